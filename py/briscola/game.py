@@ -1,0 +1,634 @@
+"""One deal of Briscola: the state, its legal actions, and what each seat may see.
+
+The state contract follows the usual shape of game engines: ``current_player``,
+``legal_actions()`` (deterministic order), ``apply(action)`` (checked: an illegal or
+out-of-turn action raises :class:`IllegalActionError` and changes nothing), ``is_over`` and
+``outcome()``. ``apply_fast`` is the unchecked path for search and simulation.
+
+Hidden information has one owner: :meth:`Game.view` builds everything a seat may know.
+The public event log is derived from the deck order and the actions by replay, so the hot
+path records nothing but the actions and the completed tricks.
+"""
+from __future__ import annotations
+
+import json
+import random
+from bisect import insort
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any, Iterable, Sequence
+
+from . import chiamata as _ch
+from .actions import (SIGNAL, SIGNAL_LOADED, SWAP, Action, ActionError, action_text)
+from .cards import CARDS, N_CARDS, N_RANKS, RANK_INDEX, SUITS, Card, CardError, parse_cards
+from .errors import IllegalActionError, RulesError, SaveError
+from .rules import Rules, find_variant
+
+SAVE_FORMAT = "briscola/game"
+SAVE_VERSION = 1
+
+
+class Phase(IntEnum):
+    AUCTION = 1
+    CALL = 2
+    PLAY = 3
+    OVER = 4
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+_AUCTION, _CALL, _PLAY, _OVER = 1, 2, 3, 4
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a deal: card points, the sides, who won, and game points (Chiamata)."""
+
+    points: tuple[int, ...]  # card points per seat
+    sides: tuple[tuple[int, ...], ...]  # seats of each side
+    side_points: tuple[int, ...]  # card points per side
+    winners: tuple[int, ...]  # indices of the winning sides; all of them when drawn
+    draw: bool  # every side tied
+    game_points: tuple[int, ...] = ()  # per seat (Chiamata), empty otherwise
+    target: int = 0  # Chiamata: the points the caller's side needed
+    cappotto: bool = False
+
+    def winning_seats(self) -> tuple[int, ...]:
+        if self.draw:
+            return ()
+        return tuple(sorted(s for i in self.winners for s in self.sides[i]))
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {
+            "points": list(self.points),
+            "sides": [list(s) for s in self.sides],
+            "side_points": list(self.side_points),
+            "winners": list(self.winners),
+            "draw": self.draw,
+        }
+        if self.game_points:
+            d["game_points"] = list(self.game_points)
+            d["target"] = self.target
+            d["cappotto"] = self.cappotto
+        return d
+
+
+def trick_winner(cards: Sequence[int], trump_suit: int | None, rules: Rules) -> int:
+    """Index (in play order) of the card that takes the trick."""
+    strength = rules.tables.strength
+    best = 0
+    b = cards[0]
+    bs = b // N_RANKS
+    for i in range(1, len(cards)):
+        c = cards[i]
+        cs = c // N_RANKS
+        if cs == bs:
+            if strength[c] > strength[b]:
+                best, b = i, c
+        elif cs == trump_suit:
+            best, b, bs = i, c, cs
+    return best
+
+
+class Game:
+    """A deal in progress. Create with :meth:`new` (seeded) or :meth:`from_deck`."""
+
+    __slots__ = (
+        "rules", "n", "dealer", "seed", "deck", "hands", "talon", "trump", "faceup",
+        "trick", "order", "points", "history", "actions", "phase",
+        "public_known", "reburied", "sig_last", "initial_hands", "turned", "_orders", "_rot",
+        "_per_round", "_double", "_special", "_strength", "_beats", "_points", "_side_of", "auction",
+        "_view_cache",
+    )
+
+    # ---- construction ---------------------------------------------------------------------
+    def __init__(self, rules: Rules, deck: Sequence[int | str], dealer: int = 0,
+                 seed: int | str | None = None) -> None:
+        """A deal from an explicit deck order (first card dealt first). Checks everything."""
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules: expected a Rules value, got {rules!r}")
+        tables = rules.tables
+        n = rules.players
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+            raise RulesError(f"dealer: must be a seat from 0 to {n - 1}")
+        cards = [c if isinstance(c, Card) else (CARDS[c] if isinstance(c, int)
+                                                and 0 <= c < N_CARDS else Card.parse(c))
+                 for c in deck]
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        if mask != tables.deck_mask or len(cards) != len(tables.deck):
+            raise CardError(
+                f"the deck must hold each of the {len(tables.deck)} cards of this variant once"
+            )
+        self._setup(rules, tuple(map(int, cards)), dealer, seed)
+
+    @classmethod
+    def _deal(cls, rules: Rules, deck: Sequence[int], dealer: int,
+              seed: int | str | None = None) -> "Game":
+        """Unchecked constructor for simulations: ``deck`` must be a permutation of the deck."""
+        g = object.__new__(cls)
+        g._setup(rules, tuple(deck), dealer, seed)
+        return g
+
+    def _setup(self, rules: Rules, deck: tuple, dealer: int, seed: int | str | None) -> None:
+        tables = rules.tables
+        n = rules.players
+        self.rules = rules
+        self.n = n
+        self.dealer = dealer
+        self.seed = seed
+        self.deck = deck
+        self._strength = tables.strength
+        self._points = tables.points
+        self._side_of = tables.side_of
+        self._double = rules.double
+        self._rot = tables.rot
+        self._orders = tables.orders
+        self._per_round = tables.per_round
+        self._special = (rules.exchange_two or rules.exchange_seven or rules.signals
+                         or rules.mode == "chiamata")
+        self._view_cache = None
+        h = rules.hand_size
+        dealt = n * h
+        first = (dealer + 1) % n
+        # Cards are dealt one at a time starting with the seat after the dealer.
+        hands = [sorted(deck[(s - first) % n:dealt:n]) for s in range(n)]
+        self.hands = hands
+        self.initial_hands = tuple(map(tuple, hands))
+        self.reburied: list[int] = []
+        self.trick: list[int] = []
+        self.points = [0] * n
+        self.history: list[tuple[tuple[int, ...], list[int], int, int]] = []
+        self.actions: list[int] = []
+        self.public_known: list[tuple[int, int]] = []  # (card, seat): known to everyone
+        self.sig_last = [-1] * n
+        self.order = self._orders[first]
+        if rules.mode == "chiamata":
+            self.talon = []
+            self.trump = None
+            self._beats = None
+            self.faceup = -1
+            self.turned = -1
+            self.phase = _AUCTION
+            self.auction = _ch.Auction(rules, first)
+            return
+        self.auction = None
+        if rules.ranking == "bisca" or rules.rebury:
+            stock = list(deck[dealt:])  # face down, top first
+            from_bottom = rules.ranking == "bisca"
+            turned = stock.pop() if from_bottom else stock.pop(0)
+            if rules.rebury:
+                top_two = tables.order[:2]
+                for _ in range(len(stock)):
+                    if CARDS[turned].rank not in top_two:
+                        break
+                    self.reburied.append(turned)
+                    stock.insert(len(stock) // 2, turned)
+                    turned = stock.pop() if from_bottom else stock.pop(0)
+            stock.reverse()
+            self.talon = [turned] + stock  # talon[-1] is drawn next; talon[0] is face up
+        else:
+            turned = deck[dealt]
+            talon = list(deck[:dealt:-1])
+            talon.insert(0, turned)
+            self.talon = talon
+        self.trump = turned // N_RANKS
+        self._beats = tables.beats(self.trump)
+        self.faceup = turned
+        self.turned = turned
+        self.phase = _PLAY
+
+    @classmethod
+    def new(cls, rules: Rules | str = "classic", seed: int | str | None = None,
+            dealer: int | None = None) -> "Game":
+        """A shuffled deal. The same (rules, seed) always deals the same cards."""
+        if isinstance(rules, str):
+            rules = find_variant(rules)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**53)
+        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+            raise RulesError(f"seed: expected a whole number or text, got {seed!r}")
+        rng = random.Random(seed)
+        deck = list(rules.tables.deck_ints)
+        rng.shuffle(deck)
+        if dealer is None:
+            dealer = rng.randrange(rules.players)
+        elif not isinstance(dealer, int) or isinstance(dealer, bool) \
+                or not 0 <= dealer < rules.players:
+            raise RulesError(f"dealer: must be a seat from 0 to {rules.players - 1}")
+        return cls._deal(rules, deck, dealer, seed)
+
+    @classmethod
+    def from_deck(cls, rules: Rules | str, deck: str | Iterable[str | int],
+                  dealer: int = 0) -> "Game":
+        """A deal with an explicit deck order (first card dealt first), for tests and shares."""
+        if isinstance(rules, str):
+            rules = find_variant(rules)
+        cards = parse_cards(deck) if isinstance(deck, str) else list(deck)
+        return cls(rules, cards, dealer)
+
+    def clone(self) -> "Game":
+        g = object.__new__(Game)
+        g.rules = self.rules
+        g.n = self.n
+        g.dealer = self.dealer
+        g.seed = self.seed
+        g.deck = self.deck
+        g.turned = self.turned
+        g._strength = self._strength
+        g._beats = self._beats
+        g._points = self._points
+        g._side_of = self._side_of
+        g._double = self._double
+        g._rot = self._rot
+        g._orders = self._orders
+        g._per_round = self._per_round
+        g._special = self._special
+        g._view_cache = None
+        g.hands = [h[:] for h in self.hands]
+        g.initial_hands = self.initial_hands
+        g.reburied = self.reburied[:]
+        g.talon = self.talon[:]
+        g.trump = self.trump
+        g.faceup = self.faceup
+        g.trick = self.trick[:]
+        g.order = self.order
+        g.points = self.points[:]
+        g.history = self.history[:]
+        g.actions = self.actions[:]
+        g.phase = self.phase
+        g.public_known = self.public_known[:]
+        g.sig_last = self.sig_last[:]
+        g.auction = self.auction.clone() if self.auction is not None else None
+        return g
+
+    # ---- state ------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self.phase == _PLAY:
+            return self.order[len(self.trick)]
+        if self.phase == _OVER:
+            return None
+        return self.auction.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == _OVER
+
+    @property
+    def phase_name(self) -> str:
+        return str(Phase(self.phase))
+
+    @property
+    def trump_suit(self) -> str | None:
+        return None if self.trump is None else SUITS[self.trump]
+
+    @property
+    def tricks_done(self) -> int:
+        return len(self.history)
+
+    @property
+    def leader(self) -> int:
+        return self.order[0]
+
+    def side_points(self) -> list[int]:
+        out = [0] * self.side_count
+        for seat, p in enumerate(self.points):
+            out[self.side_of(seat)] += p
+        return out
+
+    @property
+    def side_count(self) -> int:
+        if self.rules.mode == "chiamata":
+            return 2
+        return self.rules.tables.n_sides
+
+    def side_of(self, seat: int) -> int:
+        if self.rules.mode == "chiamata":
+            return _ch.side_of(self, seat)
+        return self._side_of[seat]
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        if self.rules.mode == "chiamata":
+            return _ch.sides(self)
+        t = self.rules.tables
+        return t.teams if t.teams is not None else tuple((s,) for s in range(self.n))
+
+    # ---- legal actions -------------------------------------------------------------------------
+    def legal_actions_fast(self) -> list[int]:
+        """Legal actions as plain ints: the hand in the order held, then any other action."""
+        if not self._special:  # plain play phase: the legal actions are the hand (empty at the end)
+            return self.hands[self.order[len(self.trick)]][:]
+        return self._legal_general()
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions of the current player, sorted: cards (by suit, then rank) first.
+
+        ``legal_actions_fast`` returns the same set in hand order (cards as dealt and drawn).
+        """
+        return [Action(a) for a in sorted(self.legal_actions_fast())]
+
+    def _legal_general(self) -> list[int]:
+        phase = self.phase
+        if phase == _OVER:
+            return []
+        if phase != _PLAY:
+            return self.auction.legal(self)
+        seat = self.order[len(self.trick)]
+        hand = self.hands[seat]
+        rules = self.rules
+        if rules.mode == "chiamata" and self.auction.carichi:
+            return _ch.follow_suit(self, hand)
+        acts = hand[:]
+        if not self._special:
+            return acts
+        faceup = self.faceup
+        if faceup >= 0:
+            strength = self._strength
+            base = self.trump * N_RANKS
+            if rules.exchange_two and self.tricks_done == 0:
+                two = base + RANK_INDEX["2"]
+                if two in hand and strength[faceup] > strength[two]:
+                    acts.append(SWAP + two)
+            if (rules.exchange_seven and len(self.talon) > self._per_round
+                    and any(h[2] == seat for h in self.history)):
+                seven = base + RANK_INDEX["7"]
+                if seven in hand and strength[faceup] > strength[seven]:
+                    acts.append(SWAP + seven)
+        if rules.signals and self.tricks_done > 0 and self.sig_last[seat] != self.tricks_done:
+            acts.extend(self._signals_for(hand))
+        return acts
+
+    def _signals_for(self, hand: Sequence[int]) -> list[int]:
+        top = self.rules.tables.order[:5]
+        out = []
+        trump = self.trump
+        held = {CARDS[c].rank for c in hand if c // N_RANKS == trump}
+        for r in top:
+            if r in held:
+                out.append(SIGNAL + RANK_INDEX[r])
+        pts = self._points
+        if any(c // N_RANKS != trump and pts[c] >= 10 for c in hand):
+            out.append(SIGNAL_LOADED)
+        out.sort()
+        return out
+
+    # ---- applying actions ------------------------------------------------------------------------
+    def apply(self, action: "Action | str | int", seat: int | None = None) -> None:
+        """Apply a legal action of the current player. Raises and changes nothing otherwise.
+
+        ``seat``, when given, is who is acting: an action out of turn is refused.
+        """
+        try:
+            a = Action.parse(action)
+        except ActionError:
+            raise
+        if self.phase == _OVER:
+            raise IllegalActionError(f"{action_text(a)}: the deal is over")
+        cur = self.current_player
+        if seat is not None and seat != cur:
+            raise IllegalActionError(f"{action_text(a)}: it is seat {cur}'s turn, not seat {seat}'s")
+        legal = self.legal_actions_fast()
+        if a not in legal:
+            raise IllegalActionError(self._why_illegal(a, cur))
+        self.apply_fast(int(a))
+
+    def _why_illegal(self, a: int, seat: int) -> str:
+        text = action_text(a)
+        if self.phase == _PLAY and a < N_CARDS:
+            if a not in self.hands[seat]:
+                return f"{text} is not in seat {seat}'s hand"
+            return f"{text} may not be played now: {self._follow_reason(seat)}"
+        legal = ", ".join(action_text(x) for x in self.legal_actions_fast())
+        return f"{text} is not legal for seat {seat} now (legal: {legal})"
+
+    def _follow_reason(self, seat: int) -> str:
+        return "the suit led must be followed (a carichi)"
+
+    def apply_fast(self, a: int) -> None:
+        """Apply an action without checking it. For search and simulation only."""
+        if a >= 52:
+            self._apply_other(a)
+            return
+        order = self.order
+        trick = self.trick
+        self.hands[order[len(trick)]].remove(a)
+        trick.append(a)
+        self.actions.append(a)
+        pos = len(trick)
+        if pos < len(order):
+            return
+        # The trick is complete: the highest trump, else the highest card of the suit led.
+        pts = self._points
+        if pos == 2:
+            b = trick[0]
+            w = order[1] if self._beats[(b << 6) | a] else order[0]
+            p = pts[b] + pts[a]
+        else:
+            beats = self._beats
+            b = trick[0]
+            bi = 0
+            p = pts[b]
+            for i in range(1, pos):
+                c = trick[i]
+                p += pts[c]
+                if beats[(b << 6) | c]:
+                    bi = i
+                    b = c
+            w = order[bi]
+        self.points[w] += p
+        self.history.append((order, trick, w, p))
+        self.trick = []
+        talon = self.talon
+        if talon:
+            if len(talon) >= self._per_round:
+                seq = self._orders[w]  # a full round (twice round in double Briskula)
+            else:
+                # Bosnian rule: the talon runs out mid-round; only those who draw play next.
+                seq = self._rot[w][:len(talon)]
+            self.order = seq
+            hands = self.hands
+            for s in seq:
+                hands[s].append(talon.pop())
+            if not talon:
+                self.public_known.append((self.faceup, seq[-1]))
+                self.faceup = -1
+        else:
+            self.order = self._orders[w]
+            if not self.hands[w]:
+                self.phase = 4
+
+    def _apply_other(self, a: int) -> None:
+        phase = self.phase
+        if phase == _AUCTION or phase == _CALL:
+            _ch.apply(self, a)
+            self.actions.append(a)
+            return
+        seat = self.order[len(self.trick)]
+        if SWAP <= a < SWAP + N_CARDS:
+            give = a - SWAP
+            take = self.faceup
+            hand = self.hands[seat]
+            hand.remove(give)
+            insort(hand, take)
+            self.talon[0] = give
+            self.faceup = give
+            self.public_known.append((take, seat))
+            self.actions.append(a)
+            return
+        if SIGNAL <= a <= SIGNAL_LOADED:
+            self.sig_last[seat] = self.tricks_done
+            self.actions.append(a)
+            return
+        raise IllegalActionError(f"{action_text(a)} is not an action of the play phase")
+
+    # ---- the end ---------------------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        """The result once the deal is over (``None`` before)."""
+        if self.phase != _OVER:
+            return None
+        if self.rules.mode == "chiamata":
+            return _ch.outcome(self)
+        sides = self.sides()
+        side_points = tuple(sum(self.points[s] for s in side) for side in sides)
+        best = max(side_points)
+        winners = tuple(i for i, p in enumerate(side_points) if p == best)
+        return Outcome(tuple(self.points), sides, side_points, winners,
+                       len(winners) == len(sides))
+
+    def captured(self) -> list[list[Card]]:
+        """The cards each seat took, in the order taken."""
+        out: list[list[Card]] = [[] for _ in range(self.n)]
+        for _order, cards, w, _p in self.history:
+            out[w].extend(CARDS[c] for c in cards)
+        return out
+
+    # ---- saving and replaying ----------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "deck": " ".join(str(CARDS[c]) for c in self.deck),
+            "actions": [action_text(a) for a in self.actions],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Game":
+        """Rebuild a game from :meth:`to_dict` output, replaying every action with checks."""
+        if not isinstance(data, dict):
+            raise SaveError("saved game: expected an object")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveError(f"saved game: unknown format {data.get('format')!r}")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError(f"saved game: unsupported version {data.get('version')!r}")
+        try:
+            rules = Rules.from_dict(data.get("rules"))
+            deck = data.get("deck")
+            if not isinstance(deck, str):
+                raise SaveError("saved game: 'deck' must be text")
+            seed = data.get("seed")
+            if seed is not None and (not isinstance(seed, (int, str)) or isinstance(seed, bool)):
+                raise SaveError("saved game: 'seed' must be a number or text")
+            game = cls(rules, parse_cards(deck), data.get("dealer"), seed)
+            actions = data.get("actions")
+            if not isinstance(actions, list):
+                raise SaveError("saved game: 'actions' must be a list")
+            for i, text in enumerate(actions):
+                try:
+                    game.apply(text)
+                except IllegalActionError as e:
+                    raise SaveError(f"saved game: action {i + 1} ({text!r}) is not legal: {e}")
+        except SaveError:
+            raise
+        except (RulesError, CardError, TypeError, ValueError) as e:
+            raise SaveError(f"saved game: {e}") from None
+        return game
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as e:
+            raise SaveError(f"saved game: not valid JSON ({e})") from None
+        return cls.from_dict(data)
+
+    def replay(self, upto: int | None = None) -> "Game":
+        """A fresh game with the same deck and the first ``upto`` actions applied."""
+        g = Game._deal(self.rules, self.deck, self.dealer, self.seed)
+        for a in self.actions[:upto]:
+            g.apply_fast(a)
+        return g
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (self.rules == other.rules and self.deck == other.deck
+                and self.dealer == other.dealer and self.actions == other.actions
+                and self.hands == other.hands and self.talon == other.talon
+                and self.points == other.points and self.trick == other.trick
+                and self.phase == other.phase and self.order == other.order
+                and self.faceup == other.faceup)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules.name} phase={self.phase_name} turn={self.current_player} "
+                f"hands={[ ' '.join(map(str, map(CARDS.__getitem__, h))) for h in self.hands]} "
+                f"trick={[str(CARDS[c]) for c in self.trick]} talon={len(self.talon)} "
+                f"points={self.points}>")
+
+    # ---- what a seat may see -----------------------------------------------------------------------
+    def view(self, seat: int) -> "View":
+        from .view import build_view
+        return build_view(self, seat)
+
+    def events(self) -> list[dict]:
+        """The full event log (every card, every draw), derived by replaying the deal.
+
+        Nothing is recorded on the hot path: each event is read off the difference between
+        the states before and after an action.
+        """
+        g = Game._deal(self.rules, self.deck, self.dealer, self.seed)
+        log: list[dict] = []
+        for c in g.reburied:
+            log.append({"type": "rebury", "card": str(CARDS[c])})
+        if g.phase == _PLAY:
+            log.append({"type": "deal", "dealer": g.dealer, "trump": str(CARDS[g.faceup]),
+                        "trump_suit": SUITS[g.trump]})
+        else:
+            log.append({"type": "deal", "dealer": g.dealer})
+        for a in self.actions:
+            seat = g.current_player
+            phase = g.phase
+            talon_before = g.talon[:]
+            faceup = g.faceup
+            done = g.tricks_done
+            g.apply_fast(a)
+            if phase != _PLAY:
+                log.extend(_ch.events_for_action(g, seat, a))
+            elif a < N_CARDS:
+                log.append({"type": "play", "seat": seat, "card": str(CARDS[a])})
+            elif SWAP <= a < SWAP + N_CARDS:
+                log.append({"type": "exchange", "seat": seat, "gave": str(CARDS[a - SWAP]),
+                            "took": str(CARDS[faceup])})
+            elif SIGNAL <= a <= SIGNAL_LOADED:
+                sig = "loaded" if a == SIGNAL_LOADED else CARDS[a - SIGNAL].rank
+                log.append({"type": "signal", "seat": seat, "signal": sig})
+            if g.tricks_done != done:
+                order, cards, w, p = g.history[-1]
+                log.append({"type": "trick", "winner": w, "points": p,
+                            "cards": [str(CARDS[c]) for c in cards]})
+                drawn = talon_before[len(g.talon):][::-1]
+                for s, c in zip(g.order, drawn):
+                    log.append({"type": "draw", "seat": s, "card": str(CARDS[c])})
+            if g.phase == _OVER and phase != _OVER:
+                log.append({"type": "end"})
+        return log
