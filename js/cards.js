@@ -285,12 +285,12 @@ function suitDef(style, suit) {
 const PIPS_IT = {
   2: [[100, 96], [100, 224]],
   3: [[100, 70], [100, 160], [100, 250]],
-  4: [[68, 98], [132, 98], [68, 222], [132, 222]],
-  5: [[68, 86], [132, 86], [100, 160], [68, 234], [132, 234]],
-  6: [[70, 82], [130, 82], [70, 160], [130, 160], [70, 238], [130, 238]],
-  7: [[72, 74], [128, 74], [100, 128], [72, 186], [128, 186], [72, 250], [128, 250]],
+  4: [[73, 102], [127, 102], [73, 218], [127, 218]],
+  5: [[73, 98], [127, 98], [100, 160], [73, 222], [127, 222]],
+  6: [[74, 86], [126, 86], [74, 160], [126, 160], [74, 234], [126, 234]],
+  7: [[74, 78], [126, 78], [100, 130], [74, 188], [126, 188], [74, 248], [126, 248]],
 };
-const PIP_SCALE_IT = { 2: 1.05, 3: 0.92, 4: 0.95, 5: 0.92, 6: 0.86, 7: 0.78 };
+const PIP_SCALE_IT = { 2: 1.05, 3: 0.92, 4: 0.84, 5: 0.84, 6: 0.8, 7: 0.74 };
 
 // swords and clubs: crossed pairs, with a long one down the middle when odd
 function stickLayout(n) {
@@ -342,7 +342,7 @@ function indexLabel(style, rank) {
 
 // small bold sword and club for the corner index (about 40 units tall)
 function indexStick(style, suit, p) {
-  const g = (body) => `<g transform="translate(27 72) rotate(35)" stroke="${p.ink}" stroke-width="1.3" stroke-linejoin="round">${body}</g>`;
+  const g = (body) => `<g transform="translate(28 76) rotate(35)" stroke="${p.ink}" stroke-width="1.3" stroke-linejoin="round">${body}</g>`;
   if (suit === "S") {
     const blade = style === "napoletane"
       ? `<path d="M-3.5 7C-3.5-4 0-13 6-21C3-11 3.5-3 3.5 7Z" fill="${p.steel}"/>`
@@ -364,14 +364,14 @@ function indexGroup(style, rank, suit, P) {
   const red = style === "french" && (suit === "D" || suit === "C");
   const color = red ? p.red : p.text;
   const wide = label.length > 1;
-  const fs = style === "french" ? 40 : 42;
-  const text = `<text x="27" y="${style === "french" ? 42 : 44}" font-family="${p.font}" font-weight="700" font-size="${fs}" text-anchor="middle" fill="${color}"` +
-    (wide ? ` textLength="38" lengthAdjust="spacingAndGlyphs"` : "") + `>${label}</text>`;
+  const fs = style === "french" ? 46 : 48;
+  const text = `<text x="28" y="48" font-family="${p.font}" font-weight="700" font-size="${fs}" text-anchor="middle" fill="${color}"` +
+    (wide ? ` textLength="34" lengthAdjust="spacingAndGlyphs"` : "") + `>${label}</text>`;
   let icon;
   const s = `${P}s`;
-  if (style === "french") icon = use(s, 27, 66, 0, 0.46);
-  else if (suit === "D") icon = use(s, 27, 70, 0, 0.56);
-  else if (suit === "C") icon = use(s, 27, 70, 0, 0.54);
+  if (style === "french") icon = use(s, 28, 73, 0, 0.48);
+  else if (suit === "D") icon = use(s, 28, 76, 0, 0.52);
+  else if (suit === "C") icon = use(s, 28, 76, 0, 0.54);
   else icon = indexStick(style, suit, p);
   return `<g id="${P}x">${text}${icon}</g>`;
 }
@@ -554,7 +554,7 @@ function frenchBust(suit, rank, P) {
       `<circle cx="64" cy="138" r="6" fill="${p.skin}"/>`;
   }
   return `<g id="${P}h" stroke="${p.ink}" stroke-width="1.4" stroke-linejoin="round">` +
-    body + head + held + use(`${P}s`, 134, 36, 0, 0.42) + `</g>`;
+    body + `<g transform="translate(100 104) scale(1.22) translate(-100 -104)">${head}</g>` + held + use(`${P}s`, 134, 36, 0, 0.42) + `</g>`;
 }
 
 // ---------------------------------------------------------------- card faces
@@ -611,10 +611,12 @@ function faceArt(style, rank, suit, P) {
   }
   const fig = rank === "J" ? fanteFig(style, suit, P) : rank === "H" ? cavalloFig(style, suit, P) : reFig(style, suit, P);
   if (style === "napoletane") return fig;
-  // piacentine: the figure stands in a framed panel between the indices
-  return `<rect x="46" y="10" width="108" height="300" rx="8" fill="#E4EEF9" stroke="${p.blue}" stroke-width="3"/>` +
-    `<rect x="50" y="14" width="100" height="292" rx="5" fill="none" stroke="${p.gold}" stroke-width="2"/>` +
-    `<g clip-path="url(#${P}k)"><g transform="translate(100 168) scale(.8) translate(-100 -168)">${fig}</g></g>`;
+  // piacentine: the figure stands in a framed panel; the indices sit on tabs
+  const tab = `<path d="M7 98V15Q7 7 15 7H50V90Q50 98 42 98Z" fill="${p.bg}" stroke="${p.blue}" stroke-width="3"/>`;
+  return `<rect x="10" y="10" width="180" height="300" rx="8" fill="#E4EEF9" stroke="${p.blue}" stroke-width="3"/>` +
+    `<rect x="16" y="16" width="168" height="288" rx="5" fill="none" stroke="${p.gold}" stroke-width="2.5"/>` +
+    `<path d="M17 258H183V298Q183 303 178 303H22Q17 303 17 298Z" fill="#CFE0C2" stroke="none"/>` +
+    fig + tab + `<g transform="rotate(180 100 160)">${tab}</g>`;
 }
 
 export function cardSVG(code, style, lang = "it", idSuffix = "") {
@@ -626,7 +628,6 @@ export function cardSVG(code, style, lang = "it", idSuffix = "") {
   if (rank === "A") art = aceArt(style, suit, P);
   else if ("JHK".includes(rank)) {
     if (style === "french") defs += frenchBust(suit, rank, P);
-    if (style === "piacentine") defs += `<clipPath id="${P}k"><rect x="50" y="14" width="100" height="292" rx="5"/></clipPath>`;
     art = faceArt(style, rank, suit, P);
   } else art = pipArt(style, rank, suit, P);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 320" role="img" aria-label="${esc(cardName(code, lang, style))}">` +

@@ -1,0 +1,147 @@
+"""Checks the SVG card art produced by js/cards.js (run through node)."""
+
+import json
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DUMP = ROOT / "tests" / "js" / "dump_cards.mjs"
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+ITALIAN_RANKS = "A 2 3 4 5 6 7 J H K".split()
+FRENCH_RANKS = "A 2 3 4 5 6 7 8 9 T J H K".split()
+RANKS_IT = {"A": "Asso", "2": "Due", "3": "Tre", "4": "Quattro", "5": "Cinque", "6": "Sei",
+            "7": "Sette", "8": "Otto", "9": "Nove", "T": "Dieci", "J": "Fante", "H": "Cavallo", "K": "Re"}
+RANKS_EN = {"A": "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six",
+            "7": "Seven", "8": "Eight", "9": "Nine", "T": "Ten", "J": "Jack", "H": "Horse", "K": "King"}
+SUITS = {
+    "italian": ({"D": "Denari", "C": "Coppe", "S": "Spade", "B": "Bastoni"},
+                {"D": "Coins", "C": "Cups", "S": "Swords", "B": "Clubs"}),
+    "french": ({"D": "Quadri", "C": "Cuori", "S": "Picche", "B": "Fiori"},
+               {"D": "Diamonds", "C": "Hearts", "S": "Spades", "B": "Clubs"}),
+}
+
+
+def expected_names(code, style):
+    rank, suit = code
+    it_rank, en_rank = RANKS_IT[rank], RANKS_EN[rank]
+    if style == "french" and rank == "H":
+        it_rank, en_rank = "Donna", "Queen"
+    it_suits, en_suits = SUITS["french" if style == "french" else "italian"]
+    return f"{it_rank} di {it_suits[suit]}", f"{en_rank} of {en_suits[suit]}"
+
+
+@pytest.fixture(scope="module")
+def dump():
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed: cannot run js/cards.js")
+    proc = subprocess.run([node, str(DUMP)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def parse(svg):
+    root = ET.fromstring(svg)
+    assert root.tag == SVG_NS + "svg"
+    return root
+
+
+def test_exports(dump):
+    for name in ["STYLES", "backSVG", "cardName", "cardSVG", "rankName", "suitName"]:
+        assert name in dump["exports"]
+    assert dump["styles"] == ["napoletane", "piacentine", "french"]
+
+
+@pytest.mark.parametrize("style", ["napoletane", "piacentine", "french"])
+def test_deck_is_complete_and_wellformed(dump, style):
+    deck = dump["decks"][style]
+    ranks = FRENCH_RANKS if style == "french" else ITALIAN_RANKS
+    assert [c["code"] for c in deck] == [r + s for s in "DCSB" for r in ranks]
+    assert len(deck) == (52 if style == "french" else 40)
+    for card in deck:
+        it_name, en_name = expected_names(card["code"], style)
+        assert card["nameIt"] == it_name
+        assert card["nameEn"] == en_name
+        for svg, label in ((card["svg"], it_name), (card["svgEn"], en_name)):
+            root = parse(svg)
+            assert root.get("viewBox") == "0 0 200 320"
+            assert root.get("width") is None and root.get("height") is None
+            assert root.get("role") == "img"
+            assert root.get("aria-label") == label
+            assert len(svg) < 12 * 1024, f"{card['code']} {style} is {len(svg)} bytes"
+            # every reference points at an id of the same SVG
+            ids = {el.get("id") for el in root.iter() if el.get("id")}
+            for ref in re.findall(r'href="#([^"]+)"|url\(#([^)]+)\)', svg):
+                assert (ref[0] or ref[1]) in ids
+            # no text other than the corner index, no external resources
+            assert "<image" not in svg and "@font-face" not in svg
+            for text in root.iter(SVG_NS + "text"):
+                assert text.get("font-family") in ("serif", "sans-serif")
+
+
+def test_known_names(dump):
+    names = {(style, c["code"]): (c["nameIt"], c["nameEn"]) for style, deck in dump["decks"].items() for c in deck}
+    assert names["napoletane", "AD"] == ("Asso di Denari", "Ace of Coins")
+    assert names["napoletane", "3C"] == ("Tre di Coppe", "Three of Cups")
+    assert names["napoletane", "JS"] == ("Fante di Spade", "Jack of Swords")
+    assert names["piacentine", "HB"] == ("Cavallo di Bastoni", "Horse of Clubs")
+    assert names["napoletane", "KD"] == ("Re di Denari", "King of Coins")
+    assert names["piacentine", "7C"][0] == "Sette di Coppe"
+    assert names["french", "AD"] == ("Asso di Quadri", "Ace of Diamonds")
+    assert names["french", "HC"] == ("Donna di Cuori", "Queen of Hearts")
+    assert names["french", "TS"] == ("Dieci di Picche", "Ten of Spades")
+    assert names["french", "JB"] == ("Fante di Fiori", "Jack of Clubs")
+    assert dump["suitNames"]["french"]["C"] == ["Cuori", "Hearts"]
+    assert dump["rankNames"]["french"]["H"] == ["Donna", "Queen"]
+    assert dump["rankNames"]["napoletane"]["H"] == ["Cavallo", "Horse"]
+
+
+def normalised(svg, style, code):
+    svg = re.sub(r' aria-label="[^"]*"', "", svg)
+    return svg.replace(f"{style}-{code}-", "ID-")
+
+
+@pytest.mark.parametrize("style", ["napoletane", "piacentine", "french"])
+def test_cards_are_pairwise_different(dump, style):
+    deck = dump["decks"][style]
+    drawings = {normalised(c["svg"], style, c["code"]) for c in deck}
+    assert len(drawings) == len(deck)
+
+
+def test_backs(dump):
+    drawings = set()
+    for style, svg in dump["backs"].items():
+        root = parse(svg)
+        assert root.get("viewBox") == "0 0 200 320"
+        assert root.get("aria-label")
+        assert len(svg) < 12 * 1024
+        drawings.add(re.sub(r'id="[^"]*"|#[\w-]+', "", svg))
+    assert len(drawings) == 3
+
+
+def test_ids_unique_in_one_page(dump):
+    svgs = [c["svg"] for deck in dump["decks"].values() for c in deck] + list(dump["backs"].values())
+    page = "<html xmlns='http://www.w3.org/1999/xhtml'><body>" + "".join(svgs) + "</body></html>"
+    root = ET.fromstring(page)
+    ids = [el.get("id") for el in root.iter() if el.get("id")]
+    assert ids, "expected ids for the shared definitions"
+    duplicates = {i for i in ids if ids.count(i) > 1}
+    assert not duplicates
+
+
+def test_invalid_codes_throw(dump):
+    for case in dump["invalid"]:
+        assert case["threw"], case
+        assert case["isError"], case
+        assert case["message"], case
+    messages = {(c["fn"], c["code"], c["style"]): c["message"] for c in dump["invalid"]}
+    assert messages["cardSVG", "8S", "napoletane"] == "8S does not exist in the napoletane deck"
+    assert messages["cardSVG", "TC", "piacentine"] == "TC does not exist in the piacentine deck"
+    assert "XD" in messages["cardSVG", "XD", "napoletane"]
+    assert "tarocchi" in messages["cardSVG", "AD", "tarocchi"]
