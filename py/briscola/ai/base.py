@@ -1,0 +1,77 @@
+"""The bot interface and the uniformly random bot."""
+from __future__ import annotations
+
+import random
+from typing import Callable, NamedTuple
+
+from ..actions import Action
+from ..errors import RulesError
+from ..view import View
+
+
+class Decision(NamedTuple):
+    action: Action
+    reason: str
+
+
+class Bot:
+    """A computer player. Subclasses implement :meth:`decide`.
+
+    A bot sees only the view of its own seat. It may keep memory within a deal (what it has
+    inferred so far); :meth:`reset` clears it between deals. All chance comes from the
+    bot's own ``random.Random``, seeded at creation, so a bot is reproducible.
+    """
+
+    name = "bot"
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def reset(self) -> None:
+        """Forget everything about the current deal (and restart the random stream)."""
+        self.rng = random.Random(self.seed)
+
+    def decide(self, view: View) -> Decision:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def choose(self, view: View) -> Action:
+        return self.decide(view).action
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal action."""
+
+    name = "random"
+
+    def decide(self, view: View) -> Decision:
+        if not view.legal:
+            raise RulesError(f"seat {view.seat} has nothing to do now")
+        return Decision(self.rng.choice(view.legal), "a random legal action")
+
+
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+
+
+def register_bot(name: str, factory: Callable[..., Bot]) -> None:
+    BOTS[name] = factory
+
+
+def make_bot(name: str, seed: int | str | None = None) -> Bot:
+    """The bot called ``name``, seeded. ``RulesError`` names the known bots otherwise."""
+    _load_all()
+    factory = BOTS.get(name)
+    if factory is None:
+        raise RulesError(f"no bot named {name!r}; known: {', '.join(BOTS)}")
+    return factory(seed=seed)
+
+
+def _load_all() -> None:
+    """Import the bot modules that register themselves (kept lazy for a fast start)."""
+    import importlib
+    for mod in ("heuristic", "expert"):
+        try:
+            importlib.import_module(f"{__package__}.{mod}")
+        except ModuleNotFoundError as e:
+            if e.name != f"{__package__}.{mod}":
+                raise

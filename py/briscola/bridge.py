@@ -1,0 +1,348 @@
+"""The browser's one door into the engine: JSON text in, JSON text out.
+
+The web worker calls ``call(type, args_json)`` and gets back ``{"result": ...}`` or
+``{"error": {"code", "message"}}`` as a JSON string: nothing else crosses, and no input,
+however bad, raises. A bad request changes nothing.
+
+The bridge keeps one *table* (a match, who sits where, the computer players). Every reply
+that changes it carries ``save``: an opaque JSON string the page stores and hands back to
+``load`` after a reload. The page draws only ``view``: what one seat may know.
+
+Request types (``args`` in brackets):
+
+- ``ping`` -- version check.
+- ``catalog`` -- variants, options with their choices and help, bot levels.
+- ``new_match`` [``rules`` (a variant name or ``{"name", ...options}``), ``seed``, ``seats``:
+  a list with ``{"kind": "human"}`` or ``{"kind": "bot", "level": "expert"}`` per seat].
+- ``load`` [``save``] -- restore a table from ``save``; a corrupt one is refused (``bad_save``).
+- ``state`` [``seat``] -- the table as ``seat`` sees it.
+- ``act`` [``seat``, ``action``] -- a person's action, checked (``illegal_action`` otherwise).
+- ``bot_step`` -- the computer player whose turn it is acts; returns its action and reason.
+- ``hint`` [``seat``] -- a suggested action and why, for the seat whose turn it is.
+- ``next_deal`` -- deal the next hand of the match.
+- ``trick_winner`` [``rules``, ``trump``, ``cards``] -- which card takes a trick.
+- ``card_points`` [``rules``] -- points of every card of the variant's deck.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Callable
+
+from . import __version__
+from .ai import BOTS, make_bot
+from .ai.base import Bot
+from .cards import CARDS, SUITS, Card, parse_cards
+from .errors import BriscolaError, IllegalActionError, RulesError, SaveError
+from .game import trick_winner
+from .match import Match
+from .rules import OPTIONS, VARIANTS, Rules, find_variant
+
+TABLE_FORMAT = "briscola/table"
+TABLE_VERSION = 1
+LEVELS = ("beginner", "intermediate", "expert")
+
+
+class BridgeError(BriscolaError):
+    code = "bad_request"
+
+
+class Table:
+    """A match and its seats: who is a person, which computer player sits where."""
+
+    def __init__(self, match: Match, seats: list[dict]) -> None:
+        self.match = match
+        self.seats = seats
+        self.bots: dict[int, Bot] = {}
+        for s, seat in enumerate(seats):
+            if seat["kind"] == "bot":
+                self.bots[s] = make_bot(seat["level"], seed=f"{match.seed}/bot{s}")
+
+    @staticmethod
+    def check_seats(seats: Any, players: int) -> list[dict]:
+        if seats is None:
+            seats = [{"kind": "human"}] + [{"kind": "bot", "level": "intermediate"}] * (players - 1)
+        if not isinstance(seats, list) or len(seats) != players:
+            raise BridgeError(f"seats: expected a list of {players} seats")
+        out = []
+        for i, seat in enumerate(seats):
+            if not isinstance(seat, dict) or seat.get("kind") not in ("human", "bot"):
+                raise BridgeError(f"seats[{i}]: expected {{'kind': 'human'}} or "
+                                  "{'kind': 'bot', 'level': ...}")
+            if seat["kind"] == "bot":
+                level = seat.get("level", "intermediate")
+                if level not in BOTS and level not in LEVELS:
+                    raise BridgeError(f"seats[{i}]: no computer player {level!r}; "
+                                      f"levels: {', '.join(LEVELS)}")
+                out.append({"kind": "bot", "level": level})
+            else:
+                name = seat.get("name")
+                entry: dict[str, Any] = {"kind": "human"}
+                if isinstance(name, str) and name.strip():
+                    entry["name"] = name.strip()[:40]
+                out.append(entry)
+        return out
+
+    def save(self) -> str:
+        return json.dumps({"format": TABLE_FORMAT, "version": TABLE_VERSION,
+                           "match": self.match.to_dict(), "seats": self.seats},
+                          separators=(",", ":"))
+
+    @classmethod
+    def load(cls, text: Any) -> "Table":
+        if not isinstance(text, str):
+            raise SaveError("save: expected the text the page stored")
+        try:
+            data = json.loads(text)
+        except ValueError as e:
+            raise SaveError(f"save: not valid JSON ({e})") from None
+        if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
+            raise SaveError("save: not a saved Briscola table")
+        if data.get("version") != TABLE_VERSION:
+            raise SaveError(f"save: unsupported version {data.get('version')!r}")
+        match = Match.from_dict(data.get("match"))
+        try:
+            seats = cls.check_seats(data.get("seats"), match.rules.players)
+        except BridgeError as e:
+            raise SaveError(f"save: {e}") from None
+        table = cls(match, seats)
+        table._replay_bot_memory()
+        return table
+
+    def _replay_bot_memory(self) -> None:
+        # Bots keep memory only within a deal and decide from views: resetting suffices.
+        for bot in self.bots.values():
+            bot.reset()
+
+    def state(self, seat: int | None = None) -> dict:
+        match = self.match
+        game = match.game
+        if seat is None:
+            cur = game.current_player
+            humans = [s for s, x in enumerate(self.seats) if x["kind"] == "human"]
+            seat = cur if cur in humans else (humans[0] if humans else 0)
+        _check_seat(seat, game.n)
+        view = game.view(seat)
+        results = match._results()
+        state = {
+            "seat": seat,
+            "view": view.to_dict(),
+            "seats": self.seats,
+            "match": {
+                "format": match.rules.match,
+                "deal": match.deal_number,
+                "score": match.score(),
+                "over": match.is_over,
+                "winners": None if match.winners() is None else list(match.winners()),
+                "deals": [o.to_dict() for o in results],
+            },
+            "card_points": _points_of(game.rules),
+        }
+        if game.is_over:
+            state["summary"] = _deal_summary(game)
+        return state
+
+
+def _points_of(rules: Rules) -> dict[str, int]:
+    t = rules.tables
+    return {str(c): t.points[c] for c in t.deck if t.points[c]}
+
+
+def _deal_summary(game) -> dict:
+    """Who took which counting cards, and the points per seat and side."""
+    pts = game.rules.tables.points
+    taken = game.captured()
+    return {
+        "counting_cards": [[str(c) for c in cards if pts[c]] for cards in taken],
+        "points": list(game.points),
+        "side_points": game.side_points(),
+        "outcome": game.outcome().to_dict(),
+    }
+
+
+def _check_seat(seat: Any, n: int) -> int:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+        raise BridgeError(f"seat: expected a seat from 0 to {n - 1}, got {seat!r}")
+    return seat
+
+
+def _rules_arg(value: Any) -> Rules:
+    if isinstance(value, str):
+        return find_variant(value)
+    if isinstance(value, dict):
+        return Rules.from_dict(value)
+    raise BridgeError("rules: expected a variant name or an object of options")
+
+
+class Bridge:
+    """Dispatches requests; keeps the current table."""
+
+    def __init__(self) -> None:
+        self.table: Table | None = None
+        self.handlers: dict[str, Callable[[dict], Any]] = {
+            "ping": self.ping,
+            "catalog": self.catalog,
+            "new_match": self.new_match,
+            "load": self.load,
+            "state": self.state,
+            "act": self.act,
+            "bot_step": self.bot_step,
+            "hint": self.hint,
+            "next_deal": self.next_deal,
+            "trick_winner": self.trick_winner,
+            "card_points": self.card_points,
+        }
+
+    def _table(self) -> Table:
+        if self.table is None:
+            raise BridgeError("no game: start one with new_match or load")
+        return self.table
+
+    def ping(self, args: dict) -> dict:
+        return {"version": __version__, "python": sys.version.split()[0]}
+
+    def catalog(self, args: dict) -> dict:
+        return {
+            "variants": [{"name": n, "description": r.description, "rules": r.to_dict(),
+                          "players": r.players, "teams": r.is_team_game}
+                         for n, r in VARIANTS.items()],
+            "options": [{"name": o.name, "kind": o.kind.__name__,
+                         "choices": None if o.choices is None else list(o.choices),
+                         "default": Rules.__dataclass_fields__[o.name].default,
+                         "help": o.help}
+                        for o in OPTIONS.values()],
+            "levels": list(LEVELS),
+        }
+
+    def new_match(self, args: dict) -> dict:
+        rules = _rules_arg(args.get("rules", "classic"))
+        seed = args.get("seed")
+        if seed is not None and (not isinstance(seed, (int, str)) or isinstance(seed, bool)):
+            raise BridgeError("seed: expected a whole number or text")
+        seats = Table.check_seats(args.get("seats"), rules.players)
+        match = Match(rules, seed)
+        self.table = Table(match, seats)
+        return self._reply(None)
+
+    def load(self, args: dict) -> dict:
+        self.table = Table.load(args.get("save"))
+        return self._reply(args.get("seat"))
+
+    def state(self, args: dict) -> dict:
+        return self._reply(args.get("seat"))
+
+    def act(self, args: dict) -> dict:
+        table = self._table()
+        game = table.match.game
+        seat = _check_seat(args.get("seat"), game.n)
+        if table.seats[seat]["kind"] != "human":
+            raise IllegalActionError(f"seat {seat} is a computer player")
+        action = args.get("action")
+        if not isinstance(action, str):
+            raise BridgeError("action: expected text like 'AD'")
+        game.apply(action, seat=seat)
+        return self._reply(seat)
+
+    def bot_step(self, args: dict) -> dict:
+        table = self._table()
+        game = table.match.game
+        seat = game.current_player
+        if seat is None or seat not in table.bots:
+            raise IllegalActionError("it is not a computer player's turn")
+        decision = table.bots[seat].decide(game.view(seat))
+        game.apply(decision.action, seat=seat)
+        reply = self._reply(args.get("seat"))
+        reply["bot"] = {"seat": seat, "action": str(decision.action), "reason": decision.reason}
+        return reply
+
+    def hint(self, args: dict) -> dict:
+        table = self._table()
+        game = table.match.game
+        seat = _check_seat(args.get("seat"), game.n)
+        if game.current_player != seat:
+            raise IllegalActionError(f"it is not seat {seat}'s turn")
+        level = args.get("level", "intermediate")
+        if level not in LEVELS:
+            raise BridgeError(f"level: one of {', '.join(LEVELS)}")
+        decision = make_bot(level, seed=f"hint/{len(game.actions)}").decide(game.view(seat))
+        return {"action": str(decision.action), "reason": decision.reason}
+
+    def next_deal(self, args: dict) -> dict:
+        table = self._table()
+        table.match.next_deal()
+        for bot in table.bots.values():
+            bot.reset()
+        return self._reply(args.get("seat"))
+
+    def trick_winner(self, args: dict) -> dict:
+        rules = _rules_arg(args.get("rules", "classic"))
+        trump = args.get("trump")
+        if trump is not None and trump not in SUITS:
+            raise BridgeError(f"trump: one of {' '.join(SUITS)} or null")
+        cards_arg = args.get("cards")
+        if not isinstance(cards_arg, list) or not cards_arg:
+            raise BridgeError("cards: expected a non-empty list like ['AD', '3S']")
+        cards = parse_cards(cards_arg)
+        for c in cards:
+            if c not in rules.tables.deck:
+                raise BridgeError(f"{c} is not in this variant's deck")
+        i = trick_winner([int(c) for c in cards], None if trump is None else SUITS.index(trump),
+                         rules)
+        return {"index": i, "card": str(cards[i]),
+                "points": sum(rules.tables.points[c] for c in cards)}
+
+    def card_points(self, args: dict) -> dict:
+        rules = _rules_arg(args.get("rules", "classic"))
+        t = rules.tables
+        return {"points": {str(c): t.points[c] for c in t.deck},
+                "order": t.order, "total": t.total_points}
+
+    def _reply(self, seat: Any) -> dict:
+        table = self._table()
+        if seat is not None:
+            _check_seat(seat, table.match.rules.players)
+        state = table.state(seat)
+        state["save"] = table.save()
+        return state
+
+    def handle(self, kind: str, args: Any) -> dict:
+        if not isinstance(kind, str) or kind not in self.handlers:
+            raise BridgeError(f"unknown request {kind!r}; known: {', '.join(self.handlers)}")
+        if args is None:
+            args = {}
+        if not isinstance(args, dict):
+            raise BridgeError("args: expected an object")
+        before = self.table.save() if self.table is not None else None
+        try:
+            return self.handlers[kind](args)
+        except BaseException:
+            # Nothing a bad request did may stick: restore the table as it was.
+            if before is not None and self.table is not None and kind not in ("load",
+                                                                               "new_match"):
+                if self.table.save() != before:
+                    self.table = Table.load(before)
+            raise
+
+
+_BRIDGE = Bridge()
+
+
+def call(kind: str, args_json: str = "{}") -> str:
+    """Handle one request; always returns JSON text, never raises."""
+    try:
+        try:
+            args = json.loads(args_json) if args_json else {}
+        except (TypeError, ValueError) as e:
+            raise BridgeError(f"args: not valid JSON ({e})") from None
+        result = _BRIDGE.handle(kind, args)
+        return json.dumps({"result": result}, separators=(",", ":"))
+    except BriscolaError as e:
+        return json.dumps({"error": e.to_dict()})
+    except Exception as e:  # a bug: still an answer, never a dead worker
+        return json.dumps({"error": {"code": "internal", "message": f"{type(e).__name__}: {e}"}})
+
+
+def reset() -> None:
+    """Forget the table (tests)."""
+    global _BRIDGE
+    _BRIDGE = Bridge()

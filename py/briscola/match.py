@@ -1,0 +1,188 @@
+"""Matches: several deals under one set of rules, with the format's scoring.
+
+Formats (``Rules.match``): a single deal; best of 3, 5 or 7 deals (first side to 2, 3 or 4
+won deals); first to 120 card points over several deals. A 60-60 deal is replayed or
+counted as won by both sides (``Rules.drawn_deal``). Briscola Chiamata plays a number of
+deals (``match_deals``) or to a target of game points (``match_target``).
+
+Deal ``k`` of a match with seed ``S`` is ``Game.new(rules, seed=f"{S}/{k}")`` dealt by seat
+``(first_dealer + k) % players``: a match, like a deal, is reproducible from its seed.
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from .errors import IllegalActionError, RulesError, SaveError
+from .game import Game, Outcome
+from .rules import MATCH_FORMATS, Rules, find_variant
+
+MATCH_FORMAT = "briscola/match"
+MATCH_VERSION = 1
+MAX_DEALS = 200  # a safety net: no format needs this many deals
+
+
+class Match:
+    """A match in progress: finished deals, the current deal, the running score."""
+
+    def __init__(self, rules: Rules | str = "classic", seed: int | str | None = None,
+                 first_dealer: int | None = None) -> None:
+        if isinstance(rules, str):
+            rules = find_variant(rules)
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules: expected a Rules value, got {rules!r}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**53)
+        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+            raise RulesError(f"seed: expected a whole number or text, got {seed!r}")
+        self.rules = rules
+        self.seed = seed
+        if first_dealer is None:
+            first_dealer = random.Random(f"{seed}/dealer").randrange(rules.players)
+        if (not isinstance(first_dealer, int) or isinstance(first_dealer, bool)
+                or not 0 <= first_dealer < rules.players):
+            raise RulesError(f"first_dealer: must be a seat from 0 to {rules.players - 1}")
+        self.first_dealer = first_dealer
+        self.finished: list[Game] = []
+        self.game = self._deal(0)
+
+    def _deal(self, k: int) -> Game:
+        return Game.new(self.rules, seed=f"{self.seed}/{k}",
+                        dealer=(self.first_dealer + k) % self.rules.players)
+
+    # ---- progress -------------------------------------------------------------------------
+    @property
+    def deal_number(self) -> int:
+        """Index of the current deal (0 for the first)."""
+        return len(self.finished)
+
+    def outcomes(self) -> list[Outcome]:
+        """Outcomes of the deals closed by :meth:`next_deal` (not the current one)."""
+        return [g.outcome() for g in self.finished]  # type: ignore[misc]
+
+    def next_deal(self) -> Game:
+        """Close the finished current deal and deal the next. Refused mid-deal or at the end."""
+        if not self.game.is_over:
+            raise IllegalActionError("the current deal is not over yet")
+        if self.is_over:
+            raise IllegalActionError("the match is over")
+        self.finished.append(self.game)
+        self.game = self._deal(len(self.finished))
+        return self.game
+
+    def _results(self) -> list[Outcome]:
+        out = self.outcomes()
+        if self.game.is_over:
+            out.append(self.game.outcome())  # type: ignore[arg-type]
+        return out
+
+    @property
+    def n_sides(self) -> int:
+        return self.rules.players if self.rules.mode == "chiamata" else \
+            self.rules.tables.n_sides
+
+    def score(self) -> list[int]:
+        """The match score per side (per seat in Chiamata): what the format counts."""
+        rules = self.rules
+        results = self._results()
+        if rules.mode == "chiamata":
+            total = [0] * rules.players
+            for o in results:
+                for s, gp in enumerate(o.game_points):
+                    total[s] += gp
+            return total
+        score = [0] * self.n_sides
+        if rules.match == "to120":
+            for o in results:
+                for i, p in enumerate(o.side_points):
+                    score[i] += p
+            return score
+        for o in results:
+            if o.draw and rules.drawn_deal == "replay":
+                continue
+            for i in o.winners:
+                score[i] += 1
+        return score
+
+    @property
+    def is_over(self) -> bool:
+        return self.winners() is not None
+
+    def winners(self) -> tuple[int, ...] | None:
+        """Winning sides (several if the match is drawn), or ``None`` while it goes on."""
+        rules = self.rules
+        results = self._results()
+        if not results or not self.game.is_over:
+            return None
+        score = self.score()
+        best = max(score)
+        top = tuple(i for i, s in enumerate(score) if s == best)
+        if len(results) >= MAX_DEALS:
+            return top
+        if rules.mode == "chiamata":
+            if rules.match_deals:
+                return top if len(results) >= rules.match_deals else None
+            return top if best >= rules.match_target and len(top) == 1 else None
+        if rules.match == "single":
+            return results[0].winners
+        if rules.match == "to120":
+            return top if best >= 120 and len(top) == 1 else None
+        need = MATCH_FORMATS[rules.match] // 2 + 1
+        return top if best >= need else None
+
+    # ---- saving -----------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        games = self.finished + [self.game]
+        return {
+            "format": MATCH_FORMAT,
+            "version": MATCH_VERSION,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "deals": [g.to_dict()["actions"] for g in games],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Match":
+        """Rebuild a match by re-dealing from its seed and replaying every action, checked."""
+        if not isinstance(data, dict):
+            raise SaveError("saved match: expected an object")
+        if data.get("format") != MATCH_FORMAT:
+            raise SaveError(f"saved match: unknown format {data.get('format')!r}")
+        if data.get("version") != MATCH_VERSION:
+            raise SaveError(f"saved match: unsupported version {data.get('version')!r}")
+        deals = data.get("deals")
+        if not isinstance(deals, list) or not deals or len(deals) > MAX_DEALS:
+            raise SaveError("saved match: 'deals' must be a non-empty list of action lists")
+        try:
+            match = cls(Rules.from_dict(data.get("rules")), data.get("seed"),
+                        data.get("first_dealer"))
+        except RulesError as e:
+            raise SaveError(f"saved match: {e}") from None
+        for k, actions in enumerate(deals):
+            if not isinstance(actions, list):
+                raise SaveError(f"saved match: deal {k + 1} must be a list of actions")
+            if k > 0:
+                try:
+                    match.next_deal()
+                except IllegalActionError as e:
+                    raise SaveError(f"saved match: deal {k + 1}: {e}") from None
+            for i, text in enumerate(actions):
+                try:
+                    match.game.apply(text)
+                except IllegalActionError as e:
+                    raise SaveError(
+                        f"saved match: deal {k + 1}, action {i + 1} ({text!r}): {e}") from None
+        return match
+
+    @classmethod
+    def from_json(cls, text: str) -> "Match":
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as e:
+            raise SaveError(f"saved match: not valid JSON ({e})") from None
+        return cls.from_dict(data)
