@@ -517,44 +517,49 @@ function frenchBust(suit, rank, P) {
   const c1 = red ? p.red : p.blue;
   const c2 = p.gold;
   const c3 = red ? p.blue : p.red;
-  const hair = { K: "#EDEDED", H: p.gold, J: p.brown }[rank];
-  let head = "", held = "";
-  const body = `<path d="M50 160V146Q52 122 78 114H122Q148 122 150 146V160Z" fill="${c1}"/>` +
-    `<path d="M60 160V138M140 160V138" stroke="${c2}" stroke-width="6"/>` +
-    `<path d="M82 114L100 144L118 114Z" fill="${c3}"/>` +
-    `<path d="M82 114L100 144L118 114" fill="none" stroke="${c2}" stroke-width="3"/>` +
-    `<path d="M93 96h14v20h-14z" fill="${p.skin}"/>`;
+  const hair = { K: "#E8E4DC", H: p.gold, J: p.brown }[rank];
+  let diamonds = "";
+  for (let y = 126; y < 160; y += 12) diamonds += `M46 ${y}l4 5-4 5-4-5zM154 ${y}l4 5-4 5-4-5z`;
+  const body = `<path d="M30 160Q30 126 60 113L86 101H114L140 113Q170 126 170 160Z" fill="${c1}"/>` +
+    `<path d="M46 118V160M154 118V160" stroke-width="13"/><path d="M46 119V160M154 119V160" stroke="${c2}" stroke-width="10"/>` +
+    `<path d="${diamonds}" fill="${c3}" stroke="none"/>` +
+    `<path d="M82 101L100 160L118 101Z" fill="${c3}"/>` +
+    `<path d="M82 101L100 160L118 101" fill="none" stroke="${c2}" stroke-width="4"/>` +
+    `<path d="M92 84h16v18h-16z" fill="${p.skin}"/>` +
+    (rank === "K"
+      ? `<path d="M70 106Q100 122 130 106Q128 96 100 98Q72 96 70 106Z" fill="${p.white}"/><g fill="${p.ink}" stroke="none"><path d="M82 106h3v5h-3zM99 110h3v5h-3zM116 106h3v5h-3z"/></g>`
+      : `<path d="M80 100Q100 112 120 100" fill="none" stroke="${p.white}" stroke-width="5"/>`);
+  let head, held;
   if (rank === "K") {
-    head = `<path d="M84 90Q82 66 100 64Q118 66 116 90Z" fill="${hair}"/>` +
-      face(p, 100, 84, 15, { beard: true }) +
-      `<path d="M86 88Q86 112 100 114Q114 112 114 88Q108 98 100 98Q92 98 86 88Z" fill="${hair}"/>` +
-      `<path d="M92 94Q100 90 108 94Q100 96 92 94Z" fill="${hair}"/>` +
-      `<path d="M84 72V52L92 62L100 46L108 62L116 52V72Z" fill="${c2}"/><path d="M84 66H116" stroke-width="1"/>` +
-      `<circle cx="100" cy="60" r="2.6" fill="${c3}" stroke="none"/>`;
-    held = `<path d="M64 148V30" stroke-width="7"/><path d="M64 148V30" stroke="${p.steel}" stroke-width="4.4"/>` +
-      `<path d="M56 132H72" stroke-width="6" stroke-linecap="round"/><path d="M56 132H72" stroke="${c2}" stroke-width="3.6" stroke-linecap="round"/>` +
-      `<circle cx="64" cy="140" r="6" fill="${p.skin}"/>`;
+    head = `<path d="M82 74Q80 48 100 46Q120 48 118 74Z" fill="${hair}"/>` +
+      face(p, 100, 68, 17, { beard: true }) +
+      `<path d="M84 72Q84 100 100 102Q116 100 116 72Q110 82 100 82Q90 82 84 72Z" fill="${hair}"/>` +
+      `<path d="M90 79Q100 73 110 79Q100 82 90 79Z" fill="${hair}"/>` +
+      `<path d="M82 56V32L91 44L100 28L109 44L118 32V56Z" fill="${c2}"/><path d="M82 50H118" stroke-width="1"/>` +
+      `<circle cx="100" cy="42" r="3" fill="${c3}" stroke="none"/>`;
+    held = `<path d="M64 152V30L67 22L70 30V152Z" fill="${p.steel}"/>` +
+      `<path d="M53 126H75" stroke-width="7" stroke-linecap="round"/><path d="M53 126H75" stroke="${c2}" stroke-width="4.2" stroke-linecap="round"/>`;
   } else if (rank === "H") {
-    head = `<path d="M82 120Q74 70 100 62Q126 70 118 120Q114 96 100 96Q86 96 82 120Z" fill="${hair}"/>` +
-      face(p, 100, 84, 14) +
-      `<path d="M86 78Q92 66 100 66Q108 66 114 78Q104 70 86 78Z" fill="${hair}"/>` +
-      `<path d="M87 66L90 54L95 62L100 50L105 62L110 54L113 66Z" fill="${c2}"/>` +
-      `<circle cx="100" cy="60" r="2.2" fill="${c3}" stroke="none"/>`;
-    held = `<path d="M66 150Q62 118 70 90" fill="none" stroke="${p.green}" stroke-width="3"/>` +
-      `<path d="M66 128q-10-6-12 2q8 4 12-2z" fill="${p.green}"/>` +
-      `<path d="${petals(5, 10, 30)}" transform="translate(70 86)" fill="${c3}"/><circle cx="70" cy="86" r="3" fill="${c2}"/>` +
-      `<circle cx="66" cy="140" r="6" fill="${p.skin}"/>`;
+    head = `<path d="M79 104Q70 52 100 44Q130 52 121 104Q116 78 100 78Q84 78 79 104Z" fill="${hair}"/>` +
+      face(p, 100, 68, 16) +
+      `<path d="M84 62Q92 48 100 48Q108 48 116 62Q104 52 84 62Z" fill="${hair}"/>` +
+      `<path d="M86 50L89 36L94 44L100 32L106 44L111 36L114 50Z" fill="${c2}"/>` +
+      `<circle cx="100" cy="43" r="2.4" fill="${c3}" stroke="none"/>`;
+    held = `<path d="M66 150Q60 100 68 62" fill="none" stroke="${p.green}" stroke-width="3"/>` +
+      `<path d="M64 106q-12-8-16 2q10 6 16-2z" fill="${p.green}"/>` +
+      `<path d="${petals(6, 13, 26)}" transform="translate(68 56)" fill="${c3}"/><circle cx="68" cy="56" r="4" fill="${c2}"/>`;
   } else {
-    head = `<path d="M85 96Q82 70 100 68Q118 70 115 96Q112 80 100 80Q88 80 85 96Z" fill="${hair}"/>` +
-      face(p, 100, 86, 14) +
-      `<path d="M80 74Q98 56 122 66L120 74Z" fill="${c3}"/><path d="M79 74H121" stroke="${c2}" stroke-width="4"/>` +
-      `<path d="M118 66Q132 44 142 46Q130 54 122 70Z" fill="${c2}"/>`;
-    held = `<path d="M64 152V44" stroke-width="6"/><path d="M64 152V44" stroke="${p.brown}" stroke-width="3.6"/>` +
-      `<path d="M64 28L72 46H56Z" fill="${p.steel}"/><path d="M64 48q-12 4-10 14q6-8 10-8z" fill="${p.steel}"/>` +
-      `<circle cx="64" cy="138" r="6" fill="${p.skin}"/>`;
+    head = `<path d="M83 82Q78 52 100 50Q122 52 117 82Q114 64 100 64Q86 64 83 82Z" fill="${hair}"/>` +
+      face(p, 100, 70, 16) +
+      `<path d="M78 56Q98 34 124 46L122 56Z" fill="${c3}"/><path d="M77 56H123" stroke="${c2}" stroke-width="5"/>` +
+      `<path d="M118 46Q128 24 142 22Q132 32 124 50Z" fill="${c2}"/>`;
+    held = `<path d="M66 152V42" stroke-width="6.5"/><path d="M66 152V42" stroke="${p.brown}" stroke-width="4"/>` +
+      `<path d="M66 20L75 42H57Z" fill="${p.steel}"/><path d="M66 46q-15 4-13 18q8-10 13-10z" fill="${p.steel}"/>`;
   }
   return `<g id="${P}h" stroke="${p.ink}" stroke-width="1.4" stroke-linejoin="round">` +
-    body + `<g transform="translate(100 104) scale(1.22) translate(-100 -104)">${head}</g>` + held + use(`${P}s`, 134, 36, 0, 0.42) + `</g>`;
+    body + `<g transform="translate(100 98) scale(1.14) translate(-100 -98)">${head}</g>` + held +
+    limb("M74 114Q58 124 66 140", c1, 11, p.ink) + `<circle cx="66" cy="140" r="6.5" fill="${p.skin}"/>` +
+    use(`${P}s`, 160, 38, 0, 0.5) + `</g>`;
 }
 
 // ---------------------------------------------------------------- card faces
@@ -570,11 +575,25 @@ function aceArt(style, suit, P) {
         `<circle cx="100" cy="160" r="70" fill="${nap ? p.red : p.blue}" stroke="${p.ink}" stroke-width="1.5"/>` +
         `<g transform="translate(100 160)">${dots(24, 66, 2.2, p.goldLight)}</g>` +
         use(s, 100, 160, 0, 2.1);
-    case "C":
-      return `<g stroke="${p.ink}" stroke-width="1.3" fill="${p.green}">` +
-        `<path d="M100 78Q80 60 86 40Q98 56 100 78ZM100 78Q120 60 114 40Q102 56 100 78Z"/>` +
-        `<path d="M100 80Q96 54 100 34Q104 54 100 80Z" fill="${p.red}"/></g>` +
-        use(s, 100, 172, 0, 2.6);
+    case "C": {
+      // two laurel branches rising behind the cup
+      const [x0, y0, x1, y1, x2, y2] = [98, 274, 36, 240, 56, 84];
+      let leaves = "";
+      for (let i = 1; i <= 7; i++) {
+        const t = i / 7.4, u = 1 - t;
+        const x = u * u * x0 + 2 * u * t * x1 + t * t * x2, y = u * u * y0 + 2 * u * t * y1 + t * t * y2;
+        const dx = 2 * u * (x1 - x0) + 2 * t * (x2 - x1), dy = 2 * u * (y1 - y0) + 2 * t * (y2 - y1);
+        const ang = Math.atan2(dy, dx) * 180 / Math.PI;
+        for (const side of [-1, 1]) {
+          const a = ang + side * 38, r = a * Math.PI / 180;
+          const cx = rd(x + 9 * Math.cos(r)), cy = rd(y + 9 * Math.sin(r));
+          leaves += `<ellipse cx="${cx}" cy="${cy}" rx="9" ry="3.8" transform="rotate(${rd(a)} ${cx} ${cy})"/>`;
+        }
+      }
+      const branch = `<path d="M${x0} ${y0}Q${x1} ${y1} ${x2} ${y2}" fill="none" stroke-width="2.5"/><g fill="${p.green}" stroke-width="1">${leaves}</g>`;
+      return `<g stroke="${p.greenDark}" stroke-width="1.3">${branch}<g transform="matrix(-1 0 0 1 200 0)">${branch}</g></g>` +
+        use(s, 100, 160, 0, 2.3);
+    }
     case "S":
       return use(s, 100, 160, 0, 1.2, 1.3) +
         `<g stroke="${p.ink}" stroke-width="1.5" stroke-linejoin="round">` +
@@ -602,21 +621,23 @@ function pipArt(style, rank, suit, P) {
 
 function faceArt(style, rank, suit, P) {
   const p = PAL[style];
+  const tab = (edge) => `<path d="M7 98V15Q7 7 15 7H50V90Q50 98 42 98Z" fill="${p.bg}" stroke="${edge}" stroke-width="2.5"/>`;
+  const tabs = (edge) => tab(edge) + `<g transform="rotate(180 100 160)">${tab(edge)}</g>`;
   if (style === "french") {
     const red = suit === "D" || suit === "C";
-    return `<rect x="46" y="12" width="108" height="296" rx="6" fill="${red ? "#FFF5F0" : "#F3F6FC"}" stroke="${p.ink}" stroke-width="2"/>` +
+    const edge = red ? p.red : p.blue;
+    return `<rect x="10" y="10" width="180" height="300" rx="8" fill="${red ? "#FFF3EE" : "#F0F4FB"}" stroke="${p.ink}" stroke-width="2"/>` +
+      `<rect x="15" y="15" width="170" height="290" rx="5" fill="none" stroke="${edge}" stroke-width="1.5"/>` +
       `<use href="#${P}h"/><use href="#${P}h" transform="rotate(180 100 160)"/>` +
-      `<path d="M46 160H154" stroke="${p.ink}" stroke-width="1.5"/>` +
-      `<rect x="50" y="16" width="100" height="288" rx="4" fill="none" stroke="${red ? p.red : p.blue}" stroke-width="1.2"/>`;
+      `<path d="M10 160H190" stroke="${p.ink}" stroke-width="1.5"/>` + tabs(p.ink);
   }
   const fig = rank === "J" ? fanteFig(style, suit, P) : rank === "H" ? cavalloFig(style, suit, P) : reFig(style, suit, P);
   if (style === "napoletane") return fig;
   // piacentine: the figure stands in a framed panel; the indices sit on tabs
-  const tab = `<path d="M7 98V15Q7 7 15 7H50V90Q50 98 42 98Z" fill="${p.bg}" stroke="${p.blue}" stroke-width="3"/>`;
   return `<rect x="10" y="10" width="180" height="300" rx="8" fill="#E4EEF9" stroke="${p.blue}" stroke-width="3"/>` +
     `<rect x="16" y="16" width="168" height="288" rx="5" fill="none" stroke="${p.gold}" stroke-width="2.5"/>` +
     `<path d="M17 258H183V298Q183 303 178 303H22Q17 303 17 298Z" fill="#CFE0C2" stroke="none"/>` +
-    fig + tab + `<g transform="rotate(180 100 160)">${tab}</g>`;
+    fig + tabs(p.blue);
 }
 
 export function cardSVG(code, style, lang = "it", idSuffix = "") {
