@@ -513,10 +513,8 @@ function cavalloFig(style, suit, P) {
 // French court cards: a half-length portrait, drawn once and mirrored
 function frenchBust(suit, rank, P) {
   const p = PAL.french;
-  const red = suit === "D" || suit === "C";
-  const c1 = red ? p.red : p.blue;
+  const [c1, c3] = { D: [p.red, p.green], C: [p.red, p.blue], S: [p.blue, p.red], B: [p.green, p.red] }[suit];
   const c2 = p.gold;
-  const c3 = red ? p.blue : p.red;
   const hair = { K: "#E8E4DC", H: p.gold, J: p.brown }[rank];
   let diamonds = "";
   for (let y = 126; y < 160; y += 12) diamonds += `M46 ${y}l4 5-4 5-4-5zM154 ${y}l4 5-4 5-4-5z`;
@@ -568,7 +566,11 @@ function aceArt(style, suit, P) {
   const p = PAL[style];
   const s = `${P}s`;
   const nap = style === "napoletane";
-  if (style === "french") return use(s, 100, 160, 0, 1.9);
+  if (style === "french") {
+    if (suit !== "S") return use(s, 100, 160, 0, 1.9);
+    return `<circle cx="100" cy="160" r="66" fill="none" stroke="${p.ink}" stroke-width="1.5"/>` +
+      `<g transform="translate(100 160)">${dots(36, 60, 2, p.ink)}</g>` + use(s, 100, 158, 0, 1.6);
+  }
   switch (suit) {
     case "D":
       return `<path d="${star(24, 82, 70)}" transform="translate(100 160)" fill="${nap ? p.goldLight : p.red}" stroke="${p.ink}" stroke-width="1.2"/>` +
