@@ -66,7 +66,8 @@ PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"]
 # so a pattern here that something kept imports at load time fails the build.
 # Pyodide's own packages (pyodide, _pyodide) and everything its start imports
 # (asyncio, logging, zipfile, shutil, tempfile, inspect, ssl, socket, ...)
-# stay.
+# stay, and so do importlib.metadata and email, which loadPackage() needs
+# (importlib.invalidate_caches() imports importlib.metadata).
 STDLIB_RECIPE = {
     "drop": [
         # tests, debuggers, docs, REPL and developer tools
@@ -77,10 +78,10 @@ STDLIB_RECIPE = {
         # processes, network, mail, web and terminals: nothing a card game
         # in a Web Worker can use
         "multiprocessing", "concurrent.futures.process", "xmlrpc", "wsgiref",
-        "http", "urllib.request", "urllib.robotparser", "email", "mailbox",
+        "http", "urllib.request", "urllib.robotparser", "email.mime", "mailbox",
         "imaplib", "smtplib", "poplib", "ftplib", "webbrowser", "pty", "tty",
         "getpass", "netrc", "nturl2path", "asyncio.windows_events",
-        "asyncio.windows_utils", "importlib.metadata",
+        "asyncio.windows_utils",
         # file formats and databases the game does not read
         "xml", "html", "_markupbase", "plistlib", "sqlite3", "shelve",
         "wave", "configparser", "optparse", "ctypes",

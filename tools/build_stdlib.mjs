@@ -90,6 +90,10 @@ async function main() {
     for (const [name, err] of Object.entries(after.modules)) {
       if (err !== null && before.modules[name] === null) broken.push(`${name}: ${err}`);
     }
+    for (const [name, err] of Object.entries(after.exercises)) {
+      if (err !== null) broken.push(`exercise ${name}: ${err}` +
+        (before.exercises[name] ? ` (stock: ${before.exercises[name]})` : ""));
+    }
     for (const [name, file] of Object.entries(after.loaded_from)) {
       if (!file || !file.endsWith(".pyc")) broken.push(`${name} not loaded from bytecode: ${file}`);
     }

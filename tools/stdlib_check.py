@@ -4,8 +4,13 @@ Runs INSIDE Pyodide (driven by tools/build_stdlib.mjs), once with the stock
 stdlib and once with the trimmed one; the driver compares the two results so
 that trimming can never break a module that is still shipped.
 
+It also runs a few things that import lazily, inside functions (what
+loadPackage, tracebacks, warnings and the engine's usual modules do), since an
+import check alone cannot see those.
+
 After running, the global RESULT holds JSON: {"zip": path, "modules":
-{name: null | "ErrorType: message"}, "loaded_from": {...}}.
+{name: null | "ErrorType: message"}, "exercises": {name: null | error},
+"loaded_from": {...}}.
 """
 
 import contextlib
@@ -14,6 +19,8 @@ import importlib
 import io
 import json
 import sys
+import traceback
+import warnings
 import zipfile
 
 # Modules with side effects on import (they print, open browsers, run
@@ -52,6 +59,75 @@ def names_in(zpath):
     return sorted(names)
 
 
+def _exercise_tracebacks():
+    try:
+        {}["missing"]
+    except KeyError:
+        text = traceback.format_exc()
+    assert "KeyError" in text
+
+
+def _exercise_warnings():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        warnings.warn("check", DeprecationWarning)
+    assert caught
+
+
+def _exercise_metadata():
+    from importlib import metadata
+
+    importlib.invalidate_caches()
+    list(metadata.distributions())
+
+
+def _exercise_common():
+    import collections, dataclasses, enum, functools, itertools, json, math
+    import random, re, statistics, time, typing
+
+    rng = random.Random(1)
+    deck = list(range(40))
+    rng.shuffle(deck)
+    assert json.loads(json.dumps({"deck": deck}))["deck"] == deck
+    assert re.fullmatch(r"\d+", "42")
+    statistics.mean([1, 2, 3])
+    time.strftime("%Y", time.gmtime(0))
+    time.strptime("2024", "%Y")
+
+    @dataclasses.dataclass(frozen=True)
+    class Card:
+        rank: int
+        suit: str
+
+    class Suit(enum.Enum):
+        CUPS = "c"
+
+    hash(Card(1, Suit.CUPS.value))
+
+
+def _exercise_asyncio():
+    import asyncio
+
+    async def main():
+        await asyncio.sleep(0)
+        return 7
+
+    coro = main()
+    try:
+        coro.send(None)
+    except StopIteration as stop:
+        assert stop.value == 7
+
+
+EXERCISES = {
+    "tracebacks": _exercise_tracebacks,
+    "warnings": _exercise_warnings,
+    "importlib.metadata": _exercise_metadata,
+    "common modules": _exercise_common,
+    "asyncio": _exercise_asyncio,
+}
+
+
 def check():
     zpath = stdlib_zip()
     results = {}
@@ -66,11 +142,21 @@ def check():
             results[name] = "%s: %s" % (type(exc).__name__, exc)
         else:
             results[name] = None
+    exercises = {}
+    for name, func in EXERCISES.items():
+        try:
+            with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
+                func()
+        except BaseException as exc:  # noqa: BLE001
+            exercises[name] = "%s: %s" % (type(exc).__name__, exc)
+        else:
+            exercises[name] = None
     loaded_from = {
         name: getattr(sys.modules.get(name), "__file__", None)
         for name in ("json", "random", "asyncio", "pyodide", "_pyodide._base")
     }
-    return {"zip": zpath, "modules": results, "loaded_from": loaded_from}
+    return {"zip": zpath, "modules": results, "exercises": exercises,
+            "loaded_from": loaded_from}
 
 
 RESULT = json.dumps(check())
