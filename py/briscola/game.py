@@ -185,7 +185,8 @@ class Game:
                     if CARDS[turned].rank not in top_two:
                         break
                     self.reburied.append(turned)
-                    stock.insert(len(stock) // 2, turned)
+                    # Into the middle of the face-down talon (once the next card is turned).
+                    stock.insert((len(stock) + 1) // 2, turned)
                     turned = stock.pop() if from_bottom else stock.pop(0)
             stock.reverse()
             self.talon = [turned] + stock  # talon[-1] is drawn next; talon[0] is face up
@@ -228,6 +229,47 @@ class Game:
             rules = find_variant(rules)
         cards = parse_cards(deck) if isinstance(deck, str) else list(deck)
         return cls(rules, cards, dealer)
+
+    @classmethod
+    def from_hands(cls, rules: Rules | str, hands: Sequence[str], trump: str | None = None,
+                   talon: str = "", dealer: int | None = None) -> "Game":
+        """A deal written as compact text, for scenarios and shared positions.
+
+        ``hands[s]`` lists seat ``s``'s cards (``"AD 3S KB"``); ``trump`` is the face-up
+        card; ``talon`` the next cards to be drawn, in order. The cards not named fill the
+        rest of the talon in the deck's order. The dealer defaults to the seat before 0,
+        so that seat 0 leads.
+        """
+        if isinstance(rules, str):
+            rules = find_variant(rules)
+        n = rules.players
+        h = rules.hand_size
+        if len(hands) != n:
+            raise RulesError(f"hands: expected {n} hands, got {len(hands)}")
+        if dealer is None:
+            dealer = n - 1
+        first = (dealer + 1) % n
+        parsed = [parse_cards(x) for x in hands]
+        for s, cards in enumerate(parsed):
+            if len(cards) != h:
+                raise RulesError(f"hands: seat {s} needs {h} cards, got {len(cards)}")
+        named = [c for cards in parsed for c in cards]
+        turned = [Card.parse(trump)] if trump is not None else []
+        draws = parse_cards(talon)
+        named += turned + draws
+        if len(set(named)) != len(named):
+            raise CardError("a card is named twice")
+        rest = [c for c in rules.tables.deck if c not in set(named)]
+        deck: list[Card] = [None] * (n * h)  # type: ignore[list-item]
+        for s, cards in enumerate(parsed):
+            for k, c in enumerate(cards):
+                deck[((s - first) % n) + k * n] = c
+        stock = draws + rest
+        if rules.ranking == "bisca":
+            deck += stock + turned
+        else:
+            deck += turned + stock
+        return cls(rules, deck, dealer)
 
     def clone(self) -> "Game":
         g = object.__new__(Game)

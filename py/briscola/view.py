@@ -74,6 +74,8 @@ class View:
             seen |= 1 << self.trump_card
         for _pos, c in self.talon_known:
             seen |= 1 << c
+        if self.talon_next is not None:
+            seen |= 1 << self.talon_next
         return [c for c in self.rules.tables.deck if not seen >> c & 1]
 
     def hidden_counts(self) -> tuple[list[int], int]:

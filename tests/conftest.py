@@ -1,0 +1,16 @@
+"""Shared test setup: the package is imported from ``py/``; markers for the slow levels."""
+from __future__ import annotations
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PY = os.path.join(ROOT, "py")
+if PY not in sys.path:
+    sys.path.insert(0, PY)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "browser: drives the built page in Chromium")
+    config.addinivalue_line("markers", "pyodide: runs the engine under Pyodide in Node")
+    config.addinivalue_line("markers", "slow: long-running simulation")

@@ -1,0 +1,150 @@
+"""The bridge: JSON text in, JSON text out; bad requests change nothing."""
+import json
+
+import pytest
+
+from briscola import bridge
+from briscola.game import Game
+
+
+def call(kind, args=None):
+    reply = json.loads(bridge.call(kind, json.dumps(args or {})))
+    assert set(reply) in ({"result"}, {"error"})
+    return reply
+
+
+def ok(kind, args=None):
+    reply = call(kind, args)
+    assert "result" in reply, reply
+    return reply["result"]
+
+
+def err(kind, args=None):
+    reply = call(kind, args)
+    assert "error" in reply, reply
+    assert set(reply["error"]) == {"code", "message"}
+    return reply["error"]
+
+
+@pytest.fixture(autouse=True)
+def fresh():
+    bridge.reset()
+
+
+SEATS = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+
+
+def test_ping_and_catalog():
+    assert ok("ping")["version"]
+    cat = ok("catalog")
+    assert "classic" in [v["name"] for v in cat["variants"]]
+    names = [o["name"] for o in cat["options"]]
+    assert "exchange_seven" in names and "partner_view" in names
+    assert cat["levels"] == ["beginner", "intermediate", "expert"]
+
+
+def test_a_whole_deal_through_the_bridge_matches_the_engine():
+    st = ok("new_match", {"rules": "classic", "seed": 12, "seats": SEATS})
+    while st["view"]["phase"] != "over":
+        if st["view"]["turn"] == 0:
+            st = ok("act", {"seat": 0, "action": st["view"]["legal"][0]})
+        else:
+            st = ok("bot_step", {"seat": 0})
+            assert st["bot"]["seat"] == 1 and st["bot"]["reason"]
+    saved = json.loads(st["save"])
+    first_dealer = saved["match"]["first_dealer"]
+    game = Game.new("classic", seed="12/0", dealer=first_dealer)
+    for action in saved["match"]["deals"][0]:
+        game.apply(action)
+    assert game.is_over
+    assert st["summary"]["points"] == game.points
+    assert st["match"]["over"] and st["match"]["winners"] == list(game.outcome().winners)
+    assert sum(st["summary"]["points"]) == 120
+
+
+def test_illegal_action_is_an_error_and_changes_nothing():
+    st = ok("new_match", {"rules": "classic", "seed": 3, "seats": SEATS})
+    seat = st["view"]["turn"]
+    if seat == 1:
+        st = ok("bot_step")
+    before = ok("state", {"seat": 0})
+    not_mine = next(c for c in ["AD", "3S", "KB", "2C", "7D"] if c not in before["view"]["hand"])
+    e = err("act", {"seat": 0, "action": not_mine})
+    assert e["code"] == "illegal_action" and "not in seat 0's hand" in e["message"]
+    assert err("act", {"seat": 0, "action": "nonsense"})["code"] == "bad_action"
+    assert err("act", {"seat": 1, "action": "AD"})["code"] == "illegal_action"
+    assert err("act", {"seat": 7, "action": "AD"})["code"] == "bad_request"
+    assert err("act", {"seat": 0})["code"] == "bad_request"
+    assert ok("state", {"seat": 0}) == before
+
+
+def test_bad_requests():
+    assert err("nope")["code"] == "bad_request"
+    assert json.loads(bridge.call("act", "{not json"))["error"]["code"] == "bad_request"
+    assert json.loads(bridge.call("act", "[1,2]"))["error"]["code"] == "bad_request"
+    assert err("state")["code"] == "bad_request"  # no game yet
+    assert err("new_match", {"rules": "nonsense"})["code"] == "bad_option"
+    assert err("new_match", {"rules": {"name": "custom", "players": 9}})["code"] == "bad_option"
+    assert err("new_match", {"seats": [{"kind": "human"}]})["code"] == "bad_request"
+    assert err("new_match", {"seats": [{"kind": "human"}, {"kind": "bot", "level": "god"}]})[
+        "code"] == "bad_request"
+
+
+def test_save_and_load_resume_exactly():
+    st = ok("new_match", {"rules": "four", "seed": 8,
+                          "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3})
+    for _ in range(9):
+        if st["view"]["turn"] == 0:
+            st = ok("act", {"seat": 0, "action": st["view"]["legal"][-1]})
+        else:
+            st = ok("bot_step", {"seat": 0})
+    bridge.reset()
+    back = ok("load", {"save": st["save"], "seat": 0})
+    assert back["view"] == st["view"] and back["save"] == st["save"]
+
+
+@pytest.mark.parametrize("save", ["", "garbage", "{}", json.dumps({"format": "briscola/table"}),
+                                  None, 5])
+def test_corrupt_save_is_refused(save):
+    ok("new_match", {"rules": "classic", "seed": 1, "seats": SEATS})
+    before = ok("state", {"seat": 0})
+    assert err("load", {"save": save})["code"] == "bad_save"
+    assert ok("state", {"seat": 0}) == before
+
+
+def test_tampered_save_is_refused():
+    st = ok("new_match", {"rules": "classic", "seed": 1, "seats": SEATS})
+    data = json.loads(st["save"])
+    data["match"]["deals"][0] = ["AD", "AD"]
+    assert err("load", {"save": json.dumps(data)})["code"] == "bad_save"
+
+
+def test_trick_winner_and_card_points():
+    assert ok("trick_winner", {"rules": "classic", "trump": "S", "cards": ["5B", "AB"]})[
+        "index"] == 1
+    assert ok("trick_winner", {"rules": "classic", "trump": "S", "cards": ["AD", "6S"]})[
+        "card"] == "6S"
+    assert err("trick_winner", {"rules": "classic", "trump": "X", "cards": ["AD"]})
+    assert err("trick_winner", {"rules": "bosnian", "trump": "S", "cards": ["2D", "AD"]})
+    pts = ok("card_points", {"rules": "bisca"})
+    assert pts["points"]["7D"] == 10 and pts["total"] == 120
+
+
+def test_views_from_the_bridge_hide_the_other_hand():
+    st = ok("new_match", {"rules": "classic", "seed": 1, "seats": SEATS})
+    v = st["view"]
+    assert v["known"][1] == [] and v["hand_sizes"] == [3, 3]
+    assert len(v["hand"]) == 3
+
+
+def test_next_deal_in_a_match():
+    st = ok("new_match", {"rules": "best-of-3", "seed": 2, "seats": SEATS})
+    assert err("next_deal")["code"] == "illegal_action"
+    while st["view"]["phase"] != "over":
+        if st["view"]["turn"] == 0:
+            st = ok("act", {"seat": 0, "action": st["view"]["legal"][0]})
+        else:
+            st = ok("bot_step", {"seat": 0})
+    if not st["match"]["over"]:
+        st = ok("next_deal", {"seat": 0})
+        assert st["match"]["deal"] == 1 and st["view"]["phase"] == "play"
