@@ -1,0 +1,188 @@
+"""Rule-of-thumb players: the beginner and the card-counting intermediate.
+
+Both decide from the view only. The intermediate scores each card by the points it expects
+the trick to bring (who plays after, and the chance that they can beat the best card, from
+the cards still out) minus what the card is worth kept in hand (trumps, above all the ace
+and three of trump). The beginner plays like someone who has just learnt the rules: grabs
+tricks with whatever wins, spends trumps on empty tricks, throws points away, and now and
+then plays a card without thinking.
+"""
+from __future__ import annotations
+
+from ..actions import PASS, Action
+from ..cards import N_RANKS
+from .base import Bot, Decision, register_bot
+from .common import Situation, card_name, special_action
+
+
+def _non_play(view) -> Decision | None:
+    """Actions outside the card play (auction, calls): a careful pass or the first legal."""
+    if view.phase == "play":
+        return None
+    legal = view.legal
+    if PASS in legal:
+        return Decision(Action(PASS), "Passes")
+    return Decision(legal[0], "Takes the only sensible option")
+
+
+def keep_value(sit: Situation, c: int) -> float:
+    """What card ``c`` is worth kept in hand for later tricks (its points excluded)."""
+    left = sit.cards_left
+    if sit.talon_size == 0:
+        # Everything still out gets played: holding matters less as the deal ends.
+        scale = min(1.0, sum(sit.view.hand_sizes) / (2.0 * sit.n))
+    else:
+        scale = 1.0
+    if sit.trump is not None and c // N_RANKS == sit.trump:
+        order = sit.tables.order
+        # Strength rank among trumps: 0 for the best card of the deck order.
+        r = len(order) - sit.strength[c]
+        if r == 0:
+            v = 13.0
+        elif r == 1:
+            v = 11.0
+        else:
+            v = 6.0 - 0.4 * r + 0.3 * sit.pts[c]
+        higher_out = 0
+        for x in sit.tables.deck_ints:
+            if (x // N_RANKS == sit.trump and sit.strength[x] > sit.strength[c]
+                    and sit.live_mask >> x & 1 and not sit.hand_mask >> x & 1):
+                higher_out += 1
+        if higher_out == 0:
+            v += 2.0  # the master trump
+        return v * scale
+    # A non-trump ace or three is a threat kept for a carico; the rest is worth little.
+    if sit.pts[c] >= 10:
+        return 2.0 * scale
+    return 0.0 * left
+
+
+def _p_side_wins(sit: Situation, card: int) -> float:
+    """Chance that my side takes the trick after I play ``card``, by those still to play."""
+    side_of = sit.side_of
+    if sit.would_win(card):
+        best, best_side = card, sit.side
+    else:
+        best, best_side = sit.best, side_of[sit.best_seat]
+    mine = 1.0 if best_side == sit.side else 0.0
+    if not sit.after:
+        return mine
+    beat_mask = sit.beaters(best)
+    for s in sit.after:
+        p = sit.p_holds_any(s, beat_mask)
+        if side_of[s] == sit.side:
+            # A partner beats an opponent's card when it can and the trick is worth it.
+            mine += (1.0 - mine) * p * 0.8
+        else:
+            mine *= 1.0 - p
+    return mine
+
+
+def score_card(sit: Situation, c: int) -> float:
+    pts = sit.pts
+    total = sit.table_pts + pts[c]
+    p = _p_side_wins(sit, c)
+    # Expected swing of the trick's points, plus a guess at what those after me add.
+    swing = total * (2.0 * p - 1.0)
+    if sit.after:
+        avg_add = 2.0 * len(sit.after)
+        swing += avg_add * (2.0 * p - 1.0) * 0.5
+    return swing - keep_value(sit, c)
+
+
+def reason_for(sit: Situation, c: int, rules) -> str:
+    name = card_name(c, rules)
+    total = sit.table_pts + sit.pts[c]
+    wins = sit.would_win(c)
+    if sit.pos == 0:
+        if sit.pts[c] == 0 and not sit.is_trump(c):
+            return f"Leads {name}, a card worth nothing"
+        if sit.is_trump(c):
+            return f"Leads {name} to draw out the trumps"
+        return f"Leads {name}"
+    ours = sit.side_of[sit.best_seat] == sit.side
+    if wins and not ours:
+        if total:
+            return f"Takes the trick with {name} to win {total} points"
+        return f"Takes the trick with {name}"
+    if ours and sit.pts[c] > 0 and not wins:
+        return f"Loads {sit.pts[c]} points onto the partner's trick with {name}"
+    if ours:
+        return f"Lets the partner keep the trick and plays {name}"
+    if sit.pts[c] == 0:
+        return f"Gives up the trick and plays {name}, a card worth nothing"
+    return f"Gives up the trick with {name}, the cheapest card left"
+
+
+class IntermediateBot(Bot):
+    """Counts cards and plays by expected points; cooperates with partners."""
+
+    name = "intermediate"
+
+    def decide(self, view) -> Decision:
+        d = _non_play(view)
+        if d is not None:
+            return d
+        sp = special_action(view)
+        if sp is not None:
+            return Decision(Action(sp[0]), sp[1])
+        sit = Situation(view)
+        c = self.pick(sit)
+        return Decision(Action(c), reason_for(sit, c, view.rules))
+
+    def pick(self, sit: Situation) -> int:
+        best, best_v = -1, -1e9
+        for c in sit.hand:
+            v = score_card(sit, c)
+            # Ties: prefer the weaker card (keeps strength), then the lower number.
+            v -= 0.001 * sit.strength[c]
+            if v > best_v:
+                best, best_v = c, v
+        return best
+
+    def scores(self, sit: Situation) -> dict[int, float]:
+        return {c: score_card(sit, c) for c in sit.hand}
+
+
+class BeginnerBot(Bot):
+    """A friendly opponent: knows the rules, not the tactics."""
+
+    name = "beginner"
+
+    def decide(self, view) -> Decision:
+        d = _non_play(view)
+        if d is not None:
+            return d
+        rng = self.rng
+        sit = Situation(view)
+        if rng.random() < 0.5:
+            sp = special_action(view)
+            if sp is not None:
+                return Decision(Action(sp[0]), sp[1])
+        hand = sit.hand
+        pts = sit.pts
+        if rng.random() < 0.2:
+            c = rng.choice(hand)
+            return Decision(Action(c), f"Plays {card_name(c, view.rules)} without much thought")
+        if sit.pos == 0:
+            # Leads its lowest card, often a point card or a trump by mistake.
+            c = min(hand, key=lambda x: (pts[x], sit.strength[x], rng.random()))
+            if rng.random() < 0.3:
+                c = rng.choice(hand)
+            return Decision(Action(c), f"Leads {card_name(c, view.rules)}")
+        ours = sit.side_of[sit.best_seat] == sit.side
+        winners = [c for c in hand if sit.would_win(c)]
+        if winners and not ours:
+            # Grabs the trick with the strongest winner, trump or not, points or not.
+            c = max(winners, key=lambda x: (pts[x], sit.strength[x]))
+            total = sit.table_pts + pts[c]
+            return Decision(Action(c), f"Takes the trick with {card_name(c, view.rules)}"
+                            + (f" to win {total} points" if total else ""))
+        # Cannot win (or the partner is winning): plays any non-trump card it likes.
+        plain = [c for c in hand if not sit.is_trump(c)] or hand
+        c = rng.choice(plain)
+        return Decision(Action(c), f"Plays {card_name(c, view.rules)}")
+
+
+register_bot("beginner", BeginnerBot)
+register_bot("intermediate", IntermediateBot)

@@ -1,0 +1,79 @@
+"""Worlds consistent with a view: where the cards a seat cannot see might be.
+
+A world gives every other seat a full hand and the talon a full order. Everything the view
+implies is kept: the cards known in each hand (shown, drawn face up, exchanged, signalled),
+the face-up trump card at the bottom of the talon, talon cards known by position (reburied,
+the next card in scoperta), and every hand size. The unknown cards are dealt uniformly at
+random into the unknown slots, so each consistent world is equally likely; an optional
+weight (see :mod:`briscola.ai.expert`) may then favour the worlds where the opponents' past
+plays were likely.
+"""
+from __future__ import annotations
+
+import random
+
+from .common import Situation, bits
+
+
+class World:
+    __slots__ = ("hands", "talon")
+
+    def __init__(self, hands: list[int], talon: list[int]) -> None:
+        self.hands = hands  # bit mask per seat
+        self.talon = talon  # last item drawn next; item 0 is the face-up card
+
+
+class Sampler:
+    """Draws worlds for one decision."""
+
+    def __init__(self, sit: Situation, rng: random.Random) -> None:
+        self.sit = sit
+        self.rng = rng
+        view = sit.view
+        n = sit.n
+        self.base_hands = [sit.known[s] for s in range(n)]
+        self.base_hands[sit.me] = sit.hand_mask
+        size = sit.talon_size
+        talon: list[int | None] = [None] * size
+        if size:
+            if sit.faceup >= 0:
+                talon[0] = sit.faceup
+            for p, c in view.talon_known:
+                talon[size - 1 - p] = int(c)
+            if view.talon_next is not None:
+                talon[size - 1] = int(view.talon_next)
+        self.base_talon = talon
+        self.free_talon = [i for i, c in enumerate(talon) if c is None]
+        self.slots = list(sit.unknown_slots)
+        self.pool = list(sit.unknown)
+        need = sum(self.slots) + len(self.free_talon)
+        self.consistent = need == len(self.pool)
+
+    def sample(self) -> World:
+        pool = self.pool[:]
+        self.rng.shuffle(pool)
+        hands = self.base_hands[:]
+        i = 0
+        for s, k in enumerate(self.slots):
+            if k:
+                m = hands[s]
+                for c in pool[i:i + k]:
+                    m |= 1 << c
+                hands[s] = m
+                i += k
+        talon = self.base_talon[:]
+        for j in self.free_talon:
+            talon[j] = pool[i]
+            i += 1
+        return World(hands, talon)  # type: ignore[arg-type]
+
+    def n_unknown(self) -> int:
+        return len(self.pool)
+
+
+def world_cards(world: World) -> list[int]:
+    out = []
+    for h in world.hands:
+        out.extend(bits(h))
+    out.extend(world.talon)
+    return out

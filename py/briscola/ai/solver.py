@@ -1,0 +1,261 @@
+"""Exact search of a Briscola position where every card's place is known.
+
+A position is: one bit mask of cards per seat, the talon as a list (the last item is drawn
+next, the first is the face-up card), the cards already in the current trick, and the order
+of the seats in that trick. The search is alpha-beta on the points the maximizing side takes
+from here to the end of the deal (maximizing them is the same as maximizing the point
+difference, since the points still out are fixed). Seats on the maximizing side maximize,
+every other seat minimizes: teams cooperate, and with several players each alone the search
+is "paranoid" (all the others against one), which keeps it a two-sided game.
+
+Drawing follows the engine: the trick's winner draws first, then the others in playing
+order; in double Briskula everyone draws twice; in Bosnian Briskula a talon that runs out in
+the middle of a round is drawn only by the first seats, and only those play the next trick.
+
+No copies: hands are ints in one list, changed and restored in place. Cards of the same
+suit and the same points with no live card between them in strength are interchangeable,
+so only one of them is searched. A transposition table keeps the bounds found for positions
+at the start of a trick.
+"""
+from __future__ import annotations
+
+from ..cards import N_RANKS
+
+
+class SearchAborted(Exception):
+    """The node budget ran out before the search finished."""
+
+
+class Solver:
+    """Alpha-beta over perfect-information positions for one rules value and trump suit."""
+
+    def __init__(self, rules, trump: int | None) -> None:
+        t = rules.tables
+        self.rules = rules
+        self.pts = t.points
+        self.strength = t.strength
+        self.beats = t.beats(trump)
+        self.orders = t.orders
+        self.rot = t.rot
+        self.per_round = t.per_round
+        self.n = rules.players
+        # Suit masks and, per card, the mask of same-suit cards strictly between it and each
+        # other card are too big; instead keep per card the same-suit cards ranked above it.
+        self.suit_mask = [0] * 4
+        for c in t.deck_ints:
+            self.suit_mask[c // N_RANKS] |= 1 << c
+        self.above = [0] * 64
+        for c in t.deck_ints:
+            m = 0
+            for x in t.deck_ints:
+                if x // N_RANKS == c // N_RANKS and t.strength[x] > t.strength[c]:
+                    m |= 1 << x
+            self.above[c] = m
+        self.nodes = 0
+
+    # ------------------------------------------------------------------------------------
+    def values(self, hands: list[int], talon: list[int], trick: list[int], order, maxside,
+               moves=None, node_limit: int = 10**9, exact: bool = True) -> dict[int, int]:
+        """Points the maximizing side takes from now on, after each move of the seat to play.
+
+        ``hands``: mask per seat (not changed on return); ``talon``: list, last drawn next;
+        ``trick``: cards already played in the trick, by ``order[0..]``; ``maxside``: per
+        seat, True for the maximizing side. ``moves``: the cards to evaluate (default the
+        whole hand). Raises :class:`SearchAborted` past ``node_limit`` nodes.
+        With ``exact`` False the values of moves other than the best are only upper bounds.
+        """
+        hands = list(hands)
+        pts = self.pts
+        beats = self.beats
+        orders = self.orders
+        rot = self.rot
+        per_round = self.per_round
+        above = self.above
+        suit_mask = self.suit_mask
+        strength = self.strength
+        tt: dict = {}
+        limit = node_limit
+        count = [0]
+        n = self.n
+        tmask = [0]
+        for c in talon:
+            tmask.append(tmask[-1] | (1 << c))
+
+        def distinct(h: int, live: int) -> list[int]:
+            """One card per class of interchangeable cards of ``h``."""
+            out = []
+            seen_zero = 0
+            m = h
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                # c is redundant if another card of h, same suit and points, is directly
+                # above or below it with no live card of the suit in between: keep the
+                # lowest of each run.
+                out.append(c)
+            if len(out) < 2:
+                return out
+            keep = []
+            for c in out:
+                p = pts[c]
+                # the next live card above c in the same suit
+                up = above[c] & live
+                if up:
+                    # lowest-strength card among up
+                    nxt = min(bits_of(up), key=strength.__getitem__)
+                    if h >> nxt & 1 and pts[nxt] == p:
+                        continue  # nxt (in the same hand, same points) represents c... keep top
+                keep.append(c)
+            return keep
+
+        def bits_of(m: int) -> list[int]:
+            r = []
+            while m:
+                low = m & -m
+                r.append(low.bit_length() - 1)
+                m ^= low
+            return r
+
+        def trick_start(order, tn: int, alpha: int, beta: int) -> int:
+            """Value of a position at the start of a trick (memoized with bounds)."""
+            key = (tuple(hands), tn, order)
+            hit = tt.get(key)
+            if hit is not None:
+                lo, hi = hit
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            a0, b0 = alpha, beta
+            v = play(order, 0, -1, -1, 0, tn, alpha, beta)
+            lo, hi = hit if hit is not None else (-1, 10**6)
+            if v <= a0:
+                hi = min(hi, v)
+            elif v >= b0:
+                lo = max(lo, v)
+            else:
+                lo = hi = v
+            tt[key] = (lo, hi)
+            return v
+
+        def play(order, pos: int, b: int, bs: int, tp: int, tn: int, alpha: int,
+                 beta: int) -> int:
+            count[0] += 1
+            if count[0] > limit:
+                raise SearchAborted
+            seat = order[pos]
+            h = hands[seat]
+            ismax = maxside[seat]
+            last = pos == len(order) - 1
+            live = tmask[tn]
+            for x in hands:
+                live |= x
+            if b >= 0:
+                live |= 1 << b
+            cand = distinct(h, live)
+            # Move ordering: cards that take the trick first (biggest points first), then the
+            # cheapest cards.
+            if len(cand) > 1:
+                cand.sort(key=lambda c: -(100 + pts[c]) if (b < 0 or beats[(b << 6) | c])
+                          else pts[c])
+            best = -1 if ismax else 10**6
+            for c in cand:
+                hands[seat] = h ^ (1 << c)
+                if b < 0 or beats[(b << 6) | c]:
+                    nb, nbs = c, seat
+                else:
+                    nb, nbs = b, bs
+                np_ = tp + pts[c]
+                if not last:
+                    v = play(order, pos + 1, nb, nbs, np_, tn, alpha, beta)
+                else:
+                    v = np_ if maxside[nbs] else 0
+                    if tn:
+                        seq = orders[nbs] if tn >= per_round else rot[nbs][:tn]
+                        k = tn
+                        for s in seq:
+                            k -= 1
+                            hands[s] |= 1 << talon[k]
+                        v += trick_start(seq, k, alpha - v, beta - v)
+                        k = tn
+                        for s in seq:
+                            k -= 1
+                            hands[s] ^= 1 << talon[k]
+                    elif hands[nbs]:
+                        v += trick_start(orders[nbs], 0, alpha - v, beta - v)
+                hands[seat] = h
+                if ismax:
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                else:
+                    if v < best:
+                        best = v
+                        if v < beta:
+                            beta = v
+                            if alpha >= beta:
+                                break
+            return best
+
+        # ---- the root: every move gets its own value ----
+        pos = len(trick)
+        seat = order[pos]
+        b, bs, tp = -1, -1, 0
+        for i, c in enumerate(trick):
+            tp += pts[c]
+            if b < 0 or beats[(b << 6) | c]:
+                b, bs = c, order[i]
+        h = hands[seat]
+        if moves is None:
+            moves = bits_of(h)
+        out: dict[int, int] = {}
+        last = pos == len(order) - 1
+        ismax = maxside[seat]
+        best_so_far = None
+        for c in moves:
+            hands[seat] = h ^ (1 << c)
+            if b < 0 or beats[(b << 6) | c]:
+                nb, nbs = c, seat
+            else:
+                nb, nbs = b, bs
+            np_ = tp + pts[c]
+            if exact or best_so_far is None:
+                alpha, beta = -1, 10**6
+            elif ismax:
+                alpha, beta = best_so_far, 10**6
+            else:
+                alpha, beta = -1, best_so_far
+            if not last:
+                v = play(order, pos + 1, nb, nbs, np_, len(talon), alpha, beta)
+            else:
+                v = np_ if maxside[nbs] else 0
+                tn = len(talon)
+                if tn:
+                    seq = orders[nbs] if tn >= per_round else rot[nbs][:tn]
+                    k = tn
+                    for s in seq:
+                        k -= 1
+                        hands[s] |= 1 << talon[k]
+                    v += trick_start(seq, k, alpha - v, beta - v)
+                    k = tn
+                    for s in seq:
+                        k -= 1
+                        hands[s] ^= 1 << talon[k]
+                elif hands[nbs]:
+                    v += trick_start(orders[nbs], 0, alpha - v, beta - v)
+            hands[seat] = h
+            out[c] = v
+            if best_so_far is None or (v > best_so_far if ismax else v < best_so_far):
+                best_so_far = v
+        self.nodes = count[0]
+        return out

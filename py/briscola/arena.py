@@ -1,0 +1,255 @@
+"""Duplicate-deal matches between two computer players.
+
+Every deal (seeded) is played once per seating: with two players the seats are swapped; in
+team games the two bots' teams swap seats; with three or more players each alone, bot A
+takes each seat in turn and bot B all the others. Luck of the cards cancels out, so the
+mean point difference measures skill. The bots' memory is reset before every deal and their
+random streams are seeded per (match seed, deal, seat), independent of which bot sits there:
+a deterministic bot against itself comes out at exactly zero.
+
+Command line (also ``python -m briscola.arena``)::
+
+    python -m briscola arena --variant classic --bots expert,intermediate --deals 200 --seed 1
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from typing import Callable, Sequence
+
+from .errors import BriscolaError, RulesError
+from .game import Game
+from .rules import Rules, find_variant
+
+
+def _factory(spec) -> Callable:
+    from .ai import BOTS, make_bot
+    if isinstance(spec, str):
+        make_bot(spec, 0)  # raises a RulesError naming the known bots
+        name = spec
+        return lambda seed: make_bot(name, seed)
+    if callable(spec):
+        return lambda seed: spec(seed=seed)
+    raise RulesError(f"bot: expected a name ({', '.join(BOTS)}) or a factory, got {spec!r}")
+
+
+def seatings(rules: Rules) -> list[tuple[bool, ...]]:
+    """Per game of a deal group: for each seat, is bot A sitting there?"""
+    n = rules.players
+    teams = rules.tables.teams
+    if teams is not None:
+        return [tuple(s in teams[k] for s in range(n)) for k in (0, 1)]
+    if n == 2:
+        return [(True, False), (False, True)]
+    return [tuple(s == k for s in range(n)) for k in range(n)]
+
+
+def play_group(rules: Rules, fa: Callable, fb: Callable, seed, index: int,
+               cache: dict | None = None) -> list[tuple[int, int]]:
+    """Play deal ``index`` in every seating. Per game: (A's scaled diff, result 1/0/-1).
+
+    The diff is scaled by the number of opponents' sides minus... see :func:`_diff` so that
+    it stays an integer; ``run_arena`` divides it back.
+    """
+    cache = cache if cache is not None else {}
+    n = rules.players
+    out = []
+    deal_seed = f"{seed}:{index}"
+    for seating in seatings(rules):
+        game = Game.new(rules, seed=deal_seed)
+        bots = []
+        for s in range(n):
+            key = ("A" if seating[s] else "B", s)
+            bot = cache.get(key)
+            if bot is None:
+                bot = (fa if seating[s] else fb)(f"{seed}:{index}:{s}")
+                cache[key] = bot
+            bot.seed = f"{seed}:{index}:{s}"
+            bot.reset()
+            bots.append(bot)
+        while not game.is_over:
+            seat = game.current_player
+            action = bots[seat].decide(game.view(seat)).action
+            game.apply(action, seat)
+        out.append(_score(rules, game, seating))
+    return out
+
+
+def _score(rules: Rules, game: Game, seating: tuple[bool, ...]) -> tuple[int, int]:
+    oc = game.outcome()
+    n = rules.players
+    sides = oc.sides
+    a_sides = {i for i, side in enumerate(sides) if seating[side[0]]}
+    if len(sides) == 2:
+        a = next(iter(a_sides))
+        diff = oc.side_points[a] - oc.side_points[1 - a]
+    else:
+        # Several players alone: A's points minus the mean of the others, times (n - 1).
+        a = next(iter(a_sides))
+        others = sum(p for i, p in enumerate(oc.side_points) if i != a)
+        diff = oc.side_points[a] * (n - 1) - others
+    if a in oc.winners and len(oc.winners) == 1:
+        res = 1
+    elif a in oc.winners:
+        res = 0
+    else:
+        res = -1
+    return diff, res
+
+
+def _scale(rules: Rules) -> int:
+    return 1 if len(seatings(rules)) == 2 and (rules.tables.teams is not None
+                                              or rules.players == 2) else rules.players - 1
+
+
+def _worker(args):
+    rules, a, b, seed, indices = args
+    fa, fb = _factory(a), _factory(b)
+    cache: dict = {}
+    return [play_group(rules, fa, fb, seed, i, cache) for i in indices]
+
+
+def run_arena(rules: Rules | str, bot_a, bot_b, deals: int, seed=0, workers: int = 1,
+              progress: Callable[[int], None] | None = None) -> dict:
+    """Play ``deals`` duplicate deal groups of ``bot_a`` against ``bot_b``; results for A.
+
+    ``bot_a``/``bot_b`` are bot names (or factories taking ``seed=``; names are needed with
+    ``workers > 1``). ``mean_diff`` is A's side's points minus the other side's per game
+    (several players alone: A's points minus the mean of the others); ``ci95`` is its 95 %
+    interval computed over deal groups; ``win_rate`` counts draws as half.
+    """
+    if isinstance(rules, str):
+        rules = find_variant(rules)
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules: expected a variant name or Rules, got {rules!r}")
+    if rules.mode == "chiamata":
+        raise RulesError("variant: the arena plays classic Briscola, not Chiamata")
+    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
+        raise RulesError("deals: must be a whole number of at least 1")
+    if not isinstance(workers, int) or workers < 1:
+        raise RulesError("workers: must be a whole number of at least 1")
+    _factory(bot_a), _factory(bot_b)
+    t0 = time.perf_counter()
+    if workers > 1 and isinstance(bot_a, str) and isinstance(bot_b, str):
+        import multiprocessing as mp
+        chunks = [list(range(w, deals, workers)) for w in range(workers)]
+        with mp.get_context("spawn" if sys.platform == "win32" else "fork").Pool(workers) as pool:
+            parts = pool.map(_worker, [(rules, bot_a, bot_b, seed, c) for c in chunks])
+        groups: list = [None] * deals
+        for c, part in zip(chunks, parts):
+            for i, g in zip(c, part):
+                groups[i] = g
+    else:
+        fa, fb = _factory(bot_a), _factory(bot_b)
+        cache: dict = {}
+        groups = []
+        for i in range(deals):
+            groups.append(play_group(rules, fa, fb, seed, i, cache))
+            if progress is not None:
+                progress(i + 1)
+    return summarize(rules, bot_a, bot_b, seed, groups, time.perf_counter() - t0)
+
+
+def summarize(rules: Rules, bot_a, bot_b, seed, groups: Sequence[Sequence[tuple[int, int]]],
+              seconds: float = 0.0) -> dict:
+    scale = _scale(rules)
+    games = sum(len(g) for g in groups)
+    wins = sum(1 for g in groups for _d, r in g if r == 1)
+    draws = sum(1 for g in groups for _d, r in g if r == 0)
+    losses = games - wins - draws
+    # Integer sums so that a bot against itself gives exactly zero.
+    per_group = [sum(d for d, _r in g) for g in groups]
+    k = len(groups[0]) if groups else 1
+    total = sum(per_group)
+    mean = total / (games * scale) if games else 0.0
+    m = len(per_group)
+    if m > 1:
+        gm = [x / (k * scale) for x in per_group]
+        mu = sum(gm) / m
+        var = sum((x - mu) ** 2 for x in gm) / (m - 1)
+        half = 1.96 * math.sqrt(var / m)
+    else:
+        half = float("inf") if m == 1 and total else 0.0
+    if total == 0:
+        mean = 0.0
+    ci = [round(mean - half, 3), round(mean + half, 3)] if math.isfinite(half) else [None, None]
+    return {
+        "variant": rules.name,
+        "bot_a": bot_a if isinstance(bot_a, str) else getattr(bot_a, "__name__", "bot"),
+        "bot_b": bot_b if isinstance(bot_b, str) else getattr(bot_b, "__name__", "bot"),
+        "seed": seed,
+        "deals": len(groups),
+        "games": games,
+        "wins": wins,
+        "draws": draws,
+        "losses": losses,
+        "win_rate": (wins + 0.5 * draws) / games if games else 0.0,
+        "mean_diff": round(mean, 3),
+        "ci95": ci,
+        "seconds": round(seconds, 2),
+    }
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line on stderr, exit 2
+        raise _BadArgs(message)
+
+
+class _BadArgs(Exception):
+    pass
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="briscola arena", description="Duplicate-deal matches between two bots.")
+    p.add_argument("--variant", default="classic", help="variant name (default classic)")
+    p.add_argument("--bots", required=True, help="two bot names, A,B (e.g. expert,intermediate)")
+    p.add_argument("--deals", type=int, default=100, help="deal groups to play (default 100)")
+    p.add_argument("--seed", default="0", help="match seed (default 0)")
+    p.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    return p
+
+
+def cli(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = _parser().parse_args(argv)
+        names = [b.strip() for b in args.bots.split(",")]
+        if len(names) != 2 or not all(names):
+            raise _BadArgs("--bots: give exactly two bot names separated by a comma, e.g. expert,random")
+        if args.deals < 1:
+            raise _BadArgs("--deals: must be at least 1")
+        if args.workers < 1:
+            raise _BadArgs("--workers: must be at least 1")
+        rules = find_variant(args.variant)
+        seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+        result = run_arena(rules, names[0], names[1], args.deals, seed, workers=args.workers)
+    except _BadArgs as e:
+        print(f"briscola arena: {e}", file=sys.stderr)
+        return 2
+    except BriscolaError as e:
+        print(f"briscola arena: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("briscola arena: interrupted", file=sys.stderr)
+        return 130
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(format_result(result))
+    return 0
+
+
+def format_result(r: dict) -> str:
+    lo, hi = r["ci95"]
+    return (f"{r['variant']}: {r['bot_a']} v {r['bot_b']}, {r['deals']} deals "
+            f"({r['games']} games): {r['bot_a']} wins {100 * r['win_rate']:.1f}% "
+            f"(W{r['wins']} D{r['draws']} L{r['losses']}), mean diff {r['mean_diff']:+.2f} "
+            f"points, 95% CI [{lo}, {hi}], {r['seconds']} s")
+
+
+if __name__ == "__main__":
+    sys.exit(cli())
