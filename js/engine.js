@@ -1,0 +1,134 @@
+// Main-thread client of the engine worker (js/worker.js).
+//
+//   import { Engine } from "./engine.js";
+//   const engine = await Engine.start(({ stage, fraction }) => bar.value = fraction);
+//   const state = await engine.call("state", { seat: 0 });
+//
+// `call` resolves with the bridge's `result` and rejects with an EngineError
+// whose `.code` is the bridge's error code (e.g. "illegal_action"), or one of
+// the client's own: "engine_unavailable" (the worker failed or died),
+// "internal" (a bug), "terminated" (terminate() was called).
+
+export class EngineError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = "EngineError";
+    this.code = code;
+  }
+}
+
+export class Engine {
+  #worker;
+  #pending = new Map(); // id -> {resolve, reject}
+  #nextId = 1;
+  #failure = null; // an EngineError once the worker is unusable
+
+  /** Called with an EngineError if the worker dies after it was ready. */
+  onfatal = null;
+
+  constructor(worker) {
+    this.#worker = worker;
+  }
+
+  /**
+   * Start the worker and wait until the engine is ready.
+   * @param {(p: {stage: string, fraction: number}) => void} [onProgress]
+   * @param {{workerURL?: string | URL}} [options]
+   * @returns {Promise<Engine>} rejects with an EngineError if the start fails
+   */
+  static start(onProgress, options = {}) {
+    const url = options.workerURL ?? new URL("./worker.js", import.meta.url);
+    const worker = new Worker(url, { type: "module" });
+    const engine = new Engine(worker);
+    return new Promise((resolve, reject) => {
+      let ready = false;
+      const fail = (err) => {
+        const first = engine.#failure === null;
+        engine.#fail(err);
+        if (!ready) {
+          worker.terminate();
+          reject(err);
+        } else if (first && typeof engine.onfatal === "function") {
+          engine.onfatal(err);
+        }
+      };
+      worker.addEventListener("message", (event) => {
+        const msg = event.data;
+        if (!msg || typeof msg !== "object") return;
+        if (msg.id !== undefined) return engine.#settle(msg);
+        if (msg.type === "progress") {
+          if (onProgress) {
+            try {
+              onProgress({ stage: msg.stage, fraction: msg.fraction });
+            } catch (err) {
+              console.error(err);
+            }
+          }
+        } else if (msg.type === "ready") {
+          ready = true;
+          engine.version = msg.version;
+          engine.build = msg.build;
+          resolve(engine);
+        } else if (msg.type === "fatal") {
+          fail(new EngineError("engine_unavailable", msg.message));
+        }
+      });
+      // A script that fails to load or throws outside a request, or a
+      // worker the browser killed.
+      worker.addEventListener("error", (event) => {
+        event.preventDefault?.();
+        const where = event.filename ? ` (${event.filename}:${event.lineno})` : "";
+        fail(new EngineError("engine_unavailable",
+          `the engine worker failed: ${event.message || "it could not be loaded"}${where}`));
+      });
+      worker.addEventListener("messageerror", () => {
+        fail(new EngineError("internal", "a message from the engine worker could not be read"));
+      });
+    });
+  }
+
+  /**
+   * Send one request to the bridge.
+   * @param {string} type the request type, e.g. "new_match"
+   * @param {object} [args] JSON-serialisable arguments
+   * @returns {Promise<any>} the bridge's result
+   */
+  call(type, args = {}) {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      try {
+        this.#worker.postMessage({ id, type, args });
+      } catch (err) {
+        // args that cannot be cloned (functions, DOM nodes, ...)
+        this.#pending.delete(id);
+        reject(new EngineError("bad_request", `cannot send the request: ${err.message}`));
+      }
+    });
+  }
+
+  /** Stop the worker; pending and later calls reject with code "terminated". */
+  terminate() {
+    this.#worker.terminate();
+    this.#fail(new EngineError("terminated", "the engine was stopped"));
+  }
+
+  #settle(msg) {
+    const waiter = this.#pending.get(msg.id);
+    if (!waiter) return;
+    this.#pending.delete(msg.id);
+    if (msg.error) {
+      waiter.reject(new EngineError(String(msg.error.code ?? "error"),
+        String(msg.error.message ?? "unknown error")));
+    } else {
+      waiter.resolve(msg.result);
+    }
+  }
+
+  #fail(err) {
+    if (this.#failure === null) this.#failure = err;
+    for (const { reject } of this.#pending.values()) reject(this.#failure);
+    this.#pending.clear();
+  }
+}

@@ -1,0 +1,105 @@
+"""The engine under Pyodide (Python 3.14, WebAssembly) in Node, as the browser runs it.
+
+Builds dist/ with build.py (the trimmed stdlib is cached, so a rebuild takes
+seconds), then runs Python inside Pyodide through tests/pyodide/run.mjs with the
+built wheel installed. Skipped when node_modules/pyodide is absent (run `npm ci`),
+except in CI (CI=true), where that is a failure.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.pyodide
+
+ROOT = Path(__file__).resolve().parents[1]
+RUN = ROOT / "tests" / "pyodide" / "run.mjs"
+SMOKE = ROOT / "tests" / "pyodide" / "smoke.py"
+BUILD_TIMEOUT = 900
+RUN_TIMEOUT = 300
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+@pytest.fixture(scope="module")
+def dist() -> dict:
+    """Build dist/ once for this module; returns its build manifest."""
+    node = shutil.which("node")
+    missing = None
+    if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").is_file():
+        missing = "node_modules/pyodide is missing (run `npm ci`)"
+    elif node is None:
+        missing = "node is not on PATH"
+    if missing:
+        if _in_ci():
+            pytest.fail(f"{missing}: required in CI")
+        pytest.skip(missing)
+    proc = subprocess.run([sys.executable, str(ROOT / "build.py")], cwd=ROOT,
+                          capture_output=True, text=True, timeout=BUILD_TIMEOUT)
+    assert proc.returncode == 0, f"build.py failed:\n{proc.stdout}\n{proc.stderr}"
+    return json.loads((ROOT / "dist" / "build-manifest.json").read_text(encoding="utf-8"))
+
+
+def run_pyodide(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(["node", str(RUN), *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=RUN_TIMEOUT)
+
+
+def source_version() -> str:
+    text = (ROOT / "py" / "briscola" / "__init__.py").read_text(encoding="utf-8")
+    return re.search(r"""^__version__\s*=\s*["']([^"']+)["']""", text, re.M).group(1)
+
+
+def test_version_in_pyodide(dist):
+    proc = run_pyodide("-c", "import sys, briscola; print(sys.version_info[:2]); "
+                             "print(briscola.__version__)")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.split()
+    assert lines[-1] == source_version() == dist["version"]
+    assert "(3, 14)" in proc.stdout  # Pyodide 314 is Python 3.14
+
+
+def test_smoke(dist):
+    proc = run_pyodide(str(SMOKE))
+    assert proc.returncode == 0, f"smoke.py failed:\n{proc.stdout}\n{proc.stderr}"
+    assert f"briscola {source_version()}" in proc.stdout
+
+
+def test_stdlib_is_trimmed_and_precompiled(dist):
+    proc = run_pyodide("-c", "import json, random; print(json.__file__); "
+                             "print(random.__spec__.origin)")
+    assert proc.returncode == 0, proc.stderr
+    assert all(line.endswith(".pyc") for line in proc.stdout.split()), proc.stdout
+    report = dist["stdlib_report"]
+    assert "unittest" in report["modules_dropped"]
+    assert report["verify"]["broken"] == []
+
+
+def test_python_errors_fail_the_run(dist):
+    proc = run_pyodide("-c", "raise ValueError('boom')")
+    assert proc.returncode == 1
+    assert "ValueError: boom" in proc.stderr
+    proc = run_pyodide("-c", "import sys; sys.exit(3)")
+    assert proc.returncode == 3
+
+
+def test_dist_holds_only_what_the_page_fetches(dist):
+    files = set(dist["files"])
+    pyodide = sorted(f for f in files if f.startswith("pyodide/"))
+    assert pyodide[:3] == ["pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+                           "pyodide/pyodide.mjs"]
+    assert len(pyodide) == 4 and re.fullmatch(r"pyodide/python_stdlib-[0-9a-f]{12}\.zip",
+                                              pyodide[3])
+    assert not any(f.endswith((".map", ".d.ts")) or "console" in f for f in files)
+    assert dist["wheel"] in files and dist["stdlib"] in files
+    info = (ROOT / "dist" / "js" / "build-info.js").read_text(encoding="utf-8")
+    assert f'"hash": "{dist["hash"]}"' in info
