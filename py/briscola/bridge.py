@@ -22,6 +22,7 @@ Request types (``args`` in brackets):
 - ``next_deal`` -- deal the next hand of the match.
 - ``trick_winner`` [``rules``, ``trump``, ``cards``] -- which card takes a trick.
 - ``card_points`` [``rules``] -- points of every card of the variant's deck.
+- ``check_rules`` [``rules``] -- validate a set of options (new-game panel); the table is kept.
 """
 from __future__ import annotations
 
@@ -191,6 +192,7 @@ class Bridge:
             "next_deal": self.next_deal,
             "trick_winner": self.trick_winner,
             "card_points": self.card_points,
+            "check_rules": self.check_rules,
         }
 
     def _table(self) -> Table:
@@ -290,6 +292,14 @@ class Bridge:
                          rules)
         return {"index": i, "card": str(cards[i]),
                 "points": sum(rules.tables.points[c] for c in cards)}
+
+    def check_rules(self, args: dict) -> dict:
+        """Validate ``rules`` without touching the table (the new-game panel)."""
+        rules = _rules_arg(args.get("rules", "classic"))
+        t = rules.tables
+        return {"rules": rules.to_dict(), "players": rules.players, "deck": rules.deck,
+                "teams": rules.is_team_game, "sides": [list(s) for s in t.teams or ()],
+                "hand_size": rules.hand_size, "deck_size": len(t.deck)}
 
     def card_points(self, args: dict) -> dict:
         rules = _rules_arg(args.get("rules", "classic"))
