@@ -6,11 +6,16 @@
     python build.py --serve --no-build      serve the dist/ that is there
     python build.py --check          build, then run tests/pyodide/smoke.py in Pyodide (Node)
     python build.py --stock-stdlib   ship Pyodide's own python_stdlib.zip untouched
+    python build.py --no-pyc         leave the engine's bytecode out of the wheel
 
 What it does (standard library only, no pip):
 
 1. Builds a reproducible pure-Python wheel of py/briscola
    (briscola-<version>-py3-none-any.whl, version from briscola/__init__.py).
+   Besides the .py files it carries __pycache__/*.cpython-314.pyc compiled by
+   Pyodide's Python (tools/compile_package.mjs, cached under build/pyc/), so
+   the page does not compile the engine at every start; other Pythons ignore
+   them (different cache tag).
 2. Produces a trimmed standard library zip of precompiled .pyc files for
    Pyodide's own Python (compiled inside Pyodide by tools/build_stdlib.mjs,
    since the host Python is a different version), cached under
@@ -48,6 +53,7 @@ PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 DIST = ROOT / "dist"
 BUILD_DIR = ROOT / "build"
 STDLIB_CACHE = BUILD_DIR / "stdlib"
+PYC_CACHE = BUILD_DIR / "pyc"
 TOOLS = ROOT / "tools"
 
 # Static files and folders copied to dist/ as they are, when they exist.
@@ -180,11 +186,16 @@ def record_hash(data: bytes) -> str:
     return "sha256=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
-def build_wheel(pkg_dir: Path = PKG_DIR) -> tuple[str, bytes, str]:
-    """Return (file name, wheel bytes, version). Same input, same bytes."""
+def build_wheel(pkg_dir: Path = PKG_DIR,
+                extra: dict[str, bytes] | None = None) -> tuple[str, bytes, str]:
+    """Return (file name, wheel bytes, version). Same input, same bytes.
+
+    `extra` maps more paths inside the wheel (the bytecode) to their contents.
+    """
     version = read_version(pkg_dir)
     dist_info = f"{PKG_NAME}-{version}.dist-info"
     members = [(name, path.read_bytes()) for name, path in package_files(pkg_dir)]
+    members += sorted((extra or {}).items())
     metadata = (
         "Metadata-Version: 2.1\n"
         f"Name: {PKG_NAME}\n"
@@ -248,6 +259,36 @@ def node_binary() -> str:
     return node
 
 
+def engine_bytecode(pyodide_version: str, pkg_dir: Path = PKG_DIR) -> dict[str, bytes]:
+    """{path in the wheel: .pyc bytes} for every module, compiled inside Pyodide."""
+    sources = [(name, path) for name, path in package_files(pkg_dir) if name.endswith(".py")]
+    h = hashlib.sha256(pyodide_version.encode())
+    h.update((TOOLS / "compile_package.mjs").read_bytes())
+    for name, path in sources:
+        h.update(f"{name}\0{sha256(path.read_bytes())}\n".encode())
+    cache = PYC_CACHE / f"pyodide-{pyodide_version}-{h.hexdigest()[:12]}"
+    out = cache / PKG_NAME
+    if not (cache / "cache_tag.txt").is_file():
+        shutil.rmtree(cache, ignore_errors=True)
+        log("bytecode: compiling the engine inside Pyodide")
+        cmd = [node_binary(), str(TOOLS / "compile_package.mjs"), "--pyodide", str(PYODIDE_DIR),
+               "--src", str(pkg_dir), "--out", str(out)]
+        proc = subprocess.run(cmd, cwd=ROOT)
+        if proc.returncode != 0 or not (cache / "cache_tag.txt").is_file():
+            raise BuildError(f"compiling the engine failed (exit {proc.returncode}); "
+                             "see the output above, or build with --no-pyc")
+        for old in PYC_CACHE.iterdir():
+            if old != cache and old.is_dir():
+                shutil.rmtree(old, ignore_errors=True)
+    else:
+        log(f"bytecode: cached {cache.relative_to(ROOT)}")
+    pycs = {f"{PKG_NAME}/{p.relative_to(out).as_posix()}": p.read_bytes()
+            for p in sorted(out.rglob("*.pyc"))}
+    if len(pycs) != len(sources):
+        raise BuildError(f"expected {len(sources)} .pyc files in {out}, found {len(pycs)}")
+    return pycs
+
+
 def stdlib_cache_key(pyodide_version: str) -> str:
     h = hashlib.sha256()
     h.update(pyodide_version.encode())
@@ -308,9 +349,12 @@ def build_info_js(info: dict) -> str:
     )
 
 
-def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True) -> dict:
-    wheel_name, wheel_bytes, version = build_wheel()
+def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
+               bytecode: bool = True) -> dict:
+    read_version()  # fails first, and clearly, when there is no package yet
     pyodide_version = check_pyodide()
+    pycs = engine_bytecode(pyodide_version) if bytecode else {}
+    wheel_name, wheel_bytes, version = build_wheel(extra=pycs)
 
     stage = BUILD_DIR / "dist-staging"
     shutil.rmtree(stage, ignore_errors=True)
@@ -430,12 +474,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="after building, run tests/pyodide/smoke.py in Pyodide under Node")
     parser.add_argument("--stock-stdlib", action="store_true",
                         help="ship Pyodide's python_stdlib.zip instead of the trimmed one")
+    parser.add_argument("--no-pyc", action="store_true",
+                        help="do not put the engine's Pyodide bytecode in the wheel")
     parser.add_argument("--no-verify-stdlib", action="store_true",
                         help="skip the import check when (re)building the trimmed stdlib")
     args = parser.parse_args(argv)
     try:
         if not (args.serve and args.no_build):
-            stage_dist(stock_stdlib=args.stock_stdlib, verify_stdlib=not args.no_verify_stdlib)
+            stage_dist(stock_stdlib=args.stock_stdlib, verify_stdlib=not args.no_verify_stdlib,
+                       bytecode=not args.no_pyc)
         if args.check:
             code = check()
             if code:
