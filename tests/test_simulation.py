@@ -8,7 +8,7 @@ from briscola.cards import Card, CardError
 from briscola.game import Game
 from briscola.rules import VARIANTS
 
-CLASSIC_VARIANTS = [name for name, r in VARIANTS.items() if r.mode == "classic"]
+ALL_VARIANTS = list(VARIANTS)
 DEALS = 200  # per variant, with every view checked at every step of some deals
 
 
@@ -51,6 +51,8 @@ def may_know(game, seat):
         allowed.add(Card(game.faceup))
     if game.public_known:
         allowed.update(Card(c) for c, _s in game.public_known)
+    if rules.mode == "chiamata" and game.auction.called >= 0:
+        allowed.add(Card(game.auction.called))  # the called card is announced, not its holder
     if rules.open_hands:
         for h in game.hands:
             allowed.update(Card(c) for c in h)
@@ -72,9 +74,16 @@ def check_views(game):
         view = game.view(seat)
         d = view.to_dict()
         json.dumps(d)  # JSON-compatible
-        seen = cards_in(d, set())
+        # Legal actions name cards the seat itself holds or may call: not a leak.
+        seen = cards_in({k: v for k, v in d.items() if k != "legal"}, set())
         leaked = seen - may_know(game, seat)
         assert not leaked, f"seat {seat} sees {sorted(map(str, leaked))} in {game!r}"
+        if game.rules.mode == "chiamata":
+            auction = game.auction
+            holder = auction.partner(game)
+            if auction.done and not auction.revealed(game) and seat != holder:
+                assert view.chiamata["partner"] is None
+                assert holder == auction.caller or view.side_of_seat[holder] == -1
         unseen = set(view.unseen())
         assert not unseen & set(Card(c) for c in game.hands[seat])
         hidden, talon_hidden = view.hidden_counts()
@@ -96,7 +105,7 @@ def play_random(game, rng, check_every_step):
     check_views(game)
 
 
-@pytest.mark.parametrize("name", CLASSIC_VARIANTS)
+@pytest.mark.parametrize("name", ALL_VARIANTS)
 def test_random_play_invariants(name):
     rules = VARIANTS[name]
     deck = sorted(rules.tables.deck)

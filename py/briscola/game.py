@@ -336,16 +336,12 @@ class Game:
         return self.order[0]
 
     def side_points(self) -> list[int]:
-        out = [0] * self.side_count
-        for seat, p in enumerate(self.points):
-            out[self.side_of(seat)] += p
-        return out
+        """Card points per side (per seat when everyone plays alone)."""
+        return [sum(self.points[s] for s in side) for side in self.sides()]
 
     @property
     def side_count(self) -> int:
-        if self.rules.mode == "chiamata":
-            return 2
-        return self.rules.tables.n_sides
+        return len(self.sides())
 
     def side_of(self, seat: int) -> int:
         if self.rules.mode == "chiamata":
@@ -658,6 +654,8 @@ class Game:
                 log.extend(_ch.events_for_action(g, seat, a))
             elif a < N_CARDS:
                 log.append({"type": "play", "seat": seat, "card": str(CARDS[a])})
+                if g.auction is not None:
+                    log.extend(_ch.play_events(g, seat, a))
             elif SWAP <= a < SWAP + N_CARDS:
                 log.append({"type": "exchange", "seat": seat, "gave": str(CARDS[a - SWAP]),
                             "took": str(CARDS[faceup])})

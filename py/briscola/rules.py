@@ -410,6 +410,14 @@ _variant("bosnian-five", "Bosnian Briskula for five players each alone", deck="f
          players=5)
 _variant("bosnian-four", "Bosnian Briskula for four players in two teams", deck="french32",
          players=4, teams=True)
+_variant("chiamata", "Briscola Chiamata: five players, an auction by rank, a secret partner",
+         players=5, mode="chiamata")
+_variant("chiamata-points", "Briscola Chiamata with an auction by points; any card is called",
+         players=5, mode="chiamata", auction="points")
+_variant("chiamata-plain", "Briscola Chiamata without 'a carichi', forced calls or multipliers",
+         players=5, mode="chiamata", carichi=False, forced_call=False, multipliers=False)
+_variant("chiamata-5-deals", "Briscola Chiamata, a match of five deals", players=5,
+         mode="chiamata", match_deals=5)
 _variant("best-of-3", "Two players, a match of up to three deals", match="best3")
 _variant("best-of-5", "Two players, a match of up to five deals", match="best5")
 _variant("best-of-7", "Two players, a match of up to seven deals", match="best7")

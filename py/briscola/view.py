@@ -181,9 +181,13 @@ def build_view(game: "Game", seat: int) -> View:
                 for order, cards, w, p in game.history]
     v.tricks_done = game.tricks_done
     v.points = list(game.points)
-    v.sides = game.sides()
-    v.side_of_seat = [game.side_of(s) for s in range(n)]
-    v.side_points = game.side_points()
+    if rules.mode == "chiamata":
+        from .chiamata import public_sides
+        v.sides, v.side_of_seat, v.side_points = public_sides(game, seat)
+    else:
+        v.sides = game.sides()
+        v.side_of_seat = [game.side_of(s) for s in range(n)]
+        v.side_points = game.side_points()
     # Which cards of each hand this seat knows.
     partners_see = _partners_see(game)
     my_side = game.side_of(seat)
