@@ -5,6 +5,8 @@
 """
 from __future__ import annotations
 
-from .base import BOTS, Bot, Decision, RandomBot, make_bot, register_bot
+from .base import (BOTS, CHIAMATA_BOTS, Bot, Decision, RandomBot, make_bot, register_bot,
+                   register_chiamata_bot)
 
-__all__ = ["BOTS", "Bot", "Decision", "RandomBot", "make_bot", "register_bot"]
+__all__ = ["BOTS", "CHIAMATA_BOTS", "Bot", "Decision", "RandomBot", "make_bot", "register_bot",
+           "register_chiamata_bot"]

@@ -51,10 +51,39 @@ class RandomBot(Bot):
 
 
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+# Five-player Briscola Chiamata has its own players (auction, call, a hidden partner); a bot
+# name stands for both: ``make_bot`` hands Chiamata views to the Chiamata bot of that name.
+CHIAMATA_BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
 
 
 def register_bot(name: str, factory: Callable[..., Bot]) -> None:
     BOTS[name] = factory
+
+
+def register_chiamata_bot(name: str, factory: Callable[..., Bot]) -> None:
+    CHIAMATA_BOTS[name] = factory
+
+
+class _ByMode(Bot):
+    """One name, two players: the classic bot, and the Chiamata bot for Chiamata deals."""
+
+    def __init__(self, name: str, classic: Bot, chiamata: Bot | None) -> None:
+        super().__init__(classic.seed)
+        self.name = name
+        self.classic = classic
+        self.chiamata = chiamata
+
+    def reset(self) -> None:
+        self.classic.reset()
+        if self.chiamata is not None:
+            self.chiamata.reset()
+
+    def decide(self, view: View) -> Decision:
+        if view.rules.mode == "chiamata":
+            if self.chiamata is None:
+                raise RulesError(f"the {self.name} player does not play Briscola Chiamata yet")
+            return self.chiamata.decide(view)
+        return self.classic.decide(view)
 
 
 def make_bot(name: str, seed: int | str | None = None) -> Bot:
@@ -63,13 +92,14 @@ def make_bot(name: str, seed: int | str | None = None) -> Bot:
     factory = BOTS.get(name)
     if factory is None:
         raise RulesError(f"no bot named {name!r}; known: {', '.join(BOTS)}")
-    return factory(seed=seed)
+    chiamata = CHIAMATA_BOTS.get(name)
+    return _ByMode(name, factory(seed=seed), None if chiamata is None else chiamata(seed=seed))
 
 
 def _load_all() -> None:
     """Import the bot modules that register themselves (kept lazy for a fast start)."""
     import importlib
-    for mod in ("heuristic", "expert"):
+    for mod in ("heuristic", "expert", "chiamata_bots"):
         try:
             importlib.import_module(f"{__package__}.{mod}")
         except ModuleNotFoundError as e:
