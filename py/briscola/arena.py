@@ -49,11 +49,7 @@ def seatings(rules: Rules) -> list[tuple[bool, ...]]:
 
 def play_group(rules: Rules, fa: Callable, fb: Callable, seed, index: int,
                cache: dict | None = None) -> list[tuple[int, int]]:
-    """Play deal ``index`` in every seating. Per game: (A's scaled diff, result 1/0/-1).
-
-    The diff is scaled by the number of opponents' sides minus... see :func:`_diff` so that
-    it stays an integer; ``run_arena`` divides it back.
-    """
+    """Play deal ``index`` in every seating; per game, what :func:`_score` returns."""
     cache = cache if cache is not None else {}
     n = rules.players
     out = []
@@ -78,26 +74,27 @@ def play_group(rules: Rules, fa: Callable, fb: Callable, seed, index: int,
     return out
 
 
-def _score(rules: Rules, game: Game, seating: tuple[bool, ...]) -> tuple[int, int]:
+def _score(rules: Rules, game: Game, seating: tuple[bool, ...]) -> tuple[int, tuple[int, int, int], bool]:
+    """A's (scaled) difference, its head-to-head results (wins, draws, losses), first place.
+
+    Two sides: one result per game. Several players alone: A against each other player, one
+    result each (so that a bot against itself scores exactly half).
+    """
     oc = game.outcome()
     n = rules.players
     sides = oc.sides
-    a_sides = {i for i, side in enumerate(sides) if seating[side[0]]}
+    a = next(i for i, side in enumerate(sides) if seating[side[0]])
+    mine = oc.side_points[a]
+    others = [p for i, p in enumerate(oc.side_points) if i != a]
     if len(sides) == 2:
-        a = next(iter(a_sides))
-        diff = oc.side_points[a] - oc.side_points[1 - a]
+        diff = mine - others[0]
     else:
-        # Several players alone: A's points minus the mean of the others, times (n - 1).
-        a = next(iter(a_sides))
-        others = sum(p for i, p in enumerate(oc.side_points) if i != a)
-        diff = oc.side_points[a] * (n - 1) - others
-    if a in oc.winners and len(oc.winners) == 1:
-        res = 1
-    elif a in oc.winners:
-        res = 0
-    else:
-        res = -1
-    return diff, res
+        # A's points minus the mean of the others, times (n - 1) to stay an integer.
+        diff = mine * (n - 1) - sum(others)
+    w = sum(1 for p in others if mine > p)
+    d = sum(1 for p in others if mine == p)
+    first = a in oc.winners and len(oc.winners) == 1
+    return diff, (w, d, len(others) - w - d), first
 
 
 def _scale(rules: Rules) -> int:
@@ -119,7 +116,9 @@ def run_arena(rules: Rules | str, bot_a, bot_b, deals: int, seed=0, workers: int
     ``bot_a``/``bot_b`` are bot names (or factories taking ``seed=``; names are needed with
     ``workers > 1``). ``mean_diff`` is A's side's points minus the other side's per game
     (several players alone: A's points minus the mean of the others); ``ci95`` is its 95 %
-    interval computed over deal groups; ``win_rate`` counts draws as half.
+    interval computed over deal groups; ``win_rate`` counts draws as half. With several
+    players alone, ``wins``/``draws``/``losses`` are A's head-to-head results against each
+    other player (n - 1 per game) and ``first_places`` the games A won outright.
     """
     if isinstance(rules, str):
         rules = find_variant(rules)
@@ -157,11 +156,13 @@ def summarize(rules: Rules, bot_a, bot_b, seed, groups: Sequence[Sequence[tuple[
               seconds: float = 0.0) -> dict:
     scale = _scale(rules)
     games = sum(len(g) for g in groups)
-    wins = sum(1 for g in groups for _d, r in g if r == 1)
-    draws = sum(1 for g in groups for _d, r in g if r == 0)
-    losses = games - wins - draws
+    wins = sum(r[1][0] for g in groups for r in g)
+    draws = sum(r[1][1] for g in groups for r in g)
+    losses = sum(r[1][2] for g in groups for r in g)
+    firsts = sum(1 for g in groups for r in g if r[2])
+    results = wins + draws + losses
     # Integer sums so that a bot against itself gives exactly zero.
-    per_group = [sum(d for d, _r in g) for g in groups]
+    per_group = [sum(r[0] for r in g) for g in groups]
     k = len(groups[0]) if groups else 1
     total = sum(per_group)
     mean = total / (games * scale) if games else 0.0
@@ -186,7 +187,8 @@ def summarize(rules: Rules, bot_a, bot_b, seed, groups: Sequence[Sequence[tuple[
         "wins": wins,
         "draws": draws,
         "losses": losses,
-        "win_rate": (wins + 0.5 * draws) / games if games else 0.0,
+        "win_rate": (wins + 0.5 * draws) / results if results else 0.0,
+        "first_places": firsts,
         "mean_diff": round(mean, 3),
         "ci95": ci,
         "seconds": round(seconds, 2),

@@ -100,7 +100,7 @@ class ExpertBot(Bot):
         maxside = [side_of[s] == sit.side for s in range(sit.n)]
         order = sit.order
         trick = sit.trick
-        exact = sampler.n_unknown() == 0
+        exact = sampler.single_world()
         k_max = 1 if exact else self.samples
         totals = {c: 0.0 for c in plays}
         done = 0

@@ -70,6 +70,15 @@ class Sampler:
     def n_unknown(self) -> int:
         return len(self.pool)
 
+    def single_world(self) -> bool:
+        """Is there only one consistent world (every unknown card has a single place)?"""
+        dest = sum(1 for k in self.slots if k) + (1 if self.free_talon else 0)
+        if dest == 0:
+            return True
+        if dest == 1:
+            return len(self.free_talon) <= 1
+        return False
+
 
 def world_cards(world: World) -> list[int]:
     out = []

@@ -51,6 +51,10 @@ class Solver:
                 if x // N_RANKS == c // N_RANKS and t.strength[x] > t.strength[c]:
                     m |= 1 << x
             self.above[c] = m
+        self.up_list = [[] for _ in range(64)]
+        for c in t.deck_ints:
+            self.up_list[c] = sorted((x for x in t.deck_ints if self.above[c] >> x & 1),
+                                     key=t.strength.__getitem__)
         self.nodes = 0
 
     # ------------------------------------------------------------------------------------
@@ -71,6 +75,7 @@ class Solver:
         rot = self.rot
         per_round = self.per_round
         above = self.above
+        up_list = self.up_list
         suit_mask = self.suit_mask
         strength = self.strength
         tt: dict = {}
@@ -82,32 +87,26 @@ class Solver:
             tmask.append(tmask[-1] | (1 << c))
 
         def distinct(h: int, live: int) -> list[int]:
-            """One card per class of interchangeable cards of ``h``."""
+            """One card per class of interchangeable cards of ``h`` (the top of each run)."""
             out = []
-            seen_zero = 0
             m = h
             while m:
                 low = m & -m
                 c = low.bit_length() - 1
                 m ^= low
-                # c is redundant if another card of h, same suit and points, is directly
-                # above or below it with no live card of the suit in between: keep the
-                # lowest of each run.
-                out.append(c)
-            if len(out) < 2:
-                return out
-            keep = []
-            for c in out:
-                p = pts[c]
-                # the next live card above c in the same suit
-                up = above[c] & live
-                if up:
-                    # lowest-strength card among up
-                    nxt = min(bits_of(up), key=strength.__getitem__)
-                    if h >> nxt & 1 and pts[nxt] == p:
-                        continue  # nxt (in the same hand, same points) represents c... keep top
-                keep.append(c)
-            return keep
+                if h & above[c]:
+                    # the next live card above c in its suit: same hand, same points?
+                    for x in up_list[c]:
+                        if live >> x & 1:
+                            if h >> x & 1 and pts[x] == pts[c]:
+                                break
+                            out.append(c)
+                            break
+                    else:
+                        out.append(c)
+                else:
+                    out.append(c)
+            return out
 
         def bits_of(m: int) -> list[int]:
             r = []
@@ -119,6 +118,19 @@ class Solver:
 
         def trick_start(order, tn: int, alpha: int, beta: int) -> int:
             """Value of a position at the start of a trick (memoized with bounds)."""
+            if not tn:
+                h0 = hands[order[0]]
+                if not h0 & (h0 - 1):
+                    # The last trick: one card each, nothing to choose.
+                    b = h0.bit_length() - 1
+                    bs = order[0]
+                    tp = pts[b]
+                    for s in order[1:]:
+                        c = hands[s].bit_length() - 1
+                        tp += pts[c]
+                        if beats[(b << 6) | c]:
+                            b, bs = c, s
+                    return tp if maxside[bs] else 0
             key = (tuple(hands), tn, order)
             hit = tt.get(key)
             if hit is not None:
@@ -163,8 +175,17 @@ class Solver:
             # Move ordering: cards that take the trick first (biggest points first), then the
             # cheapest cards.
             if len(cand) > 1:
-                cand.sort(key=lambda c: -(100 + pts[c]) if (b < 0 or beats[(b << 6) | c])
-                          else pts[c])
+                if b < 0:
+                    cand.sort(key=pts.__getitem__, reverse=True)
+                else:
+                    win = [c for c in cand if beats[(b << 6) | c]]
+                    if win:
+                        win.sort(key=pts.__getitem__, reverse=True)
+                        lose = [c for c in cand if not beats[(b << 6) | c]]
+                        lose.sort(key=pts.__getitem__)
+                        cand = win + lose
+                    else:
+                        cand.sort(key=pts.__getitem__)
             best = -1 if ismax else 10**6
             for c in cand:
                 hands[seat] = h ^ (1 << c)

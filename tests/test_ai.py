@@ -1,0 +1,304 @@
+"""The computer players: legal play in every variant, exact search, sampling, no peeking."""
+from __future__ import annotations
+
+import os
+import random
+import sys
+
+_PY = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "py")
+if _PY not in sys.path:
+    sys.path.insert(0, _PY)
+
+import pytest  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from briscola.ai import BOTS, Decision, make_bot  # noqa: E402
+from briscola.ai.common import Situation, bits  # noqa: E402
+from briscola.ai.expert import ExpertBot  # noqa: E402
+from briscola.ai.sampler import Sampler  # noqa: E402
+from briscola.ai.solver import SearchAborted, Solver  # noqa: E402
+from briscola.arena import cli, run_arena  # noqa: E402
+from briscola.game import Game  # noqa: E402
+from briscola.rules import VARIANTS  # noqa: E402
+
+PLAYABLE = sorted(name for name, r in VARIANTS.items() if r.mode != "chiamata")
+# Matches are sequences of single deals: one representative is enough for the bots.
+DEAL_VARIANTS = [v for v in PLAYABLE if VARIANTS[v].match == "single"]
+
+
+def _fast_expert(seed):
+    return ExpertBot(seed=seed, time_budget=5.0, samples=3, node_limit=4000)
+
+
+def _play(rules, bots, seed):
+    game = Game.new(rules, seed=seed)
+    for b in bots:
+        b.reset()
+    steps = 0
+    while not game.is_over:
+        seat = game.current_player
+        view = game.view(seat)
+        d = bots[seat].decide(view)
+        assert isinstance(d, Decision)
+        assert isinstance(d.reason, str) and d.reason and "\n" not in d.reason
+        assert len(d.reason) < 140
+        game.apply(d.action, seat)  # checked: an illegal action raises
+        steps += 1
+        assert steps < 500
+    return game
+
+
+# ---- every bot, every variant, only legal actions ---------------------------------------------
+def test_registered_bots():
+    make_bot("random", 1)
+    for name in ("random", "beginner", "intermediate", "expert"):
+        assert name in BOTS
+        assert make_bot(name, 3).decide is not None
+
+
+@pytest.mark.parametrize("variant", DEAL_VARIANTS)
+def test_heuristic_bots_play_legally(variant):
+    rules = VARIANTS[variant]
+    n = rules.players
+    deals = 8 if n <= 3 else 4
+    for i in range(deals):
+        names = ["beginner", "intermediate"]
+        bots = [make_bot(names[(s + i) % 2], seed=i * 10 + s) for s in range(n)]
+        g = _play(rules, bots, seed=f"legal-{variant}-{i}")
+        assert sum(g.points) == rules.tables.total_points
+
+
+@pytest.mark.parametrize("variant", DEAL_VARIANTS)
+def test_expert_plays_legally(variant):
+    rules = VARIANTS[variant]
+    n = rules.players
+    bots = [_fast_expert(s) if s % 2 == 0 else make_bot("intermediate", s) for s in range(n)]
+    g = _play(rules, bots, seed=f"expert-{variant}")
+    assert sum(g.points) == rules.tables.total_points
+
+
+def test_many_classic_deals_all_bots():
+    rules = VARIANTS["classic"]
+    names = ["random", "beginner", "intermediate"]
+    for i in range(120):
+        a, b = names[i % 3], names[(i // 3) % 3]
+        _play(rules, [make_bot(a, i), make_bot(b, i + 1)], seed=i)
+
+
+# ---- the exact solver against brute force --------------------------------------------------------
+def _brute(g, maxside):
+    if g.is_over:
+        return 0
+    seat = g.current_player
+    best = None
+    for a in sorted(set(g.hands[seat])):
+        h = g.clone()
+        before = sum(h.points[s] for s in range(h.n) if maxside[s])
+        h.apply_fast(a)
+        v = sum(h.points[s] for s in range(h.n) if maxside[s]) - before + _brute(h, maxside)
+        if best is None or (v > best if maxside[seat] else v < best):
+            best = v
+    return best
+
+
+def _random_position(variant, seed, remaining):
+    rules = VARIANTS[variant]
+    g = Game.new(rules, seed=seed)
+    rng = random.Random(seed)
+    while sum(map(len, g.hands)) + len(g.talon) > remaining and not g.is_over:
+        g.apply_fast(rng.choice([a for a in g.legal_actions_fast() if a < 52]))
+    return g
+
+
+@pytest.mark.parametrize("variant,remaining", [
+    ("classic", 10), ("three", 9), ("four", 12), ("double", 10), ("bosnian-three", 8),
+    ("bosnian-five", 11), ("six", 12), ("bisca", 10), ("double-four", 12),
+])
+def test_solver_matches_brute_force(variant, remaining):
+    for seed in range(6):
+        g = _random_position(variant, f"bf-{seed}", remaining)
+        if g.is_over:
+            continue
+        seat = g.current_player
+        side = g.rules.tables.side_of
+        maxside = [side[s] == side[seat] for s in range(g.n)]
+        got = Solver(g.rules, g.trump).values(
+            [sum(1 << c for c in h) for h in g.hands], list(g.talon), list(g.trick), g.order,
+            maxside)
+        want = {}
+        for a in set(g.hands[seat]):
+            h = g.clone()
+            before = sum(h.points[s] for s in range(h.n) if maxside[s])
+            h.apply_fast(a)
+            want[a] = sum(h.points[s] for s in range(h.n) if maxside[s]) - before \
+                + _brute(h, maxside)
+        assert got == want, (variant, seed, g)
+
+
+def test_solver_node_budget_aborts():
+    g = _random_position("classic", "abort", 30)
+    with pytest.raises(SearchAborted):
+        Solver(g.rules, g.trump).values(
+            [sum(1 << c for c in h) for h in g.hands], list(g.talon), list(g.trick), g.order,
+            [s == g.current_player for s in range(2)], node_limit=50)
+
+
+def test_expert_plays_perfectly_once_talon_is_empty():
+    for seed in range(10):
+        g = _random_position("classic", f"end-{seed}", 6)
+        seat = g.current_player
+        bot = ExpertBot(seed=1)
+        d = bot.decide(g.view(seat))
+        assert bot.last_info["mode"] in ("exact", "forced")
+        maxside = [s == seat for s in range(2)]
+        vals = {}
+        for a in set(g.hands[seat]):
+            h = g.clone()
+            before = h.points[seat]
+            h.apply_fast(a)
+            vals[a] = h.points[seat] - before + _brute(h, maxside)
+        assert vals[int(d.action)] == max(vals.values())
+
+
+# ---- sampling never contradicts the view ---------------------------------------------------------
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant=st.sampled_from(DEAL_VARIANTS), seed=st.integers(0, 10**6),
+       steps=st.integers(0, 60), seat_pick=st.integers(0, 5))
+def test_sampler_respects_the_view(variant, seed, steps, seat_pick):
+    rules = VARIANTS[variant]
+    g = Game.new(rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply_fast(rng.choice(g.legal_actions_fast()))
+    if g.is_over:
+        return
+    seat = seat_pick % g.n
+    view = g.view(seat)
+    sit = Situation(view)
+    sampler = Sampler(sit, random.Random(seed))
+    assert sampler.consistent
+    played = view.played_mask()
+    for _ in range(3):
+        w = sampler.sample()
+        cards = []
+        for s in range(g.n):
+            hand = bits(w.hands[s])
+            assert len(hand) == view.hand_sizes[s]
+            for c in view.known[s]:
+                assert w.hands[s] >> c & 1
+            cards += hand
+        assert w.hands[seat] == sum(1 << c for c in view.hand)
+        assert len(w.talon) == view.talon_size
+        if view.trump_card is not None:
+            assert w.talon[0] == view.trump_card
+        for p, c in view.talon_known:
+            assert w.talon[len(w.talon) - 1 - p] == c
+        if view.talon_next is not None:
+            assert w.talon[-1] == view.talon_next
+        cards += list(w.talon)
+        assert len(cards) == len(set(cards))
+        assert not any(played >> c & 1 for c in cards)
+        assert set(cards) | set(bits(played)) == set(rules.tables.deck_ints)
+
+
+# ---- reproducible, and blind to what the seat cannot see -----------------------------------------
+def _decisions(bot_factory, variant, seed):
+    rules = VARIANTS[variant]
+    bots = [bot_factory(s) for s in range(rules.players)]
+    g = _play(rules, bots, seed)
+    return g.actions
+
+
+@pytest.mark.parametrize("name", ["beginner", "intermediate", "expert"])
+def test_bots_are_reproducible(name):
+    def f(s):
+        return _fast_expert(s) if name == "expert" else make_bot(name, seed=s)
+    assert _decisions(f, "classic", 7) == _decisions(f, "classic", 7)
+    bot = f(3)
+    g = Game.new("classic", seed=11)
+    v = g.view(g.current_player)
+    first = [bot.decide(v) for _ in range(3)]
+    bot.reset()
+    again = [bot.decide(v) for _ in range(3)]
+    assert first == again
+
+
+def _hidden_twin(game, seat):
+    """The same deal with the cards ``seat`` cannot see shuffled among their places."""
+    unseen = {int(c) for c in game.view(seat).unseen()}
+    deck = list(game.deck)
+    where = [i for i, c in enumerate(deck) if c in unseen]
+    cards = [deck[i] for i in where]
+    rng = random.Random(len(where))
+    for _ in range(10):
+        rng.shuffle(cards)
+        if [deck[i] for i in where] != cards or len(cards) < 2:
+            break
+    for i, c in zip(where, cards):
+        deck[i] = c
+    twin = Game._deal(game.rules, deck, game.dealer, game.seed)
+    for a in game.actions:
+        twin.apply_fast(a)
+    return twin
+
+
+@pytest.mark.parametrize("variant", ["classic", "four", "three", "four-signals", "double",
+                                     "rebury", "bosnian-three", "four-show-first"])
+def test_bots_never_read_hidden_cards(variant):
+    rules = VARIANTS[variant]
+    rng = random.Random(variant)
+    checked = 0
+    for k in range(6):
+        g = Game.new(rules, seed=f"blind-{k}")
+        for _ in range(rng.randrange(0, len(rules.tables.deck) - 2)):
+            if g.is_over:
+                break
+            g.apply_fast(rng.choice(g.legal_actions_fast()))
+        if g.is_over:
+            continue
+        seat = g.current_player
+        twin = _hidden_twin(g, seat)
+        v1, v2 = g.view(seat), twin.view(seat)
+        assert v1.to_dict() == v2.to_dict()
+        for name in ("beginner", "intermediate", "expert"):
+            b1 = _fast_expert(5) if name == "expert" else make_bot(name, 5)
+            b2 = _fast_expert(5) if name == "expert" else make_bot(name, 5)
+            assert b1.decide(v1) == b2.decide(v2), (name, variant)
+        checked += 1
+    assert checked
+
+
+# ---- the arena ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("variant", ["classic", "four", "three"])
+def test_arena_bot_against_itself_is_exactly_even(variant):
+    r = run_arena(variant, "intermediate", "intermediate", 6, seed=3)
+    assert r["mean_diff"] == 0
+    assert r["win_rate"] == 0.5
+    assert r["ci95"] == [0.0, 0.0]
+    rules = VARIANTS[variant]
+    per_game = 1 if rules.is_team_game or rules.players == 2 else rules.players - 1
+    assert r["wins"] + r["draws"] + r["losses"] == r["games"] * per_game
+
+
+def test_arena_counts_and_interval():
+    r = run_arena("classic", "intermediate", "random", 10, seed=1)
+    assert r["deals"] == 10 and r["games"] == 20
+    lo, hi = r["ci95"]
+    assert lo <= r["mean_diff"] <= hi
+    assert r["mean_diff"] > 0
+
+
+def test_arena_cli(capsys):
+    assert cli(["--variant", "classic", "--bots", "random,random", "--deals", "2",
+                "--seed", "4", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert '"mean_diff": 0.0' in out
+    for bad in (["--bots", "random"], ["--bots", "random,nobody"],
+                ["--variant", "nope", "--bots", "random,random"],
+                ["--bots", "random,random", "--deals", "0"], ["--frobnicate"]):
+        assert cli(bad) != 0
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.strip()
