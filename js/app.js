@@ -1,0 +1,697 @@
+// The page's controller: starts the engine, keeps the game saved, paces the computer
+// players, animates each reply, and routes every decision to the Python engine.
+
+import { Engine } from "./engine.js";
+import { h, clear, sleep } from "./dom.js";
+import { t, tOr, setLang, getLang, onLangChange, applyStatic, detectLang, LANGS } from "./i18n.js";
+import { cardName, STYLES } from "./cards.js";
+import * as store from "./storage.js";
+import { TableView, signalWords, cardFace } from "./table.js";
+import { NewGamePanel } from "./newgame.js";
+import { renderSummary, renderStats, sideName } from "./summary.js";
+import { renderRules } from "./rules-page.js";
+
+// Pacing per speed (milliseconds): a card's flight, a computer's thinking pause, how long a
+// full trick stays on the table, its collection, and the draw.
+const SPEEDS = {
+  slow: { play: 650, think: 1100, trick: 1700, collect: 600, draw: 480, stagger: 120 },
+  normal: { play: 420, think: 650, trick: 1100, collect: 430, draw: 340, stagger: 80 },
+  fast: { play: 240, think: 260, trick: 550, collect: 260, draw: 200, stagger: 40 },
+  instant: { play: 0, think: 0, trick: 0, collect: 0, draw: 0, stagger: 0 },
+};
+
+const $ = (id) => document.getElementById(id);
+const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
+
+class App {
+  constructor() {
+    this.engine = null;
+    this.catalog = null;
+    this.state = null; // the last reply of the bridge
+    this.display = 0; // the seat whose view is drawn (at the bottom)
+    this.meta = null;
+    this.gen = 0; // bumped when a game is replaced: stale loops stop
+    this.busy = false;
+    this.hinted = null;
+    this.hintText = "";
+    this.hideHand = false;
+    this.summaryShown = false;
+    const prefs = store.loadPrefs();
+    this.prefs = {
+      speed: SPEEDS[prefs.speed] ? prefs.speed : "normal",
+      reasons: prefs.reasons === true,
+      showPoints: prefs.showPoints !== false,
+      style: STYLES.includes(prefs.style) ? prefs.style : "napoletane",
+      lang: LANGS.includes(prefs.lang) ? prefs.lang : detectLang(),
+    };
+    setLang(this.prefs.lang);
+  }
+
+  // ---- start -------------------------------------------------------------------------------
+  async boot() {
+    applyStatic(document);
+    this.ui("loading");
+    const bar = $("load-progress");
+    const stage = $("load-stage");
+    stage.textContent = t("loading.start");
+    const slow = setTimeout(() => { stage.textContent = t("loading.timeout"); $("load-retry-box").hidden = false; }, 90000);
+    try {
+      this.engine = await Engine.start((p) => {
+        const fraction = p && typeof p === "object" ? p.fraction : undefined;
+        const name = p && typeof p === "object" ? p.stage : String(p);
+        if (typeof fraction === "number") bar.value = Math.max(bar.value, Math.min(1, fraction));
+        stage.textContent = tOr(`loading.stage.${name}`, t("loading.start"));
+      });
+      this.engine.onfatal = (err) => this.fatal(err);
+      this.catalog = await this.engine.call("catalog", {});
+    } catch (err) {
+      clearTimeout(slow);
+      this.fatal(err);
+      return;
+    }
+    clearTimeout(slow);
+    bar.value = 1;
+    window.__briscola = { engine: this.engine, app: this, get state() { return window.__briscola.app.state; } };
+    this.setupChrome();
+    $("loading").hidden = true;
+    $("app-main").hidden = false;
+    $("topbar").hidden = false;
+    await this.resume();
+  }
+
+  fatal(err) {
+    this.gen++;
+    this.ui("error");
+    $("loading").hidden = false;
+    $("app-main").hidden = true;
+    $("load-stage").textContent = t("loading.failed");
+    $("load-error-msg").textContent = err && err.message ? err.message : String(err);
+    $("load-retry-box").hidden = false;
+    for (const d of document.querySelectorAll("dialog[open]")) d.close();
+  }
+
+  ui(mode) {
+    document.documentElement.dataset.ui = mode;
+  }
+
+  setupChrome() {
+    this.table = new TableView($("table"), {
+      card: (code) => this.play(code),
+      action: (a) => this.play(a),
+      hint: () => this.hint(),
+      lastTrick: () => this.showLastTrick(),
+    });
+    $("btn-new").addEventListener("click", () => this.openNewGame(true));
+    $("btn-rules").addEventListener("click", () => this.openRules());
+    $("btn-stats").addEventListener("click", () => this.openStats());
+    $("btn-settings").addEventListener("click", () => this.openSettings());
+    $("btn-lang").addEventListener("click", () => this.setLanguage(getLang() === "it" ? "en" : "it"));
+    for (const d of document.querySelectorAll("dialog.closable")) {
+      d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
+    }
+    $("handoff-go").addEventListener("click", () => this.handoffDone());
+    onLangChange(() => this.relabel());
+    this.relabel();
+    if (reducedMotion.addEventListener) reducedMotion.addEventListener("change", () => this.applyMotion());
+    this.applyMotion();
+  }
+
+  applyMotion() {
+    this.table.motion = reducedMotion.matches || this.prefs.speed === "instant" ? 0 : 1;
+    document.documentElement.classList.toggle("no-motion", this.table.motion === 0);
+  }
+
+  pace() {
+    return SPEEDS[this.prefs.speed] || SPEEDS.normal;
+  }
+
+  setLanguage(lang) {
+    this.prefs.lang = lang;
+    store.updatePrefs({ lang });
+    setLang(lang);
+  }
+
+  relabel() {
+    applyStatic(document);
+    const other = getLang() === "it" ? "EN" : "IT";
+    $("btn-lang-text").textContent = other;
+    $("btn-lang").setAttribute("aria-label", t("menu.lang.aria"));
+    $("btn-lang").title = t("menu.lang");
+    document.title = `${t("app.title")} — ${t("app.tagline")}`;
+    if (this.state) this.draw();
+    if ($("rules-dialog").open) renderRules($("rules-body"));
+    if ($("stats-dialog").open) this.openStats();
+    if ($("settings-dialog").open) this.openSettings();
+    if ($("summary-dialog").open) this.showSummary(true);
+    if (this.panel && $("newgame-dialog").open) { this.panel.draw(); this.panel.validate(); }
+    if (!$("handoff").hidden && this.handoffSeat !== undefined) this.fillHandoff(this.handoffSeat);
+  }
+
+  // ---- saving and resuming -----------------------------------------------------------------
+  persist(reply) {
+    if (reply && typeof reply.save === "string") store.storeSave(reply.save, this.meta);
+  }
+
+  async resume() {
+    const saved = store.loadSave();
+    if (!saved) return this.openNewGame(false);
+    let reply;
+    try {
+      reply = await this.engine.call("load", { save: saved });
+    } catch (err) {
+      const key = store.setAsideSave(`${err.code}: ${err.message}`);
+      this.notice(t("notice.badsave", { message: err.message, key }), 12000);
+      return this.openNewGame(false);
+    }
+    this.meta = this.checkMeta(store.loadMeta(), reply);
+    store.storeMeta(this.meta);
+    await this.startShowing(reply);
+  }
+
+  checkMeta(meta, reply) {
+    const n = reply.view.players;
+    const ok = meta && typeof meta === "object" && Array.isArray(meta.names) && meta.names.length === n;
+    const m = ok ? { ...meta } : {
+      id: String(Date.now()), variant: reply.view.rules.name, custom: false,
+      names: reply.seats.map((s) => (s.kind === "human" && s.name) || ""), style: this.prefs.style,
+    };
+    if (!STYLES.includes(m.style)) m.style = this.prefs.style;
+    const french = reply.view.rules.deck && reply.view.rules.deck !== "italian";
+    if (french) m.style = "french";
+    return m;
+  }
+
+  humans() {
+    return this.state ? this.state.seats.map((s, i) => (s.kind === "human" ? i : -1)).filter((i) => i >= 0) : [];
+  }
+
+  names() {
+    const seats = this.state.seats;
+    const humans = this.humans();
+    const bots = t("seat.bots").split("|");
+    return seats.map((s, i) => {
+      const given = (this.meta && this.meta.names[i]) || (s.kind === "human" && s.name);
+      if (given) return given;
+      if (s.kind === "human") return humans.length === 1 ? t("seat.you") : t("seat.player", { n: i + 1 });
+      return bots[i % bots.length];
+    });
+  }
+
+  style() {
+    return (this.meta && this.meta.style) || this.prefs.style;
+  }
+
+  // ---- new game ----------------------------------------------------------------------------
+  openNewGame(canCancel) {
+    this.ui("newgame");
+    if (!this.panel) {
+      this.panel = new NewGamePanel($("newgame-dialog"), {
+        catalog: this.catalog,
+        engine: this.engine,
+        onStart: (cfg) => this.newGame(cfg),
+        onCancel: () => this.afterDialog(),
+        onLang: (lang) => this.setLanguage(lang),
+      });
+      $("newgame-dialog").addEventListener("cancel", (e) => {
+        if (!this.state) e.preventDefault();
+        else this.afterDialog();
+      });
+    }
+    const prefs = store.loadPrefs();
+    this.panel.open({ ...prefs.newgame, style: (prefs.newgame && prefs.newgame.style) || this.prefs.style, lang: getLang() },
+      { canCancel: canCancel && !!this.state });
+  }
+
+  afterDialog() {
+    if (this.state) this.advance();
+  }
+
+  async newGame(cfg) {
+    const seed = cfg.seed === "" ? Math.floor(Math.random() * 2 ** 31) : (/^\d+$/.test(cfg.seed) ? Number(cfg.seed) : cfg.seed);
+    let reply;
+    try {
+      reply = await this.engine.call("new_match", { rules: cfg.rules, seed, seats: cfg.seats.map((s) => (s.kind === "human" ? { kind: "human", ...(s.name ? { name: s.name } : {}) } : { kind: "bot", level: s.level })) });
+    } catch (err) {
+      this.panel.el.error.textContent = `${t("new.invalid")}: ${err.message}`;
+      this.panel.el.error.hidden = false;
+      return;
+    }
+    store.updatePrefs({ newgame: { variant: cfg.variant, overrides: cfg.overrides, seats: cfg.seats, style: cfg.prefStyle, seed: cfg.seed } });
+    if (cfg.prefStyle !== this.prefs.style && cfg.style !== "french") {
+      this.prefs.style = cfg.prefStyle;
+      store.updatePrefs({ style: cfg.prefStyle });
+    }
+    this.meta = {
+      id: `${Date.now()}-${seed}`,
+      variant: cfg.variant,
+      custom: Object.keys(cfg.overrides).length > 0,
+      names: cfg.seats.map((s) => (s.kind === "human" ? s.name || "" : "")),
+      style: cfg.style,
+      config: cfg,
+    };
+    this.panel.close();
+    $("summary-dialog").open && $("summary-dialog").close();
+    await this.startShowing(reply);
+  }
+
+  async startShowing(reply) {
+    this.gen++;
+    this.persist(reply);
+    this.summaryShown = false;
+    this.hinted = null;
+    this.hintText = "";
+    this.state = reply;
+    this.display = reply.seat;
+    const humans = this.humans();
+    const turn = reply.view.turn;
+    if (humans.length > 1 && reply.view.phase !== "over") {
+      const next = turn !== null && humans.includes(turn) ? turn : this.display;
+      this.draw({ hideHand: true });
+      this.showHandoff(next);
+      return;
+    }
+    await this.showDeal();
+    this.advance();
+  }
+
+  async showDeal() {
+    const v = this.state.view;
+    this.draw();
+    this.say(v.trump_card ? t("say.deal", { card: this.cardText(v.trump_card) }) : t("say.deal.nocard"));
+    if (v.tricks_done === 0 && v.trick.length === 0) {
+      await this.table.flip(new Map(), this.pace().draw, { stagger: this.pace().stagger });
+    }
+  }
+
+  // ---- drawing -----------------------------------------------------------------------------
+  ctx(extra = {}) {
+    const st = this.state;
+    const v = st.view;
+    const humans = this.humans();
+    const canPlay = !this.busy && v.phase !== "over" && v.turn === this.display
+      && st.seats[this.display].kind === "human" && !this.hideHand;
+    return {
+      names: this.names(), kinds: st.seats, style: this.style(), lang: getLang(), match: st.match,
+      canPlay, showPoints: this.prefs.showPoints, hinted: this.hinted, hintText: this.hintText,
+      cardPoints: st.card_points, humans: humans.length, firstHuman: humans[0],
+      hideHand: this.hideHand, ...extra,
+    };
+  }
+
+  draw(extra = {}, view = null) {
+    if (!this.state) return;
+    if ("hideHand" in extra) this.hideHand = extra.hideHand;
+    this.table.render(view || this.state.view, this.ctx(extra));
+  }
+
+  cardText(code) {
+    return cardName(code, getLang(), this.style());
+  }
+
+  say(text) {
+    const live = $("live");
+    live.textContent = "";
+    // a fresh text node each time so that assistive technology announces repeats too
+    setTimeout(() => { live.textContent = text; }, 30);
+  }
+
+  notice(text, ms = 6000) {
+    const box = $("notice");
+    box.textContent = text;
+    box.hidden = false;
+    box.classList.add("show");
+    clearTimeout(this.noticeTimer);
+    this.noticeTimer = setTimeout(() => { box.classList.remove("show"); box.hidden = true; }, ms);
+  }
+
+  // ---- the flow of play --------------------------------------------------------------------
+  async advance() {
+    const my = this.gen;
+    if (this.looping === my) return;
+    this.looping = my;
+    try {
+      while (my === this.gen && this.state) {
+        if (document.querySelector("dialog[open]") || !$("handoff").hidden) return;
+        const st = this.state;
+        const v = st.view;
+        if (v.phase === "over") {
+          this.busy = false;
+          this.draw();
+          this.ui("over");
+          await sleep(this.pace().trick / 2);
+          if (my === this.gen && !this.summaryShown) this.showSummary();
+          return;
+        }
+        const turn = v.turn;
+        if (turn === null || turn === undefined) return;
+        const seat = st.seats[turn];
+        if (seat.kind === "bot") {
+          this.busy = true;
+          this.ui("busy");
+          this.draw();
+          await sleep(this.pace().think);
+          if (my !== this.gen) return;
+          let reply;
+          try {
+            reply = await this.engine.call("bot_step", { seat: this.display });
+          } catch (err) {
+            if (my !== this.gen) return;
+            this.busy = false;
+            this.notice(t("notice.nobot", { level: tOr(`level.${seat.level}`, seat.level), message: err.message }), 15000);
+            this.ui("error");
+            return;
+          }
+          if (my !== this.gen) return;
+          if (this.prefs.reasons && reply.bot) {
+            this.hintText = t("table.bot.says", { name: this.names()[reply.bot.seat], reason: reply.bot.reason });
+          }
+          await this.present(reply);
+          continue;
+        }
+        // a person's turn
+        const humans = this.humans();
+        if (turn !== this.display) {
+          if (humans.length > 1) {
+            this.draw({ hideHand: true });
+            this.showHandoff(turn);
+            return;
+          }
+          const r = await this.engine.call("state", { seat: turn });
+          if (my !== this.gen) return;
+          this.state = r;
+          this.display = turn;
+          this.draw();
+          continue;
+        }
+        this.busy = false;
+        this.draw();
+        this.ui("waiting");
+        const playable = v.legal.filter((a) => /^[A2-9TJHK][DCSB]$/.test(a)).map((c) => this.cardText(c));
+        this.say(t("say.turn", { cards: playable.join(", ") }));
+        return;
+      }
+    } finally {
+      if (this.looping === my) this.looping = null;
+    }
+  }
+
+  async play(action) {
+    const st = this.state;
+    if (!st || this.busy || st.view.turn !== this.display || !st.view.legal.includes(action)) return;
+    this.busy = true;
+    this.ui("busy");
+    this.hinted = null;
+    this.hintText = "";
+    const my = this.gen;
+    let reply;
+    try {
+      reply = await this.engine.call("act", { seat: this.display, action });
+    } catch (err) {
+      this.busy = false;
+      this.notice(t("notice.error", { message: err.message }));
+      this.draw();
+      this.ui("waiting");
+      return;
+    }
+    if (my !== this.gen) return;
+    await this.present(reply);
+    this.advance();
+  }
+
+  /** Show one reply: the new plays fly in, a full trick stays, is collected, cards are drawn. */
+  async present(reply) {
+    const prev = this.state;
+    this.persist(reply);
+    this.state = reply;
+    const pv = prev && prev.view;
+    const nv = reply.view;
+    const sameDeal = pv && prev.match.deal === reply.match.deal && pv.seat === nv.seat
+      && nv.events.length >= pv.events.length;
+    if (!sameDeal) {
+      this.draw();
+      return;
+    }
+    const fresh = nv.events.slice(pv.events.length);
+    this.announce(fresh);
+    const pace = this.pace();
+    const ti = fresh.findIndex((e) => e.type === "trick");
+    if (ti >= 0) {
+      const plays = fresh.slice(0, ti).filter((e) => e.type === "play");
+      const frame = withPlays(pv, plays);
+      const winner = fresh[ti].winner;
+      let snap = this.table.snapshot();
+      this.state = { ...reply, view: frame };
+      this.draw({ trickWinner: winner });
+      this.markWinner(winner);
+      await this.table.flip(snap, pace.play);
+      await sleep(pace.trick);
+      await this.table.collect(winner, pace.collect);
+      this.state = reply;
+      snap = this.table.snapshot();
+      this.draw();
+      await this.table.flip(snap, pace.draw, { stagger: pace.stagger / 2 });
+    } else {
+      const snap = this.table.snapshot();
+      this.draw();
+      await this.table.flip(snap, pace.play);
+    }
+  }
+
+  markWinner(seat) {
+    for (const el of this.table.el.trick.querySelectorAll(".trick-card")) {
+      const mine = this.table.view.trick.find((p) => p.card === el.dataset.key);
+      if (mine && mine.seat === seat) el.classList.add("winning");
+    }
+  }
+
+  announce(events) {
+    const names = this.names();
+    const parts = [];
+    const ms = Math.max(1800, this.pace().trick * 2);
+    for (const e of events) {
+      if (e.type === "play") {
+        parts.push(e.seat === this.display && this.state.seats[e.seat].kind === "human"
+          ? t("say.you.play", { card: this.cardText(e.card) })
+          : t("say.play", { name: names[e.seat], card: this.cardText(e.card) }));
+      } else if (e.type === "trick") {
+        parts.push(t("say.trick", { name: names[e.winner], points: e.points }));
+      } else if (e.type === "exchange") {
+        const txt = t("say.exchange", { name: names[e.seat], gave: this.cardText(e.gave), took: this.cardText(e.took) });
+        parts.push(txt);
+        this.table.bubble(e.seat, txt, ms);
+      } else if (e.type === "signal") {
+        const txt = e.signal ? t("say.signal", { name: names[e.seat], what: signalWords(e.signal, getLang(), this.style()) })
+          : t("say.signal.hidden", { name: names[e.seat] });
+        parts.push(txt);
+        this.table.bubble(e.seat, txt, ms * 1.5);
+      } else if (e.type === "rebury") {
+        parts.push(t("say.rebury", { card: this.cardText(e.card) }));
+      } else if (e.type === "end") {
+        parts.push(t("say.end"));
+      }
+    }
+    if (parts.length) this.say(parts.join(" "));
+  }
+
+  async hint() {
+    const st = this.state;
+    if (!st || this.busy || st.view.turn !== this.display) return;
+    try {
+      const res = await this.engine.call("hint", { seat: this.display });
+      const words = /^[A2-9TJHK][DCSB]$/.test(res.action) ? this.cardText(res.action) : res.action;
+      this.hinted = res.action;
+      this.hintText = t("table.hint.says", { card: words, reason: res.reason || "" });
+      this.draw();
+      this.say(this.hintText);
+    } catch (err) {
+      this.notice(t("notice.error", { message: err.message }));
+    }
+  }
+
+  // ---- people sharing a device -------------------------------------------------------------
+  showHandoff(seat) {
+    this.handoffSeat = seat;
+    this.fillHandoff(seat);
+    const box = $("handoff");
+    box.hidden = false;
+    this.ui("handoff");
+    $("handoff-go").focus();
+  }
+
+  fillHandoff(seat) {
+    const name = this.names()[seat];
+    $("handoff-title").textContent = t("handoff.title", { name });
+    $("handoff-text").textContent = t("handoff.hidden", { name });
+    $("handoff-go").textContent = t("handoff.tap");
+  }
+
+  async handoffDone() {
+    const seat = this.handoffSeat;
+    $("handoff").hidden = true;
+    const my = this.gen;
+    const reply = await this.engine.call("state", { seat });
+    if (my !== this.gen) return;
+    this.state = reply;
+    this.display = seat;
+    this.hideHand = false;
+    this.hinted = null;
+    this.hintText = "";
+    const v = reply.view;
+    if (v.tricks_done === 0 && v.trick.length === 0 && v.events.length <= 2) await this.showDeal();
+    else this.draw();
+    this.advance();
+    this.table.focusHand();
+  }
+
+  // ---- end of a deal -----------------------------------------------------------------------
+  showSummary(redraw = false) {
+    const st = this.state;
+    if (!st || !st.summary) return;
+    this.summaryShown = true;
+    const humans = this.humans();
+    const me = humans.length ? humans[0] : 0;
+    if (!redraw) this.recordStats(st, me);
+    const dialog = $("summary-dialog");
+    renderSummary($("summary-body"), st, {
+      names: this.names(), me: humans.length === 1 ? me : this.display, humans: humans.length,
+      style: this.style(), lang: getLang(),
+      onNext: () => this.nextDeal(),
+      onNew: () => { dialog.close(); this.openNewGame(true); },
+      onAgain: () => this.again(),
+      onLook: () => { dialog.close(); this.ui("over"); },
+    });
+    if (!dialog.open) dialog.showModal();
+    this.ui("summary");
+    const primary = dialog.querySelector(".btn.primary");
+    if (primary) primary.focus();
+  }
+
+  recordStats(st, seat) {
+    const out = st.summary.outcome;
+    const side = out.sides.findIndex((sd) => sd.includes(seat));
+    const key = `${this.meta ? this.meta.id : "?"}/${st.match.deal}`;
+    const variant = ((this.meta && this.meta.variant) || st.view.rules.name) + (this.meta && this.meta.custom ? "*" : "");
+    store.recordDeal(variant, key, {
+      draw: out.draw, won: !out.draw && out.winners.includes(side), points: out.side_points[side] || 0,
+    });
+  }
+
+  async nextDeal() {
+    $("summary-dialog").close();
+    const my = this.gen;
+    let reply;
+    try {
+      reply = await this.engine.call("next_deal", {});
+    } catch (err) {
+      this.notice(t("notice.error", { message: err.message }));
+      return;
+    }
+    if (my !== this.gen) return;
+    await this.startShowing(reply);
+  }
+
+  again() {
+    $("summary-dialog").close();
+    const cfg = this.meta && this.meta.config;
+    if (!cfg) return this.openNewGame(true);
+    this.newGame({ ...cfg, seed: "" });
+  }
+
+  showLastTrick() {
+    const v = this.state && this.state.view;
+    const dialog = $("trick-dialog");
+    const body = clear($("trick-body"));
+    if (!v || !v.tricks.length) {
+      body.append(h("p", { text: t("table.nolasttrick") }));
+    } else {
+      const last = v.tricks[v.tricks.length - 1];
+      const names = this.names();
+      body.append(h("h2", { text: t("table.lasttrick.title", { name: names[last.winner], points: last.points }) }));
+      const row = h("div", { class: "review" });
+      for (const p of last.plays) {
+        row.append(h("figure", { class: p.seat === last.winner ? "won" : "" },
+          h("div", { class: "slot review-card" }, cardFace(p.card, this.style(), getLang(), "r")),
+          h("figcaption", { text: names[p.seat] })));
+      }
+      body.append(row);
+    }
+    body.append(h("div", { class: "buttons" }, h("button", { class: "btn primary", type: "button", text: t("menu.close"), on: { click: () => dialog.close() } })));
+    dialog.showModal();
+  }
+
+  // ---- other dialogs -----------------------------------------------------------------------
+  openRules() {
+    renderRules($("rules-body"));
+    if (!$("rules-dialog").open) $("rules-dialog").showModal();
+  }
+
+  openStats() {
+    renderStats($("stats-body"), store.loadStats(), () => {
+      if (window.confirm(t("stats.reset.confirm"))) {
+        store.resetStats();
+        this.openStats();
+      }
+    });
+    if (!$("stats-dialog").open) $("stats-dialog").showModal();
+  }
+
+  openSettings() {
+    const box = clear($("settings-body"));
+    box.append(h("h2", { text: t("settings.title") }));
+    const speed = h("select", { id: "set-speed" });
+    for (const k of Object.keys(SPEEDS)) speed.append(h("option", { value: k, text: t(`speed.${k}`) }));
+    speed.value = this.prefs.speed;
+    speed.addEventListener("change", () => { this.prefs.speed = speed.value; store.updatePrefs({ speed: speed.value }); this.applyMotion(); });
+    const style = h("select", { id: "set-style" });
+    for (const s of STYLES) style.append(h("option", { value: s, text: t(`style.${s}`) }));
+    const forced = this.state && this.state.view.rules.deck && this.state.view.rules.deck !== "italian";
+    style.value = forced ? "french" : this.style();
+    style.disabled = !!forced;
+    style.addEventListener("change", () => {
+      this.prefs.style = style.value;
+      store.updatePrefs({ style: style.value });
+      if (this.meta) { this.meta.style = style.value; store.storeMeta(this.meta); }
+      this.draw();
+    });
+    const lang = h("select", { id: "set-lang" }, h("option", { value: "it", text: "Italiano" }), h("option", { value: "en", text: "English" }));
+    lang.value = getLang();
+    lang.addEventListener("change", () => this.setLanguage(lang.value));
+    const reasons = h("input", { type: "checkbox", id: "set-reasons" });
+    reasons.checked = this.prefs.reasons;
+    reasons.addEventListener("change", () => { this.prefs.reasons = reasons.checked; store.updatePrefs({ reasons: reasons.checked }); if (!reasons.checked) { this.hintText = ""; this.draw(); } });
+    const points = h("input", { type: "checkbox", id: "set-points" });
+    points.checked = this.prefs.showPoints;
+    points.addEventListener("change", () => { this.prefs.showPoints = points.checked; store.updatePrefs({ showPoints: points.checked }); this.draw(); });
+    const row = (id, label, input) => h("div", { class: "field" }, h("label", { attrs: { for: id }, text: label }), input);
+    box.append(
+      row("set-lang", t("settings.lang"), lang),
+      row("set-speed", t("settings.speed"), speed),
+      row("set-style", t("settings.style"), style),
+      forced ? h("p", { class: "note", text: t("style.forced") }) : null,
+      h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-reasons" } }, reasons, h("span", { text: t("settings.reasons") }))),
+      h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-points" } }, points, h("span", { text: t("settings.points") }))),
+      h("div", { class: "buttons" }, h("button", { class: "btn primary", type: "button", text: t("menu.close"), on: { click: () => $("settings-dialog").close() } })),
+    );
+    if (!$("settings-dialog").open) $("settings-dialog").showModal();
+  }
+}
+
+/** The previous view with `plays` added to its trick: the full trick before it is collected. */
+function withPlays(view, plays) {
+  const v = { ...view, trick: [...view.trick], hand: [...view.hand], hand_sizes: [...view.hand_sizes],
+    known: view.known.map((k) => [...k]), legal: [], turn: null };
+  for (const p of plays) {
+    v.trick.push({ seat: p.seat, card: p.card });
+    if (p.seat === v.seat) v.hand = v.hand.filter((c) => c !== p.card);
+    v.hand_sizes[p.seat] = Math.max(0, v.hand_sizes[p.seat] - 1);
+    const k = v.known[p.seat].indexOf(p.card);
+    if (k >= 0) v.known[p.seat].splice(k, 1);
+  }
+  return v;
+}
+
+const app = new App();
+for (const d of ["rules-dialog", "stats-dialog", "settings-dialog", "trick-dialog"]) {
+  document.getElementById(d).addEventListener("close", () => { if (app.state) app.advance(); });
+}
+app.boot();

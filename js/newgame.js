@@ -1,0 +1,321 @@
+// The new-game panel: variant, players and seats, deck style, language, match format and
+// every house rule, each with a one-line explanation. The engine validates the options
+// (`check_rules`); the panel only collects them and remembers the last choices.
+
+import { h, clear } from "./dom.js";
+import { t, tOr, getLang } from "./i18n.js";
+import { STYLES } from "./cards.js";
+
+// Options shown as house rules, in this order (RULES.md §5 and the deck-related ones).
+const HOUSE = ["deck", "ranking", "southern", "natural_three", "removed_two", "double", "rebury",
+  "exchange_two", "exchange_seven", "partner_view", "signals", "open_hands", "teams"];
+const MATCH = ["match", "drawn_deal"];
+const CHIAMATA = ["auction", "carichi", "forced_call", "multipliers", "match_deals", "match_target"];
+
+export function defaultSeats(n, old = []) {
+  const seats = [];
+  for (let i = 0; i < n; i++) {
+    if (old[i]) seats.push({ ...old[i] });
+    else seats.push(i === 0 ? { kind: "human", name: "" } : { kind: "bot", level: "" });
+  }
+  return seats;
+}
+
+/**
+ * panel = new NewGamePanel(dialog, {catalog, engine, onStart(config), onCancel(), prefs})
+ * config = {variant, rules, seats, style, lang, seed}
+ */
+export class NewGamePanel {
+  constructor(dialog, opts) {
+    this.dialog = dialog;
+    this.opts = opts;
+    this.catalog = opts.catalog;
+    this.optionInfo = new Map(this.catalog.options.map((o) => [o.name, o]));
+    this.variants = this.catalog.variants;
+    this.levels = this.catalog.levels || [];
+    this.checkSeq = 0;
+    this.valid = null;
+  }
+
+  /** Open with the remembered choices. */
+  open(prefs, { canCancel }) {
+    const p = prefs || {};
+    const variant = this.variants.find((v) => v.name === p.variant) || this.variants[0];
+    this.state = {
+      variant: variant.name,
+      overrides: p.overrides && typeof p.overrides === "object" ? { ...p.overrides } : {},
+      seats: Array.isArray(p.seats) ? p.seats.map((s) => ({ ...s })) : [],
+      style: STYLES.includes(p.style) ? p.style : "napoletane",
+      lang: p.lang || getLang(),
+      seed: p.seed === undefined || p.seed === null ? "" : String(p.seed),
+    };
+    this.canCancel = canCancel;
+    this.draw();
+    if (!this.dialog.open) this.dialog.showModal();
+    this.validate();
+  }
+
+  close() {
+    if (this.dialog.open) this.dialog.close();
+  }
+
+  variantRules(name) {
+    const v = this.variants.find((x) => x.name === name);
+    const full = {};
+    for (const o of this.catalog.options) full[o.name] = o.default;
+    Object.assign(full, v ? v.rules : {});
+    delete full.name;
+    return full;
+  }
+
+  /** The option values now chosen: the variant's plus the person's changes. */
+  values() {
+    const base = this.variantRules(this.state.variant);
+    const vals = { ...base };
+    for (const [k, v] of Object.entries(this.state.overrides)) if (k in vals || this.optionInfo.has(k)) vals[k] = v;
+    return { base, vals };
+  }
+
+  rulesArg() {
+    const { base, vals } = this.values();
+    const rules = { name: this.state.variant };
+    for (const [k, v] of Object.entries(vals)) if (v !== base[k]) rules[k] = v;
+    return rules;
+  }
+
+  players() {
+    return this.values().vals.players || 2;
+  }
+
+  setOption(name, value) {
+    const base = this.variantRules(this.state.variant);
+    if (value === base[name]) delete this.state.overrides[name];
+    else this.state.overrides[name] = value;
+    this.draw();
+    this.validate();
+  }
+
+  async validate() {
+    const seq = ++this.checkSeq;
+    const msg = this.el.error;
+    try {
+      const res = await this.opts.engine.call("check_rules", { rules: this.rulesArg() });
+      if (seq !== this.checkSeq) return;
+      this.valid = res;
+      msg.textContent = "";
+      msg.hidden = true;
+      this.el.start.disabled = false;
+      this.el.teams.textContent = res.teams && res.sides.length === 2
+        ? t("new.teams", { a: res.sides[0].map((s) => s + 1).join("+"), b: res.sides[1].map((s) => s + 1).join("+") })
+        : t("new.alone");
+      const french = res.deck !== "italian";
+      this.el.style.disabled = french;
+      if (french) this.el.style.value = "french";
+      else this.el.style.value = this.state.style;
+      this.el.styleNote.hidden = !french;
+    } catch (err) {
+      if (seq !== this.checkSeq) return;
+      this.valid = null;
+      msg.textContent = `${t("new.invalid")}: ${err.message}`;
+      msg.hidden = false;
+      this.el.start.disabled = true;
+    }
+  }
+
+  draw() {
+    const d = clear(this.dialog);
+    const st = this.state;
+    const { vals } = this.values();
+    const n = vals.players;
+    st.seats = defaultSeats(n, st.seats);
+    this.el = {};
+
+    const form = h("form", { class: "panel newgame", attrs: { method: "dialog", novalidate: true } });
+    form.addEventListener("submit", (e) => { e.preventDefault(); this.start(); });
+    form.append(h("h2", { text: t("new.title") }));
+
+    // variant
+    const vsel = h("select", { id: "ng-variant", name: "variant" });
+    for (const v of this.variants) {
+      const o = h("option", { value: v.name, text: tOr(`variant.${v.name}`, v.name) });
+      vsel.append(o);
+    }
+    vsel.value = st.variant;
+    vsel.addEventListener("change", () => {
+      st.variant = vsel.value;
+      st.overrides = {};
+      this.draw();
+      this.validate();
+    });
+    const vinfo = this.variants.find((v) => v.name === st.variant);
+    form.append(field("ng-variant", t("new.variant"), vsel,
+      tOr(`vdesc.${st.variant}`, vinfo ? vinfo.description : "")));
+
+    // players
+    const pinfo = this.optionInfo.get("players");
+    const psel = h("select", { id: "ng-players", name: "players" });
+    for (const c of pinfo.choices) psel.append(h("option", { value: String(c), text: t("new.players.n", { n: c }) }));
+    psel.value = String(n);
+    psel.addEventListener("change", () => this.setOption("players", Number(psel.value)));
+    this.el.teams = h("span", { class: "teams-note" });
+    form.append(field("ng-players", t("new.players"), psel, null, this.el.teams));
+
+    // seats
+    const seatsBox = h("fieldset", { class: "seats-config" }, h("legend", { text: t("new.seats") }));
+    st.seats.forEach((seat, i) => seatsBox.append(this.seatRow(seat, i)));
+    form.append(seatsBox);
+
+    // deck style and language
+    const ssel = h("select", { id: "ng-style", name: "style" });
+    for (const s of STYLES) ssel.append(h("option", { value: s, text: t(`style.${s}`) }));
+    ssel.value = st.style;
+    ssel.addEventListener("change", () => { st.style = ssel.value; });
+    this.el.style = ssel;
+    this.el.styleNote = h("span", { class: "note", text: t("style.forced") });
+    this.el.styleNote.hidden = true;
+    const lsel = h("select", { id: "ng-lang", name: "lang" },
+      h("option", { value: "it", text: "Italiano" }), h("option", { value: "en", text: "English" }));
+    lsel.value = st.lang;
+    lsel.addEventListener("change", () => {
+      st.lang = lsel.value;
+      if (this.opts.onLang) this.opts.onLang(st.lang);
+    });
+    form.append(h("div", { class: "row2" },
+      field("ng-style", t("new.style"), ssel, null, this.el.styleNote),
+      field("ng-lang", t("new.lang"), lsel)));
+
+    // match format
+    const chiamata = vals.mode === "chiamata";
+    const mbox = h("fieldset", { class: "options" }, h("legend", { text: t("new.match") }));
+    for (const name of chiamata ? CHIAMATA.filter((x) => x.startsWith("match")) : MATCH) {
+      if (this.optionInfo.has(name)) mbox.append(this.optionRow(name, vals[name]));
+    }
+    form.append(mbox);
+
+    // house rules
+    const hbox = h("details", { class: "options house" });
+    hbox.open = Object.keys(st.overrides).some((k) => HOUSE.includes(k) || CHIAMATA.includes(k)) || this.houseOpen;
+    hbox.addEventListener("toggle", () => { this.houseOpen = hbox.open; });
+    hbox.append(h("summary", { text: t("new.house") }));
+    const names = chiamata ? CHIAMATA.filter((x) => !x.startsWith("match")) : HOUSE;
+    for (const name of names) if (this.optionInfo.has(name)) hbox.append(this.optionRow(name, vals[name]));
+    form.append(hbox);
+
+    // advanced
+    const adv = h("details", { class: "options advanced" });
+    adv.open = !!st.seed;
+    const seed = h("input", { id: "ng-seed", name: "seed", type: "text", value: st.seed,
+      attrs: { inputmode: "numeric", autocomplete: "off", maxlength: "40" } });
+    seed.addEventListener("input", () => { st.seed = seed.value.trim(); });
+    adv.append(h("summary", { text: t("new.advanced") }), field("ng-seed", t("new.seed"), seed, t("new.seed.help")));
+    form.append(adv);
+
+    this.el.error = h("p", { class: "form-error", attrs: { role: "alert" } });
+    this.el.error.hidden = true;
+    form.append(this.el.error);
+
+    const buttons = h("div", { class: "buttons" });
+    if (this.canCancel) {
+      buttons.append(h("button", { class: "btn", type: "button", text: t("new.cancel"),
+        on: { click: () => { this.close(); if (this.opts.onCancel) this.opts.onCancel(); } } }));
+    }
+    this.el.start = h("button", { class: "btn primary", type: "submit", id: "ng-start", text: t("new.start") });
+    buttons.append(this.el.start);
+    form.append(buttons);
+    d.append(form);
+  }
+
+  seatRow(seat, i) {
+    const st = this.state;
+    const row = h("div", { class: "seat-row" });
+    const id = `ng-seat-${i}`;
+    const sel = h("select", { id, name: id, attrs: { "aria-label": t("new.seat", { n: i + 1 }) } });
+    sel.append(h("option", { value: "human", text: t("new.kind.human") }));
+    const levels = [...this.levels];
+    if (seat.kind === "bot" && seat.level && !levels.includes(seat.level)) levels.push(seat.level);
+    for (const lv of levels) {
+      sel.append(h("option", { value: `bot:${lv}`, text: `${t("new.kind.bot")} · ${tOr(`level.${lv}`, lv)}` }));
+    }
+    if (seat.kind === "bot" && !seat.level) seat.level = this.levels.includes("intermediate") ? "intermediate" : levels[0];
+    sel.value = seat.kind === "human" ? "human" : `bot:${seat.level}`;
+    sel.addEventListener("change", () => {
+      if (sel.value === "human") st.seats[i] = { kind: "human", name: st.seats[i].name || "" };
+      else st.seats[i] = { kind: "bot", level: sel.value.slice(4), name: st.seats[i].name || "" };
+      this.draw();
+      this.validate();
+    });
+    row.append(h("label", { class: "seat-label", attrs: { for: id }, text: t("new.seat", { n: i + 1 }) }), sel);
+    if (seat.kind === "human") {
+      const name = h("input", { type: "text", id: `${id}-name`, value: seat.name || "",
+        attrs: { maxlength: "20", autocomplete: "off", "aria-label": `${t("new.name")} (${t("new.seat", { n: i + 1 })})`,
+          placeholder: i === 0 ? t("seat.you") : t("seat.player", { n: i + 1 }) } });
+      name.addEventListener("input", () => { st.seats[i].name = name.value; });
+      row.append(name);
+    }
+    return row;
+  }
+
+  optionRow(name, value) {
+    const info = this.optionInfo.get(name);
+    const id = `ng-opt-${name}`;
+    let input;
+    if (info.kind === "bool" && name !== "teams") {
+      input = h("input", { type: "checkbox", id, name });
+      input.checked = !!value;
+      input.addEventListener("change", () => this.setOption(name, input.checked));
+      return h("div", { class: "opt opt-bool" },
+        h("label", { class: "check", attrs: { for: id } }, input, h("span", { text: tOr(`opt.${name}`, name) })),
+        h("span", { class: "help", text: tOr(`help.${name}`, info.help) }));
+    }
+    input = h("select", { id, name });
+    if (name === "teams") {
+      for (const [v, label] of [["auto", t("choice.teams.auto")], ["true", t("choice.on")], ["false", t("choice.off")]]) {
+        input.append(h("option", { value: v, text: label }));
+      }
+      input.value = value === null || value === undefined ? "auto" : String(value);
+      input.addEventListener("change", () => this.setOption(name,
+        input.value === "auto" ? null : input.value === "true"));
+    } else if (info.choices) {
+      for (const c of info.choices) {
+        input.append(h("option", { value: String(c), text: tOr(`choice.${name}.${c}`, String(c)) }));
+      }
+      input.value = String(value);
+      input.addEventListener("change", () => {
+        const raw = input.value;
+        this.setOption(name, info.kind === "int" ? Number(raw) : raw);
+      });
+    } else {
+      input = h("input", { type: "number", id, name, value: String(value), attrs: { min: "0", max: "1000" } });
+      input.addEventListener("change", () => this.setOption(name, Number(input.value) || 0));
+    }
+    return h("div", { class: "opt" },
+      h("label", { attrs: { for: id }, text: tOr(`opt.${name}`, name) }), input,
+      h("span", { class: "help", text: tOr(`help.${name}`, info.help) }));
+  }
+
+  start() {
+    if (!this.valid) return;
+    const st = this.state;
+    const french = this.valid.deck !== "italian";
+    const seats = st.seats.map((s) => (s.kind === "human"
+      ? { kind: "human", name: (s.name || "").trim().slice(0, 20) }
+      : { kind: "bot", level: s.level }));
+    const config = {
+      variant: st.variant,
+      overrides: { ...st.overrides },
+      rules: this.rulesArg(),
+      seats,
+      style: french ? "french" : st.style,
+      prefStyle: st.style,
+      lang: st.lang,
+      seed: st.seed,
+    };
+    this.opts.onStart(config);
+  }
+}
+
+function field(id, label, input, help, extra) {
+  return h("div", { class: "field" },
+    h("label", { attrs: { for: id }, text: label }), input,
+    help ? h("span", { class: "help", text: help }) : null, extra || null);
+}

@@ -1,0 +1,140 @@
+// End of a deal (who took which counting cards, the points, the winner, the match score),
+// the chart of a match's deals, and the statistics table.
+
+import { h, s, clear } from "./dom.js";
+import { t, tOr } from "./i18n.js";
+import { cardFace } from "./table.js";
+
+/** Names of a side: "Anna", or "Anna + Gino". */
+export function sideName(side, names) {
+  return side.map((x) => names[x]).join(" + ");
+}
+
+/**
+ * The deal result into `box`. ctx: {names, me (the seat whose side is "you"), humans, style,
+ * lang, onNext, onNew, onAgain, onLook}
+ */
+export function renderSummary(box, state, ctx) {
+  clear(box);
+  const sum = state.summary;
+  const out = sum.outcome;
+  const match = state.match;
+  const sides = out.sides;
+  const meSide = sides.findIndex((sd) => sd.includes(ctx.me));
+  const team = sides.some((sd) => sd.length > 1);
+
+  const title = match.over && match.format !== "single" ? t("sum.match.title") : t("sum.title");
+  box.append(h("h2", { id: "summary-title", text: title }));
+
+  let banner;
+  if (out.draw) banner = t("sum.draw");
+  else if (out.winners.length > 1) banner = t("sum.tie", { names: out.winners.map((w) => sideName(sides[w], ctx.names)).join(", ") });
+  else if (ctx.humans === 1 && meSide >= 0) {
+    if (out.winners.includes(meSide)) banner = team ? t("sum.win.team.you") : t("sum.win.you");
+    else banner = t("sum.lose.you");
+  } else banner = t("sum.win.name", { name: sideName(sides[out.winners[0]], ctx.names) });
+  const won = !out.draw && out.winners.includes(meSide);
+  box.append(h("p", { class: `banner ${out.draw ? "draw" : won ? "won" : "lost"}`, attrs: { role: "status" }, text: banner }));
+
+  const list = h("div", { class: "sum-sides" });
+  sides.forEach((side, i) => {
+    const cards = h("div", { class: "sum-cards", attrs: { "aria-label": t("sum.cards") } });
+    let any = false;
+    for (const seat of side) {
+      for (const code of sum.counting_cards[seat] || []) {
+        any = true;
+        const c = h("div", { class: "slot sum-card" }, cardFace(code, ctx.style, ctx.lang, "s"));
+        c.title = `${ctx.names[seat]}: ${code}`;
+        cards.append(c);
+      }
+    }
+    if (!any) cards.append(h("span", { class: "muted", text: t("sum.nocards") }));
+    list.append(h("section", { class: `sum-side ${out.winners.includes(i) && !out.draw ? "winner" : ""}` },
+      h("h3", {},
+        h("span", { class: "who", text: sideName(side, ctx.names) }),
+        h("span", { class: "pts", data: { side: i }, text: t("sum.points", { n: out.side_points[i] }) })),
+      cards));
+  });
+  box.append(list);
+
+  if (match.format !== "single" || match.deals.length > 1) {
+    box.append(h("p", { class: "match-score" },
+      `${t("sum.match")}: `,
+      ...sides.map((side, i) => h("span", { class: "ms" }, `${sideName(side, ctx.names)} `, h("b", { text: String(match.score[i]) }))).flatMap((x, i) => (i ? [" · ", x] : [x]))));
+    box.append(chart(match.deals, sides, ctx));
+  }
+  if (!match.over && out.draw) box.append(h("p", { class: "muted", text: t("sum.replay") }));
+  if (match.over && match.winners && match.format !== "single") {
+    box.append(h("p", { class: "banner small", text: t("sum.match.won", { name: match.winners.map((w) => sideName(sides[w], ctx.names)).join(", ") }) }));
+  }
+
+  const buttons = h("div", { class: "buttons" });
+  buttons.append(h("button", { class: "btn", type: "button", text: t("sum.look"), on: { click: ctx.onLook } }));
+  if (!match.over) {
+    buttons.append(h("button", { class: "btn primary", id: "sum-next", type: "button", text: t("sum.next"), on: { click: ctx.onNext } }));
+  } else {
+    buttons.append(h("button", { class: "btn", type: "button", text: t("sum.newmatch"), on: { click: ctx.onNew } }));
+    buttons.append(h("button", { class: "btn primary", id: "sum-again", type: "button", text: t("sum.again"), on: { click: ctx.onAgain } }));
+  }
+  box.append(buttons);
+}
+
+/** A bar chart of the card points of each side in each deal, as inline SVG. */
+export function chart(deals, sides, ctx) {
+  const W = 320, H = 150, pad = 24, top = 10;
+  const n = Math.max(1, deals.length);
+  const groupW = (W - pad - 8) / n;
+  const barW = Math.max(3, Math.min(22, (groupW - 6) / sides.length));
+  const max = 120;
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H + 20}`, class: "chart", role: "img",
+    "aria-label": t("sum.chart") });
+  svg.append(s("title", {}, t("sum.chart")));
+  for (const y of [0, 60, 120]) {
+    const yy = top + (H - top) * (1 - y / max);
+    svg.append(s("line", { x1: pad, x2: W - 4, y1: yy, y2: yy, class: y === 60 ? "grid mid" : "grid" }));
+    svg.append(s("text", { x: pad - 4, y: yy + 4, class: "axis", "text-anchor": "end" }, String(y)));
+  }
+  deals.forEach((d, i) => {
+    const x0 = pad + 6 + i * groupW;
+    (d.side_points || []).forEach((p, j) => {
+      const hgt = (H - top) * (p / max);
+      const rect = s("rect", { x: x0 + j * barW, y: H - hgt, width: barW - 1, height: Math.max(0, hgt),
+        class: `bar side${j % 6}`, rx: 2 });
+      rect.append(s("title", {}, `${sideName(sides[j] || [j], ctx.names)}: ${p}`));
+      svg.append(rect);
+    });
+    svg.append(s("text", { x: x0 + (sides.length * barW) / 2, y: H + 14, class: "axis", "text-anchor": "middle" },
+      t("sum.chart.deal", { n: i + 1 })));
+  });
+  const legend = h("div", { class: "legend" },
+    sides.map((side, j) => h("span", { class: "lg" }, h("i", { class: `sw side${j % 6}` }), sideName(side, ctx.names))));
+  return h("figure", { class: "chart-box" }, svg, legend);
+}
+
+export function renderStats(box, stats, onReset) {
+  clear(box);
+  box.append(h("h2", { text: t("stats.title") }));
+  const keys = Object.keys(stats).filter((k) => !k.startsWith("__"));
+  if (!keys.length) box.append(h("p", { class: "muted", text: t("stats.none") }));
+  else {
+    const table = h("table", { class: "stats" });
+    table.append(h("thead", {}, h("tr", {},
+      ...["stats.variant", "stats.played", "stats.won", "stats.drawn", "stats.avg"].map((k) => h("th", { attrs: { scope: "col" }, text: t(k) })))));
+    const body = h("tbody");
+    for (const k of keys.sort()) {
+      const v = stats[k];
+      const custom = k.endsWith("*");
+      const base = custom ? k.slice(0, -1) : k;
+      const label = tOr(`variant.${base}`, base) + (custom ? ` (${t("variant.custom").toLowerCase()})` : "");
+      body.append(h("tr", { data: { variant: k } },
+        h("th", { attrs: { scope: "row" }, text: label }),
+        h("td", { text: String(v.played) }), h("td", { text: String(v.won) }), h("td", { text: String(v.drawn) }),
+        h("td", { text: v.played ? (v.points / v.played).toFixed(1) : "–" })));
+    }
+    table.append(body);
+    box.append(h("div", { class: "table-wrap" }, table));
+  }
+  box.append(h("p", { class: "muted small", text: t("stats.note") }));
+  box.append(h("div", { class: "buttons" },
+    h("button", { class: "btn danger", id: "stats-reset", type: "button", text: t("stats.reset"), on: { click: onReset } })));
+}

@@ -1,0 +1,508 @@
+// The table: seats around the felt, talon and trump card, the trick, the hand, the actions.
+//
+// TableView draws one *frame* from a seat's view (the bridge's `view`, possibly a frame the
+// controller derived from two replies, e.g. a full trick before it is collected). It never
+// decides anything about the game: which cards are playable comes from `view.legal`.
+//
+// Motion uses FLIP: every card carries data-key (its code, or a per-seat key for a face-down
+// card); before a frame is drawn the positions are measured, after it each card slides from
+// where it was (or from data-from: the talon or a seat) to where it is now.
+
+import { cardSVG, backSVG, cardName, rankName, suitName } from "./cards.js";
+import { h, clear, svgBox, sleep } from "./dom.js";
+import { t } from "./i18n.js";
+
+const svgCache = new Map();
+function faceMarkup(code, style, lang, suffix) {
+  const k = `${code}|${style}|${lang}|${suffix}`;
+  let m = svgCache.get(k);
+  if (m === undefined) {
+    m = cardSVG(code, style, lang, suffix);
+    svgCache.set(k, m);
+  }
+  return m;
+}
+function backMarkup(style, lang, suffix) {
+  const k = `back|${style}|${lang}|${suffix}`;
+  let m = svgCache.get(k);
+  if (m === undefined) {
+    m = backSVG(style, lang, suffix);
+    svgCache.set(k, m);
+  }
+  return m;
+}
+
+/** A card face (or back when code is null) as a <div class="card">. */
+export function cardFace(code, style, lang, suffix = "t", extra = "") {
+  const el = svgBox("div", code ? faceMarkup(code, style, lang, suffix) : backMarkup(style, lang, suffix),
+    { class: `card ${code ? "face" : "back"} ${extra}`.trim() });
+  const svg = el.firstElementChild;
+  if (svg) svg.setAttribute("aria-hidden", "true");
+  return el;
+}
+
+function hash(str) {
+  let x = 7;
+  for (let i = 0; i < str.length; i++) x = (x * 31 + str.charCodeAt(i)) | 0;
+  return Math.abs(x);
+}
+
+/** Where seat offset k (0 = the bottom seat) sits around the table, counter-clockwise. */
+export function seatVector(k, n) {
+  const a = (2 * Math.PI * k) / n;
+  return { x: Math.sin(a), y: Math.cos(a) };
+}
+
+/** Which border of the felt each other seat sits on (offset k from the bottom seat). */
+export function seatPlaces(n) {
+  const places = { top: [], left: [], right: [] };
+  const m = n - 1;
+  if (m === 1) places.top = [1];
+  else if (m === 2) places.top = [2, 1];
+  else if (m === 3) { places.right = [1]; places.top = [2]; places.left = [3]; }
+  else if (m === 4) { places.right = [1]; places.top = [3, 2]; places.left = [4]; }
+  else { places.right = [1]; places.top = [4, 3, 2]; places.left = [5]; }
+  return places;
+}
+
+export class TableView {
+  constructor(root, handlers) {
+    this.root = root;
+    this.on = handlers; // {card(code), action(text), hint(), lastTrick()}
+    this.n = 0;
+    this.me = -1;
+    this.motion = 1; // duration multiplier; 0: no motion
+    this.focusKey = null;
+    root.addEventListener("keydown", (e) => this._onKey(e));
+  }
+
+  // ---- structure -------------------------------------------------------------------------
+  build(n, me) {
+    this.n = n;
+    this.me = me;
+    const root = clear(this.root);
+    root.className = `table n${n}`;
+    this.el = {};
+    this.seatEls = new Map();
+
+    const bar = h("div", { class: "scorebar" });
+    this.el.deal = h("span", { class: "sb-deal" });
+    this.el.match = h("span", { class: "sb-match" });
+    this.el.turn = h("span", { class: "sb-turn", attrs: { "aria-hidden": "true" } });
+    this.el.sides = h("span", { class: "sb-sides" });
+    this.el.trumpChip = h("span", { class: "sb-trump" });
+    bar.append(h("span", { class: "sb-left" }, this.el.deal, this.el.match), this.el.turn,
+      h("span", { class: "sb-right" }, this.el.sides, this.el.trumpChip));
+
+    const felt = h("div", { class: "felt" });
+    const places = seatPlaces(n);
+    for (const place of ["top", "left", "right"]) {
+      const box = h("div", { class: `seats seats-${place}` });
+      for (const k of places[place]) {
+        const seat = (me + k) % n;
+        const el = this._seatBox(seat, place);
+        box.append(el.root);
+        this.seatEls.set(seat, el);
+      }
+      felt.append(box);
+    }
+    const center = h("div", { class: "center" });
+    this.el.deck = h("div", { class: "deck", data: { anchor: "talon" } });
+    this.el.trick = h("div", { class: "trick", attrs: { role: "group" } });
+    center.append(this.el.deck, this.el.trick);
+    felt.append(center);
+
+    const mine = h("div", { class: "mine" });
+    this.el.mybar = h("div", { class: "mybar" });
+    this.el.myname = h("span", { class: "name" });
+    this.el.mybadges = h("span", { class: "badges" });
+    this.el.mypile = h("span", { class: "pile mypile", data: { key: `pile-${me}`, anchor: `pile-${me}` } });
+    this.el.mybar.append(this.el.myname, this.el.mybadges, this.el.mypile);
+    this.el.hand = h("div", { class: "hand", attrs: { role: "group" }, data: { anchor: `seat-${me}` } });
+    this.el.actions = h("div", { class: "actions" });
+    this.el.extra = h("div", { class: "extra-actions" });
+    this.el.hintBtn = h("button", { class: "btn small", type: "button", on: { click: () => this.on.hint() } });
+    this.el.lastBtn = h("button", { class: "btn small", type: "button", on: { click: () => this.on.lastTrick() } });
+    this.el.actions.append(this.el.extra, h("span", { class: "spacer" }), this.el.lastBtn, this.el.hintBtn);
+    this.el.hintLine = h("p", { class: "hint-line", attrs: { "aria-live": "off" } });
+    mine.append(this.el.mybar, this.el.hand, this.el.actions, this.el.hintLine);
+
+    root.append(bar, felt, mine);
+    this.seatEls.set(me, { root: this.el.mybar, pile: this.el.mypile, mine: true });
+  }
+
+  _seatBox(seat, place) {
+    const root = h("div", { class: `seat place-${place}`, data: { seat } });
+    const name = h("span", { class: "name" });
+    const badges = h("span", { class: "badges" });
+    const hand = h("div", { class: "seat-hand", data: { anchor: `seat-${seat}` } });
+    const pile = h("span", { class: "pile", data: { key: `pile-${seat}`, anchor: `pile-${seat}` } });
+    const bubble = h("span", { class: "bubble", attrs: { "aria-hidden": "true" } });
+    root.append(h("div", { class: "seat-head" }, name, badges), hand, pile, bubble);
+    return { root, name, badges, hand, pile, bubble };
+  }
+
+  // ---- drawing a frame -------------------------------------------------------------------
+  /**
+   * ctx: {names[], kinds[], style, lang, match, canPlay, showPoints, hinted, busy}
+   */
+  render(view, ctx) {
+    const n = view.players;
+    const me = view.seat;
+    if (n !== this.n || me !== this.me) this.build(n, me);
+    this.view = view;
+    this.ctx = ctx;
+    const { style, lang } = ctx;
+    const active = document.activeElement;
+    if (active && this.root.contains(active) && active.dataset && active.dataset.key) {
+      this.focusKey = active.dataset.key;
+    }
+
+    // score bar
+    const dealNo = (ctx.match ? ctx.match.deal : 0) + 1;
+    this.el.deal.textContent = t("table.deal", { n: dealNo });
+    this.el.match.textContent = matchText(ctx);
+    this.el.turn.textContent = turnText(view, ctx);
+    this._sides(view, ctx);
+    clear(this.el.trumpChip);
+    if (view.trump_suit) {
+      this.el.trumpChip.append(
+        h("span", { class: `suit-glyph suit-${view.trump_suit}`, attrs: { "aria-hidden": "true" } }),
+        `${t("table.trump")}: ${suitName(view.trump_suit, lang, style)}`);
+    }
+
+    // seats
+    for (let s = 0; s < n; s++) {
+      const el = this.seatEls.get(s);
+      if (!el) continue;
+      const isTurn = view.turn === s && view.phase !== "over";
+      el.root.classList.toggle("turn", isTurn);
+      const partner = view.sides && view.side_of_seat && s !== me && view.side_of_seat[s] === view.side_of_seat[me]
+        && view.sides.length === 2 && view.sides[view.side_of_seat[me]].length > 1;
+      el.root.classList.toggle("partner", !!partner);
+      const badges = [];
+      if (view.dealer === s) badges.push(h("span", { class: "badge dealer", text: t("seat.dealer") }));
+      if (partner) badges.push(h("span", { class: "badge partner", text: t("seat.partner") }));
+      if (ctx.kinds[s] && ctx.kinds[s].kind === "bot") {
+        badges.push(h("span", { class: "badge level", text: t(`level.${ctx.kinds[s].level}`) }));
+      }
+      const won = (view.tricks || []).filter((tr) => tr.winner === s).length;
+      const pts = view.points ? view.points[s] : 0;
+      if (el.mine) {
+        this.el.myname.textContent = ctx.names[s];
+        clear(this.el.mybadges).append(...badges);
+        this._pile(this.el.mypile, s, won, pts, ctx, style, lang);
+        continue;
+      }
+      el.name.textContent = ctx.names[s];
+      clear(el.badges).append(...badges);
+      this._pile(el.pile, s, won, pts, ctx, style, lang);
+      this._seatHand(el.hand, view, s, style, lang);
+      el.root.setAttribute("aria-label", `${ctx.names[s]}: ${t("seat.cards", { n: view.hand_sizes[s] })}`);
+    }
+
+    this._deck(view, style, lang);
+    this._trick(view, ctx, style, lang);
+    this._hand(view, ctx, style, lang);
+    this._actions(view, ctx);
+
+    if (this.focusKey) {
+      const el = this.el.hand.querySelector(`[data-key="${cssEscape(this.focusKey)}"]`);
+      if (el && active && this.root.contains(active) === false && active !== document.body) {
+        // focus is elsewhere (a dialog): leave it
+      } else if (el) el.focus({ preventScroll: true });
+    }
+  }
+
+  _sides(view, ctx) {
+    const box = clear(this.el.sides);
+    if (!ctx.showPoints || !view.sides || view.sides.length !== 2 || view.sides[0].length < 2) return;
+    const mySide = view.side_of_seat[view.seat];
+    view.sides.forEach((side, i) => {
+      const label = i === mySide ? t("table.team.us") : t("table.team.them");
+      box.append(h("span", { class: `side-chip ${i === mySide ? "us" : "them"}` },
+        h("span", { class: "label", text: label }), h("b", { text: String(view.side_points[i]) })));
+    });
+  }
+
+  _pile(el, seat, won, pts, ctx, style, lang) {
+    clear(el);
+    el.classList.toggle("empty", won === 0);
+    if (won > 0) el.append(cardFace(null, style, lang, "p", "pile-card"));
+    const label = ctx.showPoints && (!this.view.sides || this.view.sides[0].length < 2)
+      ? `${t("seat.pile", { n: won })} · ${pts}` : t("seat.pile", { n: won });
+    el.append(h("span", { class: "pile-count", text: label }));
+    el.setAttribute("aria-label", t("seat.pile.aria", { name: ctx.names[seat], n: won }));
+  }
+
+  _seatHand(box, view, s, style, lang) {
+    clear(box);
+    const size = view.hand_sizes[s];
+    const known = (view.known && view.known[s]) || [];
+    const open = view.hands_visible && view.hands_visible[s];
+    box.classList.toggle("open", !!open || known.length > 0);
+    for (let i = 0; i < size; i++) {
+      const code = i < known.length ? known[i] : null;
+      const key = code || `x${s}-${i}`;
+      const slot = h("div", { class: "slot mini", data: { key, from: "talon" } },
+        cardFace(code, this.ctx.style, lang, `m${s}`));
+      if (code) slot.title = cardName(code, lang, style);
+      box.append(slot);
+    }
+  }
+
+  _deck(view, style, lang) {
+    const deck = clear(this.el.deck);
+    const size = view.talon_size || 0;
+    const faceDown = size - (view.trump_card ? 1 : 0);
+    deck.classList.toggle("empty", size === 0);
+    const pile = h("div", { class: "talon" });
+    if (view.trump_card) {
+      const tr = h("div", { class: "slot trump-card", data: { key: view.trump_card } },
+        cardFace(view.trump_card, style, lang, "tr"));
+      tr.title = `${t("table.trump")}: ${cardName(view.trump_card, lang, style)}`;
+      pile.append(tr);
+    } else if (view.original_trump_card && view.trump_suit) {
+      pile.append(h("div", { class: "slot trump-card ghost" }, cardFace(view.original_trump_card, style, lang, "g")));
+    }
+    const layers = Math.min(4, Math.ceil(faceDown / 8));
+    for (let i = 0; i < layers; i++) {
+      const top = i === layers - 1;
+      const code = top && view.talon_next ? view.talon_next : null;
+      pile.append(h("div", { class: `slot talon-card layer${i}`, data: top && code ? { key: code } : {} },
+        cardFace(code, style, lang, `k${i}`)));
+    }
+    deck.append(pile);
+    deck.append(h("span", { class: "talon-count", text: size ? t("table.talon", { n: size }) : t("table.talon.empty") }));
+    deck.setAttribute("aria-label", t("table.talon.aria", { n: size }));
+    deck.setAttribute("role", "img");
+  }
+
+  _trick(view, ctx, style, lang) {
+    const box = clear(this.el.trick);
+    box.setAttribute("aria-label", t("table.trick"));
+    const n = view.players;
+    const seen = new Map();
+    const plays = view.trick || [];
+    plays.forEach((p, i) => {
+      const k = (p.seat - view.seat + n) % n;
+      const again = seen.get(p.seat) || 0;
+      seen.set(p.seat, again + 1);
+      const v = seatVector(k, n);
+      const r = again ? 0.5 : 1;
+      const slot = h("div", { class: "slot trick-card", data: { key: p.card, from: `seat-${p.seat}` } },
+        cardFace(p.card, style, lang, "t"));
+      slot.style.left = `${50 + v.x * 32 * r + (again ? 6 : 0)}%`;
+      slot.style.top = `${50 + v.y * 27 * r + (again ? 4 : 0)}%`;
+      slot.style.zIndex = String(10 + i);
+      slot.firstElementChild.style.rotate = `${(hash(p.card) % 17) - 8}deg`;
+      slot.title = `${ctx.names[p.seat]}: ${cardName(p.card, lang, style)}`;
+      if (ctx.trickWinner === p.seat && i === ctx.trickWinnerIndex) slot.classList.add("winning");
+      box.append(slot);
+    });
+  }
+
+  _hand(view, ctx, style, lang) {
+    const box = clear(this.el.hand);
+    box.setAttribute("aria-label", view.seat === ctx.firstHuman || ctx.humans <= 1
+      ? t("table.hand") : t("table.hand.of", { name: ctx.names[view.seat] }));
+    const legal = new Set(view.legal || []);
+    const hidden = ctx.hideHand;
+    const cards = hidden ? view.hand.map(() => null) : view.hand;
+    box.classList.toggle("count4", cards.length >= 4);
+    let tabSet = false;
+    const focusable = [];
+    cards.forEach((code, i) => {
+      const playable = !!code && ctx.canPlay && legal.has(code);
+      const btn = h("button", {
+        class: ["slot", "hand-card", playable ? "playable" : "", ctx.hinted === code ? "hinted" : ""],
+        type: "button",
+        data: { key: code || `x${view.seat}-${i}`, from: "talon", code: code || "" },
+        attrs: {
+          "aria-label": code ? cardName(code, lang, style) + (ctx.showPoints && ctx.cardPoints && ctx.cardPoints[code]
+            ? ` (${ctx.cardPoints[code]})` : "") : t("table.hand"),
+          "aria-disabled": playable ? "false" : "true",
+        },
+        on: { click: () => { if (playable) this.on.card(code); } },
+      }, cardFace(code, style, lang, "h"));
+      btn.tabIndex = -1;
+      focusable.push(btn);
+      box.append(btn);
+    });
+    // roving tabindex: one card in the tab order
+    if (focusable.length) {
+      let idx = focusable.findIndex((b) => b.dataset.key === this.focusKey);
+      if (idx < 0) idx = focusable.findIndex((b) => b.classList.contains("playable"));
+      if (idx < 0) idx = 0;
+      focusable[idx].tabIndex = 0;
+      tabSet = true;
+    }
+    return tabSet;
+  }
+
+  _actions(view, ctx) {
+    const extra = clear(this.el.extra);
+    const legal = view.legal || [];
+    if (ctx.canPlay) {
+      for (const a of legal) {
+        if (/^[A2-9TJHK][DCSB]$/.test(a)) continue;
+        extra.append(h("button", {
+          class: "btn action", type: "button", text: actionLabel(a, ctx.lang, ctx.style),
+          data: { action: a }, on: { click: () => this.on.action(a) },
+        }));
+      }
+    }
+    this.el.hintBtn.textContent = t("table.hint");
+    this.el.hintBtn.disabled = !ctx.canPlay;
+    this.el.lastBtn.textContent = t("table.lasttrick");
+    this.el.lastBtn.disabled = !(view.tricks && view.tricks.length);
+    this.el.hintLine.textContent = ctx.hintText || "";
+    this.el.hintLine.classList.toggle("empty", !ctx.hintText);
+    this.root.classList.toggle("can-play", !!ctx.canPlay);
+    this.root.classList.toggle("over", view.phase === "over");
+  }
+
+  bubble(seat, text, ms) {
+    const el = this.seatEls.get(seat);
+    if (!el) return;
+    const target = el.bubble || null;
+    if (!target) {
+      this.el.hintLine.textContent = text;
+      return;
+    }
+    target.textContent = text;
+    target.classList.add("show");
+    clearTimeout(target._timer);
+    target._timer = setTimeout(() => target.classList.remove("show"), ms);
+  }
+
+  // ---- motion ----------------------------------------------------------------------------
+  snapshot() {
+    const map = new Map();
+    for (const el of this.root.querySelectorAll("[data-key]")) {
+      map.set(el.dataset.key, el.getBoundingClientRect());
+    }
+    return map;
+  }
+
+  anchorRect(name) {
+    const el = this.root.querySelector(`[data-anchor="${cssEscape(name)}"]`);
+    return el ? el.getBoundingClientRect() : null;
+  }
+
+  /** Slide every card from its old place (or its data-from anchor) to its new one. */
+  async flip(before, duration, { stagger = 0, only = null } = {}) {
+    if (!this.motion || duration <= 0) return;
+    const anims = [];
+    let i = 0;
+    for (const el of this.root.querySelectorAll("[data-key]")) {
+      if (only && !only(el)) continue;
+      let from = before.get(el.dataset.key);
+      let fresh = false;
+      if (!from && el.dataset.from) {
+        from = this.anchorRect(el.dataset.from);
+        fresh = true;
+      }
+      if (!from) continue;
+      const to = el.getBoundingClientRect();
+      if (!to.width) continue;
+      const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+      const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+      const sc = fresh ? Math.min(1, Math.max(0.4, from.width / to.width)) : from.width / to.width;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && Math.abs(sc - 1) < 0.02) continue;
+      const delay = fresh && stagger ? i++ * stagger : 0;
+      anims.push(el.animate([
+        { transform: `translate(${dx}px, ${dy}px) scale(${sc})`, opacity: fresh ? 0.6 : 1 },
+        { transform: "translate(0, 0) scale(1)", opacity: 1 },
+      ], { duration, delay, easing: "cubic-bezier(.25,.8,.25,1)", fill: "backwards" }).finished);
+    }
+    await settle(anims, duration + i * stagger + 400);
+  }
+
+  /** Sweep the cards of the trick to the pile of `seat`. */
+  async collect(seat, duration) {
+    if (!this.motion || duration <= 0) return;
+    const to = this.anchorRect(`pile-${seat}`);
+    if (!to) return;
+    const anims = [];
+    for (const el of this.el.trick.querySelectorAll(".trick-card")) {
+      const r = el.getBoundingClientRect();
+      const dx = to.left + to.width / 2 - (r.left + r.width / 2);
+      const dy = to.top + to.height / 2 - (r.top + r.height / 2);
+      anims.push(el.animate([
+        { transform: "translate(0, 0) scale(1)", opacity: 1 },
+        { transform: `translate(${dx}px, ${dy}px) scale(0.35)`, opacity: 0.2 },
+      ], { duration, easing: "cubic-bezier(.5,0,.75,0)", fill: "forwards" }).finished);
+    }
+    await settle(anims, duration + 400);
+  }
+
+  // ---- keyboard --------------------------------------------------------------------------
+  _onKey(e) {
+    const card = e.target.closest && e.target.closest(".hand-card");
+    if (!card || !this.el.hand.contains(card)) return;
+    const cards = [...this.el.hand.querySelectorAll(".hand-card")];
+    let i = cards.indexOf(card);
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") i = (i + 1) % cards.length;
+    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") i = (i - 1 + cards.length) % cards.length;
+    else if (e.key === "Home") i = 0;
+    else if (e.key === "End") i = cards.length - 1;
+    else return;
+    e.preventDefault();
+    for (const c of cards) c.tabIndex = -1;
+    cards[i].tabIndex = 0;
+    cards[i].focus();
+    this.focusKey = cards[i].dataset.key;
+  }
+
+  focusHand() {
+    const el = this.el.hand && (this.el.hand.querySelector(".hand-card.playable[tabindex='0']")
+      || this.el.hand.querySelector(".hand-card.playable") || this.el.hand.querySelector(".hand-card"));
+    if (el) el.focus({ preventScroll: true });
+  }
+}
+
+async function settle(promises, ms) {
+  if (!promises.length) return;
+  await Promise.race([Promise.allSettled(promises), sleep(ms)]);
+}
+
+function cssEscape(s) {
+  return (window.CSS && CSS.escape) ? CSS.escape(s) : String(s).replace(/["\\]/g, "\\$&");
+}
+
+export function matchText(ctx) {
+  const m = ctx.match;
+  if (!m || m.format === "single" || !m.score) return "";
+  return `${t("table.score")} ${m.score.join("–")}`;
+}
+
+function turnText(view, ctx) {
+  if (view.phase === "over") return t("table.over");
+  if (view.turn === null || view.turn === undefined) return "";
+  if (view.turn === view.seat && ctx.kinds[view.turn].kind === "human") return t("table.turn.you");
+  if (ctx.kinds[view.turn] && ctx.kinds[view.turn].kind === "bot") return t("table.turn.thinking", { name: ctx.names[view.turn] });
+  return t("table.turn.other", { name: ctx.names[view.turn] });
+}
+
+/** Words for a non-card action of the legal list. */
+export function actionLabel(a, lang, style) {
+  let m;
+  if ((m = /^swap-(\w\w)$/.exec(a))) return t("act.swap", { card: cardName(m[1], lang, style) });
+  if (a === "signal-loaded") return t("act.signal", { what: t("act.signal.loaded") });
+  if ((m = /^signal-(\w)$/.exec(a))) {
+    return t("act.signal", { what: t("act.signal.rank", { rank: rankName(m[1], lang, style) }) });
+  }
+  if (a === "pass") return t("act.pass");
+  if (a === "carichi") return t("act.carichi");
+  if ((m = /^bid-(\d+)$/.exec(a))) return t("act.bid.points", { n: m[1] });
+  if ((m = /^bid-(\w)$/.exec(a))) return t("act.bid.rank", { rank: rankName(m[1], lang, style) });
+  if ((m = /^call-([DCSB])$/.exec(a))) return t("act.call", { what: suitName(m[1], lang, style) });
+  if ((m = /^call-(\w\w)$/.exec(a))) return t("act.call", { what: cardName(m[1], lang, style) });
+  return a;
+}
+
+export function signalWords(sig, lang, style) {
+  if (sig === "loaded") return t("act.signal.loaded");
+  return t("act.signal.rank", { rank: rankName(sig, lang, style) });
+}
