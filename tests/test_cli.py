@@ -75,7 +75,6 @@ def test_play_in_the_terminal():
 
 
 def test_play_a_whole_deal_by_typing_the_first_legal_card():
-    from briscola.game import Game
 
     # Feed the first card of the hand every time: parse the prompt to know the hand.
     class Feeder(io.StringIO):

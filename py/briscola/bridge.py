@@ -33,8 +33,8 @@ from typing import Any, Callable
 from . import __version__
 from .ai import BOTS, make_bot
 from .ai.base import Bot
-from .cards import CARDS, SUITS, Card, parse_cards
-from .errors import BriscolaError, IllegalActionError, RulesError, SaveError
+from .cards import SUITS, parse_cards
+from .errors import BriscolaError, IllegalActionError, SaveError
 from .game import trick_winner
 from .match import Match
 from .rules import OPTIONS, VARIANTS, Rules, find_variant

@@ -16,13 +16,16 @@ import random
 from bisect import insort
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from . import chiamata as _ch
-from .actions import (SIGNAL, SIGNAL_LOADED, SWAP, Action, ActionError, action_text)
+from .actions import (SIGNAL, SIGNAL_LOADED, SWAP, Action, action_text)
 from .cards import CARDS, N_CARDS, N_RANKS, RANK_INDEX, SUITS, Card, CardError, parse_cards
 from .errors import IllegalActionError, RulesError, SaveError
 from .rules import Rules, find_variant
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .view import View
 
 SAVE_FORMAT = "briscola/game"
 SAVE_VERSION = 1
@@ -419,10 +422,7 @@ class Game:
 
         ``seat``, when given, is who is acting: an action out of turn is refused.
         """
-        try:
-            a = Action.parse(action)
-        except ActionError:
-            raise
+        a = Action.parse(action)
         if self.phase == _OVER:
             raise IllegalActionError(f"{action_text(a)}: the deal is over")
         cur = self.current_player
@@ -438,12 +438,9 @@ class Game:
         if self.phase == _PLAY and a < N_CARDS:
             if a not in self.hands[seat]:
                 return f"{text} is not in seat {seat}'s hand"
-            return f"{text} may not be played now: {self._follow_reason(seat)}"
+            return f"{text} may not be played now: the suit led must be followed (a carichi)"
         legal = ", ".join(action_text(x) for x in self.legal_actions_fast())
         return f"{text} is not legal for seat {seat} now (legal: {legal})"
-
-    def _follow_reason(self, seat: int) -> str:
-        return "the suit led must be followed (a carichi)"
 
     def apply_fast(self, a: int) -> None:
         """Apply an action without checking it. For search and simulation only."""
@@ -583,7 +580,8 @@ class Game:
                 try:
                     game.apply(text)
                 except IllegalActionError as e:
-                    raise SaveError(f"saved game: action {i + 1} ({text!r}) is not legal: {e}")
+                    raise SaveError(
+                        f"saved game: action {i + 1} ({text!r}) is not legal: {e}") from None
         except SaveError:
             raise
         except (RulesError, CardError, TypeError, ValueError) as e:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .cards import CARDS, N_RANKS, SUITS, Card, mask_of
+from .cards import CARDS, SUITS, Card, mask_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game, Outcome
