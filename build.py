@@ -269,16 +269,23 @@ def engine_bytecode(pyodide_version: str, pkg_dir: Path = PKG_DIR) -> dict[str, 
     cache = PYC_CACHE / f"pyodide-{pyodide_version}-{h.hexdigest()[:12]}"
     out = cache / PKG_NAME
     if not (cache / "cache_tag.txt").is_file():
-        shutil.rmtree(cache, ignore_errors=True)
         log("bytecode: compiling the engine inside Pyodide")
+        tmp = PYC_CACHE / f"tmp-{os.getpid()}"
+        shutil.rmtree(tmp, ignore_errors=True)
         cmd = [node_binary(), str(TOOLS / "compile_package.mjs"), "--pyodide", str(PYODIDE_DIR),
-               "--src", str(pkg_dir), "--out", str(out)]
+               "--src", str(pkg_dir), "--out", str(tmp / PKG_NAME)]
         proc = subprocess.run(cmd, cwd=ROOT)
-        if proc.returncode != 0 or not (cache / "cache_tag.txt").is_file():
+        if proc.returncode != 0 or not (tmp / "cache_tag.txt").is_file():
+            shutil.rmtree(tmp, ignore_errors=True)
             raise BuildError(f"compiling the engine failed (exit {proc.returncode}); "
                              "see the output above, or build with --no-pyc")
+        shutil.rmtree(cache, ignore_errors=True)
+        try:
+            tmp.rename(cache)
+        except OSError:  # a build running at the same time got there first
+            shutil.rmtree(tmp, ignore_errors=True)
         for old in PYC_CACHE.iterdir():
-            if old != cache and old.is_dir():
+            if old != cache and old.is_dir() and not old.name.startswith("tmp-"):
                 shutil.rmtree(old, ignore_errors=True)
     else:
         log(f"bytecode: cached {cache.relative_to(ROOT)}")
@@ -307,15 +314,16 @@ def trimmed_stdlib(pyodide_version: str, verify: bool = True) -> tuple[Path, dic
         log(f"stdlib: cached {out.relative_to(ROOT)}")
         return out, json.loads(report_path.read_text(encoding="utf-8"))
     cache.mkdir(parents=True, exist_ok=True)
-    recipe = cache / "recipe.json"
+    recipe = cache / f"recipe-{os.getpid()}.json"
     recipe.write_text(json.dumps(STDLIB_RECIPE, indent=1, sort_keys=True), encoding="utf-8")
-    log("stdlib: compiling inside Pyodide (about a minute; cached afterwards)")
+    log("stdlib: trimming and compiling inside Pyodide (once; cached afterwards)")
     cmd = [node_binary(), str(TOOLS / "build_stdlib.mjs"), "--pyodide", str(PYODIDE_DIR),
            "--config", str(recipe), "--out", str(out), "--report", str(report_path)]
     if verify:
         cmd.append("--verify")
     started = time.monotonic()
     proc = subprocess.run(cmd, cwd=ROOT)
+    recipe.unlink(missing_ok=True)
     if proc.returncode != 0 or not out.is_file():
         raise BuildError(f"stdlib build failed (exit {proc.returncode}); see the output above")
     log(f"stdlib: built in {time.monotonic() - started:.0f} s")
@@ -356,7 +364,8 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
     pycs = engine_bytecode(pyodide_version) if bytecode else {}
     wheel_name, wheel_bytes, version = build_wheel(extra=pycs)
 
-    stage = BUILD_DIR / "dist-staging"
+    # Per-process names: tests and people may build at the same time.
+    stage = BUILD_DIR / f"dist-staging-{os.getpid()}"
     shutil.rmtree(stage, ignore_errors=True)
     stage.mkdir(parents=True)
     copy_static(stage)
@@ -411,11 +420,17 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
                                                encoding="utf-8")
 
     # Swap the finished staging folder in: dist/ is never half written.
-    old = BUILD_DIR / "dist-old"
-    shutil.rmtree(old, ignore_errors=True)
-    if DIST.exists():
-        DIST.rename(old)
-    stage.rename(DIST)
+    old = BUILD_DIR / f"dist-old-{os.getpid()}"
+    for attempt in range(50):
+        try:
+            if DIST.exists():
+                DIST.rename(old)
+            stage.rename(DIST)
+            break
+        except OSError:  # another build swapped at the same moment
+            if attempt == 49:
+                raise
+            time.sleep(0.1)
     shutil.rmtree(old, ignore_errors=True)
 
     raw = sum(f["size"] for f in files.values())

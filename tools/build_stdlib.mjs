@@ -110,8 +110,12 @@ async function main() {
     }
     log(`verified: ${report.verify.import_ok}/${report.verify.checked} shipped modules import as with the stock zip`);
   }
+  // The report first, then the zip: a zip in place means a finished build.
+  if (opts.report) {
+    writeFileSync(`${opts.report}.tmp-${process.pid}`, JSON.stringify(report, null, 2) + "\n");
+    renameSync(`${opts.report}.tmp-${process.pid}`, opts.report);
+  }
   renameSync(tmp, out);
-  if (opts.report) writeFileSync(opts.report, JSON.stringify(report, null, 2) + "\n");
   process.exit(0);
 }
 
