@@ -47,25 +47,17 @@ def seatings(rules: Rules) -> list[tuple[bool, ...]]:
     return [tuple(s == k for s in range(n)) for k in range(n)]
 
 
-def play_group(rules: Rules, fa: Callable, fb: Callable, seed, index: int,
-               cache: dict | None = None) -> list[tuple[int, int]]:
+def play_group(rules: Rules, fa: Callable, fb: Callable, seed, index: int) -> list[tuple]:
     """Play deal ``index`` in every seating; per game, what :func:`_score` returns."""
-    cache = cache if cache is not None else {}
     n = rules.players
     out = []
     deal_seed = f"{seed}:{index}"
     for seating in seatings(rules):
         game = Game.new(rules, seed=deal_seed)
-        bots = []
-        for s in range(n):
-            key = ("A" if seating[s] else "B", s)
-            bot = cache.get(key)
-            if bot is None:
-                bot = (fa if seating[s] else fb)(f"{seed}:{index}:{s}")
-                cache[key] = bot
-            bot.seed = f"{seed}:{index}:{s}"
+        # Fresh bots seeded per (match seed, deal, seat): who sits there does not matter.
+        bots = [(fa if seating[s] else fb)(f"{seed}:{index}:{s}") for s in range(n)]
+        for bot in bots:
             bot.reset()
-            bots.append(bot)
         while not game.is_over:
             seat = game.current_player
             action = bots[seat].decide(game.view(seat)).action
@@ -105,8 +97,7 @@ def _scale(rules: Rules) -> int:
 def _worker(args):
     rules, a, b, seed, indices = args
     fa, fb = _factory(a), _factory(b)
-    cache: dict = {}
-    return [play_group(rules, fa, fb, seed, i, cache) for i in indices]
+    return [play_group(rules, fa, fb, seed, i) for i in indices]
 
 
 def run_arena(rules: Rules | str, bot_a, bot_b, deals: int, seed=0, workers: int = 1,
@@ -143,10 +134,9 @@ def run_arena(rules: Rules | str, bot_a, bot_b, deals: int, seed=0, workers: int
                 groups[i] = g
     else:
         fa, fb = _factory(bot_a), _factory(bot_b)
-        cache: dict = {}
         groups = []
         for i in range(deals):
-            groups.append(play_group(rules, fa, fb, seed, i, cache))
+            groups.append(play_group(rules, fa, fb, seed, i))
             if progress is not None:
                 progress(i + 1)
     return summarize(rules, bot_a, bot_b, seed, groups, time.perf_counter() - t0)

@@ -28,6 +28,9 @@ from .sampler import Sampler
 from .solver import SearchAborted, Solver
 
 
+_SOLVERS: dict = {}  # (rules, trump) -> Solver: its tables are shared, its search is not
+
+
 def _search_horizon(rules) -> int:
     """Cards still to be played (hands plus talon) from which the search takes over."""
     n = rules.players
@@ -50,7 +53,6 @@ class ExpertBot(Bot):
         self.horizon = horizon
         self.heuristic = IntermediateBot(seed)
         self.last_info: dict = {}
-        self._solvers: dict = {}
 
     def reset(self) -> None:
         super().reset()
@@ -83,9 +85,11 @@ class ExpertBot(Bot):
     # ---- search ----------------------------------------------------------------------------
     def _solver(self, rules, trump) -> Solver:
         key = (rules, trump)
-        s = self._solvers.get(key)
+        s = _SOLVERS.get(key)
         if s is None:
-            s = self._solvers[key] = Solver(rules, trump)
+            if len(_SOLVERS) > 64:
+                _SOLVERS.clear()
+            s = _SOLVERS[key] = Solver(rules, trump)
         return s
 
     def _search(self, sit: Situation, plays: list[int]) -> Decision | None:

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""How long the expert thinks per decision, across whole deals: CPython and Pyodide.
+
+    python bench/thinking.py [--deals 20] [--variants classic,four] [--no-pyodide] [--no-build]
+
+The expert plays whole deals against the intermediate player (taking each seat in turn);
+every decision of the expert is timed (``decide`` on the view, as the page's worker calls
+it). The table gives the median, the 90th percentile and the worst time in milliseconds.
+
+Under Pyodide the same deals are played inside Node by ``tests/pyodide/run.mjs`` with the
+engine wheel from ``dist/`` (rebuilt first with ``python build.py`` unless ``--no-build``).
+If the harness or Node is missing, only CPython is reported, and the table says so.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if os.path.isdir(os.path.join(ROOT, "py")) and os.path.join(ROOT, "py") not in sys.path:
+    sys.path.insert(0, os.path.join(ROOT, "py"))
+
+
+def measure(variant: str, deals: int, seed: str = "thinking") -> list[float]:
+    """Milliseconds per expert decision over ``deals`` deals (expert in every other seat)."""
+    from briscola.ai import make_bot
+    from briscola.game import Game
+    from briscola.rules import find_variant
+
+    rules = find_variant(variant)
+    n = rules.players
+    times: list[float] = []
+    for i in range(deals):
+        expert_seats = {s for s in range(n) if (s + i) % 2 == 0}
+        bots = [make_bot("expert" if s in expert_seats else "intermediate", f"{seed}:{i}:{s}")
+                for s in range(n)]
+        game = Game.new(rules, seed=f"{seed}:{i}")
+        while not game.is_over:
+            seat = game.current_player
+            view = game.view(seat)
+            t0 = time.perf_counter()
+            action = bots[seat].decide(view).action
+            dt = (time.perf_counter() - t0) * 1000.0
+            if seat in expert_seats:
+                times.append(dt)
+            game.apply(action, seat)
+    return times
+
+
+def summary(times: list[float]) -> dict:
+    s = sorted(times)
+    if not s:
+        return {"decisions": 0}
+
+    def q(p: float) -> float:
+        return s[min(len(s) - 1, int(p * (len(s) - 1) + 0.5))]
+
+    return {"decisions": len(s), "median": q(0.5), "p90": q(0.9), "worst": s[-1],
+            "mean": sum(s) / len(s)}
+
+
+def _row(runtime: str, variant: str, r: dict) -> str:
+    if not r.get("decisions"):
+        return f"| {runtime} | {variant} | 0 | – | – | – | – |"
+    return (f"| {runtime} | {variant} | {r['decisions']} | {r['median']:.1f} | {r['p90']:.1f} | "
+            f"{r['worst']:.1f} | {r['mean']:.1f} |")
+
+
+def _pyodide(variants: list[str], deals: int, build: bool) -> tuple[dict | None, str]:
+    harness = os.path.join(ROOT, "tests", "pyodide", "run.mjs")
+    if not os.path.exists(harness):
+        return None, "tests/pyodide/run.mjs is not there: Pyodide not measured"
+    node = shutil.which("node")
+    if node is None:
+        return None, "node is not installed: Pyodide not measured"
+    if build:
+        b = subprocess.run([sys.executable, os.path.join(ROOT, "build.py")], cwd=ROOT,
+                           capture_output=True, text=True)
+        if b.returncode != 0:
+            return None, "python build.py failed: Pyodide not measured (" + \
+                (b.stderr.strip().splitlines() or ["?"])[-1] + ")"
+    p = subprocess.run([node, harness, os.path.abspath(__file__), "--inner", "--deals",
+                        str(deals), "--variants", ",".join(variants)], cwd=ROOT,
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        tail = (p.stderr.strip().splitlines() or ["?"])[-1]
+        return None, f"the Pyodide run failed: {tail}"
+    for line in reversed(p.stdout.strip().splitlines()):
+        if line.startswith("{"):
+            return json.loads(line), ""
+    return None, "the Pyodide run printed no result"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
+    ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--variants", default="classic,four")
+    ap.add_argument("--no-pyodide", action="store_true")
+    ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    variants = [v for v in args.variants.split(",") if v]
+    if args.inner:
+        out = {v: summary(measure(v, args.deals)) for v in variants}
+        out["_python"] = platform.python_version() + " " + sys.platform
+        print(json.dumps(out))
+        return 0
+    results = {"cpython": {v: summary(measure(v, args.deals)) for v in variants}}
+    note = ""
+    if not args.no_pyodide:
+        py, note = _pyodide(variants, args.deals, not args.no_build)
+        if py is not None:
+            results["pyodide"] = py
+    else:
+        note = "Pyodide not measured (--no-pyodide)"
+    if args.json:
+        results["note"] = note
+        print(json.dumps(results))
+        return 0
+    print(f"Expert thinking time per decision (ms), {args.deals} deals per variant, "
+          f"expert v intermediate\n")
+    print("| runtime | variant | decisions | median | p90 | worst | mean |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    label = f"CPython {platform.python_version()}"
+    for v in variants:
+        print(_row(label, v, results["cpython"][v]))
+    if "pyodide" in results:
+        plabel = "Pyodide " + results["pyodide"].get("_python", "").split()[0]
+        for v in variants:
+            print(_row(plabel + " (Node)", v, results["pyodide"][v]))
+    if note:
+        print(f"\n{note}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
