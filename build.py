@@ -445,6 +445,7 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive: the page makes a dozen requests
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
     def end_headers(self):
@@ -462,7 +463,10 @@ def serve(port: int) -> None:
     if not (DIST / "index.html").is_file() and not (DIST / "js").is_dir():
         log("warning: dist/ has no index.html yet")
     handler = functools.partial(Handler, directory=str(DIST))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as exc:
+        raise BuildError(f"cannot serve on 127.0.0.1:{port}: {exc.strerror}; try --port N") from exc
     log(f"serving {DIST} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
     try:
         server.serve_forever()
