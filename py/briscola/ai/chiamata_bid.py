@@ -1,0 +1,296 @@
+"""The auction and the call: how many points a hand can expect to take, and what to bid.
+
+A hand is judged for a trump suit and a called card (whose holder becomes the partner, so
+the called card is worth counting as if it were half in the hand). :func:`estimate` is a
+linear model of the points the caller's side takes, on features a player counts at a glance:
+trumps held, the ace and three of trump, the honours of trump, side aces and threes, the
+strength of the called card, short side suits. Its coefficients were fitted on simulated
+deals played out by the card-counting players (``python bench/chiamata.py fit``); the spread
+of the outcome around the estimate gives the chance of reaching a target, and from it the
+expected game points of each bid or call.
+
+The bidders bid down the ranks while the best call at that rank is worth it, raise "2 and
+N points" only when the hand is worth the higher (and multiplied) stake, and pass otherwise.
+The call is the one with the best expected score: usually the highest card of the best suit
+that the hand lacks; a call of one's own card (one against four) with a very strong hand;
+a forced call when holding the 2 helps. "A carichi" is kept for hands that can run long
+suits from the top.
+"""
+from __future__ import annotations
+
+import math
+
+from ..actions import BID_POINTS, BID_RANK, CALL_CARD, CALL_SUIT, CARICHI, PASS, Action
+from ..cards import CARDS, N_RANKS, RANK_INDEX
+from .base import Decision
+from .chiamata_common import card_name, rank_word, suit_name
+
+# Fitted by ``bench/chiamata.py fit`` (least squares on simulated deals).
+# Features: see ``features``. PARTNER: a partner holds the called card; ALONE: one against four.
+PARTNER_COEF = (19.31, 5.06, 8.69, 8.77, 2.6, 6.71, 4.35, 0.93, 9.68, 3.43, 1.39)
+PARTNER_SIGMA = 14.5
+ALONE_COEF = (4.51, 5.38, 10.23, 9.27, 2.83, 7.83, 5.5, 1.3, 0.0, 0.0, 2.12)
+ALONE_SIGMA = 13.5
+
+
+def features(hand, trump: int, called: int, rules, alone: bool) -> list[float]:
+    t = rules.tables
+    pts = t.points
+    order = t.order
+    top2 = order[:2]
+    n_trump = a_t = three_t = honours = side_top = side_ten = side_hon = 0
+    counts = [0, 0, 0, 0]
+    for c in hand:
+        s = c // N_RANKS
+        counts[s] += 1
+        r = CARDS[c].rank
+        if s == trump:
+            n_trump += 1
+            if r == top2[0]:
+                a_t = 1
+            elif r == top2[1]:
+                three_t = 1
+            elif pts[c] > 0:
+                honours += 1
+        else:
+            if r == top2[0]:
+                side_top += 1
+            elif r == top2[1]:
+                side_ten += 1
+            elif pts[c] > 0:
+                side_hon += 1
+    p_top = p_hon = 0
+    if not alone and called >= 0:
+        r = CARDS[called].rank
+        if r in top2:
+            p_top = 1
+        elif pts[called] > 0:
+            p_hon = 1
+    short = sum(1 for s in range(4) if s != trump and counts[s] == 0)
+    short += sum(0.5 for s in range(4) if s != trump and counts[s] == 1)
+    return [1.0, n_trump, a_t, three_t, honours, side_top, side_ten, side_hon, p_top, p_hon,
+            short]
+
+
+def estimate(hand, trump: int, called: int, rules, alone: bool) -> float:
+    coef = ALONE_COEF if alone else PARTNER_COEF
+    return sum(a * x for a, x in zip(coef, features(hand, trump, called, rules, alone)))
+
+
+def p_reach(est: float, target: int, alone: bool) -> float:
+    """Chance that the side's points reach ``target`` (normal spread around the estimate)."""
+    sigma = ALONE_SIGMA if alone else PARTNER_SIGMA
+    z = (est - (target - 0.5)) / sigma
+    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+
+
+def multiplier(rules, target: int) -> int:
+    if not rules.multipliers:
+        return 1
+    return 3 if target > 80 else 2 if target > 70 else 1
+
+
+def expected_score(rules, est: float, target: int, alone: bool) -> float:
+    """The caller's expected game points."""
+    p = p_reach(est, target, alone)
+    return multiplier(rules, target) * (4 if alone else 2) * (2.0 * p - 1.0)
+
+
+class Option:
+    """One way to play the hand: the action that calls it, the trump and the called card."""
+
+    __slots__ = ("action", "trump", "card", "alone", "est", "ev")
+
+    def __init__(self, action: int, trump: int, card: int, alone: bool, est: float,
+                 ev: float) -> None:
+        self.action, self.trump, self.card, self.alone = action, trump, card, alone
+        self.est, self.ev = est, ev
+
+
+def rank_options(hand, rank: str, rules, target: int, forced_ok: bool = True) -> list[Option]:
+    """The calls open to the winner of a rank auction at ``rank`` (and its target)."""
+    held = set(int(c) for c in hand)
+    out = []
+    weakest = rules.tables.order[-1]
+    for s in range(4):
+        card = RANK_INDEX[rank] + s * N_RANKS
+        alone = card in held
+        est = estimate(hand, s, card, rules, alone)
+        out.append(Option(CALL_SUIT + s, s, card, alone, est,
+                          expected_score(rules, est, target, alone)))
+        if alone and rank == weakest and rules.forced_call and forced_ok:
+            for r in reversed(rules.tables.order):
+                c = RANK_INDEX[r] + s * N_RANKS
+                if c not in held:
+                    est = estimate(hand, s, c, rules, False)
+                    out.append(Option(CALL_CARD + c, s, c, False, est,
+                                      expected_score(rules, est, target, False)))
+                    break
+    return out
+
+
+def card_options(hand, rules, target: int) -> list[Option]:
+    """Points auction: any card may be called. Per suit, the best missing card and the self-call."""
+    held = set(int(c) for c in hand)
+    strength = rules.tables.strength
+    out = []
+    for s in range(4):
+        suit = [c for c in rules.tables.deck_ints if c // N_RANKS == s]
+        suit.sort(key=lambda c: -strength[c])
+        missing = [c for c in suit if c not in held]
+        mine = [c for c in suit if c in held]
+        if missing:
+            c = missing[0]
+            est = estimate(hand, s, c, rules, False)
+            out.append(Option(CALL_CARD + c, s, c, False, est,
+                              expected_score(rules, est, target, False)))
+        if mine:
+            c = mine[-1]  # the weakest own card: calling it tells the others least
+            est = estimate(hand, s, c, rules, True)
+            out.append(Option(CALL_CARD + c, s, c, True, est,
+                              expected_score(rules, est, target, True)))
+    return out
+
+
+def carichi_strength(hand, rules) -> float:
+    """Tricks a hand is sure to win playing alone without trump, everyone following suit.
+
+    A suit counts in full when the unbroken run from its top card is at least as long as the
+    share of that suit the others are likely to hold; otherwise only the run counts.
+    """
+    order = rules.tables.order
+    held = set(int(c) for c in hand)
+    total = 0.0
+    for s in range(4):
+        cards = [c for c in held if c // N_RANKS == s]
+        if not cards:
+            continue
+        run = 0
+        for r in order:
+            if RANK_INDEX[r] + s * N_RANKS in held:
+                run += 1
+            else:
+                break
+        others = len(order) - len(cards)
+        if run >= (others + 1) // 2 + 1 or run >= others:
+            total += len(cards)
+        else:
+            total += run
+    return total
+
+
+# ---- bidding policy ------------------------------------------------------------------------
+
+class BidPolicy:
+    """Thresholds of one level: how much expected score a bid needs."""
+
+    def __init__(self, bid_min: float = 0.25, raise_min: float = 0.6, best_slack: float = 0.35,
+                 carichi_tricks: float = 7.0, self_call_edge: float = 0.4) -> None:
+        self.bid_min = bid_min
+        self.raise_min = raise_min
+        self.best_slack = best_slack
+        self.carichi_tricks = carichi_tricks
+        self.self_call_edge = self_call_edge
+
+    def best(self, options: list[Option]) -> Option:
+        """The best option; a self-call must beat the best partner call by a margin."""
+        partner = [o for o in options if not o.alone]
+        alone = [o for o in options if o.alone]
+        bp = max(partner, key=lambda o: (o.ev, o.est)) if partner else None
+        ba = max(alone, key=lambda o: (o.ev, o.est)) if alone else None
+        if bp is None:
+            return ba  # type: ignore[return-value]
+        if ba is not None and ba.ev > bp.ev + self.self_call_edge:
+            return ba
+        return bp
+
+
+def _bid_reason_rank(rank: str, opt: Option, rules) -> str:
+    return (f"Bids the {rank_word(rank, rules)}: with {suit_name(opt.trump, rules)} as trump the "
+            f"side should take about {round(opt.est)} points")
+
+
+def decide_auction(view, policy: BidPolicy) -> Decision:
+    rules = view.rules
+    hand = [int(c) for c in view.hand]
+    legal = [int(a) for a in view.legal]
+    can_pass = PASS in legal
+    if CARICHI in legal and carichi_strength(hand, rules) >= policy.carichi_tricks:
+        return Decision(Action(CARICHI), "Goes a carichi: its long suits from the top should "
+                        "win most tricks alone")
+    if rules.auction == "points":
+        return _points_auction(view, hand, legal, can_pass, policy)
+    rank_bids = [a for a in legal if BID_RANK <= a < BID_RANK + N_RANKS]
+    point_bids = [a for a in legal if BID_POINTS <= a <= BID_POINTS + 120]
+    order = rules.tables.order
+    if rank_bids:
+        scored = []
+        for a in rank_bids:
+            rank = CARDS[a - BID_RANK].rank
+            opt = policy.best(rank_options(hand, rank, rules, 60))
+            scored.append((order.index(rank), a, rank, opt))
+        scored.sort()
+        top = max(o.ev for _i, _a, _r, o in scored)
+        for _i, a, rank, opt in scored:
+            if opt.ev >= policy.bid_min and opt.ev >= top - policy.best_slack:
+                return Decision(Action(a), _bid_reason_rank(rank, opt, rules))
+        if not can_pass:
+            _i, a, rank, opt = max(scored, key=lambda x: (x[3].ev, -x[0]))
+            return Decision(Action(a), f"Must bid and names the {rank_word(rank, rules)}, "
+                            "the least bad call")
+        return Decision(Action(PASS), "Passes: the hand is not strong enough to go lower")
+    if point_bids:
+        a = min(point_bids)
+        n = a - BID_POINTS
+        opt = policy.best(rank_options(hand, order[-1], rules, n))
+        if opt.ev >= policy.raise_min:
+            return Decision(Action(a), f"Raises to 2 and {n} points: the hand should take about "
+                            f"{round(opt.est)}")
+        if not can_pass:
+            return Decision(Action(a), f"Must bid and raises to {n} points")
+        return Decision(Action(PASS), f"Passes: {n} points is more than the hand can promise")
+    return Decision(Action(legal[0]), "Takes the only option")
+
+
+def _points_auction(view, hand, legal, can_pass, policy: BidPolicy) -> Decision:
+    rules = view.rules
+    bids = sorted(a for a in legal if BID_POINTS <= a <= BID_POINTS + 120)
+    if not bids:
+        return Decision(Action(PASS if can_pass else legal[0]), "Passes")
+    a = bids[0]
+    n = a - BID_POINTS
+    opt = policy.best(card_options(hand, rules, n))
+    need = policy.bid_min if n <= 61 else policy.raise_min * 0.6
+    if opt.ev >= need:
+        return Decision(Action(a), f"Bids {n}: calling {card_name(opt.card, rules)} the side "
+                        f"should take about {round(opt.est)} points")
+    if not can_pass:
+        return Decision(Action(a), f"Must bid and promises {n} points")
+    return Decision(Action(PASS), f"Passes: {n} points is more than the hand can promise")
+
+
+def decide_call(view, policy: BidPolicy) -> Decision:
+    rules = view.rules
+    hand = [int(c) for c in view.hand]
+    legal = set(int(a) for a in view.legal)
+    ch = view.chiamata or {}
+    high = Action.parse(ch["high"]["bid"])
+    if rules.auction == "points":
+        target = high - BID_POINTS
+        opts = [o for o in card_options(hand, rules, target) if o.action in legal]
+    else:
+        target = high - BID_POINTS if high >= BID_POINTS else 60
+        rank = rules.tables.order[-1] if high >= BID_POINTS else CARDS[high - BID_RANK].rank
+        opts = [o for o in rank_options(hand, rank, rules, target) if o.action in legal]
+    opt = policy.best(opts)
+    return Decision(Action(opt.action), call_reason(opt, rules))
+
+
+def call_reason(opt: Option, rules) -> str:
+    name = card_name(opt.card, rules)
+    trump = suit_name(opt.trump, rules)
+    if opt.alone:
+        return (f"Calls its own {name[4:]}: {trump} are trump and it plays alone, expecting "
+                f"about {round(opt.est)} points")
+    return (f"Calls {name}: {trump} are trump and its holder strengthens them, about "
+            f"{round(opt.est)} points expected")

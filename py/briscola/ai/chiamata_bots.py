@@ -1,0 +1,130 @@
+"""The computer players of Briscola Chiamata: beginner, intermediate and expert.
+
+All three decide from the view of their own seat only, give one short English sentence as
+the reason, and draw every random choice from their own seeded stream.
+
+* **beginner**: bids on the points it holds and the length of its longest suit, calls the
+  highest missing card of that suit, then grabs tricks and throws cards about without
+  minding the partner.
+* **intermediate**: bids from an estimate of the points the hand takes with its partner
+  (:mod:`.chiamata_bid`), plays by expected points with a belief about who the partner is
+  (:mod:`.chiamata_play`).
+* **expert**: bids like the intermediate; plays by searching sampled deals consistent with
+  everything it has seen, weighted by the same belief (:mod:`.chiamata_search`).
+"""
+from __future__ import annotations
+
+from ..actions import BID_POINTS, BID_RANK, CALL_CARD, CALL_SUIT, PASS, Action
+from ..cards import CARDS, N_RANKS, RANK_INDEX
+from ..errors import RulesError
+from .base import Bot, Decision, register_chiamata_bot
+from .chiamata_bid import BidPolicy, decide_auction, decide_call
+from .chiamata_common import ChState, card_name, rank_word, suit_name
+from .chiamata_play import pick, pick_beginner, reason
+
+
+def _check(view) -> None:
+    if not view.legal:
+        raise RulesError(f"seat {view.seat} has nothing to do now")
+
+
+class IntermediateChiamataBot(Bot):
+    """Estimates its hand to bid; plays by expected points with a belief about the partner."""
+
+    name = "intermediate"
+    policy = BidPolicy()
+
+    def decide(self, view) -> Decision:
+        _check(view)
+        if view.phase == "auction":
+            return decide_auction(view, self.policy)
+        if view.phase == "call":
+            return decide_call(view, self.policy)
+        st = ChState(view)
+        plays = st.legal_plays()
+        if len(plays) == 1:
+            return Decision(Action(plays[0]), reason(st, plays[0]))
+        return self.play(st, plays)
+
+    def play(self, st: ChState, plays: list[int]) -> Decision:
+        c = pick(st, plays)
+        return Decision(Action(c), reason(st, c))
+
+
+class BeginnerChiamataBot(Bot):
+    """Bids on raw points, plays greedily and ignores the partner."""
+
+    name = "beginner"
+
+    def decide(self, view) -> Decision:
+        _check(view)
+        if view.phase == "auction":
+            return self._bid(view)
+        if view.phase == "call":
+            return self._call(view)
+        st = ChState(view)
+        plays = st.legal_plays()
+        c, why = pick_beginner(st, plays, self.rng)
+        return Decision(Action(c), why)
+
+    def _longest(self, view) -> int:
+        counts = [0, 0, 0, 0]
+        pts = view.rules.tables.points
+        for c in view.hand:
+            counts[c // N_RANKS] += 10 + pts[c]
+        return max(range(4), key=lambda s: counts[s])
+
+    def _bid(self, view) -> Decision:
+        legal = [int(a) for a in view.legal]
+        pts = view.rules.tables.points
+        suit = self._longest(view)
+        length = sum(1 for c in view.hand if c // N_RANKS == suit)
+        raw = sum(pts[c] for c in view.hand) + 5 * length + self.rng.randint(-6, 6)
+        ranks = sorted((a for a in legal if BID_RANK <= a < BID_RANK + N_RANKS),
+                       key=lambda a: view.rules.tables.order.index(CARDS[a - BID_RANK].rank))
+        if view.rules.auction == "points":
+            bids = sorted(a for a in legal if BID_POINTS <= a <= BID_POINTS + 120)
+            if bids and (raw >= 45 + (bids[0] - BID_POINTS - 61) or PASS not in legal):
+                n = bids[0] - BID_POINTS
+                return Decision(Action(bids[0]), f"Bids {n}: it likes its {length} "
+                                f"{suit_name(suit, view.rules)}")
+            return Decision(Action(PASS), "Passes: not enough points in hand")
+        # Goes down the ranks while it holds enough points, never below the jack.
+        order = view.rules.tables.order
+        for a in ranks:
+            r = CARDS[a - BID_RANK].rank
+            if order.index(r) <= order.index("J") and raw >= 40 + 3 * order.index(r):
+                return Decision(Action(a), f"Bids the {rank_word(r, view.rules)}: it likes "
+                                f"its {length} {suit_name(suit, view.rules)}")
+        if PASS in legal:
+            return Decision(Action(PASS), "Passes: not enough points in hand")
+        a = ranks[0] if ranks else min(legal)
+        return Decision(Action(a), "Must bid and names the first rank it can")
+
+    def _call(self, view) -> Decision:
+        legal = [int(a) for a in view.legal]
+        suit = self._longest(view)
+        held = {int(c) for c in view.hand}
+        rules = view.rules
+        if rules.auction == "points":
+            for r in rules.tables.order:
+                c = RANK_INDEX[r] + suit * N_RANKS
+                if c not in held and CALL_CARD + c in legal:
+                    return Decision(Action(CALL_CARD + c), f"Calls {card_name(c, rules)}: "
+                                    f"{suit_name(suit, rules)} is its longest suit")
+        a = CALL_SUIT + suit
+        if a not in legal:  # pragma: no cover - every suit is legal in a rank auction
+            a = legal[0]
+        return Decision(Action(a), f"Calls {suit_name(suit, rules)}, its longest suit")
+
+
+register_chiamata_bot("beginner", BeginnerChiamataBot)
+register_chiamata_bot("intermediate", IntermediateChiamataBot)
+
+
+def _expert_factory(seed=None, **kw):
+    from .chiamata_search import ExpertChiamataBot
+    return ExpertChiamataBot(seed=seed, **kw)
+
+
+register_chiamata_bot("expert", _expert_factory)

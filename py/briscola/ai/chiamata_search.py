@@ -1,0 +1,466 @@
+"""The expert's search for Briscola Chiamata: sampled deals, each searched exactly.
+
+**Worlds.** :class:`ChSampler` deals the cards a seat cannot see into the other four hands,
+keeping every hand size and everything the view implies: the called card goes to a seat
+drawn from the belief about the partner (never the viewer unless he holds it; the caller
+only as a self-call), a forced call leaves the 2 of trump and the ranks below the called
+card with the caller, and in "a carichi" a seat that did not follow a suit gets none of it.
+With voids the cards are placed one by one, each time only where the rest can still be
+placed (Hall's condition over the sets of suits), so no sample is ever rejected.
+
+**Search.** :class:`ChSolver` is alpha-beta on the points the caller's side takes from the
+current position, with perfect information (the world is known): the caller's side
+maximizes, the other side minimizes. Cards of one hand that are next to each other in a suit
+with the same points are interchangeable and searched once; the positions at the start of a
+trick are kept in a transposition table; "a carichi" obliges following suit. Deeper in the
+deal than a few tricks from the end, the search stops after ``depth`` tricks and an
+evaluation of the hands guesses the rest (:func:`evaluate`).
+
+**Decision.** :class:`ExpertChiamataBot` solves as many worlds as its time budget allows,
+turns each world's points into the game points of its own seat (the target, the multiplier,
+playing alone, cappotto) and plays the card with the best mean; the card-counting heuristic
+breaks ties and decides when the search has too little time.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from ..actions import Action
+from ..cards import N_RANKS
+from .base import Decision
+from .chiamata_bid import multiplier
+from .chiamata_bots import IntermediateChiamataBot
+from .chiamata_common import SUIT_MASKS, ChState, bits, popcount
+from .chiamata_play import reason, scores
+
+
+class SearchAborted(Exception):
+    """The node budget ran out."""
+
+
+# ---- worlds -----------------------------------------------------------------------------------
+
+class ChSampler:
+    """Draws full deals (a card mask per seat) consistent with a :class:`ChState`."""
+
+    def __init__(self, st: ChState, rng: random.Random) -> None:
+        self.st = st
+        self.rng = rng
+        n = st.n
+        me = st.me
+        unseen = st.unseen_mask
+        base = [0] * n
+        base[me] = st.hand_mask
+        for s in range(n):
+            if s != me:
+                base[s] |= st.fixed[s] & unseen
+        placed = 0
+        for s in range(n):
+            if s != me:
+                placed |= base[s]
+        self.called = -1
+        self.called_weights: list[float] = []
+        c = st.called
+        if c >= 0 and unseen >> c & 1 and not placed >> c & 1:
+            holder = st.partner
+            if holder is not None and holder != me:
+                base[holder] |= 1 << c
+                placed |= 1 << c
+            else:
+                self.called = c
+                self.called_weights = [st.belief[s] if s != me else 0.0 for s in range(n)]
+        self.base = base
+        self.cap = [0 if s == me else st.sizes[s] - popcount(base[s]) for s in range(n)]
+        pool_mask = unseen & ~placed
+        if self.called >= 0:
+            pool_mask &= ~(1 << self.called)
+        self.pool = bits(pool_mask)
+        self.voids = list(st.voids)
+        self.has_voids = any(self.voids[s] for s in range(n) if s != me)
+        need = sum(self.cap) - (1 if self.called >= 0 else 0)
+        self.consistent = need == len(self.pool) and min(self.cap) >= 0
+        if self.called >= 0 and sum(self.called_weights) <= 0:
+            self.consistent = False
+
+    def sample(self) -> list[int]:
+        rng = self.rng
+        hands = self.base[:]
+        cap = self.cap[:]
+        if self.called >= 0:
+            w = [self.called_weights[s] if cap[s] > 0 and not self.voids[s] >> (
+                self.called // N_RANKS) & 1 else 0.0 for s in range(len(cap))]
+            x = rng.random() * sum(w)
+            seat = 0
+            for seat, ws in enumerate(w):
+                if ws <= 0:
+                    continue
+                x -= ws
+                if x <= 0:
+                    break
+            while w[seat] <= 0:  # rounding at the very end of the line
+                seat -= 1
+            hands[seat] |= 1 << self.called
+            cap[seat] -= 1
+        pool = self.pool[:]
+        rng.shuffle(pool)
+        if not self.has_voids:
+            i = 0
+            for s, k in enumerate(cap):
+                if k:
+                    m = hands[s]
+                    for c in pool[i:i + k]:
+                        m |= 1 << c
+                    hands[s] = m
+                    i += k
+            return hands
+        return self._with_voids(hands, cap, pool)
+
+    def _with_voids(self, hands: list[int], cap: list[int], pool: list[int]) -> list[int]:
+        rng = self.rng
+        n = len(cap)
+        voids = self.voids
+        left = [0, 0, 0, 0]
+        for c in pool:
+            left[c // N_RANKS] += 1
+        seats = [s for s in range(n) if cap[s] > 0]
+        for c in pool:
+            su = c // N_RANKS
+            left[su] -= 1
+            options = [s for s in seats if cap[s] > 0 and not voids[s] >> su & 1]
+            rng.shuffle(options)
+            options.sort(key=lambda s: -cap[s] * rng.random())
+            for s in options:
+                cap[s] -= 1
+                if _feasible(left, cap, voids):
+                    hands[s] |= 1 << c
+                    break
+                cap[s] += 1
+            else:  # pragma: no cover - the view's constraints always leave a way
+                raise RuntimeError("no consistent world")
+        return hands
+
+
+def _feasible(left: list[int], cap: list[int], voids: list[int]) -> bool:
+    """Can the remaining cards (``left`` per suit) fill the seats (``cap``) given the voids?"""
+    for subset in range(1, 16):
+        demand = 0
+        for su in range(4):
+            if subset >> su & 1:
+                demand += left[su]
+        if not demand:
+            continue
+        supply = 0
+        for s, k in enumerate(cap):
+            if k > 0 and (~voids[s]) & subset:
+                supply += k
+        if demand > supply:
+            return False
+    return sum(left) == sum(k for k in cap if k > 0)
+
+
+# ---- perfect-information search ------------------------------------------------------------------
+
+class ChSolver:
+    """Alpha-beta on the caller's side's points for one rules value, trump and follow rule."""
+
+    def __init__(self, rules, trump, follow: bool) -> None:
+        t = rules.tables
+        self.rules = rules
+        self.pts = t.points
+        self.strength = t.strength
+        self.beats = t.beats(trump)
+        self.rot = t.rot
+        self.trump = trump
+        self.follow = follow
+        self.up = [[] for _ in range(64)]
+        for c in t.deck_ints:
+            self.up[c] = sorted((x for x in t.deck_ints if x // N_RANKS == c // N_RANKS
+                                 and t.strength[x] > t.strength[c]), key=t.strength.__getitem__)
+        self.nodes = 0
+
+    def values(self, hands: list[int], trick: list[int], order, maxside, moves,
+               node_limit: int = 10**9, depth: int | None = None, evaluate=None) -> dict:
+        """Points the maximizing side takes from now on, after each of ``moves``.
+
+        ``hands``: mask per seat; ``trick``: the cards already played, by ``order[0..]``;
+        ``maxside[s]``: seat ``s`` maximizes. ``depth``: stop after that many tricks are
+        complete and add ``evaluate(hands, leader)``.
+        """
+        hands = list(hands)
+        pts = self.pts
+        beats = self.beats
+        rot = self.rot
+        up = self.up
+        follow = self.follow
+        tt: dict = {}
+        count = [0]
+        limit = node_limit
+        n = len(hands)
+        big = 10**6
+
+        def distinct(h: int, live: int) -> list[int]:
+            out = []
+            m = h
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                for x in up[c]:
+                    if live >> x & 1:
+                        if not (h >> x & 1 and pts[x] == pts[c]):
+                            out.append(c)
+                        break
+                else:
+                    out.append(c)
+            return out
+
+        def trick_start(leader: int, done: int, alpha: int, beta: int) -> int:
+            h0 = hands[leader]
+            if not h0:
+                return 0
+            order = rot[leader]
+            if not h0 & (h0 - 1):
+                # The last trick: one card each.
+                b = h0.bit_length() - 1
+                bs = leader
+                tp = pts[b]
+                for s in order[1:]:
+                    c = hands[s].bit_length() - 1
+                    tp += pts[c]
+                    if beats[(b << 6) | c]:
+                        b, bs = c, s
+                return tp if maxside[bs] else 0
+            if depth is not None and done >= depth:
+                return evaluate(hands, leader)
+            key = (tuple(hands), leader)
+            hit = tt.get(key)
+            if hit is not None:
+                lo, hi = hit
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            a0, b0 = alpha, beta
+            v = play(order, 0, -1, -1, 0, done, alpha, beta, 0)
+            lo, hi = hit if hit is not None else (-1, big)
+            if v <= a0:
+                hi = min(hi, v)
+            elif v >= b0:
+                lo = max(lo, v)
+            else:
+                lo = hi = v
+            tt[key] = (lo, hi)
+            return v
+
+        def play(order, pos: int, b: int, bs: int, tp: int, done: int, alpha: int,
+                 beta: int, ls: int) -> int:
+            count[0] += 1
+            if count[0] > limit:
+                raise SearchAborted
+            seat = order[pos]
+            h = hands[seat]
+            ismax = maxside[seat]
+            hp = h
+            if follow and b >= 0:
+                same = h & SUIT_MASKS[ls]
+                if same:
+                    hp = same
+            if hp & (hp - 1):
+                live = 0
+                for x in hands:
+                    live |= x
+                if b >= 0:
+                    live |= 1 << b
+                cand = distinct(hp, live)
+                if len(cand) > 1:
+                    if b < 0:
+                        cand.sort(key=pts.__getitem__, reverse=True)
+                    else:
+                        win = [c for c in cand if beats[(b << 6) | c]]
+                        if win:
+                            win.sort(key=pts.__getitem__, reverse=True)
+                            lose = [c for c in cand if not beats[(b << 6) | c]]
+                            if ismax == maxside[bs]:
+                                lose.sort(key=pts.__getitem__, reverse=True)
+                                cand = lose + win
+                            else:
+                                lose.sort(key=pts.__getitem__)
+                                cand = win + lose
+                        elif ismax == maxside[bs]:
+                            cand.sort(key=pts.__getitem__, reverse=True)
+                        else:
+                            cand.sort(key=pts.__getitem__)
+            else:
+                cand = [hp.bit_length() - 1]
+            last = pos == n - 1
+            best = -1 if ismax else big
+            for c in cand:
+                hands[seat] = h ^ (1 << c)
+                if b < 0:
+                    ls = c // N_RANKS
+                if b < 0 or beats[(b << 6) | c]:
+                    nb, nbs = c, seat
+                else:
+                    nb, nbs = b, bs
+                np_ = tp + pts[c]
+                if not last:
+                    v = play(order, pos + 1, nb, nbs, np_, done, alpha, beta, ls)
+                else:
+                    v = np_ if maxside[nbs] else 0
+                    v += trick_start(nbs, done + 1, alpha - v, beta - v)
+                hands[seat] = h
+                if ismax:
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                else:
+                    if v < best:
+                        best = v
+                        if v < beta:
+                            beta = v
+                            if alpha >= beta:
+                                break
+            return best
+
+        pos = len(trick)
+        seat = order[pos]
+        b, bs, tp = -1, -1, 0
+        for i, c in enumerate(trick):
+            tp += pts[c]
+            if b < 0 or beats[(b << 6) | c]:
+                b, bs = c, order[i]
+        ls = trick[0] // N_RANKS if trick else 0
+        h = hands[seat]
+        out: dict[int, int] = {}
+        last = pos == n - 1
+        for c in moves:
+            hands[seat] = h ^ (1 << c)
+            if b < 0:
+                ls = c // N_RANKS
+            if b < 0 or beats[(b << 6) | c]:
+                nb, nbs = c, seat
+            else:
+                nb, nbs = b, bs
+            np_ = tp + pts[c]
+            if not last:
+                v = play(order, pos + 1, nb, nbs, np_, 0, -1, big, ls)
+            else:
+                v = np_ if maxside[nbs] else 0
+                v += trick_start(nbs, 1, -1 - v, big - v)
+            hands[seat] = h
+            out[c] = v
+        self.nodes = count[0]
+        return out
+
+
+# ---- the expert -------------------------------------------------------------------------------------
+
+def game_points_for(st: ChState, caller_side_pts: int, partner: int) -> float:
+    """My game points if the caller's side ends with ``caller_side_pts`` (partner given)."""
+    total = st.t.total_points
+    made = caller_side_pts >= st.target
+    alone = st.carichi or partner == st.caller
+    cappotto = caller_side_pts == total or caller_side_pts == 0
+    if st.me == st.caller:
+        g = 4 if alone else 2
+    elif st.me == partner:
+        g = 1
+    else:
+        g = -1
+    if cappotto:
+        g *= 2
+    mult = multiplier(st.rules, st.target)
+    return (g if made else -g) * mult
+
+
+class ExpertChiamataBot(IntermediateChiamataBot):
+    """Bids like the intermediate; plays by searching sampled worlds (see the module doc)."""
+
+    name = "expert"
+
+    def __init__(self, seed=None, time_budget: float = 0.08, max_worlds: int = 40,
+                 exact_tricks: int = 3, node_limit: int = 30000) -> None:
+        super().__init__(seed)
+        self.time_budget = time_budget
+        self.max_worlds = max_worlds
+        self.exact_tricks = exact_tricks
+        self.node_limit = node_limit
+        self._solvers: dict = {}
+        self.last_info: dict = {}
+
+    def reset(self) -> None:
+        super().reset()
+        self.last_info = {}
+
+    def _solver(self, st: ChState) -> ChSolver:
+        key = (st.rules, st.trump, st.carichi)
+        s = self._solvers.get(key)
+        if s is None:
+            s = self._solvers[key] = ChSolver(st.rules, st.trump, st.carichi)
+        return s
+
+    def play(self, st: ChState, plays: list[int]) -> Decision:
+        heur = scores(st, plays)
+        tricks_left = st.sizes[st.me]
+        if tricks_left <= self.exact_tricks:
+            got = self._search(st, plays, heur)
+            if got is not None:
+                return got
+        c = max(plays, key=lambda x: (heur[x], -x))
+        self.last_info = {"mode": "heuristic"}
+        return Decision(Action(c), reason(st, c))
+
+    def _search(self, st: ChState, plays: list[int], heur: dict) -> Decision | None:
+        t0 = time.perf_counter()
+        deadline = t0 + self.time_budget
+        sampler = ChSampler(st, self.rng)
+        if not sampler.consistent:
+            return None
+        solver = self._solver(st)
+        order = st.order
+        trick = st.trick_cards
+        caller = st.caller
+        totals = {c: 0.0 for c in plays}
+        done = 0
+        single = len(sampler.pool) == 0 and sampler.called < 0
+        for _ in range(1 if single else self.max_worlds):
+            hands = sampler.sample()
+            if st.carichi:
+                partner = caller
+            else:
+                partner = next((s for s in range(st.n) if hands[s] >> st.called & 1),
+                               None) if st.called >= 0 and not st.played >> st.called & 1 \
+                    else st.partner
+                if partner is None:
+                    partner = caller
+            maxside = [s == caller or s == partner for s in range(st.n)]
+            got = st.points_of(maxside)
+            try:
+                vals = solver.values(hands, trick, order, maxside, plays,
+                                     node_limit=self.node_limit)
+            except SearchAborted:
+                break
+            for c in plays:
+                totals[c] += game_points_for(st, got + vals[c], partner) + 0.01 * (
+                    (got + vals[c]) if st.on_caller_side else -(got + vals[c]))
+            done += 1
+            if time.perf_counter() > deadline:
+                break
+        if done == 0:
+            return None
+        best = max(plays, key=lambda c: (round(totals[c] / done, 6), heur[c], -c))
+        mean = totals[best] / done
+        self.last_info = {"mode": "search", "worlds": done,
+                          "seconds": time.perf_counter() - t0, "value": mean}
+        base = reason(st, best)
+        return Decision(Action(best), f"{base}; it does best over {done} likely deals")
