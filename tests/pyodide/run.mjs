@@ -111,8 +111,13 @@ def _harness_run(kind, target, argv):
             return code
         print(code, file=sys.stderr)
         return 1
-    except BaseException:
-        traceback.print_exc()
+    except BaseException as exc:
+        # Leave out the frames of this runner and of runpy.
+        tb = exc.__traceback__
+        while tb is not None and (tb.tb_frame.f_code.co_filename == "<exec>"
+                                  or tb.tb_frame.f_globals.get("__name__") == "runpy"):
+            tb = tb.tb_next
+        traceback.print_exception(type(exc), exc, tb)
         return 1
     finally:
         sys.stdout.flush()
