@@ -62,10 +62,10 @@ async function start() {
   }
   progress("engine", 0.95);
 
+  // The module and its `call` function stay alive as long as the worker.
+  // Python returns a str, which arrives as a JS string: no proxy escapes.
   const bridge = pyodide.pyimport("briscola.bridge");
-  const call = bridge.call; // a PyProxy of the function; lives as long as the worker
-  bridge.destroy();
-  callBridge = (type, argsJson) => call(type, argsJson);
+  callBridge = (type, argsJson) => bridge.call(type, argsJson);
   progress("engine", 1);
   self.postMessage({ type: "ready", version: BUILD.version, build: BUILD.hash });
 }
