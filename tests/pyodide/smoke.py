@@ -19,6 +19,17 @@ except ModuleNotFoundError as exc:
         raise
     print("briscola.bridge is not there yet: skipping the bridge calls")
 else:
-    reply = json.loads(bridge.call("ping", "{}"))
-    assert isinstance(reply, dict) and "result" in reply, reply
-    print("ping", json.dumps(reply["result"], sort_keys=True))
+    def call(kind, args):
+        reply = json.loads(bridge.call(kind, json.dumps(args)))
+        assert isinstance(reply, dict) and "result" in reply, (kind, reply)
+        return reply["result"]
+
+    print("ping", json.dumps(call("ping", {}), sort_keys=True))
+    catalog = call("catalog", {})
+    print("catalog", sorted(catalog))
+    match = call("new_match", {"seed": 1})
+    print("new_match", sorted(match))
+    # Bad input is answered, never raised.
+    bad = json.loads(bridge.call("no_such_request", "not json"))
+    assert "error" in bad and bad["error"].get("code"), bad
+    print("bad request", bad["error"]["code"])
