@@ -236,7 +236,7 @@ class App {
       this.panel.el.error.hidden = false;
       return;
     }
-    store.updatePrefs({ newgame: { variant: cfg.variant, overrides: cfg.overrides, seats: cfg.seats, style: cfg.prefStyle, seed: cfg.seed } });
+    store.updatePrefs({ newgame: { variant: cfg.variant, overrides: cfg.overrides, seats: cfg.allSeats || cfg.seats, style: cfg.prefStyle, seed: cfg.seed } });
     if (cfg.prefStyle !== this.prefs.style && cfg.style !== "french") {
       this.prefs.style = cfg.prefStyle;
       store.updatePrefs({ style: cfg.prefStyle });
@@ -385,6 +385,7 @@ class App {
         }
         this.busy = false;
         this.draw();
+        if (this.handFocused && !document.querySelector("dialog[open]")) this.table.focusHand();
         this.ui("waiting");
         const playable = v.legal.filter((a) => /^[A2-9TJHK][DCSB]$/.test(a)).map((c) => this.cardText(c));
         this.say(t("say.turn", { cards: playable.join(", ") }));
@@ -398,6 +399,8 @@ class App {
   async play(action) {
     const st = this.state;
     if (!st || this.busy || st.view.turn !== this.display || !st.view.legal.includes(action)) return;
+    const focused = document.activeElement;
+    this.handFocused = !!(focused && focused.closest && (focused.closest(".hand") || focused.closest(".extra-actions")));
     this.busy = true;
     this.ui("busy");
     this.hinted = null;

@@ -127,7 +127,7 @@ export class NewGamePanel {
     const st = this.state;
     const { vals } = this.values();
     const n = vals.players;
-    st.seats = defaultSeats(n, st.seats);
+    st.seats = defaultSeats(Math.max(n, st.seats.length), st.seats); // kept beyond n: remembered
     this.el = {};
 
     const form = h("form", { class: "panel newgame", attrs: { method: "dialog", novalidate: true } });
@@ -162,7 +162,7 @@ export class NewGamePanel {
 
     // seats
     const seatsBox = h("fieldset", { class: "seats-config" }, h("legend", { text: t("new.seats") }));
-    st.seats.forEach((seat, i) => seatsBox.append(this.seatRow(seat, i)));
+    st.seats.slice(0, n).forEach((seat, i) => seatsBox.append(this.seatRow(seat, i)));
     form.append(seatsBox);
 
     // deck style and language
@@ -297,7 +297,8 @@ export class NewGamePanel {
     if (!this.valid) return;
     const st = this.state;
     const french = this.valid.deck !== "italian";
-    const seats = st.seats.map((s) => (s.kind === "human"
+    const n = this.valid.players;
+    const seats = st.seats.slice(0, n).map((s) => (s.kind === "human"
       ? { kind: "human", name: (s.name || "").trim().slice(0, 20) }
       : { kind: "bot", level: s.level }));
     const config = {
@@ -305,6 +306,7 @@ export class NewGamePanel {
       overrides: { ...st.overrides },
       rules: this.rulesArg(),
       seats,
+      allSeats: st.seats.map((s) => ({ ...s })),
       style: french ? "french" : st.style,
       prefStyle: st.style,
       lang: st.lang,

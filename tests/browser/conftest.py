@@ -1,0 +1,164 @@
+"""Fixtures for the browser tests: build dist/ once, serve it on 127.0.0.1, drive Chromium.
+
+The browser is Debian's Chromium when present (or the one named by BRISCOLA_CHROMIUM);
+otherwise Playwright's own. Every page fixture fails its test on a console error.
+"""
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+ARTIFACTS = ROOT / "tests" / "artifacts"
+sys.path.insert(0, str(ROOT / "py"))
+
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "browser: drives the built page in Chromium")
+
+
+def chromium_path() -> str | None:
+    env = os.environ.get("BRISCOLA_CHROMIUM")
+    if env:
+        return env
+    for name in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if os.path.exists(name):
+            return name
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    return found  # None: Playwright's own browser
+
+
+@pytest.fixture(scope="session")
+def dist_dir() -> Path:
+    if os.environ.get("BRISCOLA_NO_BUILD") != "1":
+        proc = subprocess.run([sys.executable, "build.py"], cwd=ROOT, capture_output=True, text=True)
+        if proc.returncode:
+            pytest.fail(f"build.py failed:\n{proc.stdout}\n{proc.stderr}")
+    if not (DIST / "index.html").exists():
+        pytest.fail("dist/index.html missing after the build")
+    return DIST
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+        ".json": "application/json", ".svg": "image/svg+xml", ".whl": "application/zip",
+        ".zip": "application/zip",
+    }
+
+    def log_message(self, *args):  # quiet
+        pass
+
+    def do_GET(self):  # noqa: N802
+        # Chromium asks for /favicon.ico on pages without an icon link (the JSON page the
+        # tests use to reach localStorage before the game starts): answer it quietly.
+        if self.path == "/favicon.ico" and not (Path(self.directory) / "favicon.ico").exists():
+            self.send_response(204)
+            self.end_headers()
+            return
+        super().do_GET()
+
+
+@pytest.fixture(scope="session")
+def base_url(dist_dir):
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Handler, directory=str(dist_dir)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def bot_level() -> str:
+    """The first computer level of the catalog that the engine can really seat (fast)."""
+    from briscola import bridge
+    catalog = json.loads(bridge.call("catalog", "{}"))["result"]
+    for level in ["beginner", *catalog["levels"], "random"]:
+        reply = json.loads(bridge.call("new_match", json.dumps(
+            {"rules": "classic", "seed": 1, "seats": [{"kind": "human"}, {"kind": "bot", "level": level}]})))
+        if "result" in reply:
+            return level
+    pytest.fail("no computer level works")
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+class ConsoleWatch:
+    def __init__(self):
+        self.errors: list[str] = []
+
+    def attach(self, page):
+        page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}")
+                if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        page.on("response", lambda r: self.errors.append(f"HTTP {r.status}: {r.url}")
+                if r.status >= 400 else None)
+
+
+def _make_page(browser, width, height, watch):
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  reduced_motion="reduce", locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(60000)
+    watch.attach(page)
+    return context, page
+
+
+@pytest.fixture(scope="session")
+def new_page(browser):
+    """A factory: ``new_page(width, height)`` -> (context, page); ``page.console_watch.errors``."""
+    def make(width=1280, height=800):
+        watch = ConsoleWatch()
+        context, pg = _make_page(browser, width, height, watch)
+        pg.console_watch = watch
+        return context, pg
+    return make
+
+
+@pytest.fixture
+def page(browser):
+    watch = ConsoleWatch()
+    context, pg = _make_page(browser, 1280, 800, watch)
+    pg.console_watch = watch
+    yield pg
+    context.close()
+    assert not watch.errors, "console errors:\n" + "\n".join(watch.errors)
+
+
+@pytest.fixture
+def phone_page(browser):
+    watch = ConsoleWatch()
+    context, pg = _make_page(browser, 360, 640, watch)
+    pg.console_watch = watch
+    yield pg
+    context.close()
+    assert not watch.errors, "console errors:\n" + "\n".join(watch.errors)

@@ -1,0 +1,450 @@
+"""The page in Chromium: whole deals of every variant played by clicking, reloads, keyboard
+play, the hand-off screen, languages, the engine's refusals, and layout at phone and desktop
+sizes (screenshots in tests/artifacts/).
+
+The expected scores come from the Python engine in this process: the page's stored save is
+loaded into the CPython bridge and its summary compared with what the page shows.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from briscola import bridge
+
+pytestmark = pytest.mark.browser
+
+UI_SETTLED = ("waiting", "summary", "handoff", "error", "newgame", "over")
+
+
+# ---- helpers ----------------------------------------------------------------------------------
+
+def catalog() -> dict:
+    return json.loads(bridge.call("catalog", "{}"))["result"]
+
+
+def playable_variants() -> list[str]:
+    out = []
+    for v in catalog()["variants"]:
+        if v["rules"].get("mode") == "chiamata":
+            continue
+        out.append(v["name"])
+    return out
+
+
+def prefs_for(level: str, **extra) -> dict:
+    seats = [{"kind": "human", "name": ""}] + [{"kind": "bot", "level": level}] * 5
+    p = {"speed": "instant", "lang": "en", "reasons": True,
+         "newgame": {"variant": "classic", "seats": seats, "seed": "7"}}
+    p.update(extra)
+    return p
+
+
+def boot(page, base_url, prefs=None, clear=True):
+    """Open the site with fresh storage (and `prefs`), wait until the engine is up."""
+    if clear:
+        page.goto(base_url + "build-manifest.json")
+        page.evaluate("p => { localStorage.clear(); if (p) localStorage.setItem('briscola.prefs', JSON.stringify(p)); }",
+                      prefs)
+    page.goto(base_url)
+    wait_ui(page)
+
+
+def ui(page) -> str:
+    return page.evaluate("document.documentElement.dataset.ui")
+
+
+def wait_ui(page, states=UI_SETTLED, timeout=60000) -> str:
+    page.wait_for_function("s => s.includes(document.documentElement.dataset.ui)", arg=list(states),
+                           timeout=timeout)
+    return ui(page)
+
+
+def start_game(page, variant, seed=7, humans=()):
+    """Start `variant` from the new-game panel; seats in `humans` are people."""
+    if ui(page) != "newgame":
+        if page.locator("#summary-dialog[open]").count():
+            page.keyboard.press("Escape")
+        page.click("#btn-new")
+    page.wait_for_selector("#newgame-dialog[open]")
+    page.select_option("#ng-variant", variant)
+    for seat in humans:
+        page.select_option(f"#ng-seat-{seat}", "human")
+    if not page.locator("#ng-seed").is_visible():
+        page.click("details.advanced summary")
+    page.fill("#ng-seed", str(seed))
+    page.wait_for_function("!document.getElementById('ng-start').disabled")
+    page.click("#ng-start")
+    state = wait_ui(page, ("waiting", "summary", "handoff", "error"))
+    assert state != "error", page.text_content("#notice")
+    return state
+
+
+def events_len(page) -> int:
+    return page.evaluate("window.__briscola.state.view.events.length + 1000 * window.__briscola.state.match.deal")
+
+
+def act_and_wait(page, do):
+    before = events_len(page)
+    do()
+    page.wait_for_function(
+        "b => document.documentElement.dataset.ui !== 'waiting' || "
+        "(window.__briscola.state.view.events.length + 1000 * window.__briscola.state.match.deal) !== b",
+        arg=before)
+
+
+def play_turn(page, step=0):
+    """Play as a person: sometimes an extra action (exchange, signal), else the first playable card."""
+    extra = page.locator(".extra-actions .btn")
+    if extra.count() and step % 2 == 0:
+        act_and_wait(page, lambda: extra.first.click())
+        return
+    act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
+
+
+def play_until(page, stop, max_steps=600):
+    for step in range(max_steps):
+        state = wait_ui(page, ("waiting", "summary", "handoff", "error"))
+        if state == "error":
+            pytest.fail("the page reports: " + (page.text_content("#notice") or ""))
+        if stop(page, state):
+            return state
+        if state == "handoff":
+            page.click("#handoff-go")
+            wait_ui(page, ("waiting", "summary", "handoff", "busy", "over"))
+            continue
+        if state == "summary":
+            pytest.fail("the deal ended before the stop condition")
+        play_turn(page, step)
+    pytest.fail("too many steps")
+
+
+def play_deal(page):
+    return play_until(page, lambda pg, s: s == "summary")
+
+
+def expected_summary(page) -> dict:
+    """Load the page's stored save into the CPython engine and read its summary."""
+    save = page.evaluate("localStorage.getItem('briscola.save')")
+    assert save, "the page stored no save"
+    bridge.reset()
+    reply = json.loads(bridge.call("load", json.dumps({"save": save})))
+    assert "result" in reply, reply
+    result = reply["result"]
+    assert "summary" in result, "the stored game is not at the end of a deal"
+    return result
+
+
+def check_summary(page):
+    page.wait_for_selector("#summary-dialog[open] .sum-side")
+    expected = expected_summary(page)
+    shown = page.eval_on_selector_all(
+        "#summary-dialog .sum-side .pts", "els => els.map(e => [Number(e.dataset.side), e.textContent])")
+    side_points = expected["summary"]["side_points"]
+    assert len(shown) == len(side_points)
+    for side, text in shown:
+        assert int(re.search(r"\d+", text).group()) == side_points[side], (text, side_points)
+    received = page.evaluate("window.__briscola.state.summary")
+    assert received["side_points"] == side_points
+    assert received["counting_cards"] == expected["summary"]["counting_cards"]
+    total = sum(expected["card_points"].values())
+    assert sum(side_points) == total
+    # the counting cards shown are the engine's, per side
+    n_cards = page.locator("#summary-dialog .sum-card").count()
+    assert n_cards == sum(len(c) for c in expected["summary"]["counting_cards"])
+    return expected
+
+
+OVERLAP_JS = """
+() => {
+  const items = [];
+  const add = (group, el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden')
+      items.push({group, label: group + ':' + (el.dataset.key || el.dataset.seat || el.className), r});
+  };
+  document.querySelectorAll('.topbar').forEach(e => add('topbar', e));
+  document.querySelectorAll('.scorebar').forEach(e => add('scorebar', e));
+  document.querySelectorAll('.seat').forEach(e => add('seat' + e.dataset.seat, e));
+  document.querySelectorAll('.deck .talon, .deck .talon-count').forEach(e => add('deck', e));
+  document.querySelectorAll('.trick-card').forEach(e => add('trick', e));
+  document.querySelectorAll('.hand-card').forEach(e => add('hand', e));
+  document.querySelectorAll('.mybar').forEach(e => add('mybar', e));
+  document.querySelectorAll('.actions .btn').forEach(e => add('actions', e));
+  document.querySelectorAll('.hint-line').forEach(e => { if (e.textContent) add('hintline', e); });
+  const overlaps = [];
+  const tol = 2;
+  for (let i = 0; i < items.length; i++) for (let j = i + 1; j < items.length; j++) {
+    const a = items[i], b = items[j];
+    if (a.group === b.group) continue;
+    const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+    const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+    if (w > tol && h > tol) overlaps.push(a.label + ' x ' + b.label + ` (${Math.round(w)}x${Math.round(h)})`);
+  }
+  const outside = items.filter(it => it.r.left < -1 || it.r.top < -1 || it.r.right > innerWidth + 1 || it.r.bottom > innerHeight + 1)
+    .map(it => it.label + ` ${Math.round(it.r.left)},${Math.round(it.r.top)},${Math.round(it.r.right)},${Math.round(it.r.bottom)}`);
+  const scroll = document.documentElement.scrollWidth > innerWidth + 1;
+  return {overlaps, outside, scroll, count: items.length};
+}
+"""
+
+
+def check_layout(page, artifacts, name):
+    page.wait_for_timeout(50)
+    page.screenshot(path=str(artifacts / f"{name}.png"))
+    res = page.evaluate(OVERLAP_JS)
+    assert not res["overlaps"], f"{name}: overlapping elements: {res['overlaps']}"
+    assert not res["outside"], f"{name}: elements outside the window: {res['outside']}"
+    assert not res["scroll"], f"{name}: the page scrolls sideways"
+
+
+# ---- a page shared by the per-variant tests (one engine start) ------------------------------
+
+@pytest.fixture(scope="module")
+def shared(new_page, base_url, bot_level):
+    context, page = new_page(1280, 800)
+    boot(page, base_url, prefs_for(bot_level))
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def table(shared):
+    shared.console_watch.errors.clear()
+    shared.set_viewport_size({"width": 1280, "height": 800})
+    yield shared
+    assert not shared.console_watch.errors, "console errors:\n" + "\n".join(shared.console_watch.errors)
+
+
+# ---- tests ------------------------------------------------------------------------------------
+
+def test_loads_with_progress_and_opens_new_game(page, base_url, bot_level):
+    page.goto(base_url + "build-manifest.json")
+    page.evaluate("localStorage.clear()")
+    page.goto(base_url)
+    assert page.locator("#loading").is_visible()
+    assert page.locator("#load-progress").count() == 1
+    assert wait_ui(page) == "newgame"
+    assert page.evaluate("document.getElementById('load-progress').value") == 1
+    assert page.locator("#loading").is_hidden()
+    # every option of the catalog has its row and a one-line explanation
+    page.click("details.house summary")
+    for name in ("rebury", "exchange_two", "exchange_seven", "partner_view", "signals", "open_hands",
+                 "double", "ranking", "deck", "natural_three", "southern"):
+        row = page.locator(f"#ng-opt-{name}").locator("xpath=ancestor::div[contains(@class,'opt')][1]")
+        assert row.locator(".help").text_content().strip()
+
+
+@pytest.mark.parametrize("variant", playable_variants())
+def test_whole_deal_of_every_variant(table, variant, artifacts):
+    start_game(table, variant, seed=11)
+    # mid-deal: check the layout once a trick or two has been played
+    play_until(table, lambda pg, s: s == "waiting" and pg.evaluate("window.__briscola.state.view.tricks_done") >= 2)
+    check_layout(table, artifacts, f"desktop-{variant}")
+    play_deal(table)
+    check_summary(table)
+
+
+LAYOUT_VARIANTS = ["classic", "three", "four", "six", "scoperta", "double", "double-four", "bosnian-five",
+                   "four-signals", "exchange-seven"]
+
+
+@pytest.mark.parametrize("variant", LAYOUT_VARIANTS)
+def test_layout_phone_and_desktop(table, variant, artifacts):
+    table.set_viewport_size({"width": 360, "height": 640})
+    start_game(table, variant, seed=5)
+    check_layout(table, artifacts, f"phone-{variant}-start")
+    play_until(table, lambda pg, s: s == "waiting" and pg.evaluate("window.__briscola.state.view.tricks_done") >= 1
+               and pg.evaluate("window.__briscola.state.view.trick.length") >= 1
+               or pg.evaluate("window.__briscola.state.view.tricks_done") >= 6)
+    check_layout(table, artifacts, f"phone-{variant}")
+    table.set_viewport_size({"width": 1280, "height": 800})
+    check_layout(table, artifacts, f"desktop-{variant}-mid")
+    table.set_viewport_size({"width": 640, "height": 360})
+    check_layout(table, artifacts, f"phone-landscape-{variant}")
+    table.set_viewport_size({"width": 1280, "height": 800})
+    play_deal(table)
+    check_layout_dialog(table, artifacts, f"desktop-{variant}-summary")
+    table.set_viewport_size({"width": 360, "height": 640})
+    check_layout_dialog(table, artifacts, f"phone-{variant}-summary")
+
+
+def check_layout_dialog(page, artifacts, name):
+    page.wait_for_timeout(50)
+    page.screenshot(path=str(artifacts / f"{name}.png"))
+    box = page.locator("#summary-dialog").bounding_box()
+    vw = page.viewport_size
+    assert box["x"] >= 0 and box["y"] >= 0
+    assert box["x"] + box["width"] <= vw["width"] + 1 and box["y"] + box["height"] <= vw["height"] + 1
+
+
+def test_reload_mid_deal_resumes(page, base_url, bot_level):
+    boot(page, base_url, prefs_for(bot_level))
+    start_game(page, "four", seed=3)
+    play_until(page, lambda pg, s: s == "waiting" and pg.evaluate("window.__briscola.state.view.tricks_done") >= 3)
+    before = page.evaluate("window.__briscola.state")
+    page.reload()
+    assert wait_ui(page, ("waiting", "busy", "handoff", "summary")) == "waiting"
+    after = page.evaluate("window.__briscola.state")
+    assert after["view"]["hand"] == before["view"]["hand"]
+    assert after["view"]["events"] == before["view"]["events"]
+    assert after["save"] == before["save"]
+    shown = page.eval_on_selector_all(".hand .hand-card", "els => els.map(e => e.dataset.code)")
+    assert shown == before["view"]["hand"]
+    play_deal(page)
+    check_summary(page)
+
+
+def test_corrupt_save_is_set_aside(page, base_url, bot_level):
+    page.goto(base_url + "build-manifest.json")
+    page.evaluate("""p => { localStorage.clear(); localStorage.setItem('briscola.prefs', JSON.stringify(p));
+                     localStorage.setItem('briscola.save', '{"format": "briscola/table", "version": 99}'); }""",
+                  prefs_for(bot_level))
+    page.goto(base_url)
+    assert wait_ui(page) == "newgame"
+    assert page.locator("#notice").is_visible()
+    keys = page.evaluate("Object.keys(localStorage)")
+    aside = [k for k in keys if k.startswith("briscola.bad-save-")]
+    assert aside, keys
+    kept = json.loads(page.evaluate("k => localStorage.getItem(k)", aside[0]))
+    assert "version" in kept["save"]
+    assert page.evaluate("localStorage.getItem('briscola.save')") is None
+
+
+def test_keyboard_only_deal(page, base_url, bot_level):
+    boot(page, base_url, prefs_for(bot_level))
+    start_game(page, "classic", seed=21)
+    # reach the hand with Tab alone
+    for _ in range(40):
+        if page.evaluate("!!document.activeElement.closest('.hand')"):
+            break
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.classList.contains('hand-card')")
+    step = 0
+    while True:
+        state = wait_ui(page, ("waiting", "summary"))
+        if state == "summary":
+            break
+        assert page.evaluate("document.activeElement.classList.contains('hand-card')"), "focus left the hand"
+        # arrow keys move between cards, Enter plays
+        page.keyboard.press("ArrowRight")
+        if step % 2:
+            page.keyboard.press("ArrowLeft")
+        focused = page.evaluate("document.activeElement.dataset.code")
+        assert focused in page.evaluate("window.__briscola.state.view.hand")
+        act_and_wait(page, lambda: page.keyboard.press("Enter"))
+        step += 1
+        assert step < 60
+    check_summary(page)
+    # the summary's main button has the focus: Enter starts the next step
+    assert page.evaluate("document.activeElement.closest('dialog') !== null")
+
+
+def test_handoff_hides_hands(page, base_url, bot_level):
+    prefs = prefs_for(bot_level)
+    prefs["newgame"]["seats"][0]["name"] = "Anna"
+    prefs["newgame"]["seats"][2] = {"kind": "human", "name": "Bruno"}
+    boot(page, base_url, prefs)
+    state = start_game(page, "four", seed=9)
+    assert state == "handoff"
+    seen = 0
+    for _ in range(80):
+        state = wait_ui(page, ("waiting", "summary", "handoff"))
+        if state == "summary":
+            break
+        if state == "handoff":
+            assert page.locator("#handoff").is_visible()
+            title = page.text_content("#handoff-title")
+            assert "Anna" in title or "Bruno" in title
+            # nothing of any hand is visible while the device changes hands
+            assert page.locator(".hand .card.face").count() == 0
+            cover = page.locator("#handoff").bounding_box()
+            assert cover["width"] >= 1280 - 1 and cover["height"] >= 800 - 1
+            page.click("#handoff-go")
+            seen += 1
+            continue
+        seat = page.evaluate("window.__briscola.state.view.seat")
+        assert page.evaluate("window.__briscola.state.seats")[seat]["kind"] == "human"
+        assert page.locator(".hand .card.face").count() == len(page.evaluate("window.__briscola.state.view.hand"))
+        if seen >= 4:
+            break
+        play_turn(page, 1)
+    assert seen >= 3
+
+
+def test_switch_language(page, base_url, bot_level):
+    boot(page, base_url, prefs_for(bot_level))
+    start_game(page, "classic", seed=2)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.text_content(".sb-turn") == "Your turn"
+    english_rules = page.locator("#btn-rules").get_attribute("title")
+    page.click("#btn-lang")
+    assert page.evaluate("document.documentElement.lang") == "it"
+    assert page.text_content(".sb-turn") == "Tocca a te"
+    assert page.locator("#btn-rules").get_attribute("title") == "Regole"
+    assert page.locator(".hand-card").first.get_attribute("aria-label") != ""
+    page.click("#btn-rules")
+    assert "Regole" in page.text_content("#rules-dialog h2")
+    assert "briscola" in page.text_content("#rules-dialog").lower()
+    page.keyboard.press("Escape")
+    page.click("#btn-lang")
+    assert page.locator("#btn-rules").get_attribute("title") == english_rules
+    page.click("#btn-rules")
+    assert "rules" in page.text_content("#rules-dialog h2").lower()
+    page.keyboard.press("Escape")
+    # remembered
+    assert json.loads(page.evaluate("localStorage.getItem('briscola.prefs')"))["lang"] == "en"
+
+
+def test_illegal_action_is_refused_and_changes_nothing(page, base_url, bot_level):
+    boot(page, base_url, prefs_for(bot_level))
+    start_game(page, "classic", seed=4)
+    res = page.evaluate("""async () => {
+      const e = window.__briscola.engine;
+      const before = await e.call('state', {seat: 0});
+      const out = [];
+      for (const action of ['XX', '2D', 'AD', 'KS', 'swap-7D']) {
+        if (before.view.hand.includes(action)) continue;
+        try { await e.call('act', {seat: 0, action}); out.push('accepted ' + action); }
+        catch (err) { out.push(err.code); }
+      }
+      try { await e.call('act', {seat: 1, action: before.view.hand[0]}); out.push('accepted other seat'); }
+      catch (err) { out.push(err.code); }
+      const after = await e.call('state', {seat: 0});
+      return {out, same: before.save === after.save};
+    }""")
+    assert res["same"]
+    assert all(code in ("illegal_action", "bad_action", "bad_request") for code in res["out"]), res["out"]
+    # the page still plays normally
+    play_deal(page)
+    check_summary(page)
+
+
+def test_statistics_count_and_reset(page, base_url, bot_level):
+    boot(page, base_url, prefs_for(bot_level))
+    start_game(page, "classic", seed=8)
+    play_deal(page)
+    check_summary(page)
+    page.keyboard.press("Escape")
+    page.click("#btn-stats")
+    row = page.locator("#stats-dialog tr[data-variant='classic'] td")
+    assert row.nth(0).text_content() == "1"
+    page.once("dialog", lambda d: d.accept())
+    page.click("#stats-reset")
+    assert page.locator("#stats-dialog tr[data-variant]").count() == 0
+    page.keyboard.press("Escape")
+
+
+def test_match_chart_and_next_deal(page, base_url, bot_level):
+    boot(page, base_url, prefs_for(bot_level))
+    start_game(page, "best-of-3", seed=12)
+    play_deal(page)
+    check_summary(page)
+    assert page.locator("#summary-dialog svg.chart rect.bar").count() >= 2
+    page.click("#sum-next")
+    wait_ui(page, ("waiting", "busy"))
+    assert page.evaluate("window.__briscola.state.match.deal") == 1
+    play_deal(page)
+    check_summary(page)
