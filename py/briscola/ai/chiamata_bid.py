@@ -27,8 +27,8 @@ from .chiamata_common import card_name, rank_word, suit_name
 
 # Fitted by ``bench/chiamata.py fit`` (least squares on simulated deals).
 # Features: see ``features``. PARTNER: a partner holds the called card; ALONE: one against four.
-PARTNER_COEF = (19.31, 5.06, 8.69, 8.77, 2.6, 6.71, 4.35, 0.93, 9.68, 3.43, 1.39)
-PARTNER_SIGMA = 14.5
+PARTNER_COEF = (30.09, 5.79, 5.18, 8.22, 3.43, 0.28, 0.58, -0.01, 11.62, 5.41, 0.85)
+PARTNER_SIGMA = 17.4
 ALONE_COEF = (4.51, 5.38, 10.23, 9.27, 2.83, 7.83, 5.5, 1.3, 0.0, 0.0, 2.12)
 ALONE_SIGMA = 13.5
 
@@ -152,11 +152,13 @@ def card_options(hand, rules, target: int) -> list[Option]:
     return out
 
 
-def carichi_strength(hand, rules) -> float:
+def carichi_strength(hand, rules, leads_first: bool = True) -> float:
     """Tricks a hand is sure to win playing alone without trump, everyone following suit.
 
     A suit counts in full when the unbroken run from its top card is at least as long as the
-    share of that suit the others are likely to hold; otherwise only the run counts.
+    share of that suit the others are likely to hold; otherwise only the run counts. Without
+    the first lead, the others lead their own suits first: every suit in which the hand has
+    no sure winner costs a trick (or more) before the hand gets the lead.
     """
     order = rules.tables.order
     held = set(int(c) for c in hand)
@@ -176,6 +178,10 @@ def carichi_strength(hand, rules) -> float:
             total += len(cards)
         else:
             total += run
+    if not leads_first:
+        for s in range(4):
+            if RANK_INDEX[order[0]] + s * N_RANKS not in held:
+                total -= 1
     return total
 
 
@@ -215,7 +221,8 @@ def decide_auction(view, policy: BidPolicy) -> Decision:
     hand = [int(c) for c in view.hand]
     legal = [int(a) for a in view.legal]
     can_pass = PASS in legal
-    if CARICHI in legal and carichi_strength(hand, rules) >= policy.carichi_tricks:
+    if CARICHI in legal and carichi_strength(hand, rules, view.leader == view.seat) \
+            >= policy.carichi_tricks:
         return Decision(Action(CARICHI), "Goes a carichi: its long suits from the top should "
                         "win most tricks alone")
     if rules.auction == "points":

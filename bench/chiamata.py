@@ -1,0 +1,290 @@
+"""Briscola Chiamata computer players: duplicate-deal arena, and the fit of the bidding model.
+
+Arena: every deal is played five times with the same cards; one seat holds the player under
+test (A) and the four others the reference player (B), and A moves round the table. The
+game points A scores, averaged over the five seatings, are one sample per deal: luck of the
+cards cancels out and a player exactly as good as the field scores 0. Also reported: how
+often A's seat won the auction and made its target as caller, how often the side made it
+when A was the secret partner, and as a baseline the callers' success rate in the same deals
+with B in all five seats. ``--reverse`` swaps the roles (one B among four As).
+
+    PYTHONPATH=py python3 bench/chiamata.py arena --a expert --b intermediate --deals 100
+    PYTHONPATH=py python3 bench/chiamata.py table --deals 100      # the markdown table
+    PYTHONPATH=py python3 bench/chiamata.py fit --deals 3000       # refit chiamata_bid
+
+Fit: seat 0 wins a points auction at 61 and calls, by a spread of sensible and less sensible
+choices (a card of a suit it likes, sometimes its own card); the intermediate players play
+the deal out. A least-squares fit of the caller's side's points on the hand features of
+:func:`briscola.ai.chiamata_bid.features` gives the coefficients (partner call and alone).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import sys
+import time
+from multiprocessing import Pool
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "py"))
+
+from briscola.ai import make_bot  # noqa: E402
+from briscola.cards import CARDS, N_RANKS  # noqa: E402
+from briscola.game import Game  # noqa: E402
+from briscola.rules import find_variant  # noqa: E402
+
+
+# ---- arena ----------------------------------------------------------------------------------------
+
+def _play(variant: str, names: list[str], seed: str) -> Game:
+    game = Game.new(variant, seed=seed)
+    # Fresh players, seeded by deal and seat (not by who sits there).
+    bots = [make_bot(name, f"{seed}:{s}") for s, name in enumerate(names)]
+    while not game.is_over:
+        seat = game.current_player
+        game.apply(bots[seat].decide(game.view(seat)).action, seat)
+    return game
+
+
+def _deal_group(args) -> dict:
+    variant, a, b, seed, index = args
+    deal_seed = f"{seed}:{index}"
+    out = {"gp": [], "caller": 0, "caller_made": 0, "partner": 0, "partner_made": 0,
+           "base_callers": 0, "base_made": 0, "alone": 0, "alone_made": 0, "seconds": 0.0}
+    t0 = time.perf_counter()
+    for k in range(5):
+        names = [a if s == k else b for s in range(5)]
+        g = _play(variant, names, deal_seed)
+        oc = g.outcome()
+        auc = g.auction
+        made = 0 in oc.winners
+        out["gp"].append(oc.game_points[k])
+        partner = auc.partner(g)
+        if auc.caller == k:
+            out["caller"] += 1
+            out["caller_made"] += made
+            if auc.carichi or partner == k:
+                out["alone"] += 1
+                out["alone_made"] += made
+        elif partner == k:
+            out["partner"] += 1
+            out["partner_made"] += made
+    out["seconds"] = time.perf_counter() - t0
+    g = _play(variant, [b] * 5, deal_seed)
+    out["base_callers"] = 1
+    out["base_made"] = int(0 in g.outcome().winners)
+    return out
+
+
+def mean_ci(xs: list[float]) -> tuple[float, float]:
+    n = len(xs)
+    if n == 0:
+        return 0.0, 0.0
+    m = sum(xs) / n
+    if n < 2:
+        return m, float("inf")
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    return m, 1.96 * math.sqrt(var / n)
+
+
+def rate_ci(k: int, n: int) -> tuple[float, float]:
+    """Wilson 95 % interval as (centre-free) rate and half-width."""
+    if n == 0:
+        return float("nan"), float("nan")
+    p = k / n
+    z = 1.96
+    denom = 1 + z * z / n
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return p, half
+
+
+def arena(variant: str, a: str, b: str, deals: int, seed: str = "bench", workers: int = 2,
+          reverse: bool = False) -> dict:
+    if reverse:
+        a, b = b, a
+    jobs = [(variant, a, b, seed, i) for i in range(deals)]
+    if workers > 1:
+        with Pool(workers) as pool:
+            groups = pool.map(_deal_group, jobs, chunksize=1)
+    else:
+        groups = [_deal_group(j) for j in jobs]
+    per_deal = [sum(g["gp"]) / 5.0 for g in groups]
+    tot = {k: sum(g[k] for g in groups) for k in groups[0] if k != "gp"}
+    m, h = mean_ci(per_deal)
+    return {"variant": variant, "a": a, "b": b, "deals": deals, "mean_gp": m, "ci": h,
+            "caller_rate": rate_ci(tot["caller"], deals * 5),
+            "caller_made": rate_ci(tot["caller_made"], tot["caller"]),
+            "partner_made": rate_ci(tot["partner_made"], tot["partner"]),
+            "alone": (tot["alone"], tot["alone_made"]),
+            "base_made": rate_ci(tot["base_made"], tot["base_callers"]),
+            "seconds_per_deal": tot["seconds"] / deals}
+
+
+def fmt_rate(r: tuple[float, float]) -> str:
+    p, h = r
+    if p != p:
+        return "–"
+    return f"{100 * p:.0f}% ± {100 * h:.0f}"
+
+
+def table(rows: list[dict]) -> str:
+    out = ["| variant | A (one seat) | B (four seats) | deals | A's game points per deal "
+           "(95% CI) | A's seat calls | A made as caller | side made, A partner | "
+           "B-only callers made |",
+           "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for r in rows:
+        out.append(f"| {r['variant']} | {r['a']} | {r['b']} | {r['deals']} | "
+                   f"{r['mean_gp']:+.3f} ± {r['ci']:.3f} | {fmt_rate(r['caller_rate'])} | "
+                   f"{fmt_rate(r['caller_made'])} | {fmt_rate(r['partner_made'])} | "
+                   f"{fmt_rate(r['base_made'])} |")
+    return "\n".join(out)
+
+
+# ---- fitting the bidding model ---------------------------------------------------------------------
+
+def _fit_deal(i: int, alone_only: bool = False) -> list[tuple[bool, list[float], int]]:
+    from briscola.ai.chiamata_bid import features
+    rules = find_variant("chiamata-points")
+    rng = random.Random(f"fit:{i}")
+    g = Game.new(rules, seed=f"fit:{i}", dealer=4)
+    hand = [int(c) for c in g.hands[0]]
+    for a in ("bid-61", "pass", "pass", "pass", "pass"):
+        g.apply(a)
+    pts = rules.tables.points
+    strength = rules.tables.strength
+    weight = [0.0] * 4
+    for c in hand:
+        weight[c // N_RANKS] += 1.0 + pts[c] / 5.0
+    suits = [s for s in range(4)]
+    trump = rng.choices(suits, weights=[w * w + 0.3 for w in weight])[0]
+    suit = sorted((c for c in rules.tables.deck_ints if c // N_RANKS == trump),
+                  key=lambda c: -strength[c])
+    mine = [c for c in suit if c in hand]
+    missing = [c for c in suit if c not in hand]
+    alone = bool(mine) and (rng.random() < 0.25 or not missing)
+    if alone_only:
+        # Playing alone is only ever chosen with many trumps: fit on such hands.
+        if len(mine) < 4:
+            return []
+        alone = True
+    if alone:
+        called = mine[0]
+    elif rng.random() < 0.7:
+        called = missing[0]
+    else:
+        called = rng.choice(missing)
+    g.apply(f"call-{CARDS[called]}")
+    bots = [make_bot("intermediate", f"fit:{i}:{s}") for s in range(5)]
+    while not g.is_over:
+        s = g.current_player
+        g.apply(bots[s].decide(g.view(s)).action, s)
+    oc = g.outcome()
+    return [(alone, features(hand, trump, called, rules, alone), oc.side_points[0])]
+
+
+def _lstsq(xs: list[list[float]], ys: list[float], ridge: float = 1e-3) -> list[float]:
+    k = len(xs[0])
+    a = [[0.0] * k for _ in range(k)]
+    b = [0.0] * k
+    for x, y in zip(xs, ys):
+        for i in range(k):
+            b[i] += x[i] * y
+            for j in range(k):
+                a[i][j] += x[i] * x[j]
+    for i in range(k):
+        a[i][i] += ridge
+    # Gaussian elimination with partial pivoting.
+    for col in range(k):
+        piv = max(range(col, k), key=lambda r: abs(a[r][col]))
+        a[col], a[piv] = a[piv], a[col]
+        b[col], b[piv] = b[piv], b[col]
+        for r in range(k):
+            if r != col and a[col][col]:
+                f = a[r][col] / a[col][col]
+                for j in range(col, k):
+                    a[r][j] -= f * a[col][j]
+                b[r] -= f * b[col]
+    return [b[i] / a[i][i] if a[i][i] else 0.0 for i in range(k)]
+
+
+def _fit_alone_deal(i: int):
+    return _fit_deal(i, True)
+
+
+def fit(deals: int, workers: int, alone_only: bool = False) -> None:
+    with Pool(workers) as pool:
+        rows = [r for chunk in pool.map(_fit_alone_deal if alone_only else _fit_deal,
+                                         range(deals), chunksize=20) for r in chunk]
+    for alone in ((True,) if alone_only else (False, True)):
+        data = [(x, y) for al, x, y in rows if al == alone]
+        xs = [x for x, _y in data]
+        ys = [float(y) for _x, y in data]
+        if alone:
+            # The partner features are zero alone: drop them from the fit.
+            keep = [0, 1, 2, 3, 4, 5, 6, 7, 10]
+        else:
+            keep = list(range(len(xs[0])))
+        coef_k = _lstsq([[x[i] for i in keep] for x in xs], ys)
+        coef = [0.0] * len(xs[0])
+        for i, c in zip(keep, coef_k):
+            coef[i] = c
+        res = [y - sum(c * v for c, v in zip(coef, x)) for x, y in zip(xs, ys)]
+        sigma = math.sqrt(sum(r * r for r in res) / max(1, len(res) - len(keep)))
+        label = "ALONE" if alone else "PARTNER"
+        print(f"{label}_COEF = ({', '.join(f'{c:.2f}' for c in coef)})  # {len(data)} deals")
+        print(f"{label}_SIGMA = {sigma:.1f}")
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    pa = sub.add_parser("arena")
+    pa.add_argument("--variant", default="chiamata")
+    pa.add_argument("--a", default="expert")
+    pa.add_argument("--b", default="intermediate")
+    pa.add_argument("--deals", type=int, default=100)
+    pa.add_argument("--seed", default="bench")
+    pa.add_argument("--workers", type=int, default=2)
+    pa.add_argument("--reverse", action="store_true")
+    pt = sub.add_parser("table")
+    pt.add_argument("--deals", type=int, default=100)
+    pt.add_argument("--weak-deals", type=int, default=300)
+    pt.add_argument("--seed", default="bench")
+    pt.add_argument("--workers", type=int, default=2)
+    pf = sub.add_parser("fit")
+    pf.add_argument("--deals", type=int, default=3000)
+    pf.add_argument("--workers", type=int, default=2)
+    pf.add_argument("--alone", action="store_true", help="fit the self-call model on hands "
+                    "with four trumps or more")
+    args = p.parse_args(argv)
+    if args.cmd == "fit":
+        fit(args.deals, args.workers, args.alone)
+        return
+    if args.cmd == "arena":
+        r = arena(args.variant, args.a, args.b, args.deals, args.seed, args.workers,
+                  args.reverse)
+        print(table([r]))
+        print(f"\n{r['seconds_per_deal']:.1f} s per deal (5 seatings + baseline)")
+        return
+    rows = []
+    plan = [("chiamata", "expert", "intermediate", args.deals, False),
+            ("chiamata", "expert", "intermediate", args.deals, True),
+            ("chiamata-points", "expert", "intermediate", args.deals, False),
+            ("chiamata-points", "expert", "intermediate", args.deals, True),
+            ("chiamata", "intermediate", "beginner", args.weak_deals, False),
+            ("chiamata", "intermediate", "random", args.weak_deals, False),
+            ("chiamata-points", "intermediate", "beginner", args.weak_deals, False),
+            ("chiamata-points", "intermediate", "random", args.weak_deals, False)]
+    for variant, a, b, n, rev in plan:
+        t0 = time.perf_counter()
+        rows.append(arena(variant, a, b, n, args.seed, args.workers, rev))
+        print(table(rows[-1:]).splitlines()[-1], f"({time.perf_counter() - t0:.0f} s)",
+              flush=True)
+    print()
+    print(table(rows))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,384 @@
+"""The Briscola Chiamata computer players: legal play in every variant, sane bids and calls,
+sampled worlds that never contradict the view, reproducibility, and no peeking."""
+from __future__ import annotations
+
+import os
+import random
+import sys
+
+_PY = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "py")
+if _PY not in sys.path:
+    sys.path.insert(0, _PY)
+
+import pytest  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from briscola.ai import CHIAMATA_BOTS, Decision, make_bot  # noqa: E402
+from briscola.ai.chiamata_bid import estimate  # noqa: E402
+from briscola.ai.chiamata_bots import BeginnerChiamataBot, IntermediateChiamataBot  # noqa: E402
+from briscola.ai.chiamata_common import SUIT_MASKS, ChState, bits, popcount  # noqa: E402
+from briscola.ai.chiamata_search import (ChSampler, ChSolver, ExpertChiamataBot,  # noqa: E402
+                                         SearchAborted)
+from briscola.cards import CARDS, N_RANKS, Card  # noqa: E402
+from briscola.game import Game  # noqa: E402
+from briscola.rules import VARIANTS  # noqa: E402
+
+CHIAMATA = sorted(name for name, r in VARIANTS.items() if r.mode == "chiamata")
+LEVELS = ("beginner", "intermediate", "expert")
+
+
+def fast_expert(seed):
+    """The expert with a small, fixed amount of search (deterministic, quick for tests)."""
+    return ExpertChiamataBot(seed=seed, node_budget=3000, max_worlds=4)
+
+
+def bot(level, seed):
+    if level == "expert":
+        return fast_expert(seed)
+    return {"beginner": BeginnerChiamataBot, "intermediate": IntermediateChiamataBot}[level](
+        seed=seed)
+
+
+def play(game, bots, upto=None):
+    """Play with the checked ``apply``; every decision is a Decision with one sentence."""
+    steps = 0
+    while not game.is_over and (upto is None or steps < upto):
+        seat = game.current_player
+        d = bots[seat].decide(game.view(seat))
+        assert isinstance(d, Decision)
+        assert d.reason and d.reason[0].isupper() and ". " not in d.reason and "\n" not in d.reason
+        assert len(d.reason) < 160
+        game.apply(d.action, seat)
+        steps += 1
+    return game
+
+
+def test_the_three_levels_are_registered_and_reached_by_make_bot():
+    for level in LEVELS:
+        assert level in CHIAMATA_BOTS
+    g = Game.new("chiamata", seed=3)
+    for level in LEVELS:
+        d = make_bot(level, seed=1).decide(g.view(g.current_player))
+        assert str(d.action) in [str(a) for a in g.legal_actions()]
+
+
+@pytest.mark.parametrize("variant", CHIAMATA)
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_every_variant_legally(variant, level):
+    deals = 3 if level == "expert" else 10
+    for seed in range(deals):
+        rng = random.Random(seed)
+        # The level under test in most seats, the others mixed in.
+        names = [level] * 3 + [rng.choice(LEVELS[:2]), "intermediate"]
+        rng.shuffle(names)
+        bots = [bot(n, f"{variant}:{seed}:{s}") for s, n in enumerate(names)]
+        g = play(Game.new(variant, seed=f"{level}:{seed}"), bots)
+        assert g.is_over and sum(g.outcome().game_points) == 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_carichi_deals_are_played_legally(level):
+    for seed in range(3 if level == "expert" else 8):
+        g = Game.new("chiamata", seed=f"carichi:{seed}")
+        g.apply("carichi")
+        bots = [bot(level, f"c:{seed}:{s}") for s in range(5)]
+        play(g, bots)
+        assert g.auction.carichi and g.is_over
+
+
+# ---- bids and calls -----------------------------------------------------------------------------
+
+STRONG = ["AD 3D KD HD JD 7D AC 3C", "4D 5D 6D KC 4C 5C 6C 7C", "AS 3S KS HS JS 7S 6S 5S",
+          "AB 3B KB HB JB 7B 6B 5B", "2D 2C 2S 2B 4S 4B HC JC"]
+HOPELESS = ["2D 4D 2C 4C 2S 4S 2B 4B", "AD 3D KD HD JD 7D AC 3C", "AS 3S KS HS JS 7S 6S 5S",
+            "AB 3B KB HB JB 7B 6B 5B", "5D 6D KC HC JC 7C 6C 5C"]
+
+
+@pytest.mark.parametrize("variant", ["chiamata", "chiamata-points", "chiamata-plain"])
+@pytest.mark.parametrize("level", ["beginner", "intermediate", "expert"])
+def test_a_very_strong_hand_bids_and_a_hopeless_hand_passes(variant, level):
+    g = Game.from_hands(variant, STRONG, dealer=4)
+    d = bot(level, 1).decide(g.view(0))
+    assert str(d.action) != "pass", d
+    g = Game.from_hands(variant, HOPELESS, dealer=4)
+    d = bot(level, 1).decide(g.view(0))
+    assert str(d.action) == "pass", d
+
+
+def _deal_around(hand0, seed=0):
+    """Seat 0 holds ``hand0``; the other 32 cards are shuffled among the others."""
+    mine = hand0.split()
+    rest = [str(c) for c in Game.new("chiamata", seed=0).rules.tables.deck if str(c) not in mine]
+    random.Random(seed).shuffle(rest)
+    return [hand0] + [" ".join(rest[8 * k:8 * k + 8]) for k in range(4)]
+
+
+GOOD = "AD 3D KD 7D 5D AC 2S 4B"  # five coins with the ace, three and king; a side ace
+
+
+def test_a_carichi_only_with_a_hand_that_runs_its_suits():
+    g = Game.from_hands("chiamata", STRONG, dealer=4)
+    # Six coins from the top and the ace and three of cups: every trick alone, no trump.
+    assert str(bot("intermediate", 0).decide(g.view(0)).action) == "carichi"
+    g = Game.from_hands("chiamata", _deal_around(GOOD), dealer=4)
+    assert str(bot("intermediate", 0).decide(g.view(0)).action) != "carichi"
+
+
+@pytest.mark.parametrize("variant", ["chiamata", "chiamata-plain", "chiamata-points"])
+def test_the_caller_calls_the_best_card_it_lacks_of_its_long_suit(variant):
+    for seed in range(4):
+        g = Game.from_hands(variant, _deal_around(GOOD, seed), dealer=4)
+        b = bot("intermediate", 0)
+        g.apply(b.decide(g.view(0)).action, 0)
+        for _ in range(4):
+            g.apply("pass")
+        assert g.phase_name == "call" and g.auction.caller == 0
+        d = b.decide(g.view(0))
+        g.apply(d.action, 0)
+        assert g.trump_suit == "D", d
+        assert g.auction.called not in g.hands[0]
+        if variant == "chiamata-points":
+            assert str(d.action) == "call-HD", d  # the highest coin it lacks
+
+
+def test_raises_only_as_far_as_the_hand_supports():
+    hands = _deal_around(GOOD)
+    g = Game.from_hands("chiamata", hands, dealer=3)  # seat 4 bids first, then seat 0
+    g.apply("bid-2")
+    d = bot("intermediate", 0).decide(g.view(0))
+    assert str(d.action) in ("pass", "bid-62"), d
+    g = Game.from_hands("chiamata", hands, dealer=2)  # seats 3, 4, then 0
+    g.apply("bid-2")
+    g.apply("bid-95")
+    d = bot("intermediate", 0).decide(g.view(0))
+    assert str(d.action) == "pass", d
+    strong = "AD 3D KD HD JD 7D 6D AC"
+    g = Game.from_hands("chiamata-plain", _deal_around(strong), dealer=3)
+    g.apply("bid-2")
+    d = bot("intermediate", 0).decide(g.view(0))
+    assert str(d.action).startswith("bid-6"), d  # seven trumps from the top: 2 and 6x
+
+
+@pytest.mark.parametrize("variant", ["chiamata", "chiamata-points", "chiamata-plain"])
+def test_the_called_card_is_held_by_the_caller_only_by_a_deliberate_self_call(variant):
+    seen = 0
+    for seed in range(40):
+        g = Game.new(variant, seed=f"call:{seed}")
+        bots = [bot("intermediate", f"{seed}:{s}") for s in range(5)]
+        while g.phase_name in ("auction", "call"):
+            s = g.current_player
+            d = bots[s].decide(g.view(s))
+            if g.phase_name == "call":
+                hand = list(g.hands[s])
+                g.apply(d.action, s)
+                if g.auction.called in hand:
+                    seen += 1
+                    assert "own" in d.reason
+                    trump = g.auction.called // N_RANKS
+                    assert estimate(hand, trump, g.auction.called, g.rules, True) >= 55
+                break
+            g.apply(d.action, s)
+    assert seen <= 8
+
+
+# ---- worlds --------------------------------------------------------------------------------------
+
+def _check_world(st_, hands, game):
+    n = st_.n
+    me = st_.me
+    assert hands[me] == st_.hand_mask
+    union = 0
+    for s in range(n):
+        assert popcount(hands[s]) == st_.sizes[s]
+        assert not union & hands[s]
+        union |= hands[s]
+        assert not hands[s] & st_.played
+        if s != me:
+            for su in range(4):
+                if st_.voids[s] >> su & 1:
+                    assert not hands[s] & SUIT_MASKS[su]
+            assert hands[s] & st_.fixed[s] == st_.fixed[s] & st_.unseen_mask
+    assert union == st_.unseen_mask | st_.hand_mask
+    called = st_.called
+    if called >= 0 and st_.unseen_mask >> called & 1:
+        holder = next(s for s in range(n) if hands[s] >> called & 1)
+        assert holder != me
+        if st_.partner is not None:
+            assert holder == st_.partner
+        if me != st_.caller and holder == st_.caller:
+            assert st_.belief[st_.caller] > 0
+    # The view's facts hold in the real deal too (the sampler's constraints are true ones).
+    for s in range(n):
+        real = 0
+        for c in game.hands[s]:
+            real |= 1 << c
+        if s != me:
+            assert real & st_.fixed[s] == st_.fixed[s] & st_.unseen_mask
+            for su in range(4):
+                if st_.voids[s] >> su & 1:
+                    assert not real & SUIT_MASKS[su]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), variant=st.sampled_from(CHIAMATA), steps=st.integers(0, 45),
+       viewer=st.integers(0, 4), carichi=st.booleans(), draw=st.integers(0, 10**6))
+def test_sampled_worlds_never_contradict_the_view(seed, variant, steps, viewer, carichi, draw):
+    g = Game.new(variant, seed=seed)
+    if carichi and g.rules.carichi:
+        g.apply("carichi")
+    bots = [IntermediateChiamataBot(seed=s) for s in range(5)]
+    play(g, bots, upto=steps)
+    if g.phase_name != "play":
+        return
+    st_ = ChState(g.view(viewer))
+    sampler = ChSampler(st_, random.Random(draw))
+    assert sampler.consistent
+    for _ in range(5):
+        _check_world(st_, sampler.sample(), g)
+
+
+def test_forced_call_and_voids_are_kept_in_worlds():
+    # Seat 4 holds every 2 and 4: bidding the 2 it calls the 5 of swords (a forced call).
+    hands = ["AD 3D KD HD JD 7D 6D 5D", "AC 3C KC HC JC 7C 6C 5C", "AS 3S KS HS JS 7S 6S 5S",
+             "AB 3B KB HB JB 7B 6B 5B", "4D 2D 4C 2C 4S 2S 4B 2B"]
+    g = Game.from_hands("chiamata", hands, dealer=4)
+    for a in ("pass", "pass", "pass", "pass", "bid-2", "call-5S"):
+        g.apply(a)
+    st_ = ChState(g.view(0))
+    assert st_.forced
+    assert set(bits(st_.fixed[4])) == {int(Card.parse("2S")), int(Card.parse("4S"))}
+    sampler = ChSampler(st_, random.Random(0))
+    for _ in range(20):
+        hands_ = sampler.sample()
+        assert hands_[4] >> int(Card.parse("2S")) & 1 and hands_[4] >> int(Card.parse("4S")) & 1
+        _check_world(st_, hands_, g)
+
+
+# ---- search --------------------------------------------------------------------------------------
+
+def test_solver_matches_brute_force_on_small_endgames():
+    rng = random.Random(5)
+    for trial in range(12):
+        g = Game.new("chiamata", seed=f"solve:{trial}")
+        carichi = trial % 3 == 0
+        if carichi:
+            g.apply("carichi")
+        bots = [IntermediateChiamataBot(seed=s) for s in range(5)]
+        while not g.is_over and (g.phase_name != "play" or len(g.hands[g.current_player]) > 2
+                                 or rng.random() < 0.3):
+            s = g.current_player
+            g.apply(bots[s].decide(g.view(s)).action, s)
+        if g.is_over:
+            continue
+        caller, partner = g.auction.caller, g.auction.partner(g)
+        maxside = [s in (caller, partner) for s in range(5)]
+        hands = [sum(1 << c for c in h) for h in g.hands]
+        solver = ChSolver(g.rules, g.trump, g.auction.carichi)
+        moves = [int(a) for a in g.legal_actions_fast()]
+        vals = solver.values(hands, list(g.trick), g.order, maxside, moves)
+
+        def brute(game):
+            if game.is_over:
+                return sum(game.points[s] for s in range(5) if maxside[s])
+            s = game.current_player
+            outs = []
+            for a in game.legal_actions_fast():
+                x = game.clone()
+                x.apply_fast(a)
+                outs.append(brute(x))
+            return max(outs) if maxside[s] else min(outs)
+
+        before = sum(g.points[s] for s in range(5) if maxside[s])
+        for c in moves:
+            x = g.clone()
+            x.apply_fast(c)
+            assert vals[c] == brute(x) - before
+
+
+def test_solver_node_budget_aborts():
+    g = Game.new("chiamata", seed=1)
+    bots = [IntermediateChiamataBot(seed=s) for s in range(5)]
+    while g.phase_name != "play":
+        s = g.current_player
+        g.apply(bots[s].decide(g.view(s)).action, s)
+    hands = [sum(1 << c for c in h) for h in g.hands]
+    solver = ChSolver(g.rules, g.trump, False)
+    with pytest.raises(SearchAborted):
+        solver.values(hands, [], g.order, [True, False, True, False, False],
+                      [int(a) for a in g.legal_actions_fast()], node_limit=500)
+
+
+# ---- reproducibility and no peeking ----------------------------------------------------------------
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_reproducible_from_the_seed(level):
+    def run():
+        g = Game.new("chiamata", seed="repro")
+        bots = [bot(level if s % 2 == 0 else "intermediate", f"r:{s}") for s in range(5)]
+        out = []
+        while not g.is_over:
+            s = g.current_player
+            d = bots[s].decide(g.view(s))
+            out.append((str(d.action), d.reason))
+            g.apply(d.action, s)
+        return out
+
+    assert run() == run()
+    b = bot(level, 7)
+    g = Game.new("chiamata", seed=2)
+    first = b.decide(g.view(g.current_player))
+    b.reset()
+    assert b.decide(g.view(g.current_player)) == first
+
+
+def _swapped_twin(game, seat, upto, rng):
+    """The same deal with two cards that ``seat`` cannot see exchanged between two other
+    hands (neither played in the first ``upto`` actions), replayed to the same point."""
+    played = {a for a in game.actions[:upto] if a < 52}
+    others = [s for s in range(5) if s != seat]
+    a, b = rng.sample(others, 2)
+    xa = [c for c in game.initial_hands[a] if c not in played]
+    xb = [c for c in game.initial_hands[b] if c not in played]
+    if not xa or not xb:
+        return None
+    ca, cb = rng.choice(xa), rng.choice(xb)
+    hands = [list(h) for h in game.initial_hands]
+    hands[a].remove(ca)
+    hands[b].remove(cb)
+    hands[a].append(cb)
+    hands[b].append(ca)
+    twin = Game.from_hands(game.rules, [" ".join(str(CARDS[c]) for c in h) for h in hands],
+                           dealer=game.dealer)
+    try:
+        for act in game.actions[:upto]:
+            twin.apply(act)
+    except Exception:
+        return None
+    return twin
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_never_reads_hidden_cards(level):
+    rng = random.Random(11)
+    checked = 0
+    for trial in range(30 if level != "expert" else 12):
+        variant = rng.choice(CHIAMATA)
+        g = Game.new(variant, seed=f"peek:{trial}")
+        bots = [IntermediateChiamataBot(seed=s) for s in range(5)]
+        play(g, bots)
+        upto = rng.randrange(len(g.actions))
+        real = g.replay(upto)
+        seat = real.current_player
+        twin = _swapped_twin(g, seat, upto, rng)
+        if twin is None:
+            continue
+        v1, v2 = real.view(seat), twin.view(seat)
+        if v1.to_dict() != v2.to_dict():
+            continue
+        assert [sorted(h) for h in real.hands] != [sorted(h) for h in twin.hands]
+        d1 = bot(level, "peek").decide(v1)
+        d2 = bot(level, "peek").decide(v2)
+        assert d1 == d2
+        checked += 1
+    assert checked >= 5
