@@ -12,6 +12,9 @@ import { cardSVG, backSVG, cardName, rankName, suitName } from "./cards.js";
 import { h, clear, svgBox, sleep } from "./dom.js";
 import { t } from "./i18n.js";
 
+// Portrait phones: all other seats share the top row so the trick gets the whole width.
+const NARROW = window.matchMedia("(max-width: 560px) and (orientation: portrait), (max-height: 520px) and (orientation: landscape)");
+
 const svgCache = new Map();
 function faceMarkup(code, style, lang, suffix) {
   const k = `${code}|${style}|${lang}|${suffix}`;
@@ -54,9 +57,14 @@ export function seatVector(k, n) {
 }
 
 /** Which border of the felt each other seat sits on (offset k from the bottom seat). */
-export function seatPlaces(n) {
+export function seatPlaces(n, compact = false) {
   const places = { top: [], left: [], right: [] };
   const m = n - 1;
+  if (compact) {
+    // narrow screens: every other seat in one row across the top, in table order
+    for (let k = m; k >= 1; k--) places.top.push(k);
+    return places;
+  }
   if (m === 1) places.top = [1];
   else if (m === 2) places.top = [2, 1];
   else if (m === 3) { places.right = [1]; places.top = [2]; places.left = [3]; }
@@ -74,14 +82,22 @@ export class TableView {
     this.motion = 1; // duration multiplier; 0: no motion
     this.focusKey = null;
     root.addEventListener("keydown", (e) => this._onKey(e));
+    const relayout = () => {
+      if (this.view && this.n >= 4 && NARROW.matches !== this.compact) {
+        this.n = 0; // rebuild at the next frame
+        this.render(this.view, this.ctx);
+      }
+    };
+    if (NARROW.addEventListener) NARROW.addEventListener("change", relayout);
   }
 
   // ---- structure -------------------------------------------------------------------------
   build(n, me) {
     this.n = n;
     this.me = me;
+    this.compact = n >= 4 && NARROW.matches;
     const root = clear(this.root);
-    root.className = `table n${n}`;
+    root.className = `table n${n}${this.compact ? " compact" : ""}`;
     this.el = {};
     this.seatEls = new Map();
 
@@ -95,7 +111,7 @@ export class TableView {
       h("span", { class: "sb-right" }, this.el.sides, this.el.trumpChip));
 
     const felt = h("div", { class: "felt" });
-    const places = seatPlaces(n);
+    const places = seatPlaces(n, this.compact);
     for (const place of ["top", "left", "right"]) {
       const box = h("div", { class: `seats seats-${place}` });
       for (const k of places[place]) {
@@ -292,8 +308,11 @@ export class TableView {
       const r = again ? 0.5 : 1;
       const slot = h("div", { class: "slot trick-card", data: { key: p.card, from: `seat-${p.seat}` } },
         cardFace(p.card, style, lang, "t"));
-      slot.style.left = `${50 + v.x * 32 * r + (again ? 6 : 0)}%`;
-      slot.style.top = `${50 + v.y * 27 * r + (again ? 4 : 0)}%`;
+      // centres stay inside the trick area whatever its size
+      const fx = (v.x * r * 0.9 + (again ? 0.12 : 0)).toFixed(3);
+      const fy = (v.y * r * 0.9 + (again ? 0.1 : 0)).toFixed(3);
+      slot.style.left = `calc(50% + ${fx} * (50% - var(--trick-w) * .55))`;
+      slot.style.top = `calc(50% + ${fy} * (50% - var(--trick-w) * .85))`;
       slot.style.zIndex = String(10 + i);
       slot.firstElementChild.style.rotate = `${(hash(p.card) % 17) - 8}deg`;
       slot.title = `${ctx.names[p.seat]}: ${cardName(p.card, lang, style)}`;

@@ -183,6 +183,16 @@ OVERLAP_JS = """
     const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
     if (w > tol && h > tol) overlaps.push(a.label + ' x ' + b.label + ` (${Math.round(w)}x${Math.round(h)})`);
   }
+  // the parts of a seat box stay inside it
+  document.querySelectorAll('.seat, .mybar').forEach(seat => {
+    const r = seat.getBoundingClientRect();
+    seat.querySelectorAll('.name, .badge, .seat-hand, .pile, .pile-count').forEach(el => {
+      const q = el.getBoundingClientRect();
+      if (!q.width || getComputedStyle(el).display === 'none') return;
+      if (q.left < r.left - tol || q.right > r.right + tol || q.top < r.top - tol || q.bottom > r.bottom + tol)
+        overlaps.push('outside its seat: ' + (seat.dataset.seat || 'me') + ' ' + el.className);
+    });
+  });
   const outside = items.filter(it => it.r.left < -1 || it.r.top < -1 || it.r.right > innerWidth + 1 || it.r.bottom > innerHeight + 1)
     .map(it => it.label + ` ${Math.round(it.r.left)},${Math.round(it.r.top)},${Math.round(it.r.right)},${Math.round(it.r.bottom)}`);
   const scroll = document.documentElement.scrollWidth > innerWidth + 1;
