@@ -36,6 +36,20 @@ from briscola.game import Game  # noqa: E402
 from briscola.rules import find_variant  # noqa: E402
 
 
+def _register_variants() -> None:
+    """Extra expert settings for experiments (``--a expert-end``: no mid-deal search)."""
+    from briscola.ai.base import BOTS, _load_all, register_bot, register_chiamata_bot
+    from briscola.ai.chiamata_search import ExpertChiamataBot
+    _load_all()
+    for name, kw in (("expert-end", {"mid_depth": 0}), ("expert-big", {"node_budget": 60000}),
+                     ("expert-d2", {"mid_depth": 2, "node_budget": 60000})):
+        register_bot(name, BOTS["intermediate"])
+        register_chiamata_bot(name, lambda seed=None, kw=kw: ExpertChiamataBot(seed=seed, **kw))
+
+
+_register_variants()
+
+
 # ---- arena ----------------------------------------------------------------------------------------
 
 def _play(variant: str, names: list[str], seed: str) -> Game:
@@ -237,6 +251,51 @@ def fit(deals: int, workers: int, alone_only: bool = False) -> None:
         print(f"{label}_SIGMA = {sigma:.1f}")
 
 
+def _fit_eval_game(i: int) -> list[tuple[list[float], int]]:
+    """Positions at the start of tricks 2 to 6 of a deal played by intermediates: the
+    evaluation's features (true hands, true sides) and the caller's side's points to come."""
+    from briscola.ai.chiamata_search import Evaluator
+    g = Game.new("chiamata", seed=f"eval:{i}")
+    bots = [make_bot("intermediate", f"eval:{i}:{s}") for s in range(5)]
+    snaps = []
+    while not g.is_over:
+        if g.phase_name == "play" and not g.trick and 1 <= g.tricks_done <= 5:
+            snaps.append(([sum(1 << c for c in h) for h in g.hands], g.order[0]))
+        s = g.current_player
+        g.apply(bots[s].decide(g.view(s)).action, s)
+    team = g.outcome().sides[0]
+    if len(team) != 2:
+        return []  # too few deals alone to fit them: the same model serves
+    maxside = [s in team for s in range(5)]
+    ev = Evaluator(g.rules, g.trump, maxside)
+    final = sum(g.points[s] for s in team)
+    rows = []
+    g2 = g.replay(0)
+    # Points already taken at each snapshot: replay to find them.
+    taken = {}
+    for a in g.actions:
+        if g2.phase_name == "play" and not g2.trick:
+            taken.setdefault(g2.tricks_done, sum(g2.points[s] for s in team))
+        g2.apply_fast(a)
+    for k, (hands, leader) in enumerate(snaps):
+        done = 8 - bin(hands[leader]).count("1")
+        rows.append((ev.features(hands, leader), final - taken[done]))
+    return rows
+
+
+def fit_eval(deals: int, workers: int) -> None:
+    with Pool(workers) as pool:
+        rows = [r for chunk in pool.map(_fit_eval_game, range(deals), chunksize=10)
+                for r in chunk]
+    xs = [x[:5] for x, _y in rows]  # with two seats a side the last feature is constant
+    ys = [float(y) for _x, y in rows]
+    coef = _lstsq(xs, ys) + [0.0]
+    res = [y - sum(c * v for c, v in zip(coef, x)) for x, y in zip(xs, ys)]
+    sigma = math.sqrt(sum(r * r for r in res) / max(1, len(res) - len(coef)))
+    print(f"EVAL_COEF = ({', '.join(f'{c:.3f}' for c in coef)})  # {len(rows)} positions, "
+          f"residual {sigma:.1f}")
+
+
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -258,7 +317,13 @@ def main(argv=None) -> None:
     pf.add_argument("--workers", type=int, default=2)
     pf.add_argument("--alone", action="store_true", help="fit the self-call model on hands "
                     "with four trumps or more")
+    pe = sub.add_parser("fit-eval")
+    pe.add_argument("--deals", type=int, default=1500)
+    pe.add_argument("--workers", type=int, default=2)
     args = p.parse_args(argv)
+    if args.cmd == "fit-eval":
+        fit_eval(args.deals, args.workers)
+        return
     if args.cmd == "fit":
         fit(args.deals, args.workers, args.alone)
         return

@@ -25,12 +25,13 @@ from ..cards import CARDS, N_RANKS, RANK_INDEX
 from .base import Decision
 from .chiamata_common import card_name, rank_word, suit_name
 
-# Fitted by ``bench/chiamata.py fit`` (least squares on simulated deals).
+# Fitted by ``bench/chiamata.py fit`` (least squares on simulated deals; ALONE by ``fit
+# --alone``, on hands with four trumps or more, the only ones that ever go alone).
 # Features: see ``features``. PARTNER: a partner holds the called card; ALONE: one against four.
 PARTNER_COEF = (30.09, 5.79, 5.18, 8.22, 3.43, 0.28, 0.58, -0.01, 11.62, 5.41, 0.85)
 PARTNER_SIGMA = 17.4
-ALONE_COEF = (4.51, 5.38, 10.23, 9.27, 2.83, 7.83, 5.5, 1.3, 0.0, 0.0, 2.12)
-ALONE_SIGMA = 13.5
+ALONE_COEF = (-9.03, 5.90, 7.26, 8.92, 2.35, -1.04, -0.93, -0.34, 0.0, 0.0, -1.12)
+ALONE_SIGMA = 8.3
 
 
 def features(hand, trump: int, called: int, rules, alone: bool) -> list[float]:

@@ -400,7 +400,24 @@ def game_points_for(st: ChState, caller_side_pts: int, partner: int) -> float:
 
 # Fitted by ``bench/chiamata.py fit-eval``: the caller's side's points still to come, from
 # the hands at the start of a trick (see ``eval_features``).
-EVAL_COEF = (0.5, 0.6, 0.3, 0.05, 1.0, 0.05)
+EVAL_COEF = (0.444, 0.717, 0.062, -0.078, 2.175, 0.0)
+
+
+_W = tuple(1.0 / (1.0 + 0.4 * i) for i in range(16))
+_PTS13: dict = {}
+
+
+def _pts13(rules) -> list[int]:
+    """Points of every set of ranks of one suit (a 13-bit mask), for one rules value."""
+    got = _PTS13.get(rules)
+    if got is None:
+        pts = rules.tables.points
+        got = [0] * 8192
+        for m in range(1, 8192):
+            low = m & -m
+            got[m] = got[m ^ low] + pts[low.bit_length() - 1]
+        _PTS13[rules] = got
+    return got
 
 
 class Evaluator:
@@ -413,7 +430,7 @@ class Evaluator:
 
     def __init__(self, rules, trump, maxside, coef=None) -> None:
         t = rules.tables
-        self.pts = t.points
+        self.p13 = _pts13(rules)
         self.maxside = maxside
         self.coef = coef or EVAL_COEF
         strength = t.strength
@@ -423,48 +440,48 @@ class Evaluator:
         for c in self.trumps:
             self.tmask |= 1 << c
         self.n_max = sum(1 for m in maxside if m)
+        self.calls = 0
 
     def features(self, hands: list[int], leader: int) -> list[float]:
-        pts = self.pts
         maxside = self.maxside
-        r = 0
-        held = [0, 0]
-        tr = [0, 0]
+        hmax = hmin = 0
         for s, h in enumerate(hands):
-            side = 0 if maxside[s] else 1
-            p = 0
-            m = h
-            while m:
-                low = m & -m
-                p += pts[low.bit_length() - 1]
-                m ^= low
-            held[side] += p
-            r += p
-            tr[side] += popcount(h & self.tmask)
+            if maxside[s]:
+                hmax |= h
+            else:
+                hmin |= h
+        p13 = self.p13
+        pmax = p13[hmax & 8191] + p13[hmax >> 13 & 8191] + p13[hmax >> 26 & 8191] + p13[hmax >> 39]
+        pmin = p13[hmin & 8191] + p13[hmin >> 13 & 8191] + p13[hmin >> 26 & 8191] + p13[hmin >> 39]
+        r = pmax + pmin
+        tmax = hmax & self.tmask
+        tmin = hmin & self.tmask
         wsum = wmax = 0.0
         i = 0
         for c in self.trumps:
             bit = 1 << c
-            for s, h in enumerate(hands):
-                if h & bit:
-                    w = 1.0 / (1.0 + 0.4 * i)
-                    wsum += w
-                    if maxside[s]:
-                        wmax += w
-                    i += 1
-                    break
+            if tmax & bit:
+                w = _W[i]
+                wsum += w
+                wmax += w
+                i += 1
+            elif tmin & bit:
+                wsum += _W[i]
+                i += 1
         ctrl = wmax / wsum if wsum else 0.5
-        tricks = max(1, popcount(hands[leader]))
-        return [r, (ctrl - 0.5) * r, held[0] - held[1],
-                (1.0 if maxside[leader] else -1.0) * r / tricks, (tr[0] - tr[1]),
-                (self.n_max - 2.5) * r / 5.0]
+        h = hands[leader]
+        tricks = bin(h).count("1") or 1
+        return [r, (ctrl - 0.5) * r, pmax - pmin,
+                (1.0 if maxside[leader] else -1.0) * r / tricks,
+                bin(tmax).count("1") - bin(tmin).count("1"), (self.n_max - 2.5) * r / 5.0]
 
     def __call__(self, hands: list[int], leader: int) -> int:
-        v = 0.0
-        for a, x in zip(self.coef, self.features(hands, leader)):
-            v += a * x
-        r = sum(self.pts[c] for h in hands for c in bits(h))
-        return int(round(min(max(v, 0.0), r)))
+        self.calls += 1
+        f = self.features(hands, leader)
+        c = self.coef
+        v = c[0] * f[0] + c[1] * f[1] + c[2] * f[2] + c[3] * f[3] + c[4] * f[4] + c[5] * f[5]
+        r = f[0]
+        return int(v + 0.5) if 0.0 <= v <= r else (0 if v < 0 else int(r))
 
 
 class ExpertChiamataBot(IntermediateChiamataBot):
@@ -550,7 +567,9 @@ class ExpertChiamataBot(IntermediateChiamataBot):
                                      node_limit=budget - used, depth=depth, evaluate=evaluate)
             except SearchAborted:
                 break
-            used += solver.nodes
+            used += solver.nodes + (4 * evaluate.calls if evaluate is not None else 0)
+            if evaluate is not None:
+                evaluate.calls = 0
             for c in plays:
                 final = got + vals[c]
                 totals[c] += game_points_for(st, final, partner) + 0.01 * (
