@@ -43,6 +43,7 @@ import shutil
 import subprocess
 import sys
 import time
+import urllib.parse
 import zipfile
 from pathlib import Path
 
@@ -90,7 +91,17 @@ STDLIB_RECIPE = {
         "asyncio.windows_utils",
         # file formats and databases the game does not read
         "xml", "html", "_markupbase", "plistlib", "sqlite3", "shelve",
-        "wave", "configparser", "optparse", "ctypes",
+        "wave", "configparser", "optparse", "ctypes", "tomllib",
+        "pickle", "_compat_pickle", "mimetypes", "zoneinfo", "json.tool",
+        # command lines, numbers, dates and text tools nothing here calls (the
+        # engine's own command line, briscola.cli, is not used in the browser)
+        "argparse", "getopt", "gettext", "cmd", "shlex", "fileinput", "filecmp",
+        "sched", "graphlib", "colorsys", "statistics", "fractions", "difflib",
+        "calendar", "_strptime", "uuid", "pprint", "stringprep",
+        "encodings.idna", "encodings.punycode", "socketserver", "symtable",
+        "tracemalloc", "compileall", "logging.handlers", "logging.config",
+        "asyncio.tools", "asyncio.proactor_events", "concurrent.interpreters",
+        "concurrent.futures.interpreter",
         # pure-Python fallbacks of modules Pyodide has built in
         "_pyio", "_pydatetime",
         # single-byte and Windows codecs (cp437 stays: zipfile needs it)
@@ -186,15 +197,17 @@ def record_hash(data: bytes) -> str:
     return "sha256=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
-def build_wheel(pkg_dir: Path = PKG_DIR,
-                extra: dict[str, bytes] | None = None) -> tuple[str, bytes, str]:
+def build_wheel(pkg_dir: Path = PKG_DIR, extra: dict[str, bytes] | None = None,
+                sources: bool = True) -> tuple[str, bytes, str]:
     """Return (file name, wheel bytes, version). Same input, same bytes.
 
-    `extra` maps more paths inside the wheel (the bytecode) to their contents.
+    `extra` maps more paths inside the wheel (the bytecode) to their contents;
+    with `sources` False the .py files are left out (a sourceless wheel).
     """
     version = read_version(pkg_dir)
     dist_info = f"{PKG_NAME}-{version}.dist-info"
-    members = [(name, path.read_bytes()) for name, path in package_files(pkg_dir)]
+    members = [(name, path.read_bytes()) for name, path in package_files(pkg_dir)
+               if sources or not name.endswith(".py")]
     members += sorted((extra or {}).items())
     metadata = (
         "Metadata-Version: 2.1\n"
@@ -296,6 +309,18 @@ def engine_bytecode(pyodide_version: str, pkg_dir: Path = PKG_DIR) -> dict[str, 
     return pycs
 
 
+def sourceless(pycs: dict[str, bytes]) -> dict[str, bytes]:
+    """Move each `pkg/__pycache__/mod.<tag>.pyc` to `pkg/mod.pyc`, where Python
+    imports bytecode that has no source beside it, from a folder (after
+    loadPackage) as from a zip on sys.path (zipimport, which never looks in
+    __pycache__)."""
+    out = {}
+    for name, data in pycs.items():
+        head, _, tail = name.rpartition("/__pycache__/")
+        out[f"{head}/{tail.split('.', 1)[0]}.pyc"] = data
+    return out
+
+
 def stdlib_cache_key(pyodide_version: str) -> str:
     h = hashlib.sha256()
     h.update(pyodide_version.encode())
@@ -340,6 +365,8 @@ def trimmed_stdlib(pyodide_version: str, verify: bool = True) -> tuple[Path, dic
 
 def copy_static(stage: Path) -> None:
     for name in STATIC:
+        if name == "sw.js":
+            continue  # written by service_worker(), with the build's file list
         src = ROOT / name
         if src.is_dir():
             shutil.copytree(src, stage / name, ignore=shutil.ignore_patterns(
@@ -357,15 +384,264 @@ def build_info_js(info: dict) -> str:
     )
 
 
+def sri(sha256_hex: str) -> str:
+    return "sha256-" + base64.b64encode(bytes.fromhex(sha256_hex)).decode()
+
+
+def add_file(stage: Path, files: dict, rel: str, data: bytes) -> None:
+    (stage / rel).write_bytes(data)
+    files[rel] = {"sha256": sha256(data), "size": len(data),
+                  "gzip": len(gzip.compress(data, 9, mtime=0))}
+
+
+SW_PLACEHOLDER = "const PRECACHE = null; // build.py"
+
+
+def service_worker(template: str, build_hash: str, precache: dict[str, str]) -> str:
+    """sw.js with the build's hash and files (path -> integrity) filled in."""
+    if template.count(SW_PLACEHOLDER) != 1:
+        raise BuildError(f"sw.js: expected the line `{SW_PLACEHOLDER}` once")
+    data = json.dumps({"hash": build_hash, "files": dict(sorted(precache.items()))}, indent=1)
+    return template.replace(SW_PLACEHOLDER, f"const PRECACHE = {data};", 1)
+
+
+# --------------------------------------------------------------------------
+# The one-file page (dist/briscola.html)
+#
+# A file:// page may import no module from a file, start no module worker from a
+# blob (its origin is opaque), and fetch nothing, not even its own blob: URLs from
+# a worker. So the page carries everything: the UI's modules bundled into one
+# inline module script, the stylesheets inline, and the engine's files as base64
+# data blocks, gzip-compressed where that helps. The engine's worker is one
+# classic script: Pyodide's classic loader (pyodide.js), pyodide.asm.mjs made a
+# classic script, and js/worker.js with the build info inline. At load, a small
+# inline bootstrap decodes the blocks into Blobs, starts that worker from a blob:
+# URL (js/engine.js setWorker) and posts it the other files (the wasm, the stdlib,
+# the wheel), which its fetch() then answers from memory.
+
+ONE_FILE = "briscola.html"
+WORKER_IMPORT = 'import { BUILD } from "./build-info.js";'
+ASM_EXPORT = "export default _createPyodideModule;"
+
+_IMPORT = re.compile(r"""^import\s+(?:\{([^}]*)\}|\*\s+as\s+(\w+))\s+from\s+["'](\.{1,2}/[^"']+)["'];?[ \t]*$""",
+                     re.M)
+_EXPORT_DECL = re.compile(r"^export\s+((?:async\s+)?function\*?\s+(\w+)|class\s+(\w+)|"
+                          r"(?:const|let|var)\s+(\w+))", re.M)
+_EXPORT_LIST = re.compile(r"^export\s*\{([^}]*)\}\s*;?[ \t]*$", re.M)
+_LEFTOVER = re.compile(r"^\s*(?:import\s*[\w{*\"']|export\b)|\bimport\s*\(", re.M)
+
+
+def _bindings(names: str) -> list[tuple[str, str]]:
+    """'a, b as c' -> [('a', 'a'), ('b', 'c')]"""
+    out = []
+    for part in filter(None, (x.strip() for x in names.split(","))):
+        m = re.fullmatch(r"(\w+)(?:\s+as\s+(\w+))?", part)
+        if not m:
+            raise BuildError(f"cannot bundle the import/export list {names!r}")
+        out.append((m.group(1), m.group(2) or m.group(1)))
+    return out
+
+
+def bundle_modules(stage: Path, entries: list[str], between: str = "") -> str:
+    """One inline module script from the page's ES modules: each module becomes a
+    block that publishes its exports in `__modules`; imports read from there.
+    Only what the UI uses is supported (named and namespace imports of relative
+    paths, exported declarations and lists); anything else fails the build.
+    `between` runs after every dependency and before the entry modules."""
+    order: list[str] = []
+    seen: set[str] = set()
+
+    def visit(rel: str, chain: tuple[str, ...]) -> None:
+        if rel in chain:
+            raise BuildError(f"cannot bundle an import cycle: {' -> '.join(chain + (rel,))}")
+        if rel in seen:
+            return
+        path = stage / rel
+        if not path.is_file():
+            raise BuildError(f"{chain[-1] if chain else 'index.html'} imports {rel}, which is missing")
+        for m in _IMPORT.finditer(path.read_text(encoding="utf-8")):
+            visit(_resolve(rel, m.group(3)), chain + (rel,))
+        seen.add(rel)
+        order.append(rel)
+
+    for entry in entries:
+        visit(entry, ())
+    deps = [m for m in order if m not in entries]
+    parts = ["const __modules = Object.create(null);"]
+    for rel in deps + ["\0between"] + [e for e in order if e in entries]:
+        if rel == "\0between":
+            parts.append(between)
+            continue
+        code = (stage / rel).read_text(encoding="utf-8")
+        exports: list[tuple[str, str]] = []
+
+        def imp(m: re.Match, rel=rel) -> str:
+            target = json.dumps(_resolve(rel, m.group(3)))
+            if m.group(2):
+                return f"const {m.group(2)} = __modules[{target}];"
+            pairs = ", ".join(a if a == b else f"{a}: {b}" for a, b in _bindings(m.group(1)))
+            return f"const {{ {pairs} }} = __modules[{target}];"
+
+        def decl(m: re.Match) -> str:
+            name = m.group(2) or m.group(3) or m.group(4)
+            exports.append((name, name))
+            return m.group(1)
+
+        def lst(m: re.Match) -> str:
+            exports.extend(_bindings(m.group(1)))
+            return ""
+
+        code = _IMPORT.sub(imp, code)
+        code = _EXPORT_DECL.sub(decl, code)
+        code = _EXPORT_LIST.sub(lst, code)
+        left = _LEFTOVER.search(code)
+        if left:
+            line = code.count("\n", 0, left.start()) + 1
+            raise BuildError(f"{rel}:{line}: cannot bundle this import/export for {ONE_FILE}")
+        table = ", ".join(b if a == b else f"{b}: {a}" for a, b in exports)
+        parts.append(f"// ---- {rel}\n{{\n{code.rstrip()}\n"
+                     f"__modules[{json.dumps(rel)}] = Object.freeze({{ {table} }});\n}}")
+    return "\n".join(parts) + "\n"
+
+
+def _resolve(importer: str, spec: str) -> str:
+    parts = importer.split("/")[:-1]
+    for piece in spec.split("/"):
+        if piece == "..":
+            if not parts:
+                raise BuildError(f"{importer}: {spec} leaves the site")
+            parts.pop()
+        elif piece not in (".", ""):
+            parts.append(piece)
+    return "/".join(parts)
+
+
+def _csp_hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+# Decodes the carried files (base64 data blocks, some gzip-compressed) into
+# Blobs and chooses the engine's worker: the classic script, from a blob: URL.
+ONE_FILE_BOOTSTRAP = """// ---- the one-file page: the engine's files, from this page's data blocks
+await (async () => {
+  const files = {};
+  for (const el of document.querySelectorAll('script[type="application/octet-stream"][data-path]')) {
+    const blob = await (await fetch(`data:${el.dataset.type};base64,${el.textContent}`)).blob();
+    files[el.dataset.path] = { blob, type: el.dataset.type, gzip: el.dataset.encoding === "gzip" };
+    el.remove();
+  }
+  const script = files["js/worker.js"];
+  delete files["js/worker.js"];
+  const code = script.gzip ? new Response(script.blob.stream().pipeThrough(new DecompressionStream("gzip"))) : script.blob;
+  const url = URL.createObjectURL(new Blob([await code.arrayBuffer()], { type: "text/javascript" }));
+  __modules["js/engine.js"].setWorker(url, { type: "classic", name: "briscola:carried", message: { type: "carried", files } });
+})();"""
+
+
+def classic_worker(stage: Path, info: dict) -> bytes:
+    """The engine's worker as one classic script: pyodide.js, pyodide.asm.mjs and
+    js/worker.js, each rewritten where it uses module-only syntax."""
+    loader = (PYODIDE_DIR / "pyodide.js").read_text(encoding="utf-8")
+    loader = re.sub(r"^//# sourceMappingURL=.*$", "", loader, flags=re.M)
+    asm = (stage / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    worker = (stage / "js" / "worker.js").read_text(encoding="utf-8")
+    if asm.count(ASM_EXPORT) != 1:
+        raise BuildError(f"pyodide.asm.mjs: expected `{ASM_EXPORT}` once (another Pyodide?)")
+    if worker.count(WORKER_IMPORT) != 1:
+        raise BuildError(f"js/worker.js: expected the line `{WORKER_IMPORT}` once")
+    asm = asm.replace(ASM_EXPORT, "self._createPyodideModule = _createPyodideModule;")
+    build = json.dumps({k: v for k, v in info.items() if k != "files"})
+    worker = worker.replace(WORKER_IMPORT, f"const BUILD = Object.freeze({build});")
+    parts = [loader, asm.replace("import.meta.url", "self.location.href"),
+             worker.replace("import.meta.url", "self.location.href")]
+    for name, part in zip(("pyodide.js", "pyodide.asm.mjs", "js/worker.js"), parts):
+        if re.search(r"^\s*(import|export)\s[\w{*]", part, re.M) or "import.meta" in part:
+            raise BuildError(f"{name}: module syntax left in the one-file worker")
+    return "\n;\n".join(parts).encode()
+
+
+def one_file_page(stage: Path, info: dict) -> bytes:
+    html = (stage / "index.html").read_text(encoding="utf-8")
+    styles: list[str] = []
+    entries: list[str] = []
+
+    def attrs(tag: str) -> dict[str, str]:
+        return {k.lower(): v for k, v in re.findall(r'([\w-]+)="([^"]*)"', tag)}
+
+    def link(m: re.Match) -> str:
+        a = attrs(m.group(0))
+        rel, href = a.get("rel", ""), a.get("href", "")
+        if rel == "stylesheet":
+            css = (stage / href).read_text(encoding="utf-8")
+            if "url(" in css:
+                raise BuildError(f"{href}: url(...) in a stylesheet is not carried into {ONE_FILE}")
+            styles.append(css)
+            return f"<style>{css}</style>"
+        if rel == "icon":
+            data = base64.b64encode((stage / href).read_bytes()).decode()
+            return f'<link rel="icon" href="data:{a.get("type", "image/svg+xml")};base64,{data}">'
+        if rel in ("manifest", "apple-touch-icon", "modulepreload", "preload", "prefetch"):
+            return ""  # nothing to install or fetch from a file
+        log(f"{ONE_FILE}: dropped {m.group(0)}")
+        return ""
+
+    def script(m: re.Match) -> str:
+        entries.append(attrs(m.group(0))["src"])
+        return ""
+
+    html = re.sub(r"<link\b[^>]*>\n?", link, html)
+    html = re.sub(r'<script\b[^>]*\bsrc="[^"]+"[^>]*>\s*</script>\n?', script, html)
+    if re.search(r"<script\b(?![^>]*application/octet-stream)", html):
+        raise BuildError(f"index.html has an inline script: {ONE_FILE} cannot carry it")
+    if not entries:
+        raise BuildError("index.html loads no module script")
+    bundle = bundle_modules(stage, entries, ONE_FILE_BOOTSTRAP)
+    if "</script" in bundle.lower():
+        raise BuildError(f"a module contains the text </script: cannot inline it in {ONE_FILE}")
+    if 'setWorker' not in (stage / "js" / "engine.js").read_text(encoding="utf-8"):
+        raise BuildError("js/engine.js has no setWorker(): the one-file page needs it")
+
+    carried = {"js/worker.js": classic_worker(stage, info)}
+    for rel in ["pyodide/pyodide.asm.wasm", info["stdlib"], info["wheel"]]:
+        carried[rel] = (stage / rel).read_bytes()
+    blocks = []
+    for rel, data in carried.items():
+        packed, encoding = gzip.compress(data, 9, mtime=0), ' data-encoding="gzip"'
+        if len(packed) > 0.95 * len(data):
+            packed, encoding = data, ""
+        ctype = MIME_TYPES.get(Path(rel).suffix, "application/octet-stream")
+        blocks.append(f'<script type="application/octet-stream" data-path="{rel}" data-type="{ctype}"'
+                      f'{encoding}>{base64.b64encode(packed).decode()}</script>\n')
+
+    csp = ("default-src 'none'; "
+           f"script-src {_csp_hash(bundle)} blob: 'wasm-unsafe-eval'; "
+           "worker-src blob:; connect-src blob: data:; img-src data: blob:; "
+           f"style-src {' '.join(_csp_hash(css) for css in styles) or chr(39) + 'none' + chr(39)}; "
+           "font-src data:; base-uri 'none'; object-src 'none'")
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
+    html, n = re.subn(r'<meta http-equiv="Content-Security-Policy"[^>]*>', lambda _: meta, html)
+    if not n:
+        html = html.replace('<meta charset="utf-8">', '<meta charset="utf-8">\n  ' + meta, 1)
+    tail = "".join(blocks) + f'<script type="module">{bundle}</script>\n'
+    if "</body>" not in html:
+        raise BuildError("index.html has no </body>")
+    html = html.replace("</body>", tail + "</body>", 1)
+    return html.encode("utf-8")
+
+
 def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
-               bytecode: bool = True) -> dict:
+               bytecode: bool = True, out: Path = DIST) -> dict:
     read_version()  # fails first, and clearly, when there is no package yet
     pyodide_version = check_pyodide()
-    pycs = engine_bytecode(pyodide_version) if bytecode else {}
-    wheel_name, wheel_bytes, version = build_wheel(extra=pycs)
+    # The engine ships as bytecode only (no .py beside it): about 90 KB less to
+    # download, nothing to compile at start, and zipimport takes it as it is.
+    pycs = sourceless(engine_bytecode(pyodide_version)) if bytecode else {}
+    wheel_name, wheel_bytes, version = build_wheel(extra=pycs, sources=not bytecode)
 
     # Per-process names: tests and people may build at the same time.
-    stage = BUILD_DIR / f"dist-staging-{os.getpid()}"
+    # Staged beside the output (same file system, so the final swap is a rename).
+    tmp_root = BUILD_DIR if out == DIST else out.parent
+    stage = tmp_root / f"{out.name}-staging-{os.getpid()}"
     shutil.rmtree(stage, ignore_errors=True)
     stage.mkdir(parents=True)
     copy_static(stage)
@@ -413,6 +689,20 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
     (stage / "js" / "build-info.js").write_bytes(info_js)
     files["js/build-info.js"] = {"sha256": sha256(info_js), "size": len(info_js),
                                  "gzip": len(gzip.compress(info_js, 9, mtime=0))}
+
+    # The service worker precaches every file the page can fetch, each checked
+    # against its hash (Subresource Integrity form).
+    for entry in files.values():
+        entry["integrity"] = sri(entry["sha256"])
+    precache = {p: f["integrity"] for p, f in files.items()}
+    sw = service_worker((ROOT / "sw.js").read_text(encoding="utf-8"), build_hash, precache)
+    add_file(stage, files, "sw.js", sw.encode())
+
+    # The one-file page, for a download: everything inside, opens from file://.
+    page = one_file_page(stage, info)
+    add_file(stage, files, ONE_FILE, page)
+    log(f"{ONE_FILE}: {len(page) / 1e6:.2f} MB, one file that works offline from disk")
+
     manifest = {**{k: v for k, v in info.items() if k != "files"},
                 "files": dict(sorted(files.items())),
                 "stdlib_report": stdlib_report}
@@ -420,12 +710,13 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
                                                encoding="utf-8")
 
     # Swap the finished staging folder in: dist/ is never half written.
-    old = BUILD_DIR / f"dist-old-{os.getpid()}"
+    old = tmp_root / f"{out.name}-old-{os.getpid()}"
+    out.parent.mkdir(parents=True, exist_ok=True)
     for attempt in range(50):
         try:
-            if DIST.exists():
-                DIST.rename(old)
-            stage.rename(DIST)
+            if out.exists():
+                out.rename(old)
+            stage.rename(out)
             break
         except OSError:  # another build swapped at the same moment
             if attempt == 49:
@@ -433,9 +724,10 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
             time.sleep(0.1)
     shutil.rmtree(old, ignore_errors=True)
 
-    raw = sum(f["size"] for f in files.values())
-    gz = sum(f["gzip"] for f in files.values())
-    log(f"dist/: {len(files)} files, {raw / 1e6:.2f} MB ({gz / 1e6:.2f} MB gzipped), "
+    site = {p: f for p, f in files.items() if p in precache}
+    raw = sum(f["size"] for f in site.values())
+    gz = sum(f["gzip"] for f in site.values())
+    log(f"dist/: {len(files)} files; the site {raw / 1e6:.2f} MB ({gz / 1e6:.2f} MB gzipped), "
         f"build {build_hash}, briscola {version}, pyodide {pyodide_version}")
     return manifest
 
@@ -444,30 +736,113 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
 # Serving and checking
 
 
+# Types a static host like GitHub Pages sends gzip-compressed (text, JSON, SVG and
+# WebAssembly); zip and wheel files go as they are.
+COMPRESSIBLE = ("text/", "application/javascript", "application/json",
+                "application/manifest+json", "image/svg+xml", "application/wasm")
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves dist/ as a static host does: gzip for compressible types, validators
+    (ETag, Last-Modified) for conditional requests, the site under `prefix`.
+
+    Class attributes, set by make_server(): `prefix` ("/" or "/repo/", as GitHub
+    project pages are), `cache_control`, `gzip`, and `record` (None, or a list
+    that gets one (path, status, bytes on the wire) per response, for benchmarks).
+    """
+
     protocol_version = "HTTP/1.1"  # keep-alive: the page makes a dozen requests
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
-
-    def end_headers(self):
-        # Development server: always revalidate, so a rebuild shows at once.
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
+    prefix = "/"
+    cache_control = "no-cache"  # development: always revalidate, so a rebuild shows at once
+    gzip = True
+    record = None
+    _gz_cache: dict = {}
 
     def log_message(self, fmt, *args):
         if os.environ.get("BUILD_SERVE_QUIET"):
             return
         super().log_message(fmt, *args)
 
+    def do_GET(self):  # noqa: N802
+        self._serve(head=False)
 
-def serve(port: int) -> None:
-    if not (DIST / "index.html").is_file() and not (DIST / "js").is_dir():
-        log("warning: dist/ has no index.html yet")
-    handler = functools.partial(Handler, directory=str(DIST))
+    def do_HEAD(self):  # noqa: N802
+        self._serve(head=True)
+
+    def _send(self, status, headers, body=b"", head=False):
+        self.send_response(status)
+        for key, value in headers:
+            self.send_header(key, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if not head and body:
+            self.wfile.write(body)
+        if self.record is not None:
+            wire = sum(len(k) + len(v) + 4 for k, v in headers) + 64 + (0 if head else len(body))
+            self.record.append((self.path, status, wire))
+
+    def _serve(self, head):
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if path + "/" == self.prefix or (path == "/" and self.prefix != "/"):
+            return self._send(301, [("Location", self.prefix)], head=head)
+        if not path.startswith(self.prefix):
+            return self._send(404, [("Content-Type", "text/plain")], b"not found\n", head)
+        rel = urllib.parse.unquote(path[len(self.prefix):])
+        root = Path(self.directory).resolve()
+        file = (root / rel).resolve()
+        if not file.is_relative_to(root):
+            return self._send(404, [("Content-Type", "text/plain")], b"not found\n", head)
+        if file.is_dir():
+            if rel and not rel.endswith("/"):
+                return self._send(301, [("Location", path + "/")], head=head)
+            file = file / "index.html"
+        if not file.is_file():
+            return self._send(404, [("Content-Type", "text/plain")], b"not found\n", head)
+        stat = file.stat()
+        ctype = self.guess_type(str(file))
+        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+        headers = [("Content-Type", ctype), ("Cache-Control", self.cache_control),
+                   ("ETag", etag),
+                   ("Last-Modified", self.date_time_string(int(stat.st_mtime)))]
+        compress = self.gzip and ctype.startswith(COMPRESSIBLE)
+        if compress:
+            headers.append(("Vary", "Accept-Encoding"))
+        if self.headers.get("If-None-Match") == etag:
+            return self._send(304, headers[1:], head=True)
+        body = file.read_bytes()
+        if compress and "gzip" in self.headers.get("Accept-Encoding", ""):
+            key = (str(file), etag)
+            if key not in self._gz_cache:
+                self._gz_cache[key] = gzip.compress(body, compresslevel=6, mtime=0)
+            body = self._gz_cache[key]
+            headers.append(("Content-Encoding", "gzip"))
+        self._send(200, headers, body, head)
+
+
+def make_server(directory: Path = DIST, port: int = 0, prefix: str = "/",
+                cache_control: str = "no-cache", record: list | None = None,
+                quiet: bool = True) -> http.server.ThreadingHTTPServer:
+    """A ThreadingHTTPServer on 127.0.0.1 serving `directory` at `prefix`
+    (port 0: any free one). The caller runs serve_forever() and server_close()."""
+    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    attrs = {"prefix": prefix, "cache_control": cache_control, "record": record,
+             "_gz_cache": {}}
+    if quiet:
+        attrs["log_message"] = lambda self, *args: None
+    handler = functools.partial(type("SiteHandler", (Handler,), attrs), directory=str(directory))
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def serve(port: int, prefix: str = "/", directory: Path = DIST) -> None:
+    if not (directory / "index.html").is_file():
+        log(f"warning: {directory} has no index.html yet")
     try:
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        server = make_server(directory, port, prefix, quiet=False)
     except OSError as exc:
         raise BuildError(f"cannot serve on 127.0.0.1:{port}: {exc.strerror}; try --port N") from exc
-    log(f"serving {DIST} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
+    url = f"http://127.0.0.1:{server.server_address[1]}{server.RequestHandlerClass.func.prefix}"
+    log(f"serving {directory} at {url} (Ctrl-C stops)")
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -489,6 +864,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--serve", action="store_true", help="serve dist/ after building")
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
     parser.add_argument("--no-build", action="store_true", help="with --serve: serve dist/ as it is")
+    parser.add_argument("--out", type=Path, default=DIST,
+                        help="build into this folder instead of dist/ (e.g. for measurements)")
+    parser.add_argument("--base", default="/",
+                        help="with --serve: serve the site under this path, as GitHub project "
+                             "pages do (e.g. /briscola/)")
     parser.add_argument("--check", action="store_true",
                         help="after building, run tests/pyodide/smoke.py in Pyodide under Node")
     parser.add_argument("--stock-stdlib", action="store_true",
@@ -501,13 +881,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if not (args.serve and args.no_build):
             stage_dist(stock_stdlib=args.stock_stdlib, verify_stdlib=not args.no_verify_stdlib,
-                       bytecode=not args.no_pyc)
+                       bytecode=not args.no_pyc, out=args.out.resolve())
         if args.check:
             code = check()
             if code:
                 return code
         if args.serve:
-            serve(args.port)
+            serve(args.port, args.base, args.out.resolve())
     except BuildError as exc:
         log(f"error: {exc}")
         return 1

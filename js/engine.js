@@ -9,6 +9,20 @@
 // the client's own: "engine_unavailable" (the worker failed or died),
 // "internal" (a bug), "terminated" (terminate() was called).
 
+// The worker Engine.start runs when not told otherwise: js/worker.js beside this file, or
+// what setWorker() chose (the one-file page, briscola.html: a classic script from a blob:
+// URL, which first gets the files the page carries as a message).
+let defaultWorker = null;
+
+/**
+ * @param {string | URL} url
+ * @param {{type?: "module" | "classic", name?: string, message?: any}} [options]
+ *   `message` is posted to the worker as soon as it exists
+ */
+export function setWorker(url, options = {}) {
+  defaultWorker = { url, ...options };
+}
+
 export class EngineError extends Error {
   constructor(code, message) {
     super(message);
@@ -37,8 +51,10 @@ export class Engine {
    * @returns {Promise<Engine>} rejects with an EngineError if the start fails
    */
   static start(onProgress, options = {}) {
-    const url = options.workerURL ?? new URL("./worker.js", import.meta.url);
-    const worker = new Worker(url, { type: "module" });
+    const chosen = options.workerURL ? { url: options.workerURL } : defaultWorker || {};
+    const url = chosen.url ?? new URL("./worker.js", import.meta.url);
+    const worker = new Worker(url, { type: chosen.type ?? "module", ...(chosen.name ? { name: chosen.name } : {}) });
+    if (chosen.message !== undefined) worker.postMessage(chosen.message);
     const engine = new Engine(worker);
     return new Promise((resolve, reject) => {
       let ready = false;

@@ -2,7 +2,8 @@
 //
 // Start with `new Worker(new URL("./worker.js", import.meta.url), {type: "module"})`
 // (js/engine.js does this). Every URL is resolved against this file's own URL,
-// so the site works under any sub-path.
+// so the site works under any sub-path. The one-file page (briscola.html) starts
+// it from a blob: URL instead, with the files it carries (see below).
 //
 // Messages to the page:
 //   {type: "progress", stage, fraction}   while starting; fraction in [0, 1]
@@ -11,14 +12,59 @@
 // Requests from the page: {id, type, args}; replies: {id, result} or
 // {id, error: {code, message}}. Requests sent before "ready" wait for it.
 // Only JSON-shaped data crosses: the bridge takes and returns JSON text.
+//
+// The start: Pyodide's two scripts load side by side, the wasm, the trimmed stdlib
+// and the engine (the wheel, put on sys.path as a zip: zipimport reads its bytecode
+// as it is, no install step) download meanwhile. After the first start the worker
+// keeps a memory snapshot of the interpreter with the engine imported (Cache
+// Storage, named by the build hash); later starts restore it instead of starting
+// Python and importing everything again.
+//
+// The one-file page (briscola.html) cannot fetch anything from file://: it starts
+// this worker as a classic script that also holds Pyodide's two scripts (build.py
+// writes it), names it "briscola:carried", and first posts the other files
+// ({type: "carried", files: {path: {blob, type, gzip}}}); fetches are answered
+// from those.
 
 import { BUILD } from "./build-info.js";
 
-const SITE_ROOT = new URL("../", import.meta.url);
+const CARRIED = self.name === "briscola:carried";
+const SITE_ROOT = CARRIED ? new URL("https://briscola.invalid/") : new URL("../", import.meta.url);
 const PYODIDE_URL = new URL("pyodide/", SITE_ROOT);
+const ENGINE_ZIP = "/lib/briscola-engine.zip"; // where the wheel goes in Pyodide's file system
+// The cache names of sw.js: "briscola:<site path>:<build hash>", plus ":snapshot".
+const CACHE_PREFIX = `briscola:${SITE_ROOT.pathname}:`;
+const SNAPSHOT_CACHE = `${CACHE_PREFIX}${BUILD.hash}:snapshot`;
+const SNAPSHOT_URL = new URL(`snapshot-${BUILD.hash}.bin`, SITE_ROOT).href;
 
 let callBridge = null; // (type: string, argsJson: string) => string
 let dead = null; // the message of a fatal error, once there is one
+
+if (CARRIED) {
+  const carried = new Promise((resolve) => {
+    self.addEventListener("message", function first(event) {
+      if (!event.data || event.data.type !== "carried") return;
+      self.removeEventListener("message", first);
+      resolve(event.data.files);
+    });
+  });
+  self.fetch = async (input) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const files = await carried;
+    const file = url.startsWith(SITE_ROOT.href) ? files[url.slice(SITE_ROOT.href.length)] : undefined;
+    if (!file) throw new TypeError(`${url} is not carried in this page`);
+    const body = file.gzip ? file.blob.stream().pipeThrough(new DecompressionStream("gzip")) : file.blob;
+    return new Response(body, { headers: { "Content-Type": file.type } });
+  };
+}
+
+const siteURL = (path) => new URL(path, SITE_ROOT).href;
+
+/** Pyodide's two scripts: imported from the site, or already here (the one-file page). */
+function pyodideScripts() {
+  if (CARRIED) return [{ loadPyodide: self.loadPyodide }, { default: self._createPyodideModule }];
+  return Promise.all([import(siteURL("pyodide/pyodide.mjs")), import(siteURL("pyodide/pyodide.asm.mjs"))]);
+}
 
 function progress(stage, fraction) {
   self.postMessage({ type: "progress", stage, fraction });
@@ -31,34 +77,88 @@ function fatal(message) {
   }
 }
 
+async function fetchBytes(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`could not download ${url}: HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+// Snapshots need Cache Storage (http(s) pages); the one-file page has none.
+const snapshots = !CARRIED && typeof caches !== "undefined" && /^https?:$/.test(SITE_ROOT.protocol);
+
+async function readSnapshot() {
+  if (!snapshots) return null;
+  try {
+    if (!(await caches.has(SNAPSHOT_CACHE))) return null;
+    const res = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_URL);
+    return res ? new Uint8Array(await res.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function storeSnapshot(bytes) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    await cache.put(SNAPSHOT_URL, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    for (const name of await caches.keys()) {
+      if (name !== SNAPSHOT_CACHE && name.startsWith(CACHE_PREFIX) && name.endsWith(":snapshot")) {
+        await caches.delete(name);
+      }
+    }
+  } catch (err) {
+    console.warn("could not keep a snapshot of the engine:", err);
+  }
+}
+
 async function start() {
   progress("runtime", 0);
-  const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE_URL).href);
+  const engineZip = fetchBytes(siteURL(BUILD.wheel));
+  engineZip.catch(() => {}); // awaited below
+  const snapshot = readSnapshot();
+  const [{ loadPyodide }, asm] = await pyodideScripts();
   progress("runtime", 0.05);
 
-  const pyodide = await loadPyodide({
+  const options = {
     indexURL: PYODIDE_URL.href,
+    createPyodideModule: asm.default, // already loaded, next to pyodide.mjs
     // Our trimmed, precompiled standard library instead of python_stdlib.zip.
-    stdLibURL: new URL(BUILD.stdlib, SITE_ROOT).href,
+    stdLibURL: siteURL(BUILD.stdlib),
     // We load nothing from Pyodide's package index by name, so instead of
     // fetching pyodide-lock.json (~120 KB) we hand over an empty index that
     // carries only the lock file's "info" (its abi_version is checked).
     lockFileContents: { info: BUILD.lockInfo, packages: {} },
     packages: [],
     // Called once the WebAssembly module is compiled and the file system exists.
-    fsInit: () => progress("python", 0.6),
+    fsInit: async (FS) => {
+      FS.writeFile(ENGINE_ZIP, await engineZip);
+      progress("python", 0.6);
+    },
     stdout: (line) => console.log("[python]", line),
     stderr: (line) => console.warn("[python]", line),
-  });
-  progress("python", 0.85);
+  };
 
-  const errors = [];
-  const loaded = await pyodide.loadPackage(new URL(BUILD.wheel, SITE_ROOT).href, {
-    messageCallback: () => {},
-    errorCallback: (line) => errors.push(line),
-  });
-  if (!loaded.some((pkg) => pkg.name === "briscola")) {
-    throw new Error(`could not install the engine: ${errors.join(" ") || "unknown error"}`);
+  let pyodide = null;
+  const saved = await snapshot;
+  if (saved) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
+    } catch (err) {
+      console.warn("the engine's snapshot did not load; starting afresh:", err);
+      caches.delete(SNAPSHOT_CACHE).catch(() => {});
+    }
+  }
+  if (!pyodide) {
+    pyodide = await loadPyodide({ ...options, _makeSnapshot: snapshots });
+    progress("python", 0.85);
+    pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(ENGINE_ZIP)})\nimport briscola.bridge`);
+    if (snapshots) {
+      try {
+        storeSnapshot(pyodide.makeMemorySnapshot());
+      } catch (err) {
+        console.warn("could not snapshot the engine:", err);
+      }
+    }
   }
   progress("engine", 0.95);
 

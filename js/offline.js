@@ -1,0 +1,45 @@
+// Offline play: registers the service worker (sw.js at the site root), which keeps every
+// file of this build so that later visits start with no network at all.
+//
+// It waits until the engine has started (the page leaves its loading state), so that on a
+// first visit the worker's downloads never compete with the start; by then the files are in
+// the HTTP cache and the worker copies them from there. A newer build's worker, once
+// installed, takes over when this page is hidden or closed, never under a running page's
+// feet: a page runs one build's files only. Nothing happens on file:// pages (briscola.html
+// carries everything itself) or where the browser has no service workers.
+
+const SITE_ROOT = new URL("../", import.meta.url);
+
+function whenStarted(callback) {
+  const root = document.documentElement;
+  const started = () => root.dataset.ui && root.dataset.ui !== "loading";
+  if (started()) return callback();
+  const watch = new MutationObserver(() => {
+    if (!started()) return;
+    watch.disconnect();
+    callback();
+  });
+  watch.observe(root, { attributes: true, attributeFilter: ["data-ui"] });
+}
+
+async function register() {
+  let registration;
+  try {
+    registration = await navigator.serviceWorker.register(new URL("sw.js", SITE_ROOT), { scope: SITE_ROOT.pathname });
+  } catch (err) {
+    console.warn("offline play is not available:", err && err.message ? err.message : err);
+    return;
+  }
+  // A newer build waiting: let it take over once this page is out of sight.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden" && registration.waiting) {
+      registration.waiting.postMessage({ type: "skip-waiting" });
+    }
+  });
+}
+
+if (typeof navigator !== "undefined" && "serviceWorker" in navigator && /^https?:$/.test(location.protocol)) {
+  whenStarted(() => {
+    register();
+  });
+}

@@ -1,0 +1,91 @@
+// The service worker: keeps every file of one build in Cache Storage, so that later
+// visits start with no network at all, offline too. js/offline.js registers it once the
+// engine has started on a first visit (its downloads then come from the HTTP cache).
+//
+// build.py writes PRECACHE into dist/sw.js: the build hash and every file the page can
+// fetch, each with its SHA-256 in Subresource Integrity form. (This source file has
+// PRECACHE = null and does nothing.) A new build changes this file, so the browser
+// installs the new worker beside the old one:
+//
+//   install   fill the cache "briscola:<scope path>:<hash>": each file is fetched and
+//             checked against its hash (a stale copy from the HTTP cache is refetched);
+//             a file that an older build's cache holds with the same hash is copied
+//   activate  (when no page of the old build is open any more, or a page asks for it)
+//             delete the other builds' caches and their engine snapshots
+//   fetch     answer from this build's cache; every other request goes to the network
+//
+// A page therefore runs one build's files only, never a mix of old and new.
+
+const PRECACHE = null; // build.py
+
+const PREFIX = `briscola:${new URL(self.registration.scope).pathname}:`;
+const CACHE = PRECACHE ? PREFIX + PRECACHE.hash : null;
+const SNAPSHOTS = CACHE ? `${CACHE}:snapshot` : null; // written by js/worker.js
+const INTEGRITY = "X-Briscola-Integrity"; // header kept on each cached copy
+
+const urlOf = (path) => new URL(path, self.registration.scope).href;
+
+self.addEventListener("install", (event) => {
+  if (PRECACHE) event.waitUntil(precache());
+});
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const older = (await caches.keys()).filter((name) => name.startsWith(PREFIX)
+    && name !== CACHE && !name.endsWith(":snapshot"));
+  await Promise.all(Object.entries(PRECACHE.files).map(async ([path, integrity]) => {
+    const url = urlOf(path);
+    const have = await cache.match(url);
+    if (have && have.headers.get(INTEGRITY) === integrity) return; // an interrupted install
+    for (const name of older) {
+      const res = await (await caches.open(name)).match(url);
+      if (res && res.headers.get(INTEGRITY) === integrity) {
+        await cache.put(url, res);
+        return;
+      }
+    }
+    let res;
+    try {
+      res = await fetch(url, { integrity });
+    } catch {
+      // Most likely an older copy in the HTTP cache: ask the server.
+      res = await fetch(url, { integrity, cache: "reload" });
+    }
+    if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+    const headers = new Headers({ [INTEGRITY]: integrity });
+    const type = res.headers.get("Content-Type");
+    if (type) headers.set("Content-Type", type);
+    await cache.put(url, new Response(await res.blob(), { headers }));
+  }));
+}
+
+self.addEventListener("activate", (event) => {
+  if (!PRECACHE) return;
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE && name !== SNAPSHOTS) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (!PRECACHE || request.method !== "GET") return;
+  const scope = new URL(self.registration.scope);
+  const url = new URL(request.url);
+  if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
+  let path = decodeURIComponent(url.pathname.slice(scope.pathname.length));
+  // The page itself, whatever its query (?embed=1&seed=42...).
+  if (request.mode === "navigate" && path === "") path = "index.html";
+  if (!Object.hasOwn(PRECACHE.files, path)) return;
+  if (request.mode !== "navigate" && url.search) return; // cached without a query
+  event.respondWith((async () => {
+    const hit = await caches.open(CACHE).then((cache) => cache.match(urlOf(path)));
+    return hit || fetch(request);
+  })());
+});
