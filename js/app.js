@@ -531,6 +531,7 @@ class App {
   async handoffDone() {
     const seat = this.handoffSeat;
     $("handoff").hidden = true;
+    this.ui("busy");
     const my = this.gen;
     const reply = await this.engine.call("state", { seat });
     if (my !== this.gen) return;

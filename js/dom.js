@@ -60,4 +60,4 @@ export function svgBox(tag, markup, props = {}) {
   return el;
 }
 
-export const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+export const sleep = (ms) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());

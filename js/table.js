@@ -35,13 +35,22 @@ function backMarkup(style, lang, suffix) {
   return m;
 }
 
+// Parsed card elements, cloned for each use: cloning is much cheaper than parsing the SVG.
+const nodeCache = new Map();
+
 /** A card face (or back when code is null) as a <div class="card">. */
 export function cardFace(code, style, lang, suffix = "t", extra = "") {
-  const el = svgBox("div", code ? faceMarkup(code, style, lang, suffix) : backMarkup(style, lang, suffix),
-    { class: `card ${code ? "face" : "back"} ${extra}`.trim() });
-  const svg = el.firstElementChild;
-  if (svg) svg.setAttribute("aria-hidden", "true");
-  return el;
+  const k = `${code}|${style}|${lang}|${suffix}|${extra}`;
+  let tpl = nodeCache.get(k);
+  if (!tpl) {
+    tpl = svgBox("div", code ? faceMarkup(code, style, lang, suffix) : backMarkup(style, lang, suffix),
+      { class: `card ${code ? "face" : "back"} ${extra}`.trim() });
+    const svg = tpl.firstElementChild;
+    if (svg) svg.setAttribute("aria-hidden", "true");
+    if (nodeCache.size > 600) nodeCache.clear();
+    nodeCache.set(k, tpl);
+  }
+  return tpl.cloneNode(true);
 }
 
 function hash(str) {
@@ -398,6 +407,7 @@ export class TableView {
   // ---- motion ----------------------------------------------------------------------------
   snapshot() {
     const map = new Map();
+    if (!this.motion) return map; // measuring forces a layout: only when something will move
     for (const el of this.root.querySelectorAll("[data-key]")) {
       map.set(el.dataset.key, el.getBoundingClientRect());
     }

@@ -458,3 +458,22 @@ def test_match_chart_and_next_deal(page, base_url, bot_level):
     assert page.evaluate("window.__briscola.state.match.deal") == 1
     play_deal(page)
     check_summary(page)
+
+
+def test_hint_and_last_trick_review(page, base_url, bot_level):
+    boot(page, base_url, prefs_for(bot_level))
+    start_game(page, "three", seed=6)
+    page.click(".actions button:has-text('Hint')")
+    page.wait_for_function("document.querySelector('.hint-line').textContent.startsWith('Hint:')")
+    hinted = page.locator(".hand-card.hinted")
+    assert hinted.count() == 1
+    assert hinted.get_attribute("data-code") in page.evaluate("window.__briscola.state.view.legal")
+    act_and_wait(page, lambda: hinted.click())
+    play_until(page, lambda pg, s: s == "waiting" and pg.evaluate("window.__briscola.state.view.tricks_done") >= 1)
+    page.click(".actions button:has-text('Last trick')")
+    page.wait_for_selector("#trick-dialog[open]")
+    last = page.evaluate("window.__briscola.state.view.tricks.at(-1)")
+    assert page.locator("#trick-dialog .review figure").count() == len(last["plays"])
+    assert page.locator("#trick-dialog figure.won").count() == 1
+    page.keyboard.press("Escape")
+    assert page.locator("#trick-dialog[open]").count() == 0
