@@ -10,6 +10,7 @@ import { TableView, signalWords, cardFace } from "./table.js";
 import { NewGamePanel } from "./newgame.js";
 import { renderSummary, renderStats, sideName } from "./summary.js";
 import { renderRules } from "./rules-page.js";
+import { startFromLink } from "./embed.js";
 
 // Pacing per speed (milliseconds): a card's flight, a computer's thinking pause, how long a
 // full trick stays on the table, its collection, and the draw.
@@ -153,6 +154,7 @@ class App {
   }
 
   async resume() {
+    if (await startFromLink(this)) return; // a deal asked for by the URL (js/embed.js)
     const saved = store.loadSave();
     if (!saved) return this.openNewGame(false);
     let reply;
