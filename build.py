@@ -375,6 +375,44 @@ def copy_static(stage: Path) -> None:
             shutil.copy2(src, stage / name)
 
 
+def module_graph(stage: Path, entries: list[str]) -> list[str]:
+    """Every module the entries import, directly or not (relative imports), in
+    dependency order, the entries last."""
+    order: list[str] = []
+
+    def visit(rel: str, chain: tuple[str, ...]) -> None:
+        if rel in chain:
+            raise BuildError(f"import cycle: {' -> '.join(chain + (rel,))}")
+        if rel in order:
+            return
+        path = stage / rel
+        if not path.is_file():
+            raise BuildError(f"{chain[-1] if chain else 'index.html'} imports {rel}, which is missing")
+        for m in _IMPORT.finditer(path.read_text(encoding="utf-8")):
+            visit(_resolve(rel, m.group(3)), chain + (rel,))
+        order.append(rel)
+
+    for entry in entries:
+        visit(entry, ())
+    return order
+
+
+def page_entries(html: str) -> list[str]:
+    return re.findall(r'<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"', html)
+
+
+def preload_modules(stage: Path) -> None:
+    """dist/index.html asks for every module of the page at once
+    (<link rel="modulepreload">) instead of discovering them import by import."""
+    html = (stage / "index.html").read_text(encoding="utf-8")
+    entries = page_entries(html)
+    links = "".join(f'  <link rel="modulepreload" href="{rel}">\n'
+                    for rel in module_graph(stage, entries) if rel not in entries)
+    if links and "</head>" in html:
+        (stage / "index.html").write_text(html.replace("</head>", links + "</head>", 1),
+                                          encoding="utf-8")
+
+
 def build_info_js(info: dict) -> str:
     body = json.dumps(info, indent=2, sort_keys=False)
     return (
@@ -448,24 +486,7 @@ def bundle_modules(stage: Path, entries: list[str], between: str = "") -> str:
     Only what the UI uses is supported (named and namespace imports of relative
     paths, exported declarations and lists); anything else fails the build.
     `between` runs after every dependency and before the entry modules."""
-    order: list[str] = []
-    seen: set[str] = set()
-
-    def visit(rel: str, chain: tuple[str, ...]) -> None:
-        if rel in chain:
-            raise BuildError(f"cannot bundle an import cycle: {' -> '.join(chain + (rel,))}")
-        if rel in seen:
-            return
-        path = stage / rel
-        if not path.is_file():
-            raise BuildError(f"{chain[-1] if chain else 'index.html'} imports {rel}, which is missing")
-        for m in _IMPORT.finditer(path.read_text(encoding="utf-8")):
-            visit(_resolve(rel, m.group(3)), chain + (rel,))
-        seen.add(rel)
-        order.append(rel)
-
-    for entry in entries:
-        visit(entry, ())
+    order = module_graph(stage, entries)
     deps = [m for m in order if m not in entries]
     parts = ["const __modules = Object.create(null);"]
     for rel in deps + ["\0between"] + [e for e in order if e in entries]:
@@ -645,6 +666,7 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
     shutil.rmtree(stage, ignore_errors=True)
     stage.mkdir(parents=True)
     copy_static(stage)
+    preload_modules(stage)
 
     wheel_rel = f"wheels/{sha256(wheel_bytes)[:12]}/{wheel_name}"
     (stage / wheel_rel).parent.mkdir(parents=True)
@@ -748,7 +770,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     Class attributes, set by make_server(): `prefix` ("/" or "/repo/", as GitHub
     project pages are), `cache_control`, `gzip`, and `record` (None, or a list
-    that gets one (path, status, bytes on the wire) per response, for benchmarks).
+    that gets one dict per response: path, status, wire (bytes sent, headers
+    included) and raw (the file's own size), for benchmarks).
     """
 
     protocol_version = "HTTP/1.1"  # keep-alive: the page makes a dozen requests
@@ -770,7 +793,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def do_HEAD(self):  # noqa: N802
         self._serve(head=True)
 
-    def _send(self, status, headers, body=b"", head=False):
+    def _send(self, status, headers, body=b"", head=False, raw=0):
         self.send_response(status)
         for key, value in headers:
             self.send_header(key, value)
@@ -780,7 +803,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.wfile.write(body)
         if self.record is not None:
             wire = sum(len(k) + len(v) + 4 for k, v in headers) + 64 + (0 if head else len(body))
-            self.record.append((self.path, status, wire))
+            self.record.append({"path": self.path, "status": status, "wire": wire,
+                                "raw": 0 if head else raw})
 
     def _serve(self, head):
         path = self.path.split("?", 1)[0].split("#", 1)[0]
@@ -810,14 +834,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             headers.append(("Vary", "Accept-Encoding"))
         if self.headers.get("If-None-Match") == etag:
             return self._send(304, headers[1:], head=True)
-        body = file.read_bytes()
+        body = raw = file.read_bytes()
         if compress and "gzip" in self.headers.get("Accept-Encoding", ""):
             key = (str(file), etag)
             if key not in self._gz_cache:
                 self._gz_cache[key] = gzip.compress(body, compresslevel=6, mtime=0)
             body = self._gz_cache[key]
             headers.append(("Content-Encoding", "gzip"))
-        self._send(200, headers, body, head)
+        self._send(200, headers, body, head, len(raw))
 
 
 def make_server(directory: Path = DIST, port: int = 0, prefix: str = "/",

@@ -85,7 +85,9 @@ self.addEventListener("fetch", (event) => {
   if (!Object.hasOwn(PRECACHE.files, path)) return;
   if (request.mode !== "navigate" && url.search) return; // cached without a query
   event.respondWith((async () => {
-    const hit = await caches.open(CACHE).then((cache) => cache.match(urlOf(path)));
+    const hit = await (opened ??= caches.open(CACHE)).then((cache) => cache.match(urlOf(path)));
     return hit || fetch(request);
   })());
 });
+
+let opened = null; // this build's cache, opened once

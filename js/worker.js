@@ -86,12 +86,62 @@ async function fetchBytes(url) {
 // Snapshots need Cache Storage (http(s) pages); the one-file page has none.
 const snapshots = !CARRIED && typeof caches !== "undefined" && /^https?:$/.test(SITE_ROOT.protocol);
 
+// A snapshot is the interpreter's whole memory (~30 MB), three quarters zeros: it is kept
+// as its non-zero 4 KB blocks. Layout (little-endian u32): magic, total size, run count,
+// then (offset, length) per run, then the runs' bytes one after the other.
+const SNAPSHOT_MAGIC = 0x31534e42; // "BNS1"
+const BLOCK = 4096;
+
+function packSnapshot(bytes) {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+  const runs = [];
+  let size = 0;
+  for (let start = 0; start < bytes.length; start += BLOCK) {
+    const end = Math.min(start + BLOCK, bytes.length);
+    let used = false;
+    for (let w = start >> 2; w < end >> 2; w++) {
+      if (words[w] !== 0) {
+        used = true;
+        break;
+      }
+    }
+    if (!used) for (let b = (end >> 2) << 2; b < end; b++) used ||= bytes[b] !== 0;
+    if (!used) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === start) last[1] += end - start;
+    else runs.push([start, end - start]);
+    size += end - start;
+  }
+  const head = new Uint32Array([SNAPSHOT_MAGIC, bytes.length, runs.length, ...runs.flat()]);
+  const out = new Uint8Array(head.byteLength + size);
+  out.set(new Uint8Array(head.buffer));
+  let at = head.byteLength;
+  for (const [start, length] of runs) {
+    out.set(bytes.subarray(start, start + length), at);
+    at += length;
+  }
+  return out;
+}
+
+function unpackSnapshot(buffer) {
+  const [magic, total, count] = new Uint32Array(buffer, 0, 3);
+  if (magic !== SNAPSHOT_MAGIC) return null;
+  const runs = new Uint32Array(buffer, 12, 2 * count);
+  const bytes = new Uint8Array(total);
+  let at = 12 + runs.byteLength;
+  for (let i = 0; i < count; i++) {
+    bytes.set(new Uint8Array(buffer, at, runs[2 * i + 1]), runs[2 * i]);
+    at += runs[2 * i + 1];
+  }
+  return bytes;
+}
+
 async function readSnapshot() {
   if (!snapshots) return null;
   try {
     if (!(await caches.has(SNAPSHOT_CACHE))) return null;
     const res = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_URL);
-    return res ? new Uint8Array(await res.arrayBuffer()) : null;
+    return res ? unpackSnapshot(await res.arrayBuffer()) : null;
   } catch {
     return null;
   }
@@ -99,8 +149,10 @@ async function readSnapshot() {
 
 async function storeSnapshot(bytes) {
   try {
+    await new Promise((resolve) => setTimeout(resolve, 0)); // after "ready" has gone out
+    const packed = packSnapshot(bytes);
     const cache = await caches.open(SNAPSHOT_CACHE);
-    await cache.put(SNAPSHOT_URL, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    await cache.put(SNAPSHOT_URL, new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }));
     for (const name of await caches.keys()) {
       if (name !== SNAPSHOT_CACHE && name.startsWith(CACHE_PREFIX) && name.endsWith(":snapshot")) {
         await caches.delete(name);

@@ -1,0 +1,262 @@
+#!/usr/bin/env python3
+"""Start-up benchmark: from navigation to the first playable card, in headless Chromium.
+
+    python bench/startup.py [--runs 5] [--dist DIR | --no-build] [--json FILE]
+
+Builds the site into a temporary folder (dist/ is left alone), serves it on
+127.0.0.1 the way GitHub Pages does (gzip for text, JSON, SVG and wasm; zip and
+wheel files as they are; Cache-Control: max-age=600) and, for each run, opens a
+fresh browser profile:
+
+  cold   the first visit: empty caches, no service worker
+  warm   the browser restarted on the same profile: the second visit, served by the
+         service worker, the engine restored from its memory snapshot
+  file   dist/briscola.html opened from disk (file://), a fresh profile
+
+The page is a deal link (index.html?variant=classic&level=beginner&seed=S&lang=en,
+a seed where the person leads), so it goes straight to the table. "Playable" is the
+moment the page's own controller marks the person's turn, `html[data-ui="waiting"]`
+with a `.hand-card.playable` in the hand, timed inside the page against the
+navigation start (performance.now()). Motion is reduced, so the deal's animation
+does not count. "Engine ready" is when the page leaves its loading screen.
+
+Bytes: everything the server sent during the cold visit (headers included), and the
+raw size of the same files; the warm visit should need none. Reports the median of
+the runs (5 by default) as a markdown table, with the machine's load average: this
+machine is shared, so single runs are noisy.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "py"))
+
+import build  # noqa: E402
+
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run"]
+TARGETS = {"cold": 1.5, "warm": 0.5, "gzip_mb": 6.0}
+PLAYABLE = 'html[data-ui="waiting"] .hand .hand-card.playable'
+
+# Runs in the page before its own scripts: note when the engine is up and when a card
+# of the hand first becomes playable, against the navigation start.
+# The engine's worker's messages are noted too (its start-up stages, in `steps`).
+PROBE = """
+(() => {
+  const marks = (window.__startup = { ready: null, playable: null, steps: {} });
+  const check = () => {
+    if (marks.ready === null && window.__briscola) marks.ready = performance.now();
+    if (marks.playable === null && document.querySelector('%s')) marks.playable = performance.now();
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+  const Base = window.Worker;
+  if (Base) {
+    window.Worker = class extends Base {
+      constructor(...args) {
+        super(...args);
+        marks.steps.worker = performance.now();
+        this.addEventListener("message", (e) => {
+          const m = e.data;
+          if (m && m.type && m.id === undefined) {
+            marks.steps[m.type + (m.stage ? " " + m.stage + " " + m.fraction : "")] = performance.now();
+          }
+        });
+      }
+    };
+  }
+})();
+""" % PLAYABLE
+
+
+def chromium() -> str | None:
+    for path in (os.environ.get("BRISCOLA_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if path and os.path.exists(path):
+            return path
+    return shutil.which("chromium")
+
+
+def leading_seed(level: str) -> int:
+    """A seed whose classic deal the person (seat 0) leads, so no computer move is timed."""
+    from briscola import bridge
+    for seed in range(1, 200):
+        reply = json.loads(bridge.call("new_match", json.dumps(
+            {"rules": "classic", "seed": seed, "seats": [{"kind": "human"}, {"kind": "bot", "level": level}]})))
+        if reply["result"]["view"]["turn"] == 0:
+            return seed
+    raise SystemExit("no seed where the person leads")
+
+
+def wait_marks(page, timeout: float = 120.0) -> dict:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        marks = page.evaluate("window.__startup || {}")
+        if marks.get("playable") is not None:
+            return marks
+        ui = page.evaluate("document.documentElement.dataset.ui")
+        if ui == "error":
+            raise RuntimeError("the page failed: " + page.evaluate(
+                "document.getElementById('load-error-msg').textContent"))
+        time.sleep(0.05)
+    raise TimeoutError("no playable card in time")
+
+
+def offline_ready(page, timeout: float = 120.0) -> None:
+    """Wait until the service worker controls the page and the engine's snapshot is kept."""
+    page.wait_for_function("""async () => {
+        if (!navigator.serviceWorker.controller) return false;
+        const names = await caches.keys();
+        return names.some((n) => n.endsWith(':snapshot'))
+            && names.some((n) => n.startsWith('briscola:') && !n.endsWith(':snapshot'));
+    }""", timeout=timeout * 1000, polling=200)
+
+
+def one_run(playwright, url: str, one_file: Path, record: list) -> dict:
+    out = {}
+    with tempfile.TemporaryDirectory(prefix="briscola-profile-") as profile:
+        def launch():
+            ctx = playwright.chromium.launch_persistent_context(
+                profile, executable_path=chromium(), args=LAUNCH_ARGS, headless=True,
+                viewport={"width": 1280, "height": 800}, reduced_motion="reduce", locale="en-US")
+            ctx.add_init_script(PROBE)
+            return ctx
+
+        ctx = launch()
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        record.clear()
+        page.goto(url)
+        marks = wait_marks(page)
+        out["cold"], out["cold_ready"] = marks["playable"] / 1000, marks["ready"] / 1000
+        out["cold_steps"] = marks["steps"]
+        offline_ready(page)  # the first visit is over once the offline copy is complete
+        out["wire"] = sum(r["wire"] for r in record)
+        out["raw"] = sum(r["raw"] for r in record)
+        out["requests"] = len(record)
+        out["cold_requests"] = [f"{r['path']} {r['status']} {r['wire']}" for r in record]
+        ctx.close()
+
+        ctx = launch()  # the browser restarted: the second visit
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        record.clear()
+        page.goto(url)
+        marks = wait_marks(page)
+        out["warm"], out["warm_ready"] = marks["playable"] / 1000, marks["ready"] / 1000
+        out["warm_steps"] = marks["steps"]
+        out["warm_wire"] = sum(r["wire"] for r in record)
+        out["warm_requests"] = [f"{r['path']} {r['status']}" for r in record]
+        ctx.close()
+
+    with tempfile.TemporaryDirectory(prefix="briscola-profile-") as profile:
+        ctx = playwright.chromium.launch_persistent_context(
+            profile, executable_path=chromium(), args=LAUNCH_ARGS, headless=True,
+            viewport={"width": 1280, "height": 800}, reduced_motion="reduce", locale="en-US")
+        ctx.add_init_script(PROBE)
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        page.goto(one_file.as_uri())
+        # The one-file page shows the new-game panel (a file:// URL carries no deal here).
+        page.wait_for_selector('html[data-ui="newgame"]', timeout=120000, state="attached")
+        out["file_ready"] = page.evaluate("window.__startup.ready") / 1000
+        ctx.close()
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--dist", type=Path, help="measure this built site instead of building one")
+    ap.add_argument("--level", default="beginner")
+    ap.add_argument("--json", type=Path, help="also write the runs as JSON here")
+    args = ap.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    tmp = None
+    if args.dist:
+        site = args.dist.resolve()
+    else:
+        tmp = Path(tempfile.mkdtemp(prefix="briscola-bench-"))
+        site = tmp / "site"
+        proc = subprocess.run([sys.executable, str(ROOT / "build.py"), "--out", str(site)],
+                              cwd=ROOT, capture_output=True, text=True)
+        if proc.returncode:
+            print(proc.stderr, file=sys.stderr)
+            return 1
+    manifest = json.loads((site / "build-manifest.json").read_text(encoding="utf-8"))
+    record: list = []
+    server = build.make_server(site, 0, "/", cache_control="max-age=600", record=record)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    # The server compresses each file once and keeps it: do that before timing anything.
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    for rel in manifest["files"]:
+        urllib.request.urlopen(urllib.request.Request(
+            base + rel, headers={"Accept-Encoding": "gzip"})).read()
+    seed = leading_seed(args.level)
+    url = (f"http://127.0.0.1:{server.server_address[1]}/"
+           f"?variant=classic&level={args.level}&seed={seed}&lang=en")
+
+    load_before = os.getloadavg()
+    runs = []
+    try:
+        with sync_playwright() as p:
+            for i in range(args.runs):
+                r = one_run(p, url, site / build.ONE_FILE, record)
+                runs.append(r)
+                print(f"run {i + 1}: cold {r['cold']:.2f} s, warm {r['warm']:.2f} s, "
+                      f"file {r['file_ready']:.2f} s, {r['wire'] / 1e6:.2f} MB sent",
+                      file=sys.stderr, flush=True)
+    finally:
+        server.shutdown()
+        server.server_close()
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+    load_after = os.getloadavg()
+
+    med = {k: statistics.median(r[k] for r in runs) for k in runs[0]
+           if isinstance(runs[0][k], (int, float))}
+    files = manifest["files"]
+    site_files = [f for p, f in files.items() if p not in ("build-manifest.json", build.ONE_FILE)]
+    mb = 1e6
+    rows = [
+        ("cold: navigation → first playable card", f"{med['cold']:.2f} s", f"≤ {TARGETS['cold']} s",
+         med["cold"] <= TARGETS["cold"]),
+        ("cold: engine ready (loading screen gone)", f"{med['cold_ready']:.2f} s", "", None),
+        ("warm (service worker, snapshot): first playable card", f"{med['warm']:.2f} s",
+         f"≤ {TARGETS['warm']} s", med["warm"] <= TARGETS["warm"]),
+        ("warm: engine ready", f"{med['warm_ready']:.2f} s", "", None),
+        ("warm: bytes from the network", f"{med['warm_wire']:.0f} B", "0", med["warm_wire"] == 0),
+        ("first visit, sent (gzip as a static host does)", f"{med['wire'] / mb:.2f} MB",
+         f"≤ {TARGETS['gzip_mb']} MB", med["wire"] / mb <= TARGETS["gzip_mb"]),
+        ("first visit, raw size of the same files", f"{med['raw'] / mb:.2f} MB", "", None),
+        ("first visit, requests", f"{med['requests']:.0f}", "", None),
+        ("whole site, gzip -9 / raw (build-manifest)",
+         f"{sum(f['gzip'] for f in site_files) / mb:.2f} / {sum(f['size'] for f in site_files) / mb:.2f} MB",
+         "", None),
+        (f"{build.ONE_FILE} from disk: engine ready", f"{med['file_ready']:.2f} s", "", None),
+        (f"{build.ONE_FILE} size", f"{files[build.ONE_FILE]['size'] / mb:.2f} MB", "", None),
+    ]
+    print(f"\nStart-up, median of {len(runs)} runs; build {manifest['hash']}, "
+          f"Pyodide {manifest['pyodide']}; {os.cpu_count()} CPUs, load average "
+          f"{load_before[0]:.1f} before, {load_after[0]:.1f} after\n")
+    print("| measure | median | target | met |")
+    print("| --- | --- | --- | --- |")
+    for name, value, target, ok in rows:
+        print(f"| {name} | {value} | {target} | {'' if ok is None else ('yes' if ok else 'no')} |")
+    if args.json:
+        args.json.write_text(json.dumps({"runs": runs, "median": med, "load": [load_before, load_after],
+                                         "build": manifest["hash"]}, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
