@@ -1,0 +1,221 @@
+"""How the site is delivered, in Chromium: offline play from the service worker, the one-file
+page from disk, the site under a sub-path (GitHub project pages), deal links and embed mode,
+and that the page asks nothing of any other origin.
+
+Each test serves dist/ itself (build.make_server: gzip and validators as a static host) when
+it needs to stop the server or move the site, and starts every game from a deal link
+(index.html?variant=...&seed=...), which goes straight to the table. Preferences are set before
+the page's own scripts run (an init script), so no extra page load is needed for them.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+import build  # noqa: E402
+from briscola import bridge  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+PREFS = {"speed": "instant", "lang": "en"}
+SET_PREFS = ("try { if (!localStorage.getItem('briscola.prefs')) "
+             f"localStorage.setItem('briscola.prefs', {json.dumps(json.dumps(PREFS))}); }} catch (e) {{}}")
+# Any Content-Security-Policy violation fails the test (the console watch sees the error).
+WATCH_CSP = ("document.addEventListener('securitypolicyviolation', (e) => "
+             "console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));")
+SETTLED = 'html[data-ui="waiting"], html[data-ui="summary"], html[data-ui="error"], html[data-ui="over"]'
+
+
+class Site:
+    """dist/ served on 127.0.0.1 under `prefix`; `requests` lists what reached the server."""
+
+    def __init__(self, directory: Path, prefix: str = "/"):
+        self.requests: list = []
+        self.server = build.make_server(directory, 0, prefix, cache_control="max-age=600",
+                                        record=self.requests)
+        # One request per connection: once stopped, nothing at all gets through.
+        self.server.RequestHandlerClass.func.protocol_version = "HTTP/1.0"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.url = self.origin + self.server.RequestHandlerClass.func.prefix
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def site(dist_dir):
+    s = Site(dist_dir)
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def context(browser):
+    """A fresh profile, with the console watched (errors fail the test) and the prefs set."""
+    ctx = browser.new_context(viewport={"width": 1000, "height": 700}, reduced_motion="reduce",
+                              locale="en-US")
+    ctx.add_init_script(SET_PREFS)
+    ctx.add_init_script(WATCH_CSP)
+    errors = []
+
+    def watch(page):
+        page.on("console", lambda m: errors.append(f"console.error: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+
+    ctx.on("page", watch)
+    yield ctx
+    ctx.close()
+    assert not errors, "console errors:\n" + "\n".join(errors)
+
+
+def link(bot_level: str, seed: int = 42, **extra) -> str:
+    args = {"variant": "classic", "lang": "en", "level": bot_level, "seed": seed, **extra}
+    return "?" + "&".join(f"{k}={v}" for k, v in args.items())
+
+
+def settle(page, timeout=120000) -> str:
+    page.wait_for_selector(SETTLED, state="attached", timeout=timeout)
+    ui = page.evaluate("document.documentElement.dataset.ui")
+    assert ui != "error", page.evaluate(
+        "document.getElementById('load-error-msg').textContent + ' ' + document.getElementById('notice').textContent")
+    return ui
+
+
+def play(page, moves: int | None = None) -> str:
+    """Click playable cards until the deal ends (or `moves` cards were played)."""
+    played = 0
+    for _ in range(200):
+        ui = settle(page)
+        if ui in ("summary", "over") or (moves is not None and played >= moves):
+            return ui
+        before = page.evaluate("window.__briscola.state.view.events.length")
+        page.locator(".hand .hand-card.playable").first.click()
+        page.wait_for_function(
+            "b => document.documentElement.dataset.ui !== 'waiting' || "
+            "window.__briscola.state.view.events.length !== b", arg=before)
+        played += 1
+    pytest.fail("the deal did not end")
+
+
+def dealt(page) -> dict:
+    v = page.evaluate("window.__briscola.state.view")
+    return {"hand": sorted(v["hand"]), "trump": v["trump_card"]}
+
+
+def test_second_visit_plays_with_the_network_gone(dist_dir, context, bot_level):
+    site = Site(dist_dir)
+    try:
+        page = context.new_page()
+        page.goto(site.url + link(bot_level))
+        settle(page)
+        # The first visit is over once the service worker has the whole build (and the engine
+        # its snapshot).
+        page.wait_for_function("""async () => {
+            if (!navigator.serviceWorker.controller) return false;
+            const names = await caches.keys();
+            return names.some((n) => n.startsWith('briscola:') && !n.endsWith(':snapshot'))
+                && names.some((n) => n.endsWith(':snapshot'));
+        }""", polling=250, timeout=120000)
+        page.close()
+    finally:
+        site.stop()
+    site.requests.clear()
+    # Nothing answers any more: no server, and the browser is offline too.
+    context.set_offline(True)
+    page = context.new_page()
+    failed = []
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    page.goto(site.url + link(bot_level, seed=7))
+    assert play(page) in ("summary", "over")
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    assert not site.requests and not failed, (site.requests, failed)
+
+
+def test_one_file_page_plays_a_deal_from_disk(dist_dir, context, bot_level, tmp_path):
+    # A copy elsewhere: the page must need nothing beside it.
+    page_file = tmp_path / "briscola.html"
+    page_file.write_bytes((dist_dir / build.ONE_FILE).read_bytes())
+    page = context.new_page()
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(page_file.as_uri() + link(bot_level, seed=3))
+    assert play(page) in ("summary", "over")
+    summary = page.evaluate("window.__briscola.state.summary")
+    assert summary and sum(summary["outcome"]["side_points"]) == 120
+    outside = [u for u in requests if not u.startswith((page_file.as_uri(), "data:", "blob:"))]
+    assert not outside, outside
+
+
+def test_site_under_a_sub_path(dist_dir, context, bot_level):
+    site = Site(dist_dir, "/briscola/")
+    try:
+        page = context.new_page()
+        page.goto(site.url + link(bot_level, seed=11))
+        assert play(page, moves=3) in ("waiting", "summary", "over")
+        paths = [r["path"] for r in site.requests]
+        assert paths and all(p.startswith("/briscola/") for p in paths), paths
+        page.wait_for_function("navigator.serviceWorker.ready.then(() => true)", timeout=60000)
+        scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
+        assert scope == site.url
+    finally:
+        site.stop()
+
+
+def test_embed_link_deals_the_same_cards_twice(site, browser, bot_level):
+    url = site.url + link(bot_level, seed=42, embed=1)
+    seen = []
+    for _ in range(2):  # two fresh profiles: nothing is shared but the URL
+        ctx = browser.new_context(viewport={"width": 480, "height": 640}, reduced_motion="reduce")
+        ctx.add_init_script(SET_PREFS)
+        page = ctx.new_page()
+        page.goto(url)
+        settle(page)
+        assert page.evaluate("document.documentElement.classList.contains('embed')")
+        assert not page.locator("#topbar").is_visible()
+        seen.append(dealt(page))
+        # The deal's options leave the address bar: a reload resumes, it does not redeal.
+        assert "seed=" not in page.url and "embed=1" in page.url
+        ctx.close()
+    assert seen[0] == seen[1]
+    bridge.reset()
+    reply = json.loads(bridge.call("new_match", json.dumps({
+        "rules": {"name": "classic"}, "seed": 42,
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": bot_level}]})))["result"]
+    assert seen[0] == {"hand": sorted(reply["view"]["hand"]), "trump": reply["view"]["trump_card"]}
+
+
+def test_every_request_stays_on_the_sites_origin(site, context, bot_level):
+    urls = []
+    context.on("request", lambda r: urls.append(r.url))
+    page = context.new_page()
+    page.goto(site.url + link(bot_level, seed=5))
+    play(page, moves=2)
+    # Let the service worker fetch what it keeps, too.
+    page.wait_for_function("""async () => (await caches.keys()).some((n) => n.startsWith('briscola:')
+        && !n.endsWith(':snapshot')) && !!navigator.serviceWorker.controller""", polling=250, timeout=120000)
+    foreign = [u for u in urls if not u.startswith((site.origin + "/", "data:", "blob:"))]
+    assert urls and not foreign, foreign
+    served = {r["path"].split("?")[0] for r in site.requests}
+    assert "/pyodide/pyodide.asm.wasm" in served and "/sw.js" in served
+
+
+def test_service_worker_lists_every_file_of_the_build(dist_dir):
+    manifest = json.loads((dist_dir / "build-manifest.json").read_text(encoding="utf-8"))
+    sw = (dist_dir / "sw.js").read_text(encoding="utf-8")
+    start = sw.index("const PRECACHE = ") + len("const PRECACHE = ")
+    precache = json.loads(sw[start:sw.index("};", start) + 1])
+    assert precache["hash"] == manifest["hash"]
+    expected = {p for p in manifest["files"] if p not in ("sw.js", "build-manifest.json", build.ONE_FILE)}
+    assert set(precache["files"]) == expected
+    for path, integrity in precache["files"].items():
+        assert integrity == manifest["files"][path]["integrity"]
+    assert {"index.html", "manifest.webmanifest", manifest["wheel"], manifest["stdlib"],
+            "pyodide/pyodide.asm.wasm"} <= expected
