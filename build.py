@@ -2,29 +2,40 @@
 """Build the static Briscola site into dist/.
 
     python build.py                  build dist/
-    python build.py --serve [--port 8000]   build, then serve dist/ on 127.0.0.1
+    python build.py --out DIR        build into DIR instead (measurements, side by side)
+    python build.py --serve [--port 8000] [--base /briscola/]
+                                     build, then serve dist/ on 127.0.0.1 as a static
+                                     host does (gzip, validators), under --base if given
     python build.py --serve --no-build      serve the dist/ that is there
     python build.py --check          build, then run tests/pyodide/smoke.py in Pyodide (Node)
     python build.py --stock-stdlib   ship Pyodide's own python_stdlib.zip untouched
-    python build.py --no-pyc         leave the engine's bytecode out of the wheel
+    python build.py --no-pyc         ship the engine's .py sources instead of bytecode
 
 What it does (standard library only, no pip):
 
 1. Builds a reproducible pure-Python wheel of py/briscola
    (briscola-<version>-py3-none-any.whl, version from briscola/__init__.py).
-   Besides the .py files it carries __pycache__/*.cpython-314.pyc compiled by
-   Pyodide's Python (tools/compile_package.mjs, cached under build/pyc/), so
-   the page does not compile the engine at every start; other Pythons ignore
-   them (different cache tag).
+   It holds the engine as bytecode only, compiled by Pyodide's Python
+   (tools/compile_package.mjs, cached under build/pyc/) and placed beside where
+   the sources would be (briscola/game.pyc): the page puts the wheel itself on
+   sys.path and zipimport reads it, nothing to compile or install at start. The
+   sources stay out (about 90 KB less to download); tracebacks keep file names
+   and line numbers. This wheel is for Pyodide 3.14 only (`pip install .` is the
+   way to the engine elsewhere).
 2. Produces a trimmed standard library zip of precompiled .pyc files for
    Pyodide's own Python (compiled inside Pyodide by tools/build_stdlib.mjs,
    since the host Python is a different version), cached under
    build/stdlib/ keyed by the Pyodide version and the trim recipe.
-3. Stages dist/: the static files (index.html, js/, css/, ...), the wheel,
-   the stdlib zip, and only the Pyodide runtime files a start fetches.
-   The wheel and stdlib paths carry a content hash; dist/js/build-info.js and
-   dist/build-manifest.json list every file with its hash so that a cached
-   old file is never mixed with a new one.
+3. Stages dist/: the static files (index.html, js/, css/, img/, the app
+   manifest), the wheel, the stdlib zip, and only the Pyodide runtime files a
+   start fetches. dist/index.html gets <link rel="modulepreload"> for every
+   module the page imports. The wheel and stdlib paths carry a content hash;
+   dist/js/build-info.js and dist/build-manifest.json list every file with its
+   hash so that a cached old file is never mixed with a new one.
+4. Writes dist/sw.js, the service worker, with the build hash and every file
+   of the site with its SHA-256 (offline play: see sw.js), and
+   dist/briscola.html, the whole game in one file that works from disk
+   (see one_file_page below).
 """
 
 from __future__ import annotations
