@@ -27,8 +27,13 @@ if os.path.isdir(os.path.join(ROOT, "py")) and os.path.join(ROOT, "py") not in s
     sys.path.insert(0, os.path.join(ROOT, "py"))
 
 
-def measure(variant: str, deals: int, seed: str = "thinking") -> list[float]:
-    """Milliseconds per expert decision over ``deals`` deals (expert in every other seat)."""
+def measure(variant: str, deals: int, seed: str = "thinking",
+            cpu: list[float] | None = None) -> list[float]:
+    """Milliseconds per expert decision over ``deals`` deals (expert in every other seat).
+
+    Wall-clock times are returned; if ``cpu`` is a list, the process CPU times go there too
+    (on a shared machine the CPU time is what an idle machine would take).
+    """
     from briscola.ai import make_bot
     from briscola.game import Game
     from briscola.rules import find_variant
@@ -44,11 +49,15 @@ def measure(variant: str, deals: int, seed: str = "thinking") -> list[float]:
         while not game.is_over:
             seat = game.current_player
             view = game.view(seat)
+            c0 = time.process_time()
             t0 = time.perf_counter()
             action = bots[seat].decide(view).action
             dt = (time.perf_counter() - t0) * 1000.0
+            dc = (time.process_time() - c0) * 1000.0
             if seat in expert_seats:
                 times.append(dt)
+                if cpu is not None:
+                    cpu.append(dc)
             game.apply(action, seat)
     return times
 
@@ -112,7 +121,11 @@ def main(argv: list[str] | None = None) -> int:
         out["_python"] = platform.python_version() + " " + sys.platform
         print(json.dumps(out))
         return 0
-    results = {"cpython": {v: summary(measure(v, args.deals)) for v in variants}}
+    results: dict = {"cpython": {}, "cpython_cpu": {}}
+    for v in variants:
+        cpu: list[float] = []
+        results["cpython"][v] = summary(measure(v, args.deals, cpu=cpu))
+        results["cpython_cpu"][v] = summary(cpu)
     note = ""
     if not args.no_pyodide:
         py, note = _pyodide(variants, args.deals, not args.no_build)
@@ -130,11 +143,19 @@ def main(argv: list[str] | None = None) -> int:
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
     label = f"CPython {platform.python_version()}"
     for v in variants:
-        print(_row(label, v, results["cpython"][v]))
+        print(_row(label + " wall", v, results["cpython"][v]))
+    for v in variants:
+        print(_row(label + " CPU", v, results["cpython_cpu"][v]))
     if "pyodide" in results:
         plabel = "Pyodide " + results["pyodide"].get("_python", "").split()[0]
         for v in variants:
             print(_row(plabel + " (Node)", v, results["pyodide"][v]))
+    try:
+        load = os.getloadavg()[0]
+        print(f"\nLoad average during the run: {load:.1f} on {os.cpu_count()} cores "
+              "(wall times on a shared machine include waiting for the CPU).")
+    except (AttributeError, OSError):
+        pass
     if note:
         print(f"\n{note}")
     return 0

@@ -16,6 +16,7 @@ from hypothesis import strategies as st  # noqa: E402
 from briscola.ai import BOTS, Decision, make_bot  # noqa: E402
 from briscola.ai.common import Situation, bits  # noqa: E402
 from briscola.ai.expert import ExpertBot  # noqa: E402
+from briscola.ai.rollout import FastPolicy  # noqa: E402
 from briscola.ai.sampler import Sampler  # noqa: E402
 from briscola.ai.solver import SearchAborted, Solver  # noqa: E402
 from briscola.arena import cli, run_arena  # noqa: E402
@@ -28,7 +29,7 @@ DEAL_VARIANTS = [v for v in PLAYABLE if VARIANTS[v].match == "single"]
 
 
 def _fast_expert(seed):
-    return ExpertBot(seed=seed, time_budget=5.0, samples=3, node_limit=4000)
+    return ExpertBot(seed=seed, time_budget=5.0, samples=3, node_limit=4000, rollout_worlds=8)
 
 
 def _play(rules, bots, seed):
@@ -159,6 +160,39 @@ def test_expert_plays_perfectly_once_talon_is_empty():
             h.apply_fast(a)
             vals[a] = h.points[seat] - before + _brute(h, maxside)
         assert vals[int(d.action)] == max(vals.values())
+
+
+@pytest.mark.parametrize("variant", ["classic", "three", "four", "six", "double",
+                                     "bosnian-three", "bosnian-five", "double-four", "bisca"])
+def test_playouts_follow_the_engine(variant):
+    """A play-out scores exactly what the engine scores for the same cards."""
+    rules = VARIANTS[variant]
+    for seed in range(8):
+        g = Game.new(rules, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 12)):
+            g.apply_fast(rng.choice([a for a in g.legal_actions_fast() if a < 52]))
+        policy = FastPolicy(rules, g.trump)
+        chosen = []
+        choose = policy.choose
+
+        def spy(*args):
+            c = choose(*args)
+            chosen.append(c)
+            return c
+
+        policy.choose = spy
+        seat = g.current_player
+        side = rules.tables.side_of
+        maxside = [side[s] == side[seat] for s in range(g.n)]
+        first = g.hands[seat][0]
+        before = sum(g.points[s] for s in range(g.n) if maxside[s])
+        got = policy.playout([sum(1 << c for c in h) for h in g.hands], list(g.talon),
+                             g.order, list(g.trick), first, maxside)
+        for c in [first] + chosen:
+            g.apply(c)  # checked: every card chosen is legal
+        assert g.is_over
+        assert got == sum(g.points[s] for s in range(g.n) if maxside[s]) - before
 
 
 # ---- sampling never contradicts the view ---------------------------------------------------------

@@ -11,9 +11,10 @@ Decision by decision, from the view only:
   used only where few draws remain; ties go to the card-counting heuristic.
 * Earlier, the card-counting heuristic of :mod:`briscola.ai.heuristic` decides.
 
-The search is anytime: worlds are solved until the sample count or the time budget is
-reached, and a node budget per world keeps any single solve short. The bot is reproducible
-from its seed as long as the time budget is not what stops it.
+The search is anytime: worlds are solved until the sample count or the node budget of the
+decision is reached; a node limit per world keeps any single solve short, and a time budget
+is the safety net for slow machines. Node counts do not depend on the machine, so the bot is
+reproducible from its seed unless the time budget is what stops it.
 """
 from __future__ import annotations
 
@@ -24,10 +25,12 @@ from ..cards import N_RANKS
 from .base import Bot, Decision, register_bot
 from .common import Situation, card_name, special_action
 from .heuristic import IntermediateBot, _non_play, reason_for, score_card
+from .rollout import FastPolicy
 from .sampler import Sampler
 from .solver import SearchAborted, Solver
 
 
+_POLICIES: dict = {}  # (rules, trump) -> FastPolicy
 _SOLVERS: dict = {}  # (rules, trump) -> Solver: its tables are shared, its search is not
 
 
@@ -44,12 +47,18 @@ class ExpertBot(Bot):
 
     name = "expert"
 
-    def __init__(self, seed=None, time_budget: float = 0.25, samples: int = 24,
-                 node_limit: int = 60000, horizon: int | None = None) -> None:
+    def __init__(self, seed=None, time_budget: float = 0.6, samples: int = 24,
+                 node_limit: int = 20000, node_budget: int = 50000,
+                 horizon: int | None = None, rollout_worlds: int = 96,
+                 prune_margin: float = 8.0, race_z: float = 2.0) -> None:
         super().__init__(seed)
-        self.time_budget = time_budget
+        self.rollout_worlds = rollout_worlds  # most worlds per decision before the horizon
+        self.prune_margin = prune_margin  # candidates this far below the heuristic's best
+        self.race_z = race_z  # a candidate this many standard errors behind is dropped
+        self.time_budget = time_budget  # a safety net; the node budget is what normally stops
         self.samples = samples
-        self.node_limit = node_limit
+        self.node_limit = node_limit  # per world
+        self.node_budget = node_budget  # per decision, over all worlds
         self.horizon = horizon
         self.heuristic = IntermediateBot(seed)
         self.last_info: dict = {}
@@ -78,9 +87,75 @@ class ExpertBot(Bot):
             got = self._search(sit, plays)
             if got is not None:
                 return got
+        if self.rollout_worlds > 0:
+            got = self._rollouts(sit, plays)
+            if got is not None:
+                return got
         c = self.heuristic.pick(sit)
         self.last_info = {"mode": "heuristic"}
         return Decision(Action(c), reason_for(sit, c, view.rules))
+
+    def _rollouts(self, sit: Situation, plays: list[int]) -> Decision | None:
+        """Each candidate played out by the heuristic in the same sampled worlds.
+
+        Candidates the heuristic rates far below its favourite are not tried. Worlds are
+        added in batches; a candidate whose paired difference to the leader is clearly
+        negative is dropped (racing), and the search stops when one is left.
+        """
+        t0 = time.perf_counter()
+        deadline = t0 + self.time_budget
+        view = sit.view
+        sampler = Sampler(sit, self.rng)
+        if not sampler.consistent:
+            return None
+        scores = {c: score_card(sit, c) for c in plays}
+        top = max(scores.values())
+        alive = [c for c in plays if scores[c] >= top - self.prune_margin]
+        if len(alive) == 1:
+            c = alive[0]
+            self.last_info = {"mode": "heuristic", "pruned": True}
+            return Decision(Action(c), reason_for(sit, c, view.rules))
+        key = (view.rules, sit.trump)
+        policy = _POLICIES.get(key)
+        if policy is None:
+            if len(_POLICIES) > 64:
+                _POLICIES.clear()
+            policy = _POLICIES[key] = FastPolicy(view.rules, sit.trump)
+        side_of = sit.side_of
+        maxside = [side_of[s] == sit.side for s in range(sit.n)]
+        results: dict[int, list[int]] = {c: [] for c in plays}
+        done = 0
+        batch = 8
+        while done < self.rollout_worlds and len(alive) > 1:
+            for _ in range(batch):
+                w = sampler.sample()
+                for c in alive:
+                    results[c].append(policy.playout(w.hands[:], w.talon, sit.order,
+                                                     sit.trick, c, maxside))
+                done += 1
+            if time.perf_counter() > deadline:
+                break
+            # Racing: drop candidates clearly behind the leader (paired over the same worlds).
+            means = {c: sum(results[c][-done:]) / done for c in alive}
+            lead = max(alive, key=lambda c: (means[c], scores[c]))
+            keep = [lead]
+            for c in alive:
+                if c == lead:
+                    continue
+                d = [a - b for a, b in zip(results[lead][-done:], results[c][-done:])]
+                mu = sum(d) / done
+                var = sum((x - mu) ** 2 for x in d) / max(done - 1, 1)
+                if mu <= self.race_z * (var / done) ** 0.5:
+                    keep.append(c)
+            alive = keep
+        best, best_key = -1, None
+        for c in alive:
+            k = (sum(results[c][-done:]) / max(done, 1), scores[c])
+            if best_key is None or k > best_key:
+                best, best_key = c, k
+        self.last_info = {"mode": "rollouts", "worlds": done,
+                          "seconds": time.perf_counter() - t0, "value": best_key[0]}
+        return Decision(Action(best), reason_for(sit, best, view.rules))
 
     # ---- search ----------------------------------------------------------------------------
     def _solver(self, rules, trump) -> Solver:
@@ -108,6 +183,7 @@ class ExpertBot(Bot):
         k_max = 1 if exact else self.samples
         totals = {c: 0.0 for c in plays}
         done = 0
+        nodes = 0
         for _ in range(k_max):
             world = sampler.sample()
             try:
@@ -115,10 +191,12 @@ class ExpertBot(Bot):
                                      moves=plays, node_limit=self.node_limit)
             except SearchAborted:
                 break
+            finally:
+                nodes += solver.nodes
             for c in plays:
                 totals[c] += vals[c]
             done += 1
-            if time.perf_counter() > deadline:
+            if nodes > self.node_budget or time.perf_counter() > deadline:
                 break
         if done == 0:
             return None
@@ -129,7 +207,7 @@ class ExpertBot(Bot):
             if best_key is None or key > best_key:
                 best, best_key = c, key
         mean = totals[best] / done
-        self.last_info = {"mode": "exact" if exact else "sampled", "worlds": done,
+        self.last_info = {"mode": "exact" if exact else "sampled", "worlds": done, "nodes": nodes,
                           "seconds": time.perf_counter() - t0, "value": mean}
         return Decision(Action(best), self._reason(sit, best, mean, exact))
 

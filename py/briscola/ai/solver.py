@@ -166,12 +166,15 @@ class Solver:
             h = hands[seat]
             ismax = maxside[seat]
             last = pos == len(order) - 1
-            live = tmask[tn]
-            for x in hands:
-                live |= x
-            if b >= 0:
-                live |= 1 << b
-            cand = distinct(h, live)
+            if h & (h - 1):
+                live = tmask[tn]
+                for x in hands:
+                    live |= x
+                if b >= 0:
+                    live |= 1 << b
+                cand = distinct(h, live)
+            else:
+                cand = [h.bit_length() - 1]
             # Move ordering: cards that take the trick first (biggest points first), then the
             # cheapest cards.
             if len(cand) > 1:
@@ -243,6 +246,20 @@ class Solver:
         last = pos == len(order) - 1
         ismax = maxside[seat]
         best_so_far = None
+        try:
+            return self._root(moves, h, hands, seat, b, bs, tp, last, ismax, exact, talon,
+                              order, pos, maxside, play, trick_start, out)
+        finally:
+            self.nodes = count[0]
+
+    def _root(self, moves, h, hands, seat, b, bs, tp, last, ismax, exact, talon, order, pos,
+              maxside, play, trick_start, out):
+        pts = self.pts
+        beats = self.beats
+        orders = self.orders
+        rot = self.rot
+        per_round = self.per_round
+        best_so_far = None
         for c in moves:
             hands[seat] = h ^ (1 << c)
             if b < 0 or beats[(b << 6) | c]:
@@ -278,5 +295,4 @@ class Solver:
             out[c] = v
             if best_so_far is None or (v > best_so_far if ismax else v < best_so_far):
                 best_so_far = v
-        self.nodes = count[0]
         return out
