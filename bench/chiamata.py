@@ -42,7 +42,8 @@ def _register_variants() -> None:
     from briscola.ai.chiamata_search import ExpertChiamataBot
     _load_all()
     for name, kw in (("expert-end", {"mid_depth": 0}), ("expert-big", {"node_budget": 60000}),
-                     ("expert-d2", {"mid_depth": 2, "node_budget": 60000})):
+                     ("expert-d2", {"mid_depth": 2, "node_budget": 60000}),
+                     ("expert-top4", {"mid_moves": 4})):
         register_bot(name, BOTS["intermediate"])
         register_chiamata_bot(name, lambda seed=None, kw=kw: ExpertChiamataBot(seed=seed, **kw))
 
@@ -309,6 +310,7 @@ def main(argv=None) -> None:
     pa.add_argument("--reverse", action="store_true")
     pt = sub.add_parser("table")
     pt.add_argument("--deals", type=int, default=100)
+    pt.add_argument("--reverse-deals", type=int, default=60)
     pt.add_argument("--weak-deals", type=int, default=300)
     pt.add_argument("--seed", default="bench")
     pt.add_argument("--workers", type=int, default=2)
@@ -335,9 +337,9 @@ def main(argv=None) -> None:
         return
     rows = []
     plan = [("chiamata", "expert", "intermediate", args.deals, False),
-            ("chiamata", "expert", "intermediate", args.deals, True),
             ("chiamata-points", "expert", "intermediate", args.deals, False),
-            ("chiamata-points", "expert", "intermediate", args.deals, True),
+            ("chiamata", "expert", "intermediate", args.reverse_deals, True),
+            ("chiamata-points", "expert", "intermediate", args.reverse_deals, True),
             ("chiamata", "intermediate", "beginner", args.weak_deals, False),
             ("chiamata", "intermediate", "random", args.weak_deals, False),
             ("chiamata-points", "intermediate", "beginner", args.weak_deals, False),

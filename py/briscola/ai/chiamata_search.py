@@ -489,15 +489,18 @@ class ExpertChiamataBot(IntermediateChiamataBot):
 
     The work per decision is counted in search nodes (``node_budget``), not in seconds, so
     the expert is reproducible from its seed on any machine; ``time_limit`` is only a
-    safety net. With ``exact_tricks`` or fewer tricks left each world is searched to the
+    safety net. ``mid_moves``: search only that many of the heuristic's best cards before
+    the endgame. With ``exact_tricks`` or fewer tricks left each world is searched to the
     end; earlier (``mid_depth`` > 0) the search stops after that many tricks and evaluates.
     """
 
     name = "expert"
 
     def __init__(self, seed=None, node_budget: int = 20000, max_worlds: int = 40,
-                 exact_tricks: int = 3, mid_depth: int = 1, time_limit: float = 1.0) -> None:
+                 exact_tricks: int = 3, mid_depth: int = 1, time_limit: float = 1.0,
+                 mid_moves: int | None = None) -> None:
         super().__init__(seed)
+        self.mid_moves = mid_moves
         self.node_budget = node_budget
         self.max_worlds = max_worlds
         self.exact_tricks = exact_tricks
@@ -525,7 +528,11 @@ class ExpertChiamataBot(IntermediateChiamataBot):
             if got is not None:
                 return got
         elif self.mid_depth > 0:
-            got = self._search(st, plays, heur, self.mid_depth)
+            cand = plays
+            if self.mid_moves and len(plays) > self.mid_moves:
+                # Only the heuristic's best few cards are searched: more worlds each.
+                cand = sorted(plays, key=lambda x: (-heur[x], x))[:self.mid_moves]
+            got = self._search(st, cand, heur, self.mid_depth)
             if got is not None:
                 return got
         c = max(plays, key=lambda x: (heur[x], -x))
