@@ -250,6 +250,7 @@ const TEXT = {
     "act.bid.points": "{n} punti",
     "act.call": "Chiamo {what}",
     "act.carichi": "A carichi",
+    "act.bid": "Offri",
 
     "say.play": "{name} gioca {card}.",
     "say.you.play": "Giochi {card}.",
@@ -308,6 +309,8 @@ const TEXT = {
     "notice.nobot": "Il computer di livello {level} non è disponibile: {message}",
 
     "rules.title": "Regole della Briscola",
+    "phase.auction": "Asta",
+    "phase.call": "Chiamata della carta",
     "suit.trump": "briscola",
   },
 
@@ -551,6 +554,7 @@ const TEXT = {
     "act.bid.points": "{n} points",
     "act.call": "Call {what}",
     "act.carichi": "A carichi",
+    "act.bid": "Bid",
 
     "say.play": "{name} plays {card}.",
     "say.you.play": "You play {card}.",
@@ -609,6 +613,8 @@ const TEXT = {
     "notice.nobot": "The {level} computer player is not available: {message}",
 
     "rules.title": "The rules of Briscola",
+    "phase.auction": "Auction",
+    "phase.call": "Calling the card",
     "suit.trump": "trump",
   },
 };

@@ -7,10 +7,10 @@ import { t, tOr, getLang } from "./i18n.js";
 import { STYLES } from "./cards.js";
 
 // Options shown as house rules, in this order (RULES.md §5 and the deck-related ones).
-const HOUSE = ["deck", "ranking", "southern", "natural_three", "removed_two", "double", "rebury",
+const HOUSE = ["mode", "deck", "ranking", "southern", "natural_three", "removed_two", "double", "rebury",
   "exchange_two", "exchange_seven", "partner_view", "signals", "open_hands", "teams"];
 const MATCH = ["match", "drawn_deal"];
-const CHIAMATA = ["auction", "carichi", "forced_call", "multipliers", "match_deals", "match_target"];
+const CHIAMATA = ["mode", "auction", "carichi", "forced_call", "multipliers", "match_deals", "match_target"];
 
 export function defaultSeats(n, old = []) {
   const seats = [];

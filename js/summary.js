@@ -60,12 +60,13 @@ export function renderSummary(box, state, ctx) {
   if (match.format !== "single" || match.deals.length > 1) {
     box.append(h("p", { class: "match-score" },
       `${t("sum.match")}: `,
-      ...sides.map((side, i) => h("span", { class: "ms" }, `${sideName(side, ctx.names)} `, h("b", { text: String(match.score[i]) }))).flatMap((x, i) => (i ? [" · ", x] : [x]))));
+      ...scoreOwners(match, sides).map((side, i) => h("span", { class: "ms" }, `${sideName(side, ctx.names)} `, h("b", { text: String(match.score[i]) }))).flatMap((x, i) => (i ? [" · ", x] : [x]))));
     box.append(chart(match.deals, sides, ctx));
   }
   if (!match.over && out.draw) box.append(h("p", { class: "muted", text: t("sum.replay") }));
   if (match.over && match.winners && match.format !== "single") {
-    box.append(h("p", { class: "banner small", text: t("sum.match.won", { name: match.winners.map((w) => sideName(sides[w], ctx.names)).join(", ") }) }));
+    const owners = scoreOwners(match, sides);
+    box.append(h("p", { class: "banner small", text: t("sum.match.won", { name: match.winners.map((w) => sideName(owners[w] || [w], ctx.names)).join(", ") }) }));
   }
 
   const buttons = h("div", { class: "buttons" });
@@ -77,6 +78,12 @@ export function renderSummary(box, state, ctx) {
     buttons.append(h("button", { class: "btn primary", id: "sum-again", type: "button", text: t("sum.again"), on: { click: ctx.onAgain } }));
   }
   box.append(buttons);
+}
+
+/** Who each entry of the match score belongs to: the sides, or every seat (Chiamata). */
+function scoreOwners(match, sides) {
+  if (match.score.length === sides.length) return sides;
+  return match.score.map((_, i) => [i]);
 }
 
 /** A bar chart of the card points of each side in each deal, as inline SVG. */

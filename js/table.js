@@ -10,7 +10,7 @@
 
 import { cardSVG, backSVG, cardName, rankName, suitName } from "./cards.js";
 import { h, clear, svgBox, sleep } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tOr } from "./i18n.js";
 
 // Portrait phones: all other seats share the top row so the trick gets the whole width.
 const NARROW = window.matchMedia("(max-width: 560px) and (orientation: portrait), (max-height: 520px) and (orientation: landscape)");
@@ -82,6 +82,12 @@ export function seatPlaces(n, compact = false) {
   return places;
 }
 
+/**
+ * Panels for the phases before play, by phase name ("auction", "call"): a function
+ * (box, view, ctx) that draws into box. Briscola Chiamata registers its auction panel here.
+ */
+export const PHASE_PANELS = {};
+
 export class TableView {
   constructor(root, handlers) {
     this.root = root;
@@ -150,7 +156,8 @@ export class TableView {
     this.el.lastBtn = h("button", { class: "btn small", type: "button", on: { click: () => this.on.lastTrick() } });
     this.el.actions.append(this.el.extra, h("span", { class: "spacer" }), this.el.lastBtn, this.el.hintBtn);
     this.el.hintLine = h("p", { class: "hint-line", attrs: { "aria-live": "off" } });
-    mine.append(this.el.mybar, this.el.hand, this.el.actions, this.el.hintLine);
+    this.el.phase = h("div", { class: "phase-panel" });
+    mine.append(this.el.mybar, this.el.phase, this.el.hand, this.el.actions, this.el.hintLine);
 
     root.append(bar, felt, mine);
     this.seatEls.set(me, { root: this.el.mybar, pile: this.el.mypile, mine: true });
@@ -202,8 +209,9 @@ export class TableView {
       if (!el) continue;
       const isTurn = view.turn === s && view.phase !== "over";
       el.root.classList.toggle("turn", isTurn);
-      const partner = view.sides && view.side_of_seat && s !== me && view.side_of_seat[s] === view.side_of_seat[me]
-        && view.sides.length === 2 && view.sides[view.side_of_seat[me]].length > 1;
+      const mySide = view.side_of_seat ? view.side_of_seat[me] : -1;
+      const partner = s !== me && mySide >= 0 && view.side_of_seat[s] === mySide
+        && view.sides && view.sides[mySide] && view.sides[mySide].length > 1;
       el.root.classList.toggle("partner", !!partner);
       const badges = [];
       if (view.dealer === s) badges.push(h("span", { class: "badge dealer", text: t("seat.dealer") }));
@@ -241,7 +249,7 @@ export class TableView {
 
   _sides(view, ctx) {
     const box = clear(this.el.sides);
-    if (!ctx.showPoints || !view.sides || view.sides.length !== 2 || view.sides[0].length < 2) return;
+    if (!ctx.showPoints || !teamGame(view)) return;
     const mySide = view.side_of_seat[view.seat];
     view.sides.forEach((side, i) => {
       const label = i === mySide ? t("table.team.us") : t("table.team.them");
@@ -254,7 +262,7 @@ export class TableView {
     clear(el);
     el.classList.toggle("empty", won === 0);
     if (won > 0) el.append(cardFace(null, style, lang, "p", "pile-card"));
-    const label = ctx.showPoints && (!this.view.sides || this.view.sides[0].length < 2)
+    const label = ctx.showPoints && !teamGame(this.view)
       ? `${t("seat.pile", { n: won })} · ${pts}` : t("seat.pile", { n: won });
     el.append(h("span", { class: "pile-count", text: label }));
     el.setAttribute("aria-label", t("seat.pile.aria", { name: ctx.names[seat], n: won }));
@@ -266,6 +274,7 @@ export class TableView {
     const known = (view.known && view.known[s]) || [];
     const open = view.hands_visible && view.hands_visible[s];
     box.classList.toggle("open", !!open || known.length > 0);
+    box.classList.toggle("many", size > 4);
     for (let i = 0; i < size; i++) {
       const code = i < known.length ? known[i] : null;
       const key = code || `x${s}-${i}`;
@@ -281,6 +290,7 @@ export class TableView {
     const size = view.talon_size || 0;
     const faceDown = size - (view.trump_card ? 1 : 0);
     deck.classList.toggle("empty", size === 0);
+    deck.hidden = size === 0 && !view.trump_card && !view.original_trump_card; // Chiamata: no talon
     const pile = h("div", { class: "talon" });
     if (view.trump_card) {
       const tr = h("div", { class: "slot trump-card", data: { key: view.trump_card } },
@@ -337,7 +347,7 @@ export class TableView {
     const legal = new Set(view.legal || []);
     const hidden = ctx.hideHand;
     const cards = hidden ? view.hand.map(() => null) : view.hand;
-    box.classList.toggle("count4", cards.length >= 4);
+    box.style.setProperty("--count", String(Math.max(2, cards.length)));
     let tabSet = false;
     const focusable = [];
     cards.forEach((code, i) => {
@@ -369,17 +379,33 @@ export class TableView {
   }
 
   _actions(view, ctx) {
+    // Phases other than play (Chiamata's auction and call): a panel drawn by the renderer
+    // registered for that phase; its actions are the buttons below, from view.legal.
+    const panel = clear(this.el.phase);
+    const phaseRenderer = PHASE_PANELS[view.phase];
+    if (phaseRenderer) phaseRenderer(panel, view, ctx);
+    else if (view.phase !== "play" && view.phase !== "over") panel.textContent = tOr(`phase.${view.phase}`, view.phase);
     const extra = clear(this.el.extra);
     const legal = view.legal || [];
     if (ctx.canPlay) {
+      const numeric = legal.filter((a) => /^bid-\d\d+$/.test(a));
       for (const a of legal) {
         if (/^[A2-9TJHK][DCSB]$/.test(a)) continue;
+        if (numeric.length > 3 && numeric.includes(a)) continue;
         extra.append(h("button", {
           class: "btn action", type: "button", text: actionLabel(a, ctx.lang, ctx.style),
           data: { action: a }, on: { click: () => this.on.action(a) },
         }));
       }
+      if (numeric.length > 3) {
+        // many point bids: one list and one button
+        const sel = h("select", { class: "bid-select", attrs: { "aria-label": t("act.bid.points", { n: "" }).trim() } },
+          numeric.map((a) => h("option", { value: a, text: actionLabel(a, ctx.lang, ctx.style) })));
+        extra.append(sel, h("button", { class: "btn action", type: "button", text: t("act.bid"),
+          on: { click: () => this.on.action(sel.value) } }));
+      }
     }
+    extra.classList.toggle("many", extra.childElementCount > 4);
     this.el.hintBtn.textContent = t("table.hint");
     this.el.hintBtn.disabled = !ctx.canPlay;
     this.el.lastBtn.textContent = t("table.lasttrick");
@@ -491,6 +517,11 @@ export class TableView {
   }
 }
 
+/** Two sides of partners (4 or 6 players, or Chiamata once the partner is known). */
+function teamGame(view) {
+  return !!(view.sides && view.sides.length === 2 && view.sides.some((sd) => sd.length > 1));
+}
+
 async function settle(promises, ms) {
   if (!promises.length) return;
   await Promise.race([Promise.allSettled(promises), sleep(ms)]);
@@ -524,7 +555,7 @@ export function actionLabel(a, lang, style) {
   }
   if (a === "pass") return t("act.pass");
   if (a === "carichi") return t("act.carichi");
-  if ((m = /^bid-(\d+)$/.exec(a))) return t("act.bid.points", { n: m[1] });
+  if ((m = /^bid-(\d\d+)$/.exec(a))) return t("act.bid.points", { n: m[1] });
   if ((m = /^bid-(\w)$/.exec(a))) return t("act.bid.rank", { rank: rankName(m[1], lang, style) });
   if ((m = /^call-([DCSB])$/.exec(a))) return t("act.call", { what: suitName(m[1], lang, style) });
   if ((m = /^call-(\w\w)$/.exec(a))) return t("act.call", { what: cardName(m[1], lang, style) });

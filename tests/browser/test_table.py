@@ -75,7 +75,7 @@ def start_game(page, variant, seed=7, humans=()):
     if not page.locator("#ng-seed").is_visible():
         page.click("details.advanced summary")
     page.fill("#ng-seed", str(seed))
-    page.wait_for_function("!document.getElementById('ng-start').disabled")
+    page.wait_for_function("() => !document.getElementById('ng-start').disabled")
     page.click("#ng-start")
     state = wait_ui(page, ("waiting", "summary", "handoff", "error"))
     assert state != "error", page.text_content("#notice")
@@ -464,7 +464,7 @@ def test_hint_and_last_trick_review(page, base_url, bot_level):
     boot(page, base_url, prefs_for(bot_level))
     start_game(page, "three", seed=6)
     page.click(".actions button:has-text('Hint')")
-    page.wait_for_function("document.querySelector('.hint-line').textContent.startsWith('Hint:')")
+    page.wait_for_function("() => document.querySelector('.hint-line').textContent.startsWith('Hint:')")
     hinted = page.locator(".hand-card.hinted")
     assert hinted.count() == 1
     assert hinted.get_attribute("data-code") in page.evaluate("window.__briscola.state.view.legal")
@@ -477,3 +477,33 @@ def test_hint_and_last_trick_review(page, base_url, bot_level):
     assert page.locator("#trick-dialog figure.won").count() == 1
     page.keyboard.press("Escape")
     assert page.locator("#trick-dialog[open]").count() == 0
+
+
+def test_chiamata_is_playable_with_generic_buttons(page, base_url, bot_level, artifacts):
+    """Until its own auction panel exists, Chiamata's auction is played from the legal actions."""
+    boot(page, base_url, prefs_for(bot_level))
+    page.wait_for_selector("#newgame-dialog[open]")
+    page.select_option("#ng-players", "5")
+    if not page.locator("#ng-opt-mode").is_visible():
+        page.click("details.house summary")
+    page.select_option("#ng-opt-mode", "chiamata")
+    page.wait_for_function("() => !document.getElementById('ng-start').disabled")
+    page.click("#ng-start")
+    wait_ui(page, ("waiting", "summary", "error"))
+    for step in range(200):
+        state = wait_ui(page, ("waiting", "summary", "error"))
+        assert state != "error", page.text_content("#notice")
+        if state == "summary":
+            break
+        phase = page.evaluate("window.__briscola.state.view.phase")
+        if phase in ("auction", "call"):
+            assert page.text_content(".phase-panel")
+            if step == 0:
+                page.screenshot(path=str(artifacts / "desktop-chiamata-auction.png"))
+                page.set_viewport_size({"width": 360, "height": 640})
+                page.screenshot(path=str(artifacts / "phone-chiamata-auction.png"))
+                page.set_viewport_size({"width": 1280, "height": 800})
+            act_and_wait(page, lambda: page.locator(".extra-actions .btn").first.click())
+        else:
+            play_turn(page, 1)
+    check_summary(page)
