@@ -818,9 +818,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                                 "raw": 0 if head else raw})
 
     def _serve(self, head):
-        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        path, _, query = self.path.split("#", 1)[0].partition("?")
         if path + "/" == self.prefix or (path == "/" and self.prefix != "/"):
-            return self._send(301, [("Location", self.prefix)], head=head)
+            return self._send(301, [("Location", self.prefix + ("?" + query if query else ""))],
+                              head=head)
         if not path.startswith(self.prefix):
             return self._send(404, [("Content-Type", "text/plain")], b"not found\n", head)
         rel = urllib.parse.unquote(path[len(self.prefix):])

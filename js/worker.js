@@ -195,6 +195,8 @@ async function start() {
   if (saved) {
     try {
       pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
+      // The snapshot holds the random generator's state of its day: draw a fresh one.
+      pyodide.runPython("import random\nrandom.seed()");
     } catch (err) {
       console.warn("the engine's snapshot did not load; starting afresh:", err);
       caches.delete(SNAPSHOT_CACHE).catch(() => {});
