@@ -1,6 +1,6 @@
 """How the site is delivered, in Chromium: offline play from the service worker, the one-file
 page from disk, the site under a sub-path (GitHub project pages), deal links and embed mode,
-and that the page asks nothing of any other origin.
+that the page asks nothing of any other origin, and that Chromium finds it installable.
 
 Each test serves dist/ itself (build.make_server: gzip and validators as a static host) when
 it needs to stop the server or move the site, and starts every game from a deal link
@@ -10,6 +10,8 @@ the page's own scripts run (an init script), so no extra page load is needed for
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import sys
 import threading
 from pathlib import Path
@@ -22,6 +24,12 @@ from briscola import bridge  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
+# As in conftest.py (which the `browser` fixture uses).
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM = next((c for c in (os.environ.get("BRISCOLA_CHROMIUM"), "/usr/bin/chromium",
+                             "/usr/bin/chromium-browser", shutil.which("chromium")) if c and os.path.exists(c)),
+                None)
 PREFS = {"speed": "instant", "lang": "en"}
 SET_PREFS = ("try { if (!localStorage.getItem('briscola.prefs')) "
              f"localStorage.setItem('briscola.prefs', {json.dumps(json.dumps(PREFS))}); }} catch (e) {{}}")
@@ -205,6 +213,24 @@ def test_every_request_stays_on_the_sites_origin(site, context, bot_level):
     assert urls and not foreign, foreign
     served = {r["path"].split("?")[0] for r in site.requests}
     assert "/pyodide/pyodide.asm.wasm" in served and "/sw.js" in served
+
+
+def test_installable_as_an_app(site, browser, tmp_path):
+    """Chromium's own check: no installability errors, and the manifest parses cleanly."""
+    # Incognito contexts are never installable: a real profile, in the same Chromium.
+    ctx = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=LAUNCH_ARGS)
+    try:
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        page.goto(site.url)
+        page.wait_for_selector('html[data-ui="newgame"]', state="attached", timeout=120000)
+        page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)", timeout=60000)
+        cdp = ctx.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"] == site.url + "manifest.webmanifest" and not manifest["errors"]
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    finally:
+        ctx.close()
 
 
 def test_service_worker_lists_every_file_of_the_build(dist_dir):
