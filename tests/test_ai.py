@@ -195,6 +195,31 @@ def test_playouts_follow_the_engine(variant):
         assert got == sum(g.points[s] for s in range(g.n) if maxside[s]) - before
 
 
+def test_inference_weights_favour_the_true_hands():
+    """Against card-counting players, the real deal looks likelier than a random world."""
+    import math
+    from briscola.ai.heuristic import IntermediateBot
+    from briscola.ai.inference import Evidence
+    better = total = 0
+    for seed in range(30):
+        g = Game.new("classic", seed=seed)
+        bots = [IntermediateBot(s) for s in range(2)]
+        stop = random.Random(seed).randrange(8, 30)
+        while len(g.actions) < stop:
+            s = g.current_player
+            g.apply(bots[s].decide(g.view(s)).action)
+        sit = Situation(g.view(g.current_player))
+        ev = Evidence(sit, FastPolicy(g.rules, g.trump))
+        assert ev.records
+        true_w = ev.weight([sum(1 << c for c in h) for h in g.hands])
+        sampler = Sampler(sit, random.Random(seed))
+        ws = [ev.weight(sampler.sample().hands) for _ in range(40)]
+        assert all(0 < w <= 1 and math.isfinite(w) for w in ws + [true_w])
+        total += 1
+        better += true_w > sum(ws) / len(ws)
+    assert better >= 0.6 * total
+
+
 # ---- sampling never contradicts the view ---------------------------------------------------------
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant=st.sampled_from(DEAL_VARIANTS), seed=st.integers(0, 10**6),

@@ -78,6 +78,17 @@ class FastPolicy:
         h = hands[seat]
         if not h & (h - 1):
             return h.bit_length() - 1
+        sizes = [_popcount(x) for x in hands]
+        best_c, best_v = -1, -1e9
+        for c, v in self.scores(seat, h, sizes, live, faceup_hidden, order, pos, b, bs, tp,
+                                tn):
+            if v > best_v:
+                best_c, best_v = c, v
+        return best_c
+
+    def scores(self, seat: int, h: int, sizes: list[int], live: int, faceup_hidden: int,
+               order, pos: int, b: int, bs: int, tp: int, tn: int) -> list[tuple[int, float]]:
+        """The heuristic's score of each card of ``h`` for ``seat`` (``sizes``: hand sizes)."""
         P = self.P
         pts = self.pts
         beats = self.beats
@@ -88,16 +99,13 @@ class FastPolicy:
         pool = _popcount(pool_mask)
         n = self.n
         if tn == 0:
-            total_cards = 0
-            for x in hands:
-                total_cards += _popcount(x)
-            scale = min(1.0, total_cards / (2.0 * n))
+            scale = min(1.0, sum(sizes) / (2.0 * n))
         else:
             scale = 1.0
         add = P["add"] * len(after) * 0.5
         partner_w = P["partner"]
         master = P["master"]
-        best_c, best_v = -1, -1e9
+        out = []
         m = h
         while m:
             low = m & -m
@@ -111,7 +119,7 @@ class FastPolicy:
             if after:
                 k = _popcount(self.beat_mask[nb] & pool_mask)
                 for s in after:
-                    u = _popcount(hands[s])
+                    u = sizes[s]
                     if k == 0 or u == 0 or pool == 0:
                         p = 0.0
                     else:
@@ -134,9 +142,8 @@ class FastPolicy:
                     keep += master
                 v -= keep * scale
             v -= 0.001 * self.strength[c]
-            if v > best_v:
-                best_c, best_v = c, v
-        return best_c
+            out.append((c, v))
+        return out
 
     def playout(self, hands: list[int], talon: list[int], order, trick: list[int],
                 first: int, maxside: list[bool]) -> int:
