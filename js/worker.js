@@ -191,18 +191,25 @@ async function start() {
   };
 
   let pyodide = null;
+  let bridge = null;
   const saved = await snapshot;
   if (saved) {
     try {
       pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
       // The snapshot holds the random generator's state of its day: draw a fresh one.
       pyodide.runPython("import random\nrandom.seed()");
+      bridge = pyodide.pyimport("briscola.bridge");
+      if (JSON.parse(bridge.call("ping", "{}")).result.version !== BUILD.version) {
+        throw new Error("the restored engine is not this build's");
+      }
     } catch (err) {
+      // Never stuck on a bad snapshot: forget it and start afresh.
       console.warn("the engine's snapshot did not load; starting afresh:", err);
+      bridge = null;
       caches.delete(SNAPSHOT_CACHE).catch(() => {});
     }
   }
-  if (!pyodide) {
+  if (!bridge) {
     pyodide = await loadPyodide({ ...options, _makeSnapshot: snapshots });
     progress("python", 0.85);
     pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(ENGINE_ZIP)})\nimport briscola.bridge`);
@@ -213,12 +220,12 @@ async function start() {
         console.warn("could not snapshot the engine:", err);
       }
     }
+    bridge = pyodide.pyimport("briscola.bridge");
   }
   progress("engine", 0.95);
 
   // The module and its `call` function stay alive as long as the worker.
   // Python returns a str, which arrives as a JS string: no proxy escapes.
-  const bridge = pyodide.pyimport("briscola.bridge");
   callBridge = (type, argsJson) => bridge.call(type, argsJson);
   progress("engine", 1);
   self.postMessage({ type: "ready", version: BUILD.version, build: BUILD.hash });

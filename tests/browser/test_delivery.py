@@ -147,6 +147,31 @@ def test_second_visit_plays_with_the_network_gone(dist_dir, context, bot_level):
     assert not site.requests and not failed, (site.requests, failed)
 
 
+def test_a_broken_engine_snapshot_is_replaced(site, context, bot_level):
+    """A snapshot that does not restore is dropped: the start goes on afresh and keeps a new one."""
+    page = context.new_page()
+    page.goto(site.url + link(bot_level))
+    settle(page)
+    snapshot = """async () => {
+        for (const name of await caches.keys()) {
+            if (!name.endsWith(':snapshot')) continue;
+            const cache = await caches.open(name);
+            for (const request of await cache.keys()) return [name, request.url, (await (await cache.match(request)).arrayBuffer()).byteLength];
+        }
+        return null;
+    }"""
+    page.wait_for_function(snapshot, polling=250, timeout=120000)
+    name, url, size = page.evaluate(snapshot)
+    assert size > 1_000_000
+    # The worker's layout (magic, size, no runs): an all-zero memory, which Pyodide refuses.
+    page.evaluate("""([name, url]) => caches.open(name).then((c) => c.put(url,
+        new Response(new Uint32Array([0x31534e42, 65536, 0]))))""", [name, url])
+    page.reload()
+    assert play(page, moves=2) in ("waiting", "summary", "over")
+    page.wait_for_function(f"async () => {{ const s = await ({snapshot})(); return s && s[2] > 1000000; }}",
+                           polling=250, timeout=120000)
+
+
 def test_one_file_page_plays_a_deal_from_disk(dist_dir, context, bot_level, tmp_path):
     # A copy elsewhere: the page must need nothing beside it.
     page_file = tmp_path / "briscola.html"
