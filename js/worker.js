@@ -60,6 +60,21 @@ if (CARRIED) {
 
 const siteURL = (path) => new URL(path, SITE_ROOT).href;
 
+// The two big downloads start at once, before Pyodide's scripts have loaded: Pyodide's own
+// fetches of these URLs get these responses.
+if (!CARRIED) {
+  const early = new Map([siteURL("pyodide/pyodide.asm.wasm"), siteURL(BUILD.stdlib)].map((url) => [url, fetch(url)]));
+  for (const res of early.values()) res.catch(() => {}); // Pyodide reports failures itself
+  const realFetch = self.fetch.bind(self);
+  self.fetch = (input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const res = early.get(url);
+    if (res === undefined) return realFetch(input, init);
+    early.delete(url);
+    return res;
+  };
+}
+
 /** Pyodide's two scripts: imported from the site, or already here (the one-file page). */
 function pyodideScripts() {
   if (CARRIED) return [{ loadPyodide: self.loadPyodide }, { default: self._createPyodideModule }];
