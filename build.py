@@ -400,7 +400,7 @@ def module_graph(stage: Path, entries: list[str]) -> list[str]:
         if not path.is_file():
             raise BuildError(f"{chain[-1] if chain else 'index.html'} imports {rel}, which is missing")
         for m in _IMPORT.finditer(path.read_text(encoding="utf-8")):
-            visit(_resolve(rel, m.group(3)), chain + (rel,))
+            visit(_resolve(rel, m.group(4)), chain + (rel,))
         order.append(rel)
 
     for entry in entries:
@@ -472,10 +472,14 @@ ONE_FILE = "briscola.html"
 WORKER_IMPORT = 'import { BUILD } from "./build-info.js";'
 ASM_EXPORT = "export default _createPyodideModule;"
 
-_IMPORT = re.compile(r"""^import\s+(?:\{([^}]*)\}|\*\s+as\s+(\w+))\s+from\s+["'](\.{1,2}/[^"']+)["'];?[ \t]*$""",
-                     re.M)
+# import D from "./m.js";  import { a, b as c } from "./m.js";  import * as ns from "./m.js";
+# import D, { a } from "./m.js";  import D, * as ns from "./m.js";  import "./m.js";
+_IMPORT = re.compile(r"""^import\s+(?:(?:(\w+)\s*(?:,\s*)?)?(?:\{([^}]*)\}|\*\s+as\s+(\w+))?\s*from\s+)?"""
+                     r"""["'](\.{1,2}/[^"']+)["'];?[ \t]*$""", re.M)
 _EXPORT_DECL = re.compile(r"^export\s+((?:async\s+)?function\*?\s+(\w+)|class\s+(\w+)|"
                           r"(?:const|let|var)\s+(\w+))", re.M)
+_EXPORT_DEFAULT = re.compile(r"^export\s+default\s+(?:((?:async\s+)?function\*?\s+(\w+)|class\s+(\w+))|(?=\S))",
+                             re.M)
 _EXPORT_LIST = re.compile(r"^export\s*\{([^}]*)\}\s*;?[ \t]*$", re.M)
 _LEFTOVER = re.compile(r"^\s*(?:import\s*[\w{*\"']|export\b)|\bimport\s*\(", re.M)
 
@@ -508,11 +512,24 @@ def bundle_modules(stage: Path, entries: list[str], between: str = "") -> str:
         exports: list[tuple[str, str]] = []
 
         def imp(m: re.Match, rel=rel) -> str:
-            target = json.dumps(_resolve(rel, m.group(3)))
-            if m.group(2):
-                return f"const {m.group(2)} = __modules[{target}];"
-            pairs = ", ".join(a if a == b else f"{a}: {b}" for a, b in _bindings(m.group(1)))
-            return f"const {{ {pairs} }} = __modules[{target}];"
+            target = f"__modules[{json.dumps(_resolve(rel, m.group(4)))}]"
+            default, names, namespace = m.group(1), m.group(2), m.group(3)
+            out = []
+            if default:
+                out.append(f"const {default} = {target}.default;")
+            if namespace:
+                out.append(f"const {namespace} = {target};")
+            if names is not None and names.strip():
+                pairs = ", ".join(a if a == b else f"{a}: {b}" for a, b in _bindings(names))
+                out.append(f"const {{ {pairs} }} = {target};")
+            return " ".join(out)  # a bare import ("./m.js") only orders the modules
+
+        def default(m: re.Match) -> str:
+            if m.group(1):
+                exports.append((m.group(2) or m.group(3), "default"))
+                return m.group(1)
+            exports.append(("__default", "default"))
+            return "const __default = "
 
         def decl(m: re.Match) -> str:
             name = m.group(2) or m.group(3) or m.group(4)
@@ -524,6 +541,7 @@ def bundle_modules(stage: Path, entries: list[str], between: str = "") -> str:
             return ""
 
         code = _IMPORT.sub(imp, code)
+        code = _EXPORT_DEFAULT.sub(default, code)
         code = _EXPORT_DECL.sub(decl, code)
         code = _EXPORT_LIST.sub(lst, code)
         left = _LEFTOVER.search(code)
@@ -531,6 +549,8 @@ def bundle_modules(stage: Path, entries: list[str], between: str = "") -> str:
             line = code.count("\n", 0, left.start()) + 1
             raise BuildError(f"{rel}:{line}: cannot bundle this import/export for {ONE_FILE}")
         table = ", ".join(b if a == b else f"{b}: {a}" for a, b in exports)
+        if len({b for _, b in exports}) != len(exports):
+            raise BuildError(f"{rel}: an export name twice")
         parts.append(f"// ---- {rel}\n{{\n{code.rstrip()}\n"
                      f"__modules[{json.dumps(rel)}] = Object.freeze({{ {table} }});\n}}")
     return "\n".join(parts) + "\n"
