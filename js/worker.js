@@ -98,8 +98,9 @@ async function fetchBytes(url) {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-// Snapshots need Cache Storage (http(s) pages); the one-file page has none.
-const snapshots = !CARRIED && typeof caches !== "undefined" && /^https?:$/.test(SITE_ROOT.protocol);
+// Snapshots need Cache Storage (http(s) pages); the one-file page has none, and a
+// third-party frame may be refused it (then none is made either).
+let snapshots = !CARRIED && typeof caches !== "undefined" && /^https?:$/.test(SITE_ROOT.protocol);
 
 // A snapshot is the interpreter's whole memory (~30 MB), three quarters zeros: it is kept
 // as its non-zero 4 KB blocks. Layout (little-endian u32): magic, total size, run count,
@@ -158,6 +159,7 @@ async function readSnapshot() {
     const res = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_URL);
     return res ? unpackSnapshot(await res.arrayBuffer()) : null;
   } catch {
+    snapshots = false;
     return null;
   }
 }
