@@ -113,14 +113,29 @@ def wait_marks(page, timeout: float = 120.0) -> dict:
     raise TimeoutError("no playable card in time")
 
 
+def until(page, script: str, timeout: float = 120.0, what: str = "") -> None:
+    """Poll an (async) function in the page until it returns something truthy.
+    (Playwright's wait_for_function takes a returned promise as truthy at once.)"""
+    end = time.monotonic() + timeout
+    while not page.evaluate(script):
+        if time.monotonic() > end:
+            raise TimeoutError(f"timed out waiting for {what or script}")
+        time.sleep(0.1)
+
+
+OFFLINE_READY = """async () => {
+    // The worker is active once its cache is complete; the snapshot is there once stored.
+    if (!navigator.serviceWorker.controller) return false;
+    for (const name of await caches.keys()) {
+        if (name.endsWith(':snapshot') && (await (await caches.open(name)).keys()).length) return true;
+    }
+    return false;
+}"""
+
+
 def offline_ready(page, timeout: float = 120.0) -> None:
     """Wait until the service worker controls the page and the engine's snapshot is kept."""
-    page.wait_for_function("""async () => {
-        if (!navigator.serviceWorker.controller) return false;
-        const names = await caches.keys();
-        return names.some((n) => n.endsWith(':snapshot'))
-            && names.some((n) => n.startsWith('briscola:') && !n.endsWith(':snapshot'));
-    }""", timeout=timeout * 1000, polling=200)
+    until(page, OFFLINE_READY, timeout, "the service worker and the snapshot")
 
 
 def one_run(playwright, url: str, one_file: Path, record: list) -> dict:

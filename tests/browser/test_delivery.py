@@ -14,6 +14,7 @@ import os
 import shutil
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -84,6 +85,25 @@ def context(browser):
     assert not errors, "console errors:\n" + "\n".join(errors)
 
 
+def until(page, script: str, timeout: float = 120.0) -> None:
+    """Poll an (async) function in the page until it returns something truthy
+    (Playwright's wait_for_function takes a returned promise as truthy at once)."""
+    end = time.monotonic() + timeout
+    while not page.evaluate(script):
+        assert time.monotonic() < end, f"timed out waiting for {script}"
+        time.sleep(0.1)
+
+
+OFFLINE_READY = """async () => {
+    // The worker is active once its cache is complete; the snapshot is there once stored.
+    if (!navigator.serviceWorker.controller) return false;
+    for (const name of await caches.keys()) {
+        if (name.endsWith(':snapshot') && (await (await caches.open(name)).keys()).length) return true;
+    }
+    return false;
+}"""
+
+
 def link(bot_level: str, seed: int = 42, **extra) -> str:
     args = {"variant": "classic", "lang": "en", "level": bot_level, "seed": seed, **extra}
     return "?" + "&".join(f"{k}={v}" for k, v in args.items())
@@ -126,12 +146,7 @@ def test_second_visit_plays_with_the_network_gone(dist_dir, context, bot_level):
         settle(page)
         # The first visit is over once the service worker has the whole build (and the engine
         # its snapshot).
-        page.wait_for_function("""async () => {
-            if (!navigator.serviceWorker.controller) return false;
-            const names = await caches.keys();
-            return names.some((n) => n.startsWith('briscola:') && !n.endsWith(':snapshot'))
-                && names.some((n) => n.endsWith(':snapshot'));
-        }""", polling=250, timeout=120000)
+        until(page, OFFLINE_READY)
         page.close()
     finally:
         site.stop()
@@ -160,7 +175,7 @@ def test_a_broken_engine_snapshot_is_replaced(site, context, bot_level):
         }
         return null;
     }"""
-    page.wait_for_function(snapshot, polling=250, timeout=120000)
+    until(page, snapshot)
     name, url, size = page.evaluate(snapshot)
     assert size > 1_000_000
     # The worker's layout (magic, size, no runs): an all-zero memory, which Pyodide refuses.
@@ -168,8 +183,7 @@ def test_a_broken_engine_snapshot_is_replaced(site, context, bot_level):
         new Response(new Uint32Array([0x31534e42, 65536, 0]))))""", [name, url])
     page.reload()
     assert play(page, moves=2) in ("waiting", "summary", "over")
-    page.wait_for_function(f"async () => {{ const s = await ({snapshot})(); return s && s[2] > 1000000; }}",
-                           polling=250, timeout=120000)
+    until(page, f"async () => {{ const s = await ({snapshot})(); return s && s[2] > 1000000; }}")
 
 
 def test_one_file_page_plays_a_deal_from_disk(dist_dir, context, bot_level, tmp_path):
@@ -195,7 +209,6 @@ def test_site_under_a_sub_path(dist_dir, context, bot_level):
         assert play(page, moves=3) in ("waiting", "summary", "over")
         paths = [r["path"] for r in site.requests]
         assert paths and all(p.startswith("/briscola/") for p in paths), paths
-        page.wait_for_function("navigator.serviceWorker.ready.then(() => true)", timeout=60000)
         scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
         assert scope == site.url
     finally:
@@ -232,8 +245,7 @@ def test_every_request_stays_on_the_sites_origin(site, context, bot_level):
     page.goto(site.url + link(bot_level, seed=5))
     play(page, moves=2)
     # Let the service worker fetch what it keeps, too.
-    page.wait_for_function("""async () => (await caches.keys()).some((n) => n.startsWith('briscola:')
-        && !n.endsWith(':snapshot')) && !!navigator.serviceWorker.controller""", polling=250, timeout=120000)
+    until(page, OFFLINE_READY)
     foreign = [u for u in urls if not u.startswith((site.origin + "/", "data:", "blob:"))]
     assert urls and not foreign, foreign
     served = {r["path"].split("?")[0] for r in site.requests}
@@ -249,7 +261,7 @@ def test_installable_as_an_app(site, browser, tmp_path):
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
         page.goto(site.url)
         page.wait_for_selector('html[data-ui="newgame"]', state="attached", timeout=120000)
-        page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)", timeout=60000)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         cdp = ctx.new_cdp_session(page)
         manifest = cdp.send("Page.getAppManifest")
         assert manifest["url"] == site.url + "manifest.webmanifest" and not manifest["errors"]
