@@ -6,7 +6,8 @@ import { h, clear, sleep } from "./dom.js";
 import { t, tOr, setLang, getLang, onLangChange, applyStatic, detectLang, LANGS } from "./i18n.js";
 import { cardName, STYLES } from "./cards.js";
 import * as store from "./storage.js";
-import { TableView, signalWords, cardFace } from "./table.js";
+import { TableView, signalWords, cardFace, actionLabel } from "./table.js";
+import { auctionWords, revealWords, turnWords, chiamataActionLabel } from "./chiamata.js";
 import { NewGamePanel } from "./newgame.js";
 import { renderSummary, renderStats, sideName } from "./summary.js";
 import { renderRules } from "./rules-page.js";
@@ -257,9 +258,11 @@ class App {
   }
 
   async startShowing(reply) {
+    await this.learnOrder(reply.view.rules);
     this.gen++;
     this.persist(reply);
     this.summaryShown = false;
+    this.lastReveal = null;
     this.hinted = null;
     this.hintText = "";
     this.state = reply;
@@ -274,6 +277,19 @@ class App {
     }
     await this.showDeal();
     this.advance();
+  }
+
+  /** The ranks of the deal's rules, strongest first (the auction's ladder). */
+  async learnOrder(rules) {
+    const key = JSON.stringify(rules || {});
+    if (this.orderKey === key) return;
+    try {
+      const res = await this.engine.call("card_points", { rules });
+      this.order = res.order;
+      this.orderKey = key;
+    } catch {
+      this.order = null; // the default order then
+    }
   }
 
   async showDeal() {
@@ -296,7 +312,7 @@ class App {
       names: this.names(), kinds: st.seats, style: this.style(), lang: getLang(), match: st.match,
       canPlay, showPoints: this.prefs.showPoints, hinted: this.hinted, hintText: this.hintText,
       cardPoints: st.card_points, humans: humans.length, firstHuman: humans[0],
-      hideHand: this.hideHand, ...extra,
+      hideHand: this.hideHand, order: this.order, ...extra,
     };
   }
 
@@ -390,7 +406,8 @@ class App {
         if (this.handFocused && !document.querySelector("dialog[open]")) this.table.focusHand();
         this.ui("waiting");
         const playable = v.legal.filter((a) => /^[A2-9TJHK][DCSB]$/.test(a)).map((c) => this.cardText(c));
-        this.say(t("say.turn", { cards: playable.join(", ") }));
+        if (!playable.length && v.chiamata) this.say(turnWords(v, this.ctx()));
+        else this.say(t("say.turn", { cards: playable.join(", ") }));
         return;
       }
     } finally {
@@ -402,7 +419,7 @@ class App {
     const st = this.state;
     if (!st || this.busy || st.view.turn !== this.display || !st.view.legal.includes(action)) return;
     const focused = document.activeElement;
-    this.handFocused = !!(focused && focused.closest && (focused.closest(".hand") || focused.closest(".extra-actions")));
+    this.handFocused = !!(focused && focused.closest && (focused.closest(".hand") || focused.closest(".extra-actions") || focused.closest(".board")));
     this.busy = true;
     this.ui("busy");
     this.hinted = null;
@@ -439,16 +456,19 @@ class App {
     const fresh = nv.events.slice(pv.events.length);
     this.announce(fresh);
     const pace = this.pace();
+    const reveal = fresh.find((e) => e.type === "partner");
     const ti = fresh.findIndex((e) => e.type === "trick");
     if (ti >= 0) {
       const plays = fresh.slice(0, ti).filter((e) => e.type === "play");
       const frame = withPlays(pv, plays);
+      if (reveal) withSides(frame, nv);
       const winner = fresh[ti].winner;
       let snap = this.table.snapshot();
       this.state = { ...reply, view: frame };
       this.draw({ trickWinner: winner });
       this.markWinner(winner);
       await this.table.flip(snap, pace.play);
+      if (reveal) await this.revealPartner(reveal, nv);
       await sleep(pace.trick);
       await this.table.collect(winner, pace.collect);
       this.state = reply;
@@ -459,7 +479,17 @@ class App {
       const snap = this.table.snapshot();
       this.draw();
       await this.table.flip(snap, pace.play);
+      if (reveal) await this.revealPartner(reveal, nv);
     }
+  }
+
+  /** The called card has fallen: everyone learns who the partner is. */
+  async revealPartner(e, view) {
+    const text = revealWords(e, view, this.ctx());
+    this.lastReveal = { seat: e.seat, text, deal: this.state.match.deal };
+    this.table.reveal(e.seat, text, 2600);
+    this.say(text);
+    await sleep(Math.max(this.pace().trick, this.pace().think));
   }
 
   markWinner(seat) {
@@ -493,6 +523,12 @@ class App {
         parts.push(t("say.rebury", { card: this.cardText(e.card) }));
       } else if (e.type === "end") {
         parts.push(t("say.end"));
+      } else if (this.state.view.chiamata) {
+        const words = auctionWords(e, this.state.view, this.ctx());
+        if (words) {
+          parts.push(words.say);
+          if (words.bubble && e.seat !== this.display) this.table.bubble(e.seat, words.bubble, ms);
+        }
       }
     }
     if (parts.length) this.say(parts.join(" "));
@@ -503,7 +539,8 @@ class App {
     if (!st || this.busy || st.view.turn !== this.display) return;
     try {
       const res = await this.engine.call("hint", { seat: this.display });
-      const words = /^[A2-9TJHK][DCSB]$/.test(res.action) ? this.cardText(res.action) : res.action;
+      const words = /^[A2-9TJHK][DCSB]$/.test(res.action) ? this.cardText(res.action)
+        : (st.view.chiamata && chiamataActionLabel(res.action, st.view, this.ctx())) || actionLabel(res.action, getLang(), this.style());
       this.hinted = res.action;
       this.hintText = t("table.hint.says", { card: words, reason: res.reason || "" });
       this.draw();
@@ -560,7 +597,7 @@ class App {
     const dialog = $("summary-dialog");
     renderSummary($("summary-body"), st, {
       names: this.names(), me: humans.length === 1 ? me : this.display, humans: humans.length,
-      style: this.style(), lang: getLang(),
+      style: this.style(), lang: getLang(), order: this.order,
       onNext: () => this.nextDeal(),
       onNew: () => { dialog.close(); this.openNewGame(true); },
       onAgain: () => this.again(),
@@ -569,7 +606,8 @@ class App {
     if (!dialog.open) dialog.showModal();
     this.ui("summary");
     const primary = dialog.querySelector(".btn.primary");
-    if (primary) primary.focus();
+    if (primary) primary.focus({ preventScroll: true });
+    dialog.scrollTop = 0; // the result first; the buttons stay in view at the bottom
   }
 
   recordStats(st, seat) {
@@ -680,6 +718,15 @@ class App {
     );
     if (!$("settings-dialog").open) $("settings-dialog").showModal();
   }
+}
+
+/** Chiamata: the sides as the reply knows them (the partner just revealed), on an earlier frame. */
+function withSides(frame, view) {
+  frame.side_of_seat = view.side_of_seat;
+  frame.sides = view.sides;
+  frame.chiamata = view.chiamata;
+  frame.side_points = view.sides.map((side) => side.reduce((sum, s) => sum + (frame.points[s] || 0), 0));
+  return frame;
 }
 
 /** The previous view with `plays` added to its trick: the full trick before it is collected. */

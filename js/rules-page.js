@@ -46,14 +46,44 @@ const RULES = {
       ["Ordine meridionale", "Con le carte francesi il Fante sta sopra la Donna e vale 3 punti, la Donna 2."],
     ]],
     ["h", "Briscola chiamata (cinque giocatori)"],
+    ["p", "Otto carte a testa, tutte le 40 carte: niente tallone e niente carta girata. Prima si fa l'asta; chi la vince chiama una carta, e chi ha quella carta diventa il suo compagno segreto. Due contro tre, ma nessuno sa chi è il compagno finché la carta chiamata non viene giocata. La prima presa la apre il giocatore dopo il mazziere."],
+    ["h4", "L'asta per carta (normale)"],
     ["list", [
-      "Otto carte a testa, tutte le 40 carte, nessun tallone e nessuna carta girata. Fino alla fine dell'asta ognuno gioca per sé.",
-      "Asta per carta: a partire dal giocatore dopo il mazziere, ognuno passa (per il resto dell'asta) o nomina un valore più basso dell'ultimo (Asso, Tre, Re, Cavallo, Fante, 7, 6, 5, 4, 2). Dopo il 2 si offre \"2 e N punti\", da 62 in su. L'asta finisce quando quattro hanno passato; il vincitore sceglie il seme: la carta chiamata è quel valore di quel seme, e quel seme è la briscola.",
-      "Asta per punti (variante): si offrono punti (almeno 61, sempre di più) e il vincitore chiama una carta qualsiasi; il suo seme è la briscola.",
-      "Chi ha la carta chiamata è il compagno segreto del chiamante; nessuno lo sa finché la carta non viene giocata. Il chiamante può anche chiamare una carta sua e giocare uno contro quattro.",
-      "Il chiamante e il compagno devono fare 61 punti (o i punti offerti); senza rilanci a punti bastano 60.",
-      "A carichi: un'offerta che chiude subito l'asta; chi la fa gioca da solo, senza briscola, e tutti devono rispondere al seme di uscita quando possono. Servono 61 punti.",
-      "Punteggio: se il chiamante vince, +2 al chiamante, +1 al compagno, −1 a ogni avversario (al contrario se perde); da solo ±4. Sopra i 70 punti promessi il punteggio raddoppia, sopra gli 80 triplica. Cappotto (tutti i 120 punti a una parte): un punto in più a testa (il chiamante solo: +4 in più).",
+      "Si parte dal giocatore dopo il mazziere e si gira in senso antiorario. A turno ognuno passa, e chi passa è fuori dall'asta per il resto della mano, oppure nomina un valore più basso dell'ultimo nominato: Asso, Tre, Re, Cavallo, Fante, 7, 6, 5, 4, 2. Chi chiama un valore più basso promette di più, perché il compagno avrà una carta meno forte.",
+      "Dopo il 2 si rilancia a punti: \"2 e 62\", \"2 e 63\" e così via fino a 120; ogni offerta deve superare la precedente.",
+      "L'asta finisce quando quattro hanno passato. Se i primi quattro passano senza offerte, il quinto deve offrire.",
+    ]],
+    ["h4", "L'asta per punti (variante)"],
+    ["p", "Ogni offerta è un numero di punti che la squadra del chiamante promette di fare: almeno 61, e ogni offerta più alta della precedente (fino a 120). Si passa come nell'asta per carta."],
+    ["h4", "La chiamata"],
+    ["list", [
+      "Asta per carta: chi vince sceglie il seme. La carta chiamata è il valore dell'ultima offerta in quel seme (dopo i rilanci a punti, il 2), e quel seme è la briscola.",
+      "Asta per punti: chi vince chiama una carta qualsiasi delle 40; il suo seme è la briscola.",
+      "La carta chiamata e la briscola sono annunciate a tutti. Chi ha in mano la carta chiamata è il compagno del chiamante, ma non lo dice: lo si scopre solo quando la gioca. Gli altri tre sono gli avversari.",
+    ]],
+    ["dl", [
+      ["Chiamarsi da soli", "Il chiamante può chiamare una carta che ha lui: allora gioca da solo, uno contro quattro, e il punteggio è più alto (vedi la tabella). Gli altri lo scoprono quando gioca la carta chiamata."],
+      ["Chiamata forzata", "Se chi vince un'asta per carta col 2 ha già il 2 del seme che vuole, può chiamare invece il valore più basso che gli manca in quel seme (per esempio il 5, se ha il 2 e il 4 di quel seme ma non il 5). Vale come una chiamata del 2."],
+      ["A carichi", "Un'offerta speciale che chiude subito l'asta: chi la fa gioca da solo contro tutti, senza briscola, e in ogni presa tutti devono rispondere al seme di uscita se possono. Gli servono 61 punti."],
+    ]],
+    ["h4", "L'obiettivo"],
+    ["list", [
+      "La squadra del chiamante (chiamante e compagno) deve fare 61 punti su 120.",
+      "Se l'asta è arrivata ai punti (\"2 e 70\", oppure 70 nell'asta per punti), deve fare quei punti.",
+      "Nell'asta per carta senza rilanci a punti bastano 60: un 60 a 60 lo vince il chiamante.",
+    ]],
+    ["h4", "Il punteggio"],
+    ["p", "Ogni mano assegna punti partita a ciascun giocatore:"],
+    ["table", ["Risultato", "Chiamante", "Compagno", "Ogni avversario"],
+      [["Obiettivo raggiunto", "+2", "+1", "−1"],
+        ["Obiettivo mancato", "−2", "−1", "+1"],
+        ["Da solo (chiamato da sé o a carichi): vince", "+4", "—", "−1"],
+        ["Da solo: perde", "−4", "—", "+1"]]],
+    ["list", [
+      "Moltiplicatori (regola della casa, attiva di solito): se l'obiettivo supera 70 tutti i punti della tabella raddoppiano, se supera 80 triplicano.",
+      "Cappotto: se una squadra fa tutti i 120 punti, i punti della tabella raddoppiano (chiamante 2 in più, compagno 1 in più, ogni avversario 1 in più; da solo 4 in più), e il moltiplicatore vale in aggiunta.",
+      "Esempio: obiettivo 75 raggiunto, moltiplicatore ×2: chiamante +4, compagno +2, ogni avversario −2.",
+      "La somma dei punti di una mano è sempre zero. La partita dura un numero di mani stabilito, oppure finisce quando qualcuno arriva al punteggio scelto (10 di solito): vince chi ha più punti.",
     ]],
   ],
   en: [
@@ -97,14 +127,44 @@ const RULES = {
       ["Southern order", "With French cards the Jack ranks above the Queen and counts 3 points, the Queen 2."],
     ]],
     ["h", "Briscola Chiamata (five players)"],
+    ["p", "Eight cards each, all 40 cards: no talon and no turned-up card. First comes an auction; its winner calls a card, and whoever holds that card becomes the caller's secret partner. Two against three, but nobody knows who the partner is until the called card is played. The player after the dealer leads the first trick."],
+    ["h4", "The auction by rank (standard)"],
     ["list", [
-      "Eight cards each, all 40 cards, no talon and no turned-up card. Everyone plays alone until the auction is won.",
-      "Auction by rank: starting after the dealer, each player passes (for the rest of the auction) or names a rank lower than the last one (Ace, Three, King, Horse, Jack, 7, 6, 5, 4, 2). After the 2, bids are \"2 and N points\", from 62 up. The auction ends when four have passed; the winner names the suit: the called card is that rank of that suit, and the suit is trump.",
-      "Auction by points (option): bids are points (at least 61, each higher) and the winner calls any card; its suit is trump.",
-      "The holder of the called card is the caller's secret partner; nobody knows until that card is played. The caller may call a card of his own and play one against four.",
-      "The caller's side needs 61 points (or the points bid); with no point raise, 60 is enough.",
-      "A carichi: a bid that ends the auction at once; the bidder plays alone, there is no trump, and everyone must follow the suit led when able. He needs 61.",
-      "Scoring: if the caller's side wins, caller +2, partner +1, each opponent −1 (the reverse if it loses); alone ±4. A target above 70 doubles the score, above 80 triples it. Cappotto (one side takes all 120 points): one more point each (caller alone: +4 more).",
+      "It starts with the player after the dealer and goes counter-clockwise. In turn each player passes, and whoever passes is out of the auction for the rest of the deal, or names a rank lower than the last one named: Ace, Three, King, Horse, Jack, 7, 6, 5, 4, 2. A lower rank promises more, since the partner will hold a weaker card.",
+      "After the 2, bids go up in points: \"2 and 62\", \"2 and 63\" and so on up to 120; each bid must beat the last.",
+      "The auction ends when four have passed. If the first four pass without a bid, the fifth must bid.",
+    ]],
+    ["h4", "The auction by points (option)"],
+    ["p", "Each bid is a number of points the caller's side promises to take: at least 61, each bid higher than the last (up to 120). Passing works as in the auction by rank."],
+    ["h4", "The call"],
+    ["list", [
+      "Auction by rank: the winner names the suit. The called card is the rank of the last bid in that suit (after a raise in points, the 2), and that suit is trump.",
+      "Auction by points: the winner calls any of the 40 cards; its suit is trump.",
+      "The called card and the trump are announced to everyone. Whoever holds the called card is the caller's partner but does not say so: it comes out only when the card is played. The other three are the opponents.",
+    ]],
+    ["dl", [
+      ["Calling yourself", "The caller may call a card he holds himself: then he plays alone, one against four, for a bigger score (see the table). The others find out when the called card is played."],
+      ["Forced call", "If the winner of a rank auction at the 2 already holds the 2 of the suit he wants, he may instead call the lowest rank he lacks in that suit (say the 5, holding the 2 and the 4 of that suit but not the 5). It counts as a call of the 2."],
+      ["A carichi", "A special bid that ends the auction at once: the bidder plays alone against everyone, with no trump, and in every trick everyone must follow the suit led when able. He needs 61 points."],
+    ]],
+    ["h4", "The target"],
+    ["list", [
+      "The caller's side (caller and partner) must take 61 of the 120 points.",
+      "If the auction went to points (\"2 and 70\", or 70 in the auction by points), it must take that many.",
+      "In a rank auction without a raise in points, 60 is enough: the caller wins a 60–60 tie.",
+    ]],
+    ["h4", "Scoring"],
+    ["p", "Every deal gives game points to each player:"],
+    ["table", ["Outcome", "Caller", "Partner", "Each opponent"],
+      [["Target made", "+2", "+1", "−1"],
+        ["Target missed", "−2", "−1", "+1"],
+        ["Alone (self-call or a carichi): wins", "+4", "—", "−1"],
+        ["Alone: loses", "−4", "—", "+1"]]],
+    ["list", [
+      "Multipliers (a house rule, on by default): with a target above 70 every figure of the table doubles, above 80 it triples.",
+      "Cappotto: if one side takes all 120 points, the figures of the table double (caller 2 more, partner 1 more, each opponent 1 more; alone 4 more), and the multiplier applies on top.",
+      "Example: target 75 made, multiplier ×2: caller +4, partner +2, each opponent −2.",
+      "The game points of a deal always add up to zero. A match lasts a set number of deals, or ends when someone reaches the chosen score (10 by default): the highest score wins.",
     ]],
   ],
 };
@@ -116,6 +176,7 @@ export function renderRules(box) {
   const art = h("div", { class: "rules-text" });
   for (const [kind, a, b] of RULES[lang] || RULES.en) {
     if (kind === "h") art.append(h("h3", { text: a }));
+    else if (kind === "h4") art.append(h("h4", { text: a }));
     else if (kind === "p") art.append(h("p", { text: a }));
     else if (kind === "list") art.append(h("ul", {}, a.map((x) => h("li", { text: x }))));
     else if (kind === "dl") art.append(h("dl", {}, a.map(([dt, dd]) => [h("dt", { text: dt }), h("dd", { text: dd })])));

@@ -4,6 +4,7 @@
 import { h, s, clear } from "./dom.js";
 import { t, tOr } from "./i18n.js";
 import { cardFace } from "./table.js";
+import { chiamataFacts, chiamataPoints, signed } from "./chiamata.js";
 
 /** Names of a side: "Anna", or "Anna + Gino". */
 export function sideName(side, names) {
@@ -22,19 +23,29 @@ export function renderSummary(box, state, ctx) {
   const sides = out.sides;
   const meSide = sides.findIndex((sd) => sd.includes(ctx.me));
   const team = sides.some((sd) => sd.length > 1);
+  // Briscola Chiamata: game points per seat, a match of several deals
+  const chiamata = !!(out.game_points && out.game_points.length);
+  const multi = match.format !== "single" || chiamata;
 
-  const title = match.over && match.format !== "single" ? t("sum.match.title") : t("sum.title");
+  const title = match.over && multi ? t("sum.match.title") : t("sum.title");
   box.append(h("h2", { id: "summary-title", text: title }));
 
   let banner;
   if (out.draw) banner = t("sum.draw");
   else if (out.winners.length > 1) banner = t("sum.tie", { names: out.winners.map((w) => sideName(sides[w], ctx.names)).join(", ") });
-  else if (ctx.humans === 1 && meSide >= 0) {
+  else if (chiamata) {
+    const gp = out.game_points[ctx.me];
+    const caller = state.view.chiamata ? state.view.chiamata.caller : null;
+    const made = out.winners.includes(0);
+    if (ctx.humans === 1) banner = `${gp > 0 ? t("sum.win.you") : t("sum.lose.you")} ${t("sum.ch.gp.you", { gp: signed(gp) })}`;
+    else banner = t(made ? "sum.ch.made.banner" : "sum.ch.missed.banner", { name: caller === null ? "" : ctx.names[caller], points: out.side_points[0], target: out.target });
+  } else if (ctx.humans === 1 && meSide >= 0) {
     if (out.winners.includes(meSide)) banner = team ? t("sum.win.team.you") : t("sum.win.you");
     else banner = t("sum.lose.you");
   } else banner = t("sum.win.name", { name: sideName(sides[out.winners[0]], ctx.names) });
-  const won = !out.draw && out.winners.includes(meSide);
+  const won = chiamata ? out.game_points[ctx.me] > 0 : !out.draw && out.winners.includes(meSide);
   box.append(h("p", { class: `banner ${out.draw ? "draw" : won ? "won" : "lost"}`, attrs: { role: "status" }, text: banner }));
+  if (chiamata) chiamataFacts(box, state, ctx);
 
   const list = h("div", { class: "sum-sides" });
   sides.forEach((side, i) => {
@@ -57,14 +68,15 @@ export function renderSummary(box, state, ctx) {
   });
   box.append(list);
 
-  if (match.format !== "single" || match.deals.length > 1) {
+  if (chiamata) chiamataPoints(box, state, ctx);
+  else if (match.format !== "single" || match.deals.length > 1) {
     box.append(h("p", { class: "match-score" },
       `${t("sum.match")}: `,
       ...scoreOwners(match, sides).map((side, i) => h("span", { class: "ms" }, `${sideName(side, ctx.names)} `, h("b", { text: String(match.score[i]) }))).flatMap((x, i) => (i ? [" · ", x] : [x]))));
     box.append(chart(match.deals, sides, ctx));
   }
   if (!match.over && out.draw) box.append(h("p", { class: "muted", text: t("sum.replay") }));
-  if (match.over && match.winners && match.format !== "single") {
+  if (match.over && match.winners && multi) {
     const owners = scoreOwners(match, sides);
     box.append(h("p", { class: "banner small", text: t("sum.match.won", { name: match.winners.map((w) => sideName(owners[w] || [w], ctx.names)).join(", ") }) }));
   }

@@ -84,9 +84,22 @@ export function seatPlaces(n, compact = false) {
 
 /**
  * Panels for the phases before play, by phase name ("auction", "call"): a function
- * (box, view, ctx) that draws into box. Briscola Chiamata registers its auction panel here.
+ * (box, view, ctx) that draws into the middle of the felt (the trick's place, empty then).
+ * ctx carries act(action) and hint() besides the frame's usual context. Briscola Chiamata
+ * registers its auction and call panels here (js/chiamata.js); the actions they offer are
+ * not repeated as generic buttons.
  */
 export const PHASE_PANELS = {};
+
+/**
+ * Hooks of a game mode (by `view.rules.mode`), all optional:
+ *   seat(root, seat, view, ctx, badges)  classes of a seat box, badges pushed onto `badges`
+ *   pile(el, seat, view, ctx) -> bool     draws the pile label itself (true) or not
+ *   center(deckBox, view, ctx) -> bool    draws the talon's spot itself (true) or not
+ *   matchText(view, ctx) -> string        the score bar's match entry
+ *   trumpText(view, ctx) -> string|null   the trump chip's words when there is no trump
+ */
+export const MODE_HOOKS = {};
 
 export class TableView {
   constructor(root, handlers) {
@@ -140,8 +153,11 @@ export class TableView {
     const center = h("div", { class: "center" });
     this.el.deck = h("div", { class: "deck", data: { anchor: "talon" } });
     this.el.trick = h("div", { class: "trick", attrs: { role: "group" } });
-    center.append(this.el.deck, this.el.trick);
-    felt.append(center);
+    this.el.board = h("div", { class: "board", attrs: { role: "region" } });
+    center.append(this.el.deck, this.el.trick, this.el.board);
+    this.el.center = center;
+    this.el.banner = h("div", { class: "reveal-banner", attrs: { "aria-hidden": "true" } });
+    felt.append(center, this.el.banner);
 
     const mine = h("div", { class: "mine" });
     this.el.mybar = h("div", { class: "mybar" });
@@ -184,6 +200,7 @@ export class TableView {
     if (n !== this.n || me !== this.me) this.build(n, me);
     this.view = view;
     this.ctx = ctx;
+    this.mode = MODE_HOOKS[view.rules && view.rules.mode] || {};
     const { style, lang } = ctx;
     const active = document.activeElement;
     if (active && this.root.contains(active) && active.dataset && active.dataset.key) {
@@ -193,7 +210,7 @@ export class TableView {
     // score bar
     const dealNo = (ctx.match ? ctx.match.deal : 0) + 1;
     this.el.deal.textContent = t("table.deal", { n: dealNo });
-    this.el.match.textContent = matchText(ctx);
+    this.el.match.textContent = this.mode.matchText ? this.mode.matchText(view, ctx) : matchText(ctx);
     this.el.turn.textContent = turnText(view, ctx);
     this._sides(view, ctx);
     clear(this.el.trumpChip);
@@ -201,6 +218,9 @@ export class TableView {
       this.el.trumpChip.append(
         h("span", { class: `suit-glyph suit-${view.trump_suit}`, attrs: { "aria-hidden": "true" } }),
         `${t("table.trump")}: ${suitName(view.trump_suit, lang, style)}`);
+    } else if (this.mode.trumpText) {
+      const words = this.mode.trumpText(view, ctx);
+      if (words) this.el.trumpChip.append(words);
     }
 
     // seats
@@ -210,12 +230,13 @@ export class TableView {
       const isTurn = view.turn === s && view.phase !== "over";
       el.root.classList.toggle("turn", isTurn);
       const mySide = view.side_of_seat ? view.side_of_seat[me] : -1;
-      const partner = s !== me && mySide >= 0 && view.side_of_seat[s] === mySide
+      const partner = !this.mode.seat && s !== me && mySide >= 0 && view.side_of_seat[s] === mySide
         && view.sides && view.sides[mySide] && view.sides[mySide].length > 1;
       el.root.classList.toggle("partner", !!partner);
       const badges = [];
       if (view.dealer === s) badges.push(h("span", { class: "badge dealer", text: t("seat.dealer") }));
       if (partner) badges.push(h("span", { class: "badge partner", text: t("seat.partner") }));
+      if (this.mode.seat) this.mode.seat(el.root, s, view, ctx, badges);
       if (ctx.kinds[s] && ctx.kinds[s].kind === "bot") {
         badges.push(h("span", { class: "badge level", text: t(`level.${ctx.kinds[s].level}`) }));
       }
@@ -259,11 +280,12 @@ export class TableView {
   }
 
   _pile(el, seat, won, pts, ctx, style, lang) {
+    if (this.mode.pile && this.mode.pile(el, seat, this.view, ctx)) return;
     clear(el);
     el.classList.toggle("empty", won === 0);
     if (won > 0) el.append(cardFace(null, style, lang, "p", "pile-card"));
-    const label = ctx.showPoints && !teamGame(this.view)
-      ? `${t("seat.pile", { n: won })} · ${pts}` : t("seat.pile", { n: won });
+    const tricks = won === 1 ? t("seat.pile.one") : t("seat.pile", { n: won });
+    const label = ctx.showPoints && !teamGame(this.view) ? `${tricks} · ${pts}` : tricks;
     el.append(h("span", { class: "pile-count", text: label }));
     el.setAttribute("aria-label", t("seat.pile.aria", { name: ctx.names[seat], n: won }));
   }
@@ -286,7 +308,11 @@ export class TableView {
   }
 
   _deck(view, style, lang) {
+    if (this.mode.center && this.mode.center(this.el.deck, view, this.ctx)) return;
     const deck = clear(this.el.deck);
+    deck.className = "deck";
+    deck.dataset.anchor = "talon";
+    deck.removeAttribute("title");
     const size = view.talon_size || 0;
     const faceDown = size - (view.trump_card ? 1 : 0);
     deck.classList.toggle("empty", size === 0);
@@ -382,12 +408,18 @@ export class TableView {
     // Phases other than play (Chiamata's auction and call): a panel drawn by the renderer
     // registered for that phase; its actions are the buttons below, from view.legal.
     const panel = clear(this.el.phase);
+    const board = clear(this.el.board);
+    board.className = "board";
+    board.removeAttribute("aria-label");
     const phaseRenderer = PHASE_PANELS[view.phase];
-    if (phaseRenderer) phaseRenderer(panel, view, ctx);
-    else if (view.phase !== "play" && view.phase !== "over") panel.textContent = tOr(`phase.${view.phase}`, view.phase);
+    if (phaseRenderer) {
+      phaseRenderer(board, view, { ...ctx, act: (a) => this.on.action(a), hint: () => this.on.hint() });
+    } else if (view.phase !== "play" && view.phase !== "over") panel.textContent = tOr(`phase.${view.phase}`, view.phase);
+    this.el.center.classList.toggle("boarded", !!phaseRenderer);
+    this.el.actions.hidden = !!phaseRenderer;
     const extra = clear(this.el.extra);
     const legal = view.legal || [];
-    if (ctx.canPlay) {
+    if (ctx.canPlay && !phaseRenderer) {
       const numeric = legal.filter((a) => /^bid-\d\d+$/.test(a));
       for (const a of legal) {
         if (/^[A2-9TJHK][DCSB]$/.test(a)) continue;
@@ -412,8 +444,11 @@ export class TableView {
     this.el.lastBtn.disabled = !(view.tricks && view.tricks.length);
     this.el.hintLine.textContent = ctx.hintText || "";
     this.el.hintLine.classList.toggle("empty", !ctx.hintText);
-    this.root.classList.toggle("can-play", !!ctx.canPlay);
+    this.root.classList.toggle("can-play", !!ctx.canPlay && legal.some((a) => /^[A2-9TJHK][DCSB]$/.test(a)));
+    this.root.classList.toggle("my-turn", !!ctx.canPlay);
     this.root.classList.toggle("over", view.phase === "over");
+    this.root.dataset.phase = view.phase;
+    this.root.dataset.mode = (view.rules && view.rules.mode) || "classic";
   }
 
   bubble(seat, text, ms) {
@@ -428,6 +463,26 @@ export class TableView {
     target.classList.add("show");
     clearTimeout(target._timer);
     target._timer = setTimeout(() => target.classList.remove("show"), ms);
+  }
+
+  /** A moment to remember: `seat` glows and `text` shows across the felt for `ms`. */
+  reveal(seat, text, ms) {
+    const el = this.seatEls.get(seat);
+    const banner = this.el.banner;
+    banner.textContent = text;
+    banner.dataset.seat = String(seat);
+    banner.classList.remove("show");
+    void banner.offsetWidth; // restart the animation
+    banner.classList.add("show");
+    clearTimeout(banner._timer);
+    banner._timer = setTimeout(() => banner.classList.remove("show"), ms);
+    if (el && el.root) {
+      el.root.classList.remove("revealed");
+      void el.root.offsetWidth;
+      el.root.classList.add("revealed");
+      clearTimeout(el.root._revealTimer);
+      el.root._revealTimer = setTimeout(() => el.root.classList.remove("revealed"), ms);
+    }
   }
 
   // ---- motion ----------------------------------------------------------------------------
@@ -511,6 +566,11 @@ export class TableView {
   }
 
   focusHand() {
+    const onBoard = this.el.board && this.el.board.querySelector("button.hinted:not(:disabled), button:not(:disabled)");
+    if (onBoard && this.el.center.classList.contains("boarded")) {
+      onBoard.focus({ preventScroll: true });
+      return;
+    }
     const el = this.el.hand && (this.el.hand.querySelector(".hand-card.playable[tabindex='0']")
       || this.el.hand.querySelector(".hand-card.playable") || this.el.hand.querySelector(".hand-card"));
     if (el) el.focus({ preventScroll: true });

@@ -479,8 +479,9 @@ def test_hint_and_last_trick_review(page, base_url, bot_level):
     assert page.locator("#trick-dialog[open]").count() == 0
 
 
-def test_chiamata_is_playable_with_generic_buttons(page, base_url, bot_level, artifacts):
-    """Until its own auction panel exists, Chiamata's auction is played from the legal actions."""
+def test_chiamata_is_playable_from_the_table(page, base_url, bot_level, artifacts):
+    """Chiamata from the new-game panel: the auction and the call are played from the panel in
+    the middle of the felt (tests/browser/test_chiamata.py covers them in depth)."""
     boot(page, base_url, prefs_for(bot_level))
     page.wait_for_selector("#newgame-dialog[open]")
     page.select_option("#ng-players", "5")
@@ -497,13 +498,13 @@ def test_chiamata_is_playable_with_generic_buttons(page, base_url, bot_level, ar
             break
         phase = page.evaluate("window.__briscola.state.view.phase")
         if phase in ("auction", "call"):
-            assert page.text_content(".phase-panel")
+            assert page.text_content(".board")
             if step == 0:
                 page.screenshot(path=str(artifacts / "desktop-chiamata-auction.png"))
                 page.set_viewport_size({"width": 360, "height": 640})
                 page.screenshot(path=str(artifacts / "phone-chiamata-auction.png"))
                 page.set_viewport_size({"width": 1280, "height": 800})
-            act_and_wait(page, lambda: page.locator(".extra-actions .btn").first.click())
+            act_and_wait(page, lambda: page.locator(".board button[data-action]:not(:disabled)").first.click())
         else:
             play_turn(page, 1)
     check_summary(page)
