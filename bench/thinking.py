@@ -13,18 +13,31 @@ If the harness or Node is missing, only CPython is reported, and the table says 
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import platform
-import shutil
-import subprocess
 import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if os.path.isdir(os.path.join(ROOT, "py")) and os.path.join(ROOT, "py") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "py"))
+
+
+def _cpu_clock():
+    """Seconds of CPU time of this process (Node's, under Pyodide)."""
+    if sys.platform == "emscripten":
+        try:
+            import js  # type: ignore[import-not-found]
+
+            def node_cpu() -> float:
+                u = js.process.cpuUsage()
+                return (u.user + u.system) / 1e6
+
+            node_cpu()
+            return node_cpu
+        except Exception:  # pragma: no cover - not under Node
+            pass
+    return time.process_time
 
 
 def measure(variant: str, deals: int, seed: str = "thinking",
@@ -41,6 +54,7 @@ def measure(variant: str, deals: int, seed: str = "thinking",
     rules = find_variant(variant)
     n = rules.players
     times: list[float] = []
+    cpu_clock = _cpu_clock()
     for i in range(deals):
         expert_seats = {s for s in range(n) if (s + i) % 2 == 0}
         bots = [make_bot("expert" if s in expert_seats else "intermediate", f"{seed}:{i}:{s}")
@@ -49,11 +63,11 @@ def measure(variant: str, deals: int, seed: str = "thinking",
         while not game.is_over:
             seat = game.current_player
             view = game.view(seat)
-            c0 = time.process_time()
+            c0 = cpu_clock()
             t0 = time.perf_counter()
             action = bots[seat].decide(view).action
             dt = (time.perf_counter() - t0) * 1000.0
-            dc = (time.process_time() - c0) * 1000.0
+            dc = (cpu_clock() - c0) * 1000.0
             if seat in expert_seats:
                 times.append(dt)
                 if cpu is not None:
@@ -82,6 +96,8 @@ def _row(runtime: str, variant: str, r: dict) -> str:
 
 
 def _pyodide(variants: list[str], deals: int, build: bool) -> tuple[dict | None, str]:
+    import shutil
+    import subprocess
     harness = os.path.join(ROOT, "tests", "pyodide", "run.mjs")
     if not os.path.exists(harness):
         return None, "tests/pyodide/run.mjs is not there: Pyodide not measured"
@@ -106,7 +122,26 @@ def _pyodide(variants: list[str], deals: int, build: bool) -> tuple[dict | None,
     return None, "the Pyodide run printed no result"
 
 
+def _inner(argv: list[str]) -> int:
+    """Run inside Pyodide (whose trimmed standard library has no argparse)."""
+    deals = int(argv[argv.index("--deals") + 1]) if "--deals" in argv else 20
+    variants = (argv[argv.index("--variants") + 1] if "--variants" in argv
+                else "classic").split(",")
+    out: dict = {"cpu": {}}
+    for v in variants:
+        cpu: list[float] = []
+        out[v] = summary(measure(v, deals, cpu=cpu))
+        out["cpu"][v] = summary(cpu)
+    out["_python"] = sys.version.split()[0] + " " + sys.platform
+    print(json.dumps(out))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--inner" in argv:
+        return _inner(argv)
+    import argparse
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     ap.add_argument("--deals", type=int, default=20)
     ap.add_argument("--variants", default="classic,four")
@@ -116,11 +151,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     variants = [v for v in args.variants.split(",") if v]
-    if args.inner:
-        out = {v: summary(measure(v, args.deals)) for v in variants}
-        out["_python"] = platform.python_version() + " " + sys.platform
-        print(json.dumps(out))
-        return 0
     results: dict = {"cpython": {}, "cpython_cpu": {}}
     for v in variants:
         cpu: list[float] = []
@@ -141,6 +171,7 @@ def main(argv: list[str] | None = None) -> int:
           f"expert v intermediate\n")
     print("| runtime | variant | decisions | median | p90 | worst | mean |")
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    import platform
     label = f"CPython {platform.python_version()}"
     for v in variants:
         print(_row(label + " wall", v, results["cpython"][v]))
@@ -149,7 +180,9 @@ def main(argv: list[str] | None = None) -> int:
     if "pyodide" in results:
         plabel = "Pyodide " + results["pyodide"].get("_python", "").split()[0]
         for v in variants:
-            print(_row(plabel + " (Node)", v, results["pyodide"][v]))
+            print(_row(plabel + " (Node) wall", v, results["pyodide"][v]))
+        for v in variants:
+            print(_row(plabel + " (Node) CPU", v, results["pyodide"]["cpu"][v]))
     try:
         load = os.getloadavg()[0]
         print(f"\nLoad average during the run: {load:.1f} on {os.cpu_count()} cores "

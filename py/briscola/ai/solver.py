@@ -76,12 +76,9 @@ class Solver:
         per_round = self.per_round
         above = self.above
         up_list = self.up_list
-        suit_mask = self.suit_mask
-        strength = self.strength
         tt: dict = {}
         limit = node_limit
         count = [0]
-        n = self.n
         tmask = [0]
         for c in talon:
             tmask.append(tmask[-1] | (1 << c))
@@ -245,7 +242,6 @@ class Solver:
         out: dict[int, int] = {}
         last = pos == len(order) - 1
         ismax = maxside[seat]
-        best_so_far = None
         try:
             return self._root(moves, h, hands, seat, b, bs, tp, last, ismax, exact, talon,
                               order, pos, maxside, play, trick_start, out)
