@@ -24,8 +24,7 @@ from briscola.game import Game  # noqa: E402
 from briscola.rules import VARIANTS  # noqa: E402
 
 PLAYABLE = sorted(name for name, r in VARIANTS.items() if r.mode != "chiamata")
-# Matches are sequences of single deals: one representative is enough for the bots.
-DEAL_VARIANTS = [v for v in PLAYABLE if VARIANTS[v].match == "single"]
+DEAL_VARIANTS = PLAYABLE
 
 
 def _fast_expert(seed):

@@ -161,7 +161,9 @@ def reason_for(sit: Situation, c: int, rules) -> str:
         return f"Lets the partner keep the trick and plays {name}"
     if sit.pts[c] == 0:
         return f"Gives up the trick and plays {name}, a card worth nothing"
-    return f"Gives up the trick with {name}, the cheapest card left"
+    if sit.pts[c] <= min(sit.pts[x] for x in sit.hand):
+        return f"Gives up the trick with {name}, the cheapest card left"
+    return f"Gives up {sit.pts[c]} points with {name} to keep its stronger cards"
 
 
 class IntermediateBot(Bot):
