@@ -112,7 +112,10 @@ STDLIB_RECIPE = {
         "encodings.idna", "encodings.punycode", "socketserver", "symtable",
         "tracemalloc", "compileall", "logging.handlers", "logging.config",
         "asyncio.tools", "asyncio.proactor_events", "concurrent.interpreters",
-        "concurrent.futures.interpreter",
+        "concurrent.futures.interpreter", "gzip", "compression.gzip",
+        "sysconfig", "_sysconfigdata_*",
+        # Pyodide's REPL support and fetch from Python (the worker talks JSON)
+        "pyodide.console", "pyodide.http", "code", "rlcompleter", "platform",
         # pure-Python fallbacks of modules Pyodide has built in
         "_pyio", "_pydatetime",
         # single-byte and Windows codecs (cp437 stays: zipfile needs it)
