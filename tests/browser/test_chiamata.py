@@ -418,12 +418,15 @@ def table(shared):
 
 def test_person_wins_the_auction_and_calls(table, bot_level, artifacts):
     decide = policy(bid_low(70), call_other)
+    # a deal where the person wins, and bids again after others have bid
     seed = find_seed("chiamata", bot_level, decide,
-                     lambda r: r["view"]["chiamata"]["caller"] == 0 and len(r["view"]["chiamata"]["bids"]) >= 4)
+                     lambda r: r["view"]["chiamata"]["caller"] == 0
+                     and any(i >= 3 and b["seat"] == 0 for i, b in enumerate(r["view"]["chiamata"]["bids"])))
     start(table, "chiamata", seed, level=bot_level)
 
     # the auction: the highest bid and who made it, who passed, the history, the ranks in words
-    play(table, decide, stop=phase_is("auction"))
+    play(table, decide, stop=lambda pg, s: phase_is("auction")(pg, s)
+         and len(pg.evaluate("window.__briscola.state.view.chiamata.bids")) >= 3)
     view = view_of(table)
     ch = view["chiamata"]
     assert table.locator(".auction-panel").count() == 1
@@ -695,3 +698,30 @@ def test_two_people_bid_from_their_own_hands(table, bot_level, artifacts):
         act_and_wait(table, lambda: click_action(table, v, action))
         bids += 1
     assert handoffs >= 2 and bids >= 3
+
+
+def test_rules_page_explains_chiamata(table, bot_level, artifacts):
+    if ui(table) == "newgame":
+        start(table, "chiamata", 1, level=bot_level)
+    table.click("#btn-rules")
+    table.wait_for_selector("#rules-dialog[open]")
+    text = table.text_content("#rules-dialog")
+    for words in ("The auction by rank", "The auction by points", "The call", "Calling yourself", "Forced call",
+                  "A carichi", "The target", "60 is enough", "Multipliers", "Cappotto", "Scoring"):
+        assert words in text, words
+    score = table.locator("#rules-dialog table", has_text="Each opponent")
+    rows = score.locator("tbody tr").evaluate_all("rs => rs.map(r => [...r.children].map(c => c.textContent))")
+    assert rows == [["Target made", "+2", "+1", "−1"], ["Target missed", "−2", "−1", "+1"],
+                    ["Alone (self-call or a carichi): wins", "+4", "—", "−1"], ["Alone: loses", "−4", "—", "+1"]]
+    table.set_viewport_size(dict(zip(("width", "height"), SIZES["phone"])))
+    table.locator("#rules-dialog h4", has_text="Scoring").scroll_into_view_if_needed()
+    table.screenshot(path=str(artifacts / "chiamata-phone-rules.png"))
+    table.keyboard.press("Escape")
+    table.click("#btn-lang")
+    table.click("#btn-rules")
+    text = table.text_content("#rules-dialog")
+    for words in ("L'asta per carta", "L'asta per punti", "Chiamarsi da soli", "Chiamata forzata", "A carichi",
+                  "Moltiplicatori", "Cappotto", "Il punteggio"):
+        assert words in text, words
+    table.keyboard.press("Escape")
+    table.click("#btn-lang")
