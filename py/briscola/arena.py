@@ -13,7 +13,6 @@ Command line (also ``python -m briscola.arena``)::
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import sys
@@ -185,16 +184,17 @@ def summarize(rules: Rules, bot_a, bot_b, seed, groups: Sequence[Sequence[tuple[
     }
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line on stderr, exit 2
-        raise _BadArgs(message)
-
-
 class _BadArgs(Exception):
     pass
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser():
+    import argparse  # here, not at the top: Pyodide's trimmed standard library has none
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message: str):  # one line on stderr, exit 2
+            raise _BadArgs(message)
+
     p = _Parser(prog="briscola arena", description="Duplicate-deal matches between two bots.")
     p.add_argument("--variant", default="classic", help="variant name (default classic)")
     p.add_argument("--bots", required=True, help="two bot names, A,B (e.g. expert,intermediate)")
