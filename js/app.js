@@ -527,7 +527,7 @@ class App {
         const words = auctionWords(e, this.state.view, this.ctx());
         if (words) {
           parts.push(words.say);
-          if (words.bubble && e.seat !== this.display) this.table.bubble(e.seat, words.bubble, ms);
+          if (words.bubble && e.seat !== this.display) this.table.bubble(e.seat, words.bubble, ms * 0.6);
         }
       }
     }

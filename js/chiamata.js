@@ -181,12 +181,17 @@ function callPanel(box, view, ctx) {
   const bid = ch.high ? bidLabel(ch.high.bid, ch.auction, ctx) : "";
   const legal = new Set(view.legal || []);
   const face = (code, suffix) => cardFace(code, ctx.style, ctx.lang, suffix);
+  // the explanation, with the hint button beside it
+  const top = (head) => h("div", { class: "call-top" }, head,
+    h("button", { class: "btn small hint-btn", type: "button", text: t("table.hint"), on: { click: () => ctx.hint() } }));
 
   if (ch.auction === "rank") {
     const rank = calledRank(view, ctx);
-    box.append(h("p", { class: "call-head", text: mine
-      ? t("ch.call.you.rank", { bid, rank: rankName(rank, ctx.lang, ctx.style) })
-      : t("ch.call.other", { name: names[caller], bid }) }));
+    const rname = rankName(rank, ctx.lang, ctx.style);
+    box.append(mine
+      ? top(h("p", { class: "call-head" }, h("span", { class: "long", text: t("ch.call.you.rank", { bid, rank: rname }) }),
+        h("span", { class: "short", text: t("ch.call.you.rank.short", { rank: rname }) })))
+      : h("p", { class: "call-head", text: t("ch.call.other", { name: names[caller], bid }) }));
     const row = h("div", { class: "call-cards", attrs: { role: "group", "aria-label": t("ch.call.pick") } });
     let held = false;
     for (const suit of SUITS) {
@@ -197,23 +202,29 @@ function callPanel(box, view, ctx) {
       row.append(callCard(code, a, own, mine && legal.has(a), ctx, face(code, `c${suit}`),
         suitName(suit, ctx.lang, ctx.style)));
     }
-    box.append(row);
-    if (held) box.append(h("p", { class: "call-warn", text: mine ? t("ch.selfcall.warn") : t("ch.held.note") }));
+    const line = h("div", { class: "call-row" }, row);
+    box.append(line);
     const forced = [...legal].filter((a) => /^call-\w\w$/.test(a));
     if (mine && forced.length) {
-      const frow = h("div", { class: "call-cards forced", attrs: { role: "group", "aria-label": t("ch.forced") } });
+      const cards = h("div", { class: "call-cards" });
       for (const a of forced) {
         const code = a.slice(5);
-        frow.append(callCard(code, a, false, true, ctx, face(code, `f${code}`), cardName(code, ctx.lang, ctx.style)));
+        cards.append(callCard(code, a, false, true, ctx, face(code, `f${code}`), null));
       }
-      box.append(h("p", { class: "call-sub", text: t("ch.forced") }), frow);
+      line.append(h("div", { class: "call-forced", attrs: { role: "group", "aria-label": t("ch.forced") } },
+        h("span", { class: "call-sub", text: t("ch.forced") }), cards));
     }
+    if (held) box.append(h("p", { class: "call-warn", text: mine ? t("ch.selfcall.warn") : t("ch.held.note") }));
     return;
   }
 
   // points auction: any card
-  box.append(h("p", { class: ["call-head", mine ? "points" : ""], text: mine ? t("ch.call.you.points", { bid }) : t("ch.call.other", { name: names[caller], bid }) }));
-  if (!mine) return;
+  if (!mine) {
+    box.append(h("p", { class: "call-head", text: t("ch.call.other", { name: names[caller], bid }) }));
+    return;
+  }
+  box.append(h("p", { class: "call-head points" }, h("span", { class: "long", text: t("ch.call.you.points", { bid }) }),
+    h("span", { class: "short", text: t("ch.call.you.points.short") })));
   const key = `${ctx.match ? ctx.match.deal : 0}/call`;
   if (pending.key !== key) { pending.key = key; pending.card = null; pending.points = null; }
   const hinted = /^call-(\w\w)$/.exec(ctx.hinted || "");
@@ -250,20 +261,23 @@ function callPanel(box, view, ctx) {
     grid.append(line);
   }
   go.addEventListener("click", () => { if (pending.card) ctx.act(`call-${pending.card}`); });
-  box.append(grid, h("div", { class: "call-confirm" }, info, go));
+  box.append(grid, h("div", { class: "call-confirm" }, info, go,
+    h("button", { class: "btn small hint-btn", type: "button", text: t("table.hint"), on: { click: () => ctx.hint() } })));
   show();
 }
 
 function callCard(code, action, own, enabled, ctx, faceEl, caption) {
   const attrs = { "aria-label": cardName(code, ctx.lang, ctx.style) + (own ? ` (${t("ch.held")})` : "") };
-  const kids = [h("span", { class: "slot call-face" }, faceEl), h("span", { class: "call-caption", text: caption })];
-  if (own) kids.push(h("span", { class: "held-tag", text: t("ch.held") }));
+  const faceBox = h("span", { class: "slot call-face" }, faceEl);
+  if (own) faceBox.append(h("span", { class: "held-tag", text: t("ch.held.short"), attrs: { "aria-hidden": "true" } }));
+  const kids = [faceBox];
+  if (caption) kids.push(h("span", { class: "call-caption", text: caption }));
   if (!enabled) {
     return h("div", { class: ["call-card", own ? "held" : ""], attrs: { ...attrs, role: "img" }, data: { code } }, ...kids);
   }
   return h("button", {
-    class: ["call-card", own ? "held" : "", ctx.hinted === action ? "hinted" : ""], type: "button",
-    data: { code, action }, attrs, on: { click: () => ctx.act(action) },
+    class: ["call-card", own ? "held" : "", caption ? "" : "small", ctx.hinted === action ? "hinted" : ""], type: "button",
+    data: { code, action }, attrs: { ...attrs, title: attrs["aria-label"] }, on: { click: () => ctx.act(action) },
   }, ...kids);
 }
 

@@ -501,7 +501,8 @@ def test_calling_yourself(table, bot_level, artifacts):
     action = call_self(view)
     held = table.eval_on_selector_all(".call-card.held", "els => els.map(e => e.dataset.code)")
     assert called_rank(view) + action[-1] in held
-    assert table.locator(".call-card.held .held-tag").first.text_content() == "in your hand"
+    assert table.locator(".call-card.held .held-tag").first.text_content() == "yours"
+    assert "(in your hand)" in table.locator(".call-card.held").first.get_attribute("aria-label")
     assert table.text_content(".call-warn") == "Calling yourself: you play one against four."
     table.set_viewport_size(dict(zip(("width", "height"), SIZES["phone"])))
     check_layout(table, artifacts, "phone-call-self")
@@ -517,6 +518,33 @@ def test_calling_yourself(table, bot_level, artifacts):
     assert out["sides"][0] == [0]
     assert "called their own card" in table.text_content("#summary-dialog .ch-facts")
     assert abs(out["game_points"][0]) >= 4
+
+
+def bid_two_then_pass(view):
+    return "bid-2" if "bid-2" in view["legal"] else "pass"
+
+
+def call_forced(view):
+    forced = [a for a in view["legal"] if re.fullmatch(r"call-\w\w", a)]
+    return forced[0] if forced else None
+
+
+def test_forced_call_is_offered(table, bot_level, artifacts):
+    decide = policy(bid_two_then_pass, call_forced)
+    seed = find_seed("chiamata", bot_level, decide, lambda r: r["view"]["chiamata"]["caller"] == 0)
+    start(table, "chiamata", seed, level=bot_level)
+    play(table, decide, stop=phase_is("call"))
+    view = view_of(table)
+    forced = [a for a in view["legal"] if re.fullmatch(r"call-\w\w", a)]
+    shown = table.eval_on_selector_all(".call-forced .call-card", "els => els.map(e => e.dataset.action)")
+    assert shown == forced and forced
+    assert "Forced call" in table.text_content(".call-forced")
+    shots(table, artifacts, "call-forced", sizes=("phone", "desktop"))
+    act_and_wait(table, lambda: table.click(f".call-forced .call-card[data-action='{forced[0]}']"))
+    play(table, decide, stop=lambda pg, s: s == "summary" or s == "waiting"
+         and pg.evaluate("window.__briscola.state.view.phase") == "play")
+    ch = table.evaluate("window.__briscola.state.view.chiamata")
+    assert ch["called_card"] == forced[0][5:] and ch["target"] == 60
 
 
 def test_a_carichi(table, bot_level, artifacts):
