@@ -583,11 +583,13 @@ function gpChart(match, names) {
     svg.append(s("text", { x: pad - 4, y: y(v) + 4, class: "axis", "text-anchor": "end" }, signed(v)));
   }
   for (let seat = 0; seat < n; seat++) {
-    const pts = totals.map((row, i) => `${x(i).toFixed(1)},${y(row[seat]).toFixed(1)}`).join(" ");
+    // equal totals would hide each other: each seat's line a little apart
+    const dy = (seat - (n - 1) / 2) * 1.6;
+    const pts = totals.map((row, i) => `${x(i).toFixed(1)},${(y(row[seat]) + dy).toFixed(1)}`).join(" ");
     const line = s("polyline", { points: pts, class: `gp-line seat${seat % 6}`, fill: "none" });
     line.append(s("title", {}, `${names[seat]}: ${signed(run[seat])}`));
     svg.append(line);
-    totals.forEach((row, i) => { if (i) svg.append(s("circle", { cx: x(i), cy: y(row[seat]), r: 2.6, class: `gp-dot seat${seat % 6}` })); });
+    totals.forEach((row, i) => { if (i) svg.append(s("circle", { cx: x(i), cy: y(row[seat]) + dy, r: 2.6, class: `gp-dot seat${seat % 6}` })); });
   }
   totals.forEach((_, i) => {
     if (i) svg.append(s("text", { x: x(i), y: H + 14, class: "axis", "text-anchor": "middle" }, t("sum.chart.deal", { n: i })));

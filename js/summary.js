@@ -37,7 +37,7 @@ export function renderSummary(box, state, ctx) {
     const gp = out.game_points[ctx.me];
     const caller = state.view.chiamata ? state.view.chiamata.caller : null;
     const made = out.winners.includes(0);
-    if (ctx.humans === 1) banner = `${gp > 0 ? t("sum.win.you") : t("sum.lose.you")} ${t("sum.ch.gp.you", { gp: signed(gp) })}`;
+    if (ctx.humans === 1) banner = `${gp > 0 ? t("sum.win.you") : t("sum.lose.you")} ${t(Math.abs(gp) === 1 ? "sum.ch.gp.you.one" : "sum.ch.gp.you", { gp: signed(gp) })}`;
     else banner = t(made ? "sum.ch.made.banner" : "sum.ch.missed.banner", { name: caller === null ? "" : ctx.names[caller], points: out.side_points[0], target: out.target });
   } else if (ctx.humans === 1 && meSide >= 0) {
     if (out.winners.includes(meSide)) banner = team ? t("sum.win.team.you") : t("sum.win.you");

@@ -380,6 +380,10 @@ def summary_shots(page, artifacts, name):
         vw = page.viewport_size
         assert box["x"] >= 0 and box["y"] >= 0
         assert box["x"] + box["width"] <= vw["width"] + 1 and box["y"] + box["height"] <= vw["height"] + 1
+        # the game points at the bottom of the panel
+        page.evaluate("() => { const d = document.getElementById('summary-dialog'); d.scrollTop = d.scrollHeight; }")
+        page.screenshot(path=str(artifacts / f"chiamata-{size}-{name}-bottom.png"))
+        page.evaluate("() => { document.getElementById('summary-dialog').scrollTop = 0; }")
     page.set_viewport_size(dict(zip(("width", "height"), SIZES["desktop"])))
 
 
