@@ -8,7 +8,9 @@ clicking, as a person would.
 5. the computers win the auction and the partner is revealed during play (then a second
    deal: the running game points of the match);
 6. the person holds the called card (the secret partner) and learns it alone;
-7. two people on one device bid from their own hands through the hand-off screen.
+7. two people on one device bid from their own hands through the hand-off screen;
+8. the forced call is offered when it is legal;
+9. the rules page explains the auction, the call, the target and the scoring table.
 
 The deals come from seeds chosen here, in CPython: the page's computer players are seeded
 from the match seed, so the same policy for the person gives the same auction in both.
@@ -23,7 +25,6 @@ import json
 import re
 
 import pytest
-
 from briscola import bridge
 
 pytestmark = pytest.mark.browser
@@ -146,10 +147,9 @@ def find_seed(variant, level, decide, wanted, humans=(0,), tries=120):
     pytest.fail(f"no seed of {variant} gives the deal this test needs")
 
 
-def true_partner(reply) -> int:
-    """The holder of the called card, from the engine's own state (the test may know)."""
-    bridge_table = bridge._BRIDGE.table
-    game = bridge_table.match.game
+def true_partner() -> int:
+    """The holder of the called card in the last simulated deal (the test may know)."""
+    game = bridge._BRIDGE.table.match.game
     return game.auction.partner(game)
 
 
@@ -262,7 +262,7 @@ def play(page, decide, stop=None, watch=None, max_steps=300):
             continue
         view = view_of(page)
         action = decide(view)
-        act_and_wait(page, lambda: click_action(page, view, action))
+        act_and_wait(page, lambda v=view, a=action: click_action(page, v, a))
     pytest.fail("too many steps")
 
 
@@ -608,17 +608,14 @@ def test_auction_by_points(table, bot_level, artifacts):
 
 def test_computers_win_and_the_partner_is_revealed(table, bot_level, artifacts):
     decide = policy(always_pass)
-    holder = {}
 
     def wanted(r):
         ch = r["view"]["chiamata"]
-        partner = true_partner(r)
-        holder["partner"] = partner
-        return ch["caller"] != 0 and not ch["carichi"] and partner not in (0, ch["caller"])
+        return ch["caller"] != 0 and not ch["carichi"] and true_partner() not in (0, ch["caller"])
 
     seed = find_seed("chiamata", bot_level, decide, wanted)
     simulate("chiamata", seed, bot_level, decide)
-    partner = true_partner(None)
+    partner = true_partner()
     start(table, "chiamata", seed, level=bot_level)
     seen = {}
 
@@ -682,7 +679,7 @@ def test_the_secret_partner_knows(table, bot_level, artifacts):
 
     def wanted(r):
         ch = r["view"]["chiamata"]
-        return ch["caller"] != 0 and not ch["carichi"] and true_partner(r) == 0
+        return ch["caller"] != 0 and not ch["carichi"] and true_partner() == 0
 
     seed = find_seed("chiamata", bot_level, decide, wanted)
     start(table, "chiamata", seed, level=bot_level)
@@ -727,7 +724,7 @@ def test_two_people_bid_from_their_own_hands(table, bot_level, artifacts):
         own = call("state", {"seat": v["seat"]})["view"]["hand"]
         assert table.eval_on_selector_all(".hand .hand-card", "els => els.map(e => e.dataset.code)") == own
         action = decide(v)
-        act_and_wait(table, lambda: click_action(table, v, action))
+        act_and_wait(table, lambda v=v, a=action: click_action(table, v, a))
         bids += 1
     assert handoffs >= 2 and bids >= 3
 
