@@ -371,7 +371,7 @@ class App {
           if (my !== this.gen) return;
           let reply;
           try {
-            reply = await this.engine.call("bot_step", { seat: this.display });
+            reply = await this.engine.call("bot_step", { seat: this.display, lang: getLang() });
           } catch (err) {
             if (my !== this.gen) return;
             this.busy = false;
@@ -538,7 +538,7 @@ class App {
     const st = this.state;
     if (!st || this.busy || st.view.turn !== this.display) return;
     try {
-      const res = await this.engine.call("hint", { seat: this.display });
+      const res = await this.engine.call("hint", { seat: this.display, lang: getLang() });
       const words = /^[A2-9TJHK][DCSB]$/.test(res.action) ? this.cardText(res.action)
         : (st.view.chiamata && chiamataActionLabel(res.action, st.view, this.ctx())) || actionLabel(res.action, getLang(), this.style());
       this.hinted = res.action;

@@ -17,8 +17,9 @@ Request types (``args`` in brackets):
 - ``load`` [``save``] -- restore a table from ``save``; a corrupt one is refused (``bad_save``).
 - ``state`` [``seat``] -- the table as ``seat`` sees it.
 - ``act`` [``seat``, ``action``] -- a person's action, checked (``illegal_action`` otherwise).
-- ``bot_step`` -- the computer player whose turn it is acts; returns its action and reason.
-- ``hint`` [``seat``] -- a suggested action and why, for the seat whose turn it is.
+- ``bot_step`` [``lang``] -- the computer player whose turn it is acts; returns its action and
+  its reason, in ``lang`` ("en" or "it").
+- ``hint`` [``seat``, ``lang``] -- a suggested action and why, for the seat whose turn it is.
 - ``next_deal`` -- deal the next hand of the match.
 - ``trick_winner`` [``rules``, ``trump``, ``cards``] -- which card takes a trick.
 - ``card_points`` [``rules``] -- points of every card of the variant's deck.
@@ -33,6 +34,7 @@ from typing import Any, Callable
 from . import __version__
 from .ai import BOTS, make_bot
 from .ai.base import Bot
+from .ai.reasons import translate
 from .cards import SUITS, parse_cards
 from .errors import BriscolaError, IllegalActionError, SaveError
 from .game import trick_winner
@@ -167,6 +169,13 @@ def _check_seat(seat: Any, n: int) -> int:
     return seat
 
 
+def _lang_arg(args: dict) -> str:
+    lang = args.get("lang", "en")
+    if lang not in ("en", "it"):
+        raise BridgeError("lang: 'en' or 'it'")
+    return lang
+
+
 def _rules_arg(value: Any) -> Rules:
     if isinstance(value, str):
         return find_variant(value)
@@ -246,6 +255,7 @@ class Bridge:
         return self._reply(seat)
 
     def bot_step(self, args: dict) -> dict:
+        lang = _lang_arg(args)
         table = self._table()
         game = table.match.game
         seat = game.current_player
@@ -254,7 +264,8 @@ class Bridge:
         decision = table.bots[seat].decide(game.view(seat))
         game.apply(decision.action, seat=seat)
         reply = self._reply(args.get("seat"))
-        reply["bot"] = {"seat": seat, "action": str(decision.action), "reason": decision.reason}
+        reply["bot"] = {"seat": seat, "action": str(decision.action),
+                        "reason": translate(decision.reason, lang, game.rules.deck)}
         return reply
 
     def hint(self, args: dict) -> dict:
@@ -266,8 +277,10 @@ class Bridge:
         level = args.get("level", "intermediate")
         if level not in LEVELS:
             raise BridgeError(f"level: one of {', '.join(LEVELS)}")
+        lang = _lang_arg(args)
         decision = make_bot(level, seed=f"hint/{len(game.actions)}").decide(game.view(seat))
-        return {"action": str(decision.action), "reason": decision.reason}
+        return {"action": str(decision.action),
+                "reason": translate(decision.reason, lang, game.rules.deck)}
 
     def next_deal(self, args: dict) -> dict:
         table = self._table()
