@@ -69,8 +69,11 @@ class ExpertBot(Bot):
                  node_limit: int = 20000, node_budget: int = 50000,
                  horizon: int | None = None, rollout_worlds: int = 0,
                  prune_margin: float = 8.0, race_z: float = 2.0,
-                 inference: int = 0) -> None:
+                 inference: int = 0, inference_temperature: float = 2.5,
+                 inference_uniform: float = 0.15) -> None:
         super().__init__(seed)
+        self.inference_temperature = inference_temperature
+        self.inference_uniform = inference_uniform
         self.inference = inference  # worlds drawn per world solved, resampled by weight
         self.rollout_worlds = rollout_worlds  # most worlds per decision before the horizon
         self.prune_margin = prune_margin  # candidates this far below the heuristic's best
@@ -233,7 +236,7 @@ class ExpertBot(Bot):
         """``k`` worlds resampled from ``inference * k`` by how likely the others' last plays
         were in each (systematic resampling keeps the draw low-variance)."""
         policy = self._policy(sit.rules, sit.trump)
-        ev = Evidence(sit, policy)
+        ev = Evidence(sit, policy, self.inference_temperature, self.inference_uniform)
         if not ev.records:
             return None
         pool = [sampler.sample() for _ in range(self.inference * k)]
