@@ -12,14 +12,9 @@ within a factor of two of it. Figures are the median of several runs.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import platform
 import random
-import shutil
-import statistics
-import subprocess
 import sys
 import time
 
@@ -104,10 +99,18 @@ def measure(variants: list[str], deals: int, runs: int) -> dict:
             rules = VARIANTS[name]
             n = deals if rules.players <= 3 else max(deals // 2, 1)
             out[name].append(engine_deals(rules, n, r))
-    return {k: statistics.median(v) for k, v in out.items()}
+    return {k: _median(v) for k, v in out.items()}
+
+
+def _median(values: list[float]) -> float:
+    v = sorted(values)
+    mid = len(v) // 2
+    return v[mid] if len(v) % 2 else (v[mid - 1] + v[mid]) / 2
 
 
 def pyodide_measure(variants: list[str], deals: int, runs: int) -> tuple[dict | None, str]:
+    import shutil
+    import subprocess
     node = shutil.which("node")
     harness = os.path.join(ROOT, "tests", "pyodide", "run.mjs")
     if not node or not os.path.exists(harness):
@@ -123,7 +126,20 @@ def pyodide_measure(variants: list[str], deals: int, runs: int) -> tuple[dict | 
     return json.loads(proc.stdout.strip().splitlines()[-1]), ""
 
 
+def _inner(argv: list[str]) -> int:
+    """Inside Pyodide (whose trimmed standard library has no argparse): measure, print JSON."""
+    opts = dict(zip(argv[0::2], argv[1::2]))
+    variants = [v for v in opts["--variants"].split(",") if v]
+    print(json.dumps(measure(variants, int(opts["--deals"]), int(opts["--runs"]))))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--inner"]:
+        return _inner(argv[1:])
+    import argparse
+    import platform
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--deals", type=int, default=2000)
     p.add_argument("--runs", type=int, default=5)
@@ -131,15 +147,11 @@ def main(argv: list[str] | None = None) -> int:
         n for n, r in VARIANTS.items() if r.match == "single" or n == "best-of-3"))
     p.add_argument("--no-pyodide", action="store_true")
     p.add_argument("--pyodide-deals", type=int, default=300)
-    p.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     variants = [v for v in args.variants.split(",") if v]
     for v in variants:
         if v not in VARIANTS:
             p.error(f"--variants: no variant named {v!r}")
-    if args.inner:
-        print(json.dumps(measure(variants, args.deals, args.runs)))
-        return 0
     cpy = measure(variants, args.deals, args.runs)
     pyo, why = (None, "skipped (--no-pyodide)") if args.no_pyodide else \
         pyodide_measure(variants, args.pyodide_deals, args.runs)
@@ -160,7 +172,10 @@ def main(argv: list[str] | None = None) -> int:
         row += "1.00 |" if name == "reference" else f"{ref / cpy[name]:.2f}x slower |" \
             if name == "classic" else "|"
         if pyo:
-            row += f" {pyo[name]:,.0f} |"
+            row += f" {pyo[name]:,.0f}"
+            if name == "classic":
+                row += f" ({pyo['reference'] / pyo[name]:.2f}x slower than the reference)"
+            row += " |"
         print(row)
     if not pyo:
         print(f"\nPyodide: {why}")
