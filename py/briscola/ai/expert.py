@@ -15,9 +15,10 @@ Two more ideas are built in but off by default, because they did not pay when me
 duplicate deals against the intermediate player (300 deal pairs each): heuristic play-outs
 of every candidate card in sampled worlds before the horizon (``rollout_worlds``; noisy
 estimates, no gain or a loss), and weighting the sampled worlds by how likely the other
-players' last cards were in each (``inference``; the real deal does look likelier, but the
-play did not improve measurably). A longer horizon (14 cards in two-player) did not pay
-either and costs twice the search.
+players' last cards were in each (``inference``; the real deal does look likelier, but with
+a soft model of the others the play did not improve measurably; a sharp model gains less
+than a point, and only because it assumes the others play exactly like our heuristic). A
+longer horizon (14 cards in two-player) did not pay either and costs twice the search.
 
 The search is anytime: worlds are solved until the sample count or the node budget of the
 decision is reached; a node limit per world keeps any single solve short, and a time budget
@@ -70,8 +71,9 @@ class ExpertBot(Bot):
                  horizon: int | None = None, rollout_worlds: int = 0,
                  prune_margin: float = 8.0, race_z: float = 2.0,
                  inference: int = 0, inference_temperature: float = 2.5,
-                 inference_uniform: float = 0.15) -> None:
+                 inference_uniform: float = 0.15, inference_depth: int = 1) -> None:
         super().__init__(seed)
+        self.inference_depth = inference_depth
         self.inference_temperature = inference_temperature
         self.inference_uniform = inference_uniform
         self.inference = inference  # worlds drawn per world solved, resampled by weight
@@ -236,7 +238,8 @@ class ExpertBot(Bot):
         """``k`` worlds resampled from ``inference * k`` by how likely the others' last plays
         were in each (systematic resampling keeps the draw low-variance)."""
         policy = self._policy(sit.rules, sit.trump)
-        ev = Evidence(sit, policy, self.inference_temperature, self.inference_uniform)
+        ev = Evidence(sit, policy, self.inference_temperature, self.inference_uniform,
+                      self.inference_depth)
         if not ev.records:
             return None
         pool = [sampler.sample() for _ in range(self.inference * k)]

@@ -14,6 +14,7 @@ is not known, and the likelihood is averaged over the possibilities.
 from __future__ import annotations
 
 import math
+from itertools import combinations
 
 from .common import Situation, bits
 
@@ -27,7 +28,7 @@ class Evidence:
     """The last play of each other seat, as the public state before it."""
 
     def __init__(self, sit: Situation, policy, temperature: float = 2.5,
-                 uniform: float = 0.15) -> None:
+                 uniform: float = 0.15, depth: int = 1) -> None:
         self.sit = sit
         self.policy = policy
         self.temperature = temperature
@@ -65,14 +66,14 @@ class Evidence:
             played_before[k + 1] = m
         faceup_card = int(view.original_trump_card) if view.original_trump_card is not None \
             else -1
-        seen: set[int] = set()
-        for k in range(len(all_tricks) - 1, max(len(all_tricks) - 3, -1), -1):
+        seen: dict[int, int] = {}
+        for k in range(len(all_tricks) - 1, max(len(all_tricks) - 2 - depth, -1), -1):
             o, cards, _w = all_tricks[k]
             for pos in range(len(cards) - 1, -1, -1):
                 s = o[pos]
-                if s == sit.me or s in seen:
+                if s == sit.me or seen.get(s, 0) >= depth:
                     continue
-                seen.add(s)
+                seen[s] = seen.get(s, 0) + 1
                 r = _Record()
                 r.seat = s
                 r.card = cards[pos]
@@ -113,8 +114,9 @@ class Evidence:
                     for s2 in d:
                         sizes[s2] -= 1
                 r.sizes = sizes
-                emptied = k < len(tricks) and before[k] > 0 and before[k + 1] == 0
-                if r.drew > 1 or sizes[s] < 2 or emptied:
+                emptied = any(before[k2] > 0 and before[k2 + 1] == 0
+                              for k2 in range(k, len(tricks)))
+                if r.drew > depth or sizes[s] < 2 or emptied:
                     continue  # no real choice, or too uncertain
                 self.records.append(r)
 
@@ -129,16 +131,18 @@ class Evidence:
             now = hands[r.seat]
             base = now | r.later | (1 << r.card)
             if r.drew:
-                # The card drawn since: any card of the hand now (or played since) that is
-                # not known to have come from elsewhere.
-                options = [d for d in bits(now | r.later) if not known[r.seat] >> d & 1]
+                # The cards drawn since: any of the hand now (or played since) that are not
+                # known to have come from elsewhere.
+                free = [d for d in bits(now | r.later) if not known[r.seat] >> d & 1]
+                options = [sum(1 << d for d in combo)
+                           for combo in combinations(free, r.drew)]
                 if not options:
                     continue
             else:
-                options = [-1]
+                options = [0]
             like = 0.0
             for d in options:
-                h = base if d < 0 else base & ~(1 << d)
+                h = base & ~d
                 sc = pol.scores(r.seat, h, r.sizes, r.live, r.faceup_hidden, r.order, r.pos,
                                 r.b, r.bs, r.tp, r.tn)
                 top = max(v for _c, v in sc)
