@@ -86,6 +86,18 @@ def test_many_classic_deals_all_bots():
         _play(rules, [make_bot(a, i), make_bot(b, i + 1)], seed=i)
 
 
+@pytest.mark.parametrize("variant", ["bosnian-three", "bosnian-five", "double", "four"])
+def test_trick_order_read_from_the_view(variant):
+    """The seats of the current trick, short Bosnian tricks included, match the engine."""
+    from briscola.ai.common import trick_order
+    for seed in range(6):
+        g = Game.new(variant, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            assert trick_order(g.view(g.current_player)) == tuple(g.order)
+            g.apply_fast(rng.choice(g.legal_actions_fast()))
+
+
 # ---- the exact solver against brute force --------------------------------------------------------
 def _brute(g, maxside):
     if g.is_over:
