@@ -630,18 +630,24 @@ class Game:
         """The full event log (every card, every draw), derived by replaying the deal.
 
         Nothing is recorded on the hot path: each event is read off the difference between
-        the states before and after an action.
+        the states before and after an action. The replay is kept and extended as the deal
+        goes on, so asking after every action costs only the new actions.
         """
-        g = Game._deal(self.rules, self.deck, self.dealer, self.seed)
-        log: list[dict] = []
-        for c in g.reburied:
-            log.append({"type": "rebury", "card": str(CARDS[c])})
-        if g.phase == _PLAY:
-            log.append({"type": "deal", "dealer": g.dealer, "trump": str(CARDS[g.faceup]),
-                        "trump_suit": SUITS[g.trump]})
+        cache = self._view_cache
+        if cache is not None and len(cache[0].actions) <= len(self.actions):
+            g, log = cache
         else:
-            log.append({"type": "deal", "dealer": g.dealer})
-        for a in self.actions:
+            g = Game._deal(self.rules, self.deck, self.dealer, self.seed)
+            log = []
+            for c in g.reburied:
+                log.append({"type": "rebury", "card": str(CARDS[c])})
+            if g.phase == _PLAY:
+                log.append({"type": "deal", "dealer": g.dealer, "trump": str(CARDS[g.faceup]),
+                            "trump_suit": SUITS[g.trump]})
+            else:
+                log.append({"type": "deal", "dealer": g.dealer})
+            self._view_cache = (g, log)
+        for a in self.actions[len(g.actions):]:
             seat = g.current_player
             phase = g.phase
             talon_before = g.talon[:]
@@ -669,4 +675,4 @@ class Game:
                     log.append({"type": "draw", "seat": s, "card": str(CARDS[c])})
             if g.phase == _OVER and phase != _OVER:
                 log.append({"type": "end"})
-        return log
+        return list(log)

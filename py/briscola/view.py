@@ -231,14 +231,10 @@ def _ch_known(game: "Game", seat: int, other: int) -> set[int]:
 
 
 def _events_for(game: "Game", seat: int, public_cards: set[int]) -> list[dict]:
-    cache = game._view_cache
-    if cache is None or cache[0] != len(game.actions):
-        cache = (len(game.actions), game.events())
-        game._view_cache = cache
     rules = game.rules
     my_side = game.side_of(seat)
     out = []
-    for e in cache[1]:
+    for e in game.events():
         kind = e["type"]
         if kind == "draw":
             c = Card.parse(e["card"])
