@@ -17,7 +17,7 @@ else. It turns the view into plain ints and bit masks, and it works out:
 from __future__ import annotations
 
 from ..actions import BID_POINTS, Action
-from ..cards import CARDS, N_RANKS, Card, RANK_INDEX
+from ..cards import CARDS, N_RANKS, Card, RANK_INDEX, mask_of
 from .common import bits, card_name, popcount
 
 __all__ = ["ChState", "bits", "popcount", "card_name", "suit_name", "rank_word", "SUIT_MASKS"]
@@ -81,10 +81,7 @@ class ChState:
         self.trump = view.trump_suit
         self.beats = t.beats(self.trump)
         self.hand = [int(c) for c in view.hand]
-        hm = 0
-        for c in self.hand:
-            hm |= 1 << c
-        self.hand_mask = hm
+        self.hand_mask = hm = mask_of(self.hand)
         self.history = [(tuple(o), [int(c) for c in cards], w, p)
                         for o, cards, w, p in view.tricks]
         self.tricks_done = len(self.history)

@@ -8,7 +8,7 @@ the one-sentence reasons the bots give to the UI.
 from __future__ import annotations
 
 from ..actions import SIGNAL, SIGNAL_LOADED, SWAP
-from ..cards import CARDS, N_RANKS, RANK_INDEX
+from ..cards import CARDS, N_RANKS, RANK_INDEX, mask_of
 
 _RANK_WORDS = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
                "7": "seven", "8": "eight", "9": "nine", "T": "ten", "J": "jack", "K": "king"}
@@ -93,10 +93,7 @@ class Situation:
         self.strength = t.strength
         self.beats = t.beats(self.trump)
         self.hand = [int(c) for c in view.hand]
-        hm = 0
-        for c in self.hand:
-            hm |= 1 << c
-        self.hand_mask = hm
+        self.hand_mask = hm = mask_of(self.hand)
         self.played = view.played_mask()
         self.faceup = int(view.trump_card) if view.trump_card is not None else -1
         self.talon_size = view.talon_size
