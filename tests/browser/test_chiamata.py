@@ -26,6 +26,7 @@ import re
 
 import pytest
 from briscola import bridge
+from pagekit import act_and_wait
 
 pytestmark = pytest.mark.browser
 
@@ -196,19 +197,6 @@ def start(page, variant, seed, humans=(0,), level="beginner"):
     state = wait_ui(page)
     assert state != "error", page.text_content("#notice")
     return state
-
-
-def progress(page) -> int:
-    return page.evaluate("window.__briscola.state.view.events.length + 1000 * window.__briscola.state.match.deal")
-
-
-def act_and_wait(page, do):
-    before = progress(page)
-    do()
-    page.wait_for_function(
-        "b => document.documentElement.dataset.ui !== 'waiting' || "
-        "(window.__briscola.state.view.events.length + 1000 * window.__briscola.state.match.deal) !== b",
-        arg=before)
 
 
 def click_action(page, view, action):

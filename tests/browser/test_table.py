@@ -13,6 +13,7 @@ import re
 import pytest
 
 from briscola import bridge
+from pagekit import act_and_wait
 
 pytestmark = pytest.mark.browser
 
@@ -80,19 +81,6 @@ def start_game(page, variant, seed=7, humans=()):
     state = wait_ui(page, ("waiting", "summary", "handoff", "error"))
     assert state != "error", page.text_content("#notice")
     return state
-
-
-def events_len(page) -> int:
-    return page.evaluate("window.__briscola.state.view.events.length + 1000 * window.__briscola.state.match.deal")
-
-
-def act_and_wait(page, do):
-    before = events_len(page)
-    do()
-    page.wait_for_function(
-        "b => document.documentElement.dataset.ui !== 'waiting' || "
-        "(window.__briscola.state.view.events.length + 1000 * window.__briscola.state.match.deal) !== b",
-        arg=before)
 
 
 def play_turn(page, step=0):

@@ -1,0 +1,25 @@
+"""Page helpers shared by the browser tests."""
+from __future__ import annotations
+
+PROGRESS_JS = ("window.__briscola.state.view.events.length"
+               " + 1000 * window.__briscola.state.match.deal")
+SETTLED = ("waiting", "summary", "handoff", "error", "newgame", "over")
+
+
+def progress(page) -> int:
+    """Grows with every action the engine accepts (events of the deal, deals of the match)."""
+    return page.evaluate(PROGRESS_JS)
+
+
+def act_and_wait(page, do, timeout: float = 60000) -> None:
+    """Do a game action, then wait until the engine has taken it and the page has settled.
+
+    Waiting only for the page to leave "waiting" is not enough: it is "busy" at once, before
+    the engine's reply has arrived.
+    """
+    before = progress(page)
+    do()
+    page.wait_for_function(
+        "([b, settled]) => { const ui = document.documentElement.dataset.ui;"
+        f" return ui === 'error' || (settled.includes(ui) && ({PROGRESS_JS}) !== b); }}",
+        arg=[before, list(SETTLED)], timeout=timeout)
