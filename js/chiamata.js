@@ -12,6 +12,7 @@ import { h, s, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { cardName, rankName, suitName } from "./cards.js";
 import { PHASE_PANELS, MODE_HOOKS, cardFace } from "./table.js";
+import { auctionNamesLine } from "./names.js";
 
 const DEFAULT_ORDER = "A3KHJ76542";
 const SUITS = ["D", "C", "S", "B"];
@@ -123,6 +124,7 @@ function auctionPanel(box, view, ctx) {
       grid.append(b);
     }
     box.append(grid);
+    box.append(auctionNamesLine(ctx.lang, ctx.style)); // js/names.js: 1 = Ace … and what a bid means
   }
 
   // "2 and N points" after the 2, or the points auction: a stepper

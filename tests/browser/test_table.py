@@ -37,7 +37,7 @@ def playable_variants() -> list[str]:
 
 def prefs_for(level: str, **extra) -> dict:
     seats = [{"kind": "human", "name": ""}] + [{"kind": "bot", "level": level}] * 5
-    p = {"speed": "instant", "lang": "en", "reasons": True,
+    p = {"speed": "instant", "lang": "en", "reasons": True, "tips": {"all": True},
          "newgame": {"variant": "classic", "seats": seats, "seed": "7"}}
     p.update(extra)
     return p
