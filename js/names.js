@@ -37,10 +37,19 @@ export function cardNamesFigure(style, lang) {
     row);
 }
 
-/** The auction panel's line: what the printed numbers are called, and what a bid means. */
+/** The number an Italian deck prints on a rank ("10" on the King), or null. */
+export function printedNumber(rank, style) {
+  if (!printsNumbers(style)) return null;
+  const found = PRINTED.find(([r]) => r === rank);
+  return found ? String(found[1]) : null;
+}
+
+/**
+ * The auction panel's line: what a bid means, and what the printed numbers are called
+ * (small screens keep the first part; the rank buttons carry the numbers too).
+ */
 export function auctionNamesLine(lang, style) {
-  const text = printsNumbers(style)
-    ? `${t("names.auction.map", { map: mappingText(lang, style) })} ${t("names.auction.bid")}`
-    : t("names.auction.bid");
-  return h("p", { class: "auc-names", text });
+  const line = h("p", { class: "auc-names" }, h("span", { class: "bid-means", text: t("names.auction.bid") }));
+  if (printsNumbers(style)) line.append(" ", h("span", { class: "map", text: t("names.auction.map", { map: mappingText(lang, style) }) }));
+  return line;
 }
