@@ -4,7 +4,8 @@
 import { Engine } from "./engine.js";
 import { h, clear, sleep } from "./dom.js";
 import { t, tOr, setLang, getLang, onLangChange, applyStatic, detectLang, LANGS } from "./i18n.js";
-import { cardName, STYLES } from "./cards.js";
+import { cardName, rankName, suitName, STYLES } from "./cards.js";
+import { reasonText } from "./reasons.js";
 import * as store from "./storage.js";
 import { TableView, signalWords, cardFace, actionLabel } from "./table.js";
 import { auctionWords, revealWords, turnWords, chiamataActionLabel } from "./chiamata.js";
@@ -326,6 +327,13 @@ class App {
     return cardName(code, getLang(), this.style());
   }
 
+  reasonWords(reason) {
+    const lang = getLang();
+    const style = this.style();
+    return reasonText(reason, { card: (c) => cardName(c, lang, style), suit: (s) => suitName(s, lang, style),
+                                rank: (r) => rankName(r, lang, style) });
+  }
+
   say(text) {
     const live = $("live");
     live.textContent = "";
@@ -381,7 +389,7 @@ class App {
           }
           if (my !== this.gen) return;
           if (this.prefs.reasons && reply.bot) {
-            this.hintText = t("table.bot.says", { name: this.names()[reply.bot.seat], reason: reply.bot.reason });
+            this.hintText = t("table.bot.says", { name: this.names()[reply.bot.seat], reason: this.reasonWords(reply.bot.reason) });
           }
           await this.present(reply);
           continue;
@@ -542,7 +550,7 @@ class App {
       const words = /^[A2-9TJHK][DCSB]$/.test(res.action) ? this.cardText(res.action)
         : (st.view.chiamata && chiamataActionLabel(res.action, st.view, this.ctx())) || actionLabel(res.action, getLang(), this.style());
       this.hinted = res.action;
-      this.hintText = t("table.hint.says", { card: words, reason: res.reason || "" });
+      this.hintText = t("table.hint.says", { card: words, reason: this.reasonWords(res.reason) });
       this.draw();
       this.say(this.hintText);
     } catch (err) {
