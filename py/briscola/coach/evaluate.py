@@ -214,8 +214,8 @@ def _took(sit, plays, maxside) -> dict[int, float]:
 # ---- Chiamata ------------------------------------------------------------------------------
 
 def _evaluate_chiamata(view, plays: list[int], rng, budget: Budget) -> Evaluation:
-    from ..ai.chiamata_common import ChState
-    from ..ai.chiamata_search import ChSampler, ChSolver, Evaluator, SearchAborted
+    from ..ai.chiamata.common import ChState
+    from ..ai.chiamata.expert import ChSampler, ChSolver, Evaluator, SearchAborted
 
     st = ChState(view)
     sampler = ChSampler(st, rng)
