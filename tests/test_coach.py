@@ -228,7 +228,7 @@ def test_bridge_hint_values_every_legal_card(table):
     assert [v["value"] for v in h["values"]] == sorted((v["value"] for v in h["values"]),
                                                       reverse=True)
     assert h["reason"]["code"] in CODES
-    assert err("hint", seat=1)["code"] == "illegal_action"
+    assert err("hint", seat=1)["code"] == "hidden_seat"
 
 
 def test_undo_restores_the_exact_state(table):
@@ -282,7 +282,7 @@ def test_tracker_shows_only_the_view(table):
     assert view["trump_card"] not in unseen
     assert len(unseen) == 40 - len(mine) - 1 - len(view["trick"])
     assert tr["talon"] == view["talon_size"]
-    assert err("tracker", seat=1)["code"] == "illegal_action"
+    assert err("tracker", seat=1)["code"] == "hidden_seat"
     assert set(tr["trumps_out"]) <= unseen | {view["trump_card"]}
 
 
@@ -308,7 +308,7 @@ def test_replay_hides_hands_mid_deal(table):
     st = to_person(table)
     rp = ok("replay", deal=0, step=0, seat=0, all_hands=True)
     assert "hands" not in rp
-    assert err("replay", deal=0, step=0, seat=1)["code"] == "illegal_action"
+    assert err("replay", deal=0, step=0, seat=1)["code"] == "hidden_seat"
     assert rp["view"]["hand"] and rp["steps"] == len(bridge._BRIDGE.table.match.game.actions)
     del st
 
