@@ -170,7 +170,8 @@ export class TableView {
     this.el.extra = h("div", { class: "extra-actions" });
     this.el.hintBtn = h("button", { class: "btn small", type: "button", on: { click: () => this.on.hint() } });
     this.el.lastBtn = h("button", { class: "btn small", type: "button", on: { click: () => this.on.lastTrick() } });
-    this.el.actions.append(this.el.extra, h("span", { class: "spacer" }), this.el.lastBtn, this.el.hintBtn);
+    this.el.undoBtn = h("button", { class: "btn small undo-btn", type: "button", on: { click: () => this.on.undo && this.on.undo() } });
+    this.el.actions.append(this.el.extra, h("span", { class: "spacer" }), this.el.undoBtn, this.el.lastBtn, this.el.hintBtn);
     this.el.hintLine = h("p", { class: "hint-line", attrs: { "aria-live": "off" } });
     this.el.phase = h("div", { class: "phase-panel" });
     mine.append(this.el.mybar, this.el.phase, this.el.hand, this.el.actions, this.el.hintLine);
@@ -441,6 +442,10 @@ export class TableView {
     this.el.hintBtn.textContent = t("table.hint");
     this.el.hintBtn.disabled = !ctx.canPlay;
     this.el.lastBtn.textContent = t("table.lasttrick");
+    // ctx.undo: null (no undo here: hot-seat, deal over), false (not now), true
+    this.el.undoBtn.textContent = t("table.undo");
+    this.el.undoBtn.hidden = ctx.undo === null || ctx.undo === undefined;
+    this.el.undoBtn.disabled = ctx.undo !== true;
     this.el.lastBtn.disabled = !(view.tricks && view.tricks.length);
     this.el.hintLine.textContent = ctx.hintText || "";
     this.el.hintLine.classList.toggle("empty", !ctx.hintText);
