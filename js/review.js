@@ -10,9 +10,9 @@
 // actions of the deal. Steps are mapped to decisions and tricks from the events of the deal's
 // last step (one event per action: a play, an exchange, a signal, a bid...).
 
-import { h, clear } from "./dom.js";
+import { h, s, clear } from "./dom.js";
 import { t, tOr, getLang } from "./i18n.js";
-import { cardName } from "./cards.js";
+import { cardName, suitName } from "./cards.js";
 import { cardFace, actionLabel } from "./table.js";
 import { reasonText } from "./reasons.js";
 
@@ -129,6 +129,12 @@ export class Review {
 
   names() {
     return this.app.names();
+  }
+
+  /** The person at the screen, named "You": sentences in the second person. */
+  isYou(seat) {
+    const humans = this.app.humans();
+    return humans.length === 1 && seat === humans[0] && this.names()[seat] === t("seat.you");
   }
 
   ctx() {
@@ -406,18 +412,18 @@ export class Review {
     const step = this.step;
     const steps = entry.steps;
     const justTaken = v.trick.length === 0 && entry.trickEnds.includes(step) && v.tricks.length > 0;
-    const trickNo = justTaken ? v.tricks_done : v.tricks_done + 1;
+    const trickNo = v.phase === "over" ? v.tricks_done : v.tricks_done + 1; // the trick being played
     box.append(h("h3", { id: "rv-replay-title", text: t("review.replay") }));
-    const btn = (id, label, glyph, fn, disabled) => h("button", { class: "btn small step", id, type: "button", text: glyph,
-      attrs: { "aria-label": label, title: label }, disabled, on: { click: fn } });
+    const btn = (id, label, icon, fn, disabled) => h("button", { class: "btn small step", id, type: "button",
+      attrs: { "aria-label": label, title: label }, disabled, on: { click: fn } }, navIcon(icon));
     box.append(h("div", { class: "rv-nav" },
-      btn("rv-start", t("review.nav.start"), "⏮", () => this.goto(0), step === 0),
-      btn("rv-prev-trick", t("review.nav.prevtrick"), "«", () => this.moveTrick(-1), step === 0),
-      btn("rv-prev", t("review.nav.prev"), "‹", () => this.move(-1), step === 0),
-      h("span", { class: "rv-pos", id: "rv-pos", text: t("review.step", { i: step, n: steps, trick: Math.max(1, trickNo) }) }),
-      btn("rv-next", t("review.nav.next"), "›", () => this.move(1), step >= steps),
-      btn("rv-next-trick", t("review.nav.nexttrick"), "»", () => this.moveTrick(1), step >= steps),
-      btn("rv-end", t("review.nav.end"), "⏭", () => this.goto(steps), step >= steps)));
+      btn("rv-start", t("review.nav.start"), "start", () => this.goto(0), step === 0),
+      btn("rv-prev-trick", t("review.nav.prevtrick"), "prevtrick", () => this.moveTrick(-1), step === 0),
+      btn("rv-prev", t("review.nav.prev"), "prev", () => this.move(-1), step === 0),
+      h("span", { class: "rv-pos", id: "rv-pos", text: t("review.step", { i: step, n: steps, trick: trickNo }) }),
+      btn("rv-next", t("review.nav.next"), "next", () => this.move(1), step >= steps),
+      btn("rv-next-trick", t("review.nav.nexttrick"), "nexttrick", () => this.moveTrick(1), step >= steps),
+      btn("rv-end", t("review.nav.end"), "end", () => this.goto(steps), step >= steps)));
     const all = h("input", { type: "checkbox", id: "rv-all" });
     all.checked = this.showAll;
     all.addEventListener("change", () => { this.showAll = all.checked; this.renderReplay(); });
@@ -426,7 +432,7 @@ export class Review {
     // what the seat sees: trump, talon, points
     const facts = h("p", { class: "rv-facts" });
     if (v.trump_card) facts.append(h("span", {}, `${t("table.trump")}: `, h("b", { text: cardName(v.trump_card, lang, style) })));
-    else if (v.trump_suit) facts.append(h("span", { text: `${t("table.trump")}: ${v.trump_suit}` }));
+    else if (v.trump_suit) facts.append(h("span", {}, `${t("table.trump")}: `, h("b", { text: suitName(v.trump_suit, lang, style) })));
     if (typeof v.talon_size === "number" && (v.talon_size || v.trump_card)) facts.append(h("span", { text: t("table.talon", { n: v.talon_size }) }));
     const pts = (v.points || []).map((p, s) => `${names[s]} ${p}`).join(" · ");
     if (pts) facts.append(h("span", { text: `${t("table.points")}: ${pts}` }));
@@ -442,7 +448,8 @@ export class Review {
     }
     if (!(shown.plays || []).length) trick.append(h("p", { class: "muted", text: step === 0 ? t("review.atstart") : t("review.trick.empty") }));
     box.append(h("div", { class: "rv-table" },
-      h("p", { class: "rv-caption", text: justTaken ? t("review.taken", { name: names[shown.winner], points: shown.points }) : t("review.ontable") }),
+      h("p", { class: "rv-caption", text: !justTaken ? t("review.ontable")
+        : this.isYou(shown.winner) ? t("review.taken.you", { points: shown.points }) : t("review.taken", { name: names[shown.winner], points: shown.points }) }),
       trick));
 
     // the decision made from here, if it is the seat's
@@ -452,7 +459,8 @@ export class Review {
     if (i >= 0) {
       const d = entry.plan.decisions[i];
       const played = r ? r.action : d.action;
-      note.append(h("p", { class: "rv-note-head", text: t("review.here", { name: names[this.seat], card: this.actionWords(played) }) }));
+      note.append(h("p", { class: "rv-note-head", text: this.isYou(this.seat) ? t("review.here.you", { card: this.actionWords(played) })
+        : t("review.here", { name: names[this.seat], card: this.actionWords(played) }) }));
       if (r) {
         note.append(h("p", { text: r.best === r.action ? t("review.here.best") : t("review.here.loss", { best: this.actionWords(r.best), loss: lossText(r.loss), label: tOr(`review.label.${r.label}`, r.label) }) }));
         if (r.reason) note.append(h("p", { class: "rv-reason", text: reasonText(r.reason, this.ctx()) }));
@@ -466,13 +474,14 @@ export class Review {
       const row = h("div", { class: "rv-hand", data: { seat } });
       for (const c of cards) {
         const cls = ["slot", "rv-hand-card"];
-        if (r && seat === this.seat && c === r.action) cls.push("rv-played");
+        if (r && seat === this.seat && c === r.action && r.best !== r.action) cls.push("rv-played");
+        if (r && seat === this.seat && c === r.action && r.best === r.action) cls.push("rv-played", "rv-bestcard");
         if (r && seat === this.seat && c === r.best && r.best !== r.action) cls.push("rv-bestcard");
         const slot = h("div", { class: cls.join(" "), title: cardName(c, lang, style) }, cardFace(c, style, lang, "rvh"));
         row.append(slot);
       }
       if (!cards.length) row.append(h("span", { class: "muted", text: t("review.hand.empty") }));
-      return h("div", { class: "rv-handbox" }, h("h4", { text: seat === this.seat ? t("review.hand.seat", { name: names[seat] }) : t("table.hand.of", { name: names[seat] }) }), row);
+      return h("div", { class: "rv-handbox" }, h("h4", { text: this.isYou(seat) ? t("table.hand") : t("table.hand.of", { name: names[seat] }) }), row);
     };
     hands.append(handRow(this.seat, v.hand || []));
     if (this.showAll && Array.isArray(reply.hands)) {
@@ -485,6 +494,21 @@ export class Review {
     box.append(hands);
     if (this.showAll && !Array.isArray(reply.hands)) box.append(h("p", { class: "muted small", text: t("review.allhands.no") }));
   }
+}
+
+// Replay buttons: start, previous trick, previous play, next play, next trick, end.
+const ICONS = {
+  start: "M7 5v14M18 5l-8 7 8 7z",
+  prevtrick: "M12 5l-8 7 8 7zM20 5l-8 7 8 7z",
+  prev: "M16 5l-9 7 9 7z",
+  next: "M8 5l9 7-9 7z",
+  nexttrick: "M4 5l8 7-8 7zM12 5l8 7-8 7z",
+  end: "M17 5v14M6 5l8 7-8 7z",
+};
+
+function navIcon(name) {
+  return s("svg", { viewBox: "0 0 24 24", width: 18, height: 18, "aria-hidden": "true", class: "nav-icon" },
+    s("path", { d: ICONS[name] }));
 }
 
 function lossText(loss) {
