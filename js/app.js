@@ -274,9 +274,10 @@ class App {
     const humans = this.humans();
     const turn = reply.view.turn;
     if (humans.length > 1 && reply.view.phase !== "over") {
-      const next = turn !== null && humans.includes(turn) ? turn : this.display;
       this.draw({ hideHand: true });
-      this.showHandoff(next);
+      // The device goes to the first person to play (the computer players play before).
+      if (turn !== null && humans.includes(turn)) return this.showHandoff(turn);
+      this.advance();
       return;
     }
     await this.showDeal();
@@ -393,7 +394,7 @@ class App {
         }
         // a person's turn
         const humans = this.humans();
-        if (turn !== this.display) {
+        if (turn !== this.display || (humans.length > 1 && this.hideHand)) {
           if (humans.length > 1) {
             this.draw({ hideHand: true });
             this.showHandoff(turn);

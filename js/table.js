@@ -372,8 +372,9 @@ export class TableView {
     box.setAttribute("aria-label", view.seat === ctx.firstHuman || ctx.humans <= 1
       ? t("table.hand") : t("table.hand.of", { name: ctx.names[view.seat] }));
     const legal = new Set(view.legal || []);
-    const hidden = ctx.hideHand;
-    const cards = hidden ? view.hand.map(() => null) : view.hand;
+    // hand_hidden: the engine left the hand out (people sharing the device, between turns)
+    const hidden = ctx.hideHand || view.hand_hidden;
+    const cards = hidden ? Array.from({ length: view.hand_sizes[view.seat] || 0 }, () => null) : view.hand;
     box.style.setProperty("--count", String(Math.max(2, cards.length)));
     let tabSet = false;
     const focusable = [];

@@ -26,13 +26,13 @@ from __future__ import annotations
 import random
 import time
 
-from ..actions import Action
-from ..cards import N_RANKS
-from .base import Decision
-from .chiamata_bid import multiplier
-from .chiamata_bots import IntermediateChiamataBot
-from .chiamata_common import SUIT_MASKS, ChState, bits, popcount
-from .chiamata_play import reason, scores
+from ...actions import Action
+from ...cards import N_RANKS
+from ..base import Decision, register_chiamata_bot
+from .bid import multiplier
+from .bots import IntermediateChiamataBot
+from .common import SUIT_MASKS, ChState, bits, popcount
+from .play import reason, scores
 
 
 class SearchAborted(Exception):
@@ -592,3 +592,6 @@ class ExpertChiamataBot(IntermediateChiamataBot):
                           "value": totals[best] / done}
         base = reason(st, best)
         return Decision(Action(best), f"{base}, best over {done} likely deals")
+
+
+register_chiamata_bot("expert", ExpertChiamataBot)

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import math
 
-from ..actions import BID_POINTS, BID_RANK, CALL_CARD, CALL_SUIT, CARICHI, PASS, Action
-from ..cards import CARDS, N_RANKS, RANK_INDEX
-from .base import Decision
-from .chiamata_common import card_name, rank_word, suit_name
+from ...actions import BID_POINTS, BID_RANK, CALL_CARD, CALL_SUIT, CARICHI, PASS, Action
+from ...cards import CARDS, N_RANKS, RANK_INDEX
+from ..base import Decision
+from .common import card_name, rank_word, suit_name
 
 # Fitted by ``bench/chiamata.py fit`` (least squares on simulated deals; ALONE by ``fit
 # --alone``, on hands with four trumps or more, the only ones that ever go alone).
