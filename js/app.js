@@ -13,6 +13,7 @@ import { renderSummary, renderStats, sideName } from "./summary.js";
 import { renderRules } from "./rules-page.js";
 import { startFromLink } from "./embed.js";
 import { Coach } from "./coach.js";
+import { dealWelcome } from "./welcome.js";
 
 // Pacing per speed (milliseconds): a card's flight, a computer's thinking pause, how long a
 // full trick stays on the table, its collection, and the draw.
@@ -161,14 +162,14 @@ class App {
   async resume() {
     if (await startFromLink(this)) return; // a deal asked for by the URL (js/embed.js)
     const saved = store.loadSave();
-    if (!saved) return this.openNewGame(false);
+    if (!saved) return dealWelcome(this); // a first visit: straight into a deal (js/welcome.js)
     let reply;
     try {
       reply = await this.engine.call("load", { save: saved });
     } catch (err) {
       const key = store.setAsideSave(`${err.code}: ${err.message}`);
       this.notice(t("notice.badsave", { message: err.message, key }), 12000);
-      return this.openNewGame(false);
+      return dealWelcome(this);
     }
     this.meta = this.checkMeta(store.loadMeta(), reply);
     store.storeMeta(this.meta);
@@ -515,7 +516,8 @@ class App {
           ? t("say.you.play", { card: this.cardText(e.card) })
           : t("say.play", { name: names[e.seat], card: this.cardText(e.card) }));
       } else if (e.type === "trick") {
-        parts.push(t("say.trick", { name: names[e.winner], points: e.points }));
+        const you = e.winner === this.display && this.state.seats[e.winner].kind === "human" && this.humans().length === 1;
+        parts.push(you ? t("say.you.trick", { points: e.points }) : t("say.trick", { name: names[e.winner], points: e.points }));
       } else if (e.type === "exchange") {
         const txt = t("say.exchange", { name: names[e.seat], gave: this.cardText(e.gave), took: this.cardText(e.took) });
         parts.push(txt);
@@ -723,7 +725,7 @@ class App {
       row("set-lang", t("settings.lang"), lang),
       row("set-speed", t("settings.speed"), speed),
       row("set-style", t("settings.style"), style),
-      forced ? h("p", { class: "note", text: t("style.forced") }) : null,
+      forced ? h("p", { class: "note", text: t("style.forced") }) : "", // never null: append() would print it
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-reasons" } }, reasons, h("span", { text: t("settings.reasons") }))),
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-points" } }, points, h("span", { text: t("settings.points") }))),
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-tracker" } }, tracker, h("span", { text: t("settings.tracker") }))),

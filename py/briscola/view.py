@@ -40,7 +40,7 @@ class View:
     original_trump_card: Card | None  # the card turned up at the deal (known to all)
     talon_size: int  # face-down cards plus the face-up one
     talon_next: Card | None  # scoperta: the next card to be drawn
-    talon_known: list[tuple[int, Card]]  # (position from the top, card), e.g. reburied cards
+    talon_known: list[tuple[int, Card]]  # (position from the top, card): none in any rule today
     trick: list[tuple[int, Card]]
     tricks: list[tuple[tuple[int, ...], tuple[Card, ...], int, int]]  # order, cards, winner, pts
     points: list[int]
@@ -173,9 +173,9 @@ def build_view(game: "Game", seat: int) -> View:
     v.talon_next = None
     if rules.open_hands and len(game.talon) > 1:
         v.talon_next = CARDS[game.talon[-1]]
-    talon = game.talon
-    v.talon_known = [(len(talon) - 1 - talon.index(c), CARDS[c]) for c in game.reburied
-                     if c in talon and c != game.faceup]
+    # A re-buried card is known to have gone back into the talon, not where: no talon card
+    # is known by its place (the face-up one aside, and the next one in scoperta).
+    v.talon_known = []
     v.trick = [(s, CARDS[c]) for s, c in zip(game.order, game.trick)]
     v.tricks = [(order, tuple(CARDS[c] for c in cards), w, p)
                 for order, cards, w, p in game.history]
@@ -194,10 +194,6 @@ def build_view(game: "Game", seat: int) -> View:
     public = {}
     for c, s in game.public_known:
         public[c] = s
-    for c in game.reburied:
-        for s in range(n):
-            if c in game.hands[s]:
-                public[c] = s
     v.known = []
     v.hands_visible = []
     for s in range(n):
