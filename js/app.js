@@ -12,6 +12,7 @@ import { NewGamePanel } from "./newgame.js";
 import { renderSummary, renderStats, sideName } from "./summary.js";
 import { renderRules } from "./rules-page.js";
 import { startFromLink } from "./embed.js";
+import { dealWelcome } from "./welcome.js";
 
 // Pacing per speed (milliseconds): a card's flight, a computer's thinking pause, how long a
 // full trick stays on the table, its collection, and the draw.
@@ -157,14 +158,14 @@ class App {
   async resume() {
     if (await startFromLink(this)) return; // a deal asked for by the URL (js/embed.js)
     const saved = store.loadSave();
-    if (!saved) return this.openNewGame(false);
+    if (!saved) return dealWelcome(this); // a first visit: straight into a deal (js/welcome.js)
     let reply;
     try {
       reply = await this.engine.call("load", { save: saved });
     } catch (err) {
       const key = store.setAsideSave(`${err.code}: ${err.message}`);
       this.notice(t("notice.badsave", { message: err.message, key }), 12000);
-      return this.openNewGame(false);
+      return dealWelcome(this);
     }
     this.meta = this.checkMeta(store.loadMeta(), reply);
     store.storeMeta(this.meta);
@@ -270,9 +271,10 @@ class App {
     const humans = this.humans();
     const turn = reply.view.turn;
     if (humans.length > 1 && reply.view.phase !== "over") {
-      const next = turn !== null && humans.includes(turn) ? turn : this.display;
       this.draw({ hideHand: true });
-      this.showHandoff(next);
+      // The device goes to the first person to play (the computer players play before).
+      if (turn !== null && humans.includes(turn)) return this.showHandoff(turn);
+      this.advance();
       return;
     }
     await this.showDeal();
@@ -388,7 +390,7 @@ class App {
         }
         // a person's turn
         const humans = this.humans();
-        if (turn !== this.display) {
+        if (turn !== this.display || (humans.length > 1 && this.hideHand)) {
           if (humans.length > 1) {
             this.draw({ hideHand: true });
             this.showHandoff(turn);
@@ -509,7 +511,8 @@ class App {
           ? t("say.you.play", { card: this.cardText(e.card) })
           : t("say.play", { name: names[e.seat], card: this.cardText(e.card) }));
       } else if (e.type === "trick") {
-        parts.push(t("say.trick", { name: names[e.winner], points: e.points }));
+        const you = e.winner === this.display && this.state.seats[e.winner].kind === "human" && this.humans().length === 1;
+        parts.push(you ? t("say.you.trick", { points: e.points }) : t("say.trick", { name: names[e.winner], points: e.points }));
       } else if (e.type === "exchange") {
         const txt = t("say.exchange", { name: names[e.seat], gave: this.cardText(e.gave), took: this.cardText(e.took) });
         parts.push(txt);
@@ -711,7 +714,7 @@ class App {
       row("set-lang", t("settings.lang"), lang),
       row("set-speed", t("settings.speed"), speed),
       row("set-style", t("settings.style"), style),
-      forced ? h("p", { class: "note", text: t("style.forced") }) : null,
+      forced ? h("p", { class: "note", text: t("style.forced") }) : "", // never null: append() would print it
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-reasons" } }, reasons, h("span", { text: t("settings.reasons") }))),
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-points" } }, points, h("span", { text: t("settings.points") }))),
       h("div", { class: "buttons" }, h("button", { class: "btn primary", type: "button", text: t("menu.close"), on: { click: () => $("settings-dialog").close() } })),

@@ -46,6 +46,17 @@ _PHASE_NAMES = (None, "auction", "call", "play", "over")
 _ALONE = [tuple((s,) for s in range(n)) for n in range(9)]  # every seat a side of its own
 
 
+def saved_rules(data: Any) -> Any:
+    """The rules of a save: one without an edition was written under edition 1.
+
+    Saves record ``Rules.edition``; those written before the rule book's corrections (RULES.md
+    sections 4 to 6) have none, and resume with the behaviour they were started with.
+    """
+    if isinstance(data, dict) and "edition" not in data:
+        return {**data, "edition": 1}
+    return data
+
+
 def trick_winner(cards: Sequence[int], trump_suit: int | None, rules: Rules) -> int:
     """Index (in play order) of the card that takes the trick."""
     strength = rules.tables.strength
@@ -156,7 +167,7 @@ class Game:
             from_bottom = rules.ranking == "bisca"
             turned = stock.pop() if from_bottom else stock.pop(0)
             if rules.rebury:
-                top_two = tables.order[:2]
+                top_two = tables.rebury_ranks
                 for _ in range(len(stock)):
                     if CARDS[turned].rank not in top_two:
                         break
@@ -380,14 +391,15 @@ class Game:
             if (rules.exchange_seven and len(self.talon) > self._per_round
                     and any(h[2] == seat for h in self.history)):
                 seven = base + RANK_INDEX["7"]
-                if seven in hand and strength[faceup] > strength[seven]:
+                # The 7 takes the face-up card whatever it is (edition 1: only a stronger one).
+                if seven in hand and (rules.edition >= 2 or strength[faceup] > strength[seven]):
                     acts.append(SWAP + seven)
         if rules.signals and self.tricks_done > 0 and self.sig_last[seat] != self.tricks_done:
             acts.extend(self._signals_for(hand))
         return acts
 
     def _signals_for(self, hand: Sequence[int]) -> list[int]:
-        top = self.rules.tables.order[:5]
+        top = self.rules.tables.signal_ranks
         out = []
         trump = self.trump
         held = {CARDS[c].rank for c in hand if c // N_RANKS == trump}
@@ -535,7 +547,7 @@ class Game:
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
-            "rules": self.rules.to_dict(),
+            "rules": {**self.rules.to_dict(), "edition": self.rules.edition},
             "seed": self.seed,
             "dealer": self.dealer,
             "deck": " ".join(str(CARDS[c]) for c in self.deck),
@@ -555,7 +567,7 @@ class Game:
         if data.get("version") != SAVE_VERSION:
             raise SaveError(f"saved game: unsupported version {data.get('version')!r}")
         try:
-            rules = Rules.from_dict(data.get("rules"))
+            rules = Rules.from_dict(saved_rules(data.get("rules")))
             deck = data.get("deck")
             if not isinstance(deck, str):
                 raise SaveError("saved game: 'deck' must be text")

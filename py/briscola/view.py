@@ -40,7 +40,6 @@ class Deal(Protocol):
     trump: int | None
     faceup: int
     turned: int
-    reburied: list[int]
     public_known: list[tuple[int, int]]
     trick: list[int]
     history: list[tuple[tuple[int, ...], list[int], int, int]]
@@ -86,7 +85,7 @@ class View:
     original_trump_card: Card | None  # the card turned up at the deal (known to all)
     talon_size: int  # face-down cards plus the face-up one
     talon_next: Card | None  # scoperta: the next card to be drawn
-    talon_known: list[tuple[int, Card]]  # (position from the top, card), e.g. reburied cards
+    talon_known: list[tuple[int, Card]]  # (position from the top, card): none in any rule today
     trick: list[tuple[int, Card]]
     points: list[int]
     side_points: list[int]
@@ -244,9 +243,9 @@ def build_view(game: Deal, seat: int) -> View:
     v.talon_next = None
     if rules.open_hands and len(game.talon) > 1:
         v.talon_next = CARDS[game.talon[-1]]
-    talon = game.talon
-    v.talon_known = [(len(talon) - 1 - talon.index(c), CARDS[c]) for c in game.reburied
-                     if c in talon and c != game.faceup]
+    # A re-buried card is known to have gone back into the talon, not where: no talon card
+    # is known by its place (the face-up one aside, and the next one in scoperta).
+    v.talon_known = []
     v.trick = [(s, CARDS[c]) for s, c in zip(game.order, game.trick)]
     v._tricks = None
     v._tricks_src = cache.tricks_of(game)
@@ -301,10 +300,6 @@ def _public_cards(game: Deal) -> dict[int, int]:
     public = {}
     for c, s in game.public_known:
         public[c] = s
-    for c in game.reburied:
-        for s in range(game.n):
-            if c in game.hands[s]:
-                public[c] = s
     return public
 
 
@@ -312,9 +307,9 @@ class _SeatLog:
     """One seat's reading of the game's event log, extended as the log grows.
 
     Another seat's draw is stored hidden (``card`` None); whether this seat may see it
-    depends on what is public at the time of the view (a card re-buried or exchanged is
-    known to all while it is in a hand), so ``hidden`` remembers where such draws are,
-    and :meth:`shown` lists the ones a view made now shows.
+    depends on what is public at the time of the view (a card given to the face-up place in
+    an exchange and drawn again last becomes known, and with it its earlier draw), so
+    ``hidden`` remembers where such draws are, and :meth:`shown` lists those a view shows.
     """
 
     __slots__ = ("events", "read", "hidden")
