@@ -13,6 +13,7 @@ import { renderSummary, renderStats, sideName } from "./summary.js";
 import { renderRules } from "./rules-page.js";
 import { startFromLink } from "./embed.js";
 import { renderGames } from "./games.js";
+import { dealWelcome } from "./welcome.js";
 
 // Pacing per speed (milliseconds): a card's flight, a computer's thinking pause, how long a
 // full trick stays on the table, its collection, and the draw.
@@ -211,6 +212,9 @@ class App {
   async resume() {
     if (await startFromLink(this)) return; // a deal asked for by the URL (js/embed.js)
     if (await this.migrate()) return;
+    // This tab's own game (a reload), finished or not, unless another tab has it open now.
+    const mine = store.tabGame();
+    if (mine && (await this.resumeGame(mine, { quiet: true }))) return;
     let list = { games: [] };
     try {
       list = await this.engine.call("games", {});
@@ -218,11 +222,8 @@ class App {
     } catch (err) {
       this.notice(t("notice.error", { message: err.message }));
     }
-    const mine = store.tabGame();
-    const own = list.games.find((g) => g.id === mine && !g.open_elsewhere);
-    if (own && (await this.resumeGame(own.id))) return;
     if (list.games.length) return this.offerGames(list.games);
-    return this.openNewGame(false);
+    return dealWelcome(this); // no unfinished game: straight into a deal (js/welcome.js)
   }
 
   /** The game an older page kept in localStorage moves to the worker, once. */
@@ -249,13 +250,14 @@ class App {
     else this.notice(t("notice.error", { message: err.message }), 10000);
   }
 
-  async resumeGame(id) {
+  async resumeGame(id, { quiet = false } = {}) {
     let reply;
     try {
       reply = await this.engine.call("resume", { id });
     } catch (err) {
-      if (err.code === "game_open_elsewhere") this.notice(t("games.elsewhere.notice"), 10000);
-      else this.badSave(err);
+      if (err.code === "game_open_elsewhere") {
+        if (!quiet) this.notice(t("games.elsewhere.notice"), 10000);
+      } else if (!(quiet && err.code === "no_game")) this.badSave(err);
       return false;
     }
     this.checkStorage(reply);
@@ -650,7 +652,8 @@ class App {
           ? t("say.you.play", { card: this.cardText(e.card) })
           : t("say.play", { name: names[e.seat], card: this.cardText(e.card) }));
       } else if (e.type === "trick") {
-        parts.push(t("say.trick", { name: names[e.winner], points: e.points }));
+        const you = e.winner === this.display && this.state.seats[e.winner].kind === "human" && this.humans().length === 1;
+        parts.push(you ? t("say.you.trick", { points: e.points }) : t("say.trick", { name: names[e.winner], points: e.points }));
       } else if (e.type === "exchange") {
         const txt = t("say.exchange", { name: names[e.seat], gave: this.cardText(e.gave), took: this.cardText(e.took) });
         parts.push(txt);
@@ -866,7 +869,7 @@ class App {
       row("set-lang", t("settings.lang"), lang),
       row("set-speed", t("settings.speed"), speed),
       row("set-style", t("settings.style"), style),
-      forced ? h("p", { class: "note", text: t("style.forced") }) : null,
+      forced ? h("p", { class: "note", text: t("style.forced") }) : "", // never null: append() would print it
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-reasons" } }, reasons, h("span", { text: t("settings.reasons") }))),
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-points" } }, points, h("span", { text: t("settings.points") }))),
       h("div", { class: "buttons" }, h("button", { class: "btn primary", type: "button", text: t("menu.close"), on: { click: () => $("settings-dialog").close() } })),

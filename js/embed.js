@@ -14,33 +14,47 @@
 // A URL with variant, players, deck, level or seed deals that game at once instead of
 // resuming the saved one: sharing the link shares the deal. The game options then leave
 // the address bar (history.replaceState), so that a reload resumes the game in progress
-// instead of dealing it again. Nothing from the URL is ever inserted as HTML: the values
-// go to the engine, which checks them, and anything it refuses falls back to the usual
-// new-game panel.
+// instead of dealing it again. `lang` applies once too: it leaves the address bar at once,
+// so that a reload keeps the language the person chose later. Nothing from the URL is ever
+// inserted as HTML: the values go to the engine, which checks them; a link that cannot be
+// dealt says why on the page, in the person's language (js/welcome.js), and the page goes
+// on as without it.
 
 import { LANGS } from "./i18n.js";
 import * as store from "./storage.js";
+import { linkRefused } from "./welcome.js";
 
 const DEAL_KEYS = ["variant", "players", "deck", "level", "seed"];
 
 /** The options of a query string, checked for shape (the engine checks the rest). */
 export function readLink(search) {
   const q = new URLSearchParams(search);
+  const bad = [];
   const text = (key, max = 40) => {
     const v = q.get(key);
-    return v !== null && v.trim() && v.length <= max ? v.trim() : null;
+    if (v === null || !v.trim()) return null;
+    if (v.length > max) { bad.push(key); return null; }
+    return v.trim();
+  };
+  const shaped = (key, re, max) => {
+    const v = text(key, max);
+    if (v === null) return null;
+    if (!re.test(v)) { bad.push(key); return null; }
+    return v;
   };
   const link = {
     embed: ["1", "true", "yes", ""].includes(q.get("embed") ?? "no"),
     lang: LANGS.includes(text("lang")) ? text("lang") : null,
-    variant: /^[a-z0-9-]+$/.test(text("variant") ?? "") ? text("variant") : null,
-    players: /^[1-9]$/.test(text("players") ?? "") ? Number(text("players")) : null,
-    deck: /^[a-z-]+$/.test(text("deck") ?? "") ? text("deck") : null,
-    level: /^[a-z-]+$/.test(text("level") ?? "") ? text("level") : null,
-    seed: text("seed", 64),
+    variant: shaped("variant", /^[a-z0-9-]+$/),
+    players: shaped("players", /^[1-9]$/),
+    deck: shaped("deck", /^[a-z-]+$/),
+    level: shaped("level", /^[a-z-]+$/),
+    seed: shaped("seed", /^[\w.-]+$/, 64),
   };
+  if (link.players !== null) link.players = Number(link.players);
   if (link.seed !== null && /^\d{1,15}$/.test(link.seed)) link.seed = Number(link.seed);
-  link.deal = DEAL_KEYS.some((k) => link[k] !== null);
+  link.bad = bad; // the deal keys the link gives in a shape no deal has
+  link.deal = DEAL_KEYS.some((k) => link[k] !== null || bad.includes(k));
   return link;
 }
 
@@ -48,7 +62,10 @@ export const LINK = readLink(typeof location === "undefined" ? "" : location.sea
 
 // Before the page's controller starts: the language it will read from the preferences,
 // and the compact layout.
-if (LINK.lang) store.updatePrefs({ lang: LINK.lang });
+if (LINK.lang) {
+  store.updatePrefs({ lang: LINK.lang });
+  forget(["lang"]);
+}
 if (LINK.embed && typeof document !== "undefined") document.documentElement.classList.add("embed");
 
 /**
@@ -59,6 +76,12 @@ if (LINK.embed && typeof document !== "undefined") document.documentElement.clas
 export async function startFromLink(app) {
   if (!LINK.deal) return false;
   const catalog = app.catalog || { variants: [], levels: [] };
+  const problem = linkProblem(LINK, catalog);
+  if (problem) {
+    forget(DEAL_KEYS);
+    linkRefused(app, problem);
+    return false;
+  }
   const variant = LINK.variant || "classic";
   const rules = { name: variant };
   if (LINK.players !== null) rules.players = LINK.players;
@@ -81,21 +104,44 @@ export async function startFromLink(app) {
     };
     reply = await app.engine.call("new_match", { rules, ...(seed === undefined ? {} : { seed }), seats, meta });
   } catch (err) {
-    console.warn("the link's game could not be dealt:", err);
-    forgetDeal();
+    forget(DEAL_KEYS);
+    linkRefused(app, { key: "other", value: "", message: err && err.message ? err.message : String(err) });
     return false;
   }
-  forgetDeal();
+  forget(DEAL_KEYS);
   app.meta = meta;
   await app.startShowing(reply);
   return true;
 }
 
-/** Take the deal's options out of the address bar: a reload resumes, it does not redeal. */
-function forgetDeal() {
+/**
+ * Why the link's deal cannot be dealt, before asking the engine: {key, value} for the first
+ * option that is malformed or unknown to the catalog, or null.
+ */
+export function linkProblem(link, catalog) {
+  const raw = new URLSearchParams(typeof location === "undefined" ? "" : location.search);
+  for (const key of DEAL_KEYS) {
+    if (link.bad.includes(key)) return { key, value: (raw.get(key) || "").slice(0, 24) };
+  }
+  const option = (name) => (catalog.options || []).find((o) => o.name === name);
+  if (link.variant !== null && catalog.variants && !catalog.variants.some((v) => v.name === link.variant)) {
+    return { key: "variant", value: link.variant };
+  }
+  if (link.level !== null && catalog.levels && !catalog.levels.includes(link.level)) return { key: "level", value: link.level };
+  const deck = option("deck");
+  if (link.deck !== null && deck && deck.choices && !deck.choices.includes(link.deck)) return { key: "deck", value: link.deck };
+  const players = option("players");
+  if (link.players !== null && players && players.choices && !players.choices.includes(link.players)) {
+    return { key: "players", value: String(link.players) };
+  }
+  return null;
+}
+
+/** Take options out of the address bar: a reload resumes, it does not redeal or relabel. */
+function forget(keys) {
   try {
     const url = new URL(location.href);
-    for (const k of DEAL_KEYS) url.searchParams.delete(k);
+    for (const k of keys) url.searchParams.delete(k);
     history.replaceState(history.state, "", url.href);
   } catch {
     // file:// pages and sandboxed frames may refuse: nothing is lost

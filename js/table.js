@@ -275,7 +275,8 @@ export class TableView {
     view.sides.forEach((side, i) => {
       const label = i === mySide ? t("table.team.us") : t("table.team.them");
       box.append(h("span", { class: `side-chip ${i === mySide ? "us" : "them"}` },
-        h("span", { class: "label", text: label }), h("b", { text: String(view.side_points[i]) })));
+        h("span", { class: "label", text: label }), h("b", { text: String(view.side_points[i]) }),
+        h("span", { class: "unit", text: t("table.points.unit") })));
     });
   }
 
@@ -285,7 +286,7 @@ export class TableView {
     el.classList.toggle("empty", won === 0);
     if (won > 0) el.append(cardFace(null, style, lang, "p", "pile-card"));
     const tricks = won === 1 ? t("seat.pile.one") : t("seat.pile", { n: won });
-    const label = ctx.showPoints && !teamGame(this.view) ? `${tricks} · ${pts}` : tricks;
+    const label = ctx.showPoints && !teamGame(this.view) ? `${tricks} · ${t("table.points", { n: pts })}` : tricks;
     el.append(h("span", { class: "pile-count", text: label }));
     el.setAttribute("aria-label", t("seat.pile.aria", { name: ctx.names[seat], n: won }));
   }
@@ -322,6 +323,8 @@ export class TableView {
       const tr = h("div", { class: "slot trump-card", data: { key: view.trump_card } },
         cardFace(view.trump_card, style, lang, "tr"));
       tr.title = `${t("table.trump")}: ${cardName(view.trump_card, lang, style)}`;
+      tr.setAttribute("role", "img"); // in the accessibility tree by name, not only announced once
+      tr.setAttribute("aria-label", tr.title);
       pile.append(tr);
     } else if (view.original_trump_card && view.trump_suit) {
       pile.append(h("div", { class: "slot trump-card ghost" }, cardFace(view.original_trump_card, style, lang, "g")));
@@ -330,13 +333,13 @@ export class TableView {
     for (let i = 0; i < layers; i++) {
       const top = i === layers - 1;
       const code = top && view.talon_next ? view.talon_next : null;
-      pile.append(h("div", { class: `slot talon-card layer${i}`, data: top && code ? { key: code } : {} },
+      pile.append(h("div", { class: `slot talon-card layer${i}`, data: top && code ? { key: code } : {}, attrs: { "aria-hidden": "true" } },
         cardFace(code, style, lang, `k${i}`)));
     }
     deck.append(pile);
     deck.append(h("span", { class: "talon-count", text: size ? t("table.talon", { n: size }) : t("table.talon.empty") }));
     deck.setAttribute("aria-label", t("table.talon.aria", { n: size }));
-    deck.setAttribute("role", "img");
+    deck.setAttribute("role", "group"); // a group, not an image: the trump card inside keeps its name
   }
 
   _trick(view, ctx, style, lang) {
@@ -361,6 +364,8 @@ export class TableView {
       slot.style.zIndex = String(10 + i);
       slot.firstElementChild.style.rotate = `${(hash(p.card) % 17) - 8}deg`;
       slot.title = `${ctx.names[p.seat]}: ${cardName(p.card, lang, style)}`;
+      slot.setAttribute("role", "img");
+      slot.setAttribute("aria-label", slot.title);
       if (ctx.trickWinner === p.seat && i === ctx.trickWinnerIndex) slot.classList.add("winning");
       box.append(slot);
     });

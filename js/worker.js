@@ -7,7 +7,11 @@
 //
 // Messages to the page:
 //   {type: "progress", stage, fraction}   while starting; fraction in [0, 1]
-//   {type: "ready", version, build}        the engine answers requests from now on
+//   {type: "ready", version, build, trace} the engine answers requests from now on; `trace`
+//                                          is {origin, marks: {stage: ms}}, when each start-up
+//                                          stage ended, in ms after `origin` (this worker's
+//                                          performance.timeOrigin): js/engine.js makes them
+//                                          performance marks on the page's clock
 //   {type: "fatal", message}               it never will (failed start, or Python died)
 // Requests from the page: {id, type, args}; replies: {id, result} or
 // {id, error: {code, message}}. Requests sent before "ready" wait for it.
@@ -32,6 +36,14 @@
 // from those.
 
 import { BUILD } from "./build-info.js";
+
+// The start-up trace: when each stage ended (see "ready" above). The first mark is the
+// moment this script runs, its imports (build-info.js) loaded.
+const trace = {};
+const mark = (stage) => {
+  if (!(stage in trace)) trace[stage] = performance.now();
+};
+mark("worker script");
 
 const CARRIED = self.name === "briscola:carried";
 const SITE_ROOT = CARRIED ? new URL("https://briscola.invalid/") : new URL("../", import.meta.url);
@@ -65,6 +77,19 @@ if (CARRIED) {
 
 const siteURL = (path) => new URL(path, SITE_ROOT).href;
 
+// Pyodide compiles and instantiates its wasm in one step; made two here, so that the trace
+// shows each (compileStreaming keeps compiling while the bytes arrive, and lets the browser
+// keep the compiled code in its cache).
+if (typeof WebAssembly.compileStreaming === "function") {
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const module = await WebAssembly.compileStreaming(source);
+    mark("wasm compiled");
+    const instance = await WebAssembly.instantiate(module, imports);
+    mark("wasm instantiated");
+    return { module, instance };
+  };
+}
+
 // The two big downloads start at once, before Pyodide's scripts have loaded: Pyodide's own
 // fetches of these URLs get these responses.
 if (!CARRIED) {
@@ -80,10 +105,26 @@ if (!CARRIED) {
   };
 }
 
+// The trace notes when the stdlib's bytes are all here (Pyodide reads them whole anyway).
+{
+  const inner = self.fetch;
+  const stdlibURL = siteURL(BUILD.stdlib);
+  self.fetch = async (input, init) => {
+    const res = await inner(input, init);
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (url !== stdlibURL || !res.ok) return res;
+    const body = await res.arrayBuffer();
+    mark("stdlib fetched");
+    return new Response(body, { status: res.status, headers: res.headers });
+  };
+}
+
 /** Pyodide's two scripts: imported from the site, or already here (the one-file page). */
-function pyodideScripts() {
+async function pyodideScripts() {
   if (CARRIED) return [{ loadPyodide: self.loadPyodide }, { default: self._createPyodideModule }];
-  return Promise.all([import(siteURL("pyodide/pyodide.mjs")), import(siteURL("pyodide/pyodide.asm.mjs"))]);
+  const scripts = await Promise.all([import(siteURL("pyodide/pyodide.mjs")), import(siteURL("pyodide/pyodide.asm.mjs"))]);
+  mark("pyodide scripts");
+  return scripts;
 }
 
 function progress(stage, fraction) {
@@ -162,7 +203,12 @@ async function readSnapshot() {
   try {
     if (!(await caches.has(SNAPSHOT_CACHE))) return null;
     const res = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_URL);
-    return res ? unpackSnapshot(await res.arrayBuffer()) : null;
+    if (!res) return null;
+    const packed = await res.arrayBuffer();
+    mark("snapshot read");
+    const bytes = unpackSnapshot(packed);
+    mark("snapshot unpacked");
+    return bytes;
   } catch {
     snapshots = false;
     return null;
@@ -205,6 +251,7 @@ async function start() {
     packages: [],
     // Called once the WebAssembly module is compiled and the file system exists.
     fsInit: async (FS) => {
+      mark("file system");
       FS.writeFile(ENGINE_ZIP, await engineZip);
       progress("python", 0.6);
     },
@@ -218,6 +265,7 @@ async function start() {
   if (saved) {
     try {
       pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
+      mark("python restored");
       // The snapshot holds the random generator's state of its day: draw a fresh one.
       pyodide.runPython("import random\nrandom.seed()");
       bridge = pyodide.pyimport("briscola.bridge");
@@ -233,8 +281,10 @@ async function start() {
   }
   if (!bridge) {
     pyodide = await loadPyodide({ ...options, _makeSnapshot: snapshots });
+    mark("python started");
     progress("python", 0.85);
     pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(ENGINE_ZIP)})\nimport briscola.bridge`);
+    mark("engine imported");
     if (snapshots) {
       try {
         storeSnapshot(pyodide.makeMemorySnapshot());
@@ -250,7 +300,9 @@ async function start() {
   // Python returns a str, which arrives as a JS string: no proxy escapes.
   callBridge = (type, argsJson) => bridge.call(type, argsJson);
   progress("engine", 1);
-  self.postMessage({ type: "ready", version: BUILD.version, build: BUILD.hash });
+  mark("ready");
+  self.postMessage({ type: "ready", version: BUILD.version, build: BUILD.hash,
+    trace: { origin: performance.timeOrigin, marks: trace } });
 }
 
 const started = start().catch((err) => {

@@ -17,6 +17,7 @@ Request types (``args`` in brackets):
 - ``catalog`` -- variants, options with their choices and help, bot levels.
 - ``new_match`` [``rules`` (a variant name or ``{"name", ...options}``), ``seed``, ``seats``:
   a list with ``{"kind": "human"}`` or ``{"kind": "bot", "level": "expert"}`` per seat].
+  A new match with as many players as the table it replaces continues the deal's rotation.
 - ``load`` [``save``] -- restore a table from ``save``; a corrupt one is refused (``bad_save``).
 - ``new_match`` draws the seed itself when none is given (a link's seed is public by choice).
 - ``state`` [``seat``] -- the table as ``seat`` sees it; ``hidden_seat`` for a seat the person
@@ -45,7 +46,7 @@ from .cards import SUITS, parse_cards
 from .errors import BriscolaError, IllegalActionError, SaveError
 from .game import trick_winner
 from .match import Match
-from .rules import OPTIONS, VARIANTS, Rules, find_variant
+from .rules import EDITION, OPTIONS, VARIANTS, Rules, find_variant
 
 TABLE_FORMAT = "briscola/table"
 TABLE_VERSION = 1
@@ -260,7 +261,12 @@ def _rules_arg(value: Any) -> Rules:
     if isinstance(value, str):
         return find_variant(value)
     if isinstance(value, dict):
-        return Rules.from_dict(value)
+        rules = Rules.from_dict(value)
+        if rules.edition != EDITION:
+            raise BridgeError(f"edition: only a saved game resumes under edition "
+                              f"{rules.edition}; a new one follows the rule book as it is "
+                              f"(edition {EDITION})")
+        return rules
     raise BridgeError("rules: expected a variant name or an object of options")
 
 
@@ -311,7 +317,12 @@ class Bridge:
         if seed is not None and (not isinstance(seed, (int, str)) or isinstance(seed, bool)):
             raise BridgeError("seed: expected a whole number or text")
         seats = Table.check_seats(args.get("seats"), rules.players)
-        match = Match(rules, seed)
+        previous = self.table.match if self.table is not None else None
+        if previous is not None and previous.rules.players == rules.players:
+            # The same table plays on: the deal continues its rotation (RULES.md section 4).
+            match = previous.rematch(rules, seed)
+        else:
+            match = Match(rules, seed)
         self.table = Table(match, seats)
         return self._reply(None)
 

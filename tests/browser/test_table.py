@@ -218,15 +218,26 @@ def table(shared):
 
 # ---- tests ------------------------------------------------------------------------------------
 
-def test_loads_with_progress_and_opens_new_game(page, base_url, bot_level):
+def test_loads_with_progress_then_deals_and_the_panel_is_one_click_away(page, base_url, bot_level):
     page.goto(base_url + "build-manifest.json")
     page.evaluate("localStorage.clear()")
     page.goto(base_url)
     assert page.locator("#loading").is_visible()
     assert page.locator("#load-progress").count() == 1
-    assert wait_ui(page) == "newgame"
+    # a first visit lands on a dealt, playable classic deal against the intermediate level
+    assert wait_ui(page, ("waiting",)) == "waiting"
     assert page.evaluate("document.getElementById('load-progress').value") == 1
     assert page.locator("#loading").is_hidden()
+    st = page.evaluate("window.__briscola.state")
+    assert st["view"]["rules"]["name"] == "classic" and st["view"]["players"] == 2
+    assert [s["kind"] for s in st["seats"]] == ["human", "bot"] and st["seats"][1]["level"] == "intermediate"
+    assert page.locator(".hand-card.playable").count() >= 1
+    # the New game panel: one click away, classic first, the others grouped, Start in view
+    page.click("#btn-new")
+    page.wait_for_selector("#newgame-dialog[open]")
+    first = page.eval_on_selector("#ng-variant", "s => [s.options[0].value, s.options[0].parentElement.tagName]")
+    assert first == ["classic", "SELECT"]
+    assert page.locator("#ng-variant optgroup").count() >= 4
     # every option of the catalog has its row and a one-line explanation
     page.click("details.house summary")
     for name in ("rebury", "exchange_two", "exchange_seven", "partner_view", "signals", "open_hands",
@@ -305,7 +316,7 @@ def test_corrupt_save_of_an_older_page_is_set_aside(page, base_url, bot_level):
                      localStorage.setItem('briscola.save', '{"format": "briscola/table", "version": 99}'); }""",
                   prefs_for(bot_level))
     page.goto(base_url)
-    assert wait_ui(page) == "newgame"
+    assert wait_ui(page) == "waiting"  # a fresh deal instead, and the notice says why
     assert "set aside" in page.text_content("#notice")
     aside = page.evaluate(ASIDE_JS)
     assert len(aside) == 1 and "version" in aside[0]["record"]["save"]

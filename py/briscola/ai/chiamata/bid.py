@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 
+from ... import chiamata as _chiamata
 from ...actions import BID_POINTS, BID_RANK, CALL_CARD, CALL_SUIT, CARICHI, PASS, Action
 from ...cards import CARDS, N_RANKS, RANK_INDEX
 from ..base import Decision
@@ -86,9 +87,7 @@ def p_reach(est: float, target: int, alone: bool) -> float:
 
 
 def multiplier(rules, target: int) -> int:
-    if not rules.multipliers:
-        return 1
-    return 3 if target > 80 else 2 if target > 70 else 1
+    return _chiamata.multiplier(rules, target)
 
 
 def expected_score(rules, est: float, target: int, alone: bool) -> float:
