@@ -90,7 +90,8 @@ export function connectGame(app, deal) {
   let started = null;
   let ended = null;
   const resend = watchHeight(() => gameHeight(started));
-  const dealKey = (st) => `${app.meta ? app.meta.id : "?"}/${st.match ? st.match.deal : 0}`;
+  // The game on the table (the worker's id for it, or the page's), and its deal.
+  const dealKey = (st) => `${(app.meta && app.meta.id) || app.game || "?"}/${st.match ? st.match.deal : 0}`;
   const variantOf = (st) => (app.meta && app.meta.variant) || st.view.rules.name;
   const check = () => {
     resend();
