@@ -12,6 +12,7 @@ import { NewGamePanel } from "./newgame.js";
 import { renderSummary, renderStats, sideName } from "./summary.js";
 import { renderRules } from "./rules-page.js";
 import { startFromLink } from "./embed.js";
+import { Coach } from "./coach.js";
 import { dealWelcome } from "./welcome.js";
 
 // Pacing per speed (milliseconds): a card's flight, a computer's thinking pause, how long a
@@ -103,7 +104,9 @@ class App {
       action: (a) => this.play(a),
       hint: () => this.hint(),
       lastTrick: () => this.showLastTrick(),
+      undo: () => this.coach.undo(),
     });
+    this.coach = new Coach(this);
     $("btn-new").addEventListener("click", () => this.openNewGame(true));
     $("btn-rules").addEventListener("click", () => this.openRules());
     $("btn-stats").addEventListener("click", () => this.openStats());
@@ -142,6 +145,7 @@ class App {
     $("btn-lang").title = t("menu.lang");
     document.title = `${t("app.title")} — ${t("app.tagline")}`;
     if (this.state) this.draw();
+    if (this.coach) this.coach.review.relabel();
     if ($("rules-dialog").open) renderRules($("rules-body"));
     if ($("stats-dialog").open) this.openStats();
     if ($("settings-dialog").open) this.openSettings();
@@ -314,7 +318,7 @@ class App {
       names: this.names(), kinds: st.seats, style: this.style(), lang: getLang(), match: st.match,
       canPlay, showPoints: this.prefs.showPoints, hinted: this.hinted, hintText: this.hintText,
       cardPoints: st.card_points, humans: humans.length, firstHuman: humans[0],
-      hideHand: this.hideHand, order: this.order, ...extra,
+      hideHand: this.hideHand, order: this.order, undo: this.coach ? this.coach.undoState() : null, ...extra,
     };
   }
 
@@ -322,6 +326,7 @@ class App {
     if (!this.state) return;
     if ("hideHand" in extra) this.hideHand = extra.hideHand;
     this.table.render(view || this.state.view, this.ctx(extra));
+    if (this.coach) this.coach.onDraw();
   }
 
   cardText(code) {
@@ -383,7 +388,7 @@ class App {
           }
           if (my !== this.gen) return;
           if (this.prefs.reasons && reply.bot) {
-            this.hintText = t("table.bot.says", { name: this.names()[reply.bot.seat], reason: reply.bot.reason });
+            this.hintText = t("table.bot.says", { name: this.names()[reply.bot.seat], reason: this.coach.words(reply.bot.reason) });
           }
           await this.present(reply);
           continue;
@@ -545,7 +550,7 @@ class App {
       const words = /^[A2-9TJHK][DCSB]$/.test(res.action) ? this.cardText(res.action)
         : (st.view.chiamata && chiamataActionLabel(res.action, st.view, this.ctx())) || actionLabel(res.action, getLang(), this.style());
       this.hinted = res.action;
-      this.hintText = t("table.hint.says", { card: words, reason: res.reason || "" });
+      this.hintText = t("table.hint.says", { card: words, reason: this.coach.words(res.reason) });
       this.draw();
       this.say(this.hintText);
     } catch (err) {
@@ -605,6 +610,7 @@ class App {
       onNew: () => { dialog.close(); this.openNewGame(true); },
       onAgain: () => this.again(),
       onLook: () => { dialog.close(); this.ui("over"); },
+      coach: this.coach.summaryParts(st, this.names()),
     });
     if (!dialog.open) dialog.showModal();
     this.ui("summary");
@@ -618,9 +624,10 @@ class App {
     const side = out.sides.findIndex((sd) => sd.includes(seat));
     const key = `${this.meta ? this.meta.id : "?"}/${st.match.deal}`;
     const variant = ((this.meta && this.meta.variant) || st.view.rules.name) + (this.meta && this.meta.custom ? "*" : "");
-    store.recordDeal(variant, key, {
+    const counted = store.recordDeal(variant, key, {
       draw: out.draw, won: !out.draw && out.winners.includes(side), points: out.side_points[side] || 0,
     });
+    if (counted) this.coach.rate(st, seat);
   }
 
   async nextDeal() {
@@ -679,6 +686,7 @@ class App {
         this.openStats();
       }
     });
+    $("stats-body").querySelector(".buttons").before(this.coach.statsSection());
     if (!$("stats-dialog").open) $("stats-dialog").showModal();
   }
 
@@ -709,6 +717,9 @@ class App {
     const points = h("input", { type: "checkbox", id: "set-points" });
     points.checked = this.prefs.showPoints;
     points.addEventListener("change", () => { this.prefs.showPoints = points.checked; store.updatePrefs({ showPoints: points.checked }); this.draw(); });
+    const tracker = h("input", { type: "checkbox", id: "set-tracker" });
+    tracker.checked = this.coach.trackerOn;
+    tracker.addEventListener("change", () => this.coach.setTracker(tracker.checked));
     const row = (id, label, input) => h("div", { class: "field" }, h("label", { attrs: { for: id }, text: label }), input);
     box.append(
       row("set-lang", t("settings.lang"), lang),
@@ -717,6 +728,7 @@ class App {
       forced ? h("p", { class: "note", text: t("style.forced") }) : "", // never null: append() would print it
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-reasons" } }, reasons, h("span", { text: t("settings.reasons") }))),
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-points" } }, points, h("span", { text: t("settings.points") }))),
+      h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-tracker" } }, tracker, h("span", { text: t("settings.tracker") }))),
       h("div", { class: "buttons" }, h("button", { class: "btn primary", type: "button", text: t("menu.close"), on: { click: () => $("settings-dialog").close() } })),
     );
     if (!$("settings-dialog").open) $("settings-dialog").showModal();

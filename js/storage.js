@@ -117,3 +117,16 @@ export function recordDeal(variant, dealKey, result) {
 export function resetStats() {
   write("stats", null);
 }
+
+// ---- rating (js/coach.js): kept with the statistics, so a reset clears both -------------
+
+export function loadRating() {
+  const r = loadStats().__rating;
+  return r && typeof r === "object" && Array.isArray(r.history) ? r : null;
+}
+
+export function storeRating(rating) {
+  const stats = loadStats();
+  stats.__rating = rating;
+  write("stats", JSON.stringify(stats));
+}
