@@ -49,22 +49,20 @@ export class Coach {
   async undo() {
     const app = this.app;
     if (this.undoState() !== true) return;
+    const my = app.bump(); // the table is replaced: a loop or animation of the old position stops
     app.busy = true;
     app.ui("busy");
-    const my = ++app.gen; // a loop of the old position stops
     let reply;
     try {
-      reply = await app.engine.call("undo", { seat: app.display });
+      reply = await app.ask("undo", { seat: app.display });
     } catch (err) {
-      if (my !== app.gen) return;
+      if (err.name === "Stale" || my !== app.gen) return;
       app.busy = false;
       app.notice(t("notice.error", { message: err.message }));
       app.draw();
       app.ui("waiting");
       return;
     }
-    if (my !== app.gen) return;
-    app.persist(reply);
     app.state = reply;
     app.display = reply.seat;
     app.hinted = null;

@@ -87,27 +87,29 @@ export async function startFromLink(app) {
   if (LINK.players !== null) rules.players = LINK.players;
   if (LINK.deck !== null) rules.deck = LINK.deck;
   const level = LINK.level || (catalog.levels.includes("intermediate") ? "intermediate" : catalog.levels[0]);
-  const seed = LINK.seed ?? Math.floor(Math.random() * 2 ** 31);
+  // A link's seed is public by choice (the same link deals the same cards); without one the
+  // engine's worker draws it and keeps it.
+  const seed = LINK.seed ?? undefined;
   let reply;
+  let meta;
   try {
     const checked = await app.engine.call("check_rules", { rules });
     const seats = [{ kind: "human" }];
     for (let i = 1; i < checked.players; i++) seats.push({ kind: "bot", level });
-    reply = await app.engine.call("new_match", { rules, seed, seats });
+    meta = {
+      variant,
+      custom: LINK.players !== null || LINK.deck !== null,
+      names: seats.map(() => ""),
+      style: checked.deck && checked.deck !== "italian" ? "french" : app.prefs.style,
+    };
+    reply = await app.engine.call("new_match", { rules, ...(seed === undefined ? {} : { seed }), seats, meta });
   } catch (err) {
     forget(DEAL_KEYS);
     linkRefused(app, { key: "other", value: "", message: err && err.message ? err.message : String(err) });
     return false;
   }
   forget(DEAL_KEYS);
-  app.meta = {
-    id: `${Date.now()}-${seed}`,
-    variant,
-    custom: LINK.players !== null || LINK.deck !== null,
-    names: reply.seats.map(() => ""),
-    style: reply.view.rules.deck && reply.view.rules.deck !== "italian" ? "french" : app.prefs.style,
-  };
-  store.storeMeta(app.meta);
+  app.meta = meta;
   await app.startShowing(reply);
   return true;
 }
