@@ -1,34 +1,62 @@
-// Reasons from the engine are data, {code, params}: the words are here, in each language.
+// Reasons as data, worded by the page: the engine's hints, the computer players' reasons and
+// the review's comments travel as {code, params} and become one sentence here, in the page's
+// language, from the key `reason.<code>` of js/locales/*.js.
 //
-//   reasonText(reason, names) -> the sentence for reason.<code> in the current language
+//   reasonText({code: "lead_low", params: {card: "4C", points: 11}}, {style, names})
 //
-// `names` turns codes into words: {card(code), suit(letter), rank(letter)}. Parameters are
-// named by what they hold: card, alt, card2 are card codes; suit, suit2 suit letters; rank a
-// rank letter; numbers are written the language's way. An unknown code gets a generic
-// sentence (never raw data); plain text (an older engine) is shown as it is.
+// Parameters are worded before they fill the sentence: a card code ("AD") becomes the card's
+// name in the page's language and deck style, a list of cards a list of names, a suit ("D")
+// under a key that says suit its name, a rank ("A") under a key that says rank its name,
+// a seat number under a key that says seat/partner/opponent that player's name, a number
+// with at most one decimal in the language's way. A code the page does not know, or a
+// sentence whose placeholders are not all filled, gives a generic sentence (never raw data).
+// Plain text (an older engine's reason) is shown as it is.
+
 import { t, has, getLang } from "./i18n.js";
+import { cardName, suitName, rankName } from "./cards.js";
 
-const CARD_PARAMS = new Set(["card", "alt", "card2"]);
-const SUIT_PARAMS = new Set(["suit", "suit2"]);
-const RANK_PARAMS = new Set(["rank"]);
+const CARD = /^[A2-9TJHK][DCSB]$/;
+const FALLBACK = "coach.reason.unknown";
 
-export function reasonText(reason, names) {
-  if (!reason) return "";
-  if (typeof reason === "string") return reason;
-  const key = `reason.${reason.code}`;
-  if (!has(key)) return t("reason.unknown");
-  const vars = {};
-  const fmt = new Intl.NumberFormat(getLang(), { maximumFractionDigits: 1 });
-  for (const [k, v] of Object.entries(reason.params || {})) {
-    try {
-      if (CARD_PARAMS.has(k)) vars[k] = names.card(v);
-      else if (SUIT_PARAMS.has(k)) vars[k] = names.suit(v);
-      else if (RANK_PARAMS.has(k)) vars[k] = names.rank(v);
-      else if (typeof v === "number") vars[k] = fmt.format(v);
-      else vars[k] = String(v);
-    } catch (err) {
-      vars[k] = String(v);
+function number(value, lang) {
+  if (Number.isInteger(value)) return String(value);
+  return value.toLocaleString(lang === "it" ? "it-IT" : "en-GB", { maximumFractionDigits: 1 });
+}
+
+/** One parameter as words. */
+export function paramWords(key, value, ctx = {}) {
+  const lang = ctx.lang || getLang();
+  const style = ctx.style || "napoletane";
+  const k = key.toLowerCase();
+  try {
+    if (Array.isArray(value)) return value.map((v) => paramWords(key, v, ctx)).join(", ");
+    if (typeof value === "number") {
+      if (ctx.names && Number.isInteger(value) && /seat|partner|opponent|player|winner/.test(k)
+        && value >= 0 && value < ctx.names.length) return ctx.names[value];
+      return number(value, lang);
     }
+    if (typeof value === "string") {
+      if (CARD.test(value)) return cardName(value, lang, style);
+      if (/suit|trump/.test(k) && /^[DCSB]$/.test(value)) return suitName(value, lang, style);
+      if (/rank/.test(k) && /^[A2-9TJHK]$/.test(value)) return rankName(value, lang, style);
+      return value;
+    }
+  } catch {
+    // a card of another deck, a suit unknown to the style: the code itself, never an error
   }
-  return t(key, vars);
+  return value === null || value === undefined ? "" : String(value);
+}
+
+/** The sentence for a reason `{code, params}` (or plain text), in the page's language. */
+export function reasonText(reason, ctx = {}) {
+  if (reason === null || reason === undefined || reason === "") return "";
+  if (typeof reason === "string") return reason;
+  if (typeof reason !== "object" || typeof reason.code !== "string") return t(FALLBACK);
+  const key = `reason.${reason.code}`;
+  if (!has(key)) return t(FALLBACK);
+  const raw = reason.params && typeof reason.params === "object" ? reason.params : {};
+  const words = {};
+  for (const [k, v] of Object.entries(raw)) words[k] = paramWords(k, v, ctx);
+  const text = t(key, words);
+  return /\{\w+\}/.test(text) ? t(FALLBACK) : text;
 }
