@@ -410,3 +410,12 @@ def test_a_new_game_follows_the_current_edition():
         {"rules": {"name": "chiamata", "southern": True}})))
     assert reply["error"]["message"].startswith("southern:")
     bridge.reset()
+
+
+def test_the_outcome_names_its_multiplier():
+    g = chiamata_deal(find_variant("chiamata-points"))
+    play(g, "bid-85", "pass", "pass", "pass", "pass", "call-KS")
+    assert outcome_with(g, [60, 0, 40, 10, 10]).to_dict()["multiplier"] == 1
+    g = chiamata_deal(find_variant("chiamata"))
+    play(g, "bid-2", "bid-85", "pass", "pass", "pass", "pass", "call-S")
+    assert outcome_with(g, [0, 50, 0, 0, 50]).to_dict()["multiplier"] == 3
