@@ -231,10 +231,12 @@ class App {
   }
 
   async newGame(cfg) {
-    const seed = cfg.seed === "" ? Math.floor(Math.random() * 2 ** 31) : (/^\d+$/.test(cfg.seed) ? Number(cfg.seed) : cfg.seed);
+    // No seed chosen: the engine draws one, and the same table's dealer rotation goes on;
+    // a chosen seed replays its deal exactly.
+    const seed = cfg.seed === "" ? undefined : (/^\d+$/.test(cfg.seed) ? Number(cfg.seed) : cfg.seed);
     let reply;
     try {
-      reply = await this.engine.call("new_match", { rules: cfg.rules, seed, seats: cfg.seats.map((s) => (s.kind === "human" ? { kind: "human", ...(s.name ? { name: s.name } : {}) } : { kind: "bot", level: s.level })) });
+      reply = await this.engine.call("new_match", { rules: cfg.rules, ...(seed === undefined ? {} : { seed }), seats: cfg.seats.map((s) => (s.kind === "human" ? { kind: "human", ...(s.name ? { name: s.name } : {}) } : { kind: "bot", level: s.level })) });
     } catch (err) {
       this.panel.el.error.textContent = `${t("new.invalid")}: ${err.message}`;
       this.panel.el.error.hidden = false;
@@ -246,7 +248,7 @@ class App {
       store.updatePrefs({ style: cfg.prefStyle });
     }
     this.meta = {
-      id: `${Date.now()}-${seed}`,
+      id: seed === undefined ? String(Date.now()) : `${Date.now()}-${seed}`,
       variant: cfg.variant,
       custom: Object.keys(cfg.overrides).length > 0,
       names: cfg.seats.map((s) => (s.kind === "human" ? s.name || "" : "")),

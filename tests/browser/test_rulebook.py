@@ -124,6 +124,15 @@ def test_new_game_panel_and_rules_page_state_the_choices(new_page, base_url, bot
                 page.wait_for_function("() => !document.getElementById('ng-start').disabled")
                 page.click("#ng-start")
                 wait_ui(page)
+                # A new match at the same table: the next seat deals (RULES.md section 4).
+                dealer = page.evaluate("window.__briscola.state.view.dealer")
+                page.click("#btn-new")
+                page.wait_for_selector("#newgame-dialog[open]")
+                page.wait_for_function("() => !document.getElementById('ng-start').disabled")
+                page.click("#ng-start")
+                page.wait_for_function("d => window.__briscola.state.view.dealer === d",
+                                       arg=(dealer + 1) % 2)
+                wait_ui(page)
                 page.click("#btn-rules")
                 page.wait_for_selector("#rules-dialog[open]")
                 text = page.text_content("#rules-dialog")
