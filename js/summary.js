@@ -81,6 +81,7 @@ export function renderSummary(box, state, ctx) {
     box.append(h("p", { class: "banner small", text: t("sum.match.won", { name: match.winners.map((w) => sideName(owners[w] || [w], ctx.names)).join(", ") }) }));
   }
 
+  for (const part of ctx.coach || []) box.append(part); // js/coach.js: review, duplicate
   const buttons = h("div", { class: "buttons" });
   buttons.append(h("button", { class: "btn", type: "button", text: t("sum.look"), on: { click: ctx.onLook } }));
   if (!match.over) {

@@ -26,16 +26,32 @@ the cappotto bonus when the caller's side took every card point.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .actions import BID_POINTS, BID_RANK, CALL_CARD, CALL_SUIT, CARICHI, PASS, action_text
 from .cards import CARDS, N_CARDS, N_RANKS, RANK_INDEX, SUITS
+from .outcome import Outcome
+from .rules import Rules
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game, Outcome
-    from .rules import Rules
 
-_PLAY = 3
+class Game(Protocol):
+    """What this module reads of the deal it belongs to (:class:`briscola.game.Game`).
+
+    The game imports this module and calls its hooks; this module never imports the game.
+    """
+
+    rules: Rules
+    n: int
+    phase: int  # 1 auction, 2 call, 3 play, 4 over
+    hands: list[list[int]]
+    initial_hands: tuple[tuple[int, ...], ...]
+    trick: list[int]
+    history: list[tuple[tuple[int, ...], list[int], int, int]]
+    points: list[int]
+    auction: "Auction | None"
+
+    def begin_play(self, trump: int | None, leader: int) -> None:
+        """The call is made: set the trump suit and let ``leader`` lead the first trick."""
 
 
 class Auction:
@@ -178,10 +194,7 @@ class Auction:
         self._start_play(game, card // N_RANKS)
 
     def _start_play(self, game: "Game", trump: int | None) -> None:
-        game.trump = trump
-        game._beats = game.rules.tables.beats(trump)
-        game.phase = _PLAY
-        game.order = game._orders[self.first]
+        game.begin_play(trump, self.first)
         self.done = True
 
     # ---- sides -------------------------------------------------------------------------------------
@@ -271,8 +284,7 @@ def game_points(rules: "Rules", target: int, alone: bool, made: bool,
             -(sign * mult + bonus) * opp)
 
 
-def outcome(game: "Game") -> "Outcome":
-    from .game import Outcome
+def outcome(game: "Game") -> Outcome:
     auction = game.auction
     rules = game.rules
     team, others = sides(game)
