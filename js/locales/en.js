@@ -3,6 +3,9 @@
 export default {
   "app.title": "Briscola",
   "app.tagline": "the best Briscola there is",
+  "poster.line": "A game against the computer, right here on the page.",
+  "poster.play": "Play",
+  "poster.opening": "Opening the table…",
   "loading.start": "Setting the table…",
   "loading.stage.runtime": "Loading the Python engine…",
   "loading.stage.python": "Starting Python…",

@@ -3,6 +3,9 @@
 export default {
   "app.title": "Briscola",
   "app.tagline": "la briscola come si deve",
+  "poster.line": "Una partita contro il computer, qui nella pagina.",
+  "poster.play": "Gioca",
+  "poster.opening": "Apro il tavolo…",
   "loading.start": "Preparo il tavolo…",
   "loading.stage.runtime": "Carico il motore Python…",
   "loading.stage.python": "Avvio Python…",
