@@ -11,7 +11,7 @@ import { auctionWords, revealWords, turnWords, chiamataActionLabel } from "./chi
 import { NewGamePanel } from "./newgame.js";
 import { renderSummary, renderStats, sideName } from "./summary.js";
 import { renderRules } from "./rules-page.js";
-import { startFromLink } from "./embed.js";
+import { startFromLink, LINK } from "./embed.js";
 import { renderGames } from "./games.js";
 import { Coach } from "./coach.js";
 import { dealWelcome } from "./welcome.js";
@@ -61,7 +61,7 @@ class App {
       reasons: prefs.reasons === true,
       showPoints: prefs.showPoints !== false,
       style: STYLES.includes(prefs.style) ? prefs.style : "napoletane",
-      lang: LANGS.includes(prefs.lang) ? prefs.lang : detectLang(),
+      lang: LANGS.includes(prefs.lang) ? prefs.lang : LINK.lang || detectLang(),
     };
     setLang(this.prefs.lang);
   }

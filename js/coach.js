@@ -152,9 +152,9 @@ export class Coach {
     const app = this.app;
     let reply;
     try {
-      reply = await app.engine.call("duplicate", {});
+      reply = await app.ask("duplicate", {});
     } catch (err) {
-      app.notice(t("notice.error", { message: err.message }));
+      if (err.name !== "Stale") app.notice(t("notice.error", { message: err.message }));
       return;
     }
     const dialog = document.getElementById("summary-dialog");

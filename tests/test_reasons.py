@@ -44,7 +44,7 @@ def test_bridge_gives_reasons_in_the_language_asked():
     if state["view"]["turn"] == 1:
         bridge.call("act", json.dumps({"seat": 1, "action": state["view"]["legal"][0]}))
     reply = json.loads(bridge.call("bot_step", json.dumps({"seat": 1, "lang": "it"})))["result"]
-    assert reply["bot"]["reason"].split()[0] in ("Apre", "Prende", "Lascia", "Gioca", "Carica",
+    assert reply["bot"]["reason"]["params"]["text"].split()[0] in ("Apre", "Prende", "Lascia", "Gioca", "Carica",
                                                  "Cede")
     bad = json.loads(bridge.call("bot_step", json.dumps({"lang": "fr"})))
     assert bad["error"]["code"] == "bad_request"

@@ -7,8 +7,9 @@ out-of-turn action raises :class:`IllegalActionError` and changes nothing), ``is
 
 Hidden information has one owner, :mod:`briscola.view`: :meth:`Game.view` asks it for
 everything a seat may know. The event log (every card played, every draw) is kept as the
-deal goes on by the checked ``apply``; the unchecked hot path records nothing but the actions
-and the completed tricks, and a game moved on that way catches its log up when next asked.
+deal goes on by the checked ``apply`` once anyone has read it; the unchecked hot path records
+nothing but the actions and the completed tricks, and a game moved on that way catches its
+log up when next asked.
 """
 from __future__ import annotations
 
@@ -427,12 +428,16 @@ class Game:
         legal = self.legal_actions_fast()
         if a not in legal:
             raise IllegalActionError(self._why_illegal(a, cur))
-        log = self._event_log()
-        seat, phase, faceup, done = cur, self.phase, self.faceup, len(self.history)
-        left, top = len(self.talon), self.talon[-self._per_round:]
         a = int(a)
+        log = self._log
+        if log is None or self._logged != len(self.actions):
+            # Nobody has read the log yet (or it is behind): it catches up when read.
+            self.apply_fast(a)
+            return
+        phase, faceup, done = self.phase, self.faceup, len(self.history)
+        left, top = len(self.talon), self.talon[-self._per_round:]
         self.apply_fast(a)
-        _note(self, log, self._drawn, a, seat, phase, faceup, done, left, top)
+        _note(self, log, self._drawn, a, cur, phase, faceup, done, left, top)
         self._logged += 1
 
     def _why_illegal(self, a: int, seat: int) -> str:
@@ -635,9 +640,10 @@ class Game:
     def _event_log(self) -> list[dict]:
         """The event log up to the last action, kept on the game and extended in place.
 
-        ``apply`` appends each action's events as it goes. A game moved on by ``apply_fast``
-        (or built by ``replay``) catches up here, once, by stepping a private copy of the
-        deal through the actions not yet logged: each action is logged exactly once.
+        Made when first asked for; from then on ``apply`` appends each action's events as it
+        goes. Actions the log does not cover yet (before it was first asked for, or applied
+        by ``apply_fast``) are read here, once, by stepping a private copy of the deal
+        through them: each action is logged exactly once.
         ``_drawn`` maps the index of each draw event to the card drawn (for the views).
         """
         log = self._log

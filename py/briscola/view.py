@@ -58,9 +58,16 @@ class Deal(Protocol):
 
 
 class View:
-    """Everything ``seat`` may know about a deal, and nothing more."""
+    """Everything ``seat`` may know about a deal, and nothing more.
+
+    Made in constant time: the seat, the turn and the legal actions are set at once (they
+    are all a player needs to act), everything else when first read (all of it then). It
+    stays a picture of the deal at the moment it was made: read after the game has moved
+    on, it is filled from the deal as it was then (rebuilt from the deck and the actions).
+    """
 
     __slots__ = (
+        "_game", "_at",  # the game and its number of actions, until the rest is filled in
         "rules", "seat", "players", "phase", "turn", "dealer", "leader", "hand", "hand_sizes",
         "trump_suit", "trump_card", "talon_size", "talon_next", "talon_known", "trick",
         "points", "side_points", "sides", "side_of_seat", "known", "hands_visible",
@@ -124,6 +131,19 @@ class View:
     @events.setter
     def events(self, value: list[dict]) -> None:
         self._events = value
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for a field not set yet: fill them all in, from the deal as it was.
+        if name in ("_game", "_at") or name.startswith("__"):
+            raise AttributeError(name)
+        game = self._game
+        if game is None:
+            raise AttributeError(name)
+        if len(game.actions) != self._at:
+            game = game.replay(self._at)
+        _fill(self, game)
+        self._game = None
+        return object.__getattribute__(self, name)
 
     # ---- helpers for the computer players -------------------------------------------------
     def played_mask(self) -> int:
@@ -220,18 +240,28 @@ def _partners_see(game: Deal) -> bool:
 
 
 def build_view(game: Deal, seat: int) -> View:
+    """The view of ``seat``: what a player needs to act now, the rest filled in when read."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.n:
         raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {game.n - 1}")
+    v = View()
+    v.rules = game.rules
+    v.seat = seat
+    v.players = game.n
+    v.phase = game.phase_name
+    v.turn = turn = game.current_player
+    v.dealer = game.dealer
+    v.legal = game.legal_actions() if turn == seat else []
+    v._game = game
+    v._at = len(game.actions)
+    return v
+
+
+def _fill(v: View, game: Deal) -> None:
+    """Everything else ``v.seat`` may know of ``game``."""
+    seat = v.seat
     rules = game.rules
     n = game.n
     cache = _cache_of(game)
-    v = View()
-    v.rules = rules
-    v.seat = seat
-    v.players = n
-    v.phase = game.phase_name
-    v.turn = game.current_player
-    v.dealer = game.dealer
     v.leader = game.order[0] if game.phase == 3 else (game.dealer + 1) % n
     v.hand = [CARDS[c] for c in game.hands[seat]]
     v.hand_sizes = [len(h) for h in game.hands]
@@ -289,10 +319,8 @@ def build_view(game: Deal, seat: int) -> View:
     v._events_src = log.events
     v._events_n = len(log.events)
     v._events_shown = log.shown(cache.log, public) if log.hidden and public else {}
-    v.legal = game.legal_actions() if game.current_player == seat else []
     v.outcome = game.outcome() if game.phase == 4 else None
     v.chiamata = _ch.view_info(game, seat) if chiamata else None
-    return v
 
 
 def _public_cards(game: Deal) -> dict[int, int]:
