@@ -297,7 +297,7 @@ export default {
   "review.meanloss": "points lost per decision, on average",
   "review.turning": "Turning points",
   "review.turning.none": "No turning point: no play cost much.",
-  "review.turning.item": "Trick {trick}: {card} instead of {best} ({loss} points)",
+  "review.turning.item": "Trick {trick}: {card} instead of {best}, {loss} points lost",
   "review.list": "Every decision",
   "review.trick.short": "T{n}",
   "review.same": "the best",

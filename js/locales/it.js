@@ -297,7 +297,7 @@ export default {
   "review.meanloss": "punti persi in media a decisione",
   "review.turning": "Momenti decisivi",
   "review.turning.none": "Nessun momento decisivo: nessuna giocata è costata molto.",
-  "review.turning.item": "Presa {trick}: {card} invece di {best} ({loss} punti)",
+  "review.turning.item": "Presa {trick}: {card} invece di {best}, {loss} punti persi",
   "review.list": "Tutte le decisioni",
   "review.trick.short": "P{n}",
   "review.same": "la migliore",
