@@ -372,9 +372,9 @@ def test_the_bridge_continues_the_rotation_for_the_same_players():
     bridge.reset()
     seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
 
-    def new(rules, n_seats=seats):
+    def new(rules, n_seats=seats, **seed):
         reply = json.loads(bridge.call("new_match", json.dumps(
-            {"rules": rules, "seed": 7, "seats": n_seats})))
+            {"rules": rules, "seats": n_seats, **seed})))
         return reply["result"]["view"]["dealer"]
 
     first = new("classic")
@@ -384,6 +384,11 @@ def test_the_bridge_continues_the_rotation_for_the_same_players():
     bridge.reset()
     bridge.call("load", json.dumps({"save": save}))
     assert new("classic") == (first + 1) % 2  # after a reload too
+    assert new("three", [*seats, seats[1]]) in (0, 1, 2)  # another table: a fresh draw
+    # A chosen seed replays its deal exactly, the dealer included, wherever it is played.
+    bridge.reset()
+    fresh = new("classic", seed=11)
+    assert [new("classic", seed=11) for _ in range(3)] == [fresh] * 3
     bridge.reset()
 
 
@@ -410,3 +415,12 @@ def test_a_new_game_follows_the_current_edition():
         {"rules": {"name": "chiamata", "southern": True}})))
     assert reply["error"]["message"].startswith("southern:")
     bridge.reset()
+
+
+def test_the_outcome_names_its_multiplier():
+    g = chiamata_deal(find_variant("chiamata-points"))
+    play(g, "bid-85", "pass", "pass", "pass", "pass", "call-KS")
+    assert outcome_with(g, [60, 0, 40, 10, 10]).to_dict()["multiplier"] == 1
+    g = chiamata_deal(find_variant("chiamata"))
+    play(g, "bid-2", "bid-85", "pass", "pass", "pass", "pass", "call-S")
+    assert outcome_with(g, [0, 50, 0, 0, 50]).to_dict()["multiplier"] == 3

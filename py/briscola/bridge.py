@@ -17,7 +17,8 @@ Request types (``args`` in brackets):
 - ``catalog`` -- variants, options with their choices and help, bot levels.
 - ``new_match`` [``rules`` (a variant name or ``{"name", ...options}``), ``seed``, ``seats``:
   a list with ``{"kind": "human"}`` or ``{"kind": "bot", "level": "expert"}`` per seat].
-  A new match with as many players as the table it replaces continues the deal's rotation.
+  A new match without a seed and with as many players as the table it replaces continues
+  the deal's rotation; a chosen seed deals exactly as that seed says (to replay a deal).
 - ``load`` [``save``] -- restore a table from ``save``; a corrupt one is refused (``bad_save``).
 - ``new_match`` draws the seed itself when none is given (a link's seed is public by choice).
 - ``state`` [``seat``] -- the table as ``seat`` sees it; ``hidden_seat`` for a seat the person
@@ -381,8 +382,9 @@ class Bridge:
             raise BridgeError("seed: expected a whole number or text")
         seats = Table.check_seats(args.get("seats"), rules.players)
         previous = self.table.match if self.table is not None else None
-        if previous is not None and previous.rules.players == rules.players:
+        if seed is None and previous is not None and previous.rules.players == rules.players:
             # The same table plays on: the deal continues its rotation (RULES.md section 4).
+            # A chosen seed replays its deal exactly, the seed's dealer included.
             match = previous.rematch(rules, seed)
         else:
             match = Match(rules, seed)
