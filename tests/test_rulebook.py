@@ -101,6 +101,25 @@ def test_chiamata_refuses_what_every_mode_refuses(options, option):
     assert str(e.value).startswith(option + ":"), str(e.value)
 
 
+@pytest.mark.parametrize("options,option", [
+    (dict(raise_after_two=False), "raise_after_two"),            # classic: no auction
+    (dict(points_multipliers=True), "points_multipliers"),
+    (dict(**CHIAMATA, raise_after_two="no"), "raise_after_two"),
+    (dict(**CHIAMATA, auction="points", points_multipliers=1), "points_multipliers"),
+    (dict(match="first4"), "match"),
+    (dict(edition=3), "edition"),
+])
+def test_the_new_options_are_checked(options, option):
+    with pytest.raises(RulesError) as e:
+        Rules(**options)
+    assert str(e.value).startswith(option + ":"), str(e.value)
+
+
+def test_an_old_save_keeps_its_unchecked_chiamata_options():
+    # Edition 1 checked no deck option in Chiamata: a game saved then still loads.
+    assert Rules(**CHIAMATA, southern=True, edition=1).tables.order == "A3KJH76542"
+
+
 def test_chiamata_with_french_cards_keeps_the_right_order():
     north = Rules(**CHIAMATA, deck="french")
     south = Rules(**CHIAMATA, deck="french", southern=True)

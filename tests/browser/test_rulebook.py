@@ -1,6 +1,7 @@
 """The corrected rule book (RULES.md sections 4 to 6) where a person sees it.
 
-1. a single deal that ends 60-60 is replayed: the summary says so and deals again;
+1. a single deal that ends 60-60 is replayed: the summary says so and deals again; a
+   Chiamata match to a target ends on a tie at the top and names every winner;
 2. the new-game panel offers the new options (first to N won deals; for Chiamata the raise
    after the 2 and the multipliers of each auction, the deck options, checked by the engine),
    and the rules page states the choices, in English and in Italian. Screenshots of the panel
@@ -15,6 +16,7 @@ import pytest
 
 from briscola.bridge import Table
 from briscola.match import Match
+from briscola.rules import Rules
 from pagekit import act_and_wait
 
 pytestmark = pytest.mark.browser
@@ -73,6 +75,43 @@ def test_a_drawn_single_deal_is_replayed(page, base_url, bot_level):
     state = page.evaluate("window.__briscola.state")
     assert state["match"]["deal"] == 1 and state["view"]["phase"] == "play"
     assert not state["match"]["over"]
+
+
+def chiamata_tied_target_save(level: str) -> tuple[str, tuple[int, ...]]:
+    """A Chiamata match to 3 game points, one card from its end, the person (seat 0) to play
+    it; the deal ends the match with the best score shared (the old rule played on)."""
+    rules = Rules(players=5, mode="chiamata", match_target=3)
+    for seed in range(400):
+        match = Match(rules, seed=seed)
+        game = match.game
+        rng = random.Random(seed)
+        while sum(len(h) for h in game.hands) > 1:
+            game.apply_fast(rng.choice(game.legal_actions_fast()))
+        if game.current_player != 0:
+            continue
+        end = Match.from_dict(match.to_dict())
+        end.game.apply_fast(end.game.legal_actions_fast()[0])
+        score = end.score()
+        if end.is_over and score.count(max(score)) > 1:
+            seats = [{"kind": "human"}] + [{"kind": "bot", "level": level}] * 4
+            return Table(match, seats).save(), end.winners()
+    pytest.fail("no such match found")
+
+
+def test_a_chiamata_match_names_every_winner(page, base_url, bot_level, artifacts):
+    save, winners = chiamata_tied_target_save(bot_level)
+    boot(page, base_url, bot_level, save=save)
+    assert wait_ui(page) == "waiting"
+    act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
+    page.wait_for_selector("#summary-dialog[open] .running")
+    names = page.eval_on_selector_all("#summary-dialog .running thead th",
+                                      "els => els.slice(1).map(e => e.textContent)")
+    assert len(names) == 5
+    banner = page.text_content("#summary-dialog .banner.small")
+    assert banner == "Match won by " + ", ".join(names[w] for w in winners)
+    assert len(winners) >= 2 and page.locator("#sum-next").count() == 0
+    page.locator("#summary-dialog .banner.small").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "rulebook-chiamata-match-won.png"))
 
 
 def options_shown(page) -> set[str]:
