@@ -436,7 +436,7 @@ export class Review {
     else if (v.trump_suit) facts.append(h("span", {}, `${t("table.trump")}: `, h("b", { text: suitName(v.trump_suit, lang, style) })));
     if (typeof v.talon_size === "number" && (v.talon_size || v.trump_card)) facts.append(h("span", { text: t("table.talon", { n: v.talon_size }) }));
     const pts = (v.points || []).map((p, s) => `${names[s]} ${p}`).join(" · ");
-    if (pts) facts.append(h("span", { text: `${t("table.points")}: ${pts}` }));
+    if (pts) facts.append(h("span", { text: `${t("review.points")}: ${pts}` }));
     box.append(facts);
 
     // the trick on the table, or the one just taken
