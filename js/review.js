@@ -114,7 +114,7 @@ export class Review {
   }
 
   key() {
-    const id = (this.app.meta && this.app.meta.id) || "?";
+    const id = (this.app.meta && this.app.meta.id) || this.app.game || "?"; // the worker's game id
     return `${id}|${this.deal}|${this.seat}`;
   }
 
