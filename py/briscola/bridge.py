@@ -243,13 +243,12 @@ class Table:
         return {"of_deal": j, "original": points(history[j]), "now": points(history[k])}
 
 
-def reason_data(reason: Any, lang: str = "en", deck: str = "italian") -> dict:
-    """A bot's reason as ``{code, params}`` (plain text from an older bot becomes the
-    ``text`` code, in ``lang``)."""
+def reason_data(reason: Any) -> dict:
+    """A bot's reason as ``{code, params}`` (a plain text reason, from a bot written
+    elsewhere, travels as the ``text`` code)."""
     if isinstance(reason, dict):
         return reason
-    from .ai.reasons import translate
-    return {"code": "text", "params": {"text": translate(str(reason), lang, deck)}}
+    return {"code": "text", "params": {"text": str(reason)}}
 
 
 def _blind(game, seat: int) -> dict:
@@ -415,7 +414,8 @@ class Bridge:
         return self._reply(seat)
 
     def bot_step(self, args: dict) -> dict:
-        lang = _lang_arg(args)
+        if "lang" in args:
+            _lang_arg(args)  # still checked; the page words the reason itself
         table = self._table()
         game = table.match.game
         seat = game.current_player
@@ -425,7 +425,7 @@ class Bridge:
         game.apply(decision.action, seat=seat)
         reply = self._reply(args.get("seat"))
         reply["bot"] = {"seat": seat, "action": str(decision.action),
-                        "reason": reason_data(decision.reason, lang, game.rules.deck)}
+                        "reason": reason_data(decision.reason)}
         return reply
 
     def hint(self, args: dict) -> dict:
@@ -451,7 +451,7 @@ class Bridge:
                 action, why = d.action, d.reason
             from .actions import action_text
             return {"action": action_text(int(action)),
-                    "reason": reason_data(why, _lang_arg(args), game.rules.deck),
+                    "reason": reason_data(why),
                     "values": []}
         ev = evaluate(view)
         return {"action": str(CARDS[ev.best]), "reason": explain(view, ev),
