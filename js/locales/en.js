@@ -330,6 +330,8 @@ export default {
   "review.cancel": "Cancel",
   "review.cancelled": "Review stopped: {i} of {n} decisions evaluated.",
   "review.resume": "Continue the review",
+  "review.done": "Review done: {n}% accuracy.",
+  "review.points": "Points",
   "review.error": "The review could not be made: {message}",
   "review.nodecisions": "This player made no decision in this deal.",
   "review.accuracy": "accuracy",

@@ -330,6 +330,8 @@ export default {
   "review.cancel": "Annulla",
   "review.cancelled": "Analisi interrotta: {i} decisioni valutate su {n}.",
   "review.resume": "Continua l'analisi",
+  "review.done": "Analisi finita: precisione {n}%.",
+  "review.points": "Punti",
   "review.error": "Non è stato possibile fare l'analisi: {message}",
   "review.nodecisions": "In questa mano il giocatore non ha preso decisioni.",
   "review.accuracy": "precisione",
