@@ -469,7 +469,9 @@ class App {
 
   notice(text, ms = 6000) {
     const box = $("notice");
-    box.textContent = text;
+    // A notice still showing stays (one line each): two things said at once are both read.
+    const showing = !box.hidden && box.classList.contains("show") ? [...box.children].map((p) => p.textContent) : [];
+    box.replaceChildren(...[...showing.filter((x) => x !== text).slice(-2), text].map((line) => h("p", { text: line })));
     box.hidden = false;
     box.classList.add("show");
     clearTimeout(this.noticeTimer);

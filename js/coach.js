@@ -114,7 +114,7 @@ export class Coach {
       const box = this.box();
       box.setAttribute("aria-label", t("tracker.title"));
       renderTracker(box, data, { lang: getLang(), style: app.style(), trump: app.state.view.trump_suit,
-        order: app.order, cardPoints: app.state.card_points });
+        order: app.order, cardPoints: app.state.card_points, talon: app.state.view.rules.mode !== "chiamata" });
       box.hidden = false;
       main.classList.add("with-tracker");
     }, () => {

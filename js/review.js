@@ -280,7 +280,7 @@ export class Review {
     const chips = h("p", { class: "rv-counts" });
     for (const label of [...LABELS, ...Object.keys(counts).filter((k) => !LABELS.includes(k))]) {
       if (!counts[label]) continue;
-      chips.append(h("span", { class: `rv-chip label-${label}`, text: `${counts[label]} ${tOr(`review.label.${label}`, label)}` }));
+      chips.append(h("span", { class: `rv-chip label-${label}`, text: `${tOr(`review.label.${label}`, label)}: ${counts[label]}` }));
     }
     sum.append(chips);
     sum.append(h("h3", { text: t("review.turning") }));

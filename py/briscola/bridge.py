@@ -17,7 +17,8 @@ Request types (``args`` in brackets):
 - ``catalog`` -- variants, options with their choices and help, bot levels.
 - ``new_match`` [``rules`` (a variant name or ``{"name", ...options}``), ``seed``, ``seats``:
   a list with ``{"kind": "human"}`` or ``{"kind": "bot", "level": "expert"}`` per seat].
-  A new match with as many players as the table it replaces continues the deal's rotation.
+  A new match without a seed and with as many players as the table it replaces continues
+  the deal's rotation; a chosen seed deals exactly as that seed says (to replay a deal).
 - ``load`` [``save``] -- restore a table from ``save``; a corrupt one is refused (``bad_save``).
 - ``new_match`` draws the seed itself when none is given (a link's seed is public by choice).
 - ``state`` [``seat``] -- the table as ``seat`` sees it; ``hidden_seat`` for a seat the person
@@ -242,13 +243,12 @@ class Table:
         return {"of_deal": j, "original": points(history[j]), "now": points(history[k])}
 
 
-def reason_data(reason: Any, lang: str = "en", deck: str = "italian") -> dict:
-    """A bot's reason as ``{code, params}`` (plain text from an older bot becomes the
-    ``text`` code, in ``lang``)."""
+def reason_data(reason: Any) -> dict:
+    """A bot's reason as ``{code, params}`` (a plain text reason, from a bot written
+    elsewhere, travels as the ``text`` code)."""
     if isinstance(reason, dict):
         return reason
-    from .ai.reasons import translate
-    return {"code": "text", "params": {"text": translate(str(reason), lang, deck)}}
+    return {"code": "text", "params": {"text": str(reason)}}
 
 
 def _blind(game, seat: int) -> dict:
@@ -382,8 +382,9 @@ class Bridge:
             raise BridgeError("seed: expected a whole number or text")
         seats = Table.check_seats(args.get("seats"), rules.players)
         previous = self.table.match if self.table is not None else None
-        if previous is not None and previous.rules.players == rules.players:
+        if seed is None and previous is not None and previous.rules.players == rules.players:
             # The same table plays on: the deal continues its rotation (RULES.md section 4).
+            # A chosen seed replays its deal exactly, the seed's dealer included.
             match = previous.rematch(rules, seed)
         else:
             match = Match(rules, seed)
@@ -413,7 +414,8 @@ class Bridge:
         return self._reply(seat)
 
     def bot_step(self, args: dict) -> dict:
-        lang = _lang_arg(args)
+        if "lang" in args:
+            _lang_arg(args)  # still checked; the page words the reason itself
         table = self._table()
         game = table.match.game
         seat = game.current_player
@@ -423,7 +425,7 @@ class Bridge:
         game.apply(decision.action, seat=seat)
         reply = self._reply(args.get("seat"))
         reply["bot"] = {"seat": seat, "action": str(decision.action),
-                        "reason": reason_data(decision.reason, lang, game.rules.deck)}
+                        "reason": reason_data(decision.reason)}
         return reply
 
     def hint(self, args: dict) -> dict:
@@ -449,7 +451,7 @@ class Bridge:
                 action, why = d.action, d.reason
             from .actions import action_text
             return {"action": action_text(int(action)),
-                    "reason": reason_data(why, _lang_arg(args), game.rules.deck),
+                    "reason": reason_data(why),
                     "values": []}
         ev = evaluate(view)
         return {"action": str(CARDS[ev.best]), "reason": explain(view, ev),

@@ -560,7 +560,8 @@ class ExpertChiamataBot(IntermediateChiamataBot):
                           "nodes": used, "seconds": time.perf_counter() - t0,
                           "value": totals[best] / done}
         base = reason(st, best)
-        return Decision(Action(best), f"{base}, best over {done} likely deals")
+        base["params"]["worlds"] = done  # how many likely deals the search weighed
+        return Decision(Action(best), base)
 
 
 register_chiamata_bot("expert", ExpertChiamataBot)
