@@ -474,12 +474,6 @@ export function turnWords(view, ctx) {
 
 // ---- the end of a deal ----------------------------------------------------------------------------
 
-/** The multiplier of a deal: above 70 doubles, above 80 triples (when the rules use it). */
-export function multiplier(rules, target) {
-  if (rules && rules.multipliers === false) return 1;
-  return target > 80 ? 3 : target > 70 ? 2 : 1;
-}
-
 /** The caller of a finished deal from its game points (the largest figure is his). */
 function callerOf(deal) {
   const gp = deal.game_points || [];
@@ -499,7 +493,7 @@ export function chiamataFacts(box, state, ctx) {
   const [team] = out.sides;
   const partner = ch.carichi ? null : team.find((x) => x !== caller);
   const made = out.winners.includes(0);
-  const mult = multiplier(view.rules, out.target);
+  const mult = out.multiplier || 1; // the engine's: it depends on the auction and the options
   const tx = { lang: ctx.lang, style: ctx.style, order: ctx.order };
 
   const facts = h("dl", { class: "ch-facts" });

@@ -3,7 +3,9 @@
 //   index.html?variant=classic&lang=en&level=expert&seed=42
 //   index.html?embed=1&variant=four&players=4&deck=french&lang=it&level=beginner&seed=7
 //
-//   embed     1: compact, without the menu bar, for an <iframe> in a blog post
+//   embed     1: compact, without the menu bar, for an <iframe> in a blog post; the page
+//             then talks to its host page (js/host.js). embed.html is the light poster
+//             that loads this page when the reader presses Play (js/poster.js)
 //   variant   a variant of the catalog ("classic", "four", "chiamata", ...)
 //   players   the number of players (an option of the rules)
 //   deck      "italian" or "french" (an option of the rules)
@@ -22,6 +24,7 @@
 
 import { LANGS } from "./i18n.js";
 import * as store from "./storage.js";
+import { connectGame } from "./host.js";
 import { linkRefused } from "./welcome.js";
 
 const DEAL_KEYS = ["variant", "players", "deck", "level", "seed"];
@@ -64,7 +67,9 @@ export const LINK = readLink(typeof location === "undefined" ? "" : location.sea
 // and the compact layout.
 if (LINK.lang) {
   store.updatePrefs({ lang: LINK.lang });
-  forget(["lang"]);
+  // Where storage is refused (a frame on another site's page, in browsers that block
+  // third-party storage) the language stays in the address for a reload to find.
+  if (store.loadPrefs().lang === LINK.lang) forget(["lang"]);
 }
 if (LINK.embed && typeof document !== "undefined") document.documentElement.classList.add("embed");
 
@@ -73,41 +78,45 @@ if (LINK.embed && typeof document !== "undefined") document.documentElement.clas
  * catalog are ready. Returns true when the deal is on the table, false when there is none
  * in the URL or the engine refused it (then the caller goes on as usual).
  */
-export async function startFromLink(app) {
-  if (!LINK.deal) return false;
+export async function startFromLink(app, link = LINK) {
+  // Embedded: the host page hears of each deal and may ask for a new one (js/host.js).
+  if (link === LINK && LINK.embed) connectGame(app, (seed) => startFromLink(app, { ...LINK, seed, deal: true }));
+  if (!link.deal) return false;
   const catalog = app.catalog || { variants: [], levels: [] };
-  const problem = linkProblem(LINK, catalog);
+  const problem = linkProblem(link, catalog);
   if (problem) {
     forget(DEAL_KEYS);
     linkRefused(app, problem);
     return false;
   }
-  const variant = LINK.variant || "classic";
+  const variant = link.variant || "classic";
   const rules = { name: variant };
-  if (LINK.players !== null) rules.players = LINK.players;
-  if (LINK.deck !== null) rules.deck = LINK.deck;
-  const level = LINK.level || (catalog.levels.includes("intermediate") ? "intermediate" : catalog.levels[0]);
-  const seed = LINK.seed ?? Math.floor(Math.random() * 2 ** 31);
+  if (link.players !== null) rules.players = link.players;
+  if (link.deck !== null) rules.deck = link.deck;
+  const level = link.level || (catalog.levels.includes("intermediate") ? "intermediate" : catalog.levels[0]);
+  // A link's seed is public by choice (the same link deals the same cards); without one the
+  // engine's worker draws it and keeps it.
+  const seed = link.seed ?? undefined;
   let reply;
+  let meta;
   try {
     const checked = await app.engine.call("check_rules", { rules });
     const seats = [{ kind: "human" }];
     for (let i = 1; i < checked.players; i++) seats.push({ kind: "bot", level });
-    reply = await app.engine.call("new_match", { rules, seed, seats });
+    meta = {
+      variant,
+      custom: link.players !== null || link.deck !== null,
+      names: seats.map(() => ""),
+      style: checked.deck && checked.deck !== "italian" ? "french" : app.prefs.style,
+    };
+    reply = await app.engine.call("new_match", { rules, ...(seed === undefined ? {} : { seed }), seats, meta });
   } catch (err) {
     forget(DEAL_KEYS);
     linkRefused(app, { key: "other", value: "", message: err && err.message ? err.message : String(err) });
     return false;
   }
   forget(DEAL_KEYS);
-  app.meta = {
-    id: `${Date.now()}-${seed}`,
-    variant,
-    custom: LINK.players !== null || LINK.deck !== null,
-    names: reply.seats.map(() => ""),
-    style: reply.view.rules.deck && reply.view.rules.deck !== "italian" ? "french" : app.prefs.style,
-  };
-  store.storeMeta(app.meta);
+  app.meta = meta;
   await app.startShowing(reply);
   return true;
 }

@@ -82,12 +82,9 @@ export function renderSummary(box, state, ctx) {
     box.append(h("p", { class: "banner small", text: t("sum.match.won", { name: match.winners.map((w) => sideName(owners[w] || [w], ctx.names)).join(", ") }) }));
   }
 
+  for (const part of ctx.coach || []) box.append(part); // js/coach.js: review, duplicate
   const buttons = h("div", { class: "buttons" });
   buttons.append(h("button", { class: "btn", type: "button", text: t("sum.look"), on: { click: ctx.onLook } }));
-  if (reviewHandler) {
-    buttons.append(h("button", { class: "btn", id: "sum-review", type: "button", text: t("sum.review"),
-      on: { click: () => reviewHandler(state, ctx) } }));
-  }
   if (!match.over) {
     buttons.append(h("button", { class: "btn primary", id: "sum-next", type: "button", text: t("sum.next"), on: { click: ctx.onNext } }));
   } else {
@@ -95,15 +92,6 @@ export function renderSummary(box, state, ctx) {
     buttons.append(h("button", { class: "btn primary", id: "sum-again", type: "button", text: t("sum.again"), on: { click: ctx.onAgain } }));
   }
   box.append(buttons);
-}
-
-// The deal's review (the coach) opens from the end-of-deal screen in one click: its module
-// registers here, setReviewHandler((state, ctx) => ...), and the summary shows the button.
-let reviewHandler = null;
-
-/** Wire the end-of-deal screen's "Review the deal" button (#sum-review); null removes it. */
-export function setReviewHandler(fn) {
-  reviewHandler = typeof fn === "function" ? fn : null;
 }
 
 /** What was needed (61 of 120, or the Chiamata target) and the tricks each side took. */

@@ -168,9 +168,13 @@ export class TableView {
     this.el.hand = h("div", { class: "hand", attrs: { role: "group" }, data: { anchor: `seat-${me}` } });
     this.el.actions = h("div", { class: "actions" });
     this.el.extra = h("div", { class: "extra-actions" });
-    this.el.hintBtn = h("button", { class: "btn small", type: "button", on: { click: () => this.on.hint() } });
+    this.el.hintBtn = h("button", { class: "btn small hint-btn", type: "button", on: { click: () => this.on.hint() } });
     this.el.lastBtn = h("button", { class: "btn small", type: "button", on: { click: () => this.on.lastTrick() } });
-    this.el.actions.append(this.el.extra, h("span", { class: "spacer" }), this.el.lastBtn, this.el.hintBtn);
+    this.el.undoLabel = h("span", { class: "label" });
+    this.el.undoBtn = h("button", { class: "btn small undo-btn", type: "button", on: { click: () => this.on.undo && this.on.undo() } },
+      svgBox("span", '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 14 4 9l5-5"/><path d="M4 9h10a6 6 0 0 1 0 12h-3"/></svg>', { class: "undo-icon" }),
+      this.el.undoLabel);
+    this.el.actions.append(this.el.extra, h("span", { class: "spacer" }), this.el.undoBtn, this.el.lastBtn, this.el.hintBtn);
     this.el.hintLine = h("p", { class: "hint-line", attrs: { "aria-live": "off" } });
     this.el.phase = h("div", { class: "phase-panel" });
     mine.append(this.el.mybar, this.el.phase, this.el.hand, this.el.actions, this.el.hintLine);
@@ -453,6 +457,12 @@ export class TableView {
     this.el.hintBtn.textContent = t("table.hint");
     this.el.hintBtn.disabled = !ctx.canPlay;
     this.el.lastBtn.textContent = t("table.lasttrick");
+    // ctx.undo: null (no undo here: hot-seat, deal over), false (not now), true
+    this.el.undoLabel.textContent = t("table.undo");
+    this.el.undoBtn.setAttribute("aria-label", t("table.undo"));
+    this.el.undoBtn.title = t("table.undo");
+    this.el.undoBtn.hidden = ctx.undo === null || ctx.undo === undefined;
+    this.el.undoBtn.disabled = ctx.undo !== true;
     this.el.lastBtn.disabled = !(view.tricks && view.tricks.length);
     this.el.hintLine.textContent = ctx.hintText || "";
     this.el.hintLine.classList.toggle("empty", !ctx.hintText);

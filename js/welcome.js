@@ -18,18 +18,16 @@ export function welcomeConfig(catalog, style) {
 /** Deal the welcome game and show it (app is the page's controller, js/app.js). */
 export async function dealWelcome(app) {
   const cfg = welcomeConfig(app.catalog, app.prefs.style);
-  const seed = Math.floor(Math.random() * 2 ** 31);
+  // The engine's worker draws the seed and keeps it: the page never learns it.
+  const meta = { variant: cfg.variant, custom: false, names: ["", ""], style: app.prefs.style, config: cfg };
   let reply;
   try {
-    reply = await app.engine.call("new_match", { rules: cfg.rules, seed, seats: cfg.seats });
+    reply = await app.engine.call("new_match", { rules: cfg.rules, seats: cfg.seats, meta });
   } catch (err) {
     app.notice(t("notice.error", { message: err.message }), 12000);
     return app.openNewGame(false);
   }
-  app.meta = {
-    id: `${Date.now()}-${seed}`, variant: cfg.variant, custom: false, names: ["", ""],
-    style: app.prefs.style, config: cfg,
-  };
+  app.meta = meta;
   await app.startShowing(reply);
 }
 

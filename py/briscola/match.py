@@ -1,12 +1,24 @@
 """Matches: several deals under one set of rules, with the format's scoring.
 
 Formats (``Rules.match``): a single deal; best of 3, 5 or 7 deals (first side to 2, 3 or 4
-won deals); first to 120 card points over several deals. A 60-60 deal is replayed or
-counted as won by both sides (``Rules.drawn_deal``). Briscola Chiamata plays a number of
-deals (``match_deals``) or to a target of game points (``match_target``).
+won deals); first to 3, 5 or 7 won deals; first to 120 card points over several deals. A
+60-60 deal is replayed or counted as won by both sides (``Rules.drawn_deal``), a single deal
+too: replayed, a drawn single deal is followed by another until one side wins. Briscola
+Chiamata plays a number of deals (``match_deals``) or to a target of game points
+(``match_target``); the two best scores win (see :func:`chiamata_winners`).
 
 Deal ``k`` of a match with seed ``S`` is ``Game.new(rules, seed=f"{S}/{k}")`` dealt by seat
-``(first_dealer + k) % players``: a match, like a deal, is reproducible from its seed.
+``(first_dealer + k) % players``: a match, like a deal, is reproducible from its seed. A new
+match at the same table (:meth:`Match.rematch`) continues the rotation of the deal.
+
+A saved match records the rule book's edition it follows (``Rules.edition``); a save without
+one was written before the corrections of RULES.md sections 4 to 6 and resumes under
+edition 1, keeping the behaviour it was started with.
+
+A finished deal may be played again with the seats swapped (:meth:`Match.duplicate`): the
+same cards, each seat getting the cards and the place of the seat before it. A duplicate
+deal is kept in the match's history but does not count in the match's score. Deals in which
+a play was taken back (:meth:`Match.take_back`) are marked ``undone``.
 """
 from __future__ import annotations
 
@@ -15,7 +27,7 @@ import random
 from typing import Any
 
 from .errors import IllegalActionError, RulesError, SaveError
-from .game import Game, Outcome
+from .game import Game, Outcome, saved_rules
 from .rules import MATCH_FORMATS, Rules, find_variant
 
 MATCH_FORMAT = "briscola/match"
@@ -45,7 +57,30 @@ class Match:
             raise RulesError(f"first_dealer: must be a seat from 0 to {rules.players - 1}")
         self.first_dealer = first_dealer
         self.finished: list[Game] = []
+        self.undone: set[int] = set()  # deals (history indices) with a play taken back
+        self.duplicates: dict[int, int] = {}  # deal -> the deal it replays, seats swapped
         self.game = self._deal(0)
+
+    def next_dealer(self) -> int:
+        """The seat that deals after the current deal (in this match or the next one)."""
+        return (self.game.dealer + 1) % self.rules.players
+
+    def rematch(self, rules: Rules | str | None = None,
+                seed: int | str | None = None) -> "Match":
+        """A new match at the same table: its first deal is dealt by :meth:`next_dealer`.
+
+        The rules may change, the number of players may not (it would be another table).
+        """
+        if rules is None:
+            rules = self.rules
+        elif isinstance(rules, str):
+            rules = find_variant(rules)
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules: expected a Rules value, got {rules!r}")
+        if rules.players != self.rules.players:
+            raise RulesError(f"players: this table has {self.rules.players} players, not "
+                             f"{rules.players}")
+        return Match(rules, seed, first_dealer=self.next_dealer())
 
     def _deal(self, k: int) -> Game:
         return Game.new(self.rules, seed=f"{self.seed}/{k}",
@@ -58,8 +93,14 @@ class Match:
         return len(self.finished)
 
     def outcomes(self) -> list[Outcome]:
-        """Outcomes of the deals closed by :meth:`next_deal` (not the current one)."""
-        return [g.outcome() for g in self.finished]  # type: ignore[misc]
+        """Outcomes of the deals closed by :meth:`next_deal` (not the current one), duplicate
+        deals left out."""
+        return [g.outcome() for k, g in enumerate(self.finished)  # type: ignore[misc]
+                if k not in self.duplicates]
+
+    def history(self) -> list[Game]:
+        """Every deal of the match, duplicates included, the current one last."""
+        return self.finished + [self.game]
 
     def next_deal(self) -> Game:
         """Close the finished current deal and deal the next. Refused mid-deal or at the end."""
@@ -68,12 +109,38 @@ class Match:
         if self.is_over:
             raise IllegalActionError("the match is over")
         self.finished.append(self.game)
-        self.game = self._deal(len(self.finished))
+        regular = sum(1 for k in range(len(self.finished)) if k not in self.duplicates)
+        self.game = self._deal(regular)
+        return self.game
+
+    def duplicate(self) -> Game:
+        """Close the finished current deal and play its cards again with the seats swapped.
+
+        The dealer moves one seat on, so each seat gets the cards (and the place in the
+        playing order) that the seat before it had: with two players, the two swap. The
+        duplicate is recorded as a replay of the deal just before it.
+        """
+        if not self.game.is_over:
+            raise IllegalActionError("the current deal is not over yet")
+        j = len(self.finished)
+        src = self.game
+        self.finished.append(src)
+        self.duplicates[j + 1] = j
+        self.game = Game._deal(self.rules, src.deck, (src.dealer + 1) % self.rules.players,
+                               src.seed)
+        return self.game
+
+    def take_back(self, upto: int) -> Game:
+        """The current deal restored to its first ``upto`` actions, and marked ``undone``."""
+        if not 0 <= upto < len(self.game.actions):
+            raise IllegalActionError("nothing to take back")
+        self.game = self.game.replay(upto)
+        self.undone.add(len(self.finished))
         return self.game
 
     def _results(self) -> list[Outcome]:
         out = self.outcomes()
-        if self.game.is_over:
+        if self.game.is_over and len(self.finished) not in self.duplicates:
             out.append(self.game.outcome())  # type: ignore[arg-type]
         return out
 
@@ -118,30 +185,49 @@ class Match:
         score = self.score()
         best = max(score)
         top = tuple(i for i, s in enumerate(score) if s == best)
+        if rules.mode == "chiamata":
+            if rules.edition < 2:  # edition 1: the best score alone, a tie on the target went on
+                if len(results) >= MAX_DEALS:
+                    return top
+                if rules.match_deals:
+                    return top if len(results) >= rules.match_deals else None
+                return top if best >= rules.match_target and len(top) == 1 else None
+            if (len(results) >= MAX_DEALS
+                    or (rules.match_deals and len(results) >= rules.match_deals)
+                    or (not rules.match_deals and best >= rules.match_target)):
+                return chiamata_winners(score)
+            return None
         if len(results) >= MAX_DEALS:
             return top
-        if rules.mode == "chiamata":
-            if rules.match_deals:
-                return top if len(results) >= rules.match_deals else None
-            return top if best >= rules.match_target and len(top) == 1 else None
         if rules.match == "single":
-            return results[0].winners
+            last = results[-1]
+            if last.draw and rules.drawn_deal == "replay" and rules.edition >= 2:
+                return None  # a drawn deal is replayed until one side wins
+            return last.winners
         if rules.match == "to120":
             return top if best >= 120 and len(top) == 1 else None
-        need = MATCH_FORMATS[rules.match] // 2 + 1
+        if rules.match.startswith("first"):
+            need = MATCH_FORMATS[rules.match]
+        else:
+            need = MATCH_FORMATS[rules.match] // 2 + 1
         return top if best >= need else None
 
     # ---- saving -----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         games = self.finished + [self.game]
-        return {
+        d = {
             "format": MATCH_FORMAT,
             "version": MATCH_VERSION,
-            "rules": self.rules.to_dict(),
+            "rules": {**self.rules.to_dict(), "edition": self.rules.edition},
             "seed": self.seed,
             "first_dealer": self.first_dealer,
             "deals": [g.to_dict()["actions"] for g in games],
         }
+        if self.undone:
+            d["undone"] = sorted(self.undone)
+        if self.duplicates:
+            d["duplicates"] = sorted(self.duplicates)
+        return d
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -159,16 +245,21 @@ class Match:
         if not isinstance(deals, list) or not deals or len(deals) > MAX_DEALS:
             raise SaveError("saved match: 'deals' must be a non-empty list of action lists")
         try:
-            match = cls(Rules.from_dict(data.get("rules")), data.get("seed"),
+            match = cls(Rules.from_dict(saved_rules(data.get("rules"))), data.get("seed"),
                         data.get("first_dealer"))
         except RulesError as e:
             raise SaveError(f"saved match: {e}") from None
+        dups = _index_list(data, "duplicates", len(deals))
+        undone = _index_list(data, "undone", len(deals))
         for k, actions in enumerate(deals):
             if not isinstance(actions, list):
                 raise SaveError(f"saved match: deal {k + 1} must be a list of actions")
             if k > 0:
                 try:
-                    match.next_deal()
+                    if k in dups:
+                        match.duplicate()
+                    else:
+                        match.next_deal()
                 except IllegalActionError as e:
                     raise SaveError(f"saved match: deal {k + 1}: {e}") from None
             for i, text in enumerate(actions):
@@ -177,6 +268,7 @@ class Match:
                 except IllegalActionError as e:
                     raise SaveError(
                         f"saved match: deal {k + 1}, action {i + 1} ({text!r}): {e}") from None
+        match.undone = set(undone)
         return match
 
     @classmethod
@@ -186,3 +278,33 @@ class Match:
         except (TypeError, ValueError) as e:
             raise SaveError(f"saved match: not valid JSON ({e})") from None
         return cls.from_dict(data)
+
+
+def _index_list(data: dict, key: str, n: int) -> set[int]:
+    """An optional list of deal indices in a saved match (absent in older saves)."""
+    got = data.get(key, [])
+    if not isinstance(got, list) or not all(
+            isinstance(k, int) and not isinstance(k, bool) and 0 <= k < n for k in got):
+        raise SaveError(f"saved match: {key!r} must be a list of deal indices")
+    if key == "duplicates" and 0 in got:
+        raise SaveError("saved match: the first deal cannot be a duplicate")
+    return set(got)
+
+
+def chiamata_winners(score: list[int]) -> tuple[int, ...]:
+    """The winners of a Chiamata match from the final scores (RULES.md section 6).
+
+    The two best scores win: everyone sharing the best score when several do; otherwise the
+    best player and those sharing the next best score, when they are fewer than four (four
+    or more tied second: the best player wins alone).
+    """
+    best = max(score)
+    top = [i for i, x in enumerate(score) if x == best]
+    lower = [x for x in score if x < best]
+    if len(top) > 1 or not lower:
+        return tuple(top)
+    second = max(lower)
+    seconds = [i for i, x in enumerate(score) if x == second]
+    if len(seconds) >= 4:
+        return tuple(top)
+    return tuple(sorted(top + seconds))

@@ -26,7 +26,7 @@ import re
 
 import pytest
 from briscola import bridge
-from pagekit import act_and_wait
+from pagekit import act_and_wait, stored_save
 
 pytestmark = pytest.mark.browser
 
@@ -259,7 +259,7 @@ def phase_is(*phases):
 
 
 def expected(page) -> dict:
-    save = page.evaluate("localStorage.getItem('briscola.save')")
+    save = stored_save(page)
     bridge.reset()
     return call("load", {"save": save})
 
@@ -284,12 +284,18 @@ def check_deal_end(page) -> dict:
                                       "els => els.map(e => [Number(e.dataset.side), e.textContent])")
     for side, text in shown:
         assert int(re.search(r"\d+", text).group()) == out["side_points"][side]
-    # the figures follow the scoring table (RULES.md section 6)
-    mult = 3 if out["target"] > 80 else 2 if out["target"] > 70 else 1
+    # the figures follow the scoring table (RULES.md section 6): the multiplier of a point
+    # raise (by rank; by points only when switched on), then the caller's side's cappotto bonus
+    rules = page_state["view"]["rules"]
+    by_points = rules.get("auction") == "points"
+    raised = out["target"] > 70 and (rules.get("points_multipliers", False) if by_points
+                                     else rules.get("multipliers", True))
+    mult = (3 if out["target"] > 80 else 2) if raised else 1
+    assert out["multiplier"] == mult and f"Multiplier×{mult}" in facts.replace(" ", "")
     caller = page_state["view"]["chiamata"]["caller"]
-    alone = len(out["sides"][0]) == 1
-    base = (4 if alone else 2) * (2 if out["cappotto"] else 1) * mult
-    assert abs(out["game_points"][caller]) == base
+    unit = 4 if len(out["sides"][0]) == 1 else 2
+    assert out["cappotto"] == (out["side_points"][0] == 120)
+    assert abs(out["game_points"][caller]) == unit * mult + (unit if out["cappotto"] else 0)
     return result
 
 
@@ -708,7 +714,7 @@ def test_two_people_bid_from_their_own_hands(table, bot_level, artifacts):
         assert v["turn"] == v["seat"] and v["seat"] in humans
         # the hand shown is this person's own, as the engine deals it
         bridge.reset()
-        call("load", {"save": table.evaluate("localStorage.getItem('briscola.save')")})
+        call("load", {"save": stored_save(table)})
         own = call("state", {"seat": v["seat"]})["view"]["hand"]
         assert table.eval_on_selector_all(".hand .hand-card", "els => els.map(e => e.dataset.code)") == own
         action = decide(v)

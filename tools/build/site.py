@@ -32,7 +32,7 @@ from .stdlib import trimmed_stdlib
 from .wheel import build_wheel, engine_bytecode, read_version, sourceless
 
 # Static files and folders copied to dist/ as they are, when they exist.
-STATIC = ["index.html", "js", "css", "img", "fonts", "sounds", "favicon.ico",
+STATIC = ["index.html", "embed.html", "js", "css", "img", "fonts", "sounds", "favicon.ico",
           "manifest.webmanifest", "sw.js"]
 
 
