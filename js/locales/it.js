@@ -369,6 +369,7 @@ export default {
   "review.here.best": "La giocata migliore.",
   "review.here.loss": "Meglio: {best}. {loss} punti ({label}).",
   "review.hand.empty": "nessuna carta",
+  "sum.undone": "In questa mano una giocata è stata annullata: conta nelle statistiche, non nel tuo punteggio.",
   "dup.button": "Rigioca queste carte a posti scambiati",
   "dup.started": "Le carte della mano {n} di nuovo, a posti scambiati: hai quelle che aveva il computer.",
   "dup.title": "Stesse carte, posti scambiati",
