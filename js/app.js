@@ -489,6 +489,9 @@ class App {
   async advance() {
     const my = this.gen;
     if (this.looping === my) return;
+    // A reply of this table still being shown: its caller goes on when it is done (a dialog
+    // closed meanwhile must not start a second flow over the animation).
+    if (this.presentingFor === my) return;
     this.looping = my;
     try {
       while (my === this.gen && this.state) {
@@ -596,6 +599,15 @@ class App {
    */
   async present(reply, my) {
     if (my !== this.gen) return false;
+    this.presentingFor = my;
+    try {
+      return await this.presentSteps(reply, my);
+    } finally {
+      if (this.presentingFor === my) this.presentingFor = null;
+    }
+  }
+
+  async presentSteps(reply, my) {
     const prev = this.state;
     this.state = reply;
     const pv = prev && prev.view;
