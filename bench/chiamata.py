@@ -10,7 +10,7 @@ with B in all five seats. ``--reverse`` swaps the roles (one B among four As).
 
     PYTHONPATH=py python3 bench/chiamata.py arena --a expert --b intermediate --deals 100
     PYTHONPATH=py python3 bench/chiamata.py table --deals 100      # the markdown table
-    PYTHONPATH=py python3 bench/chiamata.py fit --deals 3000       # refit chiamata_bid
+    PYTHONPATH=py python3 bench/chiamata.py fit --deals 3000       # refit chiamata.bid
 
 Measured (``table --deals 100 --reverse-deals 60 --weak-deals 300 --seed final``, CPython):
 
@@ -28,7 +28,7 @@ Measured (``table --deals 100 --reverse-deals 60 --weak-deals 300 --seed final``
 Fit: seat 0 wins a points auction at 61 and calls, by a spread of sensible and less sensible
 choices (a card of a suit it likes, sometimes its own card); the intermediate players play
 the deal out. A least-squares fit of the caller's side's points on the hand features of
-:func:`briscola.ai.chiamata_bid.features` gives the coefficients (partner call and alone).
+:func:`briscola.ai.chiamata.bid.features` gives the coefficients (partner call and alone).
 """
 from __future__ import annotations
 
@@ -51,9 +51,9 @@ from briscola.rules import find_variant  # noqa: E402
 
 def _register_variants() -> None:
     """Extra expert settings for experiments (``--a expert-end``: no mid-deal search)."""
-    from briscola.ai.base import BOTS, _load_all, register_bot, register_chiamata_bot
-    from briscola.ai.chiamata_search import ExpertChiamataBot
-    _load_all()
+    from briscola.ai import BOTS, load_all, register_bot, register_chiamata_bot
+    from briscola.ai.chiamata.expert import ExpertChiamataBot
+    load_all()
     for name, kw in (("expert-end", {"mid_depth": 0}), ("expert-big", {"node_budget": 60000}),
                      ("expert-d2", {"mid_depth": 2, "node_budget": 60000}),
                      ("expert-top4", {"mid_moves": 4})):
@@ -173,7 +173,7 @@ def table(rows: list[dict]) -> str:
 # ---- fitting the bidding model ---------------------------------------------------------------------
 
 def _fit_deal(i: int, alone_only: bool = False) -> list[tuple[bool, list[float], int]]:
-    from briscola.ai.chiamata_bid import features
+    from briscola.ai.chiamata.bid import features
     rules = find_variant("chiamata-points")
     rng = random.Random(f"fit:{i}")
     g = Game.new(rules, seed=f"fit:{i}", dealer=4)
@@ -268,7 +268,7 @@ def fit(deals: int, workers: int, alone_only: bool = False) -> None:
 def _fit_eval_game(i: int) -> list[tuple[list[float], int]]:
     """Positions at the start of tricks 2 to 6 of a deal played by intermediates: the
     evaluation's features (true hands, true sides) and the caller's side's points to come."""
-    from briscola.ai.chiamata_search import Evaluator
+    from briscola.ai.chiamata.expert import Evaluator
     g = Game.new("chiamata", seed=f"eval:{i}")
     bots = [make_bot("intermediate", f"eval:{i}:{s}") for s in range(5)]
     snaps = []

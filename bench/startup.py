@@ -53,32 +53,34 @@ PLAYABLE = 'html[data-ui="waiting"] .hand .hand-card.playable'
 
 # Runs in the page before its own scripts: note when the engine is up and when a card
 # of the hand first becomes playable, against the navigation start.
-# The engine's worker's messages are noted too (its start-up stages, in `steps`).
 PROBE = """
 (() => {
-  const marks = (window.__startup = { ready: null, playable: null, steps: {} });
+  const marks = (window.__startup = { ready: null, playable: null });
   const check = () => {
     if (marks.ready === null && window.__briscola) marks.ready = performance.now();
     if (marks.playable === null && document.querySelector('%s')) marks.playable = performance.now();
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
-  const Base = window.Worker;
-  if (Base) {
-    window.Worker = class extends Base {
-      constructor(...args) {
-        super(...args);
-        marks.steps.worker = performance.now();
-        this.addEventListener("message", (e) => {
-          const m = e.data;
-          if (m && m.type && m.id === undefined) {
-            marks.steps[m.type + (m.stage ? " " + m.stage + " " + m.fraction : "")] = performance.now();
-          }
-        });
-      }
-    };
-  }
 })();
 """ % PLAYABLE
+
+# The start's trace, read once the card is playable: the navigation's own moments, then the
+# page's and the engine worker's performance marks ("briscola:<stage>", js/engine.js and
+# js/worker.js), in ms since the navigation started.
+TRACE = """() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const out = {};
+  if (nav) {
+    out["page received"] = nav.responseEnd;
+    out["page modules run"] = nav.domContentLoadedEventStart;
+  }
+  for (const m of performance.getEntriesByType("mark")) {
+    if (m.name.startsWith("briscola:") && !(m.name.slice(9) in out)) out[m.name.slice(9)] = m.startTime;
+  }
+  if (window.__startup.ready !== null) out["loading screen gone"] = window.__startup.ready;
+  if (window.__startup.playable !== null) out["first playable card"] = window.__startup.playable;
+  return out;
+}"""
 
 
 def chromium() -> str | None:
@@ -154,7 +156,7 @@ def one_run(playwright, url: str, one_file: Path, record: list) -> dict:
         page.goto(url)
         marks = wait_marks(page)
         out["cold"], out["cold_ready"] = marks["playable"] / 1000, marks["ready"] / 1000
-        out["cold_steps"] = marks["steps"]
+        out["cold_trace"] = page.evaluate(TRACE)
         offline_ready(page)  # the first visit is over once the offline copy is complete
         out["wire"] = sum(r["wire"] for r in record)
         out["raw"] = sum(r["raw"] for r in record)
@@ -168,7 +170,7 @@ def one_run(playwright, url: str, one_file: Path, record: list) -> dict:
         page.goto(url)
         marks = wait_marks(page)
         out["warm"], out["warm_ready"] = marks["playable"] / 1000, marks["ready"] / 1000
-        out["warm_steps"] = marks["steps"]
+        out["warm_trace"] = page.evaluate(TRACE)
         # The browser's own check for a newer sw.js (a 304) aside, nothing should travel.
         out["warm_wire"] = sum(r["wire"] for r in record if not r["path"].startswith("/sw.js"))
         out["warm_requests"] = [f"{r['path']} {r['status']}" for r in record]
@@ -184,8 +186,39 @@ def one_run(playwright, url: str, one_file: Path, record: list) -> dict:
         # The one-file page shows the new-game panel (a file:// URL carries no deal here).
         page.wait_for_selector('html[data-ui="newgame"]', timeout=120000, state="attached")
         out["file_ready"] = page.evaluate("window.__startup.ready") / 1000
+        out["file_trace"] = page.evaluate(TRACE)
         ctx.close()
     return out
+
+
+# The stages in the order a start goes through them (a visit skips some).
+STAGES = ["page received", "page modules run", "worker spawned", "worker script",
+          "snapshot read", "snapshot unpacked", "pyodide scripts", "wasm compiled",
+          "wasm instantiated", "file system", "stdlib fetched", "python restored",
+          "python started", "engine imported", "ready", "first reply", "loading screen gone",
+          "first playable card"]
+
+
+def trace_table(runs: list[dict]) -> str:
+    """The stages of the start, median ms since the navigation started, cold, warm and from
+    disk; a stage a visit does not go through (the snapshot on a cold visit) shows as -."""
+    visits = ("cold", "warm", "file")
+    stages: dict[str, list[float]] = {}
+    for visit in visits:
+        for r in runs:
+            for stage, at in r.get(f"{visit}_trace", {}).items():
+                stages.setdefault(stage, []).append(at)
+    order = [s for s in STAGES if s in stages] + sorted(s for s in stages if s not in STAGES)
+    lines = ["", "Where the time goes (ms since the navigation started, median of the runs; "
+             "file = briscola.html from disk, to the new-game panel):", "",
+             "| stage | cold | warm | file |", "| --- | ---: | ---: | ---: |"]
+    for stage in order:
+        cells = []
+        for visit in visits:
+            got = [r[f"{visit}_trace"][stage] for r in runs if stage in r.get(f"{visit}_trace", {})]
+            cells.append(f"{statistics.median(got):.0f}" if got else "-")
+        lines.append(f"| {stage} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 def main(argv=None) -> int:
@@ -269,6 +302,7 @@ def main(argv=None) -> int:
     print("| --- | --- | --- | --- |")
     for name, value, target, ok in rows:
         print(f"| {name} | {value} | {target} | {'' if ok is None else ('yes' if ok else 'no')} |")
+    print(trace_table(runs))
     if args.json:
         args.json.write_text(json.dumps({"runs": runs, "median": med, "load": [load_before, load_after],
                                          "build": manifest["hash"]}, indent=1), encoding="utf-8")

@@ -11,7 +11,10 @@ import { auctionWords, revealWords, turnWords, chiamataActionLabel } from "./chi
 import { NewGamePanel } from "./newgame.js";
 import { renderSummary, renderStats, sideName } from "./summary.js";
 import { renderRules } from "./rules-page.js";
-import { startFromLink } from "./embed.js";
+import { startFromLink, LINK } from "./embed.js";
+import { renderGames } from "./games.js";
+import { Coach } from "./coach.js";
+import { dealWelcome } from "./welcome.js";
 
 // Pacing per speed (milliseconds): a card's flight, a computer's thinking pause, how long a
 // full trick stays on the table, its collection, and the draw.
@@ -23,6 +26,14 @@ const SPEEDS = {
 };
 
 const $ = (id) => document.getElementById(id);
+
+/** A reply for a game or a step that is no longer the table's: dropped, never shown. */
+class Stale extends Error {
+  constructor() {
+    super("stale");
+    this.name = "Stale";
+  }
+}
 const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
 
 class App {
@@ -32,7 +43,13 @@ class App {
     this.state = null; // the last reply of the bridge
     this.display = 0; // the seat whose view is drawn (at the bottom)
     this.meta = null;
-    this.gen = 0; // bumped when a game is replaced: stale loops stop
+    this.game = null; // the id of the game on the table (the worker keeps its save)
+    // The one owner of "which game and which step is current": bumped (bump()) whenever the
+    // table is replaced (a new game, a resumed one, a taken-back move). Every request about the
+    // table goes through ask(), which drops a reply that arrives for an earlier generation;
+    // every loop and animation stops at its next step once its generation is gone.
+    this.gen = 0;
+    this.storageTold = false;
     this.busy = false;
     this.hinted = null;
     this.hintText = "";
@@ -44,13 +61,14 @@ class App {
       reasons: prefs.reasons === true,
       showPoints: prefs.showPoints !== false,
       style: STYLES.includes(prefs.style) ? prefs.style : "napoletane",
-      lang: LANGS.includes(prefs.lang) ? prefs.lang : detectLang(),
+      lang: LANGS.includes(prefs.lang) ? prefs.lang : LINK.lang || detectLang(),
     };
     setLang(this.prefs.lang);
   }
 
   // ---- start -------------------------------------------------------------------------------
   async boot() {
+    store.onTrouble(() => this.storageTrouble());
     applyStatic(document);
     this.ui("loading");
     const bar = $("load-progress");
@@ -102,7 +120,9 @@ class App {
       action: (a) => this.play(a),
       hint: () => this.hint(),
       lastTrick: () => this.showLastTrick(),
+      undo: () => this.coach.undo(),
     });
+    this.coach = new Coach(this);
     $("btn-new").addEventListener("click", () => this.openNewGame(true));
     $("btn-rules").addEventListener("click", () => this.openRules());
     $("btn-stats").addEventListener("click", () => this.openStats());
@@ -112,6 +132,10 @@ class App {
       d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
     }
     $("handoff-go").addEventListener("click", () => this.handoffDone());
+    $("games-dialog").addEventListener("cancel", (e) => {
+      e.preventDefault(); // a choice is needed: resume a game or start another
+      $("games-new").click();
+    });
     onLangChange(() => this.relabel());
     this.relabel();
     if (reducedMotion.addEventListener) reducedMotion.addEventListener("change", () => this.applyMotion());
@@ -141,6 +165,7 @@ class App {
     $("btn-lang").title = t("menu.lang");
     document.title = `${t("app.title")} — ${t("app.tagline")}`;
     if (this.state) this.draw();
+    if (this.coach) this.coach.review.relabel();
     if ($("rules-dialog").open) renderRules($("rules-body"));
     if ($("stats-dialog").open) this.openStats();
     if ($("settings-dialog").open) this.openSettings();
@@ -149,33 +174,133 @@ class App {
     if (!$("handoff").hidden && this.handoffSeat !== undefined) this.fillHandoff(this.handoffSeat);
   }
 
-  // ---- saving and resuming -----------------------------------------------------------------
-  persist(reply) {
-    if (reply && typeof reply.save === "string") store.storeSave(reply.save, this.meta);
+  // ---- the current game, saving and resuming ------------------------------------------------
+  /** A new table (another game, or the same one taken back): every older reply is stale. */
+  bump() {
+    this.gen++;
+    this.busy = false;
+    this.looping = null;
+    return this.gen;
+  }
+
+  /**
+   * A request about the game on the table. Rejects with Stale when the table moved on
+   * before the reply came (a new game, an undo...), or when the worker says the game is no
+   * longer its table: the caller then simply stops.
+   */
+  async ask(type, args = {}) {
+    const gen = this.gen;
+    let reply;
+    try {
+      reply = await this.engine.call(type, { ...args, game: this.game });
+    } catch (err) {
+      if (gen !== this.gen || (err && err.code === "stale")) throw new Stale();
+      throw err;
+    }
+    if (gen !== this.gen) throw new Stale();
+    this.checkStorage(reply);
+    return reply;
+  }
+
+  checkStorage(reply) {
+    if (reply && reply.storage === "refused") this.storageTrouble();
+  }
+
+  /** Storage refused a write: said once, plainly; the game goes on. */
+  storageTrouble() {
+    if (this.storageTold) return;
+    this.storageTold = true;
+    this.notice(t("notice.storage"), 20000);
   }
 
   async resume() {
     if (await startFromLink(this)) return; // a deal asked for by the URL (js/embed.js)
-    const saved = store.loadSave();
-    if (!saved) return this.openNewGame(false);
+    if (await this.migrate()) return;
+    // This tab's own game (a reload), finished or not, unless another tab has it open now.
+    const mine = store.tabGame();
+    if (mine && (await this.resumeGame(mine, { quiet: true }))) return;
+    let list = { games: [] };
+    try {
+      list = await this.engine.call("games", {});
+      this.checkStorage(list);
+    } catch (err) {
+      this.notice(t("notice.error", { message: err.message }));
+    }
+    if (list.games.length) return this.offerGames(list.games);
+    return dealWelcome(this); // no unfinished game: straight into a deal (js/welcome.js)
+  }
+
+  /** The game an older page kept in localStorage moves to the worker, once. */
+  async migrate() {
+    const legacy = store.legacySave();
+    if (!legacy) return false;
     let reply;
     try {
-      reply = await this.engine.call("load", { save: saved });
+      reply = await this.engine.call("import_save", legacy);
     } catch (err) {
-      const key = store.setAsideSave(`${err.code}: ${err.message}`);
-      this.notice(t("notice.badsave", { message: err.message, key }), 12000);
-      return this.openNewGame(false);
+      this.badSave(err);
+      if (err.code === "bad_save") store.clearLegacySave(); // kept aside by the worker
+      return false;
     }
-    this.meta = this.checkMeta(store.loadMeta(), reply);
-    store.storeMeta(this.meta);
+    if (reply.storage === "refused") this.storageTrouble(); // kept here until it can move
+    else store.clearLegacySave();
+    await this.showResumed(reply, legacy.meta);
+    return true;
+  }
+
+  badSave(err) {
+    if (err.code === "bad_save") this.notice(t("notice.badsave", { message: err.message }), 15000);
+    else if (err.code === "bad_save_not_kept") this.notice(t("notice.badsave.left", { message: err.message }), 20000);
+    else this.notice(t("notice.error", { message: err.message }), 10000);
+  }
+
+  async resumeGame(id, { quiet = false } = {}) {
+    let reply;
+    try {
+      reply = await this.engine.call("resume", { id });
+    } catch (err) {
+      if (err.code === "game_open_elsewhere") {
+        if (!quiet) this.notice(t("games.elsewhere.notice"), 10000);
+      } else if (!(quiet && err.code === "no_game")) this.badSave(err);
+      return false;
+    }
+    this.checkStorage(reply);
+    await this.showResumed(reply, reply.meta);
+    return true;
+  }
+
+  async showResumed(reply, meta) {
+    this.meta = this.checkMeta(meta, reply);
+    if (JSON.stringify(this.meta) !== JSON.stringify(meta)) {
+      this.engine.call("set_meta", { meta: this.meta, game: reply.game }).then((r) => this.checkStorage(r), () => {});
+    }
     await this.startShowing(reply);
+  }
+
+  /** The unfinished games kept in this browser, to resume one or start another. */
+  offerGames(games) {
+    const dialog = $("games-dialog");
+    this.ui("games");
+    renderGames($("games-body"), games, {
+      catalog: this.catalog,
+      onResume: async (id) => {
+        dialog.close();
+        if (await this.resumeGame(id)) return;
+        await this.resume();
+      },
+      onNew: () => {
+        dialog.close();
+        this.openNewGame(!!this.state);
+      },
+    });
+    if (!dialog.open) dialog.showModal();
   }
 
   checkMeta(meta, reply) {
     const n = reply.view.players;
     const ok = meta && typeof meta === "object" && Array.isArray(meta.names) && meta.names.length === n;
     const m = ok ? { ...meta } : {
-      id: String(Date.now()), variant: reply.view.rules.name, custom: false,
+      variant: reply.view.rules.name, custom: false,
       names: reply.seats.map((s) => (s.kind === "human" && s.name) || ""), style: this.prefs.style,
     };
     if (!STYLES.includes(m.style)) m.style = this.prefs.style;
@@ -230,10 +355,19 @@ class App {
   }
 
   async newGame(cfg) {
-    const seed = cfg.seed === "" ? Math.floor(Math.random() * 2 ** 31) : (/^\d+$/.test(cfg.seed) ? Number(cfg.seed) : cfg.seed);
+    // No seed typed: the engine's worker draws one and keeps it (a typed seed is public by choice).
+    const seed = cfg.seed === "" ? undefined : (/^\d+$/.test(cfg.seed) ? Number(cfg.seed) : cfg.seed);
+    const meta = {
+      variant: cfg.variant,
+      custom: Object.keys(cfg.overrides).length > 0,
+      names: cfg.seats.map((s) => (s.kind === "human" ? s.name || "" : "")),
+      style: cfg.style,
+      config: cfg,
+    };
+    this.bump(); // the table is being replaced: whatever the old one still awaits is stale
     let reply;
     try {
-      reply = await this.engine.call("new_match", { rules: cfg.rules, seed, seats: cfg.seats.map((s) => (s.kind === "human" ? { kind: "human", ...(s.name ? { name: s.name } : {}) } : { kind: "bot", level: s.level })) });
+      reply = await this.engine.call("new_match", { rules: cfg.rules, ...(seed === undefined ? {} : { seed }), meta, seats: cfg.seats.map((s) => (s.kind === "human" ? { kind: "human", ...(s.name ? { name: s.name } : {}) } : { kind: "bot", level: s.level })) });
     } catch (err) {
       this.panel.el.error.textContent = `${t("new.invalid")}: ${err.message}`;
       this.panel.el.error.hidden = false;
@@ -244,39 +378,38 @@ class App {
       this.prefs.style = cfg.prefStyle;
       store.updatePrefs({ style: cfg.prefStyle });
     }
-    this.meta = {
-      id: `${Date.now()}-${seed}`,
-      variant: cfg.variant,
-      custom: Object.keys(cfg.overrides).length > 0,
-      names: cfg.seats.map((s) => (s.kind === "human" ? s.name || "" : "")),
-      style: cfg.style,
-      config: cfg,
-    };
+    this.meta = meta;
     this.panel.close();
     $("summary-dialog").open && $("summary-dialog").close();
     await this.startShowing(reply);
   }
 
   async startShowing(reply) {
+    const my = this.bump();
+    this.game = reply.game ?? null;
+    store.setTabGame(this.game);
+    this.checkStorage(reply);
+    this.state = reply;
     await this.learnOrder(reply.view.rules);
-    this.gen++;
-    this.persist(reply);
+    if (my !== this.gen) return;
     this.summaryShown = false;
     this.lastReveal = null;
     this.hinted = null;
     this.hintText = "";
     this.state = reply;
     this.display = reply.seat;
+    this.hideHand = false;
     const humans = this.humans();
     const turn = reply.view.turn;
     if (humans.length > 1 && reply.view.phase !== "over") {
-      const next = turn !== null && humans.includes(turn) ? turn : this.display;
       this.draw({ hideHand: true });
-      this.showHandoff(next);
+      // The device goes to the first person to play (the computer players play before).
+      if (turn !== null && humans.includes(turn)) return this.showHandoff(turn);
+      this.advance();
       return;
     }
     await this.showDeal();
-    this.advance();
+    if (my === this.gen) this.advance();
   }
 
   /** The ranks of the deal's rules, strongest first (the auction's ladder). */
@@ -312,7 +445,7 @@ class App {
       names: this.names(), kinds: st.seats, style: this.style(), lang: getLang(), match: st.match,
       canPlay, showPoints: this.prefs.showPoints, hinted: this.hinted, hintText: this.hintText,
       cardPoints: st.card_points, humans: humans.length, firstHuman: humans[0],
-      hideHand: this.hideHand, order: this.order, ...extra,
+      hideHand: this.hideHand, order: this.order, undo: this.coach ? this.coach.undoState() : null, ...extra,
     };
   }
 
@@ -320,6 +453,7 @@ class App {
     if (!this.state) return;
     if ("hideHand" in extra) this.hideHand = extra.hideHand;
     this.table.render(view || this.state.view, this.ctx(extra));
+    if (this.coach) this.coach.onDraw();
   }
 
   cardText(code) {
@@ -371,9 +505,9 @@ class App {
           if (my !== this.gen) return;
           let reply;
           try {
-            reply = await this.engine.call("bot_step", { seat: this.display, lang: getLang() });
+            reply = await this.ask("bot_step", { seat: this.display, lang: getLang() });
           } catch (err) {
-            if (my !== this.gen) return;
+            if (err instanceof Stale || my !== this.gen) return;
             this.busy = false;
             this.notice(t("notice.nobot", { level: tOr(`level.${seat.level}`, seat.level), message: err.message }), 15000);
             this.ui("error");
@@ -381,21 +515,26 @@ class App {
           }
           if (my !== this.gen) return;
           if (this.prefs.reasons && reply.bot) {
-            this.hintText = t("table.bot.says", { name: this.names()[reply.bot.seat], reason: reply.bot.reason });
+            this.hintText = t("table.bot.says", { name: this.names()[reply.bot.seat], reason: this.coach.words(reply.bot.reason) });
           }
-          await this.present(reply);
+          if (!(await this.present(reply, my))) return;
           continue;
         }
         // a person's turn
         const humans = this.humans();
-        if (turn !== this.display) {
+        if (turn !== this.display || (humans.length > 1 && this.hideHand)) {
           if (humans.length > 1) {
             this.draw({ hideHand: true });
             this.showHandoff(turn);
             return;
           }
-          const r = await this.engine.call("state", { seat: turn });
-          if (my !== this.gen) return;
+          let r;
+          try {
+            r = await this.ask("state", { seat: turn });
+          } catch (err) {
+            if (err instanceof Stale) return;
+            throw err;
+          }
           this.state = r;
           this.display = turn;
           this.draw();
@@ -427,23 +566,26 @@ class App {
     const my = this.gen;
     let reply;
     try {
-      reply = await this.engine.call("act", { seat: this.display, action });
+      reply = await this.ask("act", { seat: this.display, action });
     } catch (err) {
+      if (err instanceof Stale) return;
       this.busy = false;
       this.notice(t("notice.error", { message: err.message }));
       this.draw();
       this.ui("waiting");
       return;
     }
-    if (my !== this.gen) return;
-    await this.present(reply);
-    this.advance();
+    if (await this.present(reply, my)) this.advance();
   }
 
-  /** Show one reply: the new plays fly in, a full trick stays, is collected, cards are drawn. */
-  async present(reply) {
+  /**
+   * Show one reply of generation `my`: the new plays fly in, a full trick stays, is collected,
+   * cards are drawn. Stops at the first step after the generation moved on (false then): an
+   * older table is never drawn or written back over the current one.
+   */
+  async present(reply, my) {
+    if (my !== this.gen) return false;
     const prev = this.state;
-    this.persist(reply);
     this.state = reply;
     const pv = prev && prev.view;
     const nv = reply.view;
@@ -451,7 +593,7 @@ class App {
       && nv.events.length >= pv.events.length;
     if (!sameDeal) {
       this.draw();
-      return;
+      return true;
     }
     const fresh = nv.events.slice(pv.events.length);
     this.announce(fresh);
@@ -468,9 +610,13 @@ class App {
       this.draw({ trickWinner: winner });
       this.markWinner(winner);
       await this.table.flip(snap, pace.play);
+      if (my !== this.gen) return false;
       if (reveal) await this.revealPartner(reveal, nv);
+      if (my !== this.gen) return false;
       await sleep(pace.trick);
+      if (my !== this.gen) return false;
       await this.table.collect(winner, pace.collect);
+      if (my !== this.gen) return false;
       this.state = reply;
       snap = this.table.snapshot();
       this.draw();
@@ -479,8 +625,10 @@ class App {
       const snap = this.table.snapshot();
       this.draw();
       await this.table.flip(snap, pace.play);
+      if (my !== this.gen) return false;
       if (reveal) await this.revealPartner(reveal, nv);
     }
+    return my === this.gen;
   }
 
   /** The called card has fallen: everyone learns who the partner is. */
@@ -509,7 +657,8 @@ class App {
           ? t("say.you.play", { card: this.cardText(e.card) })
           : t("say.play", { name: names[e.seat], card: this.cardText(e.card) }));
       } else if (e.type === "trick") {
-        parts.push(t("say.trick", { name: names[e.winner], points: e.points }));
+        const you = e.winner === this.display && this.state.seats[e.winner].kind === "human" && this.humans().length === 1;
+        parts.push(you ? t("say.you.trick", { points: e.points }) : t("say.trick", { name: names[e.winner], points: e.points }));
       } else if (e.type === "exchange") {
         const txt = t("say.exchange", { name: names[e.seat], gave: this.cardText(e.gave), took: this.cardText(e.took) });
         parts.push(txt);
@@ -538,15 +687,15 @@ class App {
     const st = this.state;
     if (!st || this.busy || st.view.turn !== this.display) return;
     try {
-      const res = await this.engine.call("hint", { seat: this.display, lang: getLang() });
+      const res = await this.ask("hint", { seat: this.display, lang: getLang() });
       const words = /^[A2-9TJHK][DCSB]$/.test(res.action) ? this.cardText(res.action)
         : (st.view.chiamata && chiamataActionLabel(res.action, st.view, this.ctx())) || actionLabel(res.action, getLang(), this.style());
       this.hinted = res.action;
-      this.hintText = t("table.hint.says", { card: words, reason: res.reason || "" });
+      this.hintText = t("table.hint.says", { card: words, reason: this.coach.words(res.reason) });
       this.draw();
       this.say(this.hintText);
     } catch (err) {
-      this.notice(t("notice.error", { message: err.message }));
+      if (!(err instanceof Stale)) this.notice(t("notice.error", { message: err.message }));
     }
   }
 
@@ -572,8 +721,14 @@ class App {
     $("handoff").hidden = true;
     this.ui("busy");
     const my = this.gen;
-    const reply = await this.engine.call("state", { seat });
-    if (my !== this.gen) return;
+    let reply;
+    try {
+      reply = await this.ask("state", { seat });
+    } catch (err) {
+      if (err instanceof Stale) return;
+      this.notice(t("notice.error", { message: err.message }));
+      return;
+    }
     this.state = reply;
     this.display = seat;
     this.hideHand = false;
@@ -582,6 +737,7 @@ class App {
     const v = reply.view;
     if (v.tricks_done === 0 && v.trick.length === 0 && v.events.length <= 2) await this.showDeal();
     else this.draw();
+    if (my !== this.gen) return;
     this.advance();
     this.table.focusHand();
   }
@@ -602,6 +758,7 @@ class App {
       onNew: () => { dialog.close(); this.openNewGame(true); },
       onAgain: () => this.again(),
       onLook: () => { dialog.close(); this.ui("over"); },
+      coach: this.coach.summaryParts(st, this.names()),
     });
     if (!dialog.open) dialog.showModal();
     this.ui("summary");
@@ -613,24 +770,25 @@ class App {
   recordStats(st, seat) {
     const out = st.summary.outcome;
     const side = out.sides.findIndex((sd) => sd.includes(seat));
-    const key = `${this.meta ? this.meta.id : "?"}/${st.match.deal}`;
+    // once per game and deal: a game is open in one tab only, and a reload resumes its id
+    // (a game moved from an older page keeps the id it counted its deals under)
+    const key = `${(this.meta && this.meta.id) || this.game || "?"}/${st.match.deal}`;
     const variant = ((this.meta && this.meta.variant) || st.view.rules.name) + (this.meta && this.meta.custom ? "*" : "");
-    store.recordDeal(variant, key, {
+    const counted = store.recordDeal(variant, key, {
       draw: out.draw, won: !out.draw && out.winners.includes(side), points: out.side_points[side] || 0,
     });
+    if (counted) this.coach.rate(st, seat);
   }
 
   async nextDeal() {
     $("summary-dialog").close();
-    const my = this.gen;
     let reply;
     try {
-      reply = await this.engine.call("next_deal", {});
+      reply = await this.ask("next_deal", {});
     } catch (err) {
-      this.notice(t("notice.error", { message: err.message }));
+      if (!(err instanceof Stale)) this.notice(t("notice.error", { message: err.message }));
       return;
     }
-    if (my !== this.gen) return;
     await this.startShowing(reply);
   }
 
@@ -670,12 +828,17 @@ class App {
   }
 
   openStats() {
-    renderStats($("stats-body"), store.loadStats(), () => {
+    const { stats, setAside, kept } = store.checkedStats();
+    if (setAside.length) {
+      this.notice(t(kept === false ? "notice.badstats.left" : "notice.badstats", { n: setAside.length }), 12000);
+    }
+    renderStats($("stats-body"), stats, () => {
       if (window.confirm(t("stats.reset.confirm"))) {
         store.resetStats();
         this.openStats();
       }
     });
+    $("stats-body").querySelector(".buttons").before(this.coach.statsSection());
     if (!$("stats-dialog").open) $("stats-dialog").showModal();
   }
 
@@ -694,7 +857,10 @@ class App {
     style.addEventListener("change", () => {
       this.prefs.style = style.value;
       store.updatePrefs({ style: style.value });
-      if (this.meta) { this.meta.style = style.value; store.storeMeta(this.meta); }
+      if (this.meta) {
+        this.meta.style = style.value;
+        this.ask("set_meta", { meta: this.meta }).catch(() => {});
+      }
       this.draw();
     });
     const lang = h("select", { id: "set-lang" }, h("option", { value: "it", text: "Italiano" }), h("option", { value: "en", text: "English" }));
@@ -706,14 +872,18 @@ class App {
     const points = h("input", { type: "checkbox", id: "set-points" });
     points.checked = this.prefs.showPoints;
     points.addEventListener("change", () => { this.prefs.showPoints = points.checked; store.updatePrefs({ showPoints: points.checked }); this.draw(); });
+    const tracker = h("input", { type: "checkbox", id: "set-tracker" });
+    tracker.checked = this.coach.trackerOn;
+    tracker.addEventListener("change", () => this.coach.setTracker(tracker.checked));
     const row = (id, label, input) => h("div", { class: "field" }, h("label", { attrs: { for: id }, text: label }), input);
     box.append(
       row("set-lang", t("settings.lang"), lang),
       row("set-speed", t("settings.speed"), speed),
       row("set-style", t("settings.style"), style),
-      forced ? h("p", { class: "note", text: t("style.forced") }) : null,
+      forced ? h("p", { class: "note", text: t("style.forced") }) : "", // never null: append() would print it
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-reasons" } }, reasons, h("span", { text: t("settings.reasons") }))),
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-points" } }, points, h("span", { text: t("settings.points") }))),
+      h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-tracker" } }, tracker, h("span", { text: t("settings.tracker") }))),
       h("div", { class: "buttons" }, h("button", { class: "btn primary", type: "button", text: t("menu.close"), on: { click: () => $("settings-dialog").close() } })),
     );
     if (!$("settings-dialog").open) $("settings-dialog").showModal();

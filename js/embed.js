@@ -3,7 +3,9 @@
 //   index.html?variant=classic&lang=en&level=expert&seed=42
 //   index.html?embed=1&variant=four&players=4&deck=french&lang=it&level=beginner&seed=7
 //
-//   embed     1: compact, without the menu bar, for an <iframe> in a blog post
+//   embed     1: compact, without the menu bar, for an <iframe> in a blog post; the page
+//             then talks to its host page (js/host.js). embed.html is the light poster
+//             that loads this page when the reader presses Play (js/poster.js)
 //   variant   a variant of the catalog ("classic", "four", "chiamata", ...)
 //   players   the number of players (an option of the rules)
 //   deck      "italian" or "french" (an option of the rules)
@@ -14,33 +16,48 @@
 // A URL with variant, players, deck, level or seed deals that game at once instead of
 // resuming the saved one: sharing the link shares the deal. The game options then leave
 // the address bar (history.replaceState), so that a reload resumes the game in progress
-// instead of dealing it again. Nothing from the URL is ever inserted as HTML: the values
-// go to the engine, which checks them, and anything it refuses falls back to the usual
-// new-game panel.
+// instead of dealing it again. `lang` applies once too: it leaves the address bar at once,
+// so that a reload keeps the language the person chose later. Nothing from the URL is ever
+// inserted as HTML: the values go to the engine, which checks them; a link that cannot be
+// dealt says why on the page, in the person's language (js/welcome.js), and the page goes
+// on as without it.
 
 import { LANGS } from "./i18n.js";
 import * as store from "./storage.js";
+import { connectGame } from "./host.js";
+import { linkRefused } from "./welcome.js";
 
 const DEAL_KEYS = ["variant", "players", "deck", "level", "seed"];
 
 /** The options of a query string, checked for shape (the engine checks the rest). */
 export function readLink(search) {
   const q = new URLSearchParams(search);
+  const bad = [];
   const text = (key, max = 40) => {
     const v = q.get(key);
-    return v !== null && v.trim() && v.length <= max ? v.trim() : null;
+    if (v === null || !v.trim()) return null;
+    if (v.length > max) { bad.push(key); return null; }
+    return v.trim();
+  };
+  const shaped = (key, re, max) => {
+    const v = text(key, max);
+    if (v === null) return null;
+    if (!re.test(v)) { bad.push(key); return null; }
+    return v;
   };
   const link = {
     embed: ["1", "true", "yes", ""].includes(q.get("embed") ?? "no"),
     lang: LANGS.includes(text("lang")) ? text("lang") : null,
-    variant: /^[a-z0-9-]+$/.test(text("variant") ?? "") ? text("variant") : null,
-    players: /^[1-9]$/.test(text("players") ?? "") ? Number(text("players")) : null,
-    deck: /^[a-z-]+$/.test(text("deck") ?? "") ? text("deck") : null,
-    level: /^[a-z-]+$/.test(text("level") ?? "") ? text("level") : null,
-    seed: text("seed", 64),
+    variant: shaped("variant", /^[a-z0-9-]+$/),
+    players: shaped("players", /^[1-9]$/),
+    deck: shaped("deck", /^[a-z-]+$/),
+    level: shaped("level", /^[a-z-]+$/),
+    seed: shaped("seed", /^[\w.-]+$/, 64),
   };
+  if (link.players !== null) link.players = Number(link.players);
   if (link.seed !== null && /^\d{1,15}$/.test(link.seed)) link.seed = Number(link.seed);
-  link.deal = DEAL_KEYS.some((k) => link[k] !== null);
+  link.bad = bad; // the deal keys the link gives in a shape no deal has
+  link.deal = DEAL_KEYS.some((k) => link[k] !== null || bad.includes(k));
   return link;
 }
 
@@ -48,7 +65,12 @@ export const LINK = readLink(typeof location === "undefined" ? "" : location.sea
 
 // Before the page's controller starts: the language it will read from the preferences,
 // and the compact layout.
-if (LINK.lang) store.updatePrefs({ lang: LINK.lang });
+if (LINK.lang) {
+  store.updatePrefs({ lang: LINK.lang });
+  // Where storage is refused (a frame on another site's page, in browsers that block
+  // third-party storage) the language stays in the address for a reload to find.
+  if (store.loadPrefs().lang === LINK.lang) forget(["lang"]);
+}
 if (LINK.embed && typeof document !== "undefined") document.documentElement.classList.add("embed");
 
 /**
@@ -56,44 +78,77 @@ if (LINK.embed && typeof document !== "undefined") document.documentElement.clas
  * catalog are ready. Returns true when the deal is on the table, false when there is none
  * in the URL or the engine refused it (then the caller goes on as usual).
  */
-export async function startFromLink(app) {
-  if (!LINK.deal) return false;
+export async function startFromLink(app, link = LINK) {
+  // Embedded: the host page hears of each deal and may ask for a new one (js/host.js).
+  if (link === LINK && LINK.embed) connectGame(app, (seed) => startFromLink(app, { ...LINK, seed, deal: true }));
+  if (!link.deal) return false;
   const catalog = app.catalog || { variants: [], levels: [] };
-  const variant = LINK.variant || "classic";
+  const problem = linkProblem(link, catalog);
+  if (problem) {
+    forget(DEAL_KEYS);
+    linkRefused(app, problem);
+    return false;
+  }
+  const variant = link.variant || "classic";
   const rules = { name: variant };
-  if (LINK.players !== null) rules.players = LINK.players;
-  if (LINK.deck !== null) rules.deck = LINK.deck;
-  const level = LINK.level || (catalog.levels.includes("intermediate") ? "intermediate" : catalog.levels[0]);
-  const seed = LINK.seed ?? Math.floor(Math.random() * 2 ** 31);
+  if (link.players !== null) rules.players = link.players;
+  if (link.deck !== null) rules.deck = link.deck;
+  const level = link.level || (catalog.levels.includes("intermediate") ? "intermediate" : catalog.levels[0]);
+  // A link's seed is public by choice (the same link deals the same cards); without one the
+  // engine's worker draws it and keeps it.
+  const seed = link.seed ?? undefined;
   let reply;
+  let meta;
   try {
     const checked = await app.engine.call("check_rules", { rules });
     const seats = [{ kind: "human" }];
     for (let i = 1; i < checked.players; i++) seats.push({ kind: "bot", level });
-    reply = await app.engine.call("new_match", { rules, seed, seats });
+    meta = {
+      variant,
+      custom: link.players !== null || link.deck !== null,
+      names: seats.map(() => ""),
+      style: checked.deck && checked.deck !== "italian" ? "french" : app.prefs.style,
+    };
+    reply = await app.engine.call("new_match", { rules, ...(seed === undefined ? {} : { seed }), seats, meta });
   } catch (err) {
-    console.warn("the link's game could not be dealt:", err);
-    forgetDeal();
+    forget(DEAL_KEYS);
+    linkRefused(app, { key: "other", value: "", message: err && err.message ? err.message : String(err) });
     return false;
   }
-  forgetDeal();
-  app.meta = {
-    id: `${Date.now()}-${seed}`,
-    variant,
-    custom: LINK.players !== null || LINK.deck !== null,
-    names: reply.seats.map(() => ""),
-    style: reply.view.rules.deck && reply.view.rules.deck !== "italian" ? "french" : app.prefs.style,
-  };
-  store.storeMeta(app.meta);
+  forget(DEAL_KEYS);
+  app.meta = meta;
   await app.startShowing(reply);
   return true;
 }
 
-/** Take the deal's options out of the address bar: a reload resumes, it does not redeal. */
-function forgetDeal() {
+/**
+ * Why the link's deal cannot be dealt, before asking the engine: {key, value} for the first
+ * option that is malformed or unknown to the catalog, or null.
+ */
+export function linkProblem(link, catalog) {
+  const raw = new URLSearchParams(typeof location === "undefined" ? "" : location.search);
+  for (const key of DEAL_KEYS) {
+    if (link.bad.includes(key)) return { key, value: (raw.get(key) || "").slice(0, 24) };
+  }
+  const option = (name) => (catalog.options || []).find((o) => o.name === name);
+  if (link.variant !== null && catalog.variants && !catalog.variants.some((v) => v.name === link.variant)) {
+    return { key: "variant", value: link.variant };
+  }
+  if (link.level !== null && catalog.levels && !catalog.levels.includes(link.level)) return { key: "level", value: link.level };
+  const deck = option("deck");
+  if (link.deck !== null && deck && deck.choices && !deck.choices.includes(link.deck)) return { key: "deck", value: link.deck };
+  const players = option("players");
+  if (link.players !== null && players && players.choices && !players.choices.includes(link.players)) {
+    return { key: "players", value: String(link.players) };
+  }
+  return null;
+}
+
+/** Take options out of the address bar: a reload resumes, it does not redeal or relabel. */
+function forget(keys) {
   try {
     const url = new URL(location.href);
-    for (const k of DEAL_KEYS) url.searchParams.delete(k);
+    for (const k of keys) url.searchParams.delete(k);
     history.replaceState(history.state, "", url.href);
   } catch {
     // file:// pages and sandboxed frames may refuse: nothing is lost

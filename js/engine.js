@@ -23,6 +23,16 @@ export function setWorker(url, options = {}) {
   defaultWorker = { url, ...options };
 }
 
+// The start's stages as performance marks ("briscola:worker spawned", ..., the worker's own,
+// "briscola:first reply"): bench/startup.py prints them, the browser's profiler shows them.
+function mark(stage, startTime) {
+  try {
+    performance.mark(`briscola:${stage}`, startTime === undefined ? undefined : { startTime: Math.max(0, startTime) });
+  } catch {
+    // no User Timing here: the trace is only for measuring
+  }
+}
+
 export class EngineError extends Error {
   constructor(code, message) {
     super(message);
@@ -53,6 +63,7 @@ export class Engine {
   static start(onProgress, options = {}) {
     const chosen = options.workerURL ? { url: options.workerURL } : defaultWorker || {};
     const url = chosen.url ?? new URL("./worker.js", import.meta.url);
+    mark("worker spawned");
     const worker = new Worker(url, { type: chosen.type ?? "module", ...(chosen.name ? { name: chosen.name } : {}) });
     if (chosen.message !== undefined) worker.postMessage(chosen.message);
     const engine = new Engine(worker);
@@ -82,6 +93,11 @@ export class Engine {
           }
         } else if (msg.type === "ready") {
           ready = true;
+          if (msg.trace && typeof msg.trace === "object") {
+            // The worker's stages, moved onto this page's clock.
+            const shift = msg.trace.origin - performance.timeOrigin;
+            for (const [stage, at] of Object.entries(msg.trace.marks || {})) mark(stage, at + shift);
+          }
           engine.version = msg.version;
           engine.build = msg.build;
           resolve(engine);
@@ -131,6 +147,7 @@ export class Engine {
   }
 
   #settle(msg) {
+    if (msg.id === 1) mark("first reply");
     const waiter = this.#pending.get(msg.id);
     if (!waiter) return;
     this.#pending.delete(msg.id);

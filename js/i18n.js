@@ -57,6 +57,15 @@ export function tOr(key, fallback, vars) {
   return has(key) ? t(key, vars) : fallback;
 }
 
+/** A number as the current language writes it: 17,0 in Italian, 17.0 in English. */
+export function formatNumber(x, digits = 0) {
+  try {
+    return new Intl.NumberFormat(current, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
+  } catch {
+    return Number(x).toFixed(digits);
+  }
+}
+
 export function applyStatic(root) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-aria]")) {

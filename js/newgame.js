@@ -136,10 +136,7 @@ export class NewGamePanel {
 
     // variant
     const vsel = h("select", { id: "ng-variant", name: "variant" });
-    for (const v of this.variants) {
-      const o = h("option", { value: v.name, text: tOr(`variant.${v.name}`, v.name) });
-      vsel.append(o);
-    }
+    appendVariantOptions(vsel, this.variants);
     vsel.value = st.variant;
     vsel.addEventListener("change", () => {
       st.variant = vsel.value;
@@ -214,7 +211,7 @@ export class NewGamePanel {
     this.el.error.hidden = true;
     form.append(this.el.error);
 
-    const buttons = h("div", { class: "buttons" });
+    const buttons = h("div", { class: "buttons pinned" }); // always in view (app.css)
     if (this.canCancel) {
       buttons.append(h("button", { class: "btn", type: "button", text: t("new.cancel"),
         on: { click: () => { this.close(); if (this.opts.onCancel) this.opts.onCancel(); } } }));
@@ -313,6 +310,32 @@ export class NewGamePanel {
       seed: st.seed,
     };
     this.opts.onStart(config);
+  }
+}
+
+// The common choice first (classic, against the computer), then the other variants grouped.
+const GROUPS = ["two", "more", "decks", "chiamata", "match"];
+
+export function variantGroup(rules) {
+  const r = rules || {};
+  if (r.name === "classic") return "";
+  if (r.mode === "chiamata") return "chiamata";
+  if (r.match || r.match_deals) return "match";
+  if (r.deck && r.deck !== "italian") return "decks";
+  if (r.players && r.players > 2) return "more";
+  return "two";
+}
+
+function appendVariantOptions(select, variants) {
+  const option = (v) => h("option", { value: v.name, text: tOr(`variant.${v.name}`, v.name) });
+  const groups = new Map(GROUPS.map((g) => [g, []]));
+  for (const v of variants) {
+    const g = variantGroup(v.rules);
+    if (!g) select.append(option(v));
+    else groups.get(g).push(v);
+  }
+  for (const [g, list] of groups) {
+    if (list.length) select.append(h("optgroup", { attrs: { label: t(`new.group.${g}`) } }, ...list.map(option)));
   }
 }
 

@@ -1,15 +1,26 @@
-// Everything the page keeps in localStorage: preferences, the running game, statistics.
+// What the page itself keeps in localStorage: preferences and statistics. The games are
+// kept by the engine's worker (IndexedDB, js/worker.js): the page never holds a save.
 //
 // Keys (all under the "briscola." prefix):
 //   prefs        the last choices of the new-game panel and the settings
-//   save         the bridge's opaque `save` text of the running table
-//   meta         what the page itself needs about the running game (variant chosen, names)
-//   stats        per-variant statistics
-//   bad-save-*   saves the bridge refused, set aside so nothing is silently lost
+//   stats        per-variant statistics, checked record by record when read
+//   bad-stats-*  statistics records that were not valid, set aside (never deleted)
+//   save, meta   the running game as pages before the worker kept games wrote it: moved to
+//                the worker once (legacySave, clearLegacySave), then gone
+//   bad-save-*   saves an older page set aside
+// sessionStorage "briscola.game": the id of the game this tab plays (a reload resumes it).
 //
-// Every access is guarded: a full, disabled or corrupt storage never breaks the game.
+// Every access is guarded: a full, disabled or corrupt storage never breaks the game. When
+// storage refuses a write, the handler given to onTrouble is called (the page tells the
+// person once).
 
 const P = "briscola.";
+let trouble = null;
+
+/** `fn(error)` is called when storage refuses a write. */
+export function onTrouble(fn) {
+  trouble = fn;
+}
 
 function read(key) {
   try {
@@ -24,7 +35,8 @@ function write(key, value) {
     if (value === null || value === undefined) window.localStorage.removeItem(P + key);
     else window.localStorage.setItem(P + key, value);
     return true;
-  } catch {
+  } catch (err) {
+    if (trouble) trouble(err);
     return false;
   }
 }
@@ -54,56 +66,103 @@ export function updatePrefs(changes) {
   return prefs;
 }
 
-export function loadSave() {
-  return read("save");
+// ---- the game this tab plays, and saves of older pages ------------------------------------
+
+export function tabGame() {
+  try {
+    return window.sessionStorage.getItem(P + "game");
+  } catch {
+    return null;
+  }
 }
 
-export function storeSave(text, meta) {
-  write("save", text);
-  if (meta !== undefined) write("meta", JSON.stringify(meta));
+export function setTabGame(id) {
+  try {
+    if (id) window.sessionStorage.setItem(P + "game", id);
+    else window.sessionStorage.removeItem(P + "game");
+  } catch {
+    // a tab without session storage resumes from the list of games instead
+  }
 }
 
-export function loadMeta() {
-  return readJSON("meta", null);
+/** The save an older page kept here, with its meta: `{save, meta}` or null. */
+export function legacySave() {
+  const save = read("save");
+  return save === null ? null : { save, meta: readJSON("meta", null) };
 }
 
-export function storeMeta(meta) {
-  write("meta", JSON.stringify(meta));
-}
-
-export function clearSave() {
+/** Forget the older page's save, once the worker has kept it (or set it aside). */
+export function clearLegacySave() {
   write("save", null);
   write("meta", null);
 }
 
-/** Move a refused save under another key (kept, never deleted); returns that key. */
-export function setAsideSave(reason) {
-  const text = read("save");
-  const key = `bad-save-${new Date().toISOString().replace(/[:.]/g, "-")}`;
-  if (text !== null) {
-    write(key, JSON.stringify({ reason: String(reason || ""), save: text, meta: read("meta") }));
-  }
-  clearSave();
-  return P + key;
-}
-
 // ---- statistics -------------------------------------------------------------------------
 
+const COUNTS = ["played", "won", "drawn", "lost"];
+
+function validRecord(v) {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return false;
+  for (const k of COUNTS) if (!Number.isInteger(v[k]) || v[k] < 0) return false;
+  if (typeof v.points !== "number" || !Number.isFinite(v.points)) return false;
+  return v.won + v.drawn + v.lost === v.played;
+}
+
+/**
+ * The statistics, each record checked: `{stats, setAside}`. A record that is not valid is
+ * moved under a "bad-stats-*" key (kept, never deleted; left in place if that copy cannot
+ * be written) and named in `setAside`; the others are returned as they are.
+ */
+export function checkedStats() {
+  const text = read("stats");
+  if (text === null) return { stats: { __counted: [] }, setAside: [] };
+  let all;
+  try {
+    all = JSON.parse(text);
+  } catch {
+    all = undefined;
+  }
+  if (!all || typeof all !== "object" || Array.isArray(all)) {
+    const kept = write(`bad-stats-${stamp()}`, text);
+    if (kept) write("stats", null);
+    return { stats: { __counted: [] }, setAside: ["*"], kept };
+  }
+  const stats = {};
+  const bad = {};
+  for (const [k, v] of Object.entries(all)) {
+    if (k.startsWith("__")) stats[k] = v;
+    else if (validRecord(v)) stats[k] = v;
+    else bad[k] = v;
+  }
+  if (!Array.isArray(stats.__counted) || !stats.__counted.every((x) => typeof x === "string")) {
+    if ("__counted" in stats) bad.__counted = stats.__counted;
+    stats.__counted = [];
+  }
+  const setAside = Object.keys(bad);
+  let kept = true;
+  if (setAside.length) {
+    kept = write(`bad-stats-${stamp()}`, JSON.stringify(bad));
+    if (kept) write("stats", JSON.stringify(stats));
+  }
+  return { stats, setAside, kept };
+}
+
+function stamp() {
+  return new Date().toISOString().replace(/[:.]/g, "-");
+}
+
 export function loadStats() {
-  const s = readJSON("stats", {});
-  return s && typeof s === "object" ? s : {};
+  return checkedStats().stats;
 }
 
 /** Record one finished deal for `variant`, once per `dealKey`. Returns true if counted. */
 export function recordDeal(variant, dealKey, result) {
   const stats = loadStats();
-  const counted = Array.isArray(stats.__counted) ? stats.__counted : [];
+  const counted = stats.__counted;
   if (counted.includes(dealKey)) return false;
   counted.push(dealKey);
-  while (counted.length > 200) counted.shift();
-  stats.__counted = counted;
-  const v = stats[variant] && typeof stats[variant] === "object"
-    ? stats[variant] : { played: 0, won: 0, drawn: 0, lost: 0, points: 0 };
+  while (counted.length > 500) counted.shift();
+  const v = stats[variant] || { played: 0, won: 0, drawn: 0, lost: 0, points: 0 };
   v.played += 1;
   if (result.draw) v.drawn += 1;
   else if (result.won) v.won += 1;
@@ -116,4 +175,17 @@ export function recordDeal(variant, dealKey, result) {
 
 export function resetStats() {
   write("stats", null);
+}
+
+// ---- rating (js/coach.js): kept with the statistics, so a reset clears both -------------
+
+export function loadRating() {
+  const r = loadStats().__rating;
+  return r && typeof r === "object" && Array.isArray(r.history) ? r : null;
+}
+
+export function storeRating(rating) {
+  const stats = loadStats();
+  stats.__rating = rating;
+  write("stats", JSON.stringify(stats));
 }

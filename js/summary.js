@@ -2,7 +2,7 @@
 // the chart of a match's deals, and the statistics table.
 
 import { h, s, clear } from "./dom.js";
-import { t, tOr } from "./i18n.js";
+import { t, tOr, formatNumber } from "./i18n.js";
 import { cardFace } from "./table.js";
 import { chiamataFacts, chiamataPoints, signed } from "./chiamata.js";
 
@@ -81,6 +81,7 @@ export function renderSummary(box, state, ctx) {
     box.append(h("p", { class: "banner small", text: t("sum.match.won", { name: match.winners.map((w) => sideName(owners[w] || [w], ctx.names)).join(", ") }) }));
   }
 
+  for (const part of ctx.coach || []) box.append(part); // js/coach.js: review, duplicate
   const buttons = h("div", { class: "buttons" });
   buttons.append(h("button", { class: "btn", type: "button", text: t("sum.look"), on: { click: ctx.onLook } }));
   if (!match.over) {
@@ -148,7 +149,7 @@ export function renderStats(box, stats, onReset) {
       body.append(h("tr", { data: { variant: k } },
         h("th", { attrs: { scope: "row" }, text: label }),
         h("td", { text: String(v.played) }), h("td", { text: String(v.won) }), h("td", { text: String(v.drawn) }),
-        h("td", { text: v.played ? (v.points / v.played).toFixed(1) : "–" })));
+        h("td", { text: v.played ? formatNumber(v.points / v.played, 1) : "–" })));
     }
     table.append(body);
     box.append(h("div", { class: "table-wrap" }, table));

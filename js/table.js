@@ -170,7 +170,11 @@ export class TableView {
     this.el.extra = h("div", { class: "extra-actions" });
     this.el.hintBtn = h("button", { class: "btn small", type: "button", on: { click: () => this.on.hint() } });
     this.el.lastBtn = h("button", { class: "btn small", type: "button", on: { click: () => this.on.lastTrick() } });
-    this.el.actions.append(this.el.extra, h("span", { class: "spacer" }), this.el.lastBtn, this.el.hintBtn);
+    this.el.undoLabel = h("span", { class: "label" });
+    this.el.undoBtn = h("button", { class: "btn small undo-btn", type: "button", on: { click: () => this.on.undo && this.on.undo() } },
+      svgBox("span", '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 14 4 9l5-5"/><path d="M4 9h10a6 6 0 0 1 0 12h-3"/></svg>', { class: "undo-icon" }),
+      this.el.undoLabel);
+    this.el.actions.append(this.el.extra, h("span", { class: "spacer" }), this.el.undoBtn, this.el.lastBtn, this.el.hintBtn);
     this.el.hintLine = h("p", { class: "hint-line", attrs: { "aria-live": "off" } });
     this.el.phase = h("div", { class: "phase-panel" });
     mine.append(this.el.mybar, this.el.phase, this.el.hand, this.el.actions, this.el.hintLine);
@@ -275,7 +279,8 @@ export class TableView {
     view.sides.forEach((side, i) => {
       const label = i === mySide ? t("table.team.us") : t("table.team.them");
       box.append(h("span", { class: `side-chip ${i === mySide ? "us" : "them"}` },
-        h("span", { class: "label", text: label }), h("b", { text: String(view.side_points[i]) })));
+        h("span", { class: "label", text: label }), h("b", { text: String(view.side_points[i]) }),
+        h("span", { class: "unit", text: t("table.points.unit") })));
     });
   }
 
@@ -285,7 +290,7 @@ export class TableView {
     el.classList.toggle("empty", won === 0);
     if (won > 0) el.append(cardFace(null, style, lang, "p", "pile-card"));
     const tricks = won === 1 ? t("seat.pile.one") : t("seat.pile", { n: won });
-    const label = ctx.showPoints && !teamGame(this.view) ? `${tricks} · ${pts}` : tricks;
+    const label = ctx.showPoints && !teamGame(this.view) ? `${tricks} · ${t("table.points", { n: pts })}` : tricks;
     el.append(h("span", { class: "pile-count", text: label }));
     el.setAttribute("aria-label", t("seat.pile.aria", { name: ctx.names[seat], n: won }));
   }
@@ -322,6 +327,8 @@ export class TableView {
       const tr = h("div", { class: "slot trump-card", data: { key: view.trump_card } },
         cardFace(view.trump_card, style, lang, "tr"));
       tr.title = `${t("table.trump")}: ${cardName(view.trump_card, lang, style)}`;
+      tr.setAttribute("role", "img"); // in the accessibility tree by name, not only announced once
+      tr.setAttribute("aria-label", tr.title);
       pile.append(tr);
     } else if (view.original_trump_card && view.trump_suit) {
       pile.append(h("div", { class: "slot trump-card ghost" }, cardFace(view.original_trump_card, style, lang, "g")));
@@ -330,13 +337,13 @@ export class TableView {
     for (let i = 0; i < layers; i++) {
       const top = i === layers - 1;
       const code = top && view.talon_next ? view.talon_next : null;
-      pile.append(h("div", { class: `slot talon-card layer${i}`, data: top && code ? { key: code } : {} },
+      pile.append(h("div", { class: `slot talon-card layer${i}`, data: top && code ? { key: code } : {}, attrs: { "aria-hidden": "true" } },
         cardFace(code, style, lang, `k${i}`)));
     }
     deck.append(pile);
     deck.append(h("span", { class: "talon-count", text: size ? t("table.talon", { n: size }) : t("table.talon.empty") }));
     deck.setAttribute("aria-label", t("table.talon.aria", { n: size }));
-    deck.setAttribute("role", "img");
+    deck.setAttribute("role", "group"); // a group, not an image: the trump card inside keeps its name
   }
 
   _trick(view, ctx, style, lang) {
@@ -361,6 +368,8 @@ export class TableView {
       slot.style.zIndex = String(10 + i);
       slot.firstElementChild.style.rotate = `${(hash(p.card) % 17) - 8}deg`;
       slot.title = `${ctx.names[p.seat]}: ${cardName(p.card, lang, style)}`;
+      slot.setAttribute("role", "img");
+      slot.setAttribute("aria-label", slot.title);
       if (ctx.trickWinner === p.seat && i === ctx.trickWinnerIndex) slot.classList.add("winning");
       box.append(slot);
     });
@@ -371,8 +380,9 @@ export class TableView {
     box.setAttribute("aria-label", view.seat === ctx.firstHuman || ctx.humans <= 1
       ? t("table.hand") : t("table.hand.of", { name: ctx.names[view.seat] }));
     const legal = new Set(view.legal || []);
-    const hidden = ctx.hideHand;
-    const cards = hidden ? view.hand.map(() => null) : view.hand;
+    // hand_hidden: the engine left the hand out (people sharing the device, between turns)
+    const hidden = ctx.hideHand || view.hand_hidden;
+    const cards = hidden ? Array.from({ length: view.hand_sizes[view.seat] || 0 }, () => null) : view.hand;
     box.style.setProperty("--count", String(Math.max(2, cards.length)));
     let tabSet = false;
     const focusable = [];
@@ -441,6 +451,12 @@ export class TableView {
     this.el.hintBtn.textContent = t("table.hint");
     this.el.hintBtn.disabled = !ctx.canPlay;
     this.el.lastBtn.textContent = t("table.lasttrick");
+    // ctx.undo: null (no undo here: hot-seat, deal over), false (not now), true
+    this.el.undoLabel.textContent = t("table.undo");
+    this.el.undoBtn.setAttribute("aria-label", t("table.undo"));
+    this.el.undoBtn.title = t("table.undo");
+    this.el.undoBtn.hidden = ctx.undo === null || ctx.undo === undefined;
+    this.el.undoBtn.disabled = ctx.undo !== true;
     this.el.lastBtn.disabled = !(view.tricks && view.tricks.length);
     this.el.hintLine.textContent = ctx.hintText || "";
     this.el.hintLine.classList.toggle("empty", !ctx.hintText);

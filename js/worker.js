@@ -7,11 +7,20 @@
 //
 // Messages to the page:
 //   {type: "progress", stage, fraction}   while starting; fraction in [0, 1]
-//   {type: "ready", version, build}        the engine answers requests from now on
+//   {type: "ready", version, build, trace} the engine answers requests from now on; `trace`
+//                                          is {origin, marks: {stage: ms}}, when each start-up
+//                                          stage ended, in ms after `origin` (this worker's
+//                                          performance.timeOrigin): js/engine.js makes them
+//                                          performance marks on the page's clock
 //   {type: "fatal", message}               it never will (failed start, or Python died)
 // Requests from the page: {id, type, args}; replies: {id, result} or
 // {id, error: {code, message}}. Requests sent before "ready" wait for it.
 // Only JSON-shaped data crosses: the bridge takes and returns JSON text.
+//
+// The worker owns hidden information (see "Keeping the games" below): the bridge's
+// `save` (it holds the match's seed, so it determines every hidden card) never goes to
+// the page. The worker keeps each game's save in IndexedDB under a game id, answers
+// the page with views, and offers the unfinished games to resume.
 //
 // The start: Pyodide's two scripts load side by side, the wasm, the trimmed stdlib
 // and the engine (the wheel, put on sys.path as a zip: zipimport reads its bytecode
@@ -27,6 +36,14 @@
 // from those.
 
 import { BUILD } from "./build-info.js";
+
+// The start-up trace: when each stage ended (see "ready" above). The first mark is the
+// moment this script runs, its imports (build-info.js) loaded.
+const trace = {};
+const mark = (stage) => {
+  if (!(stage in trace)) trace[stage] = performance.now();
+};
+mark("worker script");
 
 const CARRIED = self.name === "briscola:carried";
 const SITE_ROOT = CARRIED ? new URL("https://briscola.invalid/") : new URL("../", import.meta.url);
@@ -60,6 +77,19 @@ if (CARRIED) {
 
 const siteURL = (path) => new URL(path, SITE_ROOT).href;
 
+// Pyodide compiles and instantiates its wasm in one step; made two here, so that the trace
+// shows each (compileStreaming keeps compiling while the bytes arrive, and lets the browser
+// keep the compiled code in its cache).
+if (typeof WebAssembly.compileStreaming === "function") {
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const module = await WebAssembly.compileStreaming(source);
+    mark("wasm compiled");
+    const instance = await WebAssembly.instantiate(module, imports);
+    mark("wasm instantiated");
+    return { module, instance };
+  };
+}
+
 // The two big downloads start at once, before Pyodide's scripts have loaded: Pyodide's own
 // fetches of these URLs get these responses.
 if (!CARRIED) {
@@ -75,10 +105,26 @@ if (!CARRIED) {
   };
 }
 
+// The trace notes when the stdlib's bytes are all here (Pyodide reads them whole anyway).
+{
+  const inner = self.fetch;
+  const stdlibURL = siteURL(BUILD.stdlib);
+  self.fetch = async (input, init) => {
+    const res = await inner(input, init);
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (url !== stdlibURL || !res.ok) return res;
+    const body = await res.arrayBuffer();
+    mark("stdlib fetched");
+    return new Response(body, { status: res.status, headers: res.headers });
+  };
+}
+
 /** Pyodide's two scripts: imported from the site, or already here (the one-file page). */
-function pyodideScripts() {
+async function pyodideScripts() {
   if (CARRIED) return [{ loadPyodide: self.loadPyodide }, { default: self._createPyodideModule }];
-  return Promise.all([import(siteURL("pyodide/pyodide.mjs")), import(siteURL("pyodide/pyodide.asm.mjs"))]);
+  const scripts = await Promise.all([import(siteURL("pyodide/pyodide.mjs")), import(siteURL("pyodide/pyodide.asm.mjs"))]);
+  mark("pyodide scripts");
+  return scripts;
 }
 
 function progress(stage, fraction) {
@@ -157,7 +203,12 @@ async function readSnapshot() {
   try {
     if (!(await caches.has(SNAPSHOT_CACHE))) return null;
     const res = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_URL);
-    return res ? unpackSnapshot(await res.arrayBuffer()) : null;
+    if (!res) return null;
+    const packed = await res.arrayBuffer();
+    mark("snapshot read");
+    const bytes = unpackSnapshot(packed);
+    mark("snapshot unpacked");
+    return bytes;
   } catch {
     snapshots = false;
     return null;
@@ -200,6 +251,7 @@ async function start() {
     packages: [],
     // Called once the WebAssembly module is compiled and the file system exists.
     fsInit: async (FS) => {
+      mark("file system");
       FS.writeFile(ENGINE_ZIP, await engineZip);
       progress("python", 0.6);
     },
@@ -213,6 +265,7 @@ async function start() {
   if (saved) {
     try {
       pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
+      mark("python restored");
       // The snapshot holds the random generator's state of its day: draw a fresh one.
       pyodide.runPython("import random\nrandom.seed()");
       bridge = pyodide.pyimport("briscola.bridge");
@@ -228,8 +281,10 @@ async function start() {
   }
   if (!bridge) {
     pyodide = await loadPyodide({ ...options, _makeSnapshot: snapshots });
+    mark("python started");
     progress("python", 0.85);
     pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(ENGINE_ZIP)})\nimport briscola.bridge`);
+    mark("engine imported");
     if (snapshots) {
       try {
         storeSnapshot(pyodide.makeMemorySnapshot());
@@ -245,7 +300,9 @@ async function start() {
   // Python returns a str, which arrives as a JS string: no proxy escapes.
   callBridge = (type, argsJson) => bridge.call(type, argsJson);
   progress("engine", 1);
-  self.postMessage({ type: "ready", version: BUILD.version, build: BUILD.hash });
+  mark("ready");
+  self.postMessage({ type: "ready", version: BUILD.version, build: BUILD.hash,
+    trace: { origin: performance.timeOrigin, marks: trace } });
 }
 
 const started = start().catch((err) => {
@@ -258,52 +315,370 @@ function errorReply(id, code, message) {
   self.postMessage({ id, error: { code, message } });
 }
 
-function handle(msg) {
+async function handle(msg) {
   const { id } = msg;
   if (dead !== null) return errorReply(id, "engine_unavailable", dead);
   if (typeof msg.type !== "string") {
     return errorReply(id, "bad_request", "a request needs a string `type`");
   }
+  const args = msg.args === undefined ? {} : msg.args;
   let argsJson;
   try {
-    argsJson = msg.args === undefined ? "{}" : JSON.stringify(msg.args);
+    argsJson = JSON.stringify(args);
   } catch (err) {
     return errorReply(id, "bad_request", `args are not JSON: ${err.message}`);
   }
+  if (!args || typeof args !== "object" || Array.isArray(args)) {
+    return errorReply(id, "bad_request", "args: expected an object");
+  }
+  return keep(id, msg.type, args);
+}
 
+/** One request for the bridge: `{result}` or `{error: {code, message}}`, never a throw. */
+function ask(type, args) {
   let text;
   try {
-    text = callBridge(msg.type, argsJson);
+    text = callBridge(type, JSON.stringify(args));
   } catch (err) {
     // The bridge promises never to raise; if Python did, report it, and if
     // Pyodide itself failed, nothing more can run here.
     if (err && err.pyodide_fatal_error) fatal(`Python stopped: ${err.message}`);
-    return errorReply(id, "internal", String(err && err.message ? err.message : err));
+    return { error: { code: "internal", message: String(err && err.message ? err.message : err) } };
   }
-
   let reply;
   try {
     reply = JSON.parse(text);
   } catch (err) {
-    return errorReply(id, "internal", `the bridge answered with bad JSON: ${err.message}`);
+    return { error: { code: "internal", message: `the bridge answered with bad JSON: ${err.message}` } };
   }
   if (reply && typeof reply === "object" && "error" in reply) {
     const e = reply.error || {};
-    return errorReply(id, String(e.code ?? "error"), String(e.message ?? "unknown error"));
+    return { error: { code: String(e.code ?? "error"), message: String(e.message ?? "unknown error") } };
   }
-  if (reply && typeof reply === "object" && "result" in reply) {
-    return self.postMessage({ id, result: reply.result });
-  }
-  return errorReply(id, "internal", "the bridge answered with neither result nor error");
+  if (reply && typeof reply === "object" && "result" in reply) return { result: reply.result };
+  return { error: { code: "internal", message: "the bridge answered with neither result nor error" } };
 }
 
-self.addEventListener("message", async (event) => {
+// ---- Keeping the games ----------------------------------------------------------------------
+//
+// IndexedDB "briscola-games" (IndexedDB is open to workers; the page never reads it):
+//   games  {id, save, meta, info, created, updated}: one record per game, `save` the
+//          bridge's text (secret: it holds the seed), `meta` what the page asked to keep
+//          with it (variant chosen, names, card style), `info` what the list of unfinished
+//          games shows (variant, seats, score, deal, over)
+//   aside  saves the bridge refused, kept (never deleted) with the reason
+// A game open in a tab holds a Web Lock named after it: another tab sees that it is open
+// there and does not take it over.
+//
+// Requests the worker answers itself (the rest go to the bridge):
+//   games {}                    -> {games: [{id, meta, info, updated, open_elsewhere}], storage}
+//   resume {id}                 -> the game's state (as `state`), `game` its id;
+//                                  errors: no_game, game_open_elsewhere, bad_save
+//   import_save {save, meta}    -> a save kept by an older page (localStorage) becomes a game
+//                                  here: as resume; bad_save when refused (set aside here),
+//                                  bad_save_not_kept when it could not even be kept aside
+//   set_meta {meta}             -> {} (the running game's meta)
+// Every reply that carries a table has `game` (its id) and never `save`; `storage: "refused"`
+// when the save could not be written (the game goes on, but a reload would lose it).
+// Requests with `game` are refused (`stale`) unless that game is the one on the table.
+// `load` is not for the page: saves live here.
+
+const DB_NAME = "briscola-games";
+const LOCK_PREFIX = `briscola:${SITE_ROOT.pathname}:game:`;
+let current = null; // {id, meta, created} of the game on the bridge's table
+let held = null; // {id, release} the Web Lock of the game open here
+let dbPromise = null;
+
+function openDB() {
+  if (!dbPromise) {
+    dbPromise = new Promise((resolve, reject) => {
+      const req = indexedDB.open(DB_NAME, 1);
+      req.onupgradeneeded = () => {
+        const db = req.result;
+        if (!db.objectStoreNames.contains("games")) db.createObjectStore("games", { keyPath: "id" });
+        if (!db.objectStoreNames.contains("aside")) db.createObjectStore("aside", { autoIncrement: true });
+      };
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error || new Error("IndexedDB refused"));
+      req.onblocked = () => reject(new Error("IndexedDB is blocked"));
+    });
+    dbPromise.catch(() => { dbPromise = null; }); // try again next time
+  }
+  return dbPromise;
+}
+
+/** Run `work(stores)` in one transaction; resolves with what it returned once committed. */
+async function tx(names, mode, work) {
+  const db = await openDB();
+  return new Promise((resolve, reject) => {
+    let t;
+    try {
+      t = db.transaction(names, mode);
+    } catch (err) {
+      reject(err);
+      return;
+    }
+    const stores = Object.fromEntries(names.map((n) => [n, t.objectStore(n)]));
+    let out;
+    try {
+      out = work(stores);
+    } catch (err) {
+      t.abort();
+      reject(err);
+      return;
+    }
+    t.oncomplete = () => resolve(out);
+    t.onerror = () => reject(t.error || new Error("IndexedDB write failed"));
+    t.onabort = () => reject(t.error || new Error("IndexedDB write aborted"));
+  });
+}
+
+function requestValue(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+async function readGame(id) {
+  let value;
+  await tx(["games"], "readonly", (st) => { requestValue(st.games.get(id)).then((v) => { value = v; }); });
+  return value;
+}
+
+async function allGames() {
+  let value = [];
+  await tx(["games"], "readonly", (st) => { requestValue(st.games.getAll()).then((v) => { value = v; }); });
+  return value;
+}
+
+/** What the list of unfinished games shows, from a state reply (nothing hidden in it). */
+function infoOf(state, meta) {
+  return {
+    variant: (meta && meta.variant) || state.view.rules.name,
+    custom: !!(meta && meta.custom),
+    players: state.view.players,
+    seats: state.seats,
+    names: meta && Array.isArray(meta.names) ? meta.names : [],
+    score: state.match.score,
+    deal: state.match.deal,
+    side_points: state.view.side_points,
+    phase: state.view.phase,
+    over: !!state.match.over,
+  };
+}
+
+/** Keep the current game's save; false when storage refused it. */
+async function store(state, save) {
+  if (!current) return true;
+  const now = Date.now();
+  const record = { id: current.id, save, meta: current.meta, info: infoOf(state, current.meta),
+    created: current.created, updated: now };
+  try {
+    await tx(["games"], "readwrite", (st) => { st.games.put(record); });
+    return true;
+  } catch (err) {
+    console.warn("could not keep the game:", err);
+    return false;
+  }
+}
+
+/** Move a refused record aside in one transaction: nothing is deleted unless it was kept. */
+async function setAside(record, reason) {
+  try {
+    await tx(["games", "aside"], "readwrite", (st) => {
+      st.aside.add({ reason, record, when: Date.now() });
+      if (record.id) st.games.delete(record.id);
+    });
+    return true;
+  } catch (err) {
+    console.warn("could not set the refused save aside:", err);
+    return false;
+  }
+}
+
+function lockName(id) {
+  return LOCK_PREFIX + id;
+}
+
+/** Hold the lock of game `id` (releasing the one held before); false if another tab has it. */
+function lockGame(id) {
+  if (held && held.id === id) return Promise.resolve(true);
+  if (!self.navigator || !navigator.locks) {
+    releaseLock();
+    return Promise.resolve(true); // no Web Locks here: two tabs cannot be told apart
+  }
+  return new Promise((resolve) => {
+    navigator.locks.request(lockName(id), { ifAvailable: true }, (lock) => {
+      if (!lock) {
+        resolve(false);
+        return undefined;
+      }
+      releaseLock();
+      return new Promise((release) => {
+        held = { id, release };
+        resolve(true);
+      });
+    }).catch(() => resolve(true));
+  });
+}
+
+function releaseLock() {
+  if (held) {
+    held.release();
+    held = null;
+  }
+}
+
+async function heldElsewhere() {
+  if (!self.navigator || !navigator.locks || !navigator.locks.query) return new Set();
+  try {
+    const { held: locks } = await navigator.locks.query();
+    const mine = held ? lockName(held.id) : null;
+    return new Set(locks.map((l) => l.name).filter((n) => n.startsWith(LOCK_PREFIX) && n !== mine)
+      .map((n) => n.slice(LOCK_PREFIX.length)));
+  } catch {
+    return new Set();
+  }
+}
+
+function newId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(9));
+  return Date.now().toString(36) + "-" + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The reply the page gets for a table: no save; the game's id; storage trouble if any. */
+async function tableReply(result) {
+  const { save, ...state } = result;
+  let kept = true;
+  if (typeof save === "string") kept = await store(state, save);
+  state.game = current ? current.id : null;
+  if (!kept) state.storage = "refused";
+  return state;
+}
+
+/** Finished games of this tab are forgotten when it moves on (nothing of them is lost). */
+async function dropIfFinished(id) {
+  try {
+    const rec = await readGame(id);
+    if (rec && rec.info && rec.info.over) await tx(["games"], "readwrite", (st) => { st.games.delete(id); });
+  } catch {
+    // storage trouble: nothing to drop
+  }
+}
+
+async function openRecord(id, record, reasonPrefix) {
+  if (!(await lockGame(id))) {
+    return { error: { code: "game_open_elsewhere", message: "this game is open in another tab" } };
+  }
+  const loaded = ask("load", { save: record.save });
+  if (loaded.error) {
+    releaseLock();
+    const kept = await setAside(record, `${reasonPrefix}${loaded.error.code}: ${loaded.error.message}`);
+    return { error: { code: kept ? "bad_save" : "bad_save_not_kept", message: loaded.error.message } };
+  }
+  const before = current;
+  current = { id, meta: record.meta ?? null, created: record.created ?? Date.now() };
+  if (before && before.id !== id) await dropIfFinished(before.id);
+  return { result: loaded.result };
+}
+
+async function keep(id, type, args) {
+  const reply = (out) => (out.error ? errorReply(id, out.error.code, out.error.message)
+    : self.postMessage({ id, result: out.result }));
+  if ("game" in args) {
+    const { game, ...rest } = args;
+    if (game !== null && game !== undefined && (!current || game !== current.id)) {
+      return errorReply(id, "stale", "that game is no longer the one on the table");
+    }
+    args = rest;
+  }
+  switch (type) {
+    case "load":
+      return errorReply(id, "bad_request", "saves are kept by the engine; resume a game with `resume`");
+    case "games": {
+      let games = [];
+      let storage = "ok";
+      try {
+        games = await allGames();
+      } catch (err) {
+        storage = "refused";
+      }
+      const elsewhere = await heldElsewhere();
+      const list = games.filter((g) => g && g.info && !g.info.over && g.id !== (current && current.id))
+        .map((g) => ({ id: g.id, meta: g.meta ?? null, info: g.info, updated: g.updated ?? 0,
+          open_elsewhere: elsewhere.has(g.id) }))
+        .sort((a, b) => b.updated - a.updated);
+      return reply({ result: { games: list, storage } });
+    }
+    case "resume": {
+      if (typeof args.id !== "string") return errorReply(id, "bad_request", "id: expected a game's id");
+      let record;
+      try {
+        record = await readGame(args.id);
+      } catch (err) {
+        return errorReply(id, "storage_refused", `the saved games cannot be read: ${err.message || err}`);
+      }
+      if (!record) return errorReply(id, "no_game", "no such game (finished, or kept in another browser)");
+      const out = await openRecord(args.id, record, "");
+      if (out.error) return reply(out);
+      return reply({ result: { ...(await tableReply(out.result)), meta: current.meta } });
+    }
+    case "import_save": {
+      if (typeof args.save !== "string") return errorReply(id, "bad_request", "save: expected text");
+      const gid = newId();
+      const record = { id: gid, save: args.save, meta: args.meta ?? null, info: null, created: Date.now(), updated: Date.now() };
+      const out = await openRecord(gid, record, "imported: ");
+      if (out.error) return reply(out);
+      return reply({ result: { ...(await tableReply(out.result)), meta: current.meta } });
+    }
+    case "set_meta": {
+      if (!current) return errorReply(id, "bad_request", "no game");
+      current.meta = args.meta ?? null;
+      const st = ask("state", {});
+      if (st.error) return reply(st);
+      const { save, ...state } = st.result;
+      return reply({ result: { storage: (await store(state, save)) ? "ok" : "refused" } });
+    }
+    case "new_match": {
+      const { meta, ...rest } = args;
+      const out = ask("new_match", rest);
+      if (out.error) return reply(out);
+      const gid = newId();
+      const before = current;
+      await lockGame(gid); // a fresh id: no one else holds it
+      current = { id: gid, meta: meta ?? null, created: Date.now() };
+      if (before) await dropIfFinished(before.id);
+      return reply({ result: await tableReply(out.result) });
+    }
+    default: {
+      const out = ask(type, args);
+      if (out.error) return reply(out);
+      const result = out.result;
+      if (result && typeof result === "object" && "save" in result) {
+        return reply({ result: await tableReply(result) });
+      }
+      return reply(out);
+    }
+  }
+}
+
+// Requests are answered one at a time, in the order they came (keeping a game waits
+// for IndexedDB): a reply never overtakes an earlier request's.
+let queue = Promise.resolve();
+self.addEventListener("message", (event) => {
   const msg = event.data;
   if (!msg || typeof msg !== "object" || msg.id === undefined) return;
-  try {
-    await started;
-  } catch {
-    return errorReply(msg.id, "engine_unavailable", dead ?? "the engine could not start");
-  }
-  handle(msg);
+  queue = queue.then(async () => {
+    try {
+      await started;
+    } catch {
+      return errorReply(msg.id, "engine_unavailable", dead ?? "the engine could not start");
+    }
+    try {
+      await handle(msg);
+    } catch (err) {
+      errorReply(msg.id, "internal", String(err && err.message ? err.message : err));
+    }
+  });
 });

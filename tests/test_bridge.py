@@ -148,3 +148,47 @@ def test_next_deal_in_a_match():
     if not st["match"]["over"]:
         st = ok("next_deal", {"seat": 0})
         assert st["match"]["deal"] == 1 and st["view"]["phase"] == "play"
+
+
+def test_state_and_hint_only_for_seats_the_person_controls():
+    st = ok("new_match", {"rules": "classic", "seed": 3, "seats": SEATS})
+    before = ok("state", {"seat": 0})
+    assert err("state", {"seat": 1})["code"] == "hidden_seat"
+    if st["view"]["turn"] != 1:
+        st = ok("act", {"seat": 0, "action": st["view"]["legal"][0]})
+    assert err("hint", {"seat": 1})["code"] == "hidden_seat"
+    assert ok("state", {"seat": 0})["view"]["hand"]
+    while st["view"]["phase"] != "over":
+        if st["view"]["turn"] == 0:
+            st = ok("act", {"seat": 0, "action": st["view"]["legal"][0]})
+        else:
+            st = ok("bot_step", {"seat": 0})
+    # Once the deal is over, every seat may be looked at.
+    assert ok("state", {"seat": 1})["view"]["seat"] == 1
+    assert before["view"]["hand"]
+
+
+def test_hot_seat_shows_only_the_hand_of_the_seat_whose_turn_it_is():
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "random"},
+             {"kind": "human"}, {"kind": "bot", "level": "random"}]
+    st = ok("new_match", {"rules": "four", "seed": 5, "seats": seats})
+    seen_hidden = 0
+    while st["view"]["phase"] != "over":
+        turn = st["view"]["turn"]
+        for seat in (0, 2):
+            if seat == turn:
+                assert ok("state", {"seat": seat})["view"]["hand"]
+            else:
+                assert err("state", {"seat": seat})["code"] == "hidden_seat"
+        v = st["view"]
+        if v["seat"] != turn:
+            assert v.get("hand_hidden") and v["hand"] == [] and v["legal"] == []
+            assert all(k == [] for k in v["known"])
+            assert all(e.get("signal") is None for e in v["events"] if e["type"] == "signal")
+            seen_hidden += 1
+        if turn in (0, 2):
+            st = ok("act", {"seat": turn, "action": ok("state", {"seat": turn})["view"]["legal"][0]})
+        else:
+            st = ok("bot_step", {})
+    assert seen_hidden
+    assert ok("state", {"seat": 1})["view"]["seat"] == 1

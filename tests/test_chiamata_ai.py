@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from briscola.ai import CHIAMATA_BOTS, Decision, make_bot  # noqa: E402
-from briscola.ai.chiamata_bid import estimate  # noqa: E402
-from briscola.ai.chiamata_bots import BeginnerChiamataBot, IntermediateChiamataBot  # noqa: E402
-from briscola.ai.chiamata_common import SUIT_MASKS, ChState, bits, popcount  # noqa: E402
-from briscola.ai.chiamata_search import (ChSampler, ChSolver, ExpertChiamataBot,  # noqa: E402
+from briscola.ai.chiamata.bid import estimate  # noqa: E402
+from briscola.ai.chiamata.bots import BeginnerChiamataBot, IntermediateChiamataBot  # noqa: E402
+from briscola.ai.chiamata.common import SUIT_MASKS, ChState, bits, popcount  # noqa: E402
+from briscola.ai.chiamata.expert import (ChSampler, ChSolver, ExpertChiamataBot,  # noqa: E402
                                          SearchAborted)
 from briscola.cards import CARDS, N_RANKS, Card  # noqa: E402
 from briscola.game import Game  # noqa: E402

@@ -158,7 +158,7 @@ def finished(g, points):
     ([30, 0, 30, 30, 30], "made 60-60", (2, -1, 1, -1, -1)),
     ([30, 0, 29, 31, 30], "short", (-2, 1, -1, 1, 1)),
     ([60, 0, 60, 0, 0], "cappotto", (4, -2, 2, -2, -2)),
-    ([0, 40, 0, 40, 40], "cappotto against", (-4, 2, -2, 2, 2)),
+    ([0, 40, 0, 40, 40], "all 120 to the opponents: no bonus", (-2, 1, -1, 1, 1)),
 ])
 def test_scoring_with_a_partner(points, target_line, gp):
     o = finished(secret_partner_game(), points)

@@ -212,7 +212,8 @@ def test_rebury_turned_up_ace():
     face_down = len(g.talon) - 1
     assert abs(talon_pos - face_down / 2) <= 1  # in the middle of the face-down talon
     v = g.view(0)
-    assert v.talon_known == [(talon_pos, Card.parse("AD"))]
+    # Everyone learns that the ace went back into the talon, nobody where (RULES.md section 5).
+    assert v.talon_known == [] and g.view(1).talon_known == []
     assert {"type": "rebury", "card": "AD"} in v.events
 
 

@@ -114,6 +114,7 @@ _INTERNED: list["Action | None"] = [
     int.__new__(Action, i) if t is not None else None for i, t in enumerate(_TEXT)
 ]
 _BY_TEXT = {t: _INTERNED[i] for i, t in enumerate(_TEXT) if t is not None}
+ACTIONS = _INTERNED  # ACTIONS[a] is Action(a) without the checks, for numbers known legal
 
 
 def action_text(a: int) -> str:

@@ -5,8 +5,11 @@ The web worker calls ``call(type, args_json)`` and gets back ``{"result": ...}``
 however bad, raises. A bad request changes nothing.
 
 The bridge keeps one *table* (a match, who sits where, the computer players). Every reply
-that changes it carries ``save``: an opaque JSON string the page stores and hands back to
-``load`` after a reload. The page draws only ``view``: what one seat may know.
+that changes it carries ``save``: an opaque JSON string (it holds the match's seed, so it
+determines every hidden card) that the worker keeps and hands back to ``load`` after a
+reload; the worker takes it out of the reply, the page never sees it. The page draws only
+``view``: what one seat may know, and only for a seat the person controls
+(:meth:`Table.require_person`; other seats' replies come with the hand left out).
 
 Request types (``args`` in brackets):
 
@@ -14,12 +17,16 @@ Request types (``args`` in brackets):
 - ``catalog`` -- variants, options with their choices and help, bot levels.
 - ``new_match`` [``rules`` (a variant name or ``{"name", ...options}``), ``seed``, ``seats``:
   a list with ``{"kind": "human"}`` or ``{"kind": "bot", "level": "expert"}`` per seat].
+  A new match with as many players as the table it replaces continues the deal's rotation.
 - ``load`` [``save``] -- restore a table from ``save``; a corrupt one is refused (``bad_save``).
-- ``state`` [``seat``] -- the table as ``seat`` sees it.
+- ``new_match`` draws the seed itself when none is given (a link's seed is public by choice).
+- ``state`` [``seat``] -- the table as ``seat`` sees it; ``hidden_seat`` for a seat the person
+  does not control (a computer's; in hot-seat, a person's whose turn it is not) before the
+  deal is over.
 - ``act`` [``seat``, ``action``] -- a person's action, checked (``illegal_action`` otherwise).
 - ``bot_step`` [``lang``] -- the computer player whose turn it is acts; returns its action and
   its reason, in ``lang`` ("en" or "it").
-- ``hint`` [``seat``, ``lang``] -- a suggested action and why, for the seat whose turn it is.
+- ``hint`` [``seat``, ``lang``] -- a suggested action and why, for the person whose turn it is.
 - ``next_deal`` -- deal the next hand of the match.
 - ``trick_winner`` [``rules``, ``trump``, ``cards``] -- which card takes a trick.
 - ``card_points`` [``rules``] -- points of every card of the variant's deck.
@@ -39,7 +46,7 @@ from .cards import SUITS, parse_cards
 from .errors import BriscolaError, IllegalActionError, SaveError
 from .game import trick_winner
 from .match import Match
-from .rules import OPTIONS, VARIANTS, Rules, find_variant
+from .rules import EDITION, OPTIONS, VARIANTS, Rules, find_variant
 
 TABLE_FORMAT = "briscola/table"
 TABLE_VERSION = 1
@@ -48,6 +55,12 @@ LEVELS = ("beginner", "intermediate", "expert")
 
 class BridgeError(BriscolaError):
     code = "bad_request"
+
+
+class HiddenSeatError(BriscolaError):
+    """A request for what a seat the person does not control may know."""
+
+    code = "hidden_seat"
 
 
 class Table:
@@ -117,19 +130,55 @@ class Table:
         for bot in self.bots.values():
             bot.reset()
 
+    def humans(self) -> list[int]:
+        return [s for s, x in enumerate(self.seats) if x["kind"] == "human"]
+
+    def may_see(self, seat: int) -> bool:
+        """Whether the person at the device may see what ``seat`` knows, now.
+
+        One person: their own seat(s). People sharing the device (hot-seat): only the seat
+        whose turn it is, so no one sees another's hand between turns. Once the deal is over,
+        every seat. With no person seated (the computer plays itself) nothing is hidden from
+        anyone, and with open hands nothing is hidden at all.
+        """
+        game = self.match.game
+        humans = self.humans()
+        if game.is_over or not humans or game.rules.open_hands:
+            return True
+        if len(humans) == 1:
+            return seat == humans[0]
+        return seat == game.current_player and seat in humans
+
+    def require_person(self, seat: Any) -> int:
+        """``seat`` checked, and one whose information the person may have; else an error.
+
+        Every request that reveals what a seat knows (``state``, ``hint``, the coach's
+        requests) goes through here: a human seat; in hot-seat the seat whose turn it is;
+        any seat once the deal is over.
+        """
+        seat = _check_seat(seat, self.match.game.n)
+        if not self.may_see(seat):
+            if self.seats[seat]["kind"] != "human":
+                raise HiddenSeatError(f"seat {seat} is a computer player: its cards are hidden "
+                                      "until the deal is over")
+            raise HiddenSeatError(f"seat {seat}'s cards are hidden: it is not that seat's turn")
+        return seat
+
     def state(self, seat: int | None = None) -> dict:
+        """The table as ``seat`` sees it; the hand and what only that seat knows are left
+        out (``view.hand_hidden``) when the person may not see them now (:meth:`may_see`)."""
         match = self.match
         game = match.game
         if seat is None:
             cur = game.current_player
-            humans = [s for s, x in enumerate(self.seats) if x["kind"] == "human"]
+            humans = self.humans()
             seat = cur if cur in humans else (humans[0] if humans else 0)
         _check_seat(seat, game.n)
         view = game.view(seat)
         results = match._results()
         state = {
             "seat": seat,
-            "view": view.to_dict(),
+            "view": view.to_dict() if self.may_see(seat) else _blind(game, seat),
             "seats": self.seats,
             "match": {
                 "format": match.rules.match,
@@ -144,6 +193,38 @@ class Table:
         if game.is_over:
             state["summary"] = _deal_summary(game)
         return state
+
+
+def _blind(game, seat: int) -> dict:
+    """The view of ``seat`` with everything only that seat knows left out: what the table
+    shows everyone (hot-seat, between two people's turns)."""
+    d = game.view(seat).to_dict()
+    n = game.n
+    d["hand"] = []
+    d["legal"] = []
+    d["hand_hidden"] = True
+    d["known"] = [[] for _ in range(n)]
+    d["hands_visible"] = [False] * n
+    events = []
+    for e in d["events"]:
+        if e["type"] == "draw" and e.get("card") is not None and e["seat"] == seat:
+            e = {**e, "card": None}
+        elif e["type"] == "signal":
+            e = {**e, "signal": None}
+        elif e["type"] == "chiamata_private":
+            continue
+        events.append(e)
+    d["events"] = events
+    if game.rules.mode == "chiamata" and d.get("chiamata") is not None:
+        ch = d["chiamata"]
+        if not ch.get("partner_revealed") and not ch.get("carichi"):
+            # Only the caller's side is public until the called card falls.
+            caller = ch.get("caller")
+            d["side_of_seat"] = [0 if s == caller else -1 for s in range(n)]
+            d["sides"] = [[caller], []] if caller is not None else []
+            d["side_points"] = []
+            ch["partner"] = None
+    return d
 
 
 def _points_of(rules: Rules) -> dict[str, int]:
@@ -180,7 +261,12 @@ def _rules_arg(value: Any) -> Rules:
     if isinstance(value, str):
         return find_variant(value)
     if isinstance(value, dict):
-        return Rules.from_dict(value)
+        rules = Rules.from_dict(value)
+        if rules.edition != EDITION:
+            raise BridgeError(f"edition: only a saved game resumes under edition "
+                              f"{rules.edition}; a new one follows the rule book as it is "
+                              f"(edition {EDITION})")
+        return rules
     raise BridgeError("rules: expected a variant name or an object of options")
 
 
@@ -231,7 +317,12 @@ class Bridge:
         if seed is not None and (not isinstance(seed, (int, str)) or isinstance(seed, bool)):
             raise BridgeError("seed: expected a whole number or text")
         seats = Table.check_seats(args.get("seats"), rules.players)
-        match = Match(rules, seed)
+        previous = self.table.match if self.table is not None else None
+        if previous is not None and previous.rules.players == rules.players:
+            # The same table plays on: the deal continues its rotation (RULES.md section 4).
+            match = previous.rematch(rules, seed)
+        else:
+            match = Match(rules, seed)
         self.table = Table(match, seats)
         return self._reply(None)
 
@@ -240,7 +331,10 @@ class Bridge:
         return self._reply(args.get("seat"))
 
     def state(self, args: dict) -> dict:
-        return self._reply(args.get("seat"))
+        seat = args.get("seat")
+        if seat is not None:
+            self._table().require_person(seat)
+        return self._reply(seat)
 
     def act(self, args: dict) -> dict:
         table = self._table()
@@ -271,9 +365,11 @@ class Bridge:
     def hint(self, args: dict) -> dict:
         table = self._table()
         game = table.match.game
-        seat = _check_seat(args.get("seat"), game.n)
+        seat = table.require_person(args.get("seat"))
         if game.current_player != seat:
             raise IllegalActionError(f"it is not seat {seat}'s turn")
+        if table.seats[seat]["kind"] != "human":
+            raise HiddenSeatError(f"seat {seat} is a computer player")
         level = args.get("level", "intermediate")
         if level not in LEVELS:
             raise BridgeError(f"level: one of {', '.join(LEVELS)}")

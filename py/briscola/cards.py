@@ -99,6 +99,7 @@ _CODES = [RANKS[i % N_RANKS] + SUITS[i // N_RANKS] for i in range(N_CARDS)]
 Card._interned = [int.__new__(Card, i) for i in range(N_CARDS)]
 CARDS: list[Card] = Card._interned
 _BY_CODE = {code: CARDS[i] for i, code in enumerate(_CODES)}
+CODES: list[str] = _CODES  # the two-character code of each card number, without a Card
 
 SUIT_OF = [i // N_RANKS for i in range(N_CARDS)]
 RANK_OF = [i % N_RANKS for i in range(N_CARDS)]

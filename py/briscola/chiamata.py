@@ -4,7 +4,8 @@ RULES.md section 6. The deal gives 8 cards to each of the five players and leave
 
 *Auction by rank* (default): from the seat after the dealer, each player passes (for good)
 or names a rank weaker than the last one named (A 3 K H J 7 6 5 4 2). Once the 2 has been
-named, bids are "2 and N points", N from 62 upward. Four passes end it. If four pass before
+named, bids are "2 and N points", N from 62 upward (``raise_after_two``; off, the first 2
+ends the auction and 60 is enough). Four passes end it. If four pass before
 anyone has bid, the fifth must bid (there is no passing the deal out). The winner names the
 suit: the called card is the bid rank of that suit, and the suit is trump. Holding that 2,
 the winner may instead call (``forced_call``) the lowest rank he lacks in the suit; it
@@ -18,19 +19,39 @@ and everyone must follow the suit led when able. He needs 61.
 The holder of the called card is the caller's secret partner (the caller himself if he
 called his own card: one against four). ``view`` reveals the partner to nobody but the
 holder until the called card is played.
+
+*Scoring* (:func:`game_points`): 2 / 1 / -1 each (alone 4 / -1 each), negated when the
+caller's side falls short, times the multiplier of a point raise (:func:`multiplier`), plus
+the cappotto bonus when the caller's side took every card point.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .actions import BID_POINTS, BID_RANK, CALL_CARD, CALL_SUIT, CARICHI, PASS, action_text
 from .cards import CARDS, N_CARDS, N_RANKS, RANK_INDEX, SUITS
+from .outcome import Outcome
+from .rules import Rules
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game, Outcome
-    from .rules import Rules
 
-_PLAY = 3
+class Game(Protocol):
+    """What this module reads of the deal it belongs to (:class:`briscola.game.Game`).
+
+    The game imports this module and calls its hooks; this module never imports the game.
+    """
+
+    rules: Rules
+    n: int
+    phase: int  # 1 auction, 2 call, 3 play, 4 over
+    hands: list[list[int]]
+    initial_hands: tuple[tuple[int, ...], ...]
+    trick: list[int]
+    history: list[tuple[tuple[int, ...], list[int], int, int]]
+    points: list[int]
+    auction: "Auction | None"
+
+    def begin_play(self, trump: int | None, leader: int) -> None:
+        """The call is made: set the trump suit and let ``leader`` lead the first trick."""
 
 
 class Auction:
@@ -81,7 +102,7 @@ class Auction:
                 acts.extend(BID_RANK + RANK_INDEX[r] for r in order)
             elif high < BID_POINTS:
                 rank = action_text(high)[-1]
-                if rank == order[-1]:
+                if rank == order[-1]:  # only when the raise after the 2 is on (see _bid)
                     acts.extend(range(BID_POINTS + 62, BID_POINTS + 121))
                 else:
                     acts.extend(BID_RANK + RANK_INDEX[r] for r in order[order.index(rank) + 1:])
@@ -144,7 +165,11 @@ class Auction:
             if self.rules.auction == "rank" and a >= BID_POINTS:
                 self.point_raise = True
         active = [s for s in range(game.n) if not self.passed[s]]
-        if len(active) == 1 and self.high is not None and active[0] == self.high_seat:
+        # Without the raise after the 2 (raise_after_two off), nothing goes lower: the 2 wins.
+        two_ends = (self.rules.auction == "rank" and not self.rules.raise_after_two
+                    and a == BID_RANK + RANK_INDEX[self.rules.tables.order[-1]])
+        if two_ends or (len(active) == 1 and self.high is not None
+                        and active[0] == self.high_seat):
             self.caller = self.high_seat
             self.turn = self.caller
             game.phase = 2
@@ -169,10 +194,7 @@ class Auction:
         self._start_play(game, card // N_RANKS)
 
     def _start_play(self, game: "Game", trump: int | None) -> None:
-        game.trump = trump
-        game._beats = game.rules.tables.beats(trump)
-        game.phase = _PLAY
-        game.order = game._orders[self.first]
+        game.begin_play(trump, self.first)
         self.done = True
 
     # ---- sides -------------------------------------------------------------------------------------
@@ -227,8 +249,42 @@ def side_of(game: "Game", seat: int) -> int:
     return -1  # pragma: no cover
 
 
-def outcome(game: "Game") -> "Outcome":
-    from .game import Outcome
+def multiplier(rules: "Rules", target: int) -> int:
+    """The factor on the game points of a deal played for ``target`` card points.
+
+    By rank, a point raise above 70 doubles and above 80 triples (``multipliers``, on); by
+    points, the same thresholds only with ``points_multipliers`` (off: a flat score).
+    Edition 1 applied ``multipliers`` to both auctions.
+    """
+    if rules.auction == "points" and rules.edition >= 2:
+        on = rules.points_multipliers
+    else:
+        on = rules.multipliers
+    if not on:
+        return 1
+    return 3 if target > 80 else 2 if target > 70 else 1
+
+
+def game_points(rules: "Rules", target: int, alone: bool, made: bool,
+                cappotto: bool) -> tuple[int, int, int]:
+    """Game points of (the caller, his partner, each opponent) for one deal.
+
+    ``cappotto``: the caller's side took every card point (edition 1: either side did).
+    The cappotto bonus (+2 / +1 / -1 each; alone +4 / -1 each) is added after the
+    multiplier; edition 1 doubled the whole score instead.
+    """
+    caller, partner, opp = (4, 0, 1) if alone else (2, 1, 1)
+    mult = multiplier(rules, target)
+    sign = 1 if made else -1
+    if rules.edition < 2:
+        k = 2 if cappotto else 1
+        return sign * caller * k * mult, sign * partner * k * mult, -sign * opp * k * mult
+    bonus = 1 if cappotto and made else 0
+    return ((sign * mult + bonus) * caller, (sign * mult + bonus) * partner,
+            -(sign * mult + bonus) * opp)
+
+
+def outcome(game: "Game") -> Outcome:
     auction = game.auction
     rules = game.rules
     team, others = sides(game)
@@ -238,24 +294,19 @@ def outcome(game: "Game") -> "Outcome":
     made = team_points >= auction.target
     alone = len(team) == 1
     total = rules.tables.total_points
-    cappotto = team_points == total or other_points == total
-    caller_gp, partner_gp, opp_gp = (4, 0, 1) if alone else (2, 1, 1)
-    if cappotto:
-        caller_gp *= 2
-        partner_gp *= 2
-        opp_gp *= 2
-    mult = 1
-    if rules.multipliers:
-        mult = 3 if auction.target > 80 else 2 if auction.target > 70 else 1
-    sign = 1 if made else -1
+    if rules.edition < 2:
+        cappotto = team_points == total or other_points == total
+    else:  # only the caller's side taking all 120 is a cappotto
+        cappotto = team_points == total
+    caller_gp, partner_gp, opp_gp = game_points(rules, auction.target, alone, made, cappotto)
     gp = [0] * game.n
     for s in range(game.n):
         if s == auction.caller:
-            gp[s] = sign * caller_gp * mult
+            gp[s] = caller_gp
         elif s in team:
-            gp[s] = sign * partner_gp * mult
+            gp[s] = partner_gp
         else:
-            gp[s] = -sign * opp_gp * mult
+            gp[s] = opp_gp
     assert sum(gp) == 0, gp
     return Outcome(points, (team, others), (team_points, other_points),
                    (0,) if made else (1,), False, tuple(gp), auction.target, cappotto)

@@ -5,27 +5,28 @@ The state contract follows the usual shape of game engines: ``current_player``,
 out-of-turn action raises :class:`IllegalActionError` and changes nothing), ``is_over`` and
 ``outcome()``. ``apply_fast`` is the unchecked path for search and simulation.
 
-Hidden information has one owner: :meth:`Game.view` builds everything a seat may know.
-The public event log is derived from the deck order and the actions by replay, so the hot
-path records nothing but the actions and the completed tricks.
+Hidden information has one owner, :mod:`briscola.view`: :meth:`Game.view` asks it for
+everything a seat may know. The event log (every card played, every draw) is kept as the
+deal goes on by the checked ``apply`` once anyone has read it; the unchecked hot path records
+nothing but the actions and the completed tricks, and a game moved on that way catches its
+log up when next asked.
 """
 from __future__ import annotations
 
 import json
 import random
 from bisect import insort
-from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from . import chiamata as _ch
-from .actions import (SIGNAL, SIGNAL_LOADED, SWAP, Action, action_text)
-from .cards import CARDS, N_CARDS, N_RANKS, RANK_INDEX, SUITS, Card, CardError, parse_cards
+from .actions import ACTIONS, SIGNAL, SIGNAL_LOADED, SWAP, Action, action_text
+from .cards import CARDS, CODES, N_CARDS, N_RANKS, RANK_INDEX, SUITS, Card, CardError, parse_cards
 from .errors import IllegalActionError, RulesError, SaveError
+from .outcome import Outcome
 from .rules import Rules, find_variant
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .view import View
+from .view import View, build_view
 
 SAVE_FORMAT = "briscola/game"
 SAVE_VERSION = 1
@@ -42,39 +43,19 @@ class Phase(IntEnum):
 
 
 _AUCTION, _CALL, _PLAY, _OVER = 1, 2, 3, 4
+_PHASE_NAMES = (None, "auction", "call", "play", "over")
+_ALONE = [tuple((s,) for s in range(n)) for n in range(9)]  # every seat a side of its own
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """The result of a deal: card points, the sides, who won, and game points (Chiamata)."""
+def saved_rules(data: Any) -> Any:
+    """The rules of a save: one without an edition was written under edition 1.
 
-    points: tuple[int, ...]  # card points per seat
-    sides: tuple[tuple[int, ...], ...]  # seats of each side
-    side_points: tuple[int, ...]  # card points per side
-    winners: tuple[int, ...]  # indices of the winning sides; all of them when drawn
-    draw: bool  # every side tied
-    game_points: tuple[int, ...] = ()  # per seat (Chiamata), empty otherwise
-    target: int = 0  # Chiamata: the points the caller's side needed
-    cappotto: bool = False
-
-    def winning_seats(self) -> tuple[int, ...]:
-        if self.draw:
-            return ()
-        return tuple(sorted(s for i in self.winners for s in self.sides[i]))
-
-    def to_dict(self) -> dict[str, Any]:
-        d = {
-            "points": list(self.points),
-            "sides": [list(s) for s in self.sides],
-            "side_points": list(self.side_points),
-            "winners": list(self.winners),
-            "draw": self.draw,
-        }
-        if self.game_points:
-            d["game_points"] = list(self.game_points)
-            d["target"] = self.target
-            d["cappotto"] = self.cappotto
-        return d
+    Saves record ``Rules.edition``; those written before the rule book's corrections (RULES.md
+    sections 4 to 6) have none, and resume with the behaviour they were started with.
+    """
+    if isinstance(data, dict) and "edition" not in data:
+        return {**data, "edition": 1}
+    return data
 
 
 def trick_winner(cards: Sequence[int], trump_suit: int | None, rules: Rules) -> int:
@@ -102,7 +83,7 @@ class Game:
         "trick", "order", "points", "history", "actions", "phase",
         "public_known", "reburied", "sig_last", "initial_hands", "turned", "_orders", "_rot",
         "_per_round", "_double", "_special", "_strength", "_beats", "_points", "_side_of", "auction",
-        "_view_cache",
+        "_log", "_logged", "_drawn", "_replay", "_view_cache",
     )
 
     # ---- construction ---------------------------------------------------------------------
@@ -152,6 +133,10 @@ class Game:
         self._per_round = tables.per_round
         self._special = (rules.exchange_two or rules.exchange_seven or rules.signals
                          or rules.mode == "chiamata")
+        self._log = None  # the event log, made on first use (see _event_log)
+        self._logged = 0
+        self._drawn = None
+        self._replay = None
         self._view_cache = None
         h = rules.hand_size
         dealt = n * h
@@ -183,7 +168,7 @@ class Game:
             from_bottom = rules.ranking == "bisca"
             turned = stock.pop() if from_bottom else stock.pop(0)
             if rules.rebury:
-                top_two = tables.order[:2]
+                top_two = tables.rebury_ranks
                 for _ in range(len(stock)):
                     if CARDS[turned].rank not in top_two:
                         break
@@ -291,6 +276,10 @@ class Game:
         g._orders = self._orders
         g._per_round = self._per_round
         g._special = self._special
+        g._log = None if self._log is None else self._log[:]
+        g._logged = self._logged
+        g._drawn = None if self._drawn is None else dict(self._drawn)
+        g._replay = None
         g._view_cache = None
         g.hands = [h[:] for h in self.hands]
         g.initial_hands = self.initial_hands
@@ -324,7 +313,7 @@ class Game:
 
     @property
     def phase_name(self) -> str:
-        return str(Phase(self.phase))
+        return _PHASE_NAMES[self.phase]
 
     @property
     def trump_suit(self) -> str | None:
@@ -354,8 +343,15 @@ class Game:
     def sides(self) -> tuple[tuple[int, ...], ...]:
         if self.rules.mode == "chiamata":
             return _ch.sides(self)
-        t = self.rules.tables
-        return t.teams if t.teams is not None else tuple((s,) for s in range(self.n))
+        teams = self.rules.tables.teams
+        return teams if teams is not None else _ALONE[self.n]
+
+    def begin_play(self, trump: int | None, leader: int) -> None:
+        """The auction's hook (:mod:`briscola.chiamata`): trump chosen, ``leader`` leads."""
+        self.trump = trump
+        self._beats = self.rules.tables.beats(trump)
+        self.phase = _PLAY
+        self.order = self._orders[leader]
 
     # ---- legal actions -------------------------------------------------------------------------
     def legal_actions_fast(self) -> list[int]:
@@ -369,7 +365,7 @@ class Game:
 
         ``legal_actions_fast`` returns the same set in hand order (cards as dealt and drawn).
         """
-        return [Action(a) for a in sorted(self.legal_actions_fast())]
+        return [ACTIONS[a] for a in sorted(self.legal_actions_fast())]
 
     def _legal_general(self) -> list[int]:
         phase = self.phase
@@ -396,14 +392,15 @@ class Game:
             if (rules.exchange_seven and len(self.talon) > self._per_round
                     and any(h[2] == seat for h in self.history)):
                 seven = base + RANK_INDEX["7"]
-                if seven in hand and strength[faceup] > strength[seven]:
+                # The 7 takes the face-up card whatever it is (edition 1: only a stronger one).
+                if seven in hand and (rules.edition >= 2 or strength[faceup] > strength[seven]):
                     acts.append(SWAP + seven)
         if rules.signals and self.tricks_done > 0 and self.sig_last[seat] != self.tricks_done:
             acts.extend(self._signals_for(hand))
         return acts
 
     def _signals_for(self, hand: Sequence[int]) -> list[int]:
-        top = self.rules.tables.order[:5]
+        top = self.rules.tables.signal_ranks
         out = []
         trump = self.trump
         held = {CARDS[c].rank for c in hand if c // N_RANKS == trump}
@@ -431,7 +428,17 @@ class Game:
         legal = self.legal_actions_fast()
         if a not in legal:
             raise IllegalActionError(self._why_illegal(a, cur))
-        self.apply_fast(int(a))
+        a = int(a)
+        log = self._log
+        if log is None or self._logged != len(self.actions):
+            # Nobody has read the log yet (or it is behind): it catches up when read.
+            self.apply_fast(a)
+            return
+        phase, faceup, done = self.phase, self.faceup, len(self.history)
+        left, top = len(self.talon), self.talon[-self._per_round:]
+        self.apply_fast(a)
+        _note(self, log, self._drawn, a, cur, phase, faceup, done, left, top)
+        self._logged += 1
 
     def _why_illegal(self, a: int, seat: int) -> str:
         text = action_text(a)
@@ -545,7 +552,7 @@ class Game:
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
-            "rules": self.rules.to_dict(),
+            "rules": {**self.rules.to_dict(), "edition": self.rules.edition},
             "seed": self.seed,
             "dealer": self.dealer,
             "deck": " ".join(str(CARDS[c]) for c in self.deck),
@@ -565,7 +572,7 @@ class Game:
         if data.get("version") != SAVE_VERSION:
             raise SaveError(f"saved game: unsupported version {data.get('version')!r}")
         try:
-            rules = Rules.from_dict(data.get("rules"))
+            rules = Rules.from_dict(saved_rules(data.get("rules")))
             deck = data.get("deck")
             if not isinstance(deck, str):
                 raise SaveError("saved game: 'deck' must be text")
@@ -622,57 +629,84 @@ class Game:
                 f"points={self.points}>")
 
     # ---- what a seat may see -----------------------------------------------------------------------
-    def view(self, seat: int) -> "View":
-        from .view import build_view
+    def view(self, seat: int) -> View:
+        """Everything ``seat`` may know now (:mod:`briscola.view`), in constant time."""
         return build_view(self, seat)
 
     def events(self) -> list[dict]:
-        """The full event log (every card, every draw), derived by replaying the deal.
+        """The full event log (every card, every draw): a copy, the game keeps its own."""
+        return list(self._event_log())
 
-        Nothing is recorded on the hot path: each event is read off the difference between
-        the states before and after an action. The replay is kept and extended as the deal
-        goes on, so asking after every action costs only the new actions.
+    def _event_log(self) -> list[dict]:
+        """The event log up to the last action, kept on the game and extended in place.
+
+        Made when first asked for; from then on ``apply`` appends each action's events as it
+        goes. Actions the log does not cover yet (before it was first asked for, or applied
+        by ``apply_fast``) are read here, once, by stepping a private copy of the deal
+        through them: each action is logged exactly once.
+        ``_drawn`` maps the index of each draw event to the card drawn (for the views).
         """
-        cache = self._view_cache
-        if cache is not None and len(cache[0].actions) <= len(self.actions):
-            g, log = cache
-        else:
-            g = Game._deal(self.rules, self.deck, self.dealer, self.seed)
-            log = []
-            for c in g.reburied:
-                log.append({"type": "rebury", "card": str(CARDS[c])})
-            if g.phase == _PLAY:
-                log.append({"type": "deal", "dealer": g.dealer, "trump": str(CARDS[g.faceup]),
-                            "trump_suit": SUITS[g.trump]})
-            else:
-                log.append({"type": "deal", "dealer": g.dealer})
-            self._view_cache = (g, log)
-        for a in self.actions[len(g.actions):]:
-            seat = g.current_player
-            phase = g.phase
-            talon_before = g.talon[:]
-            faceup = g.faceup
-            done = g.tricks_done
-            g.apply_fast(a)
-            if phase != _PLAY:
-                log.extend(_ch.events_for_action(g, seat, a))
-            elif a < N_CARDS:
-                log.append({"type": "play", "seat": seat, "card": str(CARDS[a])})
-                if g.auction is not None:
-                    log.extend(_ch.play_events(g, seat, a))
-            elif SWAP <= a < SWAP + N_CARDS:
-                log.append({"type": "exchange", "seat": seat, "gave": str(CARDS[a - SWAP]),
-                            "took": str(CARDS[faceup])})
-            elif SIGNAL <= a <= SIGNAL_LOADED:
-                sig = "loaded" if a == SIGNAL_LOADED else CARDS[a - SIGNAL].rank
-                log.append({"type": "signal", "seat": seat, "signal": sig})
-            if g.tricks_done != done:
-                order, cards, w, p = g.history[-1]
-                log.append({"type": "trick", "winner": w, "points": p,
-                            "cards": [str(CARDS[c]) for c in cards]})
-                drawn = talon_before[len(g.talon):][::-1]
-                for s, c in zip(g.order, drawn):
-                    log.append({"type": "draw", "seat": s, "card": str(CARDS[c])})
-            if g.phase == _OVER and phase != _OVER:
-                log.append({"type": "end"})
-        return list(log)
+        log = self._log
+        n = len(self.actions)
+        if log is None or self._logged > n:
+            log = self._log = _deal_events(self)
+            self._logged = 0
+            self._drawn = {}
+            self._replay = None
+        done = self._logged
+        if done < n:
+            g = self._replay
+            if g is None or len(g.actions) != done:
+                g = self._replay = self.replay(done)
+            drawn = self._drawn
+            for a in self.actions[done:]:
+                seat, phase, faceup, tricks = g.current_player, g.phase, g.faceup, len(g.history)
+                left, top = len(g.talon), g.talon[-g._per_round:]
+                g.apply_fast(a)
+                _note(g, log, drawn, a, seat, phase, faceup, tricks, left, top)
+            self._logged = n
+        return log
+
+
+def _deal_events(g: Game) -> list[dict]:
+    """The first events of a deal: re-buried cards, then the deal (and the trump turned up)."""
+    log: list[dict] = [{"type": "rebury", "card": CODES[c]} for c in g.reburied]
+    if g.turned >= 0:
+        log.append({"type": "deal", "dealer": g.dealer, "trump": CODES[g.turned],
+                    "trump_suit": SUITS[g.turned // N_RANKS]})
+    else:
+        log.append({"type": "deal", "dealer": g.dealer})
+    return log
+
+
+def _note(g: Game, log: list[dict], drawn: dict[int, int], a: int, seat: int, phase: int,
+          faceup: int, tricks: int, left: int, top: list[int]) -> None:
+    """Append the events of action ``a``, read off the game ``g`` just after it.
+
+    ``seat``, ``phase``, ``faceup``, ``tricks`` (tricks done) and ``left`` (cards in the
+    talon) are from just before the action, ``top`` the talon's last cards then (a completed
+    trick draws some of them, never more).
+    """
+    if phase != _PLAY:
+        log.extend(_ch.events_for_action(g, seat, a))
+    elif a < N_CARDS:
+        log.append({"type": "play", "seat": seat, "card": CODES[a]})
+        if g.auction is not None:
+            log.extend(_ch.play_events(g, seat, a))
+    elif SWAP <= a < SWAP + N_CARDS:
+        log.append({"type": "exchange", "seat": seat, "gave": CODES[a - SWAP],
+                    "took": CODES[faceup]})
+    elif SIGNAL <= a <= SIGNAL_LOADED:
+        sig = "loaded" if a == SIGNAL_LOADED else CARDS[a - SIGNAL].rank
+        log.append({"type": "signal", "seat": seat, "signal": sig})
+    history = g.history
+    if len(history) != tricks:
+        _order, cards, w, p = history[-1]
+        log.append({"type": "trick", "winner": w, "points": p,
+                    "cards": [CODES[c] for c in cards]})
+        # The cards drawn, in the order drawn (the talon is drawn from its end).
+        for s, c in zip(g.order, top[::-1][:left - len(g.talon)]):
+            drawn[len(log)] = c
+            log.append({"type": "draw", "seat": s, "card": CODES[c]})
+    if g.phase == _OVER and phase != _OVER:
+        log.append({"type": "end"})

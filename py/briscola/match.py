@@ -1,12 +1,19 @@
 """Matches: several deals under one set of rules, with the format's scoring.
 
 Formats (``Rules.match``): a single deal; best of 3, 5 or 7 deals (first side to 2, 3 or 4
-won deals); first to 120 card points over several deals. A 60-60 deal is replayed or
-counted as won by both sides (``Rules.drawn_deal``). Briscola Chiamata plays a number of
-deals (``match_deals``) or to a target of game points (``match_target``).
+won deals); first to 3, 5 or 7 won deals; first to 120 card points over several deals. A
+60-60 deal is replayed or counted as won by both sides (``Rules.drawn_deal``), a single deal
+too: replayed, a drawn single deal is followed by another until one side wins. Briscola
+Chiamata plays a number of deals (``match_deals``) or to a target of game points
+(``match_target``); the two best scores win (see :func:`chiamata_winners`).
 
 Deal ``k`` of a match with seed ``S`` is ``Game.new(rules, seed=f"{S}/{k}")`` dealt by seat
-``(first_dealer + k) % players``: a match, like a deal, is reproducible from its seed.
+``(first_dealer + k) % players``: a match, like a deal, is reproducible from its seed. A new
+match at the same table (:meth:`Match.rematch`) continues the rotation of the deal.
+
+A saved match records the rule book's edition it follows (``Rules.edition``); a save without
+one was written before the corrections of RULES.md sections 4 to 6 and resumes under
+edition 1, keeping the behaviour it was started with.
 """
 from __future__ import annotations
 
@@ -15,7 +22,7 @@ import random
 from typing import Any
 
 from .errors import IllegalActionError, RulesError, SaveError
-from .game import Game, Outcome
+from .game import Game, Outcome, saved_rules
 from .rules import MATCH_FORMATS, Rules, find_variant
 
 MATCH_FORMAT = "briscola/match"
@@ -46,6 +53,27 @@ class Match:
         self.first_dealer = first_dealer
         self.finished: list[Game] = []
         self.game = self._deal(0)
+
+    def next_dealer(self) -> int:
+        """The seat that deals after the current deal (in this match or the next one)."""
+        return (self.game.dealer + 1) % self.rules.players
+
+    def rematch(self, rules: Rules | str | None = None,
+                seed: int | str | None = None) -> "Match":
+        """A new match at the same table: its first deal is dealt by :meth:`next_dealer`.
+
+        The rules may change, the number of players may not (it would be another table).
+        """
+        if rules is None:
+            rules = self.rules
+        elif isinstance(rules, str):
+            rules = find_variant(rules)
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules: expected a Rules value, got {rules!r}")
+        if rules.players != self.rules.players:
+            raise RulesError(f"players: this table has {self.rules.players} players, not "
+                             f"{rules.players}")
+        return Match(rules, seed, first_dealer=self.next_dealer())
 
     def _deal(self, k: int) -> Game:
         return Game.new(self.rules, seed=f"{self.seed}/{k}",
@@ -118,17 +146,31 @@ class Match:
         score = self.score()
         best = max(score)
         top = tuple(i for i, s in enumerate(score) if s == best)
+        if rules.mode == "chiamata":
+            if rules.edition < 2:  # edition 1: the best score alone, a tie on the target went on
+                if len(results) >= MAX_DEALS:
+                    return top
+                if rules.match_deals:
+                    return top if len(results) >= rules.match_deals else None
+                return top if best >= rules.match_target and len(top) == 1 else None
+            if (len(results) >= MAX_DEALS
+                    or (rules.match_deals and len(results) >= rules.match_deals)
+                    or (not rules.match_deals and best >= rules.match_target)):
+                return chiamata_winners(score)
+            return None
         if len(results) >= MAX_DEALS:
             return top
-        if rules.mode == "chiamata":
-            if rules.match_deals:
-                return top if len(results) >= rules.match_deals else None
-            return top if best >= rules.match_target and len(top) == 1 else None
         if rules.match == "single":
-            return results[0].winners
+            last = results[-1]
+            if last.draw and rules.drawn_deal == "replay" and rules.edition >= 2:
+                return None  # a drawn deal is replayed until one side wins
+            return last.winners
         if rules.match == "to120":
             return top if best >= 120 and len(top) == 1 else None
-        need = MATCH_FORMATS[rules.match] // 2 + 1
+        if rules.match.startswith("first"):
+            need = MATCH_FORMATS[rules.match]
+        else:
+            need = MATCH_FORMATS[rules.match] // 2 + 1
         return top if best >= need else None
 
     # ---- saving -----------------------------------------------------------------------------
@@ -137,7 +179,7 @@ class Match:
         return {
             "format": MATCH_FORMAT,
             "version": MATCH_VERSION,
-            "rules": self.rules.to_dict(),
+            "rules": {**self.rules.to_dict(), "edition": self.rules.edition},
             "seed": self.seed,
             "first_dealer": self.first_dealer,
             "deals": [g.to_dict()["actions"] for g in games],
@@ -159,7 +201,7 @@ class Match:
         if not isinstance(deals, list) or not deals or len(deals) > MAX_DEALS:
             raise SaveError("saved match: 'deals' must be a non-empty list of action lists")
         try:
-            match = cls(Rules.from_dict(data.get("rules")), data.get("seed"),
+            match = cls(Rules.from_dict(saved_rules(data.get("rules"))), data.get("seed"),
                         data.get("first_dealer"))
         except RulesError as e:
             raise SaveError(f"saved match: {e}") from None
@@ -186,3 +228,22 @@ class Match:
         except (TypeError, ValueError) as e:
             raise SaveError(f"saved match: not valid JSON ({e})") from None
         return cls.from_dict(data)
+
+
+def chiamata_winners(score: list[int]) -> tuple[int, ...]:
+    """The winners of a Chiamata match from the final scores (RULES.md section 6).
+
+    The two best scores win: everyone sharing the best score when several do; otherwise the
+    best player and those sharing the next best score, when they are fewer than four (four
+    or more tied second: the best player wins alone).
+    """
+    best = max(score)
+    top = [i for i, x in enumerate(score) if x == best]
+    lower = [x for x in score if x < best]
+    if len(top) > 1 or not lower:
+        return tuple(top)
+    second = max(lower)
+    seconds = [i for i, x in enumerate(score) if x == second]
+    if len(seconds) >= 4:
+        return tuple(top)
+    return tuple(sorted(top + seconds))

@@ -21,6 +21,7 @@ _BISCA_ORDER = "A7KJH65432"
 _BOSNIAN_ORDER = "ATKHJ987"
 _POINTS = {"A": 11, "3": 10, "K": 4, "H": 3, "J": 2}
 _BISCA_POINTS = {"A": 11, "7": 10, "K": 4, "J": 3, "H": 2}
+_SIGNAL_RANKS = "A3KHJ"  # ace, three, king, horse, jack of trump
 _BOSNIAN_POINTS = {"A": 11, "T": 10, "K": 4, "H": 3, "J": 2}
 
 DECKS = {
@@ -29,7 +30,17 @@ DECKS = {
     "french32": "A789TJHK",
 }
 
-MATCH_FORMATS = {"single": 1, "best3": 3, "best5": 5, "best7": 7, "to120": 0}
+# Match formats: the deals of a best-of, the won deals of a first-to, 0 for card points.
+MATCH_FORMATS = {"single": 1, "best3": 3, "best5": 5, "best7": 7, "first3": 3, "first5": 5,
+                 "first7": 7, "to120": 0}
+
+# The edition of the rule book a game follows. Edition 2 is RULES.md with the corrections of
+# its sections 4 to 6 (a drawn single deal replayed, the 7 of trump takes any face-up card,
+# Chiamata options validated, Chiamata match winners and scoring, re-bury and signals by
+# fixed ranks). A game saved before carries no edition and is resumed under edition 1, the
+# behaviour it was started with; a new game always follows the current edition.
+EDITION = 2
+EDITIONS = (1, 2)
 
 
 @dataclass(frozen=True)
@@ -57,14 +68,17 @@ _opt("ranking", str, "card order: standard Briscola, or Portuguese Bisca (A 7 K 
 _opt("southern", bool, "French deck, southern order: the jack above the queen (3 points v 2)")
 _opt("natural_three", bool, "the 3 ranks as a plain three but still counts 10 points")
 _opt("double", bool, "double Briskula: four cards each, two plays per trick, draw two")
-_opt("rebury", bool, "a turned-up ace or three goes back into the middle of the talon")
+_opt("rebury", bool, "a turned-up card of the two ranks worth most (ace, three) goes back into "
+     "the talon")
 _opt("exchange_two", bool, "before the first trick, the 2 of trump may take the face-up card")
-_opt("exchange_seven", bool, "after winning a trick, the 7 of trump may take the face-up card")
+_opt("exchange_seven", bool, "after winning a trick, the 7 of trump may take the face-up card, "
+     "whatever it is")
 _opt("partner_view", str, "when partners see each other's hands: last tricks, also before "
      "the first trick, or never", ("last", "first", "never"))
 _opt("signals", bool, "partners may signal their best trumps and loaded cards")
 _opt("open_hands", bool, "Briscola scoperta: every hand and the next talon card face up")
-_opt("match", str, "single deal, best of 3/5/7 deals, or first to 120 card points",
+_opt("match", str, "single deal, best of 3/5/7 deals, first to 3/5/7 won deals, or first to "
+     "120 card points",
      tuple(MATCH_FORMATS))
 _opt("drawn_deal", str, "a 60-60 deal is replayed, or counted as won by both sides",
      ("replay", "both"))
@@ -72,7 +86,12 @@ _opt("mode", str, "classic Briscola, or five-player Briscola Chiamata", ("classi
 _opt("auction", str, "Chiamata auction: by rank, or by points", ("rank", "points"))
 _opt("carichi", bool, "Chiamata: the 'a carichi' bid (alone, no trump, follow suit)")
 _opt("forced_call", bool, "Chiamata: calling a 2 you hold may call your lowest missing rank")
-_opt("multipliers", bool, "Chiamata: a target above 70 doubles the score, above 80 triples it")
+_opt("raise_after_two", bool, "Chiamata, auction by rank: after the 2, bids of 2 and 62 points or "
+     "more (off: the 2 ends it)")
+_opt("multipliers", bool, "Chiamata, auction by rank: a point raise above 70 doubles the score, "
+     "above 80 triples it")
+_opt("points_multipliers", bool, "Chiamata, auction by points: a bid above 70 doubles the score, "
+     "above 80 triples it")
 _opt("match_deals", int, "Chiamata: number of deals in a match (0: play to a target score)")
 _opt("match_target", int, "Chiamata: game points that end the match when match_deals is 0")
 
@@ -102,9 +121,12 @@ class Rules:
     auction: str = "rank"
     carichi: bool = True
     forced_call: bool = True
+    raise_after_two: bool = True
     multipliers: bool = True
+    points_multipliers: bool = False
     match_deals: int = 0
     match_target: int = 10
+    edition: int = EDITION  # the rule book's edition (see EDITIONS); not a player's option
     description: str = field(default="", compare=False)
 
     # ---- construction -------------------------------------------------------------------
@@ -113,6 +135,11 @@ class Rules:
             if f.name in ("name", "description"):
                 if not isinstance(getattr(self, f.name), str):
                     raise RulesError(f"{f.name}: must be text")
+                continue
+            if f.name == "edition":
+                if self.edition not in EDITIONS or isinstance(self.edition, bool):
+                    raise RulesError(f"edition: {self.edition!r} is not one of "
+                                     f"{', '.join(map(str, EDITIONS))}")
                 continue
             opt = OPTIONS[f.name]
             value = getattr(self, f.name)
@@ -174,6 +201,8 @@ class Rules:
             changed = {k: v for k, v in data.items() if merged.get(k) != v}
             if not changed:
                 return base
+            if set(changed) == {"edition"}:  # an old save of a named variant keeps its name
+                return dataclasses.replace(base, edition=changed["edition"])
             merged.update(data)
             merged["name"] = "custom"
             merged["description"] = ""
@@ -200,27 +229,15 @@ class Rules:
     def _validate(self) -> None:
         n = self.players
         if self.mode == "chiamata":
-            if n != 5:
-                raise RulesError("players: Briscola Chiamata is played by exactly 5")
-            if self.deck == "french32":
-                raise RulesError("deck: Briscola Chiamata needs a 40-card deck")
-            for opt in ("double", "rebury", "exchange_two", "exchange_seven", "signals",
-                        "open_hands"):
-                if getattr(self, opt):
-                    raise RulesError(f"{opt}: does not apply to Briscola Chiamata")
-            if self.teams:
-                raise RulesError("teams: in Briscola Chiamata the sides come from the auction")
-            if self.partner_view != "last":
-                raise RulesError("partner_view: in Briscola Chiamata the partner is secret")
-            if self.match != "single":
-                raise RulesError("match: Briscola Chiamata uses match_deals / match_target")
-            if self.match_deals < 0 or self.match_deals > 100:
-                raise RulesError("match_deals: from 0 to 100")
-            if self.match_deals == 0 and not 1 <= self.match_target <= 1000:
-                raise RulesError("match_target: from 1 to 1000 game points")
+            self._validate_chiamata()
+            if self.edition < 2:
+                return  # edition 1 checked no deck or ranking option in Chiamata
+            self._validate_cards()
             return
         for opt, default in (("auction", "rank"), ("carichi", True), ("forced_call", True),
-                             ("multipliers", True), ("match_deals", 0), ("match_target", 10)):
+                             ("raise_after_two", True), ("multipliers", True),
+                             ("points_multipliers", False), ("match_deals", 0),
+                             ("match_target", 10)):
             if getattr(self, opt) != default:
                 raise RulesError(f"{opt}: applies only to Briscola Chiamata (mode 'chiamata')")
         bosnian = self.deck == "french32"
@@ -236,24 +253,9 @@ class Rules:
             raise RulesError("teams: Bosnian Briskula has teams only with four players")
         if not bosnian and n in (4, 6) and not teams:
             raise RulesError(f"teams: {n} players play as two teams")
-        if self.deck == "italian" and self.southern:
-            raise RulesError("southern: the picture order applies to French cards only")
-        if self.ranking == "bisca":
-            if self.deck != "french":
-                raise RulesError("ranking: Portuguese Bisca is played with the French 40-card deck")
-            if self.southern:
-                raise RulesError("southern: Bisca already ranks the jack above the queen")
-            if self.natural_three:
-                raise RulesError("natural_three: Bisca ranks the 7, not the 3, second")
-        if bosnian:
-            if self.natural_three:
-                raise RulesError("natural_three: the 32-card deck has no 3")
-            if self.exchange_two:
-                raise RulesError("exchange_two: the 32-card deck has no 2")
-            if self.southern:
-                raise RulesError("southern: Bosnian Briskula ranks the queen above the jack")
-        if self.removed_two != "2D" and not (n == 3 and not bosnian):
-            raise RulesError("removed_two: only three players with a 40-card deck remove a 2")
+        self._validate_cards()
+        if bosnian and self.exchange_two:
+            raise RulesError("exchange_two: the 32-card deck has no 2")
         if not teams:
             if self.signals:
                 raise RulesError("signals: only partners in a team game signal")
@@ -278,6 +280,52 @@ class Rules:
             )
         if self.exchange_seven and self.ranking == "bisca":
             raise RulesError("exchange_seven: in Bisca the 7 is the second-best card")
+
+    def _validate_chiamata(self) -> None:
+        if self.players != 5:
+            raise RulesError("players: Briscola Chiamata is played by exactly 5")
+        if self.deck == "french32":
+            raise RulesError("deck: Briscola Chiamata needs a 40-card deck")
+        for opt in ("double", "rebury", "exchange_two", "exchange_seven", "signals",
+                    "open_hands"):
+            if getattr(self, opt):
+                raise RulesError(f"{opt}: does not apply to Briscola Chiamata")
+        if self.teams:
+            raise RulesError("teams: in Briscola Chiamata the sides come from the auction")
+        if self.partner_view != "last":
+            raise RulesError("partner_view: in Briscola Chiamata the partner is secret")
+        if self.match != "single":
+            raise RulesError("match: Briscola Chiamata uses match_deals / match_target")
+        if self.match_deals < 0 or self.match_deals > 100:
+            raise RulesError("match_deals: from 0 to 100")
+        if self.match_deals == 0 and not 1 <= self.match_target <= 1000:
+            raise RulesError("match_target: from 1 to 1000 game points")
+        if self.edition < 2:
+            return
+        # Switching off what the other auction lacks is harmless; switching it on is not.
+        if self.auction == "rank" and self.points_multipliers:
+            raise RulesError("points_multipliers: applies only to the auction by points (the "
+                             "auction by rank has multipliers)")
+
+    def _validate_cards(self) -> None:
+        """The deck, the ranking and the removed 2: the same checks in every mode."""
+        bosnian = self.deck == "french32"
+        if self.deck == "italian" and self.southern:
+            raise RulesError("southern: the picture order applies to French cards only")
+        if self.ranking == "bisca":
+            if self.deck != "french":
+                raise RulesError("ranking: Portuguese Bisca is played with the French 40-card deck")
+            if self.southern:
+                raise RulesError("southern: Bisca already ranks the jack above the queen")
+            if self.natural_three:
+                raise RulesError("natural_three: Bisca ranks the 7, not the 3, second")
+        if bosnian:
+            if self.natural_three:
+                raise RulesError("natural_three: the 32-card deck has no 3")
+            if self.southern:
+                raise RulesError("southern: Bosnian Briskula ranks the queen above the jack")
+        if self.removed_two != "2D" and not (self.players == 3 and not bosnian):
+            raise RulesError("removed_two: only three players with a 40-card deck remove a 2")
 
     def _teams_wanted(self) -> bool:
         if self.teams is None:
@@ -314,7 +362,8 @@ class _Tables:
         return table
 
     __slots__ = ("deck", "strength", "points", "teams", "side_of", "n_sides", "total_points",
-                 "order", "rank_chars", "deck_mask", "deck_ints", "rot", "orders", "per_round", "_beats")
+                 "order", "rank_chars", "deck_mask", "deck_ints", "rot", "orders", "per_round", "_beats",
+                 "rebury_ranks", "signal_ranks")
 
     def __init__(self, rules: Rules) -> None:
         ranks = DECKS[rules.deck]
@@ -349,6 +398,15 @@ class _Tables:
             self.strength[c] = len(order) - order.index(c.rank)
             self.points[c] = points.get(c.rank, 0)
         self.total_points = sum(self.points[c] for c in self.deck)
+        if rules.edition < 2:  # edition 1 took the two strongest and the five strongest ranks
+            self.rebury_ranks = order[:2]
+            self.signal_ranks = order[:5]
+        else:
+            # Re-bury: the two ranks worth the most points (A 3; A 7 in Bisca; A 10 Bosnian).
+            by_points = sorted(order, key=lambda r: -points.get(r, 0))  # stable: by strength
+            self.rebury_ranks = "".join(by_points[:2])
+            # Signals name the same five cards whatever the ranking (those the deck has).
+            self.signal_ranks = "".join(r for r in _SIGNAL_RANKS if r in ranks)
         self._beats: dict = {}
         n = rules.players
         self.rot = tuple(tuple((s + i) % n for i in range(n)) for s in range(n))

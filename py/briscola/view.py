@@ -3,27 +3,79 @@
 :func:`build_view` is the only place that decides which cards a seat can see. The UI gets
 ``view.to_dict()`` and the computer players get the :class:`View` itself; neither ever
 touches the true state. Tests check that no view names a card its seat may not know.
+
+A view costs the same at the first trick and the last: the game keeps its event log as it
+goes (:meth:`briscola.game.Game.events`), this module keeps each seat's reading of it (what
+that seat may see of every event) on the game and extends it by the new events only, and a
+view hands out the seat's log and the tricks as they stand, copied only when read.
+
+This module sits below the game: the game calls :func:`build_view`; nothing here imports
+the game (:class:`Deal` says what is read of it).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from . import chiamata as _ch
 from .actions import Action
 from .cards import CARDS, SUITS, Card, mask_of
+from .errors import IllegalActionError
+from .outcome import Outcome
+from .rules import Rules
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game, Outcome
-    from .rules import Rules
+
+class Deal(Protocol):
+    """What a view reads of a deal in progress (:class:`briscola.game.Game`)."""
+
+    rules: Rules
+    n: int
+    phase: int
+    phase_name: str
+    current_player: int | None
+    dealer: int
+    order: tuple[int, ...]
+    hands: list[list[int]]
+    initial_hands: tuple[tuple[int, ...], ...]
+    talon: list[int]
+    trump: int | None
+    faceup: int
+    turned: int
+    public_known: list[tuple[int, int]]
+    trick: list[int]
+    history: list[tuple[tuple[int, ...], list[int], int, int]]
+    points: list[int]
+    auction: Any
+    tricks_done: int
+    _drawn: dict[int, int]  # index of each draw event in the log -> the card drawn
+    _view_cache: Any  # this module's own, per game (None on a new game or a clone)
+
+    def legal_actions(self) -> list[Action]: ...
+    def outcome(self) -> Outcome | None: ...
+    def side_of(self, seat: int) -> int: ...
+    def sides(self) -> tuple[tuple[int, ...], ...]: ...
+    def side_points(self) -> list[int]: ...
+    def _event_log(self) -> list[dict]: ...
 
 
 class View:
-    """Everything ``seat`` may know about a deal, and nothing more."""
+    """Everything ``seat`` may know about a deal, and nothing more.
+
+    Made in constant time: the seat, the turn and the legal actions are set at once (they
+    are all a player needs to act), everything else when first read (all of it then). It
+    stays a picture of the deal at the moment it was made: read after the game has moved
+    on, it is filled from the deal as it was then (rebuilt from the deck and the actions).
+    """
 
     __slots__ = (
+        "_game", "_at",  # the game and its number of actions, until the rest is filled in
         "rules", "seat", "players", "phase", "turn", "dealer", "leader", "hand", "hand_sizes",
         "trump_suit", "trump_card", "talon_size", "talon_next", "talon_known", "trick",
-        "tricks", "points", "side_points", "sides", "side_of_seat", "known", "hands_visible",
-        "events", "legal", "outcome", "tricks_done", "original_trump_card", "chiamata",
+        "points", "side_points", "sides", "side_of_seat", "known", "hands_visible",
+        "legal", "outcome", "tricks_done", "original_trump_card", "chiamata",
+        # ``tricks`` and ``events``, read on demand: the source list, its length when the
+        # view was made, and (events) the draws shown at that moment though hidden in it
+        "_tricks", "_tricks_src", "_tricks_n", "_events", "_events_src", "_events_n",
+        "_events_shown",
     )
 
     rules: "Rules"
@@ -40,20 +92,58 @@ class View:
     original_trump_card: Card | None  # the card turned up at the deal (known to all)
     talon_size: int  # face-down cards plus the face-up one
     talon_next: Card | None  # scoperta: the next card to be drawn
-    talon_known: list[tuple[int, Card]]  # (position from the top, card), e.g. reburied cards
+    talon_known: list[tuple[int, Card]]  # (position from the top, card): none in any rule today
     trick: list[tuple[int, Card]]
-    tricks: list[tuple[tuple[int, ...], tuple[Card, ...], int, int]]  # order, cards, winner, pts
     points: list[int]
     side_points: list[int]
     sides: tuple[tuple[int, ...], ...]
     side_of_seat: list[int]
     known: list[list[Card]]  # per seat: cards this seat knows are in that hand
     hands_visible: list[bool]  # per seat: the whole hand is known
-    events: list[dict]
     legal: list[Action]
     outcome: "Outcome | None"
     tricks_done: int
     chiamata: dict | None
+
+    @property
+    def tricks(self) -> list[tuple[tuple[int, ...], tuple[Card, ...], int, int]]:
+        """The completed tricks: (seats in playing order, cards, winner, points)."""
+        got = self._tricks
+        if got is None:
+            got = self._tricks = self._tricks_src[:self._tricks_n]
+        return got
+
+    @tricks.setter
+    def tricks(self, value: list) -> None:
+        self._tricks = value
+
+    @property
+    def events(self) -> list[dict]:
+        """The deal's events as this seat saw them (cards it may not know are ``None``)."""
+        got = self._events
+        if got is None:
+            got = self._events_src[:self._events_n]
+            for i, e in self._events_shown.items():
+                got[i] = e
+            self._events = got
+        return got
+
+    @events.setter
+    def events(self, value: list[dict]) -> None:
+        self._events = value
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for a field not set yet: fill them all in, from the deal as it was.
+        if name in ("_game", "_at") or name.startswith("__"):
+            raise AttributeError(name)
+        game = self._game
+        if game is None:
+            raise AttributeError(name)
+        if len(game.actions) != self._at:
+            game = game.replay(self._at)
+        _fill(self, game)
+        self._game = None
+        return object.__getattribute__(self, name)
 
     # ---- helpers for the computer players -------------------------------------------------
     def played_mask(self) -> int:
@@ -138,30 +228,40 @@ class View:
         return d
 
 
-def _partners_see(game: "Game") -> bool:
+def _partners_see(game: Deal) -> bool:
     rules = game.rules
     if not rules.is_team_game or rules.partner_view == "never":
         return False
     if game.phase == 3 and not game.talon:
         return True
     if rules.partner_view == "first":
-        return not any(a < 52 for a in game.actions)
+        return not game.history and not game.trick  # no card played yet
     return False
 
 
-def build_view(game: "Game", seat: int) -> View:
+def build_view(game: Deal, seat: int) -> View:
+    """The view of ``seat``: what a player needs to act now, the rest filled in when read."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.n:
-        from .errors import IllegalActionError
         raise IllegalActionError(f"no seat {seat!r}: seats are 0 to {game.n - 1}")
+    v = View()
+    v.rules = game.rules
+    v.seat = seat
+    v.players = game.n
+    v.phase = game.phase_name
+    v.turn = turn = game.current_player
+    v.dealer = game.dealer
+    v.legal = game.legal_actions() if turn == seat else []
+    v._game = game
+    v._at = len(game.actions)
+    return v
+
+
+def _fill(v: View, game: Deal) -> None:
+    """Everything else ``v.seat`` may know of ``game``."""
+    seat = v.seat
     rules = game.rules
     n = game.n
-    v = View()
-    v.rules = rules
-    v.seat = seat
-    v.players = n
-    v.phase = game.phase_name
-    v.turn = game.current_player
-    v.dealer = game.dealer
+    cache = _cache_of(game)
     v.leader = game.order[0] if game.phase == 3 else (game.dealer + 1) % n
     v.hand = [CARDS[c] for c in game.hands[seat]]
     v.hand_sizes = [len(h) for h in game.hands]
@@ -173,78 +273,145 @@ def build_view(game: "Game", seat: int) -> View:
     v.talon_next = None
     if rules.open_hands and len(game.talon) > 1:
         v.talon_next = CARDS[game.talon[-1]]
-    talon = game.talon
-    v.talon_known = [(len(talon) - 1 - talon.index(c), CARDS[c]) for c in game.reburied
-                     if c in talon and c != game.faceup]
+    # A re-buried card is known to have gone back into the talon, not where: no talon card
+    # is known by its place (the face-up one aside, and the next one in scoperta).
+    v.talon_known = []
     v.trick = [(s, CARDS[c]) for s, c in zip(game.order, game.trick)]
-    v.tricks = [(order, tuple(CARDS[c] for c in cards), w, p)
-                for order, cards, w, p in game.history]
-    v.tricks_done = game.tricks_done
-    v.points = list(game.points)
-    if rules.mode == "chiamata":
-        from .chiamata import public_sides
-        v.sides, v.side_of_seat, v.side_points = public_sides(game, seat)
+    v._tricks = None
+    v._tricks_src = cache.tricks_of(game)
+    v._tricks_n = len(game.history)
+    v.tricks_done = len(game.history)
+    points = game.points
+    v.points = points[:]
+    chiamata = rules.mode == "chiamata"
+    if chiamata:
+        v.sides, v.side_of_seat, v.side_points = _ch.public_sides(game, seat)
+        side_of = [game.side_of(s) for s in range(n)]
     else:
-        v.sides = game.sides()
-        v.side_of_seat = [game.side_of(s) for s in range(n)]
-        v.side_points = game.side_points()
+        v.sides = sides = game.sides()
+        v.side_of_seat = side_of = list(rules.tables.side_of)
+        v.side_points = [points[side[0]] if len(side) == 1 else sum(points[s] for s in side)
+                         for side in sides]
     # Which cards of each hand this seat knows.
     partners_see = _partners_see(game)
-    my_side = game.side_of(seat)
+    partner_first = rules.partner_view == "first" and rules.is_team_game
+    my_side = side_of[seat]
+    public = _public_cards(game)
+    hands = game.hands
+    v.known = known_all = []
+    v.hands_visible = visible = []
+    for s in range(n):
+        hand = hands[s]
+        if s == seat or rules.open_hands or (partners_see and side_of[s] == my_side):
+            known_all.append([CARDS[c] for c in hand])
+            visible.append(True)
+            continue
+        known = {c for c, holder in public.items() if holder == s and c in hand} if public \
+            else set()
+        if partner_first and side_of[s] == my_side:
+            known.update(c for c in game.initial_hands[s] if c in hand)
+        if chiamata:
+            known.update(_ch.known_to(game, seat, s))
+        known_all.append([CARDS[c] for c in sorted(known)])
+        visible.append(len(known) == len(hand))
+    log = cache.seat_log(game, seat)
+    v._events = None
+    v._events_src = log.events
+    v._events_n = len(log.events)
+    v._events_shown = log.shown(cache.log, public) if log.hidden and public else {}
+    v.outcome = game.outcome() if game.phase == 4 else None
+    v.chiamata = _ch.view_info(game, seat) if chiamata else None
+
+
+def _public_cards(game: Deal) -> dict[int, int]:
+    """Cards everyone knows the place of: card -> the seat holding it (or that took it)."""
     public = {}
     for c, s in game.public_known:
         public[c] = s
-    for c in game.reburied:
-        for s in range(n):
-            if c in game.hands[s]:
-                public[c] = s
-    v.known = []
-    v.hands_visible = []
-    for s in range(n):
-        hand = game.hands[s]
-        if s == seat or rules.open_hands or (partners_see and game.side_of(s) == my_side):
-            v.known.append([CARDS[c] for c in hand])
-            v.hands_visible.append(True)
-            continue
-        known = {c for c, holder in public.items() if holder == s and c in hand}
-        if (rules.partner_view == "first" and rules.is_team_game
-                and game.side_of(s) == my_side):
-            known.update(c for c in game.initial_hands[s] if c in hand)
-        known.update(_ch_known(game, seat, s))
-        v.known.append([CARDS[c] for c in sorted(known)])
-        v.hands_visible.append(len(known) == len(hand))
-    v.events = _events_for(game, seat, set(public))
-    v.legal = game.legal_actions() if game.current_player == seat else []
-    v.outcome = game.outcome()
-    v.chiamata = None
-    if rules.mode == "chiamata":
-        from .chiamata import view_info
-        v.chiamata = view_info(game, seat)
-    return v
+    return public
 
 
-def _ch_known(game: "Game", seat: int, other: int) -> set[int]:
-    if game.rules.mode != "chiamata":
-        return set()
-    from .chiamata import known_to
-    return known_to(game, seat, other)
+class _SeatLog:
+    """One seat's reading of the game's event log, extended as the log grows.
+
+    Another seat's draw is stored hidden (``card`` None); whether this seat may see it
+    depends on what is public at the time of the view (a card given to the face-up place in
+    an exchange and drawn again last becomes known, and with it its earlier draw), so
+    ``hidden`` remembers where such draws are, and :meth:`shown` lists those a view shows.
+    """
+
+    __slots__ = ("events", "read", "hidden")
+
+    def __init__(self) -> None:
+        self.events: list[dict] = []
+        self.read = 0  # entries of the game's log read so far
+        # card -> [(index here, index in the log)]: a card given back in an exchange may be
+        # drawn twice
+        self.hidden: dict[int, list[tuple[int, int]]] = {}
+
+    def extend(self, game: Deal, seat: int, log: list[dict]) -> None:
+        if self.read == len(log):
+            return
+        rules = game.rules
+        open_hands = rules.open_hands
+        drawn = game._drawn
+        my_side = game.side_of(seat)
+        out = self.events
+        hidden = self.hidden
+        for i in range(self.read, len(log)):
+            e = log[i]
+            kind = e["type"]
+            if kind == "draw":
+                if e["seat"] != seat and not open_hands:
+                    hidden.setdefault(drawn[i], []).append((len(out), i))
+                    e = {"type": "draw", "seat": e["seat"], "card": None}
+            elif kind == "signal":
+                # Signals are a team game's (never Chiamata's): the sides do not change.
+                if game.side_of(e["seat"]) != my_side:
+                    e = {"type": "signal", "seat": e["seat"], "signal": None}
+            elif kind == "chiamata_private":
+                if e.get("seat") != seat:
+                    continue
+            out.append(e)
+        self.read = len(log)
+
+    def shown(self, log: list[dict], public: dict[int, int]) -> dict[int, dict]:
+        """The hidden draws a view made now shows: index here -> the event as logged."""
+        hidden = self.hidden
+        if not hidden:
+            return {}
+        return {here: log[i] for c in public if c in hidden for here, i in hidden[c]}
 
 
-def _events_for(game: "Game", seat: int, public_cards: set[int]) -> list[dict]:
-    rules = game.rules
-    my_side = game.side_of(seat)
-    out = []
-    for e in game.events():
-        kind = e["type"]
-        if kind == "draw":
-            c = Card.parse(e["card"])
-            if e["seat"] != seat and not rules.open_hands and c not in public_cards:
-                e = {"type": "draw", "seat": e["seat"], "card": None}
-        elif kind == "signal":
-            if game.side_of(e["seat"]) != my_side:
-                e = {"type": "signal", "seat": e["seat"], "signal": None}
-        elif kind in ("chiamata_private",):
-            if e.get("seat") != seat:
-                continue
-        out.append(e)
-    return out
+class _Cache:
+    """This module's memory on a game: the seats' logs and the tricks as cards."""
+
+    __slots__ = ("log", "seats", "tricks")
+
+    def __init__(self, game: Deal, log: list[dict]) -> None:
+        self.log = log  # the game's log these were read from
+        self.seats: list[_SeatLog | None] = [None] * game.n
+        self.tricks: list[tuple[tuple[int, ...], tuple[Card, ...], int, int]] = []
+
+    def seat_log(self, game: Deal, seat: int) -> _SeatLog:
+        got = self.seats[seat]
+        if got is None:
+            got = self.seats[seat] = _SeatLog()
+        got.extend(game, seat, self.log)
+        return got
+
+    def tricks_of(self, game: Deal) -> list[tuple[tuple[int, ...], tuple[Card, ...], int, int]]:
+        out = self.tricks
+        history = game.history
+        for k in range(len(out), len(history)):
+            order, cards, w, p = history[k]
+            out.append((order, tuple(CARDS[c] for c in cards), w, p))
+        return out
+
+
+def _cache_of(game: Deal) -> _Cache:
+    log = game._event_log()
+    cache = game._view_cache
+    if cache is None or cache.log is not log or len(cache.tricks) > len(game.history):
+        cache = game._view_cache = _Cache(game, log)
+    return cache

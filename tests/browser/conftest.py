@@ -119,7 +119,7 @@ class ConsoleWatch:
     def attach(self, page):
         page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}")
                 if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e} {e.stack}"))
         page.on("response", lambda r: self.errors.append(f"HTTP {r.status}: {r.url}")
                 if r.status >= 400 else None)
 

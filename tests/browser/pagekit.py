@@ -23,3 +23,20 @@ def act_and_wait(page, do, timeout: float = 60000) -> None:
         "([b, settled]) => { const ui = document.documentElement.dataset.ui;"
         f" return ui === 'error' || (settled.includes(ui) && ({PROGRESS_JS}) !== b); }}",
         arg=[before, list(SETTLED)], timeout=timeout)
+
+
+STORED_SAVE_JS = """async () => {
+  const id = sessionStorage.getItem('briscola.game');
+  const db = await new Promise((ok, no) => { const r = indexedDB.open('briscola-games');
+    r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+  const rec = await new Promise((ok, no) => { const r = db.transaction('games').objectStore('games').get(id);
+    r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+  db.close();
+  return rec ? rec.save : null;
+}"""
+
+
+def stored_save(page) -> str | None:
+    """The save the engine's worker keeps for this tab's game (IndexedDB; the page's own code
+    never reads it: the test looks, as a curious person with developer tools could)."""
+    return page.evaluate(STORED_SAVE_JS)

@@ -26,7 +26,7 @@ import re
 
 import pytest
 from briscola import bridge
-from pagekit import act_and_wait
+from pagekit import act_and_wait, stored_save
 
 pytestmark = pytest.mark.browser
 
@@ -259,7 +259,7 @@ def phase_is(*phases):
 
 
 def expected(page) -> dict:
-    save = page.evaluate("localStorage.getItem('briscola.save')")
+    save = stored_save(page)
     bridge.reset()
     return call("load", {"save": save})
 
@@ -708,7 +708,7 @@ def test_two_people_bid_from_their_own_hands(table, bot_level, artifacts):
         assert v["turn"] == v["seat"] and v["seat"] in humans
         # the hand shown is this person's own, as the engine deals it
         bridge.reset()
-        call("load", {"save": table.evaluate("localStorage.getItem('briscola.save')")})
+        call("load", {"save": stored_save(table)})
         own = call("state", {"seat": v["seat"]})["view"]["hand"]
         assert table.eval_on_selector_all(".hand .hand-card", "els => els.map(e => e.dataset.code)") == own
         action = decide(v)

@@ -260,7 +260,7 @@ def test_installable_as_an_app(site, browser, tmp_path):
     try:
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
         page.goto(site.url)
-        page.wait_for_selector('html[data-ui="newgame"]', state="attached", timeout=120000)
+        page.wait_for_selector(SETTLED, state="attached", timeout=120000)
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         cdp = ctx.new_cdp_session(page)
         manifest = cdp.send("Page.getAppManifest")

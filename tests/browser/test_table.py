@@ -13,7 +13,7 @@ import re
 import pytest
 
 from briscola import bridge
-from pagekit import act_and_wait
+from pagekit import act_and_wait, stored_save
 
 pytestmark = pytest.mark.browser
 
@@ -115,7 +115,7 @@ def play_deal(page):
 
 def expected_summary(page) -> dict:
     """Load the page's stored save into the CPython engine and read its summary."""
-    save = page.evaluate("localStorage.getItem('briscola.save')")
+    save = stored_save(page)
     assert save, "the page stored no save"
     bridge.reset()
     reply = json.loads(bridge.call("load", json.dumps({"save": save})))
@@ -218,15 +218,26 @@ def table(shared):
 
 # ---- tests ------------------------------------------------------------------------------------
 
-def test_loads_with_progress_and_opens_new_game(page, base_url, bot_level):
+def test_loads_with_progress_then_deals_and_the_panel_is_one_click_away(page, base_url, bot_level):
     page.goto(base_url + "build-manifest.json")
     page.evaluate("localStorage.clear()")
     page.goto(base_url)
     assert page.locator("#loading").is_visible()
     assert page.locator("#load-progress").count() == 1
-    assert wait_ui(page) == "newgame"
+    # a first visit lands on a dealt, playable classic deal against the intermediate level
+    assert wait_ui(page, ("waiting",)) == "waiting"
     assert page.evaluate("document.getElementById('load-progress').value") == 1
     assert page.locator("#loading").is_hidden()
+    st = page.evaluate("window.__briscola.state")
+    assert st["view"]["rules"]["name"] == "classic" and st["view"]["players"] == 2
+    assert [s["kind"] for s in st["seats"]] == ["human", "bot"] and st["seats"][1]["level"] == "intermediate"
+    assert page.locator(".hand-card.playable").count() >= 1
+    # the New game panel: one click away, classic first, the others grouped, Start in view
+    page.click("#btn-new")
+    page.wait_for_selector("#newgame-dialog[open]")
+    first = page.eval_on_selector("#ng-variant", "s => [s.options[0].value, s.options[0].parentElement.tagName]")
+    assert first == ["classic", "SELECT"]
+    assert page.locator("#ng-variant optgroup").count() >= 4
     # every option of the catalog has its row and a one-line explanation
     page.click("details.house summary")
     for name in ("rebury", "exchange_two", "exchange_seven", "partner_view", "signals", "open_hands",
@@ -283,32 +294,43 @@ def test_reload_mid_deal_resumes(page, base_url, bot_level):
     start_game(page, "four", seed=3)
     play_until(page, lambda pg, s: s == "waiting" and pg.evaluate("window.__briscola.state.view.tricks_done") >= 3)
     before = page.evaluate("window.__briscola.state")
+    kept = stored_save(page)
     page.reload()
     assert wait_ui(page, ("waiting", "busy", "handoff", "summary")) == "waiting"
     after = page.evaluate("window.__briscola.state")
     assert after["view"]["hand"] == before["view"]["hand"]
     assert after["view"]["events"] == before["view"]["events"]
-    assert after["save"] == before["save"]
+    assert "save" not in after and after["game"] == before["game"]
+    assert stored_save(page) == kept
     shown = page.eval_on_selector_all(".hand .hand-card", "els => els.map(e => e.dataset.code)")
     assert shown == before["view"]["hand"]
     play_deal(page)
     check_summary(page)
 
 
-def test_corrupt_save_is_set_aside(page, base_url, bot_level):
+def test_corrupt_save_of_an_older_page_is_set_aside(page, base_url, bot_level):
+    """A save an older page kept in localStorage that the engine refuses: set aside by the
+    worker (IndexedDB), said so, and only then taken out of localStorage."""
     page.goto(base_url + "build-manifest.json")
     page.evaluate("""p => { localStorage.clear(); localStorage.setItem('briscola.prefs', JSON.stringify(p));
                      localStorage.setItem('briscola.save', '{"format": "briscola/table", "version": 99}'); }""",
                   prefs_for(bot_level))
     page.goto(base_url)
-    assert wait_ui(page) == "newgame"
-    assert page.locator("#notice").is_visible()
-    keys = page.evaluate("Object.keys(localStorage)")
-    aside = [k for k in keys if k.startswith("briscola.bad-save-")]
-    assert aside, keys
-    kept = json.loads(page.evaluate("k => localStorage.getItem(k)", aside[0]))
-    assert "version" in kept["save"]
+    assert wait_ui(page) == "waiting"  # a fresh deal instead, and the notice says why
+    assert "set aside" in page.text_content("#notice")
+    aside = page.evaluate(ASIDE_JS)
+    assert len(aside) == 1 and "version" in aside[0]["record"]["save"]
     assert page.evaluate("localStorage.getItem('briscola.save')") is None
+
+
+ASIDE_JS = """async () => {
+  const db = await new Promise((ok, no) => { const r = indexedDB.open('briscola-games');
+    r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+  const all = await new Promise((ok, no) => { const r = db.transaction('aside').objectStore('aside').getAll();
+    r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+  db.close();
+  return all;
+}"""
 
 
 def test_keyboard_only_deal(page, base_url, bot_level):
@@ -411,7 +433,7 @@ def test_illegal_action_is_refused_and_changes_nothing(page, base_url, bot_level
       try { await e.call('act', {seat: 1, action: before.view.hand[0]}); out.push('accepted other seat'); }
       catch (err) { out.push(err.code); }
       const after = await e.call('state', {seat: 0});
-      return {out, same: before.save === after.save};
+      return {out, same: JSON.stringify(before) === JSON.stringify(after)};
     }""")
     assert res["same"]
     assert all(code in ("illegal_action", "bad_action", "bad_request") for code in res["out"]), res["out"]

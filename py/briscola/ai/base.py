@@ -52,7 +52,8 @@ class RandomBot(Bot):
 
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
 # Five-player Briscola Chiamata has its own players (auction, call, a hidden partner); a bot
-# name stands for both: ``make_bot`` hands Chiamata views to the Chiamata bot of that name.
+# name stands for both: ``briscola.ai.make_bot`` hands Chiamata views to the Chiamata bot
+# of that name.
 CHIAMATA_BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
 
 
@@ -85,23 +86,3 @@ class _ByMode(Bot):
             return self.chiamata.decide(view)
         return self.classic.decide(view)
 
-
-def make_bot(name: str, seed: int | str | None = None) -> Bot:
-    """The bot called ``name``, seeded. ``RulesError`` names the known bots otherwise."""
-    _load_all()
-    factory = BOTS.get(name)
-    if factory is None:
-        raise RulesError(f"no bot named {name!r}; known: {', '.join(BOTS)}")
-    chiamata = CHIAMATA_BOTS.get(name)
-    return _ByMode(name, factory(seed=seed), None if chiamata is None else chiamata(seed=seed))
-
-
-def _load_all() -> None:
-    """Import the bot modules that register themselves (kept lazy for a fast start)."""
-    import importlib
-    for mod in ("heuristic", "expert", "chiamata_bots"):
-        try:
-            importlib.import_module(f"{__package__}.{mod}")
-        except ModuleNotFoundError as e:
-            if e.name != f"{__package__}.{mod}":
-                raise

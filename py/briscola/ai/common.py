@@ -225,7 +225,7 @@ def special_action(view, sit: Situation | None = None):
         for e in view.events:
             if e.get("type") == "signal" and e.get("seat") == view.seat:
                 done.add(e.get("signal"))
-        for r in view.rules.tables.order[:2]:
+        for r in ("A", "3"):  # the signals name the same cards whatever the ranking
             a = SIGNAL + RANK_INDEX[r]
             if a in sigs and r not in done:
                 word = "ace" if r == "A" else _RANK_WORDS.get(r, r)

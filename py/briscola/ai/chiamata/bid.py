@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import math
 
-from ..actions import BID_POINTS, BID_RANK, CALL_CARD, CALL_SUIT, CARICHI, PASS, Action
-from ..cards import CARDS, N_RANKS, RANK_INDEX
-from .base import Decision
-from .chiamata_common import card_name, rank_word, suit_name
+from ... import chiamata as _chiamata
+from ...actions import BID_POINTS, BID_RANK, CALL_CARD, CALL_SUIT, CARICHI, PASS, Action
+from ...cards import CARDS, N_RANKS, RANK_INDEX
+from ..base import Decision
+from .common import card_name, rank_word, suit_name
 
 # Fitted by ``bench/chiamata.py fit`` (least squares on simulated deals; ALONE by ``fit
 # --alone``, on hands with four trumps or more, the only ones that ever go alone).
@@ -86,9 +87,7 @@ def p_reach(est: float, target: int, alone: bool) -> float:
 
 
 def multiplier(rules, target: int) -> int:
-    if not rules.multipliers:
-        return 1
-    return 3 if target > 80 else 2 if target > 70 else 1
+    return _chiamata.multiplier(rules, target)
 
 
 def expected_score(rules, est: float, target: int, alone: bool) -> float:

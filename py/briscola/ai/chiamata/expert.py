@@ -26,13 +26,13 @@ from __future__ import annotations
 import random
 import time
 
-from ..actions import Action
-from ..cards import N_RANKS
-from .base import Decision
-from .chiamata_bid import multiplier
-from .chiamata_bots import IntermediateChiamataBot
-from .chiamata_common import SUIT_MASKS, ChState, bits, popcount
-from .chiamata_play import reason, scores
+from ...actions import Action
+from ...cards import N_RANKS
+from ...chiamata import game_points
+from ..base import Decision, register_chiamata_bot
+from .bots import IntermediateChiamataBot
+from .common import SUIT_MASKS, ChState, bits, popcount
+from .play import reason, scores
 
 
 class SearchAborted(Exception):
@@ -385,17 +385,11 @@ def game_points_for(st: ChState, caller_side_pts: int, partner: int) -> float:
     total = st.t.total_points
     made = caller_side_pts >= st.target
     alone = st.carichi or partner == st.caller
-    cappotto = caller_side_pts == total or caller_side_pts == 0
+    cappotto = caller_side_pts == total or (st.rules.edition < 2 and caller_side_pts == 0)
+    caller, partner_gp, opp = game_points(st.rules, st.target, alone, made, cappotto)
     if st.me == st.caller:
-        g = 4 if alone else 2
-    elif st.me == partner:
-        g = 1
-    else:
-        g = -1
-    if cappotto:
-        g *= 2
-    mult = multiplier(st.rules, st.target)
-    return (g if made else -g) * mult
+        return caller
+    return partner_gp if st.me == partner else opp
 
 
 # Fitted by ``bench/chiamata.py fit-eval``: the caller's side's points still to come, from
@@ -592,3 +586,6 @@ class ExpertChiamataBot(IntermediateChiamataBot):
                           "value": totals[best] / done}
         base = reason(st, best)
         return Decision(Action(best), f"{base}, best over {done} likely deals")
+
+
+register_chiamata_bot("expert", ExpertChiamataBot)

@@ -3,7 +3,7 @@
 Each card in hand is scored by the points the trick is expected to bring to my side, minus
 what the card is worth kept for later. "My side" is uncertain until the called card falls,
 so every other seat is on my side only with the probability the belief of
-:class:`~briscola.ai.chiamata_common.ChState` gives it: the caller does not beat a seat that
+:class:`~briscola.ai.chiamata.common.ChState` gives it: the caller does not beat a seat that
 is probably his partner, an opponent loads points onto a trick that another probable
 opponent is winning, and nobody feeds a trick the other side is likely to keep.
 
@@ -14,8 +14,8 @@ with points on them.
 """
 from __future__ import annotations
 
-from ..cards import N_RANKS
-from .chiamata_common import ChState, popcount
+from ...cards import N_RANKS
+from .common import ChState, popcount
 
 
 def keep_value(st: ChState, c: int) -> float:

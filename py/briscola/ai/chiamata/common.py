@@ -16,9 +16,9 @@ else. It turns the view into plain ints and bit masks, and it works out:
 """
 from __future__ import annotations
 
-from ..actions import BID_POINTS, Action
-from ..cards import CARDS, N_RANKS, Card, RANK_INDEX, mask_of
-from .common import bits, card_name, popcount
+from ...actions import BID_POINTS, Action
+from ...cards import CARDS, N_RANKS, Card, RANK_INDEX, mask_of
+from ..common import bits, card_name, popcount
 
 __all__ = ["ChState", "bits", "popcount", "card_name", "suit_name", "rank_word", "SUIT_MASKS"]
 

@@ -7,20 +7,20 @@ the reason, and draw every random choice from their own seeded stream.
   highest missing card of that suit, then grabs tricks and throws cards about without
   minding the partner.
 * **intermediate**: bids from an estimate of the points the hand takes with its partner
-  (:mod:`.chiamata_bid`), plays by expected points with a belief about who the partner is
-  (:mod:`.chiamata_play`).
+  (:mod:`.bid`), plays by expected points with a belief about who the partner is
+  (:mod:`.play`).
 * **expert**: bids like the intermediate; plays by searching sampled deals consistent with
-  everything it has seen, weighted by the same belief (:mod:`.chiamata_search`).
+  everything it has seen, weighted by the same belief (:mod:`.expert`).
 """
 from __future__ import annotations
 
-from ..actions import BID_POINTS, BID_RANK, CALL_CARD, CALL_SUIT, PASS, Action
-from ..cards import CARDS, N_RANKS, RANK_INDEX
-from ..errors import RulesError
-from .base import Bot, Decision, register_chiamata_bot
-from .chiamata_bid import BidPolicy, decide_auction, decide_call
-from .chiamata_common import ChState, card_name, rank_word, suit_name
-from .chiamata_play import pick, pick_beginner, reason
+from ...actions import BID_POINTS, BID_RANK, CALL_CARD, CALL_SUIT, PASS, Action
+from ...cards import CARDS, N_RANKS, RANK_INDEX
+from ...errors import RulesError
+from ..base import Bot, Decision, register_chiamata_bot
+from .bid import BidPolicy, decide_auction, decide_call
+from .common import ChState, card_name, rank_word, suit_name
+from .play import pick, pick_beginner, reason
 
 
 def _check(view) -> None:
@@ -121,10 +121,3 @@ class BeginnerChiamataBot(Bot):
 register_chiamata_bot("beginner", BeginnerChiamataBot)
 register_chiamata_bot("intermediate", IntermediateChiamataBot)
 
-
-def _expert_factory(seed=None, **kw):
-    from .chiamata_search import ExpertChiamataBot
-    return ExpertChiamataBot(seed=seed, **kw)
-
-
-register_chiamata_bot("expert", _expert_factory)

@@ -1,0 +1,287 @@
+// The coach at the table: hints and the computer's reasons worded from {code, params}, the
+// undo of the person's last play, the card tracker, the end-of-deal review and duplicate
+// replay, and the rating against the computer levels shown in the statistics.
+//
+// The controller (js/app.js) owns the game; it calls in here at a few points: when it draws
+// (tracker), builds the table's context (undo), shows the end of a deal (review, duplicate,
+// the comparison of a duplicate), records a finished deal (rating), and opens the statistics.
+// Every judgement comes from the engine (hint, undo, tracker, review_*, replay, duplicate,
+// rate); nothing here decides a rule or evaluates a card.
+
+import { h, s } from "./dom.js";
+import { t, tOr, getLang } from "./i18n.js";
+import * as store from "./storage.js";
+import { reasonText } from "./reasons.js";
+import { renderTracker } from "./tracker.js";
+import { Review } from "./review.js";
+
+// The rating a person starts from before the first rated deal (the engine's scale).
+export const START_RATING = 1200;
+const HISTORY = 300; // rated deals kept for the chart
+
+export class Coach {
+  constructor(app) {
+    this.app = app;
+    this.review = new Review(app);
+    const prefs = store.loadPrefs();
+    this.trackerOn = prefs.tracker === true;
+    this.trackerKey = null;
+    this.trackerBox = null;
+  }
+
+  /** A reason {code, params} (or older plain text) as a sentence in the page's language. */
+  words(reason) {
+    const app = this.app;
+    return reasonText(reason, { lang: getLang(), style: app.style(), names: app.state ? app.names() : undefined });
+  }
+
+  // ---- undo --------------------------------------------------------------------------------
+  /** null: no undo button (hot-seat, deal over); false: shown, not now; true: can undo. */
+  undoState() {
+    const app = this.app;
+    const st = app.state;
+    if (!st || app.humans().length !== 1 || st.view.phase === "over") return null;
+    const v = st.view;
+    if (app.busy || v.turn !== app.display || app.hideHand) return false;
+    return v.events.some((e) => e.seat === app.display && ["play", "exchange", "signal", "pass", "carichi", "bid", "call"].includes(e.type));
+  }
+
+  async undo() {
+    const app = this.app;
+    if (this.undoState() !== true) return;
+    const my = app.bump(); // the table is replaced: a loop or animation of the old position stops
+    app.busy = true;
+    app.ui("busy");
+    let reply;
+    try {
+      reply = await app.ask("undo", { seat: app.display });
+    } catch (err) {
+      if (err.name === "Stale" || my !== app.gen) return;
+      app.busy = false;
+      app.notice(t("notice.error", { message: err.message }));
+      app.draw();
+      app.ui("waiting");
+      return;
+    }
+    app.state = reply;
+    app.display = reply.seat;
+    app.hinted = null;
+    app.hintText = "";
+    app.busy = false;
+    app.draw();
+    app.say(t("undo.done"));
+    app.advance();
+    app.table.focusHand();
+  }
+
+  // ---- tracker -----------------------------------------------------------------------------
+  setTracker(on) {
+    this.trackerOn = !!on;
+    store.updatePrefs({ tracker: this.trackerOn });
+    this.trackerKey = null;
+    this.onDraw();
+  }
+
+  box() {
+    if (!this.trackerBox) {
+      this.trackerBox = h("aside", { id: "tracker", class: "tracker", attrs: { "aria-label": t("tracker.title") } });
+      this.trackerBox.hidden = true;
+      document.getElementById("app-main").append(this.trackerBox);
+    }
+    return this.trackerBox;
+  }
+
+  /** After every frame: keep the tracker to the latest state (one request per position). */
+  onDraw() {
+    const app = this.app;
+    const st = app.state;
+    const main = document.getElementById("app-main");
+    const show = this.trackerOn && st && !app.hideHand && st.seats[st.seat] && st.seats[st.seat].kind === "human"
+      && st.view.phase !== "over";
+    if (!show) {
+      if (this.trackerBox) this.trackerBox.hidden = true;
+      if (main) main.classList.remove("with-tracker");
+      this.trackerKey = null;
+      return;
+    }
+    const v = st.view;
+    const key = `${st.match.deal}|${v.events.length}|${st.seat}|${v.phase}|${getLang()}|${app.style()}|${app.gen}`;
+    if (key === this.trackerKey) return;
+    this.trackerKey = key;
+    const seat = st.seat;
+    app.engine.call("tracker", { seat }).then((data) => {
+      if (this.trackerKey !== key || !this.trackerOn) return;
+      const box = this.box();
+      box.setAttribute("aria-label", t("tracker.title"));
+      renderTracker(box, data, { lang: getLang(), style: app.style(), trump: app.state.view.trump_suit,
+        order: app.order, cardPoints: app.state.card_points });
+      box.hidden = false;
+      main.classList.add("with-tracker");
+    }, () => {
+      if (this.trackerKey !== key) return;
+      if (this.trackerBox) this.trackerBox.hidden = true;
+      main.classList.remove("with-tracker");
+    });
+  }
+
+  // ---- end of a deal -----------------------------------------------------------------------
+  /** Elements for the end-of-deal screen: the duplicate's comparison, review and replay. */
+  summaryParts(st, names) {
+    const parts = [];
+    const dup = st.match && st.match.duplicate;
+    if (dup && dup.now) parts.push(this.comparison(dup, st, names));
+    const row = h("div", { class: "sum-coach" });
+    row.append(h("button", { class: "btn", id: "sum-review", type: "button", text: t("review.button"),
+      on: { click: () => this.review.open({ deal: st.match.deal }) } }));
+    if (this.canDuplicate(st)) {
+      row.append(h("button", { class: "btn", id: "sum-duplicate", type: "button", text: t("dup.button"),
+        on: { click: () => this.duplicate() } }));
+    }
+    parts.push(row);
+    return parts;
+  }
+
+  canDuplicate(st) {
+    const app = this.app;
+    // not a duplicate of a duplicate (that would only swap the seats back)
+    return app.humans().length === 1 && st.view.phase === "over" && st.view.rules.mode !== "chiamata"
+      && !st.match.duplicate;
+  }
+
+  async duplicate() {
+    const app = this.app;
+    let reply;
+    try {
+      reply = await app.ask("duplicate", {});
+    } catch (err) {
+      if (err.name !== "Stale") app.notice(t("notice.error", { message: err.message }));
+      return;
+    }
+    const dialog = document.getElementById("summary-dialog");
+    if (dialog.open) dialog.close();
+    const of = reply.match && reply.match.duplicate ? reply.match.duplicate.of_deal : null;
+    await app.startShowing(reply);
+    app.notice(t("dup.started", { n: (Number.isInteger(of) ? of : reply.match.deal - 1) + 1 }), 5000);
+  }
+
+  /** Your result and the computer's on the same cards. */
+  comparison(dup, st, names) {
+    const app = this.app;
+    const me = app.humans()[0];
+    const bot = names.find((_, i) => st.seats[i].kind === "bot") || "";
+    const you = names[me];
+    const o = dup.original || {};
+    const n = dup.now || {};
+    const dealNo = (Number.isInteger(dup.of_deal) ? dup.of_deal : 0) + 1;
+    const table = h("table", { class: "stats dup-table" },
+      h("thead", {}, h("tr", {}, h("th", { text: "" }), h("th", { attrs: { scope: "col" }, text: you }), h("th", { attrs: { scope: "col" }, text: bot }))),
+      h("tbody", {},
+        h("tr", {}, h("th", { attrs: { scope: "row" }, text: t("dup.row.first", { n: dealNo, name: you }) }),
+          h("td", { data: { dup: "original-person" }, text: String(o.person_points) }), h("td", { data: { dup: "now-bot" }, text: String(n.bot_points) })),
+        h("tr", {}, h("th", { attrs: { scope: "row" }, text: t("dup.row.second", { n: dealNo, name: bot }) }),
+          h("td", { data: { dup: "now-person" }, text: String(n.person_points) }), h("td", { data: { dup: "original-bot" }, text: String(o.bot_points) }))));
+    const diff = (Number(o.person_points) + Number(n.person_points)) - (Number(o.bot_points) + Number(n.bot_points));
+    const verdict = diff > 0 ? t("dup.more", { n: diff, name: bot }) : diff < 0 ? t("dup.less", { n: -diff, name: bot }) : t("dup.same", { name: bot });
+    return h("section", { class: "sum-dup", attrs: { "aria-labelledby": "dup-title" } },
+      h("h3", { id: "dup-title", text: t("dup.title") }),
+      h("p", { class: "muted small", text: t("dup.explain") }),
+      h("div", { class: "table-wrap" }, table),
+      h("p", { class: `dup-verdict ${diff > 0 ? "won" : diff < 0 ? "lost" : ""}`, id: "dup-verdict", text: verdict }));
+  }
+
+  // ---- rating ------------------------------------------------------------------------------
+  /** After a deal is counted in the statistics: the person's rating against the computer. */
+  async rate(st, seat) {
+    const app = this.app;
+    if (app.humans().length !== 1) return;
+    const out = st.summary.outcome;
+    const side = out.sides.findIndex((sd) => sd.includes(seat));
+    const chiamata = !!(out.game_points && out.game_points.length);
+    const levels = [...new Set(st.seats.filter((x, i) => x.kind === "bot" && !(out.sides[side] || []).includes(i)).map((x) => x.level))];
+    if (levels.length !== 1) return; // opponents of mixed levels: no fair comparison
+    const level = levels[0];
+    let score;
+    if (chiamata) score = out.game_points[seat] > 0 ? 1 : out.game_points[seat] < 0 ? 0 : 0.5;
+    else score = out.draw ? 0.5 : out.winners.includes(side) ? 1 : 0;
+    const undone = !!(st.match.undone || st.summary.undone || (out && out.undone));
+    const r = store.loadRating() || { rating: null, history: [] };
+    const entry = { at: Date.now(), level, score, variant: st.view.rules.name };
+    if (undone) {
+      r.history.push({ ...entry, rating: r.rating, undo: true });
+    } else {
+      let reply;
+      try {
+        reply = await app.engine.call("rate", { rating: typeof r.rating === "number" ? r.rating : null, level, score });
+      } catch {
+        return; // no rating from this engine: statistics still counted
+      }
+      const again = store.loadRating() || r;
+      again.rating = reply.rating;
+      again.history = [...(again.history || []), { ...entry, rating: again.rating }].slice(-HISTORY);
+      store.storeRating(again);
+      return;
+    }
+    r.history = r.history.slice(-HISTORY);
+    store.storeRating(r);
+  }
+
+  /** The rating and its chart, for the statistics dialog. */
+  statsSection() {
+    const r = store.loadRating();
+    const box = h("section", { class: "rating", attrs: { "aria-labelledby": "rating-title" } });
+    box.append(h("h3", { id: "rating-title", text: t("rating.title") }));
+    const hist = r && Array.isArray(r.history) ? r.history.filter((x) => x && (typeof x.rating === "number" || x.undo)) : [];
+    if (!r || r.rating === null || r.rating === undefined) {
+      box.append(h("p", { class: "muted", text: t("rating.none") }));
+      if (!hist.some((x) => x.undo)) return box;
+    } else {
+      box.append(h("p", { class: "rating-now" }, `${t("rating.now")} `, h("b", { id: "rating-value", text: String(Math.round(r.rating)) })));
+    }
+    const undos = hist.filter((x) => x.undo).length;
+    if (hist.length) box.append(ratingChart(hist));
+    if (undos) box.append(h("p", { class: "muted small", id: "rating-undos", text: t("rating.undos", { n: undos }) }));
+    box.append(h("p", { class: "muted small", text: t("rating.note") }));
+    return box;
+  }
+}
+
+/** The rating deal after deal as an SVG line; deals with an undo as hollow marks. */
+export function ratingChart(hist) {
+  const W = 320, H = 140, left = 34, right = 8, top = 10, bottom = 18;
+  const rated = hist.filter((x) => typeof x.rating === "number");
+  const values = rated.map((x) => x.rating);
+  let lo = Math.min(...values, START_RATING), hi = Math.max(...values, START_RATING);
+  if (hi - lo < 40) { lo -= 20; hi += 20; }
+  const span = hi - lo;
+  lo = Math.floor((lo - span * 0.08) / 10) * 10;
+  hi = Math.ceil((hi + span * 0.08) / 10) * 10;
+  const n = hist.length;
+  const x = (i) => left + (n === 1 ? (W - left - right) / 2 : (i * (W - left - right)) / (n - 1));
+  const y = (v) => top + (H - top - bottom) * (1 - (v - lo) / (hi - lo));
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart rating-chart", role: "img", "aria-label": t("rating.chart") });
+  svg.append(s("title", {}, t("rating.chart")));
+  for (const v of [lo, Math.round((lo + hi) / 20) * 10, hi]) {
+    svg.append(s("line", { x1: left, x2: W - right, y1: y(v), y2: y(v), class: "grid" }));
+    svg.append(s("text", { x: left - 4, y: y(v) + 4, class: "axis", "text-anchor": "end" }, String(v)));
+  }
+  // the line through the rated deals; an undo deal sits at the rating it left unchanged
+  let last = START_RATING;
+  const pts = hist.map((p, i) => {
+    const v = typeof p.rating === "number" ? p.rating : last;
+    last = v;
+    return { x: x(i), y: y(v), p, v };
+  });
+  svg.append(s("polyline", { points: pts.map((q) => `${q.x.toFixed(1)},${q.y.toFixed(1)}`).join(" "), class: "rating-line" }));
+  for (const q of pts) {
+    const dot = s("circle", { cx: q.x.toFixed(1), cy: q.y.toFixed(1), r: q.p.undo ? 3.6 : 2.6, class: q.p.undo ? "rating-dot undo" : `rating-dot s${String(q.p.score).replace(".", "")}` });
+    const lvl = tOr(`level.${q.p.level}`, q.p.level || "");
+    dot.append(s("title", {}, q.p.undo ? t("rating.point.undo", { level: lvl }) : t("rating.point", { rating: Math.round(q.v), level: lvl })));
+    svg.append(dot);
+  }
+  svg.append(s("text", { x: W - right, y: H - 4, class: "axis", "text-anchor": "end" }, t("rating.deals", { n: hist.length })));
+  const legend = h("div", { class: "legend" },
+    h("span", { class: "lg" }, h("i", { class: "sw rating-sw" }), t("rating.legend")),
+    hist.some((p) => p.undo) ? h("span", { class: "lg" }, h("i", { class: "sw rating-sw undo" }), t("rating.legend.undo")) : null);
+  return h("figure", { class: "chart-box" }, svg, legend);
+}
+

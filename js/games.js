@@ -1,0 +1,42 @@
+// The unfinished games this browser keeps (js/worker.js holds them): shown when the page
+// opens without a game of its own, to resume one or start another. A game open in another
+// tab is shown as such and cannot be taken over from here.
+
+import { h, clear } from "./dom.js";
+import { t, tOr, getLang } from "./i18n.js";
+
+/**
+ * @param {HTMLElement} box
+ * @param {Array<{id, info, meta, updated, open_elsewhere}>} games the worker's `games` list
+ * @param {{onResume: (id: string) => void, onNew: () => void}} on
+ */
+export function renderGames(box, games, on) {
+  clear(box);
+  box.append(h("h2", { id: "games-title", text: t("games.title") }));
+  const list = h("ul", { class: "games" });
+  for (const g of games) {
+    const info = g.info || {};
+    const variant = tOr(`variant.${info.variant}`, String(info.variant ?? "?"))
+      + (info.custom ? ` (${t("variant.custom").toLowerCase()})` : "");
+    const seats = Array.isArray(info.seats) ? info.seats : [];
+    const names = seats.map((s, i) => (info.names && info.names[i]) || (s.kind === "human"
+      ? t("seat.player", { n: i + 1 }) : tOr(`level.${s.level}`, s.level)));
+    const score = Array.isArray(info.score) ? info.score.join(" – ") : "";
+    const points = Array.isArray(info.side_points) && info.side_points.length ? info.side_points.join(" – ") : "";
+    const when = g.updated ? new Date(g.updated).toLocaleString(getLang() === "it" ? "it-IT" : "en-GB",
+      { dateStyle: "medium", timeStyle: "short" }) : "";
+    const elsewhere = !!g.open_elsewhere;
+    list.append(h("li", { class: ["game-entry", elsewhere ? "elsewhere" : ""], data: { game: g.id } },
+      h("div", { class: "game-what" },
+        h("strong", { text: variant }),
+        h("span", { class: "muted small", text: t("games.players", { names: names.join(", ") }) }),
+        h("span", { class: "small", text: t("games.where", { deal: (info.deal ?? 0) + 1, score, points }) }),
+        h("span", { class: "muted small", text: t("games.when", { when }) }),
+        elsewhere ? h("span", { class: "small warn", text: t("games.elsewhere") }) : null),
+      h("button", { class: "btn primary", type: "button", text: t("games.resume"),
+        attrs: elsewhere ? { disabled: "" } : {}, on: { click: () => on.onResume(g.id) } })));
+  }
+  box.append(list);
+  box.append(h("div", { class: "buttons" },
+    h("button", { class: "btn", id: "games-new", type: "button", text: t("games.new"), on: { click: () => on.onNew() } })));
+}

@@ -1,0 +1,518 @@
+// The review of a deal: every decision of one seat judged by the engine, an accuracy figure,
+// the turning points, and a step-through replay of the deal as that seat saw it.
+//
+// The page drives the review one request at a time (review_plan, then review_decision for
+// each decision, then review_summary), so the worker is never busy for long, the table
+// stays alive, a progress bar moves, and Cancel simply stops asking. What was evaluated is
+// kept (per game, deal and seat): reopening the review goes on from there.
+//
+// The replay asks `replay {deal, step, seat, all_hands}` for the seat's view after `step`
+// actions of the deal. Steps are mapped to decisions and tricks from the events of the deal's
+// last step (one event per action: a play, an exchange, a signal, a bid...).
+
+import { h, s, clear } from "./dom.js";
+import { t, tOr, getLang } from "./i18n.js";
+import { cardName, suitName } from "./cards.js";
+import { cardFace, actionLabel } from "./table.js";
+import { reasonText } from "./reasons.js";
+
+const ACTION_EVENTS = new Set(["play", "exchange", "signal", "pass", "carichi", "bid", "call"]);
+const CARD = /^[A2-9TJHK][DCSB]$/;
+const LABELS = ["best", "good", "inaccuracy", "mistake", "blunder"];
+
+/** Steps of the deal from the events of its last step: the actions, where tricks end. */
+export function mapSteps(events) {
+  const acts = [];
+  const trickEnds = [];
+  let trick = 1;
+  for (const e of events || []) {
+    if (ACTION_EVENTS.has(e.type)) acts.push({ step: acts.length, seat: e.seat, type: e.type, card: e.card, trick });
+    else if (e.type === "trick") {
+      trickEnds.push(acts.length);
+      trick += 1;
+    }
+  }
+  return { acts, trickEnds };
+}
+
+/** The step before each decision of `seat` (the position where that seat had to choose). */
+export function decisionSteps(decisions, acts, seat) {
+  const mine = acts.filter((a) => a.seat === seat);
+  const others = mine.filter((a) => a.type !== "play");
+  let k = 0;
+  return decisions.map((d) => {
+    if (Number.isInteger(d.step)) return d.step;
+    if (CARD.test(d.action)) {
+      const a = mine.find((x) => x.type === "play" && x.card === d.action);
+      return a ? a.step : null;
+    }
+    const a = others[k++];
+    return a ? a.step : null;
+  });
+}
+
+export class Review {
+  constructor(app) {
+    this.app = app;
+    this.entries = new Map(); // "game|deal|seat" -> what was learnt
+    this.run = null;
+    this.dialog = null;
+    this.replayToken = 0;
+  }
+
+  // ---- the dialog --------------------------------------------------------------------------
+  ensureDialog() {
+    if (this.dialog) return this.dialog;
+    const d = h("dialog", { id: "review-dialog", class: "sheet review-sheet closable", attrs: { "aria-labelledby": "review-title" } });
+    this.body = h("div", { class: "panel", id: "review-body" });
+    d.append(this.body);
+    document.body.append(d);
+    d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
+    d.addEventListener("close", () => {
+      this.cancel();
+      if (this.app.state && !document.querySelector("dialog[open]")) this.app.advance();
+    });
+    d.addEventListener("keydown", (e) => {
+      if (e.target.closest && e.target.closest("select, input")) return;
+      if (e.key === "ArrowRight") { e.preventDefault(); this.move(1); }
+      if (e.key === "ArrowLeft") { e.preventDefault(); this.move(-1); }
+    });
+    this.dialog = d;
+    return d;
+  }
+
+  /** Deals of the match's history that can be reviewed (the current one once over). */
+  deals() {
+    const st = this.app.state;
+    if (!st || !st.match) return 0;
+    return st.match.deal + (st.view.phase === "over" ? 1 : 0);
+  }
+
+  /** Open the review of `deal` (default: the last finished) for `seat` (default: the person). */
+  open({ deal, seat } = {}) {
+    const app = this.app;
+    const count = this.deals();
+    if (!count) return;
+    this.deal = Number.isInteger(deal) ? deal : count - 1;
+    const humans = app.humans();
+    this.seat = Number.isInteger(seat) ? seat : (humans.length === 1 ? humans[0] : app.display);
+    this.showAll = false;
+    this.step = 0;
+    const d = this.ensureDialog();
+    this.build();
+    if (!d.open) d.showModal();
+    this.start();
+  }
+
+  relabel() {
+    if (this.dialog && this.dialog.open) {
+      this.build();
+      this.renderStatus();
+      this.renderList();
+      this.renderReplay();
+    }
+  }
+
+  key() {
+    const id = (this.app.meta && this.app.meta.id) || "?";
+    return `${id}|${this.deal}|${this.seat}`;
+  }
+
+  entry() {
+    let e = this.entries.get(this.key());
+    if (!e) {
+      e = { plan: null, results: [], summary: null, error: null, steps: null, acts: [], trickEnds: [], dsteps: [], cancelled: false };
+      this.entries.set(this.key(), e);
+    }
+    return e;
+  }
+
+  names() {
+    return this.app.names();
+  }
+
+  /** The person at the screen, named "You": sentences in the second person. */
+  isYou(seat) {
+    const humans = this.app.humans();
+    return humans.length === 1 && seat === humans[0] && this.names()[seat] === t("seat.you");
+  }
+
+  ctx() {
+    return { lang: getLang(), style: this.app.style(), names: this.names() };
+  }
+
+  build() {
+    const body = clear(this.body);
+    const names = this.names();
+    body.append(h("h2", { id: "review-title", text: t("review.title", { n: this.deal + 1 }) }));
+    const dealSel = h("select", { id: "rv-deal" });
+    for (let i = 0; i < this.deals(); i++) dealSel.append(h("option", { value: String(i), text: t("review.deal.n", { n: i + 1 }) }));
+    dealSel.value = String(this.deal);
+    dealSel.addEventListener("change", () => this.switchTo(Number(dealSel.value), this.seat));
+    const seatSel = h("select", { id: "rv-seat" });
+    names.forEach((n, i) => seatSel.append(h("option", { value: String(i), text: n })));
+    seatSel.value = String(this.seat);
+    seatSel.addEventListener("change", () => this.switchTo(this.deal, Number(seatSel.value)));
+    body.append(h("div", { class: "rv-choose" },
+      h("div", { class: "field" }, h("label", { attrs: { for: "rv-deal" }, text: t("review.deal") }), dealSel),
+      h("div", { class: "field" }, h("label", { attrs: { for: "rv-seat" }, text: t("review.seat") }), seatSel)));
+    this.el = {
+      status: h("div", { class: "rv-status", attrs: { "aria-live": "polite" } }),
+      summary: h("div", { class: "rv-summary" }),
+      list: h("ol", { class: "rv-list" }),
+      replay: h("section", { class: "rv-replay", attrs: { "aria-labelledby": "rv-replay-title" } }),
+    };
+    body.append(this.el.status, this.el.summary, this.el.list, this.el.replay);
+    body.append(h("div", { class: "buttons" },
+      h("button", { class: "btn primary", id: "rv-close", type: "button", text: t("menu.close"), on: { click: () => this.dialog.close() } })));
+  }
+
+  switchTo(deal, seat) {
+    this.cancel();
+    this.deal = deal;
+    this.seat = seat;
+    this.step = 0;
+    this.build();
+    this.start();
+  }
+
+  cancel() {
+    if (this.run) this.run.cancelled = true;
+    this.run = null;
+  }
+
+  // ---- evaluating ----------------------------------------------------------------------
+  async start() {
+    const entry = this.entry();
+    const run = { cancelled: false };
+    this.cancel();
+    this.run = run;
+    entry.cancelled = false;
+    entry.error = null;
+    const { deal, seat } = this;
+    const call = (type, args) => this.app.engine.call(type, args);
+    this.renderStatus();
+    try {
+      if (!entry.plan) {
+        entry.plan = await call("review_plan", { seat, deal });
+        if (run.cancelled) return;
+      }
+      if (entry.steps === null) {
+        const first = await call("replay", { deal, seat, step: 0 });
+        const last = await call("replay", { deal, seat, step: first.steps });
+        const mapped = mapSteps(last.view.events);
+        entry.steps = first.steps;
+        entry.acts = mapped.acts;
+        entry.trickEnds = mapped.acts.length === first.steps ? mapped.trickEnds : [];
+        entry.dsteps = decisionSteps(entry.plan.decisions || [], mapped.acts, seat);
+        if (run.cancelled) return;
+      }
+      this.renderList();
+      this.renderReplay();
+      const decisions = entry.plan.decisions || [];
+      for (let i = 0; i < decisions.length; i++) {
+        if (entry.results[i]) continue;
+        if (run.cancelled) return;
+        this.renderStatus(i);
+        const res = await call("review_decision", { seat, deal, index: decisions[i].index });
+        entry.results[i] = res; // kept even if cancelled meanwhile: it is still true
+        if (this.run !== run) return;
+        this.renderRow(i);
+        if (this.step === entry.dsteps[i]) this.renderReplay();
+      }
+      if (!entry.summary) entry.summary = await call("review_summary", { seat, deal });
+      if (this.run !== run) return;
+      this.run = null;
+      this.renderStatus();
+      this.renderList();
+    } catch (err) {
+      if (this.run !== run) return;
+      this.run = null;
+      entry.error = err && err.message ? err.message : String(err);
+      this.renderStatus();
+    }
+  }
+
+  stop() {
+    const entry = this.entry();
+    entry.cancelled = true;
+    this.cancel();
+    this.renderStatus();
+  }
+
+  // ---- drawing -------------------------------------------------------------------------
+  renderStatus(current = null) {
+    if (!this.el) return;
+    const entry = this.entry();
+    const box = clear(this.el.status);
+    const sum = clear(this.el.summary);
+    const count = entry.plan ? entry.plan.count ?? (entry.plan.decisions || []).length : 0;
+    const done = entry.results.filter(Boolean).length;
+    if (entry.error) {
+      box.append(h("p", { class: "form-error", text: t("review.error", { message: entry.error }) }),
+        h("button", { class: "btn small", type: "button", text: t("review.resume"), on: { click: () => this.start() } }));
+      return;
+    }
+    if (entry.plan && count === 0) {
+      box.append(h("p", { class: "muted", text: t("review.nodecisions") }));
+      return;
+    }
+    if (this.run && !entry.summary) {
+      const i = current === null ? done : current;
+      box.append(h("div", { class: "rv-progress" },
+        h("progress", { id: "rv-progress", max: String(Math.max(1, count)), value: String(done), attrs: { "aria-label": t("review.progress.aria") } }),
+        h("span", { class: "rv-progress-text", text: entry.plan ? t("review.progress", { i: Math.min(count, i + 1), n: count }) : t("review.starting") }),
+        h("button", { class: "btn small", id: "rv-cancel", type: "button", text: t("review.cancel"), on: { click: () => this.stop() } })));
+      return;
+    }
+    if (!entry.summary) {
+      box.append(h("p", { class: "muted", text: t("review.cancelled", { i: done, n: count }) }),
+        h("button", { class: "btn small", id: "rv-resume", type: "button", text: t("review.resume"), on: { click: () => this.start() } }));
+      return;
+    }
+    const s = entry.summary;
+    const acc = typeof s.accuracy === "number" ? s.accuracy : null; // a percentage
+    const fmt = (x) => (typeof x === "number" ? x.toLocaleString(getLang() === "it" ? "it-IT" : "en-GB", { maximumFractionDigits: 1 }) : "–");
+    sum.append(h("div", { class: "rv-figures" },
+      h("div", { class: "rv-figure" }, h("b", { id: "rv-accuracy", text: acc === null ? "–" : `${Math.round(acc)}%` }), h("span", { text: t("review.accuracy") })),
+      h("div", { class: "rv-figure" }, h("b", { text: fmt(s.mean_loss) }), h("span", { text: t("review.meanloss") }))));
+    const counts = s.counts || {};
+    const chips = h("p", { class: "rv-counts" });
+    for (const label of [...LABELS, ...Object.keys(counts).filter((k) => !LABELS.includes(k))]) {
+      if (!counts[label]) continue;
+      chips.append(h("span", { class: `rv-chip label-${label}`, text: `${counts[label]} ${tOr(`review.label.${label}`, label)}` }));
+    }
+    sum.append(chips);
+    sum.append(h("h3", { text: t("review.turning") }));
+    const tps = (s.turning_points || []).map((idx) => this.positionOf(idx)).filter((i) => i >= 0 && entry.results[i]);
+    if (!tps.length) sum.append(h("p", { class: "muted", text: t("review.turning.none") }));
+    else {
+      const ul = h("ul", { class: "rv-turning" });
+      for (const i of tps) {
+        const r = entry.results[i];
+        ul.append(h("li", {}, h("button", { class: "link", type: "button", on: { click: () => this.goto(entry.dsteps[i], true) },
+          text: t("review.turning.item", { trick: this.trickOf(i), card: this.actionWords(r.action), best: this.actionWords(r.best), loss: fmt(r.loss) }) })));
+      }
+      sum.append(ul);
+    }
+  }
+
+  /** Position in the plan of the decision with `index`. */
+  positionOf(index) {
+    const ds = (this.entry().plan || {}).decisions || [];
+    const i = ds.findIndex((d) => d.index === index);
+    return i >= 0 ? i : (Number.isInteger(index) && index < ds.length ? index : -1);
+  }
+
+  trickOf(i) {
+    const entry = this.entry();
+    const step = entry.dsteps[i];
+    const a = Number.isInteger(step) ? entry.acts[step] : null;
+    if (a) return a.trick;
+    const d = entry.plan.decisions[i];
+    return Number.isInteger(d.trick) ? d.trick + 1 : "?";
+  }
+
+  actionWords(action) {
+    if (!action) return "–";
+    const lang = getLang();
+    const style = this.app.style();
+    try {
+      return CARD.test(action) ? cardName(action, lang, style) : actionLabel(action, lang, style);
+    } catch {
+      return action;
+    }
+  }
+
+  renderList() {
+    if (!this.el) return;
+    const entry = this.entry();
+    const list = clear(this.el.list);
+    list.setAttribute("aria-label", t("review.list"));
+    const ds = (entry.plan && entry.plan.decisions) || [];
+    ds.forEach((d, i) => list.append(h("li", { class: "rv-item", data: { i } })));
+    ds.forEach((d, i) => this.renderRow(i));
+  }
+
+  renderRow(i) {
+    const entry = this.entry();
+    const li = this.el.list.querySelector(`li[data-i="${i}"]`);
+    if (!li) return;
+    clear(li);
+    const d = entry.plan.decisions[i];
+    const r = entry.results[i];
+    const turning = entry.summary && (entry.summary.turning_points || []).includes(d.index);
+    li.className = `rv-item${r ? ` label-${r.label}` : " pending"}${turning ? " turning" : ""}${entry.dsteps[i] === this.step ? " current" : ""}`;
+    const style = this.app.style();
+    const lang = getLang();
+    const played = r ? r.action : d.action;
+    const mini = (code) => (CARD.test(code || "") ? h("span", { class: "rv-mini" }, cardFace(code, style, lang, "rv")) : null);
+    const row = h("button", { class: "rv-row", type: "button", on: { click: () => this.goto(entry.dsteps[i], true) } },
+      h("span", { class: "rv-trick", text: t("review.trick.short", { n: this.trickOf(i) }) }),
+      h("span", { class: "rv-played" }, mini(played), h("span", { text: this.actionWords(played) })),
+      r ? h("span", { class: "rv-best" }, r.best === r.action ? null : mini(r.best),
+        h("span", { text: r.best === r.action ? t("review.same") : t("review.best.is", { card: this.actionWords(r.best) }) })) : h("span", { class: "rv-best muted", text: "…" }),
+      h("span", { class: "rv-loss", text: r ? lossText(r.loss) : "" }),
+      h("span", { class: `rv-label label-${r ? r.label : "pending"}`, text: r ? tOr(`review.label.${r.label}`, r.label) : t("review.pending") }));
+    li.append(row);
+    if (r && r.reason && r.label !== "best") li.append(h("p", { class: "rv-reason", text: reasonText(r.reason, this.ctx()) }));
+  }
+
+  // ---- the replay --------------------------------------------------------------------------
+  move(delta) {
+    const entry = this.entry();
+    if (entry.steps === null) return;
+    this.goto(Math.max(0, Math.min(entry.steps, this.step + delta)));
+  }
+
+  moveTrick(dir) {
+    const entry = this.entry();
+    if (entry.steps === null) return;
+    const ends = [0, ...entry.trickEnds, entry.steps];
+    let target;
+    if (dir > 0) target = ends.find((s) => s > this.step);
+    else target = [...ends].reverse().find((s) => s < this.step);
+    if (target === undefined) target = dir > 0 ? entry.steps : 0;
+    this.goto(target);
+  }
+
+  goto(step, scroll = false) {
+    if (!Number.isInteger(step)) return;
+    this.step = step;
+    this.renderReplay(scroll);
+    for (const li of this.el.list.querySelectorAll("li.rv-item")) {
+      li.classList.toggle("current", this.entry().dsteps[Number(li.dataset.i)] === step);
+    }
+  }
+
+  async renderReplay(scroll = false) {
+    if (!this.el) return;
+    const entry = this.entry();
+    const box = this.el.replay;
+    const token = ++this.replayToken;
+    if (entry.steps === null) return;
+    let reply;
+    try {
+      reply = await this.app.engine.call("replay", { deal: this.deal, step: this.step, seat: this.seat, all_hands: this.showAll });
+    } catch (err) {
+      if (token !== this.replayToken) return;
+      clear(box).append(h("p", { class: "form-error", text: t("review.error", { message: err.message }) }));
+      return;
+    }
+    if (token !== this.replayToken || !this.dialog.open) return;
+    this.drawReplay(clear(box), reply, entry);
+    if (scroll) box.scrollIntoView({ block: "nearest", behavior: "auto" });
+  }
+
+  drawReplay(box, reply, entry) {
+    const v = reply.view;
+    const names = this.names();
+    const style = this.app.style();
+    const lang = getLang();
+    const step = this.step;
+    const steps = entry.steps;
+    const justTaken = v.trick.length === 0 && entry.trickEnds.includes(step) && v.tricks.length > 0;
+    const trickNo = v.phase === "over" ? v.tricks_done : v.tricks_done + 1; // the trick being played
+    box.append(h("h3", { id: "rv-replay-title", text: t("review.replay") }));
+    const btn = (id, label, icon, fn, disabled) => h("button", { class: "btn small step", id, type: "button",
+      attrs: { "aria-label": label, title: label }, disabled, on: { click: fn } }, navIcon(icon));
+    box.append(h("div", { class: "rv-nav" },
+      btn("rv-start", t("review.nav.start"), "start", () => this.goto(0), step === 0),
+      btn("rv-prev-trick", t("review.nav.prevtrick"), "prevtrick", () => this.moveTrick(-1), step === 0),
+      btn("rv-prev", t("review.nav.prev"), "prev", () => this.move(-1), step === 0),
+      h("span", { class: "rv-pos", id: "rv-pos", text: t("review.step", { i: step, n: steps, trick: trickNo }) }),
+      btn("rv-next", t("review.nav.next"), "next", () => this.move(1), step >= steps),
+      btn("rv-next-trick", t("review.nav.nexttrick"), "nexttrick", () => this.moveTrick(1), step >= steps),
+      btn("rv-end", t("review.nav.end"), "end", () => this.goto(steps), step >= steps)));
+    const all = h("input", { type: "checkbox", id: "rv-all" });
+    all.checked = this.showAll;
+    all.addEventListener("change", () => { this.showAll = all.checked; this.renderReplay(); });
+    box.append(h("label", { class: "check rv-allcheck", attrs: { for: "rv-all" } }, all, h("span", { text: t("review.allhands") })));
+
+    // what the seat sees: trump, talon, points
+    const facts = h("p", { class: "rv-facts" });
+    if (v.trump_card) facts.append(h("span", {}, `${t("table.trump")}: `, h("b", { text: cardName(v.trump_card, lang, style) })));
+    else if (v.trump_suit) facts.append(h("span", {}, `${t("table.trump")}: `, h("b", { text: suitName(v.trump_suit, lang, style) })));
+    if (typeof v.talon_size === "number" && (v.talon_size || v.trump_card)) facts.append(h("span", { text: t("table.talon", { n: v.talon_size }) }));
+    const pts = (v.points || []).map((p, s) => `${names[s]} ${p}`).join(" · ");
+    if (pts) facts.append(h("span", { text: `${t("table.points")}: ${pts}` }));
+    box.append(facts);
+
+    // the trick on the table, or the one just taken
+    const shown = justTaken ? v.tricks[v.tricks.length - 1] : { plays: v.trick, winner: null };
+    const trick = h("div", { class: "review rv-trick" });
+    for (const p of shown.plays || []) {
+      trick.append(h("figure", { class: p.seat === shown.winner ? "won" : "" },
+        h("div", { class: "slot review-card" }, cardFace(p.card, style, lang, "rvt")),
+        h("figcaption", { text: names[p.seat] })));
+    }
+    if (!(shown.plays || []).length) trick.append(h("p", { class: "muted", text: step === 0 ? t("review.atstart") : t("review.trick.empty") }));
+    box.append(h("div", { class: "rv-table" },
+      h("p", { class: "rv-caption", text: !justTaken ? t("review.ontable")
+        : this.isYou(shown.winner) ? t("review.taken.you", { points: shown.points }) : t("review.taken", { name: names[shown.winner], points: shown.points }) }),
+      trick));
+
+    // the decision made from here, if it is the seat's
+    const i = entry.dsteps.indexOf(step);
+    const r = i >= 0 ? entry.results[i] : null;
+    const note = h("div", { class: `rv-note${r ? ` label-${r.label}` : ""}`, id: "rv-note" });
+    if (i >= 0) {
+      const d = entry.plan.decisions[i];
+      const played = r ? r.action : d.action;
+      note.append(h("p", { class: "rv-note-head", text: this.isYou(this.seat) ? t("review.here.you", { card: this.actionWords(played) })
+        : t("review.here", { name: names[this.seat], card: this.actionWords(played) }) }));
+      if (r) {
+        note.append(h("p", { text: r.best === r.action ? t("review.here.best") : t("review.here.loss", { best: this.actionWords(r.best), loss: lossText(r.loss), label: tOr(`review.label.${r.label}`, r.label) }) }));
+        if (r.reason) note.append(h("p", { class: "rv-reason", text: reasonText(r.reason, this.ctx()) }));
+      } else note.append(h("p", { class: "muted", text: t("review.pending") }));
+    }
+    if (note.childElementCount) box.append(note);
+
+    // hands: the seat's own, every hand once asked for and allowed
+    const hands = h("div", { class: "rv-hands" });
+    const handRow = (seat, cards) => {
+      const row = h("div", { class: "rv-hand", data: { seat } });
+      for (const c of cards) {
+        const cls = ["slot", "rv-hand-card"];
+        if (r && seat === this.seat && c === r.action && r.best !== r.action) cls.push("rv-played");
+        if (r && seat === this.seat && c === r.action && r.best === r.action) cls.push("rv-played", "rv-bestcard");
+        if (r && seat === this.seat && c === r.best && r.best !== r.action) cls.push("rv-bestcard");
+        const slot = h("div", { class: cls.join(" "), title: cardName(c, lang, style) }, cardFace(c, style, lang, "rvh"));
+        row.append(slot);
+      }
+      if (!cards.length) row.append(h("span", { class: "muted", text: t("review.hand.empty") }));
+      return h("div", { class: "rv-handbox" }, h("h4", { text: this.isYou(seat) ? t("table.hand") : t("table.hand.of", { name: names[seat] }) }), row);
+    };
+    hands.append(handRow(this.seat, v.hand || []));
+    if (this.showAll && Array.isArray(reply.hands)) {
+      reply.hands.forEach((cards, s) => { if (s !== this.seat && Array.isArray(cards)) hands.append(handRow(s, cards)); });
+    } else {
+      (v.known || []).forEach((cards, s) => {
+        if (s !== this.seat && cards && cards.length) hands.append(handRow(s, cards));
+      });
+    }
+    box.append(hands);
+    if (this.showAll && !Array.isArray(reply.hands)) box.append(h("p", { class: "muted small", text: t("review.allhands.no") }));
+  }
+}
+
+// Replay buttons: start, previous trick, previous play, next play, next trick, end.
+const ICONS = {
+  start: "M7 5v14M18 5l-8 7 8 7z",
+  prevtrick: "M12 5l-8 7 8 7zM20 5l-8 7 8 7z",
+  prev: "M16 5l-9 7 9 7z",
+  next: "M8 5l9 7-9 7z",
+  nexttrick: "M4 5l8 7-8 7zM12 5l8 7-8 7z",
+  end: "M17 5v14M6 5l8 7-8 7z",
+};
+
+function navIcon(name) {
+  return s("svg", { viewBox: "0 0 24 24", width: 18, height: 18, "aria-hidden": "true", class: "nav-icon" },
+    s("path", { d: ICONS[name] }));
+}
+
+function lossText(loss) {
+  if (typeof loss !== "number") return "";
+  if (loss <= 0) return "0";
+  return `−${loss.toLocaleString(getLang() === "it" ? "it-IT" : "en-GB", { maximumFractionDigits: 1 })}`;
+}

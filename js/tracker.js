@@ -1,0 +1,69 @@
+// The card tracker: an optional aid (off by default, a setting) beside the table that shows
+// what the seat has not seen yet, suit by suit, with the points and trumps still out and the
+// talon's size. Everything comes from the engine's `tracker {seat}`, which answers from that
+// seat's view only: the page never counts cards itself.
+
+import { h, clear } from "./dom.js";
+import { t } from "./i18n.js";
+import { cardName, suitName } from "./cards.js";
+
+const SUIT_ORDER = ["D", "C", "S", "B"];
+
+// Short rank marks as players write them: Italian R(e), C(avallo), F(ante); French D(onna).
+const SHORT = {
+  it: { K: "R", H: "C", J: "F", T: "10" },
+  en: { K: "K", H: "H", J: "J", T: "10" },
+};
+
+export function rankMark(rank, lang, style) {
+  if (rank === "H" && style === "french") return lang === "it" ? "D" : "Q";
+  return (SHORT[lang] || SHORT.en)[rank] || rank;
+}
+
+/**
+ * Draw the tracker `data` ({unseen, points_out, trumps_out, talon}) into `box`.
+ * ctx: {lang, style, trump (suit or null), order (ranks strongest first), cardPoints}
+ */
+export function renderTracker(box, data, ctx) {
+  clear(box);
+  box.append(h("h2", { class: "tr-title", text: t("tracker.title") }));
+  const grid = h("div", { class: "tr-suits" });
+  const unseen = (data && data.unseen) || {};
+  const rankIndex = (code) => {
+    const i = ctx.order ? ctx.order.indexOf(code[0]) : -1;
+    return i < 0 ? 99 : i;
+  };
+  for (const suit of SUIT_ORDER) {
+    const cards = [...(unseen[suit] || [])].sort((a, b) => rankIndex(a) - rankIndex(b));
+    const names = cards.map((c) => safeName(c, ctx));
+    const row = h("div", {
+      class: `tr-suit${suit === ctx.trump ? " trump" : ""}`, data: { suit },
+      attrs: { "aria-label": `${suitName(suit, ctx.lang, ctx.style)}: ${names.join(", ") || t("tracker.none")}` },
+    });
+    row.append(h("span", { class: "tr-name", attrs: { "aria-hidden": "true" } },
+      h("span", { class: `suit-glyph suit-${suit}` }), ` ${suitName(suit, ctx.lang, ctx.style)}`));
+    const marks = h("span", { class: "tr-ranks", attrs: { "aria-hidden": "true" } });
+    if (!cards.length) marks.append(h("span", { class: "tr-none", text: "–" }));
+    cards.forEach((c, i) => {
+      const pts = ctx.cardPoints ? ctx.cardPoints[c] || 0 : 0;
+      marks.append(h("span", { class: `tr-card${pts ? " counts" : ""}`, data: { card: c }, title: names[i],
+        text: rankMark(c[0], ctx.lang, ctx.style) }));
+    });
+    row.append(marks);
+    grid.append(row);
+  }
+  box.append(grid);
+  const trumps = (data && data.trumps_out) || [];
+  box.append(h("p", { class: "tr-facts" },
+    h("span", { class: "tr-points", text: t("tracker.points", { n: data ? data.points_out : 0 }) }),
+    h("span", { class: "tr-trumps", text: t("tracker.trumps", { n: trumps.length }) }),
+    h("span", { class: "tr-talon", text: t("tracker.talon", { n: data ? data.talon : 0 }) })));
+}
+
+function safeName(code, ctx) {
+  try {
+    return cardName(code, ctx.lang, ctx.style);
+  } catch {
+    return code;
+  }
+}

@@ -1,0 +1,157 @@
+"""The game embedded in a host page on another origin: the README's host-page example, served
+from http://localhost:<port>/, frames the site served from http://127.0.0.1:<port>/.
+
+Checked: the poster (embed.html) asks nothing of the engine before Play and stays light; the
+messages (height, deal start and end, a new deal asked by the host); the host sizing the frame
+to the posted height; a deal played to its end inside the frame; and `start=view`, which loads
+the game once the frame is scrolled into view.
+"""
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from test_delivery import SET_PREFS, Site, play, settle
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE_URL = "https://<user>.github.io/<repo>/"
+# What only the engine fetches: none of it may travel before Play.
+ENGINE_FILES = ("js/worker.js", "js/build-info.js", "pyodide/", "wheels/", "js/app.js")
+# Messages the host page receives, noted by an init script in the top frame only.
+NOTE_MESSAGES = """
+if (window === window.top) {
+  window.__messages = [];
+  addEventListener("message", (e) => {
+    if (e.data && typeof e.data.type === "string" && e.data.type.startsWith("briscola:")) {
+      window.__messages.push({ origin: e.origin, ...e.data });
+    }
+  });
+}
+"""
+
+
+def host_example() -> str:
+    """The host-page example of the README, as written there."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    m = re.search(r"```html\n(\s*<!-- Briscola host page example -->.*?)```", text, re.S)
+    assert m, "the README has no host page example"
+    return m.group(1)
+
+
+class Host(Site):
+    """The host page on its own origin (localhost), framing `site_url` (on 127.0.0.1)."""
+
+    def __init__(self, tmp: Path, site_url: str, query: str, above: int = 0):
+        html = host_example().replace(EXAMPLE_URL, site_url)
+        html = re.sub(r'(embed\.html)\?[^"]*"', lambda m: f'{m.group(1)}?{query}"', html)
+        spacer = f'<div style="height:{above}px">the post, before the game</div>' if above else ""
+        (tmp / "post.html").write_text(f"<!doctype html><meta charset=utf-8><title>A post</title><link rel=icon href=data:,>"
+                                       f"<body>{spacer}{html}</body>", encoding="utf-8")
+        super().__init__(tmp)
+        self.url = f"http://localhost:{self.server.server_address[1]}/post.html"
+
+
+@pytest.fixture
+def host_context(browser):
+    ctx = browser.new_context(viewport={"width": 800, "height": 900}, reduced_motion="reduce",
+                              locale="en-US")
+    ctx.add_init_script(SET_PREFS)
+    ctx.add_init_script(NOTE_MESSAGES)
+    errors = []
+    ctx.on("page", lambda p: (p.on("pageerror", lambda e: errors.append(str(e))),
+                              p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)))
+    yield ctx
+    ctx.close()
+    assert not errors, errors
+
+
+def messages(page, kind: str) -> list[dict]:
+    return [m for m in page.evaluate("window.__messages") if m["type"] == f"briscola:{kind}"]
+
+
+def wait_message(page, kind: str, count: int = 1, timeout: float = 120.0) -> dict:
+    end = time.monotonic() + timeout
+    while len(messages(page, kind)) < count:
+        assert time.monotonic() < end, f"no briscola:{kind} message (#{count}) in time"
+        time.sleep(0.1)
+    return messages(page, kind)[-1]
+
+
+def frame_height(page) -> float:
+    return page.evaluate("document.getElementById('briscola').getBoundingClientRect().height")
+
+
+def test_host_page_poster_messages_and_a_deal_played_in_the_frame(dist_dir, host_context, bot_level,
+                                                                   tmp_path):
+    site = Site(dist_dir)
+    host = Host(tmp_path, site.url, f"variant=classic&lang=en&level={bot_level}&seed=7")
+    try:
+        page = host_context.new_page()
+        page.goto(host.url)
+        poster = wait_message(page, "height")
+        assert poster["origin"] == site.origin
+        assert abs(frame_height(page) - poster["height"]) < 1  # the host sized the frame
+        frame = page.frame_locator("#briscola")
+        frame.locator("#poster-play").wait_for()
+        time.sleep(1.0)  # anything the poster would fetch has been asked for by now
+        paths = [r["path"] for r in site.requests]
+        assert not [p for p in paths if p.lstrip("/").startswith(ENGINE_FILES)], paths
+        sent = sum(r["wire"] for r in site.requests)
+        assert sent <= 50_000, f"the poster cost {sent} bytes"
+
+        frame.locator("#poster-play").click()
+        wait_message(page, "deal-start")
+        game = page.frames[1]  # the same frame, now holding the game
+        assert settle(game) == "waiting"
+        start = messages(page, "deal-start")[-1]
+        assert start["variant"] == "classic" and start["origin"] == site.origin
+        # The game's own height arrives and the frame follows it; nothing inside scrolls.
+        page.wait_for_function("() => { const h = window.__messages.filter((m) => m.type === 'briscola:height');"
+                               " const f = document.getElementById('briscola').getBoundingClientRect().height;"
+                               " return h.length > 1 && Math.abs(f - h[h.length - 1].height) < 1; }")
+        assert game.evaluate("document.documentElement.scrollHeight <= innerHeight + 1")
+
+        assert play(game) in ("summary", "over")
+        end = wait_message(page, "deal-end")
+        assert end["variant"] == "classic" and end["result"] in ("won", "lost", "draw")
+        assert end["points"] + end["opponents"] == 120  # a classic deck's points, all taken
+        mine = game.evaluate("(() => { const o = window.__briscola.state.summary.outcome;"
+                             " return o.side_points[o.sides.findIndex((s) => s.includes(0))]; })()")
+        assert end["points"] == mine
+        assert page.locator("#result").text_content() == f"{end['result']}: {end['points']} to {end['opponents']}"
+
+        # The host asks for a new deal: a fresh deal on the table, in the same frame.
+        page.locator("#new-deal").click()
+        wait_message(page, "deal-start", count=2)
+        assert settle(game) == "waiting"
+        assert game.evaluate("window.__briscola.state.view.phase") != "over"
+        assert not game.evaluate("document.querySelector('dialog[open]')")
+    finally:
+        host.stop()
+        site.stop()
+
+
+def test_poster_with_start_view_loads_the_game_once_scrolled_to(dist_dir, host_context, bot_level,
+                                                                tmp_path):
+    site = Site(dist_dir)
+    host = Host(tmp_path, site.url, f"variant=classic&lang=en&level={bot_level}&start=view", above=3000)
+    try:
+        page = host_context.new_page()
+        page.goto(host.url)
+        # loading="lazy": the frame far below the fold is not even loaded yet; nothing of the
+        # engine is, for sure.
+        time.sleep(1.0)
+        assert not [r for r in site.requests if r["path"].lstrip("/").startswith(ENGINE_FILES)]
+        page.locator("#briscola").scroll_into_view_if_needed()
+        wait_message(page, "deal-start")
+        game = page.frames[1]
+        assert settle(game) == "waiting"
+        assert any(r["path"].endswith("pyodide.asm.wasm") for r in site.requests)
+    finally:
+        host.stop()
+        site.stop()

@@ -1,0 +1,224 @@
+"""The one-file page, dist/briscola.html: the whole game in one file that plays
+from disk (file://), offline.
+
+A file:// page may import no module from a file, start no module worker from a
+blob (its origin is opaque), and fetch nothing, not even its own blob: URLs from
+a worker. So the page carries everything: the UI's modules bundled into one
+inline module script, the stylesheets inline, and the engine's files as base64
+data blocks, gzip-compressed where that helps. The engine's worker is one
+classic script: Pyodide's classic loader (pyodide.js), pyodide.asm.mjs made a
+classic script, and js/worker.js with the build info inline. At load, a small
+inline bootstrap decodes the blocks into Blobs, starts that worker from a blob:
+URL (js/engine.js setWorker) and posts it the other files (the wasm, the stdlib,
+the wheel), which its fetch() then answers from memory.
+
+Built from the staged site (site.py calls one_file_page()).
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import json
+import re
+from pathlib import Path
+
+from .common import MIME_TYPES, PYODIDE_DIR, BuildError, log
+from .modules import IMPORT, module_graph, resolve
+
+ONE_FILE = "briscola.html"
+WORKER_IMPORT = 'import { BUILD } from "./build-info.js";'
+ASM_EXPORT = "export default _createPyodideModule;"
+
+_EXPORT_DECL = re.compile(r"^export\s+((?:async\s+)?function\*?\s+(\w+)|class\s+(\w+)|"
+                          r"(?:const|let|var)\s+(\w+))", re.M)
+_EXPORT_DEFAULT = re.compile(r"^export\s+default\s+(?:((?:async\s+)?function\*?\s+(\w+)|class\s+(\w+))|(?=\S))",
+                             re.M)
+_EXPORT_LIST = re.compile(r"^export\s*\{([^}]*)\}\s*;?[ \t]*$", re.M)
+_LEFTOVER = re.compile(r"^\s*(?:import\s*[\w{*\"']|export\b)|\bimport\s*\(", re.M)
+
+
+def _bindings(names: str) -> list[tuple[str, str]]:
+    """'a, b as c' -> [('a', 'a'), ('b', 'c')]"""
+    out = []
+    for part in filter(None, (x.strip() for x in names.split(","))):
+        m = re.fullmatch(r"(\w+)(?:\s+as\s+(\w+))?", part)
+        if not m:
+            raise BuildError(f"cannot bundle the import/export list {names!r}")
+        out.append((m.group(1), m.group(2) or m.group(1)))
+    return out
+
+
+def bundle_modules(stage: Path, entries: list[str], between: str = "") -> str:
+    """One inline module script from the page's ES modules: each module becomes a
+    block that publishes its exports in `__modules`; imports read from there.
+    Only what the UI uses is supported (named and namespace imports of relative
+    paths, exported declarations and lists); anything else fails the build.
+    `between` runs after every dependency and before the entry modules."""
+    order = module_graph(stage, entries)
+    deps = [m for m in order if m not in entries]
+    parts = ["const __modules = Object.create(null);"]
+    for rel in deps + ["\0between"] + [e for e in order if e in entries]:
+        if rel == "\0between":
+            parts.append(between)
+            continue
+        code = (stage / rel).read_text(encoding="utf-8")
+        exports: list[tuple[str, str]] = []
+
+        def imp(m: re.Match, rel=rel) -> str:
+            target = f"__modules[{json.dumps(resolve(rel, m.group(4)))}]"
+            default, names, namespace = m.group(1), m.group(2), m.group(3)
+            out = []
+            if default:
+                out.append(f"const {default} = {target}.default;")
+            if namespace:
+                out.append(f"const {namespace} = {target};")
+            if names is not None and names.strip():
+                pairs = ", ".join(a if a == b else f"{a}: {b}" for a, b in _bindings(names))
+                out.append(f"const {{ {pairs} }} = {target};")
+            return " ".join(out)  # a bare import ("./m.js") only orders the modules
+
+        def default(m: re.Match) -> str:
+            if m.group(1):
+                exports.append((m.group(2) or m.group(3), "default"))
+                return m.group(1)
+            exports.append(("__default", "default"))
+            return "const __default = "
+
+        def decl(m: re.Match) -> str:
+            name = m.group(2) or m.group(3) or m.group(4)
+            exports.append((name, name))
+            return m.group(1)
+
+        def lst(m: re.Match) -> str:
+            exports.extend(_bindings(m.group(1)))
+            return ""
+
+        code = IMPORT.sub(imp, code)
+        code = _EXPORT_DEFAULT.sub(default, code)
+        code = _EXPORT_DECL.sub(decl, code)
+        code = _EXPORT_LIST.sub(lst, code)
+        left = _LEFTOVER.search(code)
+        if left:
+            line = code.count("\n", 0, left.start()) + 1
+            raise BuildError(f"{rel}:{line}: cannot bundle this import/export for {ONE_FILE}")
+        table = ", ".join(b if a == b else f"{b}: {a}" for a, b in exports)
+        if len({b for _, b in exports}) != len(exports):
+            raise BuildError(f"{rel}: an export name twice")
+        parts.append(f"// ---- {rel}\n{{\n{code.rstrip()}\n"
+                     f"__modules[{json.dumps(rel)}] = Object.freeze({{ {table} }});\n}}")
+    return "\n".join(parts) + "\n"
+
+
+def _csp_hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+# Decodes the carried files (base64 data blocks, some gzip-compressed) into
+# Blobs and chooses the engine's worker: the classic script, from a blob: URL.
+ONE_FILE_BOOTSTRAP = """// ---- the one-file page: the engine's files, from this page's data blocks
+await (async () => {
+  const files = {};
+  for (const el of document.querySelectorAll('script[type="application/octet-stream"][data-path]')) {
+    const blob = await (await fetch(`data:${el.dataset.type};base64,${el.textContent}`)).blob();
+    files[el.dataset.path] = { blob, type: el.dataset.type, gzip: el.dataset.encoding === "gzip" };
+    el.remove();
+  }
+  const script = files["js/worker.js"];
+  delete files["js/worker.js"];
+  const code = script.gzip ? new Response(script.blob.stream().pipeThrough(new DecompressionStream("gzip"))) : script.blob;
+  const url = URL.createObjectURL(new Blob([await code.arrayBuffer()], { type: "text/javascript" }));
+  __modules["js/engine.js"].setWorker(url, { type: "classic", name: "briscola:carried", message: { type: "carried", files } });
+})();"""
+
+
+def classic_worker(stage: Path, info: dict) -> bytes:
+    """The engine's worker as one classic script: pyodide.js, pyodide.asm.mjs and
+    js/worker.js, each rewritten where it uses module-only syntax."""
+    loader = (PYODIDE_DIR / "pyodide.js").read_text(encoding="utf-8")
+    loader = re.sub(r"^//# sourceMappingURL=.*$", "", loader, flags=re.M)
+    asm = (stage / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    worker = (stage / "js" / "worker.js").read_text(encoding="utf-8")
+    if asm.count(ASM_EXPORT) != 1:
+        raise BuildError(f"pyodide.asm.mjs: expected `{ASM_EXPORT}` once (another Pyodide?)")
+    if worker.count(WORKER_IMPORT) != 1:
+        raise BuildError(f"js/worker.js: expected the line `{WORKER_IMPORT}` once")
+    asm = asm.replace(ASM_EXPORT, "self._createPyodideModule = _createPyodideModule;")
+    build = json.dumps({k: v for k, v in info.items() if k != "files"})
+    worker = worker.replace(WORKER_IMPORT, f"const BUILD = Object.freeze({build});")
+    parts = [loader, asm.replace("import.meta.url", "self.location.href"),
+             worker.replace("import.meta.url", "self.location.href")]
+    for name, part in zip(("pyodide.js", "pyodide.asm.mjs", "js/worker.js"), parts):
+        if re.search(r"^\s*(import|export)\s[\w{*]", part, re.M) or "import.meta" in part:
+            raise BuildError(f"{name}: module syntax left in the one-file worker")
+    return "\n;\n".join(parts).encode()
+
+
+def one_file_page(stage: Path, info: dict) -> bytes:
+    html = (stage / "index.html").read_text(encoding="utf-8")
+    styles: list[str] = []
+    entries: list[str] = []
+
+    def attrs(tag: str) -> dict[str, str]:
+        return {k.lower(): v for k, v in re.findall(r'([\w-]+)="([^"]*)"', tag)}
+
+    def link(m: re.Match) -> str:
+        a = attrs(m.group(0))
+        rel, href = a.get("rel", ""), a.get("href", "")
+        if rel == "stylesheet":
+            css = (stage / href).read_text(encoding="utf-8")
+            if "url(" in css:
+                raise BuildError(f"{href}: url(...) in a stylesheet is not carried into {ONE_FILE}")
+            styles.append(css)
+            return f"<style>{css}</style>"
+        if rel == "icon":
+            data = base64.b64encode((stage / href).read_bytes()).decode()
+            return f'<link rel="icon" href="data:{a.get("type", "image/svg+xml")};base64,{data}">'
+        if rel in ("manifest", "apple-touch-icon", "modulepreload", "preload", "prefetch"):
+            return ""  # nothing to install or fetch from a file
+        log(f"{ONE_FILE}: dropped {m.group(0)}")
+        return ""
+
+    def script(m: re.Match) -> str:
+        entries.append(attrs(m.group(0))["src"])
+        return ""
+
+    html = re.sub(r"<link\b[^>]*>\n?", link, html)
+    html = re.sub(r'<script\b[^>]*\bsrc="[^"]+"[^>]*>\s*</script>\n?', script, html)
+    if re.search(r"<script\b(?![^>]*application/octet-stream)", html):
+        raise BuildError(f"index.html has an inline script: {ONE_FILE} cannot carry it")
+    if not entries:
+        raise BuildError("index.html loads no module script")
+    bundle = bundle_modules(stage, entries, ONE_FILE_BOOTSTRAP)
+    if "</script" in bundle.lower():
+        raise BuildError(f"a module contains the text </script: cannot inline it in {ONE_FILE}")
+    if 'setWorker' not in (stage / "js" / "engine.js").read_text(encoding="utf-8"):
+        raise BuildError("js/engine.js has no setWorker(): the one-file page needs it")
+
+    carried = {"js/worker.js": classic_worker(stage, info)}
+    for rel in ["pyodide/pyodide.asm.wasm", info["stdlib"], info["wheel"]]:
+        carried[rel] = (stage / rel).read_bytes()
+    blocks = []
+    for rel, data in carried.items():
+        packed, encoding = gzip.compress(data, 9, mtime=0), ' data-encoding="gzip"'
+        if len(packed) > 0.95 * len(data):
+            packed, encoding = data, ""
+        ctype = MIME_TYPES.get(Path(rel).suffix, "application/octet-stream")
+        blocks.append(f'<script type="application/octet-stream" data-path="{rel}" data-type="{ctype}"'
+                      f'{encoding}>{base64.b64encode(packed).decode()}</script>\n')
+
+    csp = ("default-src 'none'; "
+           f"script-src {_csp_hash(bundle)} blob: 'wasm-unsafe-eval'; "
+           "worker-src blob:; connect-src blob: data:; img-src data: blob:; "
+           f"style-src {' '.join(_csp_hash(css) for css in styles) or chr(39) + 'none' + chr(39)}; "
+           "font-src data:; base-uri 'none'; object-src 'none'")
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
+    html, n = re.subn(r'<meta http-equiv="Content-Security-Policy"[^>]*>', lambda _: meta, html)
+    if not n:
+        html = html.replace('<meta charset="utf-8">', '<meta charset="utf-8">\n  ' + meta, 1)
+    tail = "".join(blocks) + f'<script type="module">{bundle}</script>\n'
+    if "</body>" not in html:
+        raise BuildError("index.html has no </body>")
+    html = html.replace("</body>", tail + "</body>", 1)
+    return html.encode("utf-8")

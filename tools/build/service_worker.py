@@ -1,0 +1,26 @@
+"""The service worker's manifest: dist/sw.js is the template sw.js with the
+build's hash and every file of the site with its SHA-256, in Subresource
+Integrity form, filled in (offline play: see sw.js and js/offline.js).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+
+from .common import BuildError
+
+
+def sri(sha256_hex: str) -> str:
+    return "sha256-" + base64.b64encode(bytes.fromhex(sha256_hex)).decode()
+
+
+SW_PLACEHOLDER = "const PRECACHE = null; // build.py"
+
+
+def service_worker(template: str, build_hash: str, precache: dict[str, str]) -> str:
+    """sw.js with the build's hash and files (path -> integrity) filled in."""
+    if template.count(SW_PLACEHOLDER) != 1:
+        raise BuildError(f"sw.js: expected the line `{SW_PLACEHOLDER}` once")
+    data = json.dumps({"hash": build_hash, "files": dict(sorted(precache.items()))}, indent=1)
+    return template.replace(SW_PLACEHOLDER, f"const PRECACHE = {data};", 1)

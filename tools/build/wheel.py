@@ -1,0 +1,158 @@
+"""The engine's wheel: a reproducible pure-Python wheel of py/briscola
+(briscola-<version>-py3-none-any.whl, the version from briscola/__init__.py),
+and the engine's bytecode that goes in it.
+
+The bytecode is compiled by Pyodide's own Python (tools/compile_package.mjs,
+cached under build/pyc/ keyed by the sources) and placed where the sources would
+be (briscola/game.pyc): the page puts the wheel itself on sys.path and zipimport
+reads it, nothing to compile or install at start. The sources stay out (about
+90 KB less to download); tracebacks keep file names and line numbers. This wheel
+is for Pyodide 3.14 only (`pip install .` is the way to the engine elsewhere).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import os
+import re
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+from .common import (FIXED_DATE, PKG_DIR, PKG_NAME, PYC_CACHE, PYODIDE_DIR, ROOT, TOOLS,
+                     BuildError, log, sha256)
+from .runtime import node_binary
+
+
+def read_version(pkg_dir: Path = PKG_DIR) -> str:
+    init = pkg_dir / "__init__.py"
+    if not init.is_file():
+        raise BuildError(
+            f"{init.relative_to(ROOT) if init.is_relative_to(ROOT) else init} "
+            "not found: the briscola package is not there yet, nothing to build"
+        )
+    match = re.search(r"""^__version__\s*(?::\s*str\s*)?=\s*["']([^"']+)["']""",
+                      init.read_text(encoding="utf-8"), re.M)
+    if not match:
+        raise BuildError(f"{init}: no line like __version__ = \"1.2.3\"")
+    version = match.group(1)
+    if not re.fullmatch(r"[0-9]+(\.[0-9]+)*((a|b|rc)[0-9]+)?(\.post[0-9]+)?(\.dev[0-9]+)?"
+                        r"(\+[a-z0-9]+(\.[a-z0-9]+)*)?", version):
+        raise BuildError(f"{init}: __version__ {version!r} is not a PEP 440 version")
+    return version
+
+
+def package_files(pkg_dir: Path) -> list[tuple[str, Path]]:
+    """(path inside the wheel, file) for every file of the package, sorted."""
+    out = []
+    for path in sorted(pkg_dir.rglob("*")):
+        rel = path.relative_to(pkg_dir)
+        if not path.is_file() or any(p.startswith(".") or p == "__pycache__" for p in rel.parts):
+            continue
+        if path.suffix in (".pyc", ".pyo"):
+            continue
+        out.append((f"{PKG_NAME}/{rel.as_posix()}", path))
+    return out
+
+
+def zip_entry(name: str) -> zipfile.ZipInfo:
+    info = zipfile.ZipInfo(name, FIXED_DATE)
+    info.create_system = 3
+    info.external_attr = 0o100644 << 16
+    info.compress_type = zipfile.ZIP_DEFLATED
+    return info
+
+
+def record_hash(data: bytes) -> str:
+    digest = hashlib.sha256(data).digest()
+    return "sha256=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def build_wheel(pkg_dir: Path = PKG_DIR, extra: dict[str, bytes] | None = None,
+                sources: bool = True) -> tuple[str, bytes, str]:
+    """Return (file name, wheel bytes, version). Same input, same bytes.
+
+    `extra` maps more paths inside the wheel (the bytecode) to their contents;
+    with `sources` False the .py files are left out (a sourceless wheel).
+    """
+    version = read_version(pkg_dir)
+    dist_info = f"{PKG_NAME}-{version}.dist-info"
+    members = [(name, path.read_bytes()) for name, path in package_files(pkg_dir)
+               if sources or not name.endswith(".py")]
+    members += sorted((extra or {}).items())
+    metadata = (
+        "Metadata-Version: 2.1\n"
+        f"Name: {PKG_NAME}\n"
+        f"Version: {version}\n"
+        "Summary: Briscola card game engine and AI\n"
+        "Requires-Python: >=3.11\n"
+    ).encode()
+    wheel = (
+        "Wheel-Version: 1.0\n"
+        "Generator: briscola build.py\n"
+        "Root-Is-Purelib: true\n"
+        "Tag: py3-none-any\n"
+    ).encode()
+    members += [(f"{dist_info}/METADATA", metadata), (f"{dist_info}/WHEEL", wheel),
+                (f"{dist_info}/top_level.txt", f"{PKG_NAME}\n".encode())]
+    record = "".join(f"{name},{record_hash(data)},{len(data)}\n" for name, data in members)
+    record += f"{dist_info}/RECORD,,\n"
+    members.append((f"{dist_info}/RECORD", record.encode()))
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for name, data in members:
+            zf.writestr(zip_entry(name), data, compresslevel=9)
+    return f"{PKG_NAME}-{version}-py3-none-any.whl", buf.getvalue(), version
+
+
+def engine_bytecode(pyodide_version: str, pkg_dir: Path = PKG_DIR) -> dict[str, bytes]:
+    """{path in the wheel: .pyc bytes} for every module, compiled inside Pyodide."""
+    sources = [(name, path) for name, path in package_files(pkg_dir) if name.endswith(".py")]
+    h = hashlib.sha256(pyodide_version.encode())
+    h.update((TOOLS / "compile_package.mjs").read_bytes())
+    for name, path in sources:
+        h.update(f"{name}\0{sha256(path.read_bytes())}\n".encode())
+    cache = PYC_CACHE / f"pyodide-{pyodide_version}-{h.hexdigest()[:12]}"
+    out = cache / PKG_NAME
+    if not (cache / "cache_tag.txt").is_file():
+        log("bytecode: compiling the engine inside Pyodide")
+        tmp = PYC_CACHE / f"tmp-{os.getpid()}"
+        shutil.rmtree(tmp, ignore_errors=True)
+        cmd = [node_binary(), str(TOOLS / "compile_package.mjs"), "--pyodide", str(PYODIDE_DIR),
+               "--src", str(pkg_dir), "--out", str(tmp / PKG_NAME)]
+        proc = subprocess.run(cmd, cwd=ROOT)
+        if proc.returncode != 0 or not (tmp / "cache_tag.txt").is_file():
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise BuildError(f"compiling the engine failed (exit {proc.returncode}); "
+                             "see the output above, or build with --no-pyc")
+        shutil.rmtree(cache, ignore_errors=True)
+        try:
+            tmp.rename(cache)
+        except OSError:  # a build running at the same time got there first
+            shutil.rmtree(tmp, ignore_errors=True)
+        for old in PYC_CACHE.iterdir():
+            if old != cache and old.is_dir() and not old.name.startswith("tmp-"):
+                shutil.rmtree(old, ignore_errors=True)
+    else:
+        log(f"bytecode: cached {cache.relative_to(ROOT)}")
+    pycs = {f"{PKG_NAME}/{p.relative_to(out).as_posix()}": p.read_bytes()
+            for p in sorted(out.rglob("*.pyc"))}
+    if len(pycs) != len(sources):
+        raise BuildError(f"expected {len(sources)} .pyc files in {out}, found {len(pycs)}")
+    return pycs
+
+
+def sourceless(pycs: dict[str, bytes]) -> dict[str, bytes]:
+    """Move each `pkg/__pycache__/mod.<tag>.pyc` to `pkg/mod.pyc`, where Python
+    imports bytecode that has no source beside it, from a folder (after
+    loadPackage) as from a zip on sys.path (zipimport, which never looks in
+    __pycache__)."""
+    out = {}
+    for name, data in pycs.items():
+        head, _, tail = name.rpartition("/__pycache__/")
+        out[f"{head}/{tail.split('.', 1)[0]}.pyc"] = data
+    return out
