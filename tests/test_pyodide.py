@@ -123,11 +123,11 @@ def test_learned_model_same_numbers_as_cpython(dist):
         positions.append(enc.encode(0, hand, unseen, 0, cards[-1], [], -1, rng.randrange(2),
                                     mine, rng.randrange(0, 120 - mine), rng.randrange(0, 34),
                                     0))
-    want = {name: [load(name).value(f, s) for f, s in positions] for name in ("classic",)}
+    want = {name: [load(name).value(f, s) for f, s in positions] for name in ("classic", "four")}
     code = ("import json\nfrom briscola.ai.learn import load\n"
             f"pos = json.loads({json.dumps(json.dumps(positions))})\n"
             "print(json.dumps({n: [load(n).value(f, s) for f, s in pos] "
-            "for n in ('classic',)}))")
+            "for n in ('classic', 'four')}))")
     proc = run_pyodide("-c", code)
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout.strip().splitlines()[-1])
