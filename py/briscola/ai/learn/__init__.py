@@ -153,9 +153,10 @@ def load(name: str) -> Model | None:
 def model_name(rules) -> str | None:
     """Which shipped model fits these rules, if any: two- or four-player Briscola with the
     Italian deck and the standard order, one card a turn, nothing known but the face-up
-    card."""
+    card (no open hands, reburied cards or exchanges: the positions it was trained on)."""
     if (rules.mode != "classic" or rules.deck != "italian" or rules.ranking != "standard"
-            or rules.double or rules.natural_three or rules.signals):
+            or rules.double or rules.natural_three or rules.signals or rules.open_hands
+            or rules.rebury or rules.exchange_two or rules.exchange_seven):
         return None
     if rules.players == 2:
         return "classic"
