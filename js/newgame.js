@@ -10,7 +10,10 @@ import { STYLES } from "./cards.js";
 const HOUSE = ["mode", "deck", "ranking", "southern", "natural_three", "removed_two", "double", "rebury",
   "exchange_two", "exchange_seven", "partner_view", "signals", "open_hands", "teams"];
 const MATCH = ["match", "drawn_deal"];
-const CHIAMATA = ["mode", "auction", "carichi", "forced_call", "multipliers", "match_deals", "match_target"];
+const CHIAMATA = ["mode", "auction", "raise_after_two", "multipliers", "points_multipliers", "carichi",
+  "forced_call", "deck", "ranking", "southern", "natural_three", "match_deals", "match_target"];
+// Options of one auction only: shown with that auction, or while changed (so they can be undone).
+const AUCTION_ONLY = { raise_after_two: "rank", multipliers: "rank", points_multipliers: "points" };
 
 export function defaultSeats(n, old = []) {
   const seats = [];
@@ -194,7 +197,7 @@ export class NewGamePanel {
     hbox.open = Object.keys(st.overrides).some((k) => HOUSE.includes(k) || CHIAMATA.includes(k)) || this.houseOpen;
     hbox.addEventListener("toggle", () => { this.houseOpen = hbox.open; });
     hbox.append(h("summary", { text: t("new.house") }));
-    const names = chiamata ? CHIAMATA.filter((x) => !x.startsWith("match")) : HOUSE;
+    const names = chiamata ? CHIAMATA.filter((x) => !x.startsWith("match") && this.shown(x, vals)) : HOUSE;
     for (const name of names) if (this.optionInfo.has(name)) hbox.append(this.optionRow(name, vals[name]));
     form.append(hbox);
 
@@ -220,6 +223,13 @@ export class NewGamePanel {
     buttons.append(this.el.start);
     form.append(buttons);
     d.append(form);
+  }
+
+  /** Is option `name` shown with the values `vals`? (Those of the other auction are not.) */
+  shown(name, vals) {
+    const only = AUCTION_ONLY[name];
+    const info = this.optionInfo.get(name);
+    return !only || only === vals.auction || (info && vals[name] !== info.default);
   }
 
   seatRow(seat, i) {

@@ -22,7 +22,8 @@ export function rankMark(rank, lang, style) {
 
 /**
  * Draw the tracker `data` ({unseen, points_out, trumps_out, talon}) into `box`.
- * ctx: {lang, style, trump (suit or null), order (ranks strongest first), cardPoints}
+ * ctx: {lang, style, trump (suit or null), order (ranks strongest first), cardPoints, talon (false:
+ *   the variant has none)}
  */
 export function renderTracker(box, data, ctx) {
   clear(box);
@@ -56,8 +57,9 @@ export function renderTracker(box, data, ctx) {
   const trumps = (data && data.trumps_out) || [];
   box.append(h("p", { class: "tr-facts" },
     h("span", { class: "tr-points", text: t("tracker.points", { n: data ? data.points_out : 0 }) }),
-    h("span", { class: "tr-trumps", text: t("tracker.trumps", { n: trumps.length }) }),
-    h("span", { class: "tr-talon", text: t("tracker.talon", { n: data ? data.talon : 0 }) })));
+    // no trump yet (Chiamata's auction), no talon at all (Chiamata): nothing to count
+    ctx.trump ? h("span", { class: "tr-trumps", text: t("tracker.trumps", { n: trumps.length }) }) : null,
+    ctx.talon === false ? null : h("span", { class: "tr-talon", text: t("tracker.talon", { n: data ? data.talon : 0 }) })));
 }
 
 function safeName(code, ctx) {

@@ -10,6 +10,8 @@ if _PY not in sys.path:
     sys.path.insert(0, _PY)
 
 import pytest  # noqa: E402
+
+from briscola.ai.reasons import CODES  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
@@ -41,8 +43,7 @@ def _play(rules, bots, seed):
         view = game.view(seat)
         d = bots[seat].decide(view)
         assert isinstance(d, Decision)
-        assert isinstance(d.reason, str) and d.reason and "\n" not in d.reason
-        assert len(d.reason) < 140
+        assert set(d.reason) == {"code", "params"} and d.reason["code"] in CODES, d.reason
         game.apply(d.action, seat)  # checked: an illegal action raises
         steps += 1
         assert steps < 500

@@ -183,7 +183,7 @@ def test_hot_seat_shows_only_the_hand_of_the_seat_whose_turn_it_is():
         v = st["view"]
         if v["seat"] != turn:
             assert v.get("hand_hidden") and v["hand"] == [] and v["legal"] == []
-            assert all(k == [] for k in v["known"])
+            assert v["known"][v["seat"]] == [] or not any(v["hands_visible"])
             assert all(e.get("signal") is None for e in v["events"] if e["type"] == "signal")
             seen_hidden += 1
         if turn in (0, 2):
@@ -192,3 +192,62 @@ def test_hot_seat_shows_only_the_hand_of_the_seat_whose_turn_it_is():
             st = ok("bot_step", {})
     assert seen_hidden
     assert ok("state", {"seat": 1})["view"]["seat"] == 1
+
+
+def _without_save(reply):
+    return {k: v for k, v in reply.items() if k != "save"}
+
+
+@pytest.mark.parametrize("rules, hands, swapped, trump", [
+    # two players: the computer's hand and the talon differ, seat 0's cards and the trump do not
+    ("classic", ["AD 3S KB", "2C 4C 5C"], ["AD 3S KB", "6C JC HC"], "7B"),
+    # teams: the partner's and the opponents' hands differ
+    ("four", ["AD 3S KB", "2C 4C 5C", "6S 7S JS", "2B 4B 5B"],
+     ["AD 3S KB", "6S 7S JS", "2B 4B 5B", "2C 4C 5C"], "7D"),
+])
+def test_same_replies_for_deals_that_differ_only_in_hidden_cards(monkeypatch, rules, hands, swapped,
+                                                                 trump):
+    """What the page is sent is a function of what the person may know: two deals whose
+    hidden cards differ give the same replies (the save, kept by the worker, aside) until a
+    hidden card is played."""
+    from briscola import match as match_mod
+
+    def run(deal_hands):
+        bridge.reset()
+        monkeypatch.setattr(match_mod.Match, "_deal", lambda self, k: Game.from_hands(
+            self.rules, deal_hands, trump=trump, dealer=self.rules.players - 1))
+        seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * (len(hands) - 1)
+        out = [_without_save(ok("new_match", {"rules": rules, "seed": 1, "seats": seats}))]
+        out.append(_without_save(ok("state", {"seat": 0})))
+        out.append(ok("hint", {"seat": 0, "level": "beginner"}))
+        out.append(_without_save(ok("act", {"seat": 0, "action": "KB"})))
+        return out
+
+    a, b = run(hands), run(swapped)
+    assert a == b
+    assert "KB" in json.dumps(a[-1]) and "2C" not in json.dumps(a) and "6C" not in json.dumps(b)
+
+
+@pytest.mark.parametrize("rules", ["classic", "four", "chiamata", "three"])
+def test_the_blind_view_is_the_same_from_every_seat(rules):
+    """Between two people's turns the table is shown with the hand left out: what is shown
+    then must not depend on whose seat it is drawn from (nothing private is left in it)."""
+    import random
+    from briscola.bridge import _blind
+    from briscola.rules import find_variant
+    players = find_variant(rules).players
+    seats = [{"kind": "human"}] * players
+    ok("new_match", {"rules": rules, "seed": 9, "seats": seats})
+    rng = random.Random(4)
+    game = bridge._BRIDGE.table.match.game
+    steps = 0
+    while not game.is_over:
+        shown = [_blind(game, s) for s in range(players)]
+        for d in shown:
+            d.pop("seat")
+        assert all(d == shown[0] for d in shown[1:]), steps
+        turn = game.current_player
+        action = rng.choice(ok("state", {"seat": turn})["view"]["legal"])
+        ok("act", {"seat": turn, "action": action})
+        steps += 1
+    assert steps > 10

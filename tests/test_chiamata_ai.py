@@ -11,6 +11,8 @@ if _PY not in sys.path:
     sys.path.insert(0, _PY)
 
 import pytest  # noqa: E402
+
+from briscola.ai.reasons import CODES  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
@@ -47,8 +49,7 @@ def play(game, bots, upto=None):
         seat = game.current_player
         d = bots[seat].decide(game.view(seat))
         assert isinstance(d, Decision)
-        assert d.reason and d.reason[0].isupper() and ". " not in d.reason and "\n" not in d.reason
-        assert len(d.reason) < 160
+        assert set(d.reason) == {"code", "params"} and d.reason["code"] in CODES, d.reason
         game.apply(d.action, seat)
         steps += 1
     return game
@@ -174,7 +175,7 @@ def test_the_called_card_is_held_by_the_caller_only_by_a_deliberate_self_call(va
                 g.apply(d.action, s)
                 if g.auction.called in hand:
                     seen += 1
-                    assert "own" in d.reason
+                    assert d.reason["code"] == "bot_call_self"
                     trump = g.auction.called // N_RANKS
                     assert estimate(hand, trump, g.auction.called, g.rules, True) >= 55
                 break

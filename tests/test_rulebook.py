@@ -101,6 +101,25 @@ def test_chiamata_refuses_what_every_mode_refuses(options, option):
     assert str(e.value).startswith(option + ":"), str(e.value)
 
 
+@pytest.mark.parametrize("options,option", [
+    (dict(raise_after_two=False), "raise_after_two"),            # classic: no auction
+    (dict(points_multipliers=True), "points_multipliers"),
+    (dict(**CHIAMATA, raise_after_two="no"), "raise_after_two"),
+    (dict(**CHIAMATA, auction="points", points_multipliers=1), "points_multipliers"),
+    (dict(match="first4"), "match"),
+    (dict(edition=3), "edition"),
+])
+def test_the_new_options_are_checked(options, option):
+    with pytest.raises(RulesError) as e:
+        Rules(**options)
+    assert str(e.value).startswith(option + ":"), str(e.value)
+
+
+def test_an_old_save_keeps_its_unchecked_chiamata_options():
+    # Edition 1 checked no deck option in Chiamata: a game saved then still loads.
+    assert Rules(**CHIAMATA, southern=True, edition=1).tables.order == "A3KJH76542"
+
+
 def test_chiamata_with_french_cards_keeps_the_right_order():
     north = Rules(**CHIAMATA, deck="french")
     south = Rules(**CHIAMATA, deck="french", southern=True)
@@ -372,9 +391,9 @@ def test_the_bridge_continues_the_rotation_for_the_same_players():
     bridge.reset()
     seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
 
-    def new(rules, n_seats=seats):
+    def new(rules, n_seats=seats, **seed):
         reply = json.loads(bridge.call("new_match", json.dumps(
-            {"rules": rules, "seed": 7, "seats": n_seats})))
+            {"rules": rules, "seats": n_seats, **seed})))
         return reply["result"]["view"]["dealer"]
 
     first = new("classic")
@@ -384,6 +403,11 @@ def test_the_bridge_continues_the_rotation_for_the_same_players():
     bridge.reset()
     bridge.call("load", json.dumps({"save": save}))
     assert new("classic") == (first + 1) % 2  # after a reload too
+    assert new("three", [*seats, seats[1]]) in (0, 1, 2)  # another table: a fresh draw
+    # A chosen seed replays its deal exactly, the dealer included, wherever it is played.
+    bridge.reset()
+    fresh = new("classic", seed=11)
+    assert [new("classic", seed=11) for _ in range(3)] == [fresh] * 3
     bridge.reset()
 
 
@@ -410,3 +434,12 @@ def test_a_new_game_follows_the_current_edition():
         {"rules": {"name": "chiamata", "southern": True}})))
     assert reply["error"]["message"].startswith("southern:")
     bridge.reset()
+
+
+def test_the_outcome_names_its_multiplier():
+    g = chiamata_deal(find_variant("chiamata-points"))
+    play(g, "bid-85", "pass", "pass", "pass", "pass", "call-KS")
+    assert outcome_with(g, [60, 0, 40, 10, 10]).to_dict()["multiplier"] == 1
+    g = chiamata_deal(find_variant("chiamata"))
+    play(g, "bid-2", "bid-85", "pass", "pass", "pass", "pass", "call-S")
+    assert outcome_with(g, [0, 50, 0, 0, 50]).to_dict()["multiplier"] == 3

@@ -158,6 +158,9 @@ def _same_save(text: str, old: str) -> bool:
 
 def _same_view(view: dict, expected: dict) -> None:
     got = {k: v for k, v in view.items() if k != "rules"}
+    if got.get("outcome") and "multiplier" not in (expected.get("outcome") or {}):
+        # Chiamata outcomes name their multiplier since these views were recorded.
+        got["outcome"] = {k: v for k, v in got["outcome"].items() if k != "multiplier"}
     assert got == expected
 
 

@@ -35,6 +35,53 @@ def _factory(spec) -> Callable:
     raise RulesError(f"bot: expected a name ({', '.join(BOTS)}) or a factory, got {spec!r}")
 
 
+def simulate(rules: Rules, names: Sequence[str], deals: int, seed) -> dict:
+    """Play ``deals`` seeded deals between the bots ``names`` (one per seat), checked.
+
+    What ``python -m briscola simulate`` runs: each bot decides from its seat's view and the
+    game checks every action. Returns the wins per side, the draws, the mean points per side.
+    """
+    from .ai import make_bot
+    bots = [make_bot(name, seed=f"{seed}/bot{seat}") for seat, name in enumerate(names)]
+    n_sides = None
+    wins: list[int] = []
+    points: list[float] = []
+    draws = 0
+    outcome = None
+    for k in range(deals):
+        game = Game.new(rules, seed=f"{seed}/{k}")
+        for bot in bots:
+            bot.reset()
+        while not game.is_over:
+            seat = game.current_player
+            game.apply(bots[seat].choose(game.view(seat)), seat=seat)
+        outcome = game.outcome()
+        assert outcome is not None
+        if n_sides is None:
+            n_sides = len(outcome.sides)
+            wins = [0] * n_sides
+            points = [0.0] * n_sides
+        if outcome.draw:
+            draws += 1
+        else:
+            for i in outcome.winners:
+                wins[i] += 1
+        for i, p in enumerate(outcome.side_points):
+            points[i] += p
+    assert outcome is not None
+    return {
+        "variant": rules.name,
+        "rules": rules.to_dict(),
+        "bots": list(names),
+        "seed": seed,
+        "deals": deals,
+        "sides": [list(s) for s in outcome.sides],
+        "wins": wins,
+        "draws": draws,
+        "points": [round(p / deals, 3) for p in points],
+    }
+
+
 def seatings(rules: Rules) -> list[tuple[bool, ...]]:
     """Per game of a deal group: for each seat, is bot A sitting there?"""
     n = rules.players

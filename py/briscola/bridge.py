@@ -17,16 +17,27 @@ Request types (``args`` in brackets):
 - ``catalog`` -- variants, options with their choices and help, bot levels.
 - ``new_match`` [``rules`` (a variant name or ``{"name", ...options}``), ``seed``, ``seats``:
   a list with ``{"kind": "human"}`` or ``{"kind": "bot", "level": "expert"}`` per seat].
-  A new match with as many players as the table it replaces continues the deal's rotation.
+  A new match without a seed and with as many players as the table it replaces continues
+  the deal's rotation; a chosen seed deals exactly as that seed says (to replay a deal).
 - ``load`` [``save``] -- restore a table from ``save``; a corrupt one is refused (``bad_save``).
 - ``new_match`` draws the seed itself when none is given (a link's seed is public by choice).
 - ``state`` [``seat``] -- the table as ``seat`` sees it; ``hidden_seat`` for a seat the person
   does not control (a computer's; in hot-seat, a person's whose turn it is not) before the
   deal is over.
 - ``act`` [``seat``, ``action``] -- a person's action, checked (``illegal_action`` otherwise).
-- ``bot_step`` [``lang``] -- the computer player whose turn it is acts; returns its action and
-  its reason, in ``lang`` ("en" or "it").
-- ``hint`` [``seat``, ``lang``] -- a suggested action and why, for the person whose turn it is.
+- ``bot_step`` -- the computer player whose turn it is acts; returns its action and its
+  reason as data (``{code, params}``, worded by the page).
+- ``hint`` [``seat``] -- the best action for the seat whose turn it is, why (``{code,
+  params}``: what it gains over the next best card and the cause) and every card's value.
+- ``undo`` [``seat``] -- take back the person's last action and the computer plays after it
+  (``cannot_undo`` in hot-seat games, with nothing to undo, or once the deal is over).
+- ``tracker`` [``seat``] -- the cards still out as that seat may know them.
+- ``review_plan`` / ``review_decision`` / ``review_summary`` [``seat``, ``deal``, ``index``]
+  -- a deal's decisions for one seat, evaluated one per request (see :mod:`briscola.coach`).
+- ``replay`` [``deal``, ``step``, ``seat``, ``all_hands``] -- a seat's view of a deal after
+  ``step`` actions; every hand too once that deal is over, if asked.
+- ``duplicate`` -- play the finished deal again with the seats swapped.
+- ``rate`` [``rating``, ``level``, ``score``] -- a person's new Elo-style rating.
 - ``next_deal`` -- deal the next hand of the match.
 - ``trick_winner`` [``rules``, ``trump``, ``cards``] -- which card takes a trick.
 - ``card_points`` [``rules``] -- points of every card of the variant's deck.
@@ -41,8 +52,7 @@ from typing import Any, Callable
 from . import __version__
 from .ai import BOTS, make_bot
 from .ai.base import Bot
-from .ai.reasons import translate
-from .cards import SUITS, parse_cards
+from .cards import CARDS, SUITS, parse_cards
 from .errors import BriscolaError, IllegalActionError, SaveError
 from .game import trick_winner
 from .match import Match
@@ -55,6 +65,14 @@ LEVELS = ("beginner", "intermediate", "expert")
 
 class BridgeError(BriscolaError):
     code = "bad_request"
+
+
+class CannotUndo(BriscolaError):
+    code = "cannot_undo"
+
+
+class ReviewIncomplete(BriscolaError):
+    code = "review_incomplete"
 
 
 class HiddenSeatError(BriscolaError):
@@ -70,6 +88,9 @@ class Table:
         self.match = match
         self.seats = seats
         self.bots: dict[int, Bot] = {}
+        # Evaluated review decisions: (deal, seat) -> {index: result}. Not saved: a review
+        # is recomputed identically after a reload.
+        self.reviews: dict[tuple[int, int], dict[int, dict]] = {}
         for s, seat in enumerate(seats):
             if seat["kind"] == "bot":
                 self.bots[s] = make_bot(seat["level"], seed=f"{match.seed}/bot{s}")
@@ -149,14 +170,17 @@ class Table:
             return seat == humans[0]
         return seat == game.current_player and seat in humans
 
-    def require_person(self, seat: Any) -> int:
+    def require_person(self, seat: Any, game=None) -> int:
         """``seat`` checked, and one whose information the person may have; else an error.
 
         Every request that reveals what a seat knows (``state``, ``hint``, the coach's
         requests) goes through here: a human seat; in hot-seat the seat whose turn it is;
-        any seat once the deal is over.
+        any seat once the deal is over. ``game``: a deal of the match's history (the
+        coach's review and replay); a finished one shows every seat.
         """
         seat = _check_seat(seat, self.match.game.n)
+        if game is not None and game is not self.match.game and game.is_over:
+            return seat
         if not self.may_see(seat):
             if self.seats[seat]["kind"] != "human":
                 raise HiddenSeatError(f"seat {seat} is a computer player: its cards are hidden "
@@ -176,55 +200,108 @@ class Table:
         _check_seat(seat, game.n)
         view = game.view(seat)
         results = match._results()
+        k = match.deal_number
         state = {
             "seat": seat,
             "view": view.to_dict() if self.may_see(seat) else _blind(game, seat),
             "seats": self.seats,
             "match": {
                 "format": match.rules.match,
-                "deal": match.deal_number,
+                "deal": k,
                 "score": match.score(),
                 "over": match.is_over,
                 "winners": None if match.winners() is None else list(match.winners()),
                 "deals": [o.to_dict() for o in results],
+                "undone": k in match.undone,
+                "undone_deals": sorted(match.undone),
             },
             "card_points": _points_of(game.rules),
         }
+        if k in match.duplicates:
+            state["match"]["duplicate"] = self._duplicate_info(k)
         if game.is_over:
             state["summary"] = _deal_summary(game)
+            state["summary"]["undone"] = k in match.undone
         return state
+
+    def _duplicate_info(self, k: int) -> dict:
+        """The duplicate deal ``k`` against the deal it replays: the person's side's points
+        and the others' (``now`` is ``None`` until the duplicate is over)."""
+        history = self.match.history()
+        j = self.match.duplicates[k]
+        humans = self.humans()
+        person = humans[0] if humans else 0
+
+        def points(game) -> dict | None:
+            o = game.outcome()
+            if o is None:
+                return None
+            mine = next((i for i, side in enumerate(o.sides) if person in side), None)
+            got = o.side_points[mine] if mine is not None else o.points[person]
+            return {"person_points": got, "bot_points": sum(o.points) - got}
+
+        return {"of_deal": j, "original": points(history[j]), "now": points(history[k])}
+
+
+def reason_data(reason: Any) -> dict:
+    """A bot's reason as ``{code, params}`` (a plain text reason, from a bot written
+    elsewhere, travels as the ``text`` code)."""
+    if isinstance(reason, dict):
+        return reason
+    return {"code": "text", "params": {"text": str(reason)}}
 
 
 def _blind(game, seat: int) -> dict:
-    """The view of ``seat`` with everything only that seat knows left out: what the table
-    shows everyone (hot-seat, between two people's turns)."""
-    d = game.view(seat).to_dict()
+    """What every seat knows, drawn from ``seat``: the table shown to everyone (hot-seat,
+    between two people's turns), with the hand left out (``hand_hidden``).
+
+    Built as the common part of all the seats' views, so that nothing one seat alone knows
+    (its hand, its own draws, a partner's signal, being the secret partner) can be in it:
+    a field every view agrees on is kept, one they differ on is reduced to what they share.
+    """
     n = game.n
+    views = [game.view(s).to_dict() for s in range(n)]
+    for v in views:
+        v["events"] = [e for e in v["events"] if e["type"] != "chiamata_private"]
+    d = dict(views[seat])
+    for key in d:
+        values = [v.get(key) for v in views]
+        if all(x == values[0] for x in values[1:]):
+            continue
+        d[key] = _common(key, values, n)
+    d["seat"] = seat
     d["hand"] = []
     d["legal"] = []
     d["hand_hidden"] = True
-    d["known"] = [[] for _ in range(n)]
-    d["hands_visible"] = [False] * n
-    events = []
-    for e in d["events"]:
-        if e["type"] == "draw" and e.get("card") is not None and e["seat"] == seat:
-            e = {**e, "card": None}
-        elif e["type"] == "signal":
-            e = {**e, "signal": None}
-        elif e["type"] == "chiamata_private":
-            continue
-        events.append(e)
-    d["events"] = events
-    if game.rules.mode == "chiamata" and d.get("chiamata") is not None:
-        ch = d["chiamata"]
-        if not ch.get("partner_revealed") and not ch.get("carichi"):
-            # Only the caller's side is public until the called card falls.
-            caller = ch.get("caller")
-            d["side_of_seat"] = [0 if s == caller else -1 for s in range(n)]
-            d["sides"] = [[caller], []] if caller is not None else []
-            d["side_points"] = []
-            ch["partner"] = None
+    if d.get("side_of_seat") is not None and any(x == -1 for x in d["side_of_seat"]):
+        d["sides"] = [[s for s in range(n) if d["side_of_seat"][s] == k] for k in (0, 1)]
     return d
+
+
+def _common(key: str, values: list, n: int) -> Any:
+    """What differing values of one view field share (see :func:`_blind`)."""
+    if key == "known":
+        return [[c for c in values[0][s] if all(c in v[s] for v in values)] for s in range(n)]
+    if key == "hands_visible":
+        return [all(v[s] for v in values) for s in range(n)]
+    if key == "side_of_seat":
+        return [values[0][s] if all(v[s] == values[0][s] for v in values) else -1
+                for s in range(n)]
+    if key == "events":
+        return [_common_dict(list(es)) for es in zip(*values)]
+    if isinstance(values[0], dict):
+        return _common_dict(values)
+    if isinstance(values[0], list):
+        return []
+    return None
+
+
+def _common_dict(values: list) -> dict:
+    first = values[0]
+    if not isinstance(first, dict):
+        return first if all(v == first for v in values) else None
+    return {k: (x if all(isinstance(v, dict) and v.get(k) == x for v in values) else None)
+            for k, x in first.items()}
 
 
 def _points_of(rules: Rules) -> dict[str, int]:
@@ -284,6 +361,14 @@ class Bridge:
             "act": self.act,
             "bot_step": self.bot_step,
             "hint": self.hint,
+            "undo": self.undo,
+            "tracker": self.tracker,
+            "review_plan": self.review_plan,
+            "review_decision": self.review_decision,
+            "review_summary": self.review_summary,
+            "replay": self.replay,
+            "duplicate": self.duplicate,
+            "rate": self.rate,
             "next_deal": self.next_deal,
             "trick_winner": self.trick_winner,
             "card_points": self.card_points,
@@ -318,8 +403,9 @@ class Bridge:
             raise BridgeError("seed: expected a whole number or text")
         seats = Table.check_seats(args.get("seats"), rules.players)
         previous = self.table.match if self.table is not None else None
-        if previous is not None and previous.rules.players == rules.players:
+        if seed is None and previous is not None and previous.rules.players == rules.players:
             # The same table plays on: the deal continues its rotation (RULES.md section 4).
+            # A chosen seed replays its deal exactly, the seed's dealer included.
             match = previous.rematch(rules, seed)
         else:
             match = Match(rules, seed)
@@ -349,7 +435,8 @@ class Bridge:
         return self._reply(seat)
 
     def bot_step(self, args: dict) -> dict:
-        lang = _lang_arg(args)
+        if "lang" in args:
+            _lang_arg(args)  # still checked; the page words the reason itself
         table = self._table()
         game = table.match.game
         seat = game.current_player
@@ -359,24 +446,151 @@ class Bridge:
         game.apply(decision.action, seat=seat)
         reply = self._reply(args.get("seat"))
         reply["bot"] = {"seat": seat, "action": str(decision.action),
-                        "reason": translate(decision.reason, lang, game.rules.deck)}
+                        "reason": reason_data(decision.reason)}
         return reply
 
     def hint(self, args: dict) -> dict:
+        from .coach.evaluate import card_plays, evaluate
+        from .coach.explain import explain
         table = self._table()
         game = table.match.game
         seat = table.require_person(args.get("seat"))
         if game.current_player != seat:
             raise IllegalActionError(f"it is not seat {seat}'s turn")
-        if table.seats[seat]["kind"] != "human":
-            raise HiddenSeatError(f"seat {seat} is a computer player")
-        level = args.get("level", "intermediate")
-        if level not in LEVELS:
-            raise BridgeError(f"level: one of {', '.join(LEVELS)}")
-        lang = _lang_arg(args)
-        decision = make_bot(level, seed=f"hint/{len(game.actions)}").decide(game.view(seat))
-        return {"action": str(decision.action),
-                "reason": translate(decision.reason, lang, game.rules.deck)}
+        view = game.view(seat)
+        plays = card_plays(view) if view.phase == "play" else []
+        special = None
+        if view.phase == "play":
+            from .ai.common import special_action
+            special = special_action(view)
+        if not plays or special is not None:
+            # The auction, the call, an exchange or a signal: the expert's choice and why.
+            if special is not None:
+                action, why = special
+            else:
+                d = make_bot("expert", seed=f"hint/{len(game.actions)}").decide(view)
+                action, why = d.action, d.reason
+            from .actions import action_text
+            return {"action": action_text(int(action)),
+                    "reason": reason_data(why),
+                    "values": []}
+        ev = evaluate(view)
+        return {"action": str(CARDS[ev.best]), "reason": explain(view, ev),
+                "values": ev.to_list()}
+
+    def undo(self, args: dict) -> dict:
+        table = self._table()
+        match = table.match
+        game = match.game
+        seat = _check_seat(args.get("seat"), game.n)
+        humans = table.humans()
+        if len(humans) != 1:
+            raise CannotUndo("undo is not offered when several people share the table")
+        if seat != humans[0]:
+            raise CannotUndo(f"seat {seat} is a computer player")
+        if game.is_over:
+            raise CannotUndo("the deal is over")
+        g = game.replay(0)
+        last = None
+        for i, a in enumerate(game.actions):
+            if g.current_player == seat:
+                last = i
+            g.apply_fast(a)
+        if last is None:
+            raise CannotUndo("nothing to undo in this deal")
+        match.take_back(last)
+        for bot in table.bots.values():
+            bot.reset()
+        table.reviews = {key: v for key, v in table.reviews.items()
+                         if key[0] != match.deal_number}
+        return self._reply(seat)
+
+    def tracker(self, args: dict) -> dict:
+        from .coach.tracker import track
+        table = self._table()
+        seat = table.require_person(args.get("seat"))
+        return track(table.match.game.view(seat))
+
+    def _deal_arg(self, args: dict):
+        table = self._table()
+        history = table.match.history()
+        k = args.get("deal")
+        if k is None:
+            k = len(history) - 1
+        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(history):
+            raise BridgeError(f"deal: expected a deal from 0 to {len(history) - 1}, got {k!r}")
+        return k, history[k]
+
+    def _review_args(self, args: dict):
+        from .coach.review import plan
+        table = self._table()
+        k, game = self._deal_arg(args)
+        seat = table.require_person(args.get("seat"), game)
+        return table, k, game, seat, plan(game, seat)
+
+    def review_plan(self, args: dict) -> dict:
+        _table, k, _game, seat, decisions = self._review_args(args)
+        return {"deal": k, "seat": seat, "count": len(decisions), "decisions": decisions}
+
+    def review_decision(self, args: dict) -> dict:
+        from .coach.review import decision
+        table, k, game, seat, decisions = self._review_args(args)
+        i = args.get("index")
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(decisions):
+            raise BridgeError(f"index: expected a decision from 0 to {len(decisions) - 1}, "
+                              f"got {i!r}")
+        cache = table.reviews.setdefault((k, seat), {})
+        got = cache.get(i)
+        d = decisions[i]
+        if got is None or got["action"] != d["action"]:
+            got = decision(game, seat, d["step"])
+            got.update(index=i, step=d["step"], trick=d["trick"])
+            cache[i] = got
+        return got
+
+    def review_summary(self, args: dict) -> dict:
+        from .coach.review import summary
+        table, k, _game, seat, decisions = self._review_args(args)
+        cache = table.reviews.get((k, seat), {})
+        missing = [d["index"] for d in decisions if d["index"] not in cache
+                   or cache[d["index"]]["action"] != d["action"]]
+        if missing:
+            raise ReviewIncomplete(f"{len(missing)} of {len(decisions)} decisions are not "
+                                   f"evaluated yet (first: {missing[0]})")
+        out = {"deal": k, "seat": seat, "count": len(decisions)}
+        out.update(summary([cache[d["index"]] for d in decisions]))
+        return out
+
+    def replay(self, args: dict) -> dict:
+        table = self._table()
+        k, game = self._deal_arg(args)
+        seat = table.require_person(args.get("seat"), game)
+        steps = len(game.actions)
+        step = args.get("step", steps)
+        if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= steps:
+            raise BridgeError(f"step: expected 0 to {steps}, got {step!r}")
+        g = game.replay(step)
+        out = {"deal": k, "step": step, "steps": steps, "view": g.view(seat).to_dict()}
+        if args.get("all_hands") and game.is_over:
+            out["hands"] = [[str(CARDS[c]) for c in h] for h in g.hands]
+        return out
+
+    def duplicate(self, args: dict) -> dict:
+        table = self._table()
+        table.match.duplicate()
+        for bot in table.bots.values():
+            bot.reset()
+        return self._reply(args.get("seat"))
+
+    def rate(self, args: dict) -> dict:
+        from .coach.rating import LEVELS as RATED, update
+        level = args.get("level")
+        if level not in RATED:
+            raise BridgeError(f"level: one of {', '.join(RATED)}")
+        try:
+            return {"rating": update(args.get("rating"), level, args.get("score"))}
+        except ValueError as e:
+            raise BridgeError(str(e)) from None
 
     def next_deal(self, args: dict) -> dict:
         table = self._table()

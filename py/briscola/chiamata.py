@@ -309,7 +309,8 @@ def outcome(game: "Game") -> Outcome:
             gp[s] = opp_gp
     assert sum(gp) == 0, gp
     return Outcome(points, (team, others), (team_points, other_points),
-                   (0,) if made else (1,), False, tuple(gp), auction.target, cappotto)
+                   (0,) if made else (1,), False, tuple(gp), auction.target, cappotto,
+                   multiplier(rules, auction.target))
 
 
 def events_for_action(game: "Game", seat: int, a: int) -> list[dict]:

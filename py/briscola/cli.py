@@ -10,6 +10,7 @@ import sys
 from typing import Sequence, TextIO
 
 from .ai import make_bot
+from .arena import simulate
 from .cards import CARDS, SUITS
 from .errors import BriscolaError
 from .game import Game
@@ -77,42 +78,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.deals < 1:
         raise _Usage("--deals: must be at least 1")
     names = _parse_bots(args.bots, rules.players)
-    bots = [make_bot(name, seed=f"{args.seed}/bot{seat}") for seat, name in enumerate(names)]
-    n_sides = None
-    wins: list[int] = []
-    points: list[float] = []
-    draws = 0
-    for k in range(args.deals):
-        game = Game.new(rules, seed=f"{args.seed}/{k}")
-        for bot in bots:
-            bot.reset()
-        while not game.is_over:
-            seat = game.current_player
-            game.apply(bots[seat].choose(game.view(seat)), seat=seat)
-        outcome = game.outcome()
-        assert outcome is not None
-        if n_sides is None:
-            n_sides = len(outcome.sides)
-            wins = [0] * n_sides
-            points = [0.0] * n_sides
-        if outcome.draw:
-            draws += 1
-        else:
-            for i in outcome.winners:
-                wins[i] += 1
-        for i, p in enumerate(outcome.side_points):
-            points[i] += p
-    result = {
-        "variant": rules.name,
-        "rules": rules.to_dict(),
-        "bots": names,
-        "seed": args.seed,
-        "deals": args.deals,
-        "sides": [list(s) for s in outcome.sides],
-        "wins": wins,
-        "draws": draws,
-        "points": [round(p / args.deals, 3) for p in points],
-    }
+    result = simulate(rules, names, args.deals, args.seed)
+    wins, draws = result["wins"], result["draws"]
     if args.json:
         out.write(json.dumps(result) + "\n")
     else:

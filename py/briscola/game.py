@@ -365,7 +365,7 @@ class Game:
 
         ``legal_actions_fast`` returns the same set in hand order (cards as dealt and drawn).
         """
-        return [ACTIONS[a] for a in sorted(self.legal_actions_fast())]
+        return list(map(ACTIONS.__getitem__, sorted(self.legal_actions_fast())))
 
     def _legal_general(self) -> list[int]:
         phase = self.phase

@@ -14,6 +14,11 @@ match at the same table (:meth:`Match.rematch`) continues the rotation of the de
 A saved match records the rule book's edition it follows (``Rules.edition``); a save without
 one was written before the corrections of RULES.md sections 4 to 6 and resumes under
 edition 1, keeping the behaviour it was started with.
+
+A finished deal may be played again with the seats swapped (:meth:`Match.duplicate`): the
+same cards, each seat getting the cards and the place of the seat before it. A duplicate
+deal is kept in the match's history but does not count in the match's score. Deals in which
+a play was taken back (:meth:`Match.take_back`) are marked ``undone``.
 """
 from __future__ import annotations
 
@@ -52,6 +57,8 @@ class Match:
             raise RulesError(f"first_dealer: must be a seat from 0 to {rules.players - 1}")
         self.first_dealer = first_dealer
         self.finished: list[Game] = []
+        self.undone: set[int] = set()  # deals (history indices) with a play taken back
+        self.duplicates: dict[int, int] = {}  # deal -> the deal it replays, seats swapped
         self.game = self._deal(0)
 
     def next_dealer(self) -> int:
@@ -86,8 +93,14 @@ class Match:
         return len(self.finished)
 
     def outcomes(self) -> list[Outcome]:
-        """Outcomes of the deals closed by :meth:`next_deal` (not the current one)."""
-        return [g.outcome() for g in self.finished]  # type: ignore[misc]
+        """Outcomes of the deals closed by :meth:`next_deal` (not the current one), duplicate
+        deals left out."""
+        return [g.outcome() for k, g in enumerate(self.finished)  # type: ignore[misc]
+                if k not in self.duplicates]
+
+    def history(self) -> list[Game]:
+        """Every deal of the match, duplicates included, the current one last."""
+        return self.finished + [self.game]
 
     def next_deal(self) -> Game:
         """Close the finished current deal and deal the next. Refused mid-deal or at the end."""
@@ -96,12 +109,38 @@ class Match:
         if self.is_over:
             raise IllegalActionError("the match is over")
         self.finished.append(self.game)
-        self.game = self._deal(len(self.finished))
+        regular = sum(1 for k in range(len(self.finished)) if k not in self.duplicates)
+        self.game = self._deal(regular)
+        return self.game
+
+    def duplicate(self) -> Game:
+        """Close the finished current deal and play its cards again with the seats swapped.
+
+        The dealer moves one seat on, so each seat gets the cards (and the place in the
+        playing order) that the seat before it had: with two players, the two swap. The
+        duplicate is recorded as a replay of the deal just before it.
+        """
+        if not self.game.is_over:
+            raise IllegalActionError("the current deal is not over yet")
+        j = len(self.finished)
+        src = self.game
+        self.finished.append(src)
+        self.duplicates[j + 1] = j
+        self.game = Game._deal(self.rules, src.deck, (src.dealer + 1) % self.rules.players,
+                               src.seed)
+        return self.game
+
+    def take_back(self, upto: int) -> Game:
+        """The current deal restored to its first ``upto`` actions, and marked ``undone``."""
+        if not 0 <= upto < len(self.game.actions):
+            raise IllegalActionError("nothing to take back")
+        self.game = self.game.replay(upto)
+        self.undone.add(len(self.finished))
         return self.game
 
     def _results(self) -> list[Outcome]:
         out = self.outcomes()
-        if self.game.is_over:
+        if self.game.is_over and len(self.finished) not in self.duplicates:
             out.append(self.game.outcome())  # type: ignore[arg-type]
         return out
 
@@ -176,7 +215,7 @@ class Match:
     # ---- saving -----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         games = self.finished + [self.game]
-        return {
+        d = {
             "format": MATCH_FORMAT,
             "version": MATCH_VERSION,
             "rules": {**self.rules.to_dict(), "edition": self.rules.edition},
@@ -184,6 +223,11 @@ class Match:
             "first_dealer": self.first_dealer,
             "deals": [g.to_dict()["actions"] for g in games],
         }
+        if self.undone:
+            d["undone"] = sorted(self.undone)
+        if self.duplicates:
+            d["duplicates"] = sorted(self.duplicates)
+        return d
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -205,12 +249,17 @@ class Match:
                         data.get("first_dealer"))
         except RulesError as e:
             raise SaveError(f"saved match: {e}") from None
+        dups = _index_list(data, "duplicates", len(deals))
+        undone = _index_list(data, "undone", len(deals))
         for k, actions in enumerate(deals):
             if not isinstance(actions, list):
                 raise SaveError(f"saved match: deal {k + 1} must be a list of actions")
             if k > 0:
                 try:
-                    match.next_deal()
+                    if k in dups:
+                        match.duplicate()
+                    else:
+                        match.next_deal()
                 except IllegalActionError as e:
                     raise SaveError(f"saved match: deal {k + 1}: {e}") from None
             for i, text in enumerate(actions):
@@ -219,6 +268,7 @@ class Match:
                 except IllegalActionError as e:
                     raise SaveError(
                         f"saved match: deal {k + 1}, action {i + 1} ({text!r}): {e}") from None
+        match.undone = set(undone)
         return match
 
     @classmethod
@@ -228,6 +278,17 @@ class Match:
         except (TypeError, ValueError) as e:
             raise SaveError(f"saved match: not valid JSON ({e})") from None
         return cls.from_dict(data)
+
+
+def _index_list(data: dict, key: str, n: int) -> set[int]:
+    """An optional list of deal indices in a saved match (absent in older saves)."""
+    got = data.get(key, [])
+    if not isinstance(got, list) or not all(
+            isinstance(k, int) and not isinstance(k, bool) and 0 <= k < n for k in got):
+        raise SaveError(f"saved match: {key!r} must be a list of deal indices")
+    if key == "duplicates" and 0 in got:
+        raise SaveError("saved match: the first deal cannot be a duplicate")
+    return set(got)
 
 
 def chiamata_winners(score: list[int]) -> tuple[int, ...]:

@@ -21,6 +21,7 @@ class Outcome:
     game_points: tuple[int, ...] = ()  # per seat (Chiamata), empty otherwise
     target: int = 0  # Chiamata: the points the caller's side needed
     cappotto: bool = False
+    multiplier: int = 1  # Chiamata: the factor of a point raise (see chiamata.multiplier)
 
     def winning_seats(self) -> tuple[int, ...]:
         if self.draw:
@@ -39,4 +40,5 @@ class Outcome:
             d["game_points"] = list(self.game_points)
             d["target"] = self.target
             d["cappotto"] = self.cappotto
+            d["multiplier"] = self.multiplier
         return d

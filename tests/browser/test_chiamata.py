@@ -171,7 +171,7 @@ def view_of(page) -> dict:
 
 
 def boot(page, base_url, level):
-    prefs = {"speed": "instant", "lang": "en", "reasons": False,
+    prefs = {"speed": "instant", "lang": "en", "reasons": False, "tips": {"all": True},
              "newgame": {"variant": "chiamata", "seats": [{"kind": "human", "name": ""}]
                          + [{"kind": "bot", "level": level}] * 4, "seed": "1"}}
     page.goto(base_url + "build-manifest.json")
@@ -284,12 +284,18 @@ def check_deal_end(page) -> dict:
                                       "els => els.map(e => [Number(e.dataset.side), e.textContent])")
     for side, text in shown:
         assert int(re.search(r"\d+", text).group()) == out["side_points"][side]
-    # the figures follow the scoring table (RULES.md section 6)
-    mult = 3 if out["target"] > 80 else 2 if out["target"] > 70 else 1
+    # the figures follow the scoring table (RULES.md section 6): the multiplier of a point
+    # raise (by rank; by points only when switched on), then the caller's side's cappotto bonus
+    rules = page_state["view"]["rules"]
+    by_points = rules.get("auction") == "points"
+    raised = out["target"] > 70 and (rules.get("points_multipliers", False) if by_points
+                                     else rules.get("multipliers", True))
+    mult = (3 if out["target"] > 80 else 2) if raised else 1
+    assert out["multiplier"] == mult and f"Multiplier×{mult}" in facts.replace(" ", "")
     caller = page_state["view"]["chiamata"]["caller"]
-    alone = len(out["sides"][0]) == 1
-    base = (4 if alone else 2) * (2 if out["cappotto"] else 1) * mult
-    assert abs(out["game_points"][caller]) == base
+    unit = 4 if len(out["sides"][0]) == 1 else 2
+    assert out["cappotto"] == (out["side_points"][0] == 120)
+    assert abs(out["game_points"][caller]) == unit * mult + (unit if out["cappotto"] else 0)
     return result
 
 

@@ -5,13 +5,26 @@ import random
 from typing import Callable, NamedTuple
 
 from ..actions import Action
+from ..cards import CARDS, SUITS
 from ..errors import RulesError
 from ..view import View
 
 
 class Decision(NamedTuple):
     action: Action
-    reason: str
+    reason: dict  # {"code", "params"}: see :func:`why`
+
+
+def why(code: str, **params) -> dict:
+    """A bot's reason as data, ``{"code": "bot_...", "params": {...}}``, worded by the page
+    (``reason.<code>`` in ``js/locales``). ``card``/``card2`` may be given as card ints and
+    ``suit``/``suit2`` as suit indices: they travel as text ("AD", "D")."""
+    for k, v in params.items():  # (only values change: the dict keeps its size)
+        if k in ("card", "card2") and not isinstance(v, str):
+            params[k] = str(CARDS[int(v)])
+        elif k in ("suit", "suit2") and isinstance(v, int):
+            params[k] = SUITS[v]
+    return {"code": code, "params": params}
 
 
 class Bot:
@@ -47,7 +60,7 @@ class RandomBot(Bot):
     def decide(self, view: View) -> Decision:
         if not view.legal:
             raise RulesError(f"seat {view.seat} has nothing to do now")
-        return Decision(self.rng.choice(view.legal), "a random legal action")
+        return Decision(self.rng.choice(view.legal), why("bot_random"))
 
 
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}

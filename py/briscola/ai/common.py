@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..actions import SIGNAL, SIGNAL_LOADED, SWAP
 from ..cards import CARDS, N_RANKS, RANK_INDEX, mask_of
+from .base import why
 
 _RANK_WORDS = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
                "7": "seven", "8": "eight", "9": "nine", "T": "ten", "J": "jack", "K": "king"}
@@ -217,8 +218,7 @@ def special_action(view, sit: Situation | None = None):
     if swaps:
         a = swaps[0]
         give = CARDS[a - SWAP]
-        return a, (f"Exchanges {card_name(give, view.rules)} for the face-up "
-                   f"{card_name(view.trump_card, view.rules)}")
+        return a, why("bot_exchange", card=give, card2=view.trump_card)
     sigs = [a for a in view.legal if SIGNAL <= a <= SIGNAL_LOADED]
     if sigs:
         done = set()
@@ -228,6 +228,5 @@ def special_action(view, sit: Situation | None = None):
         for r in ("A", "3"):  # the signals name the same cards whatever the ranking
             a = SIGNAL + RANK_INDEX[r]
             if a in sigs and r not in done:
-                word = "ace" if r == "A" else _RANK_WORDS.get(r, r)
-                return a, f"Signals to the partner that it holds the {word} of trump"
+                return a, why("bot_signal", rank=r)
     return None

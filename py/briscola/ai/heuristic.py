@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ..actions import PASS, Action
 from ..cards import N_RANKS
-from .base import Bot, Decision, register_bot
-from .common import Situation, card_name, special_action
+from .base import Bot, Decision, register_bot, why
+from .common import Situation, special_action
 
 
 def _non_play(view) -> Decision | None:
@@ -21,8 +21,8 @@ def _non_play(view) -> Decision | None:
         return None
     legal = view.legal
     if PASS in legal:
-        return Decision(Action(PASS), "Passes")
-    return Decision(legal[0], "Takes the only sensible option")
+        return Decision(Action(PASS), why("bot_pass"))
+    return Decision(legal[0], why("bot_only_option"))
 
 
 # The weights of the intermediate player (points of the deck's scale).
@@ -138,32 +138,32 @@ def _suit_risk(sit: Situation, c: int) -> float:
     return risk
 
 
-def reason_for(sit: Situation, c: int, rules) -> str:
-    name = card_name(c, rules)
+def reason_for(sit: Situation, c: int, rules) -> dict:
+    """What the play of ``c`` does, as a reason (``{code, params}``)."""
     if len(sit.hand) == 1:
-        return f"Plays its last card, {name}"
+        return why("bot_last_card", card=c)
     total = sit.table_pts + sit.pts[c]
     wins = sit.would_win(c)
     if sit.pos == 0:
         if sit.pts[c] == 0 and not sit.is_trump(c):
-            return f"Leads {name}, a card worth nothing"
+            return why("bot_lead_worthless", card=c)
         if sit.is_trump(c):
-            return f"Leads {name} to draw out the trumps"
-        return f"Leads {name}"
+            return why("bot_lead_trump", card=c)
+        return why("bot_lead", card=c)
     ours = sit.side_of[sit.best_seat] == sit.side
     if wins and not ours:
         if total:
-            return f"Takes the trick with {name} to win {total} points"
-        return f"Takes the trick with {name}"
+            return why("bot_take_points", card=c, points=total)
+        return why("bot_take", card=c)
     if ours and sit.pts[c] > 0 and not wins:
-        return f"Loads {sit.pts[c]} points onto the partner's trick with {name}"
+        return why("bot_load_partner", card=c, points=sit.pts[c])
     if ours:
-        return f"Lets the partner keep the trick and plays {name}"
+        return why("bot_let_partner", card=c)
     if sit.pts[c] == 0:
-        return f"Gives up the trick and plays {name}, a card worth nothing"
+        return why("bot_give_up_worthless", card=c)
     if sit.pts[c] <= min(sit.pts[x] for x in sit.hand):
-        return f"Gives up the trick with {name}, the cheapest card left"
-    return f"Gives up {sit.pts[c]} points with {name} to keep its stronger cards"
+        return why("bot_give_up_cheapest", card=c)
+    return why("bot_give_up_points", card=c, points=sit.pts[c])
 
 
 class IntermediateBot(Bot):
@@ -220,25 +220,25 @@ class BeginnerBot(Bot):
         pts = sit.pts
         if rng.random() < 0.2:
             c = rng.choice(hand)
-            return Decision(Action(c), f"Plays {card_name(c, view.rules)} without much thought")
+            return Decision(Action(c), why("bot_careless", card=c))
         if sit.pos == 0:
             # Leads its lowest card, often a point card or a trump by mistake.
             c = min(hand, key=lambda x: (pts[x], sit.strength[x], rng.random()))
             if rng.random() < 0.3:
                 c = rng.choice(hand)
-            return Decision(Action(c), f"Leads {card_name(c, view.rules)}")
+            return Decision(Action(c), why("bot_lead", card=c))
         ours = sit.side_of[sit.best_seat] == sit.side
         winners = [c for c in hand if sit.would_win(c)]
         if winners and not ours:
             # Grabs the trick with the strongest winner, trump or not, points or not.
             c = max(winners, key=lambda x: (pts[x], sit.strength[x]))
             total = sit.table_pts + pts[c]
-            return Decision(Action(c), f"Takes the trick with {card_name(c, view.rules)}"
-                            + (f" to win {total} points" if total else ""))
+            return Decision(Action(c), why("bot_take_points", card=c, points=total) if total
+                            else why("bot_take", card=c))
         # Cannot win (or the partner is winning): plays any non-trump card it likes.
         plain = [c for c in hand if not sit.is_trump(c)] or hand
         c = rng.choice(plain)
-        return Decision(Action(c), f"Plays {card_name(c, view.rules)}")
+        return Decision(Action(c), why("bot_play", card=c))
 
 
 register_bot("beginner", BeginnerBot)

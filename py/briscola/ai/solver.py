@@ -19,11 +19,9 @@ at the start of a trick.
 """
 from __future__ import annotations
 
-from ..cards import N_RANKS
+from .alphabeta import SearchAborted, make_distinct, stronger_in_suit, trick_so_far
 
-
-class SearchAborted(Exception):
-    """The node budget ran out before the search finished."""
+__all__ = ["SearchAborted", "Solver"]
 
 
 class Solver:
@@ -39,22 +37,7 @@ class Solver:
         self.rot = t.rot
         self.per_round = t.per_round
         self.n = rules.players
-        # Suit masks and, per card, the mask of same-suit cards strictly between it and each
-        # other card are too big; instead keep per card the same-suit cards ranked above it.
-        self.suit_mask = [0] * 4
-        for c in t.deck_ints:
-            self.suit_mask[c // N_RANKS] |= 1 << c
-        self.above = [0] * 64
-        for c in t.deck_ints:
-            m = 0
-            for x in t.deck_ints:
-                if x // N_RANKS == c // N_RANKS and t.strength[x] > t.strength[c]:
-                    m |= 1 << x
-            self.above[c] = m
-        self.up_list = [[] for _ in range(64)]
-        for c in t.deck_ints:
-            self.up_list[c] = sorted((x for x in t.deck_ints if self.above[c] >> x & 1),
-                                     key=t.strength.__getitem__)
+        self.up_list, self.above = stronger_in_suit(t)
         self.nodes = 0
 
     # ------------------------------------------------------------------------------------
@@ -83,27 +66,7 @@ class Solver:
         for c in talon:
             tmask.append(tmask[-1] | (1 << c))
 
-        def distinct(h: int, live: int) -> list[int]:
-            """One card per class of interchangeable cards of ``h`` (the top of each run)."""
-            out = []
-            m = h
-            while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                m ^= low
-                if h & above[c]:
-                    # the next live card above c in its suit: same hand, same points?
-                    for x in up_list[c]:
-                        if live >> x & 1:
-                            if h >> x & 1 and pts[x] == pts[c]:
-                                break
-                            out.append(c)
-                            break
-                    else:
-                        out.append(c)
-                else:
-                    out.append(c)
-            return out
+        distinct = make_distinct(pts, up_list, above)
 
         def bits_of(m: int) -> list[int]:
             r = []
@@ -231,11 +194,7 @@ class Solver:
         # ---- the root: every move gets its own value ----
         pos = len(trick)
         seat = order[pos]
-        b, bs, tp = -1, -1, 0
-        for i, c in enumerate(trick):
-            tp += pts[c]
-            if b < 0 or beats[(b << 6) | c]:
-                b, bs = c, order[i]
+        b, bs, tp = trick_so_far(trick, order, pts, beats)
         h = hands[seat]
         if moves is None:
             moves = bits_of(h)

@@ -23,8 +23,7 @@ import math
 from ... import chiamata as _chiamata
 from ...actions import BID_POINTS, BID_RANK, CALL_CARD, CALL_SUIT, CARICHI, PASS, Action
 from ...cards import CARDS, N_RANKS, RANK_INDEX
-from ..base import Decision
-from .common import card_name, rank_word, suit_name
+from ..base import Decision, why
 
 # Fitted by ``bench/chiamata.py fit`` (least squares on simulated deals; ALONE by ``fit
 # --alone``, on hands with four trumps or more, the only ones that ever go alone).
@@ -211,9 +210,8 @@ class BidPolicy:
         return bp
 
 
-def _bid_reason_rank(rank: str, opt: Option, rules) -> str:
-    return (f"Bids the {rank_word(rank, rules)}: with {suit_name(opt.trump, rules)} as trump the "
-            f"side should take about {round(opt.est)} points")
+def _bid_reason_rank(rank: str, opt: Option, rules) -> dict:
+    return why("bot_bid_rank", rank=rank, suit=opt.trump, points=round(opt.est))
 
 
 def decide_auction(view, policy: BidPolicy) -> Decision:
@@ -223,8 +221,7 @@ def decide_auction(view, policy: BidPolicy) -> Decision:
     can_pass = PASS in legal
     if CARICHI in legal and carichi_strength(hand, rules, view.leader == view.seat) \
             >= policy.carichi_tricks:
-        return Decision(Action(CARICHI), "Goes a carichi: its long suits from the top should "
-                        "win most tricks alone")
+        return Decision(Action(CARICHI), why("bot_carichi"))
     if rules.auction == "points":
         return _points_auction(view, hand, legal, can_pass, policy)
     rank_bids = [a for a in legal if BID_RANK <= a < BID_RANK + N_RANKS]
@@ -243,37 +240,35 @@ def decide_auction(view, policy: BidPolicy) -> Decision:
                 return Decision(Action(a), _bid_reason_rank(rank, opt, rules))
         if not can_pass:
             _i, a, rank, opt = max(scored, key=lambda x: (x[3].ev, -x[0]))
-            return Decision(Action(a), f"Must bid and names the {rank_word(rank, rules)}, "
-                            "the least bad call")
-        return Decision(Action(PASS), "Passes: the hand is not strong enough to go lower")
+            return Decision(Action(a), why("bot_must_bid_rank", rank=rank))
+        return Decision(Action(PASS), why("bot_pass_not_lower"))
     if point_bids:
         a = min(point_bids)
         n = a - BID_POINTS
         opt = policy.best(rank_options(hand, order[-1], rules, n))
         if opt.ev >= policy.raise_min:
-            return Decision(Action(a), f"Raises to 2 and {n} points: the hand should take about "
-                            f"{round(opt.est)}")
+            return Decision(Action(a), why("bot_raise", n=n, points=round(opt.est)))
         if not can_pass:
-            return Decision(Action(a), f"Must bid and raises to {n} points")
-        return Decision(Action(PASS), f"Passes: {n} points is more than the hand can promise")
-    return Decision(Action(legal[0]), "Takes the only option")
+            return Decision(Action(a), why("bot_must_raise", n=n))
+        return Decision(Action(PASS), why("bot_pass_too_high", n=n))
+    return Decision(Action(legal[0]), why("bot_only_option"))
 
 
 def _points_auction(view, hand, legal, can_pass, policy: BidPolicy) -> Decision:
     rules = view.rules
     bids = sorted(a for a in legal if BID_POINTS <= a <= BID_POINTS + 120)
     if not bids:
-        return Decision(Action(PASS if can_pass else legal[0]), "Passes")
+        return Decision(Action(PASS if can_pass else legal[0]), why("bot_pass"))
     a = bids[0]
     n = a - BID_POINTS
     opt = policy.best(card_options(hand, rules, n))
     need = policy.bid_min if n <= 61 else policy.raise_min * 0.6
     if opt.ev >= need:
-        return Decision(Action(a), f"Bids {n}: calling {card_name(opt.card, rules)} the side "
-                        f"should take about {round(opt.est)} points")
+        return Decision(Action(a), why("bot_bid_points", n=n, card=opt.card,
+                                       points=round(opt.est)))
     if not can_pass:
-        return Decision(Action(a), f"Must bid and promises {n} points")
-    return Decision(Action(PASS), f"Passes: {n} points is more than the hand can promise")
+        return Decision(Action(a), why("bot_must_promise", n=n))
+    return Decision(Action(PASS), why("bot_pass_too_high", n=n))
 
 
 def decide_call(view, policy: BidPolicy) -> Decision:
@@ -293,11 +288,6 @@ def decide_call(view, policy: BidPolicy) -> Decision:
     return Decision(Action(opt.action), call_reason(opt, rules))
 
 
-def call_reason(opt: Option, rules) -> str:
-    name = card_name(opt.card, rules)
-    trump = suit_name(opt.trump, rules)
-    if opt.alone:
-        return (f"Calls its own {name[4:]}: {trump} are trump and it plays alone, expecting "
-                f"about {round(opt.est)} points")
-    return (f"Calls {name}: {trump} are trump and its holder strengthens them, about "
-            f"{round(opt.est)} points expected")
+def call_reason(opt: Option, rules) -> dict:
+    code = "bot_call_self" if opt.alone else "bot_call_card"
+    return why(code, card=opt.card, suit=opt.trump, points=round(opt.est))

@@ -1,7 +1,7 @@
 """The computer players of Briscola Chiamata: beginner, intermediate and expert.
 
-All three decide from the view of their own seat only, give one short English sentence as
-the reason, and draw every random choice from their own seeded stream.
+All three decide from the view of their own seat only, give their reason as data
+(``{code, params}``, worded by the page), and draw every random choice from their own seeded stream.
 
 * **beginner**: bids on the points it holds and the length of its longest suit, calls the
   highest missing card of that suit, then grabs tricks and throws cards about without
@@ -17,9 +17,9 @@ from __future__ import annotations
 from ...actions import BID_POINTS, BID_RANK, CALL_CARD, CALL_SUIT, PASS, Action
 from ...cards import CARDS, N_RANKS, RANK_INDEX
 from ...errors import RulesError
-from ..base import Bot, Decision, register_chiamata_bot
+from ..base import Bot, Decision, register_chiamata_bot, why
 from .bid import BidPolicy, decide_auction, decide_call
-from .common import ChState, card_name, rank_word, suit_name
+from .common import ChState
 from .play import pick, pick_beginner, reason
 
 
@@ -86,20 +86,20 @@ class BeginnerChiamataBot(Bot):
             bids = sorted(a for a in legal if BID_POINTS <= a <= BID_POINTS + 120)
             if bids and (raw >= 45 + (bids[0] - BID_POINTS - 61) or PASS not in legal):
                 n = bids[0] - BID_POINTS
-                return Decision(Action(bids[0]), f"Bids {n}: it likes its {length} "
-                                f"{suit_name(suit, view.rules)}")
-            return Decision(Action(PASS), "Passes: not enough points in hand")
+                return Decision(Action(bids[0]), why("bot_bid_points_likes", n=n, n2=length,
+                                                     suit=suit))
+            return Decision(Action(PASS), why("bot_pass_weak"))
         # Goes down the ranks while it holds enough points, never below the jack.
         order = view.rules.tables.order
         for a in ranks:
             r = CARDS[a - BID_RANK].rank
             if order.index(r) <= order.index("J") and raw >= 40 + 3 * order.index(r):
-                return Decision(Action(a), f"Bids the {rank_word(r, view.rules)}: it likes "
-                                f"its {length} {suit_name(suit, view.rules)}")
+                return Decision(Action(a), why("bot_bid_rank_likes", rank=r, n=length,
+                                               suit=suit))
         if PASS in legal:
-            return Decision(Action(PASS), "Passes: not enough points in hand")
+            return Decision(Action(PASS), why("bot_pass_weak"))
         a = ranks[0] if ranks else min(legal)
-        return Decision(Action(a), "Must bid and names the first rank it can")
+        return Decision(Action(a), why("bot_must_bid_first"))
 
     def _call(self, view) -> Decision:
         legal = [int(a) for a in view.legal]
@@ -110,12 +110,12 @@ class BeginnerChiamataBot(Bot):
             for r in rules.tables.order:
                 c = RANK_INDEX[r] + suit * N_RANKS
                 if c not in held and CALL_CARD + c in legal:
-                    return Decision(Action(CALL_CARD + c), f"Calls {card_name(c, rules)}: "
-                                    f"{suit_name(suit, rules)} is its longest suit")
+                    return Decision(Action(CALL_CARD + c),
+                                    why("bot_call_longest_card", card=c, suit=suit))
         a = CALL_SUIT + suit
         if a not in legal:  # pragma: no cover - every suit is legal in a rank auction
             a = legal[0]
-        return Decision(Action(a), f"Calls {suit_name(suit, rules)}, its longest suit")
+        return Decision(Action(a), why("bot_call_longest_suit", suit=suit))
 
 
 register_chiamata_bot("beginner", BeginnerChiamataBot)

@@ -29,14 +29,11 @@ import time
 from ...actions import Action
 from ...cards import N_RANKS
 from ...chiamata import game_points
+from ..alphabeta import SearchAborted, make_distinct, stronger_in_suit, trick_so_far
 from ..base import Decision, register_chiamata_bot
 from .bots import IntermediateChiamataBot
 from .common import SUIT_MASKS, ChState, bits, popcount
 from .play import reason, scores
-
-
-class SearchAborted(Exception):
-    """The node budget ran out."""
 
 
 # ---- worlds -----------------------------------------------------------------------------------
@@ -173,10 +170,7 @@ class ChSolver:
         self.rot = t.rot
         self.trump = trump
         self.follow = follow
-        self.up = [[] for _ in range(64)]
-        for c in t.deck_ints:
-            self.up[c] = sorted((x for x in t.deck_ints if x // N_RANKS == c // N_RANKS
-                                 and t.strength[x] > t.strength[c]), key=t.strength.__getitem__)
+        self.up, self.above = stronger_in_suit(t)
         self.nodes = 0
 
     def values(self, hands: list[int], trick: list[int], order, maxside, moves,
@@ -191,7 +185,6 @@ class ChSolver:
         pts = self.pts
         beats = self.beats
         rot = self.rot
-        up = self.up
         follow = self.follow
         tt: dict = {}
         count = [0]
@@ -199,29 +192,15 @@ class ChSolver:
         big = 10**6
 
         dcache: dict = {}
+        one_per_run = make_distinct(pts, self.up, self.above)
 
         def distinct(h: int, live: int) -> list[int]:
-            """One card per run of interchangeable cards of ``h`` (same suit, same points,
-            no live card between them)."""
+            """:func:`~briscola.ai.alphabeta.make_distinct`, remembered per (hand, live)."""
             key = (h, live)
             got = dcache.get(key)
-            if got is not None:
-                return got
-            out = []
-            m = h
-            while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                m ^= low
-                for x in up[c]:
-                    if live >> x & 1:
-                        if not (h >> x & 1 and pts[x] == pts[c]):
-                            out.append(c)
-                        break
-                else:
-                    out.append(c)
-            dcache[key] = out
-            return out
+            if got is None:
+                got = dcache[key] = one_per_run(h, live)
+            return got
 
         def trick_start(leader: int, done: int, alpha: int, beta: int) -> int:
             h0 = hands[leader]
@@ -344,11 +323,7 @@ class ChSolver:
 
         pos = len(trick)
         seat = order[pos]
-        b, bs, tp = -1, -1, 0
-        for i, c in enumerate(trick):
-            tp += pts[c]
-            if b < 0 or beats[(b << 6) | c]:
-                b, bs = c, order[i]
+        b, bs, tp = trick_so_far(trick, order, pts, beats)
         ls = trick[0] // N_RANKS if trick else 0
         live = 0
         for x in hands:
@@ -585,7 +560,8 @@ class ExpertChiamataBot(IntermediateChiamataBot):
                           "nodes": used, "seconds": time.perf_counter() - t0,
                           "value": totals[best] / done}
         base = reason(st, best)
-        return Decision(Action(best), f"{base}, best over {done} likely deals")
+        base["params"]["worlds"] = done  # how many likely deals the search weighed
+        return Decision(Action(best), base)
 
 
 register_chiamata_bot("expert", ExpertChiamataBot)

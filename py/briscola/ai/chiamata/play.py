@@ -15,6 +15,7 @@ with points on them.
 from __future__ import annotations
 
 from ...cards import N_RANKS
+from ..base import why
 from .common import ChState, popcount
 
 
@@ -126,52 +127,52 @@ def pick(st: ChState, plays: list[int]) -> int:
     return max(plays, key=lambda c: (sc[c], -c))
 
 
-def reason(st: ChState, c: int) -> str:
-    name = st.name(c)
+def reason(st: ChState, c: int) -> dict:
+    """What the play of ``c`` does, as a reason (``{code, params}``)."""
     pts = st.pts[c]
     total = st.table_pts + pts
     if st.called >= 0 and c == st.called and st.me != st.caller:
-        return f"Plays {name}, the called card: it shows itself as the caller's partner"
+        return why("bot_called_card", card=c)
     if st.pos == 0:
         if st.is_trump(c):
-            return f"Leads {name} to draw out the trumps"
+            return why("bot_lead_trump", card=c)
         if pts == 0:
-            return f"Leads {name}, a card worth nothing"
-        return f"Leads {name}"
+            return why("bot_lead_worthless", card=c)
+        return why("bot_lead", card=c)
     wins = st.would_win(c)
     friend = st.q[st.best_seat] >= 0.5
     if wins and not friend:
         if total:
-            return f"Takes the trick with {name} to win {total} points"
-        return f"Takes the trick with {name}"
+            return why("bot_take_points", card=c, points=total)
+        return why("bot_take", card=c)
     if wins:
-        return f"Plays {name} over a friendly card to make sure of the trick"
+        return why("bot_over_friend", card=c)
     if friend and pts > 0:
-        who = "the caller's" if st.best_seat == st.caller else "a likely friend's"
-        return f"Loads {pts} points onto {who} trick with {name}"
+        code = "bot_load_caller" if st.best_seat == st.caller else "bot_load_friend"
+        return why(code, card=c, points=pts)
     if pts == 0:
-        return f"Gives up the trick with {name}, a card worth nothing"
-    return f"Gives up the trick with {name}, the cheapest card it can spare"
+        return why("bot_give_up_worthless", card=c)
+    return why("bot_give_up_cheapest", card=c)
 
 
-def pick_beginner(st: ChState, plays: list[int], rng) -> tuple[int, str]:
+def pick_beginner(st: ChState, plays: list[int], rng) -> tuple[int, dict]:
     """Knows the rules, not the tactics: grabs tricks, wastes trumps, ignores the partner."""
     pts = st.pts
     if rng.random() < 0.2:
         c = rng.choice(plays)
-        return c, f"Plays {st.name(c)} without much thought"
+        return c, why("bot_careless", card=c)
     if st.pos == 0:
         c = min(plays, key=lambda x: (pts[x], st.strength[x], rng.random()))
         if rng.random() < 0.3:
             c = rng.choice(plays)
-        return c, f"Leads {st.name(c)}"
+        return c, why("bot_lead", card=c)
     mine = st.best_seat == st.caller and st.on_caller_side and st.me != st.caller
     winners = [c for c in plays if st.would_win(c)]
     if winners and not mine:
         c = max(winners, key=lambda x: (pts[x], st.strength[x]))
         total = st.table_pts + pts[c]
-        return c, f"Takes the trick with {st.name(c)}" + (f" to win {total} points"
-                                                           if total else "")
+        return c, (why("bot_take_points", card=c, points=total) if total
+                   else why("bot_take", card=c))
     plain = [c for c in plays if not st.is_trump(c)] or plays
     c = rng.choice(plain)
-    return c, f"Plays {st.name(c)}"
+    return c, why("bot_play", card=c)

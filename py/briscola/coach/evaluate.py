@@ -1,0 +1,274 @@
+"""How many card points each legal card is worth, judged from the deciding seat's view only.
+
+For a decision of seat ``s`` the value of a card is the **expected card points that s's side
+takes from this moment to the end of the deal** (the cards of the current trick included)
+after playing it, with everyone playing on sensibly. The hidden cards are never read: the
+view's unknown cards are dealt into worlds consistent with everything the view implies
+(:mod:`briscola.ai.sampler`, the expert's own sampler; :class:`ChSampler` for Chiamata), and
+every candidate card is scored in the *same* worlds, so the comparison between cards is far
+less noisy than each value alone. How a world is scored is the expert's own search:
+
+* **exact** -- every card's place is known (two players once the talon is empty, scoperta
+  near the end, ...): the rest of the deal is solved exactly (:mod:`briscola.ai.solver`);
+  the values are the true game-theoretic points;
+* **search** -- from the expert's search horizon on (12 cards left with two players, see
+  :func:`briscola.ai.expert._search_horizon`): each sampled world is solved exactly and the
+  values are the means over the worlds;
+* **rollout** -- earlier in the deal, where the expert itself plays by the card-counting
+  heuristic: in each world the candidate is played and the rest of the deal is played out by
+  every seat with that heuristic (:class:`briscola.ai.rollout.FastPolicy`, each seat seeing
+  only its own hand); the values are the means over the worlds;
+* Chiamata: the Chiamata expert's search (:class:`ChSolver`): exact over the last tricks,
+  earlier a search of the current trick and the next completed by its fitted evaluation of
+  the hands; the caller's side in each world follows the holder of the called card.
+
+The work is counted in worlds and search nodes, never in seconds, so an evaluation is
+reproducible; its random stream is seeded from the view itself (a hash of what the seat
+sees), so the same view always gets the same values -- whatever the hidden cards are.
+
+**Loss and labels.** The loss of a play is the best card's value minus the played card's
+value (never negative). Labels, by the loss in card points (a deal has 120; an ace is 11):
+
+====================  ===============================
+label                 loss (card points)
+====================  ===============================
+``best``              < 0.5 (as good as the best)
+``good``              0.5 to < 3
+``inaccuracy``        3 to < 7
+``mistake``           7 to < 14
+``blunder``           14 or more
+====================  ===============================
+
+The accuracy of a set of decisions is the mean over them of ``100 * 0.5 ** (loss / 5)``:
+100 for a play as good as the best, 50 for one that gives away 5 points, 25 for 10.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass, field
+
+from ..cards import CARDS
+
+# Loss thresholds (card points) of the labels, see the module docstring.
+LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
+THRESHOLDS = (0.5, 3.0, 7.0, 14.0)
+ACCURACY_HALF_LOSS = 5.0  # a play that loses this many points scores 50% accuracy
+
+
+def label_for(loss: float) -> str:
+    for name, limit in zip(LABELS, THRESHOLDS):
+        if loss < limit:
+            return name
+    return LABELS[-1]
+
+
+def accuracy_of(losses: list[float]) -> float:
+    """Mean of ``100 * 0.5 ** (loss / 5)`` over the decisions (100 with none)."""
+    if not losses:
+        return 100.0
+    return sum(100.0 * 0.5 ** (max(x, 0.0) / ACCURACY_HALF_LOSS) for x in losses) / len(losses)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much search an evaluation may spend (counted in worlds and nodes, not seconds)."""
+
+    rollout_worlds: int = 40  # worlds played out per candidate before the search horizon
+    search_worlds: int = 24  # worlds solved exactly from the horizon on
+    node_limit: int = 20000  # nodes per world solved
+    node_budget: int = 40000  # nodes per decision, over all worlds
+    ch_worlds: int = 24  # Chiamata: worlds searched per decision
+    ch_node_budget: int = 16000  # Chiamata: nodes per decision
+    ch_exact_tricks: int = 3  # Chiamata: tricks left from which a world is searched to the end
+
+
+DEFAULT_BUDGET = Budget()
+
+
+@dataclass
+class Evaluation:
+    """The values of one decision: card -> expected points for the seat's side from here."""
+
+    seat: int
+    values: dict[int, float]
+    method: str  # "exact", "search", "rollout", "chiamata", "forced"
+    worlds: int
+    exact: bool
+    # Per card, how often (share of worlds) the seat's side took the current trick after it.
+    took: dict[int, float] = field(default_factory=dict)
+
+    @property
+    def ranked(self) -> list[int]:
+        """The cards, best first (ties: the lower card code first, for a stable order)."""
+        return sorted(self.values, key=lambda c: (-round(self.values[c], 6), c))
+
+    @property
+    def best(self) -> int:
+        return self.ranked[0]
+
+    def loss(self, card: int) -> float:
+        best = self.values[self.best]
+        return max(0.0, round(best - self.values[int(card)], 6))
+
+    def to_list(self) -> list[dict]:
+        return [{"action": str(CARDS[c]), "value": round(self.values[c], 2)} for c in self.ranked]
+
+
+def _view_seed(view) -> int:
+    """A seed from what the seat sees (the same view gives the same seed, never the deal's)."""
+    d = view.to_dict()
+    d.pop("events", None)  # derived from the rest; long
+    text = json.dumps(d, sort_keys=True, separators=(",", ":"))
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+def card_plays(view) -> list[int]:
+    return [int(a) for a in view.legal if a < 52]
+
+
+def evaluate(view, budget: Budget = DEFAULT_BUDGET) -> Evaluation:
+    """The value of every card ``view.seat`` may play now. Raises ``ValueError`` if none."""
+    plays = card_plays(view)
+    if view.phase != "play" or not plays:
+        raise ValueError(f"seat {view.seat} has no card to play now")
+    rng = random.Random(_view_seed(view))
+    if view.rules.mode == "chiamata":
+        return _evaluate_chiamata(view, plays, rng, budget)
+    return _evaluate_classic(view, plays, rng, budget)
+
+
+# ---- every variant but Chiamata ------------------------------------------------------------
+
+_TABLES: dict = {}
+
+
+def _cached(kind, rules, trump, make):
+    key = (kind, rules, trump)
+    got = _TABLES.get(key)
+    if got is None:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        got = _TABLES[key] = make()
+    return got
+
+
+def _evaluate_classic(view, plays: list[int], rng, budget: Budget) -> Evaluation:
+    from ..ai.common import Situation
+    from ..ai.expert import _search_horizon
+    from ..ai.rollout import FastPolicy
+    from ..ai.sampler import Sampler
+    from ..ai.solver import SearchAborted, Solver
+
+    sit = Situation(view)
+    sampler = Sampler(sit, rng)
+    if not sampler.consistent:  # pragma: no cover - a view always has a consistent world
+        raise ValueError("the view admits no consistent deal")
+    maxside = [sit.side_of[s] == sit.side for s in range(sit.n)]
+    remaining = sum(view.hand_sizes) + view.talon_size
+    trump = sit.trump
+    rules = view.rules
+    if sampler.single_world() or remaining <= _search_horizon(rules):
+        solver = _cached("solver", rules, trump, lambda: Solver(rules, trump))
+        exact = sampler.single_world()
+        totals = {c: 0.0 for c in plays}
+        done = nodes = 0
+        for _ in range(1 if exact else budget.search_worlds):
+            w = sampler.sample()
+            try:
+                vals = solver.values(w.hands, w.talon, sit.trick, sit.order, maxside,
+                                     moves=plays,
+                                     node_limit=10**9 if exact else budget.node_limit)
+            except SearchAborted:
+                nodes += solver.nodes
+                if done:
+                    break
+                continue
+            nodes += solver.nodes
+            for c in plays:
+                totals[c] += vals[c]
+            done += 1
+            if nodes >= budget.node_budget:
+                break
+        if done:
+            return Evaluation(view.seat, {c: totals[c] / done for c in plays},
+                              "exact" if exact else "search", done, exact,
+                              _took(sit, plays, maxside))
+    policy = _cached("policy", rules, trump, lambda: FastPolicy(rules, trump))
+    totals = {c: 0.0 for c in plays}
+    k = budget.rollout_worlds
+    for _ in range(k):
+        w = sampler.sample()
+        for c in plays:
+            totals[c] += policy.playout(w.hands[:], w.talon, sit.order, sit.trick, c, maxside)
+    return Evaluation(view.seat, {c: totals[c] / k for c in plays}, "rollout", k, False,
+                      _took(sit, plays, maxside))
+
+
+def _took(sit, plays, maxside) -> dict[int, float]:
+    """Whether the card would be the best card of the trick now (1.0) or not (0.0)."""
+    return {c: 1.0 if sit.would_win(c) else 0.0 for c in plays}
+
+
+# ---- Chiamata ------------------------------------------------------------------------------
+
+def _evaluate_chiamata(view, plays: list[int], rng, budget: Budget) -> Evaluation:
+    from ..ai.chiamata.common import ChState
+    from ..ai.chiamata.expert import ChSampler, ChSolver, Evaluator, SearchAborted
+
+    st = ChState(view)
+    sampler = ChSampler(st, rng)
+    if not sampler.consistent:  # pragma: no cover
+        raise ValueError("the view admits no consistent deal")
+    rules = view.rules
+    solver = _cached(("chsolver", st.carichi), rules, st.trump,
+                     lambda: ChSolver(rules, st.trump, st.carichi))
+    captured = sum(p for _o, _c, _w, p in view.tricks)
+    remaining = rules.tables.total_points - captured
+    tricks_left = st.sizes[st.me]
+    depth = None if tricks_left <= budget.ch_exact_tricks else 1
+    single = len(sampler.pool) == 0 and sampler.called < 0
+    caller = st.caller
+    me = st.me
+    totals = {c: 0.0 for c in plays}
+    evals: dict = {}
+    done = used = 0
+    for _ in range(1 if single else budget.ch_worlds):
+        hands = sampler.sample()
+        if st.carichi or caller is None:
+            partner = caller
+        elif st.called >= 0 and not st.played >> st.called & 1:
+            partner = next(s for s in range(st.n) if hands[s] >> st.called & 1)
+        else:
+            partner = st.partner if st.partner is not None else caller
+        maxside = [s == caller or s == partner for s in range(st.n)]
+        evaluate_fn = None
+        if depth is not None:
+            evaluate_fn = evals.get(partner)
+            if evaluate_fn is None:
+                evaluate_fn = evals[partner] = Evaluator(rules, st.trump, maxside)
+        try:
+            vals = solver.values(hands, st.trick_cards, st.order, maxside, plays,
+                                 node_limit=max(budget.ch_node_budget - used, 1000),
+                                 depth=depth, evaluate=evaluate_fn)
+        except SearchAborted:
+            if done:
+                break
+            used += solver.nodes
+            continue
+        used += solver.nodes + (4 * evaluate_fn.calls if evaluate_fn is not None else 0)
+        if evaluate_fn is not None:
+            evaluate_fn.calls = 0
+        mine = maxside[me]
+        for c in plays:
+            totals[c] += vals[c] if mine else remaining - vals[c]
+        done += 1
+        if used >= budget.ch_node_budget:
+            break
+    if not done:  # pragma: no cover - the first world always gets its nodes
+        raise ValueError("the search found no value")
+    exact = single and depth is None
+    took = {c: 1.0 if st.would_win(c) else 0.0 for c in plays}
+    return Evaluation(view.seat, {c: totals[c] / done for c in plays},
+                      "exact" if exact else "chiamata", done, exact, took)

@@ -1,0 +1,131 @@
+"""Why one card beats another, as data: ``{"code": ..., "params": {...}}``.
+
+The page words every code in each language (``reason.<code>`` in ``js/locales/*.js``).
+Parameter names say what they hold: ``card``, ``alt`` are card codes ("AD"), numbers
+otherwise (``gain`` in card points, one decimal). A reason compares the best card
+(``card``) with another (``alt``: the next best for a hint, the card played for a review)
+and names the cause: the points on the table, the trumps still out, a load an opponent can
+still take, the partner's winning card, or -- when nothing simpler explains it -- the
+search itself ("over the rest of the deal").
+"""
+from __future__ import annotations
+
+from ..cards import CARDS, N_RANKS
+from .evaluate import Evaluation
+
+# Every code :func:`explain` can give (tests check each has a sentence in every language).
+CODES = (
+    "coach_forced", "coach_equal", "coach_take", "coach_partner_wins", "coach_save_trump",
+    "coach_let_go", "coach_take_cheaper", "coach_take_safe", "coach_load", "coach_discard",
+    "coach_lead_trump", "coach_keep_trump", "coach_lead_load_risk", "coach_lead_low",
+    "coach_exact", "coach_gain",
+)
+
+
+def reason(code: str, **params) -> dict:
+    return {"code": code, "params": params}
+
+
+class _Facts:
+    """The plain facts of the decision that a reason may name, from the view."""
+
+    def __init__(self, view) -> None:
+        from ..ai.common import trick_order
+        rules = view.rules
+        t = rules.tables
+        self.pts = t.points
+        self.strength = t.strength
+        self.trump = view.trump_suit
+        self.beats = t.beats(self.trump)
+        seat = view.seat
+        self.pos = len(view.trick)
+        best, best_seat, tp = -1, -1, 0
+        for s, c in view.trick:
+            c = int(c)
+            tp += self.pts[c]
+            if best < 0 or self.beats[(best << 6) | c]:
+                best, best_seat = c, s
+        self.best, self.table_pts = best, tp
+        sides = view.side_of_seat
+
+        def friend(s: int) -> bool:
+            a, b = sides[s], sides[seat]
+            return s == seat or (a is not None and b is not None and a >= 0 and a == b)
+
+        self.ours = best_seat >= 0 and best_seat != seat and friend(best_seat)
+        order = trick_order(view)
+        self.opp_after = any(not friend(s) for s in order[self.pos + 1:])
+        hand = 0
+        for c in view.hand:
+            hand |= 1 << c
+        live = t.deck_mask & ~view.played_mask() & ~hand
+        self.live = live
+        self.trumps_out = 0 if self.trump is None else sum(
+            1 for c in t.deck_ints if c // N_RANKS == self.trump and live >> c & 1)
+
+    def wins(self, c: int) -> bool:
+        return self.best < 0 or bool(self.beats[(self.best << 6) | c])
+
+    def is_trump(self, c: int) -> bool:
+        return self.trump is not None and c // N_RANKS == self.trump
+
+    def beaters(self, c: int) -> int:
+        """Cards still out (not in the seat's hand) that would beat ``c`` led."""
+        return sum(1 for x in range(64) if self.live >> x & 1 and self.beats[(c << 6) | x])
+
+
+def explain(view, ev: Evaluation, chosen: int | None = None) -> dict:
+    """Why the best card beats ``chosen`` (default: the next best card)."""
+    ranked = ev.ranked
+    b = ranked[0]
+    if len(ranked) == 1:
+        return reason("coach_forced", card=str(CARDS[b]))
+    if chosen is not None and ev.loss(int(chosen)) == 0:
+        b = int(chosen)  # the card played is as good as the best: explain it
+    a = next(c for c in ranked if c != b) if chosen is None or int(chosen) == b else int(chosen)
+    gain = round(ev.values[b] - ev.values[a], 1)
+    p = {"card": str(CARDS[b]), "alt": str(CARDS[a]), "gain": gain}
+    if gain < 0.5:
+        return reason("coach_equal", **p)
+    f = _Facts(view)
+    pts = f.pts
+    code = None
+    if f.pos > 0:
+        wb, wa = f.wins(b), f.wins(a)
+        if wb and not wa and not f.ours:
+            code, p["points"] = "coach_take", f.table_pts + pts[b]
+        elif wa and not wb:
+            if f.ours:
+                code = "coach_partner_wins"
+            elif f.is_trump(a) and not f.is_trump(b):
+                code, p["trumps"] = "coach_save_trump", f.trumps_out
+            else:
+                code = "coach_let_go"
+        elif wb and wa and not f.ours:
+            if (pts[b], f.strength[b], f.is_trump(b)) < (pts[a], f.strength[a], f.is_trump(a)) \
+                    and not (f.is_trump(b) and not f.is_trump(a)):
+                code = "coach_take_cheaper"
+            elif f.opp_after:
+                code = "coach_take_safe"
+        elif not wb and not wa:
+            if f.ours and pts[b] > pts[a]:
+                code, p["points"] = "coach_load", pts[b]
+            elif pts[b] < pts[a]:
+                code, p["points"] = "coach_discard", pts[a] - pts[b]
+            elif f.is_trump(a) and not f.is_trump(b):
+                code, p["trumps"] = "coach_keep_trump", f.trumps_out
+    else:
+        if f.is_trump(b) and not f.is_trump(a):
+            code, p["trumps"] = "coach_lead_trump", f.trumps_out
+        elif f.is_trump(a) and not f.is_trump(b):
+            code, p["trumps"] = "coach_keep_trump", f.trumps_out
+        elif pts[a] >= 10 and pts[b] < pts[a]:
+            code, p["points"], p["beaters"] = "coach_lead_load_risk", pts[a], f.beaters(a)
+        elif pts[b] < pts[a]:
+            code, p["points"] = "coach_lead_low", pts[a] - pts[b]
+    if code is None:
+        if ev.exact:
+            code = "coach_exact"
+        else:
+            code, p["worlds"] = "coach_gain", ev.worlds
+    return reason(code, **p)

@@ -1,0 +1,178 @@
+"""The coach in Chromium, played by clicking as a person would: the card tracker, a hint with
+its reason, an undo, a whole deal, then its review (every decision, the accuracy, the
+replay stepped through, all hands), a duplicate replay and its comparison, and the rating
+in the statistics. Desktop in English, a phone in Italian; no console errors (the page
+fixtures fail on any). Screenshots in tests/artifacts/coach-*.png.
+
+What the page shows is checked against the engine's own replies (the page's engine, asked
+through window.__briscola), never against numbers written here.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from pagekit import act_and_wait
+from test_table import boot, play_until, prefs_for, start_game, wait_ui
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+
+def engine(page, kind, args):
+    return page.evaluate("([k, a]) => window.__briscola.engine.call(k, a)", [kind, args])
+
+
+def state(page):
+    return page.evaluate("window.__briscola.state")
+
+
+def shown_tracker(page) -> dict:
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#tracker .tr-suit')]
+        .map(r => [r.dataset.suit, [...r.querySelectorAll('.tr-card')].map(c => c.dataset.card)]))""")
+
+
+def check_tracker(page):
+    """The panel shows exactly what the engine's tracker says for the person's seat."""
+    page.wait_for_selector("#tracker:not([hidden]) .tr-suit")
+    for _ in range(100):  # the panel follows the table's reply with a request of its own
+        data = engine(page, "tracker", {"seat": state(page)["seat"]})
+        if shown_tracker(page) == data["unseen"]:
+            break
+        page.wait_for_timeout(100)
+    assert shown_tracker(page) == data["unseen"]
+    facts = page.text_content("#tracker .tr-facts")
+    assert str(data["points_out"]) in facts and str(data["talon"]) in facts
+    v = state(page)["view"]
+    seen = set(v["hand"]) | {p["card"] for tr in v["tricks"] for p in tr["plays"]} | {p["card"] for p in v["trick"]}
+    assert not seen & {c for cards in data["unseen"].values() for c in cards}
+
+
+def hint_with_reason(page, prefix):
+    page.click(".actions .hint-btn")
+    page.wait_for_function("p => document.querySelector('.hint-line').textContent.startsWith(p)", arg=prefix)
+    line = page.text_content(".hint-line")
+    hinted = page.locator(".hand-card.hinted")
+    assert hinted.count() == 1
+    assert hinted.get_attribute("data-code") in state(page)["view"]["legal"]
+    # a reason sentence after the card, worded by the page: no code, no raw data
+    reason = line.split(".", 1)[1].strip()
+    assert len(reason) > 20, line
+    assert not re.search(r"[{}]|coach_|reason\.", line), line
+    return line
+
+
+def undo_restores(page):
+    """Play a card; Undo takes it back (and the computer's reply): the same view, redrawn."""
+    before = state(page)
+    hand_before = page.eval_on_selector_all(".hand .hand-card", "els => els.map(e => e.dataset.code)")
+    act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
+    assert page.locator(".undo-btn").is_enabled()
+    page.click(".undo-btn")
+    page.wait_for_function("n => window.__briscola.state.view.events.length === n && document.documentElement.dataset.ui === 'waiting'",
+                           arg=len(before["view"]["events"]))
+    after = state(page)
+    assert after["view"] == before["view"]
+    assert after["match"]["undone"] is True
+    assert page.eval_on_selector_all(".hand .hand-card", "els => els.map(e => e.dataset.code)") == hand_before
+
+
+def review_deal(page, artifacts, name):
+    page.click("#sum-review")
+    page.wait_for_selector("#review-dialog[open]")
+    # Cancel stops asking (what was evaluated stays); Continue goes on from there
+    page.wait_for_selector("#rv-cancel, #rv-accuracy")
+    page.screenshot(path=str(artifacts / f"coach-{name}-progress.png"))
+    if page.evaluate("() => { const b = document.querySelector('#rv-cancel'); if (b) b.click(); return !!b; }"):
+        page.wait_for_selector("#rv-resume")
+        done = page.locator("#review-dialog .rv-item:not(.pending)").count()
+        page.wait_for_timeout(300)
+        assert page.locator("#review-dialog .rv-item:not(.pending)").count() == done
+        page.click("#rv-resume")
+    page.wait_for_selector("#rv-accuracy", timeout=120000)
+    page.screenshot(path=str(artifacts / f"coach-{name}-review.png"))
+    st = state(page)
+    seat = st["seat"]
+    plan = engine(page, "review_plan", {"seat": seat, "deal": st["match"]["deal"]})
+    summary = engine(page, "review_summary", {"seat": seat, "deal": st["match"]["deal"]})
+    rows = page.locator("#review-dialog .rv-item")
+    assert rows.count() == plan["count"] > 0
+    assert page.locator("#review-dialog .rv-item.pending").count() == 0
+    assert page.text_content("#rv-accuracy") == f"{round(summary['accuracy'])}%"
+    labels = page.eval_on_selector_all("#review-dialog .rv-row .rv-label", "els => els.map(e => e.className)")
+    assert all(re.search(r"label-(best|good|inaccuracy|mistake|blunder)", c) for c in labels)
+    # step through: forwards, a trick at a time, back
+    steps = engine(page, "replay", {"deal": st["match"]["deal"], "seat": seat, "step": 0})["steps"]
+    assert page.text_content("#rv-pos").startswith(("Step 0 of", "Passo 0 di"))
+    page.click("#rv-next")
+    page.wait_for_function("() => /\\b1\\b/.test(document.querySelector('#rv-pos').textContent)")
+    page.click("#rv-next-trick")
+    page.wait_for_function("() => document.querySelector('#rv-trick, .rv-trick') && !/\\b1 (of|di)\\b/.test(document.querySelector('#rv-pos').textContent)")
+    page.click("#rv-prev")
+    page.click("#rv-all")
+    page.wait_for_function("() => document.querySelectorAll('#review-dialog .rv-handbox').length >= 2")
+    # a decision row jumps to that decision: the played card is marked in the hand
+    first = plan["decisions"][-1]
+    rows.nth(plan["count"] - 1).locator(".rv-row").click()
+    page.wait_for_function("s => document.querySelector('#rv-pos').textContent.match(/\\d+/)[0] === String(s)", arg=first["step"])
+    page.wait_for_selector(f"#review-dialog .rv-hand-card.rv-played >> nth=0")
+    assert 0 < first["step"] < steps
+    page.locator("#rv-replay-title").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"coach-{name}-replay.png"))
+    page.click("#rv-close")
+    assert page.locator("#review-dialog[open]").count() == 0
+
+
+@pytest.mark.parametrize("size,lang", [("desktop", "en"), ("phone", "it")])
+def test_coach_at_the_table(new_page, base_url, artifacts, size, lang):
+    width, height = SIZES[size]
+    context, page = new_page(width, height)
+    try:
+        prefs = prefs_for("beginner", tracker=True, lang=lang)
+        prefs["newgame"]["seats"] = [{"kind": "human", "name": ""}, {"kind": "bot", "level": "beginner"}]
+        boot(page, base_url, prefs)
+        start_game(page, "classic", seed=11)
+        check_tracker(page)
+        hint_with_reason(page, "Hint:" if lang == "en" else "Consiglio:")
+        page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-hint.png"))
+        undo_restores(page)
+        act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
+        check_tracker(page)
+        page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-tracker.png"))
+        play_until(page, lambda pg, s: s == "summary")
+        assert page.locator("#summary-dialog .sum-undone").count() == 1  # the deal had an undo
+        review_deal(page, artifacts, f"{size}-{lang}")
+        if size == "phone":
+            assert not page.console_watch.errors, page.console_watch.errors
+            return
+        # duplicate: the person now holds what the computer held at the start of deal 1
+        deal = state(page)["match"]["deal"]
+        first = engine(page, "replay", {"deal": deal, "seat": 1, "step": 0, "all_hands": True})
+        page.click("#sum-duplicate")
+        wait_ui(page, ("waiting",))
+        st = state(page)
+        assert st["match"]["deal"] == deal + 1 and st["match"]["duplicate"]["of_deal"] == deal
+        start = engine(page, "replay", {"deal": deal + 1, "seat": 0, "step": 0})["view"]
+        assert sorted(start["hand"]) == sorted(first["hands"][1])
+        play_until(page, lambda pg, s: s == "summary")
+        dup = state(page)["match"]["duplicate"]
+        assert page.locator("#summary-dialog .sum-undone").count() == 0
+        cells = page.eval_on_selector_all("#summary-dialog .dup-table td", "els => Object.fromEntries(els.map(e => [e.dataset.dup, Number(e.textContent)]))")
+        assert cells == {"original-person": dup["original"]["person_points"], "original-bot": dup["original"]["bot_points"],
+                         "now-person": dup["now"]["person_points"], "now-bot": dup["now"]["bot_points"]}
+        assert page.text_content("#dup-verdict")
+        page.locator(".sum-dup").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-duplicate.png"))
+        # the rating: two deals, the first with an undo (marked, not rated)
+        page.keyboard.press("Escape")
+        page.click("#btn-stats")
+        page.wait_for_selector("#stats-dialog[open] .rating-chart")
+        assert page.locator("#stats-dialog .rating-dot").count() == 2
+        assert page.locator("#stats-dialog .rating-dot.undo").count() == 1
+        assert re.fullmatch(r"\d{3,4}", page.text_content("#rating-value"))
+        page.locator(".rating").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-rating.png"))
+        assert not page.console_watch.errors, page.console_watch.errors
+    finally:
+        context.close()

@@ -1,0 +1,360 @@
+"""The coach: fair evaluation from a view, review, hints, undo, tracker, duplicate, rating."""
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from briscola import bridge
+from briscola.ai import make_bot
+from briscola.cards import CARDS
+from briscola.coach import rating
+from briscola.coach.evaluate import (LABELS, THRESHOLDS, Budget, accuracy_of, evaluate,
+                                     label_for)
+from briscola.coach.explain import CODES, explain
+from briscola.coach.review import plan, review_deal
+from briscola.coach.tracker import track
+from briscola.game import Game
+from briscola.match import Match
+
+SMALL = Budget(rollout_worlds=8, search_worlds=6, node_budget=15000, ch_worlds=6,
+               ch_node_budget=6000)
+LOCALES = Path(__file__).resolve().parent.parent / "js" / "locales"
+
+
+def locale(lang: str) -> dict:
+    text = (LOCALES / f"{lang}.js").read_text(encoding="utf-8")
+    body = text[text.index("\nexport default ") + len("\nexport default "):].strip()
+    return json.loads(body[:-1])
+
+
+def play(game: Game, levels: list[str], upto: int | None = None, seed: str = "t") -> Game:
+    bots = [make_bot(lv, seed=f"{seed}/{s}") for s, lv in enumerate(levels)]
+    while not game.is_over and (upto is None or len(game.actions) < upto):
+        s = game.current_player
+        game.apply(bots[s].decide(game.view(s)).action)
+    return game
+
+
+def hidden_swap(game: Game, seat: int, rng: random.Random) -> Game | None:
+    """The same deal up to now, with two cards that ``seat`` cannot see swapped in the deck
+    (another seat's card not played yet, and a card in that seat's or another hand or deep
+    in the talon): the seat's view is the same, the hidden cards are not."""
+    view = game.view(seat)
+    unseen = {int(c) for c in view.unseen()}
+    deck = list(game.deck)
+    pos = {c: i for i, c in enumerate(deck)}
+    talon_cards = [c for c in game.talon if c != game.faceup]
+    hand_cards = [c for s in range(game.n) if s != seat for c in game.hands[s] if c in unseen]
+    pool = [c for c in hand_cards + talon_cards if c in unseen]
+    rng.shuffle(pool)
+    for x in pool:
+        for y in pool:
+            if x == y:
+                continue
+            hx = next((s for s in range(game.n) if x in game.hands[s]), None)
+            hy = next((s for s in range(game.n) if y in game.hands[s]), None)
+            if hx == hy and hx is not None:
+                continue
+            d = deck[:]
+            d[pos[x]], d[pos[y]] = d[pos[y]], d[pos[x]]
+            try:
+                other = Game(game.rules, d, game.dealer)
+                for a in game.actions:
+                    other.apply(int(a))
+            except Exception:
+                continue
+            if other.hands != game.hands or other.talon != game.talon:
+                if other.view(seat).to_dict() == view.to_dict():
+                    return other
+    return None
+
+
+@pytest.mark.parametrize("variant,upto", [("classic", 0), ("classic", 9), ("classic", 27),
+                                          ("four", 6), ("three", 12), ("chiamata", 30),
+                                          ("scoperta", 8)])
+def test_evaluation_never_reads_hidden_cards(variant, upto):
+    rng = random.Random(f"{variant}/{upto}")
+    game = play(Game.new(variant, seed=f"hidden/{variant}"), ["intermediate"] * 6, upto)
+    while game.view(game.current_player).phase != "play":
+        play(game, ["intermediate"] * 6, len(game.actions) + 1)
+    seat = game.current_player
+    other = hidden_swap(game, seat, rng)
+    assert other is not None, "no two hidden cards could be swapped"
+    a = evaluate(game.view(seat), SMALL)
+    b = evaluate(other.view(seat), SMALL)
+    assert a.values == b.values
+    assert explain(game.view(seat), a) == explain(other.view(seat), b)
+    assert track(game.view(seat)) == track(other.view(seat))
+
+
+@pytest.mark.parametrize("variant", ["classic", "four", "double", "bosnian", "chiamata"])
+def test_loss_of_best_is_zero_and_none_negative(variant):
+    game = play(Game.new(variant, seed=f"loss/{variant}"), ["beginner"] * 6)
+    for seat in range(game.n)[:2]:
+        got = review_deal(game, seat, SMALL)
+        assert got["count"] == len(plan(game, seat)) > 0
+        for d in got["decisions"]:
+            values = {v["action"]: v["value"] for v in d["values"]}
+            assert d["loss"] >= 0
+            assert d["loss"] == pytest.approx(max(values.values()) - values[d["action"]],
+                                              abs=0.011)
+            assert values[d["best"]] == max(values.values())
+            assert d["label"] == label_for(d["loss"])
+            assert d["reason"]["code"] in CODES
+        # The best card's own loss is zero.
+        view_game = game.replay(got["decisions"][0]["step"])
+        ev = evaluate(view_game.view(seat), SMALL)
+        assert ev.loss(ev.best) == 0
+        assert all(ev.loss(c) >= 0 for c in ev.values)
+
+
+def test_exact_once_every_card_is_known():
+    game = play(Game.new("classic", seed="exact"), ["intermediate"] * 2, 36)
+    ev = evaluate(game.view(game.current_player))
+    assert ev.exact and ev.method == "exact"
+    # Exact values add up: what my side takes plus what the other takes is what is left.
+    left = 120 - sum(game.points)
+    assert all(0 <= v <= left for v in ev.values.values())
+
+
+def test_labels_and_accuracy():
+    assert [label_for(x) for x in (0, 0.4, 0.5, 2.9, 3, 6.9, 7, 13.9, 14, 40)] == [
+        "best", "best", "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake",
+        "blunder", "blunder"]
+    assert len(THRESHOLDS) == len(LABELS) - 1
+    assert accuracy_of([0, 0]) == 100
+    assert accuracy_of([5]) == pytest.approx(50)
+    assert accuracy_of([0, 10]) == pytest.approx(62.5)
+
+
+def test_review_ranks_the_levels():
+    """Same deals, same opponent: the expert's plays lose less than the intermediate's,
+    which lose less than the beginner's (mean loss and accuracy)."""
+    budget = Budget(rollout_worlds=16, search_worlds=12)
+    got = {}
+    for level in ("expert", "intermediate", "beginner"):
+        losses, accs = [], []
+        for i in range(6):
+            game = play(Game.new("classic", seed=f"rank/{i}"), [level, "intermediate"],
+                        seed=f"rank/{i}")
+            r = review_deal(game, 0, budget)
+            losses.append(r["mean_loss"])
+            accs.append(r["accuracy"])
+        got[level] = (sum(losses) / len(losses), sum(accs) / len(accs))
+    assert got["expert"][0] < got["intermediate"][0] < got["beginner"][0], got
+    assert got["expert"][1] > got["intermediate"][1] > got["beginner"][1], got
+
+
+def test_review_is_deterministic_and_turning_points_are_the_worst():
+    game = play(Game.new("classic", seed="det"), ["beginner", "expert"])
+    a = review_deal(game, 0, SMALL)
+    b = review_deal(game, 0, SMALL)
+    assert a == b
+    worst = sorted(a["decisions"], key=lambda d: -d["loss"])
+    assert len(a["turning_points"]) <= 3
+    for i in a["turning_points"]:
+        assert a["decisions"][i]["loss"] >= 3.0
+        assert a["decisions"][i]["loss"] >= worst[min(2, len(worst) - 1)]["loss"]
+    assert sum(a["counts"].values()) == a["count"]
+
+
+# ---- reasons ---------------------------------------------------------------------------------
+
+def test_every_coach_code_has_a_sentence_in_every_language():
+    for lang in ("en", "it"):
+        words = locale(lang)
+        for code in CODES:
+            assert f"reason.{code}" in words, (lang, code)
+        assert "reason.text" in words
+
+
+def test_hint_explains_and_never_restates_the_card():
+    game = play(Game.new("classic", seed="hint"), ["intermediate"] * 2, 10)
+    view = game.view(game.current_player)
+    ev = evaluate(view, SMALL)
+    why = explain(view, ev)
+    assert why["code"] in CODES and why["code"] != "coach_forced"
+    assert why["params"]["card"] == str(CARDS[ev.best])
+    assert why["params"]["alt"] != why["params"]["card"]
+    assert why["params"]["gain"] == pytest.approx(
+        ev.values[ev.ranked[0]] - ev.values[ev.ranked[1]], abs=0.051)
+    en = locale("en")[f"reason.{why['code']}"]
+    # The sentence says more than the card: it compares, with a figure or a cause.
+    assert "{alt}" in en and re.search(r"\{(gain|points|trumps)\}", en)
+
+
+# ---- bridge: hint, undo, tracker, review, replay, duplicate, rate ----------------------------------
+
+def call(kind, **args):
+    return json.loads(bridge.call(kind, json.dumps(args)))
+
+
+def ok(kind, **args):
+    reply = call(kind, **args)
+    assert "result" in reply, reply
+    return reply["result"]
+
+
+def err(kind, **args):
+    reply = call(kind, **args)
+    assert "error" in reply, reply
+    return reply["error"]
+
+
+@pytest.fixture
+def table():
+    bridge.reset()
+    st = ok("new_match", rules="classic", seed=11,
+            seats=[{"kind": "human"}, {"kind": "bot", "level": "intermediate"}])
+    return st
+
+
+def to_person(st):
+    while st["view"]["turn"] == 1:
+        st = ok("bot_step", seat=0)
+    return st
+
+
+def test_bridge_hint_values_every_legal_card(table):
+    st = to_person(table)
+    h = ok("hint", seat=0)
+    assert h["action"] in st["view"]["legal"]
+    assert sorted(v["action"] for v in h["values"]) == sorted(st["view"]["legal"])
+    assert h["values"][0]["action"] == h["action"]
+    assert [v["value"] for v in h["values"]] == sorted((v["value"] for v in h["values"]),
+                                                      reverse=True)
+    assert h["reason"]["code"] in CODES
+    assert err("hint", seat=1)["code"] == "hidden_seat"
+
+
+def test_undo_restores_the_exact_state(table):
+    st = to_person(table)
+    before = ok("state", seat=0)
+    game_before = bridge._BRIDGE.table.match.game.clone()
+    assert err("undo", seat=0)["code"] == "cannot_undo"  # nothing played yet
+    st = ok("act", seat=0, action=st["view"]["legal"][0])
+    st = to_person(st)
+    assert len(bridge._BRIDGE.table.match.game.actions) > len(game_before.actions) + 1
+    after = ok("undo", seat=0)
+    assert bridge._BRIDGE.table.match.game == game_before
+    assert after["view"] == before["view"]
+    assert after["match"]["undone"] is True
+    # The mark survives a save and a load.
+    loaded = ok("load", save=after["save"], seat=0)
+    assert loaded["match"]["undone"] is True and loaded["view"] == before["view"]
+    assert err("undo", seat=1)["code"] == "cannot_undo"
+
+
+def test_undo_not_offered_in_hot_seat_or_after_the_deal():
+    bridge.reset()
+    st = ok("new_match", rules="classic", seed=3, seats=[{"kind": "human"}, {"kind": "human"}])
+    seat = st["view"]["turn"]
+    ok("act", seat=seat, action=ok("state", seat=seat)["view"]["legal"][0])
+    assert err("undo", seat=seat)["code"] == "cannot_undo"
+    bridge.reset()
+    ok("new_match", rules="classic", seed=3,
+       seats=[{"kind": "human"}, {"kind": "bot", "level": "beginner"}])
+    _finish()
+    assert err("undo", seat=0)["code"] == "cannot_undo"
+
+
+def _finish():
+    st = ok("state", seat=0)
+    while not st["view"]["outcome"]:
+        if st["view"]["turn"] == 0:
+            st = ok("act", seat=0, action=st["view"]["legal"][-1])
+        else:
+            st = ok("bot_step", seat=0)
+    return st
+
+
+def test_tracker_shows_only_the_view(table):
+    st = to_person(table)
+    tr = ok("tracker", seat=0)
+    view = st["view"]
+    mine = set(view["hand"])
+    unseen = {c for cards in tr["unseen"].values() for c in cards}
+    assert not unseen & mine
+    assert view["trump_card"] not in unseen
+    assert len(unseen) == 40 - len(mine) - 1 - len(view["trick"])
+    assert tr["talon"] == view["talon_size"]
+    assert err("tracker", seat=1)["code"] == "hidden_seat"
+    assert set(tr["trumps_out"]) <= unseen | {view["trump_card"]}
+
+
+def test_review_through_the_bridge(table):
+    to_person(table)
+    _finish()
+    p = ok("review_plan", seat=0)
+    assert p["count"] == len(p["decisions"]) > 0 and p["deal"] == 0
+    assert err("review_summary", seat=0)["code"] == "review_incomplete"
+    for d in p["decisions"]:
+        r = ok("review_decision", seat=0, index=d["index"])
+        assert r["action"] == d["action"] and r["label"] in LABELS
+    s = ok("review_summary", seat=0)
+    assert 0 <= s["accuracy"] <= 100 and sum(s["counts"].values()) == p["count"]
+    # Once the deal is over, the computer's seat may be reviewed too.
+    assert ok("review_plan", seat=1)["count"] > 0
+    assert err("review_decision", seat=0, index=p["count"])["code"] == "bad_request"
+    rp = ok("replay", deal=0, step=4, seat=0, all_hands=True)
+    assert rp["steps"] > 4 and len(rp["view"]["tricks"]) == 2 and len(rp["hands"]) == 2
+
+
+def test_replay_hides_hands_mid_deal(table):
+    st = to_person(table)
+    rp = ok("replay", deal=0, step=0, seat=0, all_hands=True)
+    assert "hands" not in rp
+    assert err("replay", deal=0, step=0, seat=1)["code"] == "hidden_seat"
+    assert rp["view"]["hand"] and rp["steps"] == len(bridge._BRIDGE.table.match.game.actions)
+    del st
+
+
+def test_duplicate_swaps_the_seats(table):
+    to_person(table)
+    end = _finish()
+    original = bridge._BRIDGE.table.match.game
+    st = ok("duplicate", seat=0)
+    dup = bridge._BRIDGE.table.match.game
+    assert dup.initial_hands[0] == original.initial_hands[1]
+    assert dup.initial_hands[1] == original.initial_hands[0]
+    assert dup.faceup == original.faceup or original.faceup < 0
+    info = st["match"]["duplicate"]
+    assert info["of_deal"] == 0 and info["now"] is None
+    assert info["original"]["person_points"] == end["view"]["side_points"][0]
+    st = _finish()
+    assert st["match"]["duplicate"]["now"]["person_points"] == st["view"]["side_points"][0]
+    # The duplicate does not count in the match score, and survives a reload.
+    assert st["match"]["deals"] == end["match"]["deals"]
+    loaded = ok("load", save=st["save"], seat=0)
+    assert loaded["match"]["duplicate"] == st["match"]["duplicate"]
+    assert ok("review_plan", seat=0, deal=1)["deal"] == 1
+
+
+def test_match_without_new_fields_still_loads():
+    m = Match("classic", seed=5)
+    d = m.to_dict()
+    assert "undone" not in d and "duplicates" not in d
+    assert Match.from_dict(d).to_dict() == d
+    bad = dict(d, duplicates=[0])
+    with pytest.raises(Exception):
+        Match.from_dict(bad)
+
+
+def test_rating():
+    levels = rating.LEVELS
+    assert levels["random"] < levels["beginner"] < levels["intermediate"] < levels["expert"]
+    assert round(rating.expected(levels["intermediate"], levels["beginner"]), 2) == 0.81
+    up_expert = rating.update(1300, "expert", 1) - 1300
+    up_beginner = rating.update(1300, "beginner", 1) - 1300
+    assert up_expert > up_beginner > 0
+    assert rating.update(1300, "expert", 0) < 1300
+    assert ok("rate", rating=1300, level="expert", score=0.5)["rating"] > 1300
+    assert ok("rate", rating=None, level="beginner", score=1)["rating"] > rating.INITIAL
+    for bad in ({"rating": "x", "level": "expert", "score": 1},
+                {"rating": 1200, "level": "grandmaster", "score": 1},
+                {"rating": 1200, "level": "expert", "score": 2}):
+        assert err("rate", **bad)["code"] == "bad_request"
