@@ -198,126 +198,20 @@ class ExpertBot(Bot):
 
     # ---- one trick ahead, the learned evaluation after it -----------------------------------
     def _learned(self, sit: Situation, plays: list[int], model) -> Decision | None:
-        """Each candidate card in sampled worlds: the rest of the trick by minimax (partners
-        maximize, the others minimize), then the draws, then the learned evaluation of the
-        next trick's start from this seat's view (what it will know then, no more). The
-        candidate with the best mean over the worlds is played; the heuristic breaks ties.
-        """
         t0 = _clock()
-        deadline = t0 + self.time_budget
-        view = sit.view
-        rules = view.rules
-        t = rules.tables
-        sampler = Sampler(sit, self.rng)
-        if not sampler.consistent:
+        got = learned_values(sit, plays, model, self.rng, self.learned_worlds,
+                             self.learned_leaves, t0 + self.time_budget)
+        if got is None:
             return None
-        enc = self._encoder(rules, sit.trump)
-        encode = enc.encode
-        value = model.value
-        pts = sit.pts
-        beats = sit.beats
-        side_of = sit.side_of
-        me, my_side = sit.me, sit.side
-        order = sit.order
-        n_order = len(order)
-        orders, rot, per_round = t.orders, t.rot, t.per_round
-        hand0 = sit.hand_mask
-        known0 = 0
-        for m in sit.known:
-            known0 |= m
-        live0 = t.deck_mask & ~sit.played
-        faceup = sit.faceup
-        sp = view.side_points
-        mine0 = sp[my_side] if 0 <= my_side < len(sp) else 0
-        theirs0 = sum(sp) - mine0
-        tn0 = sit.talon_size
-        b0, bs0, tp0 = sit.best, sit.best_seat, sit.table_pts
-        pos0 = sit.pos
-        cache: dict = {}
-        evals = [0]
-
-        def leaf(hands, talon, bs, tp, tmask):
-            """Points for my side from the end of this trick on."""
-            gained = tp if side_of[bs] == my_side else 0
-            tn = tn0
-            hand = hand0 & ~tmask
-            known = known0 & ~tmask
-            if tn:
-                seq = orders[bs] if tn >= per_round else rot[bs][:tn]
-                for s in seq:
-                    tn -= 1
-                    c = talon[tn]
-                    if s == me:
-                        hand |= 1 << c
-                    elif tn == 0 and c == faceup:
-                        known |= 1 << c
-            if not hand:
-                return gained
-            key = (hand, known, bs, gained, tmask)
-            v = cache.get(key)
-            if v is None:
-                fu = faceup if tn else -1
-                unseen = live0 & ~tmask & ~hand & ~known
-                if fu >= 0:
-                    unseen &= ~(1 << fu)
-                m = mine0 + gained
-                th = theirs0 + tp - gained
-                flags, scal = encode(me, hand, unseen, known, fu, (), -1, bs, m, th, tn, 0)
-                v = cache[key] = value(flags, scal)
-                evals[0] += 1
-            return gained + v
-
-        def rest(hands, talon, pos, b, bs, tp, tmask):
-            if pos == n_order:
-                return leaf(hands, talon, bs, tp, tmask)
-            seat = order[pos]
-            h = hands[seat]
-            maxi = side_of[seat] == my_side
-            best = None
-            m = h
-            while m:
-                low = m & -m
-                x = low.bit_length() - 1
-                m ^= low
-                if b < 0 or beats[(b << 6) | x]:
-                    v = rest(hands, talon, pos + 1, x, seat, tp + pts[x], tmask | low)
-                else:
-                    v = rest(hands, talon, pos + 1, b, bs, tp + pts[x], tmask | low)
-                if best is None or (v > best if maxi else v < best):
-                    best = v
-            return best
-
-        totals = {c: 0.0 for c in plays}
-        done = 0
-        k_max = 1 if sampler.single_world() else self.learned_worlds
-        for _ in range(k_max):
-            w = sampler.sample()
-            hands = w.hands
-            for c in plays:
-                low = 1 << c
-                if b0 < 0 or beats[(b0 << 6) | c]:
-                    v = rest(hands, w.talon, pos0 + 1, c, me, tp0 + pts[c], low)
-                else:
-                    v = rest(hands, w.talon, pos0 + 1, b0, bs0, tp0 + pts[c], low)
-                totals[c] += v
-            done += 1
-            if evals[0] >= self.learned_leaves or _clock() > deadline:
-                break
+        means, done, evals = got
         best, best_key = -1, None
         for c in plays:
-            key = (round(totals[c] / done, 6), score_card(sit, c))
+            key = (round(means[c], 6), score_card(sit, c))
             if best_key is None or key > best_key:
                 best, best_key = c, key
-        self.last_info = {"mode": "learned", "worlds": done, "evaluations": evals[0],
-                          "seconds": _clock() - t0, "value": mine0 + best_key[0]}
-        return Decision(Action(best), reason_for(sit, best, view.rules))
-
-    def _encoder(self, rules, trump) -> Encoder:
-        key = ("enc", rules, trump)
-        e = _POLICIES.get(key)
-        if e is None:
-            e = _POLICIES[key] = Encoder(rules, trump)
-        return e
+        self.last_info = {"mode": "learned", "worlds": done, "evaluations": evals,
+                          "seconds": _clock() - t0, "value": best_key[0]}
+        return Decision(Action(best), reason_for(sit, best, sit.rules))
 
     # ---- search ----------------------------------------------------------------------------
     def _solver(self, rules, trump) -> Solver:
@@ -415,6 +309,123 @@ class ExpertBot(Bot):
 
     def _reason(self, sit: Situation, c: int, mean: float, exact: bool) -> str:
         return reason_for(sit, c, sit.rules)
+
+
+def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 24,
+                   leaves: int = 600, deadline: float | None = None):
+    """Mean points for the seat's side from now, per card, over sampled worlds: in each, the
+    rest of the trick by minimax (partners maximize, the others minimize), then the draws,
+    then the learned evaluation of the next trick's start from this seat's view (what it
+    will know then, no more). Stops after ``worlds`` worlds, once ``leaves`` positions have
+    been evaluated, or past ``deadline`` (this process's clock). ``(means, worlds done,
+    evaluations)``, or ``None`` if the view admits no world."""
+    view = sit.view
+    rules = view.rules
+    t = rules.tables
+    sampler = Sampler(sit, rng)
+    if not sampler.consistent:
+        return None
+    enc = _encoder(rules, sit.trump)
+    encode = enc.encode
+    value = model.value
+    pts = sit.pts
+    beats = sit.beats
+    side_of = sit.side_of
+    me, my_side = sit.me, sit.side
+    order = sit.order
+    n_order = len(order)
+    orders, rot, per_round = t.orders, t.rot, t.per_round
+    hand0 = sit.hand_mask
+    known0 = 0
+    for m in sit.known:
+        known0 |= m
+    live0 = t.deck_mask & ~sit.played
+    faceup = sit.faceup
+    sp = view.side_points
+    mine0 = sp[my_side] if 0 <= my_side < len(sp) else 0
+    theirs0 = sum(sp) - mine0
+    tn0 = sit.talon_size
+    b0, bs0, tp0 = sit.best, sit.best_seat, sit.table_pts
+    pos0 = sit.pos
+    cache: dict = {}
+    evals = [0]
+
+    def leaf(hands, talon, bs, tp, tmask):
+        """Points for my side from the end of this trick on."""
+        gained = tp if side_of[bs] == my_side else 0
+        tn = tn0
+        hand = hand0 & ~tmask
+        known = known0 & ~tmask
+        if tn:
+            seq = orders[bs] if tn >= per_round else rot[bs][:tn]
+            for s in seq:
+                tn -= 1
+                c = talon[tn]
+                if s == me:
+                    hand |= 1 << c
+                elif tn == 0 and c == faceup:
+                    known |= 1 << c
+        if not hand:
+            return gained
+        key = (hand, known, bs, gained, tmask)
+        v = cache.get(key)
+        if v is None:
+            fu = faceup if tn else -1
+            unseen = live0 & ~tmask & ~hand & ~known
+            if fu >= 0:
+                unseen &= ~(1 << fu)
+            m = mine0 + gained
+            th = theirs0 + tp - gained
+            flags, scal = encode(me, hand, unseen, known, fu, (), -1, bs, m, th, tn, 0)
+            v = cache[key] = value(flags, scal)
+            evals[0] += 1
+        return gained + v
+
+    def rest(hands, talon, pos, b, bs, tp, tmask):
+        if pos == n_order:
+            return leaf(hands, talon, bs, tp, tmask)
+        seat = order[pos]
+        h = hands[seat]
+        maxi = side_of[seat] == my_side
+        best = None
+        m = h
+        while m:
+            low = m & -m
+            x = low.bit_length() - 1
+            m ^= low
+            if b < 0 or beats[(b << 6) | x]:
+                v = rest(hands, talon, pos + 1, x, seat, tp + pts[x], tmask | low)
+            else:
+                v = rest(hands, talon, pos + 1, b, bs, tp + pts[x], tmask | low)
+            if best is None or (v > best if maxi else v < best):
+                best = v
+        return best
+
+    totals = {c: 0.0 for c in plays}
+    done = 0
+    k_max = 1 if sampler.single_world() else worlds
+    for _ in range(k_max):
+        w = sampler.sample()
+        hands = w.hands
+        for c in plays:
+            low = 1 << c
+            if b0 < 0 or beats[(b0 << 6) | c]:
+                v = rest(hands, w.talon, pos0 + 1, c, me, tp0 + pts[c], low)
+            else:
+                v = rest(hands, w.talon, pos0 + 1, b0, bs0, tp0 + pts[c], low)
+            totals[c] += v
+        done += 1
+        if evals[0] >= leaves or (deadline is not None and _clock() > deadline):
+            break
+    return {c: totals[c] / done for c in plays}, done, evals[0]
+
+
+def _encoder(rules, trump) -> Encoder:
+    key = ("enc", rules, trump)
+    e = _POLICIES.get(key)
+    if e is None:
+        e = _POLICIES[key] = Encoder(rules, trump)
+    return e
 
 
 register_bot("expert", ExpertBot)

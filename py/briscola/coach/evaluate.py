@@ -14,10 +14,14 @@ less noisy than each value alone. How a world is scored is the expert's own sear
 * **search** -- from the expert's search horizon on (12 cards left with two players, see
   :func:`briscola.ai.expert._search_horizon`): each sampled world is solved exactly and the
   values are the means over the worlds;
-* **rollout** -- earlier in the deal, where the expert itself plays by the card-counting
-  heuristic: in each world the candidate is played and the rest of the deal is played out by
-  every seat with that heuristic (:class:`briscola.ai.rollout.FastPolicy`, each seat seeing
-  only its own hand); the values are the means over the worlds;
+* **learned** -- earlier in the deal, where a learned evaluation fits the rules (two- and
+  four-player Briscola, :mod:`briscola.ai.learn`): the expert's own one-trick search
+  (:func:`briscola.ai.expert.learned_values`): in each world the rest of the trick by
+  minimax, then the learned evaluation of the next trick from the seat's view;
+* **rollout** -- earlier in the deal elsewhere, where the expert itself plays by the
+  card-counting heuristic: in each world the candidate is played and the rest of the deal is
+  played out by every seat with that heuristic (:class:`briscola.ai.rollout.FastPolicy`,
+  each seat seeing only its own hand); the values are the means over the worlds;
 * Chiamata: the Chiamata expert's search (:class:`ChSolver`): exact over the last tricks,
   earlier a search of the current trick and the next completed by its fitted evaluation of
   the hands; the caller's side in each world follows the holder of the called card.
@@ -79,6 +83,7 @@ class Budget:
     search_worlds: int = 24  # worlds solved exactly from the horizon on
     node_limit: int = 20000  # nodes per world solved
     node_budget: int = 40000  # nodes per decision, over all worlds
+    learned_leaves: int = 1200  # positions the learned evaluation scores per decision
     ch_worlds: int = 24  # Chiamata: worlds searched per decision
     ch_node_budget: int = 16000  # Chiamata: nodes per decision
     ch_exact_tricks: int = 3  # Chiamata: tricks left from which a world is searched to the end
@@ -93,7 +98,7 @@ class Evaluation:
 
     seat: int
     values: dict[int, float]
-    method: str  # "exact", "search", "rollout", "chiamata", "forced"
+    method: str  # "exact", "search", "learned", "rollout", "chiamata", "forced"
     worlds: int
     exact: bool
     # Per card, how often (share of worlds) the seat's side took the current trick after it.
@@ -156,7 +161,9 @@ def _cached(kind, rules, trump, make):
 
 def _evaluate_classic(view, plays: list[int], rng, budget: Budget) -> Evaluation:
     from ..ai.common import Situation
-    from ..ai.expert import _search_horizon
+    from ..ai.expert import _search_horizon, learned_values
+    from ..ai.learn import load as load_model
+    from ..ai.learn import model_name
     from ..ai.rollout import FastPolicy
     from ..ai.sampler import Sampler
     from ..ai.solver import SearchAborted, Solver
@@ -194,6 +201,15 @@ def _evaluate_classic(view, plays: list[int], rng, budget: Budget) -> Evaluation
         if done:
             return Evaluation(view.seat, {c: totals[c] / done for c in plays},
                               "exact" if exact else "search", done, exact,
+                              _took(sit, plays, maxside))
+    name = model_name(rules)
+    model = load_model(name) if name else None
+    if model is not None:
+        got = learned_values(sit, plays, model, rng, budget.search_worlds,
+                             budget.learned_leaves)
+        if got is not None:
+            means, done, _evals = got
+            return Evaluation(view.seat, means, "learned", done, False,
                               _took(sit, plays, maxside))
     policy = _cached("policy", rules, trump, lambda: FastPolicy(rules, trump))
     totals = {c: 0.0 for c in plays}
