@@ -11,8 +11,8 @@ hand-written loop for the classic two-player game as the reference: the engine m
 within a factor of two of it. One more row plays classic deals the way
 ``python -m briscola simulate --bots random`` does (:func:`briscola.arena.simulate`): each
 random bot decides from its seat's ``view`` and the game checks every action. Figures are
-the median of several runs; ``--cpu`` times with the process's CPU clock instead of the
-wall clock (on a machine shared with other work), and the table says which.
+the median of several runs; ``--cpu`` times with the process's CPU clock (Node's under
+Pyodide) instead of the wall clock, on a machine shared with other work; the table says which.
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from briscola.arena import simulate  # noqa: E402
 from briscola.game import Game  # noqa: E402
 from briscola.rules import VARIANTS  # noqa: E402
 
-clock = time.perf_counter  # main() switches to time.process_time with --cpu
+clock = time.perf_counter  # main() switches to cpu_clock() with --cpu
 
 
 def engine_deals(rules, n: int, seed: int) -> float:
@@ -126,7 +126,16 @@ def _median(values: list[float]) -> float:
     return v[mid] if len(v) % 2 else (v[mid - 1] + v[mid]) / 2
 
 
-def pyodide_measure(variants: list[str], deals: int, runs: int) -> tuple[dict | None, str]:
+def cpu_clock():
+    """The process's CPU time: CPython's, or Node's under Pyodide."""
+    if sys.platform == "emscripten":
+        import js  # type: ignore[import-not-found]
+        return lambda: (lambda u: (u.user + u.system) / 1e6)(js.process.cpuUsage())
+    return time.process_time
+
+
+def pyodide_measure(variants: list[str], deals: int, runs: int,
+                    cpu: bool = False) -> tuple[dict | None, str]:
     import shutil
     import subprocess
     node = shutil.which("node")
@@ -137,7 +146,7 @@ def pyodide_measure(variants: list[str], deals: int, runs: int) -> tuple[dict | 
         return None, "dist/ is not built (python build.py)"
     proc = subprocess.run(
         [node, harness, os.path.abspath(__file__), "--inner", "--deals", str(deals),
-         "--runs", str(runs), "--variants", ",".join(variants)],
+         "--runs", str(runs), "--variants", ",".join(variants), "--cpu", str(int(cpu))],
         capture_output=True, text=True, timeout=3600)
     if proc.returncode != 0:
         return None, f"Pyodide run failed: {proc.stderr.strip()[-300:]}"
@@ -146,7 +155,10 @@ def pyodide_measure(variants: list[str], deals: int, runs: int) -> tuple[dict | 
 
 def _inner(argv: list[str]) -> int:
     """Inside Pyodide (whose trimmed standard library has no argparse): measure, print JSON."""
+    global clock
     opts = dict(zip(argv[0::2], argv[1::2]))
+    if opts.get("--cpu") == "1":
+        clock = cpu_clock()
     variants = [v for v in opts["--variants"].split(",") if v]
     print(json.dumps(measure(variants, int(opts["--deals"]), int(opts["--runs"]))))
     return 0
@@ -166,23 +178,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-pyodide", action="store_true")
     p.add_argument("--pyodide-deals", type=int, default=300)
     p.add_argument("--cpu", action="store_true",
-                   help="time CPython with the process's CPU clock, not the wall clock")
+                   help="time with the process's CPU clock (Node's under Pyodide), not the wall")
     args = p.parse_args(argv)
     global clock
     if args.cpu:
-        clock = time.process_time
+        clock = cpu_clock()
     variants = [v for v in args.variants.split(",") if v]
     for v in variants:
         if v not in VARIANTS:
             p.error(f"--variants: no variant named {v!r}")
     cpy = measure(variants, args.deals, args.runs)
     pyo, why = (None, "skipped (--no-pyodide)") if args.no_pyodide else \
-        pyodide_measure(variants, args.pyodide_deals, args.runs)
+        pyodide_measure(variants, args.pyodide_deals, args.runs, args.cpu)
     load = ", load %.2f %.2f %.2f" % os.getloadavg() if hasattr(os, "getloadavg") else ""
     print(f"Engine speed: random deals per second, median of {args.runs} runs "
           f"({platform.python_implementation()} {platform.python_version()}, "
-          f"{os.cpu_count()} cores{load}; CPython timed by the "
-          f"{'CPU' if args.cpu else 'wall'} clock)\n")
+          f"{os.cpu_count()} cores{load}; timed by the {'CPU' if args.cpu else 'wall'} clock)\n")
     head = "| variant | CPython deals/s | engine / reference |"
     sep = "| --- | ---: | ---: |"
     if pyo:

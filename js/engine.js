@@ -17,7 +17,7 @@ let defaultWorker = null;
 /**
  * @param {string | URL} url
  * @param {{type?: "module" | "classic", name?: string, message?: any}} [options]
- *   `message` is posted to the worker as soon as it exists
+ *   `message` is posted to the worker as soon as it exists (a promise: once it resolves)
  */
 export function setWorker(url, options = {}) {
   defaultWorker = { url, ...options };
@@ -31,6 +31,47 @@ function mark(stage, startTime) {
   } catch {
     // no User Timing here: the trace is only for measuring
   }
+}
+
+/** The worker `chosen` asks for, and handOver(), which passes on what it said until then. */
+function spawn(chosen) {
+  const url = chosen.url ?? new URL("./worker.js", import.meta.url);
+  mark("worker spawned");
+  const worker = new Worker(url, { type: chosen.type ?? "module", ...(chosen.name ? { name: chosen.name } : {}) });
+  if (chosen.message !== undefined) {
+    // A promise is posted once it settles (the one-file page's files, still being decoded).
+    Promise.resolve(chosen.message).then((message) => worker.postMessage(message), (err) => {
+      console.error("the engine's files could not be handed over:", err);
+      worker.terminate();
+      worker.dispatchEvent(new ErrorEvent("error", { message: "its files could not be handed over" }));
+    });
+  }
+  // Until Engine.start listens, what the worker says is kept, to be said again then.
+  const heard = [];
+  const note = (event) => {
+    if (event.type === "error") event.preventDefault();
+    heard.push(event.type === "message" ? new MessageEvent("message", { data: event.data })
+      : event.type === "error" ? new ErrorEvent("error", { message: event.message, filename: event.filename, lineno: event.lineno })
+        : new MessageEvent(event.type));
+  };
+  const types = ["message", "messageerror", "error"];
+  for (const type of types) worker.addEventListener(type, note);
+  const handOver = () => {
+    for (const type of types) worker.removeEventListener(type, note);
+    for (const event of heard.splice(0)) worker.dispatchEvent(event);
+  };
+  return { worker, handOver };
+}
+
+// The worker startEarly() spawned, waiting for Engine.start.
+let early = null;
+
+/**
+ * Spawn the engine's worker now, before the page's controller exists: js/start.js does this
+ * while the rest of the page's modules still load. The next Engine.start() takes it over.
+ */
+export function startEarly() {
+  if (!early) early = spawn(defaultWorker || {});
 }
 
 export class EngineError extends Error {
@@ -61,13 +102,12 @@ export class Engine {
    * @returns {Promise<Engine>} rejects with an EngineError if the start fails
    */
   static start(onProgress, options = {}) {
-    const chosen = options.workerURL ? { url: options.workerURL } : defaultWorker || {};
-    const url = chosen.url ?? new URL("./worker.js", import.meta.url);
-    mark("worker spawned");
-    const worker = new Worker(url, { type: chosen.type ?? "module", ...(chosen.name ? { name: chosen.name } : {}) });
-    if (chosen.message !== undefined) worker.postMessage(chosen.message);
+    let spawned = options.workerURL ? spawn({ url: options.workerURL }) : early;
+    if (!options.workerURL) early = null;
+    spawned ??= spawn(defaultWorker || {});
+    const { worker, handOver } = spawned;
     const engine = new Engine(worker);
-    return new Promise((resolve, reject) => {
+    const started = new Promise((resolve, reject) => {
       let ready = false;
       const fail = (err) => {
         const first = engine.#failure === null;
@@ -117,6 +157,8 @@ export class Engine {
         fail(new EngineError("internal", "a message from the engine worker could not be read"));
       });
     });
+    handOver(); // what it said before anyone listened (spawned by startEarly()), in order
+    return started;
   }
 
   /**

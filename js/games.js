@@ -19,10 +19,14 @@ export function renderGames(box, games, on) {
     const variant = tOr(`variant.${info.variant}`, String(info.variant ?? "?"))
       + (info.custom ? ` (${t("variant.custom").toLowerCase()})` : "");
     const seats = Array.isArray(info.seats) ? info.seats : [];
+    const people = seats.filter((s) => s.kind === "human").length;
+    const bots = t("seat.bots").split("|");
     const names = seats.map((s, i) => (info.names && info.names[i]) || (s.kind === "human"
-      ? t("seat.player", { n: i + 1 }) : tOr(`level.${s.level}`, s.level)));
-    const score = Array.isArray(info.score) ? info.score.join(" – ") : "";
-    const points = Array.isArray(info.side_points) && info.side_points.length ? info.side_points.join(" – ") : "";
+      ? (people === 1 ? t("seat.you") : t("seat.player", { n: i + 1 }))
+      : `${bots[i % bots.length]} (${tOr(`level.${s.level}`, s.level)})`));
+    const score = Array.isArray(info.score) && (info.deal > 0 || info.score.some((x) => x))
+      ? info.score.join(" – ") : "";
+    const points = Array.isArray(info.side_points) && info.side_points.length ? info.side_points.join(" – ") : "–";
     const when = g.updated ? new Date(g.updated).toLocaleString(getLang() === "it" ? "it-IT" : "en-GB",
       { dateStyle: "medium", timeStyle: "short" }) : "";
     const elsewhere = !!g.open_elsewhere;
@@ -30,7 +34,7 @@ export function renderGames(box, games, on) {
       h("div", { class: "game-what" },
         h("strong", { text: variant }),
         h("span", { class: "muted small", text: t("games.players", { names: names.join(", ") }) }),
-        h("span", { class: "small", text: t("games.where", { deal: (info.deal ?? 0) + 1, score, points }) }),
+        h("span", { class: "small", text: t(score ? "games.where.match" : "games.where", { deal: (info.deal ?? 0) + 1, score, points }) }),
         h("span", { class: "muted small", text: t("games.when", { when }) }),
         elsewhere ? h("span", { class: "small warn", text: t("games.elsewhere") }) : null),
       h("button", { class: "btn primary", type: "button", text: t("games.resume"),

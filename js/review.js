@@ -114,7 +114,7 @@ export class Review {
   }
 
   key() {
-    const id = (this.app.meta && this.app.meta.id) || "?";
+    const id = this.app.game || (this.app.meta && this.app.meta.id) || "?";
     return `${id}|${this.deal}|${this.seat}`;
   }
 
@@ -157,7 +157,7 @@ export class Review {
       h("div", { class: "field" }, h("label", { attrs: { for: "rv-deal" }, text: t("review.deal") }), dealSel),
       h("div", { class: "field" }, h("label", { attrs: { for: "rv-seat" }, text: t("review.seat") }), seatSel)));
     this.el = {
-      status: h("div", { class: "rv-status", attrs: { "aria-live": "polite" } }),
+      status: h("div", { class: "rv-status" }), // the progress is not read out decision by decision
       summary: h("div", { class: "rv-summary" }),
       list: h("ol", { class: "rv-list" }),
       replay: h("section", { class: "rv-replay", attrs: { "aria-labelledby": "rv-replay-title" } }),
@@ -225,6 +225,7 @@ export class Review {
       this.run = null;
       this.renderStatus();
       this.renderList();
+      this.app.say(t("review.done", { n: Math.round(entry.summary.accuracy) }));
     } catch (err) {
       if (this.run !== run) return;
       this.run = null;
@@ -435,7 +436,7 @@ export class Review {
     else if (v.trump_suit) facts.append(h("span", {}, `${t("table.trump")}: `, h("b", { text: suitName(v.trump_suit, lang, style) })));
     if (typeof v.talon_size === "number" && (v.talon_size || v.trump_card)) facts.append(h("span", { text: t("table.talon", { n: v.talon_size }) }));
     const pts = (v.points || []).map((p, s) => `${names[s]} ${p}`).join(" · ");
-    if (pts) facts.append(h("span", { text: `${t("table.points")}: ${pts}` }));
+    if (pts) facts.append(h("span", { text: `${t("review.points")}: ${pts}` }));
     box.append(facts);
 
     // the trick on the table, or the one just taken

@@ -168,7 +168,7 @@ export class TableView {
     this.el.hand = h("div", { class: "hand", attrs: { role: "group" }, data: { anchor: `seat-${me}` } });
     this.el.actions = h("div", { class: "actions" });
     this.el.extra = h("div", { class: "extra-actions" });
-    this.el.hintBtn = h("button", { class: "btn small", type: "button", on: { click: () => this.on.hint() } });
+    this.el.hintBtn = h("button", { class: "btn small hint-btn", type: "button", on: { click: () => this.on.hint() } });
     this.el.lastBtn = h("button", { class: "btn small", type: "button", on: { click: () => this.on.lastTrick() } });
     this.el.undoLabel = h("span", { class: "label" });
     this.el.undoBtn = h("button", { class: "btn small undo-btn", type: "button", on: { click: () => this.on.undo && this.on.undo() } },

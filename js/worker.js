@@ -215,9 +215,22 @@ async function readSnapshot() {
   }
 }
 
+// Packing and storing a snapshot takes a while (tens of ms): it waits until the page's first
+// requests are answered and none has come for a moment, so the first deal does not wait.
+let lastRequest = 0;
+self.addEventListener("message", () => {
+  lastRequest = performance.now();
+});
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function whenIdle(quiet = 400) {
+  for (let wait = quiet; wait > 0; wait = lastRequest + quiet - performance.now()) await sleep(wait);
+}
+
 async function storeSnapshot(bytes) {
   try {
-    await new Promise((resolve) => setTimeout(resolve, 0)); // after "ready" has gone out
+    lastRequest = performance.now();
+    await whenIdle(); // after "ready" has gone out and the first requests are answered
     const packed = packSnapshot(bytes);
     const cache = await caches.open(SNAPSHOT_CACHE);
     await cache.put(SNAPSHOT_URL, new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }));

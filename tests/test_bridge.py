@@ -183,7 +183,7 @@ def test_hot_seat_shows_only_the_hand_of_the_seat_whose_turn_it_is():
         v = st["view"]
         if v["seat"] != turn:
             assert v.get("hand_hidden") and v["hand"] == [] and v["legal"] == []
-            assert all(k == [] for k in v["known"])
+            assert v["known"][v["seat"]] == [] or not any(v["hands_visible"])
             assert all(e.get("signal") is None for e in v["events"] if e["type"] == "signal")
             seen_hidden += 1
         if turn in (0, 2):
@@ -226,3 +226,28 @@ def test_same_replies_for_deals_that_differ_only_in_hidden_cards(monkeypatch, ru
     a, b = run(hands), run(swapped)
     assert a == b
     assert "KB" in json.dumps(a[-1]) and "2C" not in json.dumps(a) and "6C" not in json.dumps(b)
+
+
+@pytest.mark.parametrize("rules", ["classic", "four", "chiamata", "three"])
+def test_the_blind_view_is_the_same_from_every_seat(rules):
+    """Between two people's turns the table is shown with the hand left out: what is shown
+    then must not depend on whose seat it is drawn from (nothing private is left in it)."""
+    import random
+    from briscola.bridge import _blind
+    from briscola.rules import find_variant
+    players = find_variant(rules).players
+    seats = [{"kind": "human"}] * players
+    ok("new_match", {"rules": rules, "seed": 9, "seats": seats})
+    rng = random.Random(4)
+    game = bridge._BRIDGE.table.match.game
+    steps = 0
+    while not game.is_over:
+        shown = [_blind(game, s) for s in range(players)]
+        for d in shown:
+            d.pop("seat")
+        assert all(d == shown[0] for d in shown[1:]), steps
+        turn = game.current_player
+        action = rng.choice(ok("state", {"seat": turn})["view"]["legal"])
+        ok("act", {"seat": turn, "action": action})
+        steps += 1
+    assert steps > 10

@@ -252,35 +252,56 @@ def reason_data(reason: Any) -> dict:
 
 
 def _blind(game, seat: int) -> dict:
-    """The view of ``seat`` with everything only that seat knows left out: what the table
-    shows everyone (hot-seat, between two people's turns)."""
-    d = game.view(seat).to_dict()
+    """What every seat knows, drawn from ``seat``: the table shown to everyone (hot-seat,
+    between two people's turns), with the hand left out (``hand_hidden``).
+
+    Built as the common part of all the seats' views, so that nothing one seat alone knows
+    (its hand, its own draws, a partner's signal, being the secret partner) can be in it:
+    a field every view agrees on is kept, one they differ on is reduced to what they share.
+    """
     n = game.n
+    views = [game.view(s).to_dict() for s in range(n)]
+    for v in views:
+        v["events"] = [e for e in v["events"] if e["type"] != "chiamata_private"]
+    d = dict(views[seat])
+    for key in d:
+        values = [v.get(key) for v in views]
+        if all(x == values[0] for x in values[1:]):
+            continue
+        d[key] = _common(key, values, n)
+    d["seat"] = seat
     d["hand"] = []
     d["legal"] = []
     d["hand_hidden"] = True
-    d["known"] = [[] for _ in range(n)]
-    d["hands_visible"] = [False] * n
-    events = []
-    for e in d["events"]:
-        if e["type"] == "draw" and e.get("card") is not None and e["seat"] == seat:
-            e = {**e, "card": None}
-        elif e["type"] == "signal":
-            e = {**e, "signal": None}
-        elif e["type"] == "chiamata_private":
-            continue
-        events.append(e)
-    d["events"] = events
-    if game.rules.mode == "chiamata" and d.get("chiamata") is not None:
-        ch = d["chiamata"]
-        if not ch.get("partner_revealed") and not ch.get("carichi"):
-            # Only the caller's side is public until the called card falls.
-            caller = ch.get("caller")
-            d["side_of_seat"] = [0 if s == caller else -1 for s in range(n)]
-            d["sides"] = [[caller], []] if caller is not None else []
-            d["side_points"] = []
-            ch["partner"] = None
+    if d.get("side_of_seat") is not None and any(x == -1 for x in d["side_of_seat"]):
+        d["sides"] = [[s for s in range(n) if d["side_of_seat"][s] == k] for k in (0, 1)]
     return d
+
+
+def _common(key: str, values: list, n: int) -> Any:
+    """What differing values of one view field share (see :func:`_blind`)."""
+    if key == "known":
+        return [[c for c in values[0][s] if all(c in v[s] for v in values)] for s in range(n)]
+    if key == "hands_visible":
+        return [all(v[s] for v in values) for s in range(n)]
+    if key == "side_of_seat":
+        return [values[0][s] if all(v[s] == values[0][s] for v in values) else -1
+                for s in range(n)]
+    if key == "events":
+        return [_common_dict(list(es)) for es in zip(*values)]
+    if isinstance(values[0], dict):
+        return _common_dict(values)
+    if isinstance(values[0], list):
+        return []
+    return None
+
+
+def _common_dict(values: list) -> dict:
+    first = values[0]
+    if not isinstance(first, dict):
+        return first if all(v == first for v in values) else None
+    return {k: (x if all(isinstance(v, dict) and v.get(k) == x for v in values) else None)
+            for k, x in first.items()}
 
 
 def _points_of(rules: Rules) -> dict[str, int]:

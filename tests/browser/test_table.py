@@ -388,6 +388,7 @@ def test_handoff_hides_hands(page, base_url, bot_level):
         seat = page.evaluate("window.__briscola.state.view.seat")
         assert page.evaluate("window.__briscola.state.seats")[seat]["kind"] == "human"
         assert page.locator(".hand .card.face").count() == len(page.evaluate("window.__briscola.state.view.hand"))
+        assert page.locator(".undo-btn").is_hidden()  # an undo would show another person's cards
         if seen >= 4:
             break
         play_turn(page, 1)

@@ -116,20 +116,27 @@ def _csp_hash(text: str) -> str:
 
 
 # Decodes the carried files (base64 data blocks, some gzip-compressed) into
-# Blobs and chooses the engine's worker: the classic script, from a blob: URL.
+# Blobs and chooses the engine's worker: the classic script, from a blob: URL,
+# which js/start.js spawns before the other files are decoded.
 ONE_FILE_BOOTSTRAP = """// ---- the one-file page: the engine's files, from this page's data blocks
 await (async () => {
-  const files = {};
-  for (const el of document.querySelectorAll('script[type="application/octet-stream"][data-path]')) {
+  const blocks = [...document.querySelectorAll('script[type="application/octet-stream"][data-path]')];
+  const decode = async (el) => {
     const blob = await (await fetch(`data:${el.dataset.type};base64,${el.textContent}`)).blob();
-    files[el.dataset.path] = { blob, type: el.dataset.type, gzip: el.dataset.encoding === "gzip" };
     el.remove();
-  }
-  const script = files["js/worker.js"];
-  delete files["js/worker.js"];
+    return { blob, type: el.dataset.type, gzip: el.dataset.encoding === "gzip" };
+  };
+  // The worker's script first: the worker starts while the other files are still decoded,
+  // and gets them in one message once they are.
+  const mine = blocks.find((el) => el.dataset.path === "js/worker.js");
+  const others = blocks.filter((el) => el !== mine);
+  const script = await decode(mine);
+  const files = Promise.all(others.map(decode)).then((got) => ({
+    type: "carried", files: Object.fromEntries(got.map((file, i) => [others[i].dataset.path, file])),
+  }));
   const code = script.gzip ? new Response(script.blob.stream().pipeThrough(new DecompressionStream("gzip"))) : script.blob;
   const url = URL.createObjectURL(new Blob([await code.arrayBuffer()], { type: "text/javascript" }));
-  __modules["js/engine.js"].setWorker(url, { type: "classic", name: "briscola:carried", message: { type: "carried", files } });
+  __modules["js/engine.js"].setWorker(url, { type: "classic", name: "briscola:carried", message: files });
 })();"""
 
 

@@ -5,6 +5,7 @@ import random
 from typing import Callable, NamedTuple
 
 from ..actions import Action
+from ..cards import CARDS, SUITS
 from ..errors import RulesError
 from ..view import View
 
@@ -18,8 +19,7 @@ def why(code: str, **params) -> dict:
     """A bot's reason as data, ``{"code": "bot_...", "params": {...}}``, worded by the page
     (``reason.<code>`` in ``js/locales``). ``card``/``card2`` may be given as card ints and
     ``suit``/``suit2`` as suit indices: they travel as text ("AD", "D")."""
-    from ..cards import CARDS, SUITS
-    for k, v in list(params.items()):
+    for k, v in params.items():  # (only values change: the dict keeps its size)
         if k in ("card", "card2") and not isinstance(v, str):
             params[k] = str(CARDS[int(v)])
         elif k in ("suit", "suit2") and isinstance(v, int):
