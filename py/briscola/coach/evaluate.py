@@ -75,7 +75,7 @@ def accuracy_of(losses: list[float]) -> float:
 class Budget:
     """How much search an evaluation may spend (counted in worlds and nodes, not seconds)."""
 
-    rollout_worlds: int = 40  # worlds played out per candidate before the search horizon
+    rollout_worlds: int = 64  # worlds played out per candidate before the search horizon
     search_worlds: int = 24  # worlds solved exactly from the horizon on
     node_limit: int = 20000  # nodes per world solved
     node_budget: int = 40000  # nodes per decision, over all worlds
