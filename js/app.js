@@ -15,12 +15,17 @@ import { startFromLink, LINK } from "./embed.js";
 import { renderGames } from "./games.js";
 import { Coach } from "./coach.js";
 import { dealWelcome } from "./welcome.js";
+import * as sound from "./sound.js";
+import * as tips from "./tips.js";
+import { cardNamesFigure } from "./names.js";
 
-// Pacing per speed (milliseconds): a card's flight, a computer's thinking pause, how long a
-// full trick stays on the table, its collection, and the draw.
+// Pacing per speed (milliseconds): a card's flight, a computer's thinking pause (the engine
+// thinks meanwhile), how long a full trick stays on the table, its collection, and the draw.
+// The default is brisk: at most about 2.5 s from the person's play to their next turn in a two-player
+// deal (bench/pace.py measures it); slow is still there.
 const SPEEDS = {
   slow: { play: 650, think: 1100, trick: 1700, collect: 600, draw: 480, stagger: 120 },
-  normal: { play: 420, think: 650, trick: 1100, collect: 430, draw: 340, stagger: 80 },
+  normal: { play: 250, think: 350, trick: 620, collect: 250, draw: 220, stagger: 40 },
   fast: { play: 240, think: 260, trick: 550, collect: 260, draw: 200, stagger: 40 },
   instant: { play: 0, think: 0, trick: 0, collect: 0, draw: 0, stagger: 0 },
 };
@@ -128,6 +133,7 @@ class App {
     $("btn-stats").addEventListener("click", () => this.openStats());
     $("btn-settings").addEventListener("click", () => this.openSettings());
     $("btn-lang").addEventListener("click", () => this.setLanguage(getLang() === "it" ? "en" : "it"));
+    sound.setup($("btn-sound")); // js/sound.js: quiet, remembered, nothing before a gesture
     for (const d of document.querySelectorAll("dialog.closable")) {
       d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
     }
@@ -166,7 +172,7 @@ class App {
     document.title = `${t("app.title")} — ${t("app.tagline")}`;
     if (this.state) this.draw();
     if (this.coach) this.coach.review.relabel();
-    if ($("rules-dialog").open) renderRules($("rules-body"));
+    if ($("rules-dialog").open) this.fillRules();
     if ($("stats-dialog").open) this.openStats();
     if ($("settings-dialog").open) this.openSettings();
     if ($("summary-dialog").open) this.showSummary(true);
@@ -429,6 +435,7 @@ class App {
     const v = this.state.view;
     this.draw();
     this.say(v.trump_card ? t("say.deal", { card: this.cardText(v.trump_card) }) : t("say.deal.nocard"));
+    sound.play("deal");
     if (v.tricks_done === 0 && v.trick.length === 0) {
       await this.table.flip(new Map(), this.pace().draw, { stagger: this.pace().stagger });
     }
@@ -482,6 +489,9 @@ class App {
   async advance() {
     const my = this.gen;
     if (this.looping === my) return;
+    // A reply of this table still being shown: its caller goes on when it is done (a dialog
+    // closed meanwhile must not start a second flow over the animation).
+    if (this.presentingFor === my) return;
     this.looping = my;
     try {
       while (my === this.gen && this.state) {
@@ -503,11 +513,11 @@ class App {
           this.busy = true;
           this.ui("busy");
           this.draw();
-          await sleep(this.pace().think);
-          if (my !== this.gen) return;
+          const pause = sleep(this.pace().think); // the computer's pause and its thinking overlap
           let reply;
           try {
             reply = await this.ask("bot_step", { seat: this.display, lang: getLang() });
+            await pause;
           } catch (err) {
             if (err instanceof Stale || my !== this.gen) return;
             this.busy = false;
@@ -546,6 +556,8 @@ class App {
         this.draw();
         if (this.handFocused && !document.querySelector("dialog[open]")) this.table.focusHand();
         this.ui("waiting");
+        sound.play("turn");
+        tips.atTurn(v, this.ctx()); // js/tips.js: a first deal's tips, each once
         const playable = v.legal.filter((a) => /^[A2-9TJHK][DCSB]$/.test(a)).map((c) => this.cardText(c));
         if (!playable.length && v.chiamata) this.say(turnWords(v, this.ctx()));
         else this.say(t("say.turn", { cards: playable.join(", ") }));
@@ -587,6 +599,15 @@ class App {
    */
   async present(reply, my) {
     if (my !== this.gen) return false;
+    this.presentingFor = my;
+    try {
+      return await this.presentSteps(reply, my);
+    } finally {
+      if (this.presentingFor === my) this.presentingFor = null;
+    }
+  }
+
+  async presentSteps(reply, my) {
     const prev = this.state;
     this.state = reply;
     const pv = prev && prev.view;
@@ -599,6 +620,7 @@ class App {
     }
     const fresh = nv.events.slice(pv.events.length);
     this.announce(fresh);
+    sound.events(fresh);
     const pace = this.pace();
     const reveal = fresh.find((e) => e.type === "partner");
     const ti = fresh.findIndex((e) => e.type === "trick");
@@ -825,8 +847,19 @@ class App {
 
   // ---- other dialogs -----------------------------------------------------------------------
   openRules() {
-    renderRules($("rules-body"));
+    this.fillRules();
     if (!$("rules-dialog").open) $("rules-dialog").showModal();
+  }
+
+  /** The rule book, with the names of the chosen deck's cards and the tips' entry. */
+  fillRules() {
+    const body = $("rules-body");
+    renderRules(body);
+    const cards = body.querySelector("table");
+    const names = cardNamesFigure(this.style(), getLang());
+    if (cards) cards.after(names);
+    else body.prepend(names);
+    body.append(tips.rulesEntry());
   }
 
   openStats() {

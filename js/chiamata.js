@@ -12,6 +12,7 @@ import { h, s, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { cardName, rankName, suitName } from "./cards.js";
 import { PHASE_PANELS, MODE_HOOKS, cardFace } from "./table.js";
+import { auctionNamesLine, printedNumber } from "./names.js";
 
 const DEFAULT_ORDER = "A3KHJ76542";
 const SUITS = ["D", "C", "S", "B"];
@@ -119,10 +120,13 @@ function auctionPanel(box, view, ctx) {
     for (const r of order) {
       const a = `bid-${r}`;
       const b = button(a, rankName(r, ctx.lang, ctx.style), "rank");
+      const printed = printedNumber(r, ctx.style); // the number on the card: "Re" is the 10
+      if (printed) b.dataset.printed = printed; // shown after the name (app.css)
       if (!legal.has(a)) { b.disabled = true; b.classList.add("gone"); }
       grid.append(b);
     }
     box.append(grid);
+    box.append(auctionNamesLine(ctx.lang, ctx.style)); // js/names.js: 1 = Ace … and what a bid means
   }
 
   // "2 and N points" after the 2, or the points auction: a stepper
@@ -131,7 +135,11 @@ function auctionPanel(box, view, ctx) {
 
   const row = h("div", { class: "auc-row" });
   if (legal.has("pass")) row.append(button("pass", t("ch.pass"), "pass"));
-  if (legal.has("carichi")) row.append(button("carichi", t("ch.carichi"), "carichi"));
+  if (legal.has("carichi")) {
+    const b = button("carichi", t("ch.carichi"), "carichi");
+    b.title = t("ch.carichi.help");
+    row.append(b);
+  }
   row.append(h("button", { class: "btn small hint-btn", type: "button", text: t("table.hint"), on: { click: () => ctx.hint() } }));
   box.append(row);
   if (legal.has("carichi")) box.append(h("p", { class: "auc-help", text: t("ch.carichi.help") }));

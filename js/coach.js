@@ -127,7 +127,11 @@ export class Coach {
   // ---- end of a deal -----------------------------------------------------------------------
   /** Elements for the end-of-deal screen: the duplicate's comparison, review and replay. */
   summaryParts(st, names) {
+    const app = this.app;
     const parts = [];
+    if (st.summary && st.summary.undone && app.humans().length === 1) {
+      parts.push(h("p", { class: "muted small sum-undone", text: t("sum.undone") }));
+    }
     const dup = st.match && st.match.duplicate;
     if (dup && dup.now) parts.push(this.comparison(dup, st, names));
     const row = h("div", { class: "sum-coach" });

@@ -46,6 +46,7 @@ export function renderSummary(box, state, ctx) {
   const won = chiamata ? out.game_points[ctx.me] > 0 : !out.draw && out.winners.includes(meSide);
   box.append(h("p", { class: `banner ${out.draw ? "draw" : won ? "won" : "lost"}`, attrs: { role: "status" }, text: banner }));
   if (chiamata) chiamataFacts(box, state, ctx);
+  box.append(dealFacts(state, ctx));
 
   const list = h("div", { class: "sum-sides" });
   sides.forEach((side, i) => {
@@ -91,6 +92,19 @@ export function renderSummary(box, state, ctx) {
     buttons.append(h("button", { class: "btn primary", id: "sum-again", type: "button", text: t("sum.again"), on: { click: ctx.onAgain } }));
   }
   box.append(buttons);
+}
+
+/** What was needed (61 of 120, or the Chiamata target) and the tricks each side took. */
+function dealFacts(state, ctx) {
+  const out = state.summary.outcome;
+  const total = Object.values(state.card_points || {}).reduce((a, b) => a + b, 0) || 120;
+  const need = out.target || Math.floor(total / 2) + 1;
+  const tricks = out.sides.map((side) => (state.view.tricks || []).filter((tr) => side.includes(tr.winner)).length);
+  const parts = out.sides.map((side, i) => t(tricks[i] === 1 ? "sum.tricks.one" : "sum.tricks",
+    { name: sideName(side, ctx.names), n: tricks[i] }));
+  return h("div", { class: "deal-facts" },
+    h("p", { class: "sum-need", text: out.target ? t("sum.need.target", { n: need, total }) : t("sum.need", { n: need, total }) }),
+    h("p", { class: "sum-tricks", text: parts.join(" · ") }));
 }
 
 /** Who each entry of the match score belongs to: the sides, or every seat (Chiamata). */

@@ -278,7 +278,8 @@ export class TableView {
     const mySide = view.side_of_seat[view.seat];
     view.sides.forEach((side, i) => {
       const label = i === mySide ? t("table.team.us") : t("table.team.them");
-      box.append(h("span", { class: `side-chip ${i === mySide ? "us" : "them"}` },
+      const words = `${label}: ${t("table.points", { n: view.side_points[i] })}`;
+      box.append(h("span", { class: `side-chip ${i === mySide ? "us" : "them"}`, title: words, attrs: { "aria-label": words } },
         h("span", { class: "label", text: label }), h("b", { text: String(view.side_points[i]) }),
         h("span", { class: "unit", text: t("table.points.unit") })));
     });
@@ -290,8 +291,13 @@ export class TableView {
     el.classList.toggle("empty", won === 0);
     if (won > 0) el.append(cardFace(null, style, lang, "p", "pile-card"));
     const tricks = won === 1 ? t("seat.pile.one") : t("seat.pile", { n: won });
-    const label = ctx.showPoints && !teamGame(this.view) ? `${tricks} · ${t("table.points", { n: pts })}` : tricks;
-    el.append(h("span", { class: "pile-count", text: label }));
+    const count = h("span", { class: "pile-count", text: tricks });
+    if (ctx.showPoints && !teamGame(this.view)) {
+      // "2 tricks · 14 points"; the narrowest seat boxes drop the word (app.css), not the number
+      const [before, after] = t("table.points", { n: "\u0000" }).split("\u0000");
+      count.append(" · ", h("span", { class: "unit", text: before }), String(pts), h("span", { class: "unit", text: after }));
+    }
+    el.append(count);
     el.setAttribute("aria-label", t("seat.pile.aria", { name: ctx.names[seat], n: won }));
   }
 

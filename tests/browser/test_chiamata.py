@@ -171,7 +171,7 @@ def view_of(page) -> dict:
 
 
 def boot(page, base_url, level):
-    prefs = {"speed": "instant", "lang": "en", "reasons": False,
+    prefs = {"speed": "instant", "lang": "en", "reasons": False, "tips": {"all": True},
              "newgame": {"variant": "chiamata", "seats": [{"kind": "human", "name": ""}]
                          + [{"kind": "bot", "level": level}] * 4, "seed": "1"}}
     page.goto(base_url + "build-manifest.json")

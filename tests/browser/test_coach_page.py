@@ -141,6 +141,7 @@ def test_coach_at_the_table(new_page, base_url, artifacts, size, lang):
         check_tracker(page)
         page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-tracker.png"))
         play_until(page, lambda pg, s: s == "summary")
+        assert page.locator("#summary-dialog .sum-undone").count() == 1  # the deal had an undo
         review_deal(page, artifacts, f"{size}-{lang}")
         if size == "phone":
             assert not page.console_watch.errors, page.console_watch.errors
@@ -156,6 +157,7 @@ def test_coach_at_the_table(new_page, base_url, artifacts, size, lang):
         assert sorted(start["hand"]) == sorted(first["hands"][1])
         play_until(page, lambda pg, s: s == "summary")
         dup = state(page)["match"]["duplicate"]
+        assert page.locator("#summary-dialog .sum-undone").count() == 0
         cells = page.eval_on_selector_all("#summary-dialog .dup-table td", "els => Object.fromEntries(els.map(e => [e.dataset.dup, Number(e.textContent)]))")
         assert cells == {"original-person": dup["original"]["person_points"], "original-bot": dup["original"]["bot_points"],
                          "now-person": dup["now"]["person_points"], "now-bot": dup["now"]["bot_points"]}

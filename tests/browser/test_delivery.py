@@ -31,7 +31,7 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
 CHROMIUM = next((c for c in (os.environ.get("BRISCOLA_CHROMIUM"), "/usr/bin/chromium",
                              "/usr/bin/chromium-browser", shutil.which("chromium")) if c and os.path.exists(c)),
                 None)
-PREFS = {"speed": "instant", "lang": "en"}
+PREFS = {"speed": "instant", "lang": "en", "tips": {"all": True}}
 SET_PREFS = ("try { if (!localStorage.getItem('briscola.prefs')) "
              f"localStorage.setItem('briscola.prefs', {json.dumps(json.dumps(PREFS))}); }} catch (e) {{}}")
 # Any Content-Security-Policy violation fails the test (the console watch sees the error).

@@ -37,7 +37,7 @@ def playable_variants() -> list[str]:
 
 def prefs_for(level: str, **extra) -> dict:
     seats = [{"kind": "human", "name": ""}] + [{"kind": "bot", "level": level}] * 5
-    p = {"speed": "instant", "lang": "en", "reasons": True,
+    p = {"speed": "instant", "lang": "en", "reasons": True, "tips": {"all": True},
          "newgame": {"variant": "classic", "seats": seats, "seed": "7"}}
     p.update(extra)
     return p
@@ -494,6 +494,7 @@ def test_chiamata_is_playable_from_the_table(page, base_url, bot_level, artifact
     """Chiamata from the new-game panel: the auction and the call are played from the panel in
     the middle of the felt (tests/browser/test_chiamata.py covers them in depth)."""
     boot(page, base_url, prefs_for(bot_level))
+    page.click("#btn-new")  # a first visit deals a classic game: the panel is one click away
     page.wait_for_selector("#newgame-dialog[open]")
     page.select_option("#ng-players", "5")
     if not page.locator("#ng-opt-mode").is_visible():

@@ -8,9 +8,9 @@ trouble is said: the page in Chromium.
    replayed here in CPython from the save the worker kept.
 2. Two tabs, two games: each tab's game survives its reload; a game open in another tab
    says so; a finished deal reloaded is counted once in the statistics.
-3. A new game, a language switch and an undo at each step of a trick's animation and
-   during a computer's thinking pause: the table shown is the engine's, and a whole deal
-   then plays to the end.
+3. A new game, a language switch, an undo and a review opened and closed at each step of
+   a trick's animation and during a computer's thinking pause: the table shown is the
+   engine's, and a whole deal then plays to the end.
 4. Storage that refuses writes is said once; a save too big to set aside is left where it
    was (and said so); a corrupt statistics record is set aside and the rest shown; today's
    localStorage save moves to the worker once.
@@ -252,10 +252,18 @@ def table_is_the_engines(page):
 MOMENTS = [0, 150, 450, 800, 1200, 1700]  # ms after a play: thinking, the trick, its collection, the draw
 
 
-@pytest.mark.parametrize("what", ["new game", "language", "undo"])
+@pytest.mark.parametrize("what", ["new game", "language", "undo", "review"])
 def test_the_table_never_goes_stale(page, base_url, bot_level, what):
     boot(page, base_url, prefs(bot_level, speed="normal"))
-    start(page, "classic", 31, level=bot_level)
+    if what == "review":  # a finished deal to review while the next one is played
+        start(page, "best-of-3", 31, level=bot_level)
+        page.evaluate("window.__briscola.app.prefs.speed = 'instant'")
+        play_to_end(page)
+        page.evaluate("window.__briscola.app.nextDeal()")
+        wait_ui(page, ("waiting", "busy"))
+        page.evaluate("window.__briscola.app.prefs.speed = 'normal'")
+    else:
+        start(page, "classic", 31, level=bot_level)
     if what == "undo" and page.evaluate("""() => window.__briscola.engine.call('undo', {seat: 0})
             .then(() => false, (e) => /unknown request/.test(e.message))"""):
         pytest.skip("the engine has no undo yet")
@@ -267,8 +275,13 @@ def test_the_table_never_goes_stale(page, base_url, bot_level, what):
             page.evaluate("window.__briscola.app.again()")
         elif what == "language":
             page.click("#btn-lang")
-        else:
+        elif what == "undo":
             page.evaluate("window.__briscola.app.coach.undo()")
+        else:
+            page.evaluate("window.__briscola.app.coach.review.open({deal: 0})")
+            page.wait_for_selector("#review-dialog[open]")
+            page.wait_for_timeout(200)
+            page.evaluate("document.getElementById('review-dialog').close()")
         wait_ui(page, ("waiting", "summary"))
         table_is_the_engines(page)
     page.evaluate("window.__briscola.app.prefs.speed = 'instant'")

@@ -1,0 +1,155 @@
+// The table's sounds, synthesized with WebAudio (no sound files): a card played, a trick
+// taken, the shuffle and deal, your turn, the end of a deal.
+//
+//   import * as sound from "./sound.js";
+//   sound.setup(button)       the mute button (aria-pressed), the remembered choice
+//   sound.play("card")        "card" | "trick" | "deal" | "turn" | "end"
+//   sound.events(events, me)  the sounds of a reply's new events
+//
+// Quiet by default (a low master volume), muted when the person says so (remembered in the
+// preferences), and silent until the person's first gesture: the AudioContext is created in
+// that gesture's handler, never before, so no browser blocks it and nothing plays on a page
+// that was only opened. `sound.log` lists what really sounded (the tests read it).
+
+import { t, onLangChange } from "./i18n.js";
+import * as store from "./storage.js";
+
+const VOLUME = 0.16; // quiet: the master gain
+
+let audio = null; // the AudioContext, from the first gesture on
+let master = null;
+let muted = false;
+let button = null;
+let noiseBuffer = null;
+export const log = [];
+
+/** Wire the mute button and wait for the first gesture. */
+export function setup(btn) {
+  const prefs = store.loadPrefs();
+  muted = !!(prefs.sound && prefs.sound.muted);
+  button = btn || null;
+  if (button) {
+    button.addEventListener("click", () => setMuted(!muted));
+    onLangChange(label);
+    label();
+  }
+  const first = () => {
+    window.removeEventListener("pointerdown", first, true);
+    window.removeEventListener("keydown", first, true);
+    start();
+  };
+  window.addEventListener("pointerdown", first, true);
+  window.addEventListener("keydown", first, true);
+}
+
+export function isMuted() {
+  return muted;
+}
+
+export function setMuted(value) {
+  muted = !!value;
+  store.updatePrefs({ sound: { muted } });
+  label();
+}
+
+function label() {
+  if (!button) return;
+  button.setAttribute("aria-pressed", muted ? "true" : "false");
+  button.classList.toggle("muted", muted);
+  const words = muted ? t("sound.off") : t("sound.on");
+  button.title = words;
+  button.setAttribute("aria-label", t("sound.aria"));
+  const text = button.querySelector(".label");
+  if (text) text.textContent = words;
+}
+
+function start() {
+  if (audio) return;
+  const Ctx = window.AudioContext || window.webkitAudioContext;
+  if (!Ctx) return;
+  try {
+    audio = new Ctx();
+    master = audio.createGain();
+    master.gain.value = VOLUME;
+    master.connect(audio.destination);
+    noiseBuffer = audio.createBuffer(1, Math.floor(audio.sampleRate * 0.4), audio.sampleRate);
+    const data = noiseBuffer.getChannelData(0);
+    let seed = 12345; // the same grain every time: a small LCG, no Math.random
+    for (let i = 0; i < data.length; i++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      data[i] = seed / 0x3fffffff - 1;
+    }
+  } catch {
+    audio = null; // a browser without sound: the game goes on silently
+  }
+}
+
+/** A burst of filtered noise: the snap of a card, the swish of a trick. */
+function noise(at, dur, freq, q, gain, sweepTo = null) {
+  const src = audio.createBufferSource();
+  src.buffer = noiseBuffer;
+  const filter = audio.createBiquadFilter();
+  filter.type = "bandpass";
+  filter.frequency.setValueAtTime(freq, at);
+  if (sweepTo) filter.frequency.exponentialRampToValueAtTime(sweepTo, at + dur);
+  filter.Q.value = q;
+  const env = audio.createGain();
+  env.gain.setValueAtTime(0.0001, at);
+  env.gain.exponentialRampToValueAtTime(gain, at + 0.006);
+  env.gain.exponentialRampToValueAtTime(0.0001, at + dur);
+  src.connect(filter).connect(env).connect(master);
+  src.start(at);
+  src.stop(at + dur + 0.02);
+}
+
+/** A soft tone: the turn's ping, the notes at the end of a deal. */
+function tone(at, dur, freq, gain, type = "sine", glideTo = null) {
+  const osc = audio.createOscillator();
+  osc.type = type;
+  osc.frequency.setValueAtTime(freq, at);
+  if (glideTo) osc.frequency.exponentialRampToValueAtTime(glideTo, at + dur);
+  const env = audio.createGain();
+  env.gain.setValueAtTime(0.0001, at);
+  env.gain.exponentialRampToValueAtTime(gain, at + 0.015);
+  env.gain.exponentialRampToValueAtTime(0.0001, at + dur);
+  osc.connect(env).connect(master);
+  osc.start(at);
+  osc.stop(at + dur + 0.02);
+}
+
+const SOUNDS = {
+  card: (at) => { noise(at, 0.07, 2400, 1.2, 0.9); noise(at + 0.01, 0.05, 600, 0.8, 0.4); },
+  trick: (at) => { noise(at, 0.18, 1800, 0.9, 0.7, 500); noise(at + 0.09, 0.16, 1500, 0.9, 0.5, 400); },
+  deal: (at) => { for (let i = 0; i < 7; i++) noise(at + i * 0.055, 0.05, 2000 + (i % 3) * 300, 1.4, 0.6); },
+  turn: (at) => tone(at, 0.22, 880, 0.35, "sine", 740),
+  end: (at) => { [523.25, 659.25, 783.99].forEach((f, i) => tone(at + i * 0.12, 0.42, f, 0.3, "triangle")); },
+};
+
+/** Play one of the table's sounds (nothing when muted or before the first gesture). */
+export function play(name) {
+  if (muted || !audio || !SOUNDS[name]) return false;
+  if (audio.state === "suspended") audio.resume().catch(() => {});
+  try {
+    SOUNDS[name](audio.currentTime + 0.01);
+  } catch {
+    return false;
+  }
+  log.push(name);
+  if (log.length > 200) log.shift();
+  return true;
+}
+
+/** The sounds of a reply's new events: cards played, a trick taken, the deal's end. */
+export function events(list) {
+  let card = false;
+  let trick = false;
+  let end = false;
+  for (const e of list || []) {
+    if (e.type === "play") card = true;
+    else if (e.type === "trick") trick = true;
+    else if (e.type === "end") end = true;
+  }
+  if (card) play("card");
+  if (trick) setTimeout(() => play("trick"), 250);
+  if (end) setTimeout(() => play("end"), 500);
+}

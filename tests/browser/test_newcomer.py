@@ -1,0 +1,211 @@
+"""A newcomer's first minutes at 1280×800, 390×844 and 844×390: the first visit lands on a
+playable deal, the New game panel's Start is in view, controls are big enough for a finger,
+no "null" or "undefined" on any screen in either language, cards by role and name, tips,
+sound only after a gesture and never when muted, links that cannot be dealt, and a link's
+language applied once. Kept lean: one engine start per size, a few more for links.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pagekit import act_and_wait
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844), "landscape": (844, 390)}
+SETTLED = ("waiting", "summary", "handoff", "error", "newgame", "over")
+
+# Visible buttons and form controls under `root` shorter than 44 px (a fingertip).
+SMALL_JS = """
+root => [...root.querySelectorAll('button, select, input:not([type=checkbox]), summary')]
+  .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0
+    && getComputedStyle(e).visibility !== 'hidden' && e.closest('[hidden]') === null; })
+  .filter(e => e.getBoundingClientRect().height < 43.5)
+  .map(e => (e.id || e.className || e.tagName) + ' ' + Math.round(e.getBoundingClientRect().height) + 'px')
+"""
+
+# Text on the page that reads "null" or "undefined" (a slip of the code, not a word).
+NULL_JS = """
+() => { const out = []; const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode())
+    if (/\\b(null|undefined|NaN)\\b/.test(n.textContent)) out.push(n.parentElement.id || n.parentElement.className);
+  for (const e of document.querySelectorAll('[aria-label], [title]'))
+    if (/\\b(null|undefined|NaN)\\b/.test((e.getAttribute('aria-label') || '') + (e.getAttribute('title') || ''))) out.push(e.className);
+  return out; }
+"""
+
+
+def ui(page) -> str:
+    return page.evaluate("document.documentElement.dataset.ui")
+
+
+def wait_ui(page, states=SETTLED, timeout=60000) -> str:
+    page.wait_for_function("s => s.includes(document.documentElement.dataset.ui)", arg=list(states), timeout=timeout)
+    return ui(page)
+
+
+def first_visit(page, base_url, prefs=None, query=""):
+    page.goto(base_url + "build-manifest.json")
+    page.evaluate("p => { localStorage.clear(); if (p) localStorage.setItem('briscola.prefs', JSON.stringify(p)); }", prefs)
+    page.goto(base_url + query)
+    return wait_ui(page)
+
+
+def small_controls(page, selector="body"):
+    return page.eval_on_selector(selector, SMALL_JS)
+
+
+def nulls(page):
+    return page.evaluate(NULL_JS)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_first_visit_lands_on_a_deal_and_start_is_in_view(new_page, base_url, size, artifacts):
+    w, h = SIZES[size]
+    context, page = new_page(w, h)
+    try:
+        assert first_visit(page, base_url, {"lang": "en"}) == "waiting"
+        assert page.locator(".hand .hand-card.playable").count() >= 1
+        assert page.evaluate("window.__briscola.state.seats[1].level") == "intermediate"
+        assert page.locator("#tip").is_visible()  # the first tip: the trump
+        page.screenshot(path=str(artifacts / f"newcomer-first-{size}.png"))
+        phone = size != "desktop"
+        if phone:
+            assert not small_controls(page), small_controls(page)
+        page.click("#tip-ok")
+        assert page.locator("#tip").is_hidden()
+        page.click("#btn-new")
+        page.wait_for_selector("#newgame-dialog[open]")
+        page.wait_for_function("() => !document.getElementById('ng-start').disabled")
+        box = page.locator("#ng-start").bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= h, box
+        page.click("details.house summary")  # a longer panel: Start stays pinned
+        box = page.locator("#ng-start").bounding_box()
+        assert box["y"] + box["height"] <= h, box
+        if phone:
+            assert not small_controls(page, "#newgame-dialog"), small_controls(page, "#newgame-dialog")
+        page.screenshot(path=str(artifacts / f"newcomer-newgame-{size}.png"))
+        page.keyboard.press("Escape")
+        # the dismissed tip does not come back; the Rules can bring the tips back
+        page.reload()
+        wait_ui(page, ("waiting",))
+        assert page.evaluate("JSON.parse(localStorage.getItem('briscola.prefs')).tips.trump") is True
+        assert page.locator("#tip").is_hidden()
+    finally:
+        context.close()
+    assert not page.console_watch.errors, page.console_watch.errors
+
+
+def test_every_screen_in_both_languages_phone(new_page, base_url, artifacts):
+    """No "null"/"undefined" text on any screen, in either language; names, roles, points."""
+    context, page = new_page(*SIZES["phone"])
+    try:
+        first_visit(page, base_url, {"lang": "it", "speed": "instant", "tips": {"all": True}})
+        for lang in ("it", "en"):
+            if page.evaluate("document.documentElement.lang") != lang:
+                page.click("#btn-lang")
+            assert not nulls(page), (lang, "table", nulls(page))
+            for button, dialog in (("#btn-new", "#newgame-dialog"), ("#btn-rules", "#rules-dialog"),
+                                   ("#btn-stats", "#stats-dialog"), ("#btn-settings", "#settings-dialog")):
+                page.click(button)
+                page.wait_for_selector(f"{dialog}[open]")
+                if dialog == "#newgame-dialog":
+                    page.click("details.house summary")
+                    page.select_option("#ng-variant", "three")  # the removed 2: card names, not codes
+                    page.wait_for_selector("#ng-opt-removed_two", state="attached")
+                    labels = page.eval_on_selector("#ng-opt-removed_two", "s => [...s.options].map(o => o.text)")
+                    assert not any(re.fullmatch(r"2[DCSB]", x) for x in labels), labels
+                assert not nulls(page), (lang, dialog, nulls(page))
+                assert not small_controls(page, dialog), (dialog, small_controls(page, dialog))
+                page.screenshot(path=str(artifacts / f"newcomer-{lang}-{dialog[1:]}.png"))
+                page.keyboard.press("Escape")
+                page.wait_for_selector(f"{dialog}[open]", state="detached")
+        # the Rules show the cards' names with the chosen deck's pictures
+        page.click("#btn-rules")
+        names = page.locator("#rules-dialog .card-names")
+        assert names.locator(".names-card").count() == 4
+        assert "8 = Jack" in names.text_content() and "10 = King" in names.text_content()
+        page.keyboard.press("Escape")
+        # scores say points; the trump card and the trick's cards by role and name
+        assert re.search(r"\d+ points", page.text_content(".mybar .pile"))
+        trump = page.evaluate("window.__briscola.state.view.trump_card")
+        assert page.get_by_role("img", name=re.compile(r"^Trump: ")).count() == 1, trump
+        for _ in range(20):  # play until a computer's card waits on the table
+            if page.evaluate("window.__briscola.state.view.trick.length") and ui(page) == "waiting":
+                break
+            act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
+        plays = page.evaluate("window.__briscola.state.view.trick")
+        assert plays
+        assert page.get_by_role("img", name=re.compile(r"^Carla: \w+ of \w+")).count() == len(plays)
+        # the end of a deal: what was needed and the tricks each side took
+        while ui(page) == "waiting":
+            act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
+        page.wait_for_selector("#summary-dialog[open]")
+        assert "61" in page.text_content("#summary-dialog .sum-need")
+        tricks = [int(x) for x in re.findall(r": (\d+) trick", page.text_content("#summary-dialog .sum-tricks"))]
+        assert sum(tricks) == 20, tricks
+        assert page.text_content("#sum-again") == "New match, same rules and players"
+        assert not nulls(page)
+        assert not small_controls(page, "#summary-dialog"), small_controls(page, "#summary-dialog")
+        # the summary in Italian too, then the deal's review in one click (js/coach.js)
+        page.evaluate("document.getElementById('btn-lang').click()")
+        assert "61" in page.text_content("#summary-dialog .sum-need") and not nulls(page)
+        page.screenshot(path=str(artifacts / "newcomer-it-summary.png"))
+        page.click("#sum-review")
+        page.wait_for_selector("#review-dialog[open]")
+    finally:
+        context.close()
+    assert not page.console_watch.errors, page.console_watch.errors
+
+
+def test_sound_only_after_a_gesture_and_never_when_muted(new_page, base_url):
+    context, page = new_page(*SIZES["desktop"])
+    try:
+        first_visit(page, base_url, {"lang": "en", "speed": "instant", "tips": {"all": True}})
+        log = "import('./js/sound.js').then(m => m.log.length)"
+        assert page.evaluate(log) == 0  # the deal was dealt, nothing sounded: no gesture yet
+        act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
+        assert page.evaluate(log) > 0
+        assert page.locator("#btn-sound").get_attribute("aria-pressed") == "false"
+        page.click("#btn-sound")
+        assert page.locator("#btn-sound").get_attribute("aria-pressed") == "true"
+        before = page.evaluate(log)
+        act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
+        page.wait_for_timeout(700)
+        assert page.evaluate(log) == before
+        page.reload()  # remembered
+        wait_ui(page)
+        assert page.locator("#btn-sound").get_attribute("aria-pressed") == "true"
+    finally:
+        context.close()
+    assert not page.console_watch.errors, page.console_watch.errors
+
+
+def test_links_that_cannot_be_dealt_and_a_links_language(new_page, base_url):
+    context, page = new_page(*SIZES["landscape"])
+    try:
+        # an unknown variant, asked in Italian: the page says why, in Italian, and deals anyway
+        first_visit(page, base_url, {"tips": {"all": True}}, "?variant=nope&lang=it")
+        notice = page.locator("#notice")
+        notice.wait_for(state="visible")
+        assert "nope" in notice.text_content() and "variante" in notice.text_content()
+        assert "lang=" not in page.url and "variant=" not in page.url
+        assert ui(page) == "waiting"
+        # the person picks English in Settings: a reload keeps it (the link's lang applied once)
+        page.click("#btn-settings")
+        page.select_option("#set-lang", "en")
+        page.keyboard.press("Escape")
+        page.reload()
+        wait_ui(page)
+        assert page.evaluate("document.documentElement.lang") == "en"
+        # a malformed seed, then an unknown level: each named, in English now
+        for query, words in (("?seed=" + "9" * 80, "seed"), ("?level=grandmaster", "grandmaster")):
+            page.goto(base_url + query)
+            wait_ui(page)
+            notice.wait_for(state="visible")
+            assert words in notice.text_content() and "could not be dealt" in notice.text_content()
+    finally:
+        context.close()
+    assert not page.console_watch.errors, page.console_watch.errors
