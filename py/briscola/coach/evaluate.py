@@ -53,7 +53,7 @@ import json
 import random
 from dataclasses import dataclass, field
 
-from ..cards import CARDS
+from ..cards import CARDS, N_RANKS
 
 # Loss thresholds (card points) of the labels, see the module docstring.
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -79,7 +79,7 @@ def accuracy_of(losses: list[float]) -> float:
 class Budget:
     """How much search an evaluation may spend (counted in worlds and nodes, not seconds)."""
 
-    rollout_worlds: int = 40  # worlds played out per candidate before the search horizon
+    rollout_worlds: int = 64  # worlds played out per candidate before the search horizon
     search_worlds: int = 24  # worlds solved exactly from the horizon on
     node_limit: int = 20000  # nodes per world solved
     node_budget: int = 40000  # nodes per decision, over all worlds
@@ -101,13 +101,17 @@ class Evaluation:
     method: str  # "exact", "search", "learned", "rollout", "chiamata", "forced"
     worlds: int
     exact: bool
-    # Per card, how often (share of worlds) the seat's side took the current trick after it.
+    # Per card: 1.0 if it would be the best card of the trick now, else 0.0.
     took: dict[int, float] = field(default_factory=dict)
+    # Per card, the order among cards of equal value: a non-trump first, then the cheaper,
+    # weaker card (it keeps the stronger ones), then the card code.
+    tiebreak: dict[int, tuple] = field(default_factory=dict)
 
     @property
     def ranked(self) -> list[int]:
-        """The cards, best first (ties: the lower card code first, for a stable order)."""
-        return sorted(self.values, key=lambda c: (-round(self.values[c], 6), c))
+        """The cards, best first (equal values: the cheaper, weaker card first)."""
+        tb = self.tiebreak
+        return sorted(self.values, key=lambda c: (-round(self.values[c], 6), tb.get(c, ()), c))
 
     @property
     def best(self) -> int:
@@ -140,8 +144,13 @@ def evaluate(view, budget: Budget = DEFAULT_BUDGET) -> Evaluation:
         raise ValueError(f"seat {view.seat} has no card to play now")
     rng = random.Random(_view_seed(view))
     if view.rules.mode == "chiamata":
-        return _evaluate_chiamata(view, plays, rng, budget)
-    return _evaluate_classic(view, plays, rng, budget)
+        ev = _evaluate_chiamata(view, plays, rng, budget)
+    else:
+        ev = _evaluate_classic(view, plays, rng, budget)
+    t = view.rules.tables
+    trump = view.trump_suit
+    ev.tiebreak = {c: (c // N_RANKS == trump, t.points[c], t.strength[c]) for c in plays}
+    return ev
 
 
 # ---- every variant but Chiamata ------------------------------------------------------------
