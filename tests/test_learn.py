@@ -144,3 +144,25 @@ def test_expert_searches_with_the_model_from_the_first_trick(variant):
             g.apply(rng.choice(v.legal), seat)
     assert modes[0] == "learned"
     assert "learned" in modes and ("exact" in modes or "sampled" in modes)
+
+
+def test_learned_expert_plays_many_legal_deals():
+    """A lighter expert (fewer worlds) through many classic deals: every action is checked
+    by the engine, every deal adds up, and the learned search decides early on."""
+    from briscola.ai import make_bot
+    rules = VARIANTS["classic"]
+    modes = set()
+    for i in range(200):
+        bots = [ExpertBot(seed=i, learned_worlds=4, samples=3, node_limit=4000),
+                make_bot("intermediate", i)]
+        if i % 2:
+            bots.reverse()
+        g = Game.new(rules, seed=f"many-{i}")
+        while not g.is_over:
+            seat = g.current_player
+            d = bots[seat].decide(g.view(seat))
+            if isinstance(bots[seat], ExpertBot):
+                modes.add(bots[seat].last_info.get("mode"))
+            g.apply(d.action, seat)  # checked: an illegal action raises
+        assert sum(g.points) == 120
+    assert "learned" in modes
