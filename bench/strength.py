@@ -25,10 +25,10 @@ from briscola.arena import run_arena  # noqa: E402
 # name, variant, bot A, bot B, share of --deals, target (kind, value) or None
 PAIRINGS = [
     ("int-rand", "classic", "intermediate", "random", 1.0, ("win", 0.88)),
-    ("exp-int", "classic", "expert", "intermediate", 1.0, ("diff", 10.0)),
+    ("exp-int", "classic", "expert", "intermediate", 1.0, ("diff", 12.0, 10.0, 0.68)),
     ("beg-rand", "classic", "beginner", "random", 1.0, None),
     ("int-beg", "classic", "intermediate", "beginner", 1.0, None),
-    ("exp-int-four", "four", "expert", "intermediate", 0.25, ("diff", 8.0)),
+    ("exp-int-four", "four", "expert", "intermediate", 0.25, ("diff", 15.0)),
     ("exp-rand", "classic", "expert", "random", 0.25, None),
     ("exp-int-three", "three", "expert", "intermediate", 0.1, None),
     ("exp-int-six", "six", "expert", "intermediate", 0.05, None),
@@ -43,11 +43,18 @@ PAIRINGS = [
 def _target_text(target, r) -> tuple[str, str]:
     if target is None:
         return "–", "–"
-    kind, value = target
+    kind, value = target[0], target[1]
     if kind == "win":
         return f"≥ {100 * value:.0f} % wins", "yes" if r["win_rate"] >= value else "**no**"
-    ok = r["mean_diff"] >= value and r["ci95"][0] is not None and r["ci95"][0] > 0
-    return f"≥ +{value:g} points, CI > 0", "yes" if ok else "**no**"
+    # ("diff", mean, lowest CI bound, win rate): the last two optional (CI above 0).
+    floor = target[2] if len(target) > 2 else 0.0
+    wins = target[3] if len(target) > 3 else None
+    ok = r["mean_diff"] >= value and r["ci95"][0] is not None and r["ci95"][0] > floor
+    text = f"≥ +{value:g} points, CI > {floor:+g}".replace("> +0", "> 0")
+    if wins is not None:
+        ok = ok and r["win_rate"] >= wins
+        text += f", ≥ {100 * wins:.0f} % wins"
+    return text, "yes" if ok else "**no**"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -138,6 +138,8 @@ class App {
       d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
     }
     $("handoff-go").addEventListener("click", () => this.handoffDone());
+    // A notice goes at a tap (it may cover the hand on a phone).
+    $("notice").addEventListener("click", () => { clearTimeout(this.noticeTimer); $("notice").classList.remove("show"); $("notice").hidden = true; });
     $("games-dialog").addEventListener("cancel", (e) => {
       e.preventDefault(); // a choice is needed: resume a game or start another
       $("games-new").click();

@@ -101,3 +101,35 @@ def test_module_entry_point():
     proc = subprocess.run([sys.executable, "-m", "briscola", "simulate", "--deals", "-3"],
                           capture_output=True, text=True, env=env, timeout=60)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1
+
+
+def test_review_json_is_deterministic(tmp_path):
+    args = ("review", "--variant", "classic", "--seed", "5", "--bots", "beginner,expert",
+            "--seat", "0", "--json")
+    code, text = run(*args)
+    assert code == 0
+    r = json.loads(text)
+    assert r["count"] == len(r["decisions"]) > 0 and 0 <= r["accuracy"] <= 100
+    for d in r["decisions"]:
+        assert {"card", "best", "loss", "label", "reason"} <= set(d)
+        assert d["loss"] >= 0 and set(d["reason"]) == {"code", "params"}
+    assert run(*args)[1] == text
+    # The same deal from a saved game gives the same review.
+    from briscola.ai import make_bot
+    from briscola.game import Game
+    game = Game.new("classic", seed="5")
+    bots = [make_bot(b, seed=f"5/bot{s}") for s, b in enumerate(["beginner", "expert"])]
+    while not game.is_over:
+        s = game.current_player
+        game.apply(bots[s].decide(game.view(s)).action, seat=s)
+    path = tmp_path / "deal.json"
+    path.write_text(game.to_json())
+    code, saved = run("review", "--save", str(path), "--seat", "0", "--json")
+    assert code == 0 and json.loads(saved)["decisions"] == r["decisions"]
+
+
+def test_review_bad_save(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something"}')
+    assert run("review", "--save", str(bad))[0] == 2
+    assert run("review", "--save", str(tmp_path / "missing.json"))[0] == 2

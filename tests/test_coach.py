@@ -173,9 +173,13 @@ def test_every_coach_code_has_a_sentence_in_every_language():
 
 
 def test_hint_explains_and_never_restates_the_card():
-    game = play(Game.new("classic", seed="hint"), ["intermediate"] * 2, 10)
-    view = game.view(game.current_player)
-    ev = evaluate(view, SMALL)
+    # A decision with a clear best card (two cards within half a point get "either will do").
+    for steps in range(10, 30):
+        game = play(Game.new("classic", seed="hint"), ["intermediate"] * 2, steps)
+        view = game.view(game.current_player)
+        ev = evaluate(view, SMALL)
+        if len(ev.ranked) > 1 and ev.values[ev.ranked[0]] - ev.values[ev.ranked[1]] >= 0.5:
+            break
     why = explain(view, ev)
     assert why["code"] in CODES and why["code"] != "coach_forced"
     assert why["params"]["card"] == str(CARDS[ev.best])
@@ -358,3 +362,25 @@ def test_rating():
                 {"rating": 1200, "level": "grandmaster", "score": 1},
                 {"rating": 1200, "level": "expert", "score": 2}):
         assert err("rate", **bad)["code"] == "bad_request"
+
+
+def test_hint_and_review_agree(table):
+    """One evaluation serves both: the review of a decision has the values the hint gave then,
+    and following every hint is rated best."""
+    st = table
+    hints = []
+    while not st["view"]["outcome"]:
+        if st["view"]["turn"] == 0:
+            h = ok("hint", seat=0)
+            if len(st["view"]["legal"]) > 1:
+                hints.append(h)
+            st = ok("act", seat=0, action=h["action"])
+        else:
+            st = ok("bot_step", seat=0)
+    plan_ = ok("review_plan", seat=0)
+    assert plan_["count"] == len(hints)
+    for d, h in zip(plan_["decisions"], hints):
+        r = ok("review_decision", seat=0, index=d["index"])
+        assert r["values"] == h["values"] and r["action"] == h["action"]
+        assert r["loss"] == 0 and r["label"] == "best"
+    assert ok("review_summary", seat=0)["accuracy"] == 100

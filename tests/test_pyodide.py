@@ -103,3 +103,32 @@ def test_dist_holds_only_what_the_page_fetches(dist):
     assert dist["wheel"] in files and dist["stdlib"] in files
     info = (ROOT / "dist" / "js" / "build-info.js").read_text(encoding="utf-8")
     assert f'"hash": "{dist["hash"]}"' in info
+
+
+def test_learned_model_same_numbers_as_cpython(dist):
+    """The shipped weights load in Pyodide and give CPython's values, bit for bit."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from briscola.ai.learn import Encoder, load
+    from briscola.rules import find_variant
+    rules = find_variant("classic")
+    enc = Encoder(rules, 1)
+    rng = __import__("random").Random(7)
+    positions = []
+    for _ in range(12):
+        cards = list(rules.tables.deck_ints)
+        rng.shuffle(cards)
+        hand = sum(1 << c for c in cards[:3])
+        unseen = sum(1 << c for c in cards[3:3 + rng.randrange(3, 37)])
+        mine = rng.randrange(0, 60)
+        positions.append(enc.encode(0, hand, unseen, 0, cards[-1], [], -1, rng.randrange(2),
+                                    mine, rng.randrange(0, 120 - mine), rng.randrange(0, 34),
+                                    0))
+    want = {name: [load(name).value(f, s) for f, s in positions] for name in ("classic", "four")}
+    code = ("import json\nfrom briscola.ai.learn import load\n"
+            f"pos = json.loads({json.dumps(json.dumps(positions))})\n"
+            "print(json.dumps({n: [load(n).value(f, s) for f, s in pos] "
+            "for n in ('classic', 'four')}))")
+    proc = run_pyodide("-c", code)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert got == want

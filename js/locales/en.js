@@ -272,6 +272,8 @@ export default {
   "table.lasttrick.title": "Last trick: taken by {name} ({points} points)",
   "table.hint.says": "Hint: {card}. {reason}",
   "table.bot.says": "{name}: {reason}",
+  "reason.coach_lead_strong": "Only {beaters} cards still out beat {card}, against {beaters_alt} for {alt}: leading it is {gain} points better.",
+  "reason.coach_keep_stronger": "{card} does the same job and keeps the stronger {alt} for later: {gain} points better.",
   "reason.bot_random": "A random legal move.",
   "reason.bot_pass": "Passes.",
   "reason.bot_only_option": "Takes the only option.",

@@ -272,6 +272,8 @@ export default {
   "table.lasttrick.title": "Ultima presa: la prende {name} ({points} punti)",
   "table.hint.says": "Consiglio: {card}. {reason}",
   "table.bot.says": "{name}: {reason}",
+  "reason.coach_lead_strong": "Solo {beaters} carte ancora fuori battono {card}, contro {beaters_alt} per {alt}: aprire così vale {gain} punti in più.",
+  "reason.coach_keep_stronger": "{card} fa lo stesso lavoro e tiene per dopo {alt}, più forte: {gain} punti in più.",
   "reason.bot_random": "Una mossa a caso.",
   "reason.bot_pass": "Passa.",
   "reason.bot_only_option": "Fa l'unica mossa possibile.",

@@ -1,4 +1,4 @@
-"""The command line: ``python -m briscola variants | simulate | play | arena``.
+"""The command line: ``python -m briscola variants | simulate | play | arena | review``.
 
 Bad arguments exit with status 2 and a one-line reason on stderr.
 """
@@ -141,6 +141,70 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     return 0
 
 
+def _game_to_review(args: argparse.Namespace) -> Game:
+    """The deal to review: from ``--save`` (a saved game, match or table; ``--deal`` picks a
+    deal of a match, the last by default), or played now by ``--bots``."""
+    if args.save is not None:
+        from .match import Match
+        try:
+            with open(args.save, encoding="utf-8") as f:
+                data = json.load(f)
+        except OSError as e:
+            raise _Usage(f"--save: cannot read {args.save}: {e.strerror}") from None
+        except ValueError as e:
+            raise _Usage(f"--save: {args.save} is not JSON ({e})") from None
+        kind = data.get("format") if isinstance(data, dict) else None
+        if kind == "briscola/table":
+            data, kind = data.get("match"), "briscola/match"
+        if kind == "briscola/game":
+            if args.deal is not None:
+                raise _Usage("--deal: a saved game holds one deal")
+            return Game.from_dict(data)
+        if kind == "briscola/match":
+            deals = Match.from_dict(data).history()
+            k = len(deals) - 1 if args.deal is None else args.deal
+            if not 0 <= k < len(deals):
+                raise _Usage(f"--deal: from 0 to {len(deals) - 1}")
+            return deals[k]
+        raise _Usage(f"--save: {args.save} is not a saved game, match or table")
+    rules = _rules_from(args)
+    names = _parse_bots(args.bots, rules.players)
+    game = Game.new(rules, seed=args.seed)
+    bots = [make_bot(b, seed=f"{args.seed}/bot{s}") for s, b in enumerate(names)]
+    while not game.is_over:
+        seat = game.current_player
+        game.apply(bots[seat].decide(game.view(seat)).action, seat=seat)
+    return game
+
+
+def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
+    from .coach.review import review_deal
+    game = _game_to_review(args)
+    if not 0 <= args.seat < game.n:
+        raise _Usage(f"--seat: from 0 to {game.n - 1}")
+    r = review_deal(game, args.seat)
+    if args.json:
+        keep = ("index", "step", "trick", "action", "best", "loss", "label", "reason", "values")
+        result = {"variant": game.rules.name, "seat": args.seat, "count": r["count"],
+                  "accuracy": r["accuracy"], "mean_loss": r["mean_loss"], "counts": r["counts"],
+                  "turning_points": r["turning_points"],
+                  "decisions": [dict({k: d[k] for k in keep}, card=d["action"])
+                                for d in r["decisions"]]}
+        out.write(json.dumps(result) + "\n")
+        return 0
+    out.write(f"Review of seat {args.seat} ({game.rules.name}): accuracy {r['accuracy']}%, "
+              f"mean loss {r['mean_loss']} points over {r['count']} decisions\n")
+    turning = set(r["turning_points"])
+    for d in r["decisions"]:
+        why = d["reason"]
+        params = " ".join(f"{k}={v}" for k, v in why["params"].items())
+        mark = " *turning point*" if d["index"] in turning else ""
+        out.write(f"trick {d['trick'] + 1:>2}: played {d['action']}, best {d['best']}, "
+                  f"loss {d['loss']:.1f} ({d['label']}){mark}  [{why['code']} {params}]\n")
+    out.write("counts: " + ", ".join(f"{k} {v}" for k, v in r["counts"].items()) + "\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m briscola", description="Briscola engine and computer players")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
@@ -160,6 +224,16 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--seat", type=int, default=0)
     pl.add_argument("--seed", default=None)
     sub.add_parser("arena", help="duplicate-deal matches between two bots", add_help=False)
+    rv = sub.add_parser("review", help="review one seat's decisions in a deal (the coach)")
+    rv.add_argument("--save", metavar="FILE", help="a saved game, match or table (JSON)")
+    rv.add_argument("--deal", type=int, default=None, help="the deal of a saved match (0 first)")
+    rv.add_argument("--variant", default="classic")
+    rv.add_argument("--option", action="append", metavar="NAME=VALUE")
+    rv.add_argument("--bots", default="intermediate",
+                    help="one bot per seat, or one for every seat (without --save)")
+    rv.add_argument("--seed", default="0")
+    rv.add_argument("--seat", type=int, default=0)
+    rv.add_argument("--json", action="store_true")
     return p
 
 
@@ -174,11 +248,14 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     try:
         args = build_parser().parse_args(argv)
         if args.command is None:
-            raise _Usage("python -m briscola: name a command: variants, simulate, play, arena")
+            raise _Usage("python -m briscola: name a command: variants, simulate, play, arena, "
+                         "review")
         if args.command == "variants":
             return cmd_variants(args, out)
         if args.command == "simulate":
             return cmd_simulate(args, out)
+        if args.command == "review":
+            return cmd_review(args, out)
         return cmd_play(args, out, inp)
     except _Usage as e:
         sys.stderr.write(f"{e}\n")

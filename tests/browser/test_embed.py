@@ -108,6 +108,14 @@ def test_host_page_poster_messages_and_a_deal_played_in_the_frame(dist_dir, host
         wait_message(page, "deal-start")
         game = page.frames[1]  # the same frame, now holding the game
         assert settle(game) == "waiting"
+        # The start-up trace (js/engine.js, js/worker.js) is there, stage by stage, in order.
+        marks = game.evaluate("Object.fromEntries(performance.getEntriesByType('mark')"
+                              ".filter((m) => m.name.startsWith('briscola:'))"
+                              ".map((m) => [m.name.slice(9), m.startTime]))")
+        stages = ["worker spawned", "worker script", "wasm compiled", "wasm instantiated",
+                  "file system", "python started", "engine imported", "ready", "first reply"]
+        assert all(s in marks for s in stages), marks
+        assert [marks[s] for s in stages] == sorted(marks[s] for s in stages), marks
         start = messages(page, "deal-start")[-1]
         assert start["variant"] == "classic" and start["origin"] == site.origin
         # The game's own height arrives and the frame follows it; nothing inside scrolls.

@@ -33,3 +33,21 @@ else:
     bad = json.loads(bridge.call("no_such_request", "not json"))
     assert "error" in bad and bad["error"].get("code"), bad
     print("bad request", bad["error"]["code"])
+
+    # The coach answers in the worker too: a hint with values and a reason as data, the
+    # tracker, and one reviewed decision once the deal is over.
+    state = call("new_match", {"rules": "classic", "seed": 3,
+                               "seats": [{"kind": "human"}, {"kind": "bot", "level": "beginner"}]})
+    while not state["view"]["outcome"]:
+        if state["view"]["turn"] == 0:
+            hint = call("hint", {"seat": 0})
+            assert hint["action"] in state["view"]["legal"] and hint["reason"]["code"], hint
+            assert len(hint["values"]) == len(state["view"]["legal"]), hint
+            state = call("act", {"seat": 0, "action": hint["action"]})
+        else:
+            state = call("bot_step", {"seat": 0})
+    assert call("tracker", {"seat": 0})["talon"] == 0
+    plan = call("review_plan", {"seat": 0})
+    first = call("review_decision", {"seat": 0, "index": 0})
+    assert first["action"] == plan["decisions"][0]["action"] and first["label"], first
+    print("coach", plan["count"], "decisions, first:", first["label"])

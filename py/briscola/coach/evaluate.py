@@ -14,10 +14,14 @@ less noisy than each value alone. How a world is scored is the expert's own sear
 * **search** -- from the expert's search horizon on (12 cards left with two players, see
   :func:`briscola.ai.expert._search_horizon`): each sampled world is solved exactly and the
   values are the means over the worlds;
-* **rollout** -- earlier in the deal, where the expert itself plays by the card-counting
-  heuristic: in each world the candidate is played and the rest of the deal is played out by
-  every seat with that heuristic (:class:`briscola.ai.rollout.FastPolicy`, each seat seeing
-  only its own hand); the values are the means over the worlds;
+* **learned** -- earlier in the deal, where a learned evaluation fits the rules (two- and
+  four-player Briscola, :mod:`briscola.ai.learn`): the expert's own one-trick search
+  (:func:`briscola.ai.expert.learned_values`): in each world the rest of the trick by
+  minimax, then the learned evaluation of the next trick from the seat's view;
+* **rollout** -- earlier in the deal elsewhere, where the expert itself plays by the
+  card-counting heuristic: in each world the candidate is played and the rest of the deal is
+  played out by every seat with that heuristic (:class:`briscola.ai.rollout.FastPolicy`,
+  each seat seeing only its own hand); the values are the means over the worlds;
 * Chiamata: the Chiamata expert's search (:class:`ChSolver`): exact over the last tricks,
   earlier a search of the current trick and the next completed by its fitted evaluation of
   the hands; the caller's side in each world follows the holder of the called card.
@@ -49,7 +53,7 @@ import json
 import random
 from dataclasses import dataclass, field
 
-from ..cards import CARDS
+from ..cards import CARDS, N_RANKS
 
 # Loss thresholds (card points) of the labels, see the module docstring.
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -75,10 +79,11 @@ def accuracy_of(losses: list[float]) -> float:
 class Budget:
     """How much search an evaluation may spend (counted in worlds and nodes, not seconds)."""
 
-    rollout_worlds: int = 40  # worlds played out per candidate before the search horizon
+    rollout_worlds: int = 64  # worlds played out per candidate before the search horizon
     search_worlds: int = 24  # worlds solved exactly from the horizon on
     node_limit: int = 20000  # nodes per world solved
     node_budget: int = 40000  # nodes per decision, over all worlds
+    learned_leaves: int = 1200  # positions the learned evaluation scores per decision
     ch_worlds: int = 24  # Chiamata: worlds searched per decision
     ch_node_budget: int = 16000  # Chiamata: nodes per decision
     ch_exact_tricks: int = 3  # Chiamata: tricks left from which a world is searched to the end
@@ -93,16 +98,20 @@ class Evaluation:
 
     seat: int
     values: dict[int, float]
-    method: str  # "exact", "search", "rollout", "chiamata", "forced"
+    method: str  # "exact", "search", "learned", "rollout", "chiamata", "forced"
     worlds: int
     exact: bool
-    # Per card, how often (share of worlds) the seat's side took the current trick after it.
+    # Per card: 1.0 if it would be the best card of the trick now, else 0.0.
     took: dict[int, float] = field(default_factory=dict)
+    # Per card, the order among cards of equal value: a non-trump first, then the cheaper,
+    # weaker card (it keeps the stronger ones), then the card code.
+    tiebreak: dict[int, tuple] = field(default_factory=dict)
 
     @property
     def ranked(self) -> list[int]:
-        """The cards, best first (ties: the lower card code first, for a stable order)."""
-        return sorted(self.values, key=lambda c: (-round(self.values[c], 6), c))
+        """The cards, best first (equal values: the cheaper, weaker card first)."""
+        tb = self.tiebreak
+        return sorted(self.values, key=lambda c: (-round(self.values[c], 6), tb.get(c, ()), c))
 
     @property
     def best(self) -> int:
@@ -135,8 +144,13 @@ def evaluate(view, budget: Budget = DEFAULT_BUDGET) -> Evaluation:
         raise ValueError(f"seat {view.seat} has no card to play now")
     rng = random.Random(_view_seed(view))
     if view.rules.mode == "chiamata":
-        return _evaluate_chiamata(view, plays, rng, budget)
-    return _evaluate_classic(view, plays, rng, budget)
+        ev = _evaluate_chiamata(view, plays, rng, budget)
+    else:
+        ev = _evaluate_classic(view, plays, rng, budget)
+    t = view.rules.tables
+    trump = view.trump_suit
+    ev.tiebreak = {c: (c // N_RANKS == trump, t.points[c], t.strength[c]) for c in plays}
+    return ev
 
 
 # ---- every variant but Chiamata ------------------------------------------------------------
@@ -156,7 +170,9 @@ def _cached(kind, rules, trump, make):
 
 def _evaluate_classic(view, plays: list[int], rng, budget: Budget) -> Evaluation:
     from ..ai.common import Situation
-    from ..ai.expert import _search_horizon
+    from ..ai.expert import _search_horizon, learned_values
+    from ..ai.learn import load as load_model
+    from ..ai.learn import model_name
     from ..ai.rollout import FastPolicy
     from ..ai.sampler import Sampler
     from ..ai.solver import SearchAborted, Solver
@@ -194,6 +210,15 @@ def _evaluate_classic(view, plays: list[int], rng, budget: Budget) -> Evaluation
         if done:
             return Evaluation(view.seat, {c: totals[c] / done for c in plays},
                               "exact" if exact else "search", done, exact,
+                              _took(sit, plays, maxside))
+    name = model_name(rules)
+    model = load_model(name) if name else None
+    if model is not None:
+        got = learned_values(sit, plays, model, rng, budget.search_worlds,
+                             budget.learned_leaves)
+        if got is not None:
+            means, done, _evals = got
+            return Evaluation(view.seat, means, "learned", done, False,
                               _took(sit, plays, maxside))
     policy = _cached("policy", rules, trump, lambda: FastPolicy(rules, trump))
     totals = {c: 0.0 for c in plays}

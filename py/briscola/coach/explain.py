@@ -18,7 +18,7 @@ CODES = (
     "coach_forced", "coach_equal", "coach_take", "coach_partner_wins", "coach_save_trump",
     "coach_let_go", "coach_take_cheaper", "coach_take_safe", "coach_load", "coach_discard",
     "coach_lead_trump", "coach_keep_trump", "coach_lead_load_risk", "coach_lead_low",
-    "coach_exact", "coach_gain",
+    "coach_lead_strong", "coach_keep_stronger", "coach_exact", "coach_gain",
 )
 
 
@@ -123,6 +123,11 @@ def explain(view, ev: Evaluation, chosen: int | None = None) -> dict:
             code, p["points"], p["beaters"] = "coach_lead_load_risk", pts[a], f.beaters(a)
         elif pts[b] < pts[a]:
             code, p["points"] = "coach_lead_low", pts[a] - pts[b]
+        elif not f.is_trump(b) and f.beaters(b) < f.beaters(a):
+            code, p["beaters"], p["beaters_alt"] = "coach_lead_strong", f.beaters(b), f.beaters(a)
+    if code is None and pts[b] == pts[a] and f.is_trump(b) == f.is_trump(a) \
+            and f.strength[b] < f.strength[a] and b // N_RANKS == a // N_RANKS:
+        code = "coach_keep_stronger"
     if code is None:
         if ev.exact:
             code = "coach_exact"

@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""How long the coach takes: a hint, and the review of a whole deal. CPython and Pyodide.
+
+    python bench/coach.py [--deals 6] [--variants classic,four,chiamata] [--no-pyodide]
+                          [--no-build] [--json]
+
+Deals are played by the intermediate player in every seat (seeded). A *hint* is what the
+bridge's ``hint`` does at a person's turn: the seat's view, the evaluation of every legal
+card (:func:`briscola.coach.evaluate.evaluate`) and the reason (:func:`explain`); it is
+timed at every decision of seat 0 with a choice. A *review* is every decision of seat 0 in
+the finished deal (:func:`briscola.coach.review.review_deal`), timed as a whole. Targets in
+Pyodide: hint median <= 300 ms; a classic deal reviewed <= 3 s, four players <= 6 s.
+
+Under Pyodide the same deals run inside Node through ``tests/pyodide/run.mjs`` with the
+engine wheel from ``dist/`` (rebuilt first with ``python build.py`` unless ``--no-build``).
+Times are wall-clock and process CPU; on a shared machine the CPU time is the fairer one.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if os.path.isdir(os.path.join(ROOT, "py")) and os.path.join(ROOT, "py") not in sys.path:
+    sys.path.insert(0, os.path.join(ROOT, "py"))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+
+TARGETS = {"hint": 300.0, "review": {"classic": 3000.0, "four": 6000.0}}
+
+
+def _cpu_clock():
+    if sys.platform == "emscripten":
+        try:
+            import js  # type: ignore[import-not-found]
+
+            def node_cpu() -> float:
+                u = js.process.cpuUsage()
+                return (u.user + u.system) / 1e6
+
+            node_cpu()
+            return node_cpu
+        except Exception:  # pragma: no cover - not under Node
+            pass
+    return time.process_time
+
+
+def measure(variant: str, deals: int, seed: str = "coach") -> dict:
+    """Hint times (ms) at seat 0's decisions and whole-deal review times (ms), wall and CPU."""
+    from briscola.ai import make_bot
+    from briscola.coach.evaluate import card_plays, evaluate
+    from briscola.coach.explain import explain
+    from briscola.coach.review import review_deal
+    from briscola.game import Game
+    from briscola.rules import find_variant
+
+    rules = find_variant(variant)
+    cpu = _cpu_clock()
+    out = {"hint": [], "hint_cpu": [], "review": [], "review_cpu": [], "decisions": []}
+    for i in range(deals):
+        game = Game.new(rules, seed=f"{seed}:{i}")
+        bots = [make_bot("intermediate", f"{seed}:{i}:{s}") for s in range(rules.players)]
+        while not game.is_over:
+            seat = game.current_player
+            if seat == 0:
+                t0, c0 = time.perf_counter(), cpu()
+                view = game.view(0)
+                if view.phase == "play" and len(card_plays(view)) > 1:
+                    explain(view, evaluate(view))
+                    out["hint"].append((time.perf_counter() - t0) * 1000.0)
+                    out["hint_cpu"].append((cpu() - c0) * 1000.0)
+            game.apply(bots[seat].decide(game.view(seat)).action, seat)
+        t0, c0 = time.perf_counter(), cpu()
+        r = review_deal(game, 0)
+        out["review"].append((time.perf_counter() - t0) * 1000.0)
+        out["review_cpu"].append((cpu() - c0) * 1000.0)
+        out["decisions"].append(r["count"])
+    return out
+
+
+def summary(times: list[float]) -> dict:
+    s = sorted(times)
+    if not s:
+        return {"n": 0}
+
+    def q(p: float) -> float:
+        return s[min(len(s) - 1, int(p * (len(s) - 1) + 0.5))]
+
+    return {"n": len(s), "median": q(0.5), "p90": q(0.9), "worst": s[-1]}
+
+
+def summarize(raw: dict) -> dict:
+    return {k: summary(v) for k, v in raw.items() if k != "decisions"} | {
+        "decisions": sum(raw["decisions"]) / max(len(raw["decisions"]), 1)}
+
+
+def _pyodide(variants: list[str], deals: int, build: bool) -> tuple[dict | None, str]:
+    import shutil
+    import subprocess
+    harness = os.path.join(ROOT, "tests", "pyodide", "run.mjs")
+    node = shutil.which("node")
+    if not os.path.exists(harness) or node is None:
+        return None, "node or tests/pyodide/run.mjs missing: Pyodide not measured"
+    if build:
+        b = subprocess.run([sys.executable, os.path.join(ROOT, "build.py")], cwd=ROOT,
+                           capture_output=True, text=True)
+        if b.returncode != 0:
+            return None, "python build.py failed: Pyodide not measured"
+    p = subprocess.run([node, harness, os.path.abspath(__file__), "--inner", "--deals",
+                        str(deals), "--variants", ",".join(variants)], cwd=ROOT,
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        return None, "the Pyodide run failed: " + (p.stderr.strip().splitlines() or ["?"])[-1]
+    for line in reversed(p.stdout.strip().splitlines()):
+        if line.startswith("{"):
+            return json.loads(line), ""
+    return None, "the Pyodide run printed no result"
+
+
+def _inner(argv: list[str]) -> int:
+    """Inside Pyodide (its trimmed standard library has no argparse)."""
+    deals = int(argv[argv.index("--deals") + 1]) if "--deals" in argv else 6
+    variants = (argv[argv.index("--variants") + 1] if "--variants" in argv
+                else "classic").split(",")
+    out = {v: summarize(measure(v, deals)) for v in variants}
+    out["_python"] = sys.version.split()[0] + " " + sys.platform
+    print(json.dumps(out))
+    return 0
+
+
+def _row(runtime: str, variant: str, r: dict) -> str:
+    h, hc, rv, rc = r["hint"], r["hint_cpu"], r["review"], r["review_cpu"]
+    target = TARGETS["review"].get(variant)
+    return (f"| {runtime} | {variant} | {h['n']} | {h['median']:.0f} / {hc['median']:.0f} | "
+            f"{h['p90']:.0f} | {h['worst']:.0f} | {r['decisions']:.1f} | "
+            f"{rv['median'] / 1000:.2f} / {rc['median'] / 1000:.2f} | {rv['worst'] / 1000:.2f} | "
+            f"{'' if target is None else f'{target / 1000:.0f} s'} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--inner" in argv:
+        return _inner(argv)
+    import argparse
+    import platform
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
+    ap.add_argument("--deals", type=int, default=6)
+    ap.add_argument("--variants", default="classic,four,chiamata")
+    ap.add_argument("--no-pyodide", action="store_true")
+    ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    variants = [v for v in args.variants.split(",") if v]
+    load0 = os.getloadavg()[0]
+    results = {"cpython": {v: summarize(measure(v, args.deals)) for v in variants}}
+    note = "Pyodide not measured (--no-pyodide)"
+    if not args.no_pyodide:
+        py, note = _pyodide(variants, args.deals, not args.no_build)
+        if py is not None:
+            results["pyodide"] = py
+    load1 = os.getloadavg()[0]
+    if args.json:
+        results["note"] = note
+        results["load"] = [load0, load1]
+        print(json.dumps(results))
+        return 0
+    print(f"The coach: hint and whole-deal review times, {args.deals} deals per variant "
+          "(intermediate players; seat 0 reviewed)\n")
+    print("| runtime | variant | hints | hint median ms (wall / CPU) | p90 | worst | "
+          "decisions a deal | review median s (wall / CPU) | worst | review target |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    for v in variants:
+        print(_row(f"CPython {platform.python_version()}", v, results["cpython"][v]))
+    if "pyodide" in results:
+        label = "Pyodide " + results["pyodide"].get("_python", "").split()[0] + " (Node)"
+        for v in variants:
+            print(_row(label, v, results["pyodide"][v]))
+    print(f"\nLoad average: {load0:.1f} before, {load1:.1f} after, on {os.cpu_count()} cores "
+          "(wall times on a shared machine include waiting for the CPU).")
+    if note:
+        print(f"\n{note}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

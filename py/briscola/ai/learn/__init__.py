@@ -1,0 +1,168 @@
+"""A learned evaluation: the points a side still takes, seen from one seat.
+
+The expert asks it, at the leaves of a one-trick search over sampled worlds, how a
+position at the start of a trick looks *from its own seat*: its hand, the trump, the cards
+it has not seen (by suit and rank), the cards it knows are in other hands, the face-up trump
+still under the talon, the points each side has taken, the talon size and who leads. The
+answer is the points its side will take from there to the end of the deal.
+
+The model is a small neural network (one hidden layer of rectified units) trained offline
+on self-play deals (``tools/train/``); its weights ship in the package as a Python module
+(``weights_<name>.py``, half-precision floats in base64) and are evaluated here in plain
+Python, no numpy: the inputs are mostly 0/1 flags, so the hidden layer is the bias plus the
+rows of the flags that are set.
+
+Inputs (see :class:`Encoder`): a card's slot is ``suit_slot * 10 + rank_slot``, suit slot 0
+for the trump suit and 1..3 for the others in suit order; rank slot by strength (0 the
+weakest). Flags: hand 0..39, unseen 40..79, known in another hand 80..119, on the table
+120..159, the face-up trump still in the talon 160..169, who leads relative to the seat
+170..175, the table is won by the seat's side 176. Scalars 177..180: points taken by the
+seat's side and by the others over the deck's total, talon size over the deck size, points
+on the table over 30.
+"""
+from __future__ import annotations
+
+import base64
+import importlib
+import struct
+from operator import add
+
+from ...cards import N_RANKS
+
+N_FLAGS = 177
+N_SCALARS = 4
+N_INPUTS = N_FLAGS + N_SCALARS
+HAND, UNSEEN, KNOWN, TABLE, FACEUP, LEADER, TABLE_MINE = 0, 40, 80, 120, 160, 170, 176
+SCALAR = N_FLAGS
+
+
+class Encoder:
+    """Card slots for one rules value and trump suit (see the module docstring)."""
+
+    def __init__(self, rules, trump: int | None) -> None:
+        t = rules.tables
+        self.n = rules.players
+        self.side_of = t.side_of
+        self.total = float(t.total_points) or 1.0
+        self.deck_size = float(len(t.deck)) or 1.0
+        self.slot = [-1] * 64
+        others = [s for s in range(4) if s != trump]
+        for c in t.deck_ints:
+            suit = c // N_RANKS
+            ss = 0 if suit == trump else 1 + others.index(suit) if trump is not None else suit
+            self.slot[c] = ss * 10 + min(t.strength[c] - 1, 9)
+
+    def encode(self, me: int, hand: int, unseen: int, known: int, faceup: int,
+               table: list[tuple[int, int]], best_seat: int, leader: int, mine: float,
+               theirs: float, talon: int, table_pts: int) -> tuple[list[int], list[float]]:
+        """Flags set and scalars of a position from seat ``me``'s view.
+
+        ``hand``, ``unseen``, ``known``: card masks; ``faceup``: the face-up trump card
+        while it is still in the talon, else -1; ``table``: (seat, card) played so far in
+        the trick; ``best_seat``: who is winning it (-1 if empty); ``mine``/``theirs``:
+        points taken by the seat's side and by everyone else.
+        """
+        slot = self.slot
+        idx = []
+        for base, m in ((HAND, hand), (UNSEEN, unseen), (KNOWN, known)):
+            while m:
+                low = m & -m
+                idx.append(base + slot[low.bit_length() - 1])
+                m ^= low
+        for _s, c in table:
+            idx.append(TABLE + slot[c])
+        if faceup >= 0:
+            idx.append(FACEUP + slot[faceup] % 10)
+        idx.append(LEADER + (leader - me) % self.n)
+        if best_seat >= 0 and self.side_of[best_seat] == self.side_of[me]:
+            idx.append(TABLE_MINE)
+        return idx, [mine / self.total, theirs / self.total, talon / self.deck_size,
+                     table_pts / 30.0]
+
+
+class Model:
+    """One hidden layer of rectified units; the output times the deck's points."""
+
+    def __init__(self, meta: dict, w1: list[list[float]], b1: list[float], w2: list[float],
+                 b2: float) -> None:
+        self.meta = meta
+        self.w1 = w1  # N_INPUTS rows of `hidden` floats
+        self.b1 = b1
+        self.w2 = w2
+        self.b2 = b2
+        self.scale = float(meta.get("scale", 120.0))
+
+    @classmethod
+    def from_blob(cls, meta: dict, blob: str) -> "Model":
+        raw = base64.b64decode(blob)
+        hidden = int(meta["hidden"])
+        n_in = int(meta["inputs"])
+        count = n_in * hidden + hidden + hidden + 1
+        if len(raw) != 2 * count or n_in != N_INPUTS:
+            raise ValueError(f"model {meta.get('name')!r}: {len(raw)} bytes of weights for "
+                             f"{n_in} inputs and {hidden} hidden units")
+        vals = struct.unpack(f"<{count}e", raw)
+        w1 = [list(vals[i * hidden:(i + 1) * hidden]) for i in range(n_in)]
+        k = n_in * hidden
+        b1 = list(vals[k:k + hidden])
+        w2 = list(vals[k + hidden:k + 2 * hidden])
+        return cls(meta, w1, b1, w2, vals[-1])
+
+    def hidden_base(self, idx: list[int]) -> list[float]:
+        """The hidden layer's input from the flags alone (before the scalars)."""
+        acc = self.b1
+        w1 = self.w1
+        for i in idx:
+            acc = list(map(add, acc, w1[i]))
+        return acc
+
+    def value(self, idx: list[int], scalars: list[float]) -> float:
+        """The points the seat's side takes from this position to the end of the deal."""
+        acc = self.hidden_base(idx)
+        w1 = self.w1
+        for j, x in enumerate(scalars):
+            if x:
+                row = w1[SCALAR + j]
+                acc = [a + x * r for a, r in zip(acc, row)]
+        out = self.b2
+        for a, w in zip(acc, self.w2):
+            if a > 0.0:
+                out += a * w
+        return out * self.scale
+
+
+_MODELS: dict[str, Model | None] = {}
+
+
+def load(name: str) -> Model | None:
+    """The shipped model called ``name`` (``None`` if the package has none by that name)."""
+    if name in _MODELS:
+        return _MODELS[name]
+    try:
+        mod = importlib.import_module(f"{__name__}.weights_{name}")
+    except ModuleNotFoundError as e:
+        if e.name != f"{__name__}.weights_{name}":
+            raise
+        _MODELS[name] = None
+        return None
+    m = Model.from_blob(dict(mod.META), mod.WEIGHTS)
+    _MODELS[name] = m
+    return m
+
+
+def model_name(rules) -> str | None:
+    """Which shipped model fits these rules, if any: two- or four-player Briscola with the
+    Italian deck and the standard order, one card a turn, nothing known but the face-up
+    card (no open hands, reburied cards or exchanges: the positions it was trained on)."""
+    if (rules.mode != "classic" or rules.deck != "italian" or rules.ranking != "standard"
+            or rules.double or rules.natural_three or rules.signals or rules.open_hands
+            or rules.rebury or rules.exchange_two or rules.exchange_seven):
+        return None
+    if rules.players == 2:
+        return "classic"
+    if rules.players == 4 and rules.tables.teams is not None:
+        return "four" if FOUR_ENABLED else None
+    return None
+
+
+FOUR_ENABLED = False  # trained and shipped; switched on once it is measured to pay

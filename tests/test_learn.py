@@ -1,0 +1,168 @@
+"""The learned evaluation: its encoding, the shipped weights, and the training pipeline."""
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_PY = os.path.join(ROOT, "py")
+if _PY not in sys.path:
+    sys.path.insert(0, _PY)
+
+import pytest  # noqa: E402
+
+from briscola.ai.expert import ExpertBot  # noqa: E402
+from briscola.ai.learn import N_FLAGS, N_INPUTS, Encoder, Model, load, model_name  # noqa: E402
+from briscola.game import Game  # noqa: E402
+from briscola.rules import VARIANTS, find_variant  # noqa: E402
+
+np = pytest.importorskip("numpy")
+
+
+def _tool(name):
+    path = os.path.join(ROOT, "tools", "train", f"{name}.py")
+    spec = importlib.util.spec_from_file_location(f"train_{name}", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _numpy_value(model: Model, flags, scalars) -> float:
+    x = np.zeros(N_INPUTS)
+    x[flags] = 1.0
+    x[N_FLAGS:] = scalars
+    w1 = np.array(model.w1)
+    h = np.maximum(x @ w1 + np.array(model.b1), 0.0)
+    return float(h @ np.array(model.w2) + model.b2) * model.scale
+
+
+def sample_positions(variant: str, deals: int, seed: int):
+    selfplay = _tool("selfplay")
+    return selfplay.generate(variant, deals, seed)
+
+
+@pytest.mark.parametrize("name", ["classic", "four"])
+def test_shipped_model_loads_and_matches_numpy(name):
+    model = load(name)
+    assert model is not None and model.meta["name"] == name
+    variant = "classic" if name == "classic" else "four"
+    for flags, scal, label in sample_positions(variant, 3, 5)[:40]:
+        v = model.value(flags, scal)
+        assert v == pytest.approx(_numpy_value(model, flags, scal), abs=1e-6)
+        assert -10.0 < v < 130.0
+
+
+def test_models_only_where_they_were_trained():
+    assert model_name(find_variant("classic")) == "classic"
+    assert model_name(find_variant("best-of-3")) == "classic"
+    assert model_name(find_variant("double")) is None
+    assert model_name(find_variant("three")) is None
+    assert model_name(find_variant("bosnian")) is None
+    assert model_name(find_variant("chiamata")) is None
+    assert load("no-such-model") is None
+
+
+def test_selfplay_labels_add_up():
+    """At the first trick, the two seats' labels are the whole deck's points."""
+    got = _tool("selfplay").generate("classic", 4, 9, deviate=False)
+    assert len(got) == 4 * 40
+    for d in range(4):
+        first = got[d * 40:d * 40 + 2]
+        assert first[0][2] + first[1][2] == 120
+        # Each seat sees its own three cards and 37 unseen (the face-up card apart).
+        for flags, scal, _ in first:
+            assert sum(1 for f in flags if f < 40) == 3
+            assert sum(1 for f in flags if 40 <= f < 80) == 36
+            assert scal[:2] == [0.0, 0.0]
+    # With the exact solver from 12 cards left, the deal stops there (15 trick starts), and
+    # the labels of the two seats still add up to the deck's points.
+    solved = _tool("selfplay").generate("classic", 3, 9, solve_from=12, deviate=False)
+    assert len(solved) == 3 * 30
+    assert all(solved[i][2] + solved[i + 1][2] == 120 for i in range(0, 90, 30))
+    # One random card a deal: positions from the trick after it only.
+    dev = _tool("selfplay").generate("classic", 10, 9, solve_from=12)
+    assert 0 < len(dev) < 10 * 30 and len(dev) % 2 == 0
+
+
+def test_training_pipeline_end_to_end(tmp_path):
+    """A tiny run: self-play, fit, write the module, load it back, same numbers."""
+    selfplay, train = _tool("selfplay"), _tool("train")
+    flags, scal, y = selfplay.to_arrays(selfplay.generate("classic", 20, 3))
+    path = tmp_path / "tiny.npz"
+    np.savez_compressed(path, flags=flags, scalars=scal, labels=y)
+    x, y2 = train.load_data([str(path)])
+    assert x.shape == (len(y), N_INPUTS) and len(y) > 100 and (y2 == y).all()
+    p1, err1, _ = train.fit(x, y2, 120.0, 8, 2, seed=4, log=lambda s: None)
+    p2, err2, _ = train.fit(x, y2, 120.0, 8, 2, seed=4, log=lambda s: None)
+    assert err1 == err2 and all((a == b).all() for a, b in zip(p1, p2))  # reproducible
+    assert err1 < 40.0
+    out = tmp_path / "weights_tiny.py"
+    meta = {"name": "tiny", "inputs": N_INPUTS, "hidden": 8, "scale": 120.0}
+    train.write_module(str(out), "tiny", p1, meta)
+    ns: dict = {}
+    exec(out.read_text(encoding="utf-8"), ns)
+    model = Model.from_blob(ns["META"], ns["WEIGHTS"])
+    w1, b1, w2, b2 = (np.asarray(p, dtype=np.float16).astype(np.float64) for p in p1)
+    for i in range(0, len(y), 37):
+        xi = x[i].astype(np.float64)
+        want = float(np.maximum(xi @ w1 + b1, 0) @ w2 + b2[0]) * 120.0
+        f = [j for j in range(N_FLAGS) if x[i, j]]
+        assert model.value(f, list(map(float, x[i, N_FLAGS:]))) == pytest.approx(want,
+                                                                                  abs=1e-3)
+    with pytest.raises(ValueError):
+        Model.from_blob(dict(meta, hidden=9), ns["WEIGHTS"])
+
+
+def test_encoder_slots_put_trump_first():
+    rules = find_variant("classic")
+    enc = Encoder(rules, 2)  # trump: swords
+    slots = [enc.slot[c] for c in rules.tables.deck_ints]
+    assert sorted(slots) == list(range(40))
+    from briscola.cards import Card
+    assert enc.slot[int(Card.parse("AS"))] == 9  # the trump ace: suit slot 0, the top rank
+    assert enc.slot[int(Card.parse("2S"))] == 0
+    assert enc.slot[int(Card.parse("AD"))] == 19
+
+
+@pytest.mark.parametrize("variant", ["classic"])
+def test_expert_searches_with_the_model_from_the_first_trick(variant):
+    rules = VARIANTS[variant]
+    g = Game.new(rules, seed="learned")
+    bot = ExpertBot(seed=1)
+    modes = []
+    rng = random.Random(2)
+    while not g.is_over:
+        seat = g.current_player
+        v = g.view(seat)
+        if seat == 0:
+            d = bot.decide(v)
+            modes.append(bot.last_info.get("mode"))
+            g.apply(d.action, seat)
+        else:
+            g.apply(rng.choice(v.legal), seat)
+    assert modes[0] == "learned"
+    assert "learned" in modes and ("exact" in modes or "sampled" in modes)
+
+
+def test_learned_expert_plays_many_legal_deals():
+    """A lighter expert (fewer worlds) through many classic deals: every action is checked
+    by the engine, every deal adds up, and the learned search decides early on."""
+    from briscola.ai import make_bot
+    rules = VARIANTS["classic"]
+    modes = set()
+    for i in range(200):
+        bots = [ExpertBot(seed=i, learned_worlds=4, samples=3, node_limit=4000),
+                make_bot("intermediate", i)]
+        if i % 2:
+            bots.reverse()
+        g = Game.new(rules, seed=f"many-{i}")
+        while not g.is_over:
+            seat = g.current_player
+            d = bots[seat].decide(g.view(seat))
+            if isinstance(bots[seat], ExpertBot):
+                modes.add(bots[seat].last_info.get("mode"))
+            g.apply(d.action, seat)  # checked: an illegal action raises
+        assert sum(g.points) == 120
+    assert "learned" in modes

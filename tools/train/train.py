@@ -1,0 +1,139 @@
+"""Train the learned evaluation and write its weights into the package.
+
+    python tools/train/train.py data.npz [more.npz ...] --name classic --seed 1 \\
+        [--hidden 64] [--epochs 6] [--out py/briscola/ai/learn/weights_classic.py]
+
+A network of one hidden layer of rectified units, fitted by Adam on the mean squared error
+of the points predicted (over the deck's total), with numpy (a development dependency: the
+package itself evaluates the weights in plain Python). A tenth of the positions, chosen by
+the seed, is held out and its error reported. The weights are written as half-precision
+floats in base64 into a Python module, ``weights_<name>.py``, that
+:func:`briscola.ai.learn.load` reads. The same data and seed give the same weights.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+if os.path.join(ROOT, "py") not in sys.path:
+    sys.path.insert(0, os.path.join(ROOT, "py"))
+
+
+def load_data(paths):
+    import numpy as np
+    fs, ss, ys = [], [], []
+    for p in paths:
+        d = np.load(p)
+        fs.append(d["flags"])
+        ss.append(d["scalars"])
+        ys.append(d["labels"])
+    x = np.concatenate([np.concatenate(fs).astype(np.float32), np.concatenate(ss)], axis=1)
+    return x, np.concatenate(ys)
+
+
+def fit(x, y, scale: float, hidden: int, epochs: int, seed: int, lr: float = 2e-3,
+        batch: int = 512, log=print):
+    """Weights (w1, b1, w2, b2) and the held-out root mean squared error in points."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    n, d = x.shape
+    perm = rng.permutation(n)
+    n_val = max(1, n // 10)
+    val, tr = perm[:n_val], perm[n_val:]
+    t = (y / scale).astype(np.float32)
+    w1 = (rng.standard_normal((d, hidden)) * np.sqrt(2.0 / d)).astype(np.float32)
+    b1 = np.zeros(hidden, np.float32)
+    w2 = (rng.standard_normal(hidden) * np.sqrt(1.0 / hidden)).astype(np.float32)
+    b2 = np.float32(t[tr].mean())
+    params = [w1, b1, w2, np.array([b2], np.float32)]
+    m = [np.zeros_like(p) for p in params]
+    v = [np.zeros_like(p) for p in params]
+    beta1, beta2, eps = 0.9, 0.999, 1e-8
+    step = 0
+
+    def predict(xb):
+        h = np.maximum(xb @ params[0] + params[1], 0.0)
+        return h @ params[2] + params[3][0], h
+
+    def rmse(idx):
+        err = 0.0
+        for i in range(0, len(idx), 65536):
+            j = idx[i:i + 65536]
+            p, _ = predict(x[j])
+            err += float(((p - t[j]) ** 2).sum())
+        return (err / len(idx)) ** 0.5 * scale
+
+    for ep in range(epochs):
+        order = tr[rng.permutation(len(tr))]
+        rate = lr * (0.5 ** max(0, ep - epochs // 2))
+        for i in range(0, len(order), batch):
+            j = order[i:i + batch]
+            xb, tb = x[j], t[j]
+            p, h = predict(xb)
+            g = 2.0 * (p - tb) / len(j)
+            gw2 = h.T @ g
+            gb2 = np.array([g.sum()], np.float32)
+            gh = np.outer(g, params[2]) * (h > 0)
+            gw1 = xb.T @ gh
+            gb1 = gh.sum(axis=0)
+            step += 1
+            for k, gr in enumerate((gw1, gb1, gw2, gb2)):
+                m[k] = beta1 * m[k] + (1 - beta1) * gr
+                v[k] = beta2 * v[k] + (1 - beta2) * gr * gr
+                mh = m[k] / (1 - beta1 ** step)
+                vh = v[k] / (1 - beta2 ** step)
+                params[k] -= (rate * mh / (np.sqrt(vh) + eps)).astype(np.float32)
+        log(f"epoch {ep + 1}/{epochs}: held-out error {rmse(val):.3f} points "
+            f"(training {rmse(tr[:len(val)]):.3f})")
+    return params, rmse(val), n - n_val
+
+
+def write_module(path: str, name: str, params, meta: dict) -> int:
+    import numpy as np
+    w1, b1, w2, b2 = params
+    flat = np.concatenate([w1.ravel(), b1, w2, b2]).astype("<f2")
+    blob = base64.b64encode(flat.tobytes()).decode("ascii")
+    lines = [f"{blob[i:i + 96]}" for i in range(0, len(blob), 96)]
+    body = "\n".join(f'    "{ln}"' for ln in lines)
+    text = (f'"""Weights of the learned evaluation {name!r}: written by tools/train/train.py, '
+            'do not edit."""\n'
+            f"META = {meta!r}\n"
+            f"WEIGHTS = (\n{body}\n)\n")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return len(flat) * 2
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="Train the learned evaluation.")
+    ap.add_argument("data", nargs="+")
+    ap.add_argument("--name", default="classic")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--hidden", type=int, default=64)
+    ap.add_argument("--epochs", type=int, default=6)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--scale", type=float, default=120.0)
+    ap.add_argument("--out", default=None)
+    args = ap.parse_args(argv)
+    from briscola.ai.learn import N_INPUTS
+    x, y = load_data(args.data)
+    if x.shape[1] != N_INPUTS:
+        print(f"train: the data has {x.shape[1]} inputs, the encoder {N_INPUTS}",
+              file=sys.stderr)
+        return 2
+    params, err, n_train = fit(x, y, args.scale, args.hidden, args.epochs, args.seed, args.lr)
+    out = args.out or os.path.join(ROOT, "py", "briscola", "ai", "learn",
+                                   f"weights_{args.name}.py")
+    meta = {"name": args.name, "inputs": N_INPUTS, "hidden": args.hidden,
+            "scale": args.scale, "positions": int(n_train), "seed": args.seed,
+            "held_out_error": round(err, 3)}
+    size = write_module(out, args.name, params, meta)
+    print(f"{out}: {size} bytes of weights, held-out error {err:.3f} points")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
