@@ -372,13 +372,19 @@ class App {
       style: cfg.style,
       config: cfg,
     };
+    const before = { ui: document.documentElement.dataset.ui, busy: this.busy };
     this.bump(); // the table is being replaced: whatever the old one still awaits is stale
+    // and nobody plays on it meanwhile: not the person's turn ("waiting") any more
+    this.busy = true;
+    this.ui("busy");
     let reply;
     try {
       reply = await this.engine.call("new_match", { rules: cfg.rules, ...(seed === undefined ? {} : { seed }), meta, seats: cfg.seats.map((s) => (s.kind === "human" ? { kind: "human", ...(s.name ? { name: s.name } : {}) } : { kind: "bot", level: s.level })) });
     } catch (err) {
       this.panel.el.error.textContent = `${t("new.invalid")}: ${err.message}`;
       this.panel.el.error.hidden = false;
+      this.busy = before.busy;
+      this.ui(before.ui);
       return;
     }
     store.updatePrefs({ newgame: { variant: cfg.variant, overrides: cfg.overrides, seats: cfg.allSeats || cfg.seats, style: cfg.prefStyle, seed: cfg.seed } });
