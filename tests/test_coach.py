@@ -191,6 +191,32 @@ def test_hint_explains_and_never_restates_the_card():
     assert "{alt}" in en and re.search(r"\{(gain|points|trumps)\}", en)
 
 
+
+def test_reasons_never_speak_of_nothing():
+    # "takes the trick and its 0 points", "while 0 trumps are still out": a cause that is not
+    # there is never given; the trick's lead is named instead, or the next cause.
+    seen = set()
+    for seed in ("zero/1", "zero/2", "zero/3"):
+        game = Game.new("classic", seed=seed)
+        bots = [make_bot("intermediate", seed=f"{seed}/{s}") for s in range(2)]
+        while not game.is_over:
+            s = game.current_player
+            view = game.view(s)
+            if s == 0 and len(view.legal) > 1:
+                why = explain(view, evaluate(view, SMALL))
+                seen.add(why["code"])
+                assert why["params"].get("points", 1) != 0, why
+                assert why["params"].get("trumps", 1) != 0, why
+            game.apply(bots[s].decide(view).action)
+    assert len(seen) >= 3, seen
+
+
+def test_italian_reasons_never_call_a_trick_mano():
+    # "mano" is this page's word for a deal in Italian; a trick is a "presa".
+    for key, text in locale("it").items():
+        if key.startswith("reason."):
+            assert not re.search(r"\bman[oi]\b", text.replace("in mano", "")), key
+
 # ---- bridge: hint, undo, tracker, review, replay, duplicate, rate ----------------------------------
 
 def call(kind, **args):

@@ -317,6 +317,7 @@ export default {
   "reason.coach_forced": "No choice here: {card} is the only card you may play.",
   "reason.coach_equal": "{card} and {alt} are worth the same here (within half a point): either will do.",
   "reason.coach_take": "{card} takes the trick and its {points} points, which {alt} would leave to the others: {gain} points better by the end of the deal.",
+  "reason.coach_take_lead": "{card} wins the trick and with it the next lead, which {alt} would give away: {gain} points better by the end of the deal.",
   "reason.coach_partner_wins": "Your partner is already winning this trick: overtaking with {alt} wastes strength; {card} is {gain} points better.",
   "reason.coach_save_trump": "Taking the trick with {alt} spends a trump while {trumps} are still out; {card} is {gain} points better over the rest of the deal.",
   "reason.coach_let_go": "Winning with {alt} costs more later than the trick brings; giving it up with {card} is {gain} points better.",

@@ -15,7 +15,7 @@ from .evaluate import Evaluation
 
 # Every code :func:`explain` can give (tests check each has a sentence in every language).
 CODES = (
-    "coach_forced", "coach_equal", "coach_take", "coach_partner_wins", "coach_save_trump",
+    "coach_forced", "coach_equal", "coach_take", "coach_take_lead", "coach_partner_wins", "coach_save_trump",
     "coach_let_go", "coach_take_cheaper", "coach_take_safe", "coach_load", "coach_discard",
     "coach_lead_trump", "coach_keep_trump", "coach_lead_load_risk", "coach_lead_low",
     "coach_lead_strong", "coach_keep_stronger", "coach_exact", "coach_gain",
@@ -93,11 +93,15 @@ def explain(view, ev: Evaluation, chosen: int | None = None) -> dict:
     if f.pos > 0:
         wb, wa = f.wins(b), f.wins(a)
         if wb and not wa and not f.ours:
-            code, p["points"] = "coach_take", f.table_pts + pts[b]
+            taken = f.table_pts + pts[b]
+            if taken:
+                code, p["points"] = "coach_take", taken
+            else:  # nothing to take: what the trick wins is the lead
+                code = "coach_take_lead"
         elif wa and not wb:
             if f.ours:
                 code = "coach_partner_wins"
-            elif f.is_trump(a) and not f.is_trump(b):
+            elif f.is_trump(a) and not f.is_trump(b) and f.trumps_out:
                 code, p["trumps"] = "coach_save_trump", f.trumps_out
             else:
                 code = "coach_let_go"
@@ -112,12 +116,12 @@ def explain(view, ev: Evaluation, chosen: int | None = None) -> dict:
                 code, p["points"] = "coach_load", pts[b]
             elif pts[b] < pts[a]:
                 code, p["points"] = "coach_discard", pts[a] - pts[b]
-            elif f.is_trump(a) and not f.is_trump(b):
+            elif f.is_trump(a) and not f.is_trump(b) and f.trumps_out:
                 code, p["trumps"] = "coach_keep_trump", f.trumps_out
     else:
-        if f.is_trump(b) and not f.is_trump(a):
+        if f.is_trump(b) and not f.is_trump(a) and f.trumps_out:
             code, p["trumps"] = "coach_lead_trump", f.trumps_out
-        elif f.is_trump(a) and not f.is_trump(b):
+        elif f.is_trump(a) and not f.is_trump(b) and f.trumps_out:
             code, p["trumps"] = "coach_keep_trump", f.trumps_out
         elif pts[a] >= 10 and pts[b] < pts[a]:
             code, p["points"], p["beaters"] = "coach_lead_load_risk", pts[a], f.beaters(a)
