@@ -240,7 +240,7 @@ def _took(sit, plays, maxside) -> dict[int, float]:
 
 def _evaluate_chiamata(view, plays: list[int], rng, budget: Budget) -> Evaluation:
     from ..ai.chiamata.common import ChState
-    from ..ai.chiamata.expert import ChSampler, ChSolver, Evaluator, SearchAborted
+    from ..ai.chiamata.expert import ChSampler, ChSolver, Evaluator, SearchAborted, partner_in_world
 
     st = ChState(view)
     sampler = ChSampler(st, rng)
@@ -261,12 +261,7 @@ def _evaluate_chiamata(view, plays: list[int], rng, budget: Budget) -> Evaluatio
     done = used = 0
     for _ in range(1 if single else budget.ch_worlds):
         hands = sampler.sample()
-        if st.carichi or caller is None:
-            partner = caller
-        elif st.called >= 0 and not st.played >> st.called & 1:
-            partner = next(s for s in range(st.n) if hands[s] >> st.called & 1)
-        else:
-            partner = st.partner if st.partner is not None else caller
+        partner = partner_in_world(st, hands, caller)
         maxside = [s == caller or s == partner for s in range(st.n)]
         evaluate_fn = None
         if depth is not None:

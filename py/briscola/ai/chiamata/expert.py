@@ -355,6 +355,17 @@ class ChSolver:
 
 # ---- the expert -------------------------------------------------------------------------------------
 
+def partner_in_world(st: ChState, hands: list[int], caller) -> int | None:
+    """The caller's partner in one sampled world: the caller alone a carichi (or before any
+    call), whoever holds the called card in ``hands`` while it is unplayed, else the known
+    partner (the caller, on a self-call)."""
+    if st.carichi or caller is None:
+        return caller
+    if st.called >= 0 and not st.played >> st.called & 1:
+        return next(s for s in range(st.n) if hands[s] >> st.called & 1)
+    return st.partner if st.partner is not None else caller
+
+
 def game_points_for(st: ChState, caller_side_pts: int, partner: int) -> float:
     """My game points if the caller's side ends with ``caller_side_pts`` (partner given)."""
     total = st.t.total_points
@@ -525,12 +536,7 @@ class ExpertChiamataBot(IntermediateChiamataBot):
         evals: dict = {}
         for _ in range(1 if single else self.max_worlds):
             hands = sampler.sample()
-            if st.carichi:
-                partner = caller
-            elif st.called >= 0 and not st.played >> st.called & 1:
-                partner = next(s for s in range(st.n) if hands[s] >> st.called & 1)
-            else:
-                partner = st.partner if st.partner is not None else caller
+            partner = partner_in_world(st, hands, caller)
             maxside = [s == caller or s == partner for s in range(st.n)]
             evaluate = None
             if depth is not None:
