@@ -79,8 +79,8 @@ class ExpertBot(Bot):
                  prune_margin: float = 8.0, race_z: float = 2.0,
                  inference: int = 0, inference_temperature: float = 2.5,
                  inference_uniform: float = 0.15, inference_depth: int = 1,
-                 learned: bool = True, learned_worlds: int = 24,
-                 learned_leaves: int = 600, learned_inference: int = 0) -> None:
+                 learned: bool = True, learned_worlds: int = 96,
+                 learned_leaves: int = 2400, learned_inference: int = 0) -> None:
         super().__init__(seed)
         # Worlds drawn per world kept, by how likely the others' last plays were (0: off).
         self.learned_inference = learned_inference
