@@ -524,7 +524,7 @@ class App {
           const pause = sleep(this.pace().think); // the computer's pause and its thinking overlap
           let reply;
           try {
-            reply = await this.ask("bot_step", { seat: this.display, lang: getLang() });
+            reply = await this.ask("bot_step", { seat: this.display, lang: getLang(), reasons: this.prefs.reasons === true });
             await pause;
           } catch (err) {
             if (err instanceof Stale || my !== this.gen) return;

@@ -10,11 +10,11 @@ import pytest
 
 from briscola import bridge
 from briscola.ai import make_bot
-from briscola.cards import CARDS
+from briscola.cards import CARDS, Card
 from briscola.coach import rating
-from briscola.coach.evaluate import (LABELS, THRESHOLDS, Budget, accuracy_of, evaluate,
+from briscola.ai.evaluate import (LABELS, THRESHOLDS, Budget, accuracy_of, evaluate,
                                      label_for)
-from briscola.coach.explain import CODES, explain
+from briscola.ai.explain import CODES, explain
 from briscola.coach.review import plan, review_deal
 from briscola.coach.tracker import track
 from briscola.game import Game
@@ -410,3 +410,55 @@ def test_hint_and_review_agree(table):
         assert r["values"] == h["values"] and r["action"] == h["action"]
         assert r["loss"] == 0 and r["label"] == "best"
     assert ok("review_summary", seat=0)["accuracy"] == 100
+
+
+def test_bots_reasons_come_from_the_evaluation():
+    """With reasons shown, the intermediate's and the expert's card plays are explained by the
+    coach's evaluation (their card against the next card below it); the card played is the
+    same as without reasons; the beginner keeps its own reasons."""
+    from briscola.ai.explain import decide_explained, explain_choice
+    coached = 0
+    for level in ("intermediate", "expert"):
+        game = Game.new("classic", seed=f"why/{level}")
+        plain = make_bot(level, seed="b")
+        told = make_bot(level, seed="b")
+        while not game.is_over:
+            view = game.view(game.current_player)
+            d0 = plain.decide(view)
+            d1 = decide_explained(told, view, SMALL)
+            assert d1.action == d0.action
+            cards = [a for a in view.legal if a < 52]
+            if len(cards) > 1 and int(d1.action) in cards:
+                ev = evaluate(view, SMALL)
+                want = explain_choice(view, ev, int(d1.action))
+                assert d1.reason == (want if want is not None else d0.reason)
+                if want is not None:
+                    coached += 1
+                    assert d1.reason["code"] in CODES
+                    assert d1.reason["params"]["card"] == str(CARDS[d1.action])
+                    assert ev.values[int(d1.action)] >= \
+                        ev.values[int(Card.parse(d1.reason["params"]["alt"]))] - 1e-9
+            else:
+                assert d1.reason == d0.reason
+            game.apply(d0.action)
+    assert coached >= 20
+    game = play(Game.new("classic", seed="why/b"), ["beginner"] * 2, 6)
+    view = game.view(game.current_player)
+    assert decide_explained(make_bot("beginner", seed=1), view, SMALL).reason["code"] \
+        .startswith("bot_")
+
+
+def test_bridge_bot_step_reasons(table):
+    st = table
+    seen = set()
+    while not st["view"]["outcome"]:
+        if st["view"]["turn"] == 0:
+            st = ok("act", seat=0, action=st["view"]["legal"][0])
+            continue
+        before = ok("state", seat=0)
+        assert err("bot_step", seat=0, reasons="yes")["code"] == "bad_request"
+        assert ok("state", seat=0) == before  # refused: nothing changed
+        reply = ok("bot_step", seat=0, reasons=True)
+        seen.add(reply["bot"]["reason"]["code"].split("_")[0])
+        st = reply
+    assert "coach" in seen

@@ -25,8 +25,10 @@ Request types (``args`` in brackets):
   does not control (a computer's; in hot-seat, a person's whose turn it is not) before the
   deal is over.
 - ``act`` [``seat``, ``action``] -- a person's action, checked (``illegal_action`` otherwise).
-- ``bot_step`` -- the computer player whose turn it is acts; returns its action and its
-  reason as data (``{code, params}``, worded by the page).
+- ``bot_step`` [``reasons``] -- the computer player whose turn it is acts; returns its action
+  and its reason as data (``{code, params}``, worded by the page); with ``reasons: true``
+  (the page shows them) an intermediate's or expert's card play is explained from the
+  coach's evaluation (:func:`briscola.ai.explain.decide_explained`), the same as a hint.
 - ``hint`` [``seat``] -- the best action for the seat whose turn it is, why (``{code,
   params}``: what it gains over the next best card and the cause) and every card's value.
 - ``undo`` [``seat``] -- take back the person's last action and the computer plays after it
@@ -442,7 +444,15 @@ class Bridge:
         seat = game.current_player
         if seat is None or seat not in table.bots:
             raise IllegalActionError("it is not a computer player's turn")
-        decision = table.bots[seat].decide(game.view(seat))
+        explained = args.get("reasons", False)
+        if not isinstance(explained, bool):
+            raise BridgeError("reasons: expected true or false")
+        view = game.view(seat)
+        if explained:  # the reason drawn from the coach's evaluation (a search: only if shown)
+            from .ai.explain import decide_explained
+            decision = decide_explained(table.bots[seat], view)
+        else:
+            decision = table.bots[seat].decide(view)
         game.apply(decision.action, seat=seat)
         reply = self._reply(args.get("seat"))
         reply["bot"] = {"seat": seat, "action": str(decision.action),
@@ -450,8 +460,8 @@ class Bridge:
         return reply
 
     def hint(self, args: dict) -> dict:
-        from .coach.evaluate import card_plays, evaluate
-        from .coach.explain import explain
+        from .ai.evaluate import card_plays, evaluate
+        from .ai.explain import explain
         table = self._table()
         game = table.match.game
         seat = table.require_person(args.get("seat"))

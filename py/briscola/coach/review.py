@@ -2,7 +2,7 @@
 
 The decisions reviewed are the seat's card plays where it had a choice (a play forced by
 the rules, such as the last card, teaches nothing and is left out). Each is evaluated from
-the view the seat had at that moment (:func:`briscola.coach.evaluate.evaluate`), so a
+the view the seat had at that moment (:func:`briscola.ai.evaluate.evaluate`), so a
 review never judges a play by cards the player could not see. The page asks for one
 decision at a time (the table never freezes and the review can be abandoned);
 ``python -m briscola review`` runs :func:`review_deal`.
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from ..cards import CARDS
 from ..game import Game
-from .evaluate import (DEFAULT_BUDGET, THRESHOLDS, Budget, accuracy_of, card_plays, evaluate,
+from ..ai.evaluate import (DEFAULT_BUDGET, THRESHOLDS, Budget, accuracy_of, card_plays, evaluate,
                        label_for)
-from .explain import explain
+from ..ai.explain import explain
 
 TURNING_POINTS = 3  # at most this many turning points a deal
 TURNING_MIN_LOSS = THRESHOLDS[1]  # ... each losing at least this much (an inaccuracy)
@@ -55,7 +55,7 @@ def decision(game: Game, seat: int, step: int, budget: Budget = DEFAULT_BUDGET) 
 def summary(results: list[dict]) -> dict:
     """Accuracy, mean loss, label counts and the turning points of evaluated decisions
     (each a :func:`decision` result with its ``index``)."""
-    from .evaluate import LABELS
+    from ..ai.evaluate import LABELS
     losses = [r["loss"] for r in results]
     counts = {name: 0 for name in LABELS}
     for r in results:

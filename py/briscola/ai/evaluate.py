@@ -169,13 +169,13 @@ def _cached(kind, rules, trump, make):
 
 
 def _evaluate_classic(view, plays: list[int], rng, budget: Budget) -> Evaluation:
-    from ..ai.common import Situation
-    from ..ai.expert import _search_horizon, learned_values
-    from ..ai.learn import load as load_model
-    from ..ai.learn import model_name
-    from ..ai.rollout import FastPolicy
-    from ..ai.sampler import Sampler
-    from ..ai.solver import SearchAborted, Solver
+    from .common import Situation
+    from .expert import _search_horizon, learned_values
+    from .learn import load as load_model
+    from .learn import model_name
+    from .rollout import FastPolicy
+    from .sampler import Sampler
+    from .solver import SearchAborted, Solver
 
     sit = Situation(view)
     sampler = Sampler(sit, rng)
@@ -239,8 +239,8 @@ def _took(sit, plays, maxside) -> dict[int, float]:
 # ---- Chiamata ------------------------------------------------------------------------------
 
 def _evaluate_chiamata(view, plays: list[int], rng, budget: Budget) -> Evaluation:
-    from ..ai.chiamata.common import ChState
-    from ..ai.chiamata.expert import ChSampler, ChSolver, Evaluator, SearchAborted, partner_in_world
+    from .chiamata.common import ChState
+    from .chiamata.expert import ChSampler, ChSolver, Evaluator, SearchAborted, partner_in_world
 
     st = ChState(view)
     sampler = ChSampler(st, rng)

@@ -7,11 +7,23 @@ otherwise (``gain`` in card points, one decimal). A reason compares the best car
 and names the cause: the points on the table, the trumps still out, a load an opponent can
 still take, the partner's winning card, or -- when nothing simpler explains it -- the
 search itself ("over the rest of the deal").
+
+The same reasons serve the coach (a hint, a reviewed play) and the computer players: with
+reasons shown, :func:`decide_explained` gives the intermediate's and the expert's card play
+the reason drawn from this evaluation -- what their card wins or saves against the next card
+below it, and why -- instead of the bot's own short rule. Evaluating costs a search, so it
+runs only when asked (the bridge's ``bot_step {reasons: true}``); the card played is the
+bot's own either way (the evaluation has its own random stream, seeded from the view).
 """
 from __future__ import annotations
 
 from ..cards import CARDS, N_RANKS
-from .evaluate import Evaluation
+from .base import Decision
+from .evaluate import DEFAULT_BUDGET, Budget, Evaluation, card_plays, evaluate
+
+# The computer levels whose card play is explained from the evaluation (the beginner and the
+# random player keep their own reasons: they do not play by it).
+EXPLAINED_LEVELS = ("intermediate", "expert")
 
 # Every code :func:`explain` can give (tests check each has a sentence in every language).
 CODES = (
@@ -30,7 +42,7 @@ class _Facts:
     """The plain facts of the decision that a reason may name, from the view."""
 
     def __init__(self, view) -> None:
-        from ..ai.common import trick_order
+        from .common import trick_order
         rules = view.rules
         t = rules.tables
         self.pts = t.points
@@ -83,6 +95,28 @@ def explain(view, ev: Evaluation, chosen: int | None = None) -> dict:
     if chosen is not None and ev.loss(int(chosen)) == 0:
         b = int(chosen)  # the card played is as good as the best: explain it
     a = next(c for c in ranked if c != b) if chosen is None or int(chosen) == b else int(chosen)
+    return because(view, ev, b, a)
+
+
+def explain_choice(view, ev: Evaluation, chosen: int) -> dict | None:
+    """Why ``chosen`` beats the next card below it in the evaluation (a computer player's
+    reason for its own play); ``None`` when no card ranks below it or it is the only card."""
+    ranked = ev.ranked
+    chosen = int(chosen)
+    if chosen not in ev.values or len(ranked) < 2:
+        return None
+    if ev.loss(chosen) == 0:  # as good as the best: compare with the best other card
+        a = next(c for c in ranked if c != chosen)
+    else:
+        below = ranked[ranked.index(chosen) + 1:]
+        if not below:
+            return None
+        a = below[0]
+    return because(view, ev, chosen, a)
+
+
+def because(view, ev: Evaluation, b: int, a: int) -> dict:
+    """Why card ``b`` is worth more than card ``a`` (both evaluated in ``ev``)."""
     gain = round(ev.values[b] - ev.values[a], 1)
     p = {"card": str(CARDS[b]), "alt": str(CARDS[a]), "gain": gain}
     if gain < 0.5:
@@ -138,3 +172,16 @@ def explain(view, ev: Evaluation, chosen: int | None = None) -> dict:
         else:
             code, p["worlds"] = "coach_gain", ev.worlds
     return reason(code, **p)
+
+
+def decide_explained(bot, view, budget: Budget = DEFAULT_BUDGET) -> Decision:
+    """``bot.decide(view)``, its reason drawn from the evaluation for a card play with a
+    choice by an :data:`EXPLAINED_LEVELS` bot (its own reason otherwise)."""
+    d = bot.decide(view)
+    if getattr(bot, "name", None) not in EXPLAINED_LEVELS or view.phase != "play":
+        return d
+    plays = card_plays(view)
+    if len(plays) < 2 or int(d.action) not in plays:
+        return d
+    got = explain_choice(view, evaluate(view, budget), int(d.action))
+    return d if got is None else Decision(d.action, got)
