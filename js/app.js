@@ -881,7 +881,7 @@ class App {
         this.openStats();
       }
     });
-    $("stats-body").querySelector(".buttons").before(this.coach.statsSection());
+    $("stats-body").querySelector(".buttons").before(this.coach.statsSection(), this.coach.historySection(() => $("stats-dialog").close()));
     if (!$("stats-dialog").open) $("stats-dialog").showModal();
   }
 

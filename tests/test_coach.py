@@ -384,6 +384,10 @@ def test_rating():
     assert rating.update(1300, "expert", 0) < 1300
     assert ok("rate", rating=1300, level="expert", score=0.5)["rating"] > 1300
     assert ok("rate", rating=None, level="beginner", score=1)["rating"] > rating.INITIAL
+    # the chart's reference lines: the levels' ratings, as the coach module calibrates them
+    assert ok("rate", rating=1300, level="expert", score=1)["levels"] == levels
+    got = ok("rating_levels")
+    assert got["levels"] == levels and got["initial"] == rating.INITIAL
     for bad in ({"rating": "x", "level": "expert", "score": 1},
                 {"rating": 1200, "level": "grandmaster", "score": 1},
                 {"rating": 1200, "level": "expert", "score": 2}):

@@ -39,7 +39,12 @@ Request types (``args`` in brackets):
 - ``replay`` [``deal``, ``step``, ``seat``, ``all_hands``] -- a seat's view of a deal after
   ``step`` actions; every hand too once that deal is over, if asked.
 - ``duplicate`` -- play the finished deal again with the seats swapped.
-- ``rate`` [``rating``, ``level``, ``score``] -- a person's new Elo-style rating.
+- ``rate`` [``rating``, ``level``, ``score``] -- a person's new Elo-style rating (and the
+  computer levels' ratings, ``levels``).
+- ``history`` -- the match's deals (duplicates included, as ``review_plan`` numbers them):
+  each one's outcome once over, whether it is a duplicate or had an undo.
+- ``rating_levels`` -- the computer levels' ratings (``levels``) and a new person's
+  (``initial``), for the rating chart's reference lines.
 - ``next_deal`` -- deal the next hand of the match.
 - ``trick_winner`` [``rules``, ``trump``, ``cards``] -- which card takes a trick.
 - ``card_points`` [``rules``] -- points of every card of the variant's deck.
@@ -371,6 +376,8 @@ class Bridge:
             "replay": self.replay,
             "duplicate": self.duplicate,
             "rate": self.rate,
+            "rating_levels": self.rating_levels,
+            "history": self.history,
             "next_deal": self.next_deal,
             "trick_winner": self.trick_winner,
             "card_points": self.card_points,
@@ -598,9 +605,26 @@ class Bridge:
         if level not in RATED:
             raise BridgeError(f"level: one of {', '.join(RATED)}")
         try:
-            return {"rating": update(args.get("rating"), level, args.get("score"))}
+            rating = update(args.get("rating"), level, args.get("score"))
         except ValueError as e:
             raise BridgeError(str(e)) from None
+        return {"rating": rating, "levels": dict(RATED)}
+
+    def history(self, args: dict) -> dict:
+        """The match's deals, duplicates included (the indices ``review_plan`` takes): each
+        ``{deal, over, duplicate_of, undone, outcome}`` (``outcome`` once over, else null)."""
+        match = self._table().match
+        out = []
+        for k, game in enumerate(match.history()):
+            o = game.outcome() if game.is_over else None
+            out.append({"deal": k, "over": game.is_over, "duplicate_of": match.duplicates.get(k),
+                        "undone": k in match.undone,
+                        "outcome": None if o is None else o.to_dict()})
+        return {"deals": out, "current": match.deal_number}
+
+    def rating_levels(self, args: dict) -> dict:
+        from .coach.rating import INITIAL, LEVELS
+        return {"levels": dict(LEVELS), "initial": INITIAL}
 
     def next_deal(self, args: dict) -> dict:
         table = self._table()
