@@ -466,3 +466,51 @@ def test_bridge_bot_step_reasons(table):
         seen.add(reply["bot"]["reason"]["code"].split("_")[0])
         st = reply
     assert "coach" in seen
+
+
+def test_hints_name_a_cause_not_only_the_search():
+    """The common situations have causes of their own: taking with a plain card rather than
+    a trump, taking with more points, loading ahead of a partner still to play, covering a
+    partner's card, keeping the card that is harder to beat. The bare 'over N likely deals'
+    sentence stays the exception."""
+    codes = []
+    for variant, deals in (("classic", 5), ("four", 3)):
+        for d in range(deals):
+            game = Game.new(variant, seed=f"cause/{d}")
+            bots = [make_bot("intermediate", seed=f"cause/{d}/{s}") for s in range(game.n)]
+            while not game.is_over:
+                s = game.current_player
+                view = game.view(s)
+                if len([a for a in view.legal if a < 52]) > 1:
+                    why = explain(view, evaluate(view, SMALL))
+                    assert why["code"] in CODES
+                    if why["code"] != "coach_equal":
+                        codes.append(why["code"])
+                game.apply(bots[s].decide(view).action)
+    fallback = sum(c in ("coach_gain", "coach_exact") for c in codes)
+    assert len(codes) > 100 and fallback / len(codes) < 0.15, (fallback, len(codes))
+    new = {"coach_take_keep_trump", "coach_take_more", "coach_load_ahead", "coach_secure",
+           "coach_keep_safer", "coach_keep_master"}
+    assert len(new & set(codes)) >= 3, set(codes)
+
+
+def test_hint_for_an_exchange_explains_it():
+    """An exchange is not a card play (no values), but its hint says why, in coach words."""
+    found = 0
+    for seed in range(60):
+        bridge.reset()
+        st = ok("new_match", rules={"name": "classic", "exchange_two": True}, seed=seed,
+                seats=[{"kind": "human"}, {"kind": "bot", "level": "intermediate"}])
+        st = to_person(st)
+        swaps = [a for a in st["view"]["legal"] if a.startswith("swap-")]
+        if not swaps:
+            continue
+        h = ok("hint", seat=0)
+        assert h["action"] == swaps[0] and h["values"] == []
+        assert h["reason"]["code"] == "coach_exchange" and h["reason"]["code"] in CODES
+        assert h["reason"]["params"] == {"card": swaps[0][len("swap-"):],
+                                         "card2": st["view"]["trump_card"]}
+        found += 1
+        if found == 2:
+            break
+    assert found == 2

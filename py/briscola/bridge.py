@@ -31,6 +31,10 @@ Request types (``args`` in brackets):
   coach's evaluation (:func:`briscola.ai.explain.decide_explained`), the same as a hint.
 - ``hint`` [``seat``] -- the best action for the seat whose turn it is, why (``{code,
   params}``: what it gains over the next best card and the cause) and every card's value.
+  For an exchange or a signal the values are empty (the evaluation values card plays; an
+  exchange of the low trump never costs a point and a signal moves no card) and the reason
+  says why (``coach_exchange``, ``coach_signal``); in the auction and the call it is the
+  Chiamata expert's own reason.
 - ``undo`` [``seat``] -- take back the person's last action and the computer plays after it
   (``cannot_undo`` in hot-seat games, with nothing to undo, or once the deal is over).
 - ``tracker`` [``seat``] -- the cards still out as that seat may know them.
@@ -483,7 +487,9 @@ class Bridge:
         if not plays or special is not None:
             # The auction, the call, an exchange or a signal: the expert's choice and why.
             if special is not None:
+                from .ai.explain import explain_special
                 action, why = special
+                why = explain_special(view, action, why)
             else:
                 d = make_bot("expert", seed=f"hint/{len(game.actions)}").decide(view)
                 action, why = d.action, d.reason

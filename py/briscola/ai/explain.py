@@ -4,9 +4,12 @@ The page words every code in each language (``reason.<code>`` in ``js/locales/*.
 Parameter names say what they hold: ``card``, ``alt`` are card codes ("AD"), numbers
 otherwise (``gain`` in card points, one decimal). A reason compares the best card
 (``card``) with another (``alt``: the next best for a hint, the card played for a review)
-and names the cause: the points on the table, the trumps still out, a load an opponent can
-still take, the partner's winning card, or -- when nothing simpler explains it -- the
-search itself ("over the rest of the deal").
+and names the cause: the points on the table, the trumps still out, a trump kept by taking
+with a plain card, a load an opponent can still take, the partner's winning card (or one
+still to play), the card kept that is harder to beat later, or -- when nothing simpler
+explains it (about one hint in twenty in the two- and four-player games) -- the search
+itself ("over the rest of the deal"). An exchange or a signal in a hint gets its own
+reason (:func:`explain_special`).
 
 The same reasons serve the coach (a hint, a reviewed play) and the computer players: with
 reasons shown, :func:`decide_explained` gives the intermediate's and the expert's card play
@@ -31,6 +34,8 @@ CODES = (
     "coach_let_go", "coach_take_cheaper", "coach_take_safe", "coach_load", "coach_discard",
     "coach_lead_trump", "coach_keep_trump", "coach_lead_load_risk", "coach_lead_low",
     "coach_lead_strong", "coach_keep_stronger", "coach_exact", "coach_gain",
+    "coach_take_keep_trump", "coach_take_more", "coach_load_ahead", "coach_secure",
+    "coach_keep_safer", "coach_keep_master", "coach_exchange", "coach_signal",
 )
 
 
@@ -67,6 +72,7 @@ class _Facts:
         self.ours = best_seat >= 0 and best_seat != seat and friend(best_seat)
         order = trick_order(view)
         self.opp_after = any(not friend(s) for s in order[self.pos + 1:])
+        self.partner_after = any(friend(s) and s != seat for s in order[self.pos + 1:])
         hand = 0
         for c in view.hand:
             hand |= 1 << c
@@ -143,6 +149,10 @@ def because(view, ev: Evaluation, b: int, a: int) -> dict:
             if (pts[b], f.strength[b], f.is_trump(b)) < (pts[a], f.strength[a], f.is_trump(a)) \
                     and not (f.is_trump(b) and not f.is_trump(a)):
                 code = "coach_take_cheaper"
+            elif f.is_trump(a) and not f.is_trump(b):
+                code = "coach_take_keep_trump"  # takes as well without spending the trump
+            elif pts[b] > pts[a]:
+                code, p["points"] = "coach_take_more", pts[b] - pts[a]
             elif f.opp_after:
                 code = "coach_take_safe"
         elif not wb and not wa:
@@ -152,6 +162,13 @@ def because(view, ev: Evaluation, b: int, a: int) -> dict:
                 code, p["points"] = "coach_discard", pts[a] - pts[b]
             elif f.is_trump(a) and not f.is_trump(b) and f.trumps_out:
                 code, p["trumps"] = "coach_keep_trump", f.trumps_out
+            elif pts[b] > pts[a] and f.partner_after:
+                code, p["points"] = "coach_load_ahead", pts[b] - pts[a]
+        elif f.ours:  # the partner is winning and the card overtakes: points, or a safer trick
+            if pts[b] > pts[a]:
+                code, p["points"] = "coach_load", pts[b]
+            elif not wa and f.opp_after:
+                code = "coach_secure"
     else:
         if f.is_trump(b) and not f.is_trump(a) and f.trumps_out:
             code, p["trumps"] = "coach_lead_trump", f.trumps_out
@@ -163,9 +180,14 @@ def because(view, ev: Evaluation, b: int, a: int) -> dict:
             code, p["points"] = "coach_lead_low", pts[a] - pts[b]
         elif not f.is_trump(b) and f.beaters(b) < f.beaters(a):
             code, p["beaters"], p["beaters_alt"] = "coach_lead_strong", f.beaters(b), f.beaters(a)
-    if code is None and pts[b] == pts[a] and f.is_trump(b) == f.is_trump(a) \
-            and f.strength[b] < f.strength[a] and b // N_RANKS == a // N_RANKS:
-        code = "coach_keep_stronger"
+    if code is None and pts[b] == pts[a] and f.is_trump(b) == f.is_trump(a):
+        kb, ka = f.beaters(b), f.beaters(a)
+        if f.strength[b] < f.strength[a] and b // N_RANKS == a // N_RANKS:
+            code = "coach_keep_stronger"
+        elif ka == 0 < kb:  # the card kept cannot be beaten any more
+            code = "coach_keep_master"
+        elif ka < kb:  # the card kept is the harder one to beat later
+            code, p["beaters"], p["beaters_alt"] = "coach_keep_safer", kb, ka
     if code is None:
         if ev.exact:
             code = "coach_exact"
@@ -185,3 +207,17 @@ def decide_explained(bot, view, budget: Budget = DEFAULT_BUDGET) -> Decision:
         return d
     got = explain_choice(view, evaluate(view, budget), int(d.action))
     return d if got is None else Decision(d.action, got)
+
+
+def explain_special(view, action: int, bot_reason: dict) -> dict:
+    """A hint's reason for an exchange or a signal (not card plays: the evaluation's values
+    are card points after each card, and neither moves a card to a trick -- the exchange of
+    the low trump for the face-up card never costs a point, a signal only tells the partner).
+    Falls back to ``bot_reason`` for anything else."""
+    from ..actions import SIGNAL, SIGNAL_LOADED, SWAP
+    a = int(action)
+    if SWAP <= a < SWAP + 64 and view.trump_card is not None:
+        return reason("coach_exchange", card=str(CARDS[a - SWAP]), card2=str(view.trump_card))
+    if SIGNAL <= a <= SIGNAL_LOADED and bot_reason.get("params", {}).get("rank"):
+        return reason("coach_signal", rank=bot_reason["params"]["rank"])
+    return bot_reason
