@@ -103,10 +103,11 @@ def test_loss_of_best_is_zero_and_none_negative(variant):
             assert d["loss"] == pytest.approx(max(values.values()) - values[d["action"]],
                                               abs=0.011)
             assert values[d["best"]] == max(values.values())
-            assert d["label"] == label_for(d["loss"])
+            assert d["label"] == label_for(d["loss"], d["unit"])
             assert d["reason"]["code"] in CODES
         # The best card's own loss is zero.
-        view_game = game.replay(got["decisions"][0]["step"])
+        first_play = next(d for d in got["decisions"] if d["phase"] == "play")
+        view_game = game.replay(first_play["step"])
         ev = evaluate(view_game.view(seat), SMALL)
         assert ev.loss(ev.best) == 0
         assert all(ev.loss(c) >= 0 for c in ev.values)
@@ -514,3 +515,64 @@ def test_hint_for_an_exchange_explains_it():
         if found == 2:
             break
     assert found == 2
+
+
+def test_chiamata_auction_and_call_reviewed():
+    """Chiamata: the seat's bids, passes and call are reviewed in game points, from its hand
+    only: every legal bid valued, the loss of the best 0 and none negative, labels on the
+    game-point scale, a reason in coach words; the hint in the auction gives the same values."""
+    from briscola.ai.evaluate import GAME_POINTS, bidding_actions, evaluate_bidding
+    from briscola.ai.explain import explain_bidding
+    from briscola.actions import action_text
+    seen = {"auction": 0, "call": 0}
+    swapped = 0
+    for seed in range(6):
+        game = play(Game.new("chiamata", seed=f"bid/{seed}"),
+                    ["expert", "intermediate", "beginner", "expert", "intermediate"],
+                    seed=f"bid/{seed}")
+        caller = next(s for s in range(5) if game.view(s).chiamata["caller"] == s)
+        for seat in {0, caller}:
+            r = review_deal(game, seat, SMALL)
+            bids = [d for d in r["decisions"] if d["phase"] in ("auction", "call")]
+            assert all(d["phase"] == "play" for d in r["decisions"][len(bids):])
+            for d in bids:
+                seen[d["phase"]] += 1
+                g = game.replay(d["step"])
+                view = g.view(seat)
+                ev = evaluate_bidding(view)
+                assert {v["action"] for v in d["values"]} >= {action_text(a)
+                                                             for a in bidding_actions(view)}
+                assert d["unit"] == GAME_POINTS and d["loss"] >= 0
+                assert d["label"] == label_for(d["loss"], GAME_POINTS)
+                assert d["reason"]["code"] in CODES and d["reason"]["code"].startswith(
+                    "coach_call" if d["phase"] == "call" else "coach_bid")
+                best = max(v["value"] for v in d["values"])
+                chosen = next(v["value"] for v in d["values"] if v["action"] == d["action"])
+                assert d["loss"] == pytest.approx(best - chosen, abs=0.011)
+                assert explain_bidding(view, ev)["code"] in CODES
+            # the other hands are never read: swapped hidden cards, the same values
+            if bids:
+                g = game.replay(bids[0]["step"])
+                other = hidden_swap(g, seat, random.Random(seed))
+                if other is not None:
+                    assert other.view(seat).hand == g.view(seat).hand
+                    assert evaluate_bidding(other.view(seat)).values == \
+                        evaluate_bidding(g.view(seat)).values
+                    swapped += 1
+    assert seen["auction"] >= 6 and seen["call"] >= 3 and swapped >= 3, (seen, swapped)
+    assert label_for(0.04, GAME_POINTS) == "best" and label_for(1.0, GAME_POINTS) == "blunder"
+
+
+def test_chiamata_hint_in_the_auction():
+    bridge.reset()
+    st = ok("new_match", rules="chiamata", seed=5,
+            seats=[{"kind": "human"}] + [{"kind": "bot", "level": "intermediate"}] * 4)
+    while st["view"]["turn"] != 0:
+        st = ok("bot_step", seat=0)
+    assert st["view"]["phase"] == "auction"
+    h = ok("hint", seat=0)
+    assert h["unit"] == "game_points" and h["values"][0]["action"] == h["action"]
+    assert h["action"] in st["view"]["legal"]
+    assert h["reason"]["code"].startswith("coach_bid")
+    vals = [v["value"] for v in h["values"]]
+    assert vals == sorted(vals, reverse=True) and "pass" in [v["action"] for v in h["values"]]

@@ -33,8 +33,9 @@ Request types (``args`` in brackets):
   params}``: what it gains over the next best card and the cause) and every card's value.
   For an exchange or a signal the values are empty (the evaluation values card plays; an
   exchange of the low trump never costs a point and a signal moves no card) and the reason
-  says why (``coach_exchange``, ``coach_signal``); in the auction and the call it is the
-  Chiamata expert's own reason.
+  says why (``coach_exchange``, ``coach_signal``); in Chiamata's auction and call every
+  bid, pass or call is valued in game points (``unit: "game_points"``, the same values as
+  the review's), except the expert's own "a carichi", given with its reason.
 - ``undo`` [``seat``] -- take back the person's last action and the computer plays after it
   (``cannot_undo`` in hot-seat games, with nothing to undo, or once the deal is over).
 - ``tracker`` [``seat``] -- the cards still out as that seat may know them.
@@ -485,22 +486,29 @@ class Bridge:
         if view.phase == "play":
             from .ai.common import special_action
             special = special_action(view)
+        from .actions import CARICHI, action_text
         if not plays or special is not None:
-            # The auction, the call, an exchange or a signal: the expert's choice and why.
+            # An exchange or a signal: the coach's words for it; the auction and the call:
+            # valued in game points like the review (the expert's own "a carichi" aside).
             if special is not None:
                 from .ai.explain import explain_special
                 action, why = special
                 why = explain_special(view, action, why)
             else:
+                from .ai.evaluate import bidding_actions, evaluate_bidding
+                from .ai.explain import explain_bidding
                 d = make_bot("expert", seed=f"hint/{len(game.actions)}").decide(view)
                 action, why = d.action, d.reason
-            from .actions import action_text
+                if int(action) != CARICHI and bidding_actions(view):
+                    ev = evaluate_bidding(view)
+                    return {"action": action_text(ev.best), "reason": explain_bidding(view, ev),
+                            "values": ev.to_list(), "unit": ev.unit}
             return {"action": action_text(int(action)),
                     "reason": reason_data(why),
-                    "values": []}
+                    "values": [], "unit": None}
         ev = evaluate(view)
         return {"action": str(CARDS[ev.best]), "reason": explain(view, ev),
-                "values": ev.to_list()}
+                "values": ev.to_list(), "unit": ev.unit}
 
     def undo(self, args: dict) -> dict:
         table = self._table()
@@ -568,7 +576,7 @@ class Bridge:
         d = decisions[i]
         if got is None or got["action"] != d["action"]:
             got = decision(game, seat, d["step"])
-            got.update(index=i, step=d["step"], trick=d["trick"])
+            got.update(index=i, step=d["step"], trick=d["trick"], phase=d["phase"])
             cache[i] = got
         return got
 

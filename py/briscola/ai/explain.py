@@ -36,6 +36,10 @@ CODES = (
     "coach_lead_strong", "coach_keep_stronger", "coach_exact", "coach_gain",
     "coach_take_keep_trump", "coach_take_more", "coach_load_ahead", "coach_secure",
     "coach_keep_safer", "coach_keep_master", "coach_exchange", "coach_signal",
+    # Chiamata: the auction and the call, in game points
+    "coach_bid_equal", "coach_bid_pass_rank", "coach_bid_pass_points", "coach_bid_rank",
+    "coach_bid_rank_other", "coach_bid_points", "coach_bid_points_other", "coach_bid_gain",
+    "coach_call_card", "coach_call_alone", "coach_call_partner",
 )
 
 
@@ -221,3 +225,54 @@ def explain_special(view, action: int, bot_reason: dict) -> dict:
     if SIGNAL <= a <= SIGNAL_LOADED and bot_reason.get("params", {}).get("rank"):
         return reason("coach_signal", rank=bot_reason["params"]["rank"])
     return bot_reason
+
+
+def explain_bidding(view, ev: Evaluation, chosen: int | None = None) -> dict:
+    """Why the best auction or call action beats ``chosen`` (default: the next best), in
+    game points (:func:`briscola.ai.evaluate.evaluate_bidding`)."""
+    from ..actions import BID_POINTS, BID_RANK, PASS
+    ranked = ev.ranked
+    b = ranked[0]
+    if len(ranked) == 1:
+        return reason("coach_bid_gain", gain=0.0)
+    if chosen is not None and ev.loss(int(chosen)) == 0:
+        b = int(chosen)
+    a = next(c for c in ranked if c != b) if chosen is None or int(chosen) == b else int(chosen)
+    gain = round(ev.values[b] - ev.values[a], 2)
+    if gain < 0.05:
+        return reason("coach_bid_equal", gain=gain)
+    cb, ca = ev.contracts.get(b, {}), ev.contracts.get(a, {})
+
+    def rank_of(x: int) -> str | None:
+        return CARDS[x - BID_RANK].rank if BID_RANK <= x < BID_RANK + N_RANKS else None
+
+    def points_of(x: int) -> int | None:
+        return x - BID_POINTS if BID_POINTS <= x <= BID_POINTS + 120 else None
+
+    if ev.method == "call":
+        p = {"card": str(CARDS[cb["card"]]), "alt": str(CARDS[ca["card"]]), "gain": gain,
+             "points": round(cb["est"]), "points_alt": round(ca["est"])}
+        if cb["alone"] and not ca["alone"]:
+            p.pop("points_alt")
+            return reason("coach_call_alone", **p)
+        if ca["alone"] and not cb["alone"]:
+            return reason("coach_call_partner", **p)
+        return reason("coach_call_card", **p)
+    if b == PASS:
+        est = round(ca.get("est", 0))
+        if rank_of(a):
+            return reason("coach_bid_pass_rank", rank=rank_of(a), points=est, gain=gain)
+        return reason("coach_bid_pass_points", n=points_of(a), points=est, gain=gain)
+    p = {"card": str(CARDS[cb["card"]]), "points": round(cb["est"]), "gain": gain}
+    if rank_of(b):
+        if a == PASS:
+            return reason("coach_bid_rank", rank=rank_of(b), **p)
+        if rank_of(a):
+            return reason("coach_bid_rank_other", rank=rank_of(b), rank2=rank_of(a), **p)
+    elif points_of(b) is not None:
+        if a == PASS:
+            return reason("coach_bid_points", n=points_of(b), **p)
+        if points_of(a) is not None:
+            p.pop("card")
+            return reason("coach_bid_points_other", n=points_of(b), n2=points_of(a), **p)
+    return reason("coach_bid_gain", gain=gain)
