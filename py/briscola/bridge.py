@@ -229,6 +229,7 @@ class Table:
                 "undone_deals": sorted(match.undone),
             },
             "card_points": _points_of(game.rules),
+            "order": game.rules.tables.order,  # the ranks, strongest first (the auction's ladder)
         }
         if k in match.duplicates:
             state["match"]["duplicate"] = self._duplicate_info(k)
@@ -722,6 +723,14 @@ def call(kind: str, args_json: str = "{}") -> str:
         return json.dumps({"error": e.to_dict()})
     except Exception as e:  # a bug: still an answer, never a dead worker
         return json.dumps({"error": {"code": "internal", "message": f"{type(e).__name__}: {e}"}})
+
+
+def prepare() -> None:
+    """Import now what a first deal would import (the bots): the page's worker calls this
+    before it keeps a memory snapshot of the engine, so that a start restored from the
+    snapshot deals its first deal without importing anything."""
+    from . import ai
+    ai.load_all()
 
 
 def reset() -> None:

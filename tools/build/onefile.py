@@ -30,6 +30,7 @@ from .modules import IMPORT, module_graph, resolve
 ONE_FILE = "briscola.html"
 WORKER_IMPORT = 'import { BUILD } from "./build-info.js";'
 ASM_EXPORT = "export default _createPyodideModule;"
+START_SCRIPT = "js/start.js"
 
 _EXPORT_DECL = re.compile(r"^export\s+((?:async\s+)?function\*?\s+(\w+)|class\s+(\w+)|"
                           r"(?:const|let|var)\s+(\w+))", re.M)
@@ -117,7 +118,8 @@ def _csp_hash(text: str) -> str:
 
 # Decodes the carried files (base64 data blocks, some gzip-compressed) into
 # Blobs and chooses the engine's worker: the classic script, from a blob: URL,
-# which js/start.js spawns before the other files are decoded.
+# spawned at once, before the other files are decoded. (index.html's js/start.js, which
+# spawns js/worker.js from the site, is left out of this page: js/engine.js imports it.)
 ONE_FILE_BOOTSTRAP = """// ---- the one-file page: the engine's files, from this page's data blocks
 await (async () => {
   const blocks = [...document.querySelectorAll('script[type="application/octet-stream"][data-path]')];
@@ -137,6 +139,7 @@ await (async () => {
   const code = script.gzip ? new Response(script.blob.stream().pipeThrough(new DecompressionStream("gzip"))) : script.blob;
   const url = URL.createObjectURL(new Blob([await code.arrayBuffer()], { type: "text/javascript" }));
   __modules["js/engine.js"].setWorker(url, { type: "classic", name: "briscola:carried", message: files });
+  __modules["js/engine.js"].startEarly();
 })();"""
 
 
@@ -188,7 +191,9 @@ def one_file_page(stage: Path, info: dict) -> bytes:
         return ""
 
     def script(m: re.Match) -> str:
-        entries.append(attrs(m.group(0))["src"])
+        src = attrs(m.group(0))["src"]
+        if src != START_SCRIPT:  # here the bootstrap starts the carried worker instead
+            entries.append(src)
         return ""
 
     html = re.sub(r"<link\b[^>]*>\n?", link, html)
