@@ -28,7 +28,8 @@ Request types (``args`` in brackets):
 - ``bot_step`` [``reasons``] -- the computer player whose turn it is acts; returns its action
   and its reason as data (``{code, params}``, worded by the page); with ``reasons: true``
   (the page shows them) an intermediate's or expert's card play is explained from the
-  coach's evaluation (:func:`briscola.ai.explain.decide_explained`), the same as a hint.
+  coach's evaluation (:func:`briscola.ai.explain.decide_explained`), the same as a hint,
+  in the bot's voice (``bot_eval_*``) and never naming a card still in its hand.
 - ``hint`` [``seat``] -- the best action for the seat whose turn it is, why (``{code,
   params}``: what it gains over the next best card and the cause) and every card's value.
   For an exchange or a signal the values are empty (the evaluation values card plays; an
