@@ -450,6 +450,8 @@ def test_bots_reasons_come_from_the_evaluation():
                     cards = [v for v in d1.reason["params"].values()
                              if isinstance(v, str) and len(v) == 2]
                     assert cards == [str(CARDS[d1.action])], d1.reason
+                    # no count of cards still out (it would tell how many the bot holds)
+                    assert not {"trumps", "beaters", "beaters_alt"} & set(d1.reason["params"])
             else:
                 assert d1.reason == d0.reason
             game.apply(d0.action)

@@ -45,7 +45,9 @@ CODES = (
 
 # A computer player's reason drawn from the evaluation speaks of its own card only: the card
 # it compared it with is still in its hand, hidden from the others (the person among them),
-# so it is never named, nor what only that card would tell (its points, being a trump).
+# so it is never named, nor what only that card would tell (its points, being a trump), nor
+# a count of cards "still out", which the others could compare with their own count to learn
+# how many of them the bot holds.
 # Coach code -> (the bot's code, the parameters it keeps).
 BOT_VOICE = {
     "coach_equal": ("bot_eval_equal", ("card",)),
@@ -66,10 +68,10 @@ BOT_VOICE = {
     "coach_keep_stronger": ("bot_eval_keep", ("card", "gain")),
     "coach_keep_safer": ("bot_eval_keep", ("card", "gain")),
     "coach_keep_master": ("bot_eval_keep", ("card", "gain")),
-    "coach_lead_trump": ("bot_eval_lead_trump", ("card", "trumps", "gain")),
+    "coach_lead_trump": ("bot_eval_lead_trump", ("card", "gain")),
     "coach_lead_load_risk": ("bot_eval_lead_low", ("card", "gain")),
     "coach_lead_low": ("bot_eval_lead_low", ("card", "gain")),
-    "coach_lead_strong": ("bot_eval_lead_strong", ("card", "beaters", "gain")),
+    "coach_lead_strong": ("bot_eval_lead_strong", ("card", "gain")),
     "coach_exact": ("bot_eval_exact", ("card", "gain")),
     "coach_gain": ("bot_eval_gain", ("card", "gain", "worlds")),
 }
