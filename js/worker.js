@@ -82,16 +82,28 @@ const siteURL = (path) => new URL(path, SITE_ROOT).href;
 // fetch of the stdlib gets the early response, and its instantiateStreaming the early module.
 // (Pyodide's fetch of the wasm is then never made: it is started only if the early compile
 // failed, and Pyodide's own compile is the fallback.)
+// On a later visit both are read straight from the service worker's cache (sw.js keeps the
+// site's files there, checked against the build): nothing waits for the service worker
+// (which a restarted browser must first start) to answer, or for the one to stream the
+// other's bytes.
 const WASM_URL = siteURL("pyodide/pyodide.asm.wasm");
+const SITE_CACHE = `${CACHE_PREFIX}${BUILD.hash}`; // sw.js's CACHE
 let earlyModule = null; // a promise of the compiled module, until Pyodide takes it
 let realFetchOf = (url) => fetch(url);
+const siteCache = CARRIED || typeof caches === "undefined" ? Promise.resolve(null)
+  : caches.has(SITE_CACHE).then((has) => (has ? caches.open(SITE_CACHE) : null)).catch(() => null);
+async function fromSite(url) {
+  const cache = await siteCache;
+  const hit = cache && (await cache.match(url).catch(() => undefined));
+  return hit || realFetchOf(url);
+}
 if (!CARRIED) {
-  const early = new Map([[siteURL(BUILD.stdlib), fetch(siteURL(BUILD.stdlib))]]);
+  const early = new Map([[siteURL(BUILD.stdlib), fromSite(siteURL(BUILD.stdlib))]]);
   if (typeof WebAssembly.compileStreaming === "function") {
-    earlyModule = WebAssembly.compileStreaming(fetch(WASM_URL));
+    earlyModule = WebAssembly.compileStreaming(fromSite(WASM_URL));
     earlyModule.then(() => mark("wasm compiled"), () => {}); // on failure Pyodide compiles it again
   } else {
-    early.set(WASM_URL, fetch(WASM_URL));
+    early.set(WASM_URL, fromSite(WASM_URL));
   }
   for (const res of early.values()) res.catch(() => {}); // Pyodide reports failures itself
   const realFetch = self.fetch.bind(self);
