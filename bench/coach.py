@@ -6,7 +6,7 @@
 
 Deals are played by the intermediate player in every seat (seeded). A *hint* is what the
 bridge's ``hint`` does at a person's turn: the seat's view, the evaluation of every legal
-card (:func:`briscola.coach.evaluate.evaluate`) and the reason (:func:`explain`); it is
+card (:func:`briscola.ai.evaluate.evaluate`) and the reason (:func:`explain`); it is
 timed at every decision of seat 0 with a choice. A *review* is every decision of seat 0 in
 the finished deal (:func:`briscola.coach.review.review_deal`), timed as a whole. Targets in
 Pyodide: hint median <= 300 ms; a classic deal reviewed <= 3 s, four players <= 6 s.
@@ -49,8 +49,8 @@ def _cpu_clock():
 def measure(variant: str, deals: int, seed: str = "coach") -> dict:
     """Hint times (ms) at seat 0's decisions and whole-deal review times (ms), wall and CPU."""
     from briscola.ai import make_bot
-    from briscola.coach.evaluate import card_plays, evaluate
-    from briscola.coach.explain import explain
+    from briscola.ai.evaluate import card_plays, evaluate
+    from briscola.ai.explain import explain
     from briscola.coach.review import review_deal
     from briscola.game import Game
     from briscola.rules import find_variant

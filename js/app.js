@@ -404,7 +404,7 @@ class App {
     store.setTabGame(this.game);
     this.checkStorage(reply);
     this.state = reply;
-    await this.learnOrder(reply.view.rules);
+    await this.learnOrder(reply.view.rules, reply.order);
     if (my !== this.gen) return;
     this.summaryShown = false;
     this.lastReveal = null;
@@ -426,9 +426,14 @@ class App {
     if (my === this.gen) this.advance();
   }
 
-  /** The ranks of the deal's rules, strongest first (the auction's ladder). */
-  async learnOrder(rules) {
+  /** The ranks of the deal's rules, strongest first (the auction's ladder): the table's reply
+   * carries them (`known`); an older reply does not, and the engine is asked. */
+  async learnOrder(rules, known) {
     const key = JSON.stringify(rules || {});
+    if (Array.isArray(known)) {
+      this.order = known;
+      this.orderKey = key;
+    }
     if (this.orderKey === key) return;
     try {
       const res = await this.engine.call("card_points", { rules });
@@ -524,7 +529,7 @@ class App {
           const pause = sleep(this.pace().think); // the computer's pause and its thinking overlap
           let reply;
           try {
-            reply = await this.ask("bot_step", { seat: this.display, lang: getLang() });
+            reply = await this.ask("bot_step", { seat: this.display, lang: getLang(), reasons: this.prefs.reasons === true });
             await pause;
           } catch (err) {
             if (err instanceof Stale || my !== this.gen) return;
@@ -881,7 +886,7 @@ class App {
         this.openStats();
       }
     });
-    $("stats-body").querySelector(".buttons").before(this.coach.statsSection());
+    $("stats-body").querySelector(".buttons").before(this.coach.statsSection(), this.coach.historySection(() => $("stats-dialog").close()));
     if (!$("stats-dialog").open) $("stats-dialog").showModal();
   }
 

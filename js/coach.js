@@ -14,6 +14,7 @@ import * as store from "./storage.js";
 import { reasonText } from "./reasons.js";
 import { renderTracker } from "./tracker.js";
 import { Review } from "./review.js";
+import { sideName } from "./summary.js";
 
 // The rating a person starts from before the first rated deal (the engine's scale).
 export const START_RATING = 1200;
@@ -221,12 +222,46 @@ export class Coach {
       }
       const again = store.loadRating() || r;
       again.rating = reply.rating;
+      if (reply.levels && typeof reply.levels === "object") again.levels = reply.levels;
       again.history = [...(again.history || []), { ...entry, rating: again.rating }].slice(-HISTORY);
       store.storeRating(again);
       return;
     }
     r.history = r.history.slice(-HISTORY);
     store.storeRating(r);
+  }
+
+  // ---- the match's deals -------------------------------------------------------------------
+  /** The statistics dialog's list of this match's finished deals, each with its review (any
+   * earlier deal, not only the one just over). Filled when the engine answers; empty while
+   * no deal of the table is over. */
+  historySection(onOpen) {
+    const app = this.app;
+    const box = h("section", { class: "match-history", id: "match-history", hidden: true, attrs: { "aria-labelledby": "history-title" } });
+    if (!app.state || !app.state.match || !this.review.deals()) return box;
+    app.engine.call("history", {}).then((reply) => {
+      const deals = (reply && Array.isArray(reply.deals) ? reply.deals : []).filter((d) => d.over && d.outcome);
+      if (!deals.length || !box.isConnected) return;
+      const names = app.names();
+      const list = h("ol", { class: "mh-list" });
+      for (const d of deals) {
+        const out = d.outcome;
+        const result = (out.sides || []).map((side, i) => `${sideName(side, names)} ${out.side_points[i]}`).join(" · ");
+        const notes = [];
+        if (Number.isInteger(d.duplicate_of)) notes.push(t("history.duplicate", { n: d.duplicate_of + 1 }));
+        if (d.undone) notes.push(t("history.undone"));
+        list.append(h("li", { class: "mh-deal", data: { deal: d.deal } },
+          h("span", { class: "mh-name", text: t("review.deal.n", { n: d.deal + 1 }) }),
+          h("span", { class: "mh-result", text: result }),
+          notes.length ? h("span", { class: "mh-notes muted small", text: notes.join(" · ") }) : null,
+          h("button", { class: "btn small mh-review", type: "button", text: t("history.review"),
+            attrs: { "aria-label": t("history.review.aria", { n: d.deal + 1 }) },
+            on: { click: () => { if (onOpen) onOpen(); this.review.open({ deal: d.deal }); } } })));
+      }
+      box.append(h("h3", { id: "history-title", text: t("history.title") }), list);
+      box.hidden = false;
+    }).catch(() => {});
+    return box;
   }
 
   /** The rating and its chart, for the statistics dialog. */
@@ -242,18 +277,40 @@ export class Coach {
       box.append(h("p", { class: "rating-now" }, `${t("rating.now")} `, h("b", { id: "rating-value", text: String(Math.round(r.rating)) })));
     }
     const undos = hist.filter((x) => x.undo).length;
-    if (hist.length) box.append(ratingChart(hist));
+    if (hist.length) {
+      const levels = validLevels(r.levels) || this.levels;
+      const chart = ratingChart(hist, levels);
+      box.append(chart);
+      if (!levels) {
+        // A rating kept before the levels were stored with it: ask the engine once, then
+        // draw the chart again with the computer levels' lines.
+        this.app.engine.call("rating_levels", {}).then((reply) => {
+          this.levels = validLevels(reply && reply.levels);
+          if (this.levels && chart.isConnected) chart.replaceWith(ratingChart(hist, this.levels));
+        }).catch(() => {});
+      }
+    }
     if (undos) box.append(h("p", { class: "muted small", id: "rating-undos", text: t("rating.undos", { n: undos }) }));
     box.append(h("p", { class: "muted small", text: t("rating.note") }));
     return box;
   }
 }
 
-/** The rating deal after deal as an SVG line; deals with an undo as hollow marks. */
-export function ratingChart(hist) {
-  const W = 320, H = 140, left = 34, right = 8, top = 10, bottom = 18;
+/** {level: rating} with numbers only, or null. */
+function validLevels(levels) {
+  if (!levels || typeof levels !== "object") return null;
+  const out = {};
+  for (const [k, v] of Object.entries(levels)) if (typeof v === "number" && Number.isFinite(v)) out[k] = v;
+  return Object.keys(out).length ? out : null;
+}
+
+/** The rating deal after deal as an SVG line; deals with an undo as hollow marks; the
+ * computer levels' ratings ({level: rating}, from the engine) as dashed reference lines. */
+export function ratingChart(hist, levels = null) {
+  const W = 320, H = 150, left = 34, right = 8, top = 10, bottom = 18;
   const rated = hist.filter((x) => typeof x.rating === "number");
-  const values = rated.map((x) => x.rating);
+  const refs = Object.entries(levels || {}).sort((a, b) => a[1] - b[1]);
+  const values = [...rated.map((x) => x.rating), ...refs.map((e) => e[1])];
   let lo = Math.min(...values, START_RATING), hi = Math.max(...values, START_RATING);
   if (hi - lo < 40) { lo -= 20; hi += 20; }
   const span = hi - lo;
@@ -267,6 +324,15 @@ export function ratingChart(hist) {
   for (const v of [lo, Math.round((lo + hi) / 20) * 10, hi]) {
     svg.append(s("line", { x1: left, x2: W - right, y1: y(v), y2: y(v), class: "grid" }));
     svg.append(s("text", { x: left - 4, y: y(v) + 4, class: "axis", "text-anchor": "end" }, String(v)));
+  }
+  // the computer levels: a dashed line each, named at the right end
+  for (const [name, v] of refs) {
+    const g = s("g", { class: `level-ref level-${name}` });
+    const label = `${tOr(`level.${name}`, name)} ${Math.round(v)}`;
+    g.append(s("title", {}, t("rating.level", { level: tOr(`level.${name}`, name), rating: Math.round(v) })));
+    g.append(s("line", { x1: left, x2: W - right, y1: y(v).toFixed(1), y2: y(v).toFixed(1), class: "level-line" }));
+    g.append(s("text", { x: W - right - 2, y: (y(v) - 3).toFixed(1), class: "level-label", "text-anchor": "end" }, label));
+    svg.append(g);
   }
   // the line through the rated deals; an undo deal sits at the rating it left unchanged
   let last = START_RATING;
@@ -282,9 +348,10 @@ export function ratingChart(hist) {
     dot.append(s("title", {}, q.p.undo ? t("rating.point.undo", { level: lvl }) : t("rating.point", { rating: Math.round(q.v), level: lvl })));
     svg.append(dot);
   }
-  svg.append(s("text", { x: W - right, y: H - 4, class: "axis", "text-anchor": "end" }, t("rating.deals", { n: hist.length })));
+  svg.append(s("text", { x: W - right, y: H - 4, class: "axis", "text-anchor": "end" }, hist.length === 1 ? t("rating.deals.one") : t("rating.deals", { n: hist.length })));
   const legend = h("div", { class: "legend" },
     h("span", { class: "lg" }, h("i", { class: "sw rating-sw" }), t("rating.legend")),
+    refs.length ? h("span", { class: "lg" }, h("i", { class: "sw level-sw" }), t("rating.legend.levels")) : null,
     hist.some((p) => p.undo) ? h("span", { class: "lg" }, h("i", { class: "sw rating-sw undo" }), t("rating.legend.undo")) : null);
   return h("figure", { class: "chart-box" }, svg, legend);
 }

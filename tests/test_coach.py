@@ -10,11 +10,11 @@ import pytest
 
 from briscola import bridge
 from briscola.ai import make_bot
-from briscola.cards import CARDS
+from briscola.cards import CARDS, Card
 from briscola.coach import rating
-from briscola.coach.evaluate import (LABELS, THRESHOLDS, Budget, accuracy_of, evaluate,
+from briscola.ai.evaluate import (LABELS, THRESHOLDS, Budget, accuracy_of, evaluate,
                                      label_for)
-from briscola.coach.explain import CODES, explain
+from briscola.ai.explain import CODES, explain
 from briscola.coach.review import plan, review_deal
 from briscola.coach.tracker import track
 from briscola.game import Game
@@ -103,10 +103,11 @@ def test_loss_of_best_is_zero_and_none_negative(variant):
             assert d["loss"] == pytest.approx(max(values.values()) - values[d["action"]],
                                               abs=0.011)
             assert values[d["best"]] == max(values.values())
-            assert d["label"] == label_for(d["loss"])
+            assert d["label"] == label_for(d["loss"], d["unit"])
             assert d["reason"]["code"] in CODES
         # The best card's own loss is zero.
-        view_game = game.replay(got["decisions"][0]["step"])
+        first_play = next(d for d in got["decisions"] if d["phase"] == "play")
+        view_game = game.replay(first_play["step"])
         ev = evaluate(view_game.view(seat), SMALL)
         assert ev.loss(ev.best) == 0
         assert all(ev.loss(c) >= 0 for c in ev.values)
@@ -384,6 +385,10 @@ def test_rating():
     assert rating.update(1300, "expert", 0) < 1300
     assert ok("rate", rating=1300, level="expert", score=0.5)["rating"] > 1300
     assert ok("rate", rating=None, level="beginner", score=1)["rating"] > rating.INITIAL
+    # the chart's reference lines: the levels' ratings, as the coach module calibrates them
+    assert ok("rate", rating=1300, level="expert", score=1)["levels"] == levels
+    got = ok("rating_levels")
+    assert got["levels"] == levels and got["initial"] == rating.INITIAL
     for bad in ({"rating": "x", "level": "expert", "score": 1},
                 {"rating": 1200, "level": "grandmaster", "score": 1},
                 {"rating": 1200, "level": "expert", "score": 2}):
@@ -410,3 +415,174 @@ def test_hint_and_review_agree(table):
         assert r["values"] == h["values"] and r["action"] == h["action"]
         assert r["loss"] == 0 and r["label"] == "best"
     assert ok("review_summary", seat=0)["accuracy"] == 100
+
+
+def test_bots_reasons_come_from_the_evaluation():
+    """With reasons shown, the intermediate's and the expert's card plays are explained by the
+    coach's evaluation (their card against the next card below it); the card played is the
+    same as without reasons; the beginner keeps its own reasons."""
+    from briscola.ai.explain import BOT_CODES, decide_explained, explain_choice, for_bot
+    coached = 0
+    for level in ("intermediate", "expert"):
+        game = Game.new("classic", seed=f"why/{level}")
+        plain = make_bot(level, seed="b")
+        told = make_bot(level, seed="b")
+        while not game.is_over:
+            view = game.view(game.current_player)
+            d0 = plain.decide(view)
+            d1 = decide_explained(told, view, SMALL)
+            assert d1.action == d0.action
+            cards = [a for a in view.legal if a < 52]
+            if len(cards) > 1 and int(d1.action) in cards:
+                ev = evaluate(view, SMALL)
+                want = explain_choice(view, ev, int(d1.action))
+                if want is not None:
+                    # the coach's comparison: the card played against one below it
+                    assert want["params"]["card"] == str(CARDS[d1.action])
+                    assert ev.values[int(d1.action)] >= \
+                        ev.values[int(Card.parse(want["params"]["alt"]))] - 1e-9
+                    want = for_bot(want)
+                assert d1.reason == (want if want is not None else d0.reason)
+                if want is not None:
+                    coached += 1
+                    # in the bot's voice: its own card only, never the one it kept
+                    assert d1.reason["code"] in BOT_CODES and d1.reason["code"] in CODES
+                    cards = [v for v in d1.reason["params"].values()
+                             if isinstance(v, str) and len(v) == 2]
+                    assert cards == [str(CARDS[d1.action])], d1.reason
+                    # no count of cards still out (it would tell how many the bot holds)
+                    assert not {"trumps", "beaters", "beaters_alt"} & set(d1.reason["params"])
+            else:
+                assert d1.reason == d0.reason
+            game.apply(d0.action)
+    assert coached >= 20
+    game = play(Game.new("classic", seed="why/b"), ["beginner"] * 2, 6)
+    view = game.view(game.current_player)
+    assert decide_explained(make_bot("beginner", seed=1), view, SMALL).reason["code"] \
+        .startswith("bot_")
+
+
+def test_bridge_bot_step_reasons(table):
+    st = table
+    seen = set()
+    while not st["view"]["outcome"]:
+        if st["view"]["turn"] == 0:
+            st = ok("act", seat=0, action=st["view"]["legal"][0])
+            continue
+        before = ok("state", seat=0)
+        assert err("bot_step", seat=0, reasons="yes")["code"] == "bad_request"
+        assert ok("state", seat=0) == before  # refused: nothing changed
+        reply = ok("bot_step", seat=0, reasons=True)
+        seen.add(reply["bot"]["reason"]["code"])
+        assert "alt" not in reply["bot"]["reason"]["params"]
+        st = reply
+    assert any(code.startswith("bot_eval_") for code in seen), seen
+
+
+def test_hints_name_a_cause_not_only_the_search():
+    """The common situations have causes of their own: taking with a plain card rather than
+    a trump, taking with more points, loading ahead of a partner still to play, covering a
+    partner's card, keeping the card that is harder to beat. The bare 'over N likely deals'
+    sentence stays the exception."""
+    codes = []
+    for variant, deals in (("classic", 5), ("four", 3)):
+        for d in range(deals):
+            game = Game.new(variant, seed=f"cause/{d}")
+            bots = [make_bot("intermediate", seed=f"cause/{d}/{s}") for s in range(game.n)]
+            while not game.is_over:
+                s = game.current_player
+                view = game.view(s)
+                if len([a for a in view.legal if a < 52]) > 1:
+                    why = explain(view, evaluate(view, SMALL))
+                    assert why["code"] in CODES
+                    if why["code"] != "coach_equal":
+                        codes.append(why["code"])
+                game.apply(bots[s].decide(view).action)
+    fallback = sum(c in ("coach_gain", "coach_exact") for c in codes)
+    assert len(codes) > 100 and fallback / len(codes) < 0.15, (fallback, len(codes))
+    new = {"coach_take_keep_trump", "coach_take_more", "coach_load_ahead", "coach_secure",
+           "coach_keep_safer", "coach_keep_master"}
+    assert len(new & set(codes)) >= 3, set(codes)
+
+
+def test_hint_for_an_exchange_explains_it():
+    """An exchange is not a card play (no values), but its hint says why, in coach words."""
+    found = 0
+    for seed in range(60):
+        bridge.reset()
+        st = ok("new_match", rules={"name": "classic", "exchange_two": True}, seed=seed,
+                seats=[{"kind": "human"}, {"kind": "bot", "level": "intermediate"}])
+        st = to_person(st)
+        swaps = [a for a in st["view"]["legal"] if a.startswith("swap-")]
+        if not swaps:
+            continue
+        h = ok("hint", seat=0)
+        assert h["action"] == swaps[0] and h["values"] == []
+        assert h["reason"]["code"] == "coach_exchange" and h["reason"]["code"] in CODES
+        assert h["reason"]["params"] == {"card": swaps[0][len("swap-"):],
+                                         "card2": st["view"]["trump_card"]}
+        found += 1
+        if found == 2:
+            break
+    assert found == 2
+
+
+def test_chiamata_auction_and_call_reviewed():
+    """Chiamata: the seat's bids, passes and call are reviewed in game points, from its hand
+    only: every legal bid valued, the loss of the best 0 and none negative, labels on the
+    game-point scale, a reason in coach words; the hint in the auction gives the same values."""
+    from briscola.ai.evaluate import GAME_POINTS, bidding_actions, evaluate_bidding
+    from briscola.ai.explain import explain_bidding
+    from briscola.actions import action_text
+    seen = {"auction": 0, "call": 0}
+    swapped = 0
+    for seed in range(6):
+        game = play(Game.new("chiamata", seed=f"bid/{seed}"),
+                    ["expert", "intermediate", "beginner", "expert", "intermediate"],
+                    seed=f"bid/{seed}")
+        caller = next(s for s in range(5) if game.view(s).chiamata["caller"] == s)
+        for seat in {0, caller}:
+            r = review_deal(game, seat, SMALL)
+            bids = [d for d in r["decisions"] if d["phase"] in ("auction", "call")]
+            assert all(d["phase"] == "play" for d in r["decisions"][len(bids):])
+            for d in bids:
+                seen[d["phase"]] += 1
+                g = game.replay(d["step"])
+                view = g.view(seat)
+                ev = evaluate_bidding(view)
+                assert {v["action"] for v in d["values"]} >= {action_text(a)
+                                                             for a in bidding_actions(view)}
+                assert d["unit"] == GAME_POINTS and d["loss"] >= 0
+                assert d["label"] == label_for(d["loss"], GAME_POINTS)
+                assert d["reason"]["code"] in CODES and d["reason"]["code"].startswith(
+                    "coach_call" if d["phase"] == "call" else "coach_bid")
+                best = max(v["value"] for v in d["values"])
+                chosen = next(v["value"] for v in d["values"] if v["action"] == d["action"])
+                assert d["loss"] == pytest.approx(best - chosen, abs=0.011)
+                assert explain_bidding(view, ev)["code"] in CODES
+            # the other hands are never read: swapped hidden cards, the same values
+            if bids:
+                g = game.replay(bids[0]["step"])
+                other = hidden_swap(g, seat, random.Random(seed))
+                if other is not None:
+                    assert other.view(seat).hand == g.view(seat).hand
+                    assert evaluate_bidding(other.view(seat)).values == \
+                        evaluate_bidding(g.view(seat)).values
+                    swapped += 1
+    assert seen["auction"] >= 6 and seen["call"] >= 3 and swapped >= 3, (seen, swapped)
+    assert label_for(0.04, GAME_POINTS) == "best" and label_for(1.0, GAME_POINTS) == "blunder"
+
+
+def test_chiamata_hint_in_the_auction():
+    bridge.reset()
+    st = ok("new_match", rules="chiamata", seed=5,
+            seats=[{"kind": "human"}] + [{"kind": "bot", "level": "intermediate"}] * 4)
+    while st["view"]["turn"] != 0:
+        st = ok("bot_step", seat=0)
+    assert st["view"]["phase"] == "auction"
+    h = ok("hint", seat=0)
+    assert h["unit"] == "game_points" and h["values"][0]["action"] == h["action"]
+    assert h["action"] in st["view"]["legal"]
+    assert h["reason"]["code"].startswith("coach_bid")
+    vals = [v["value"] for v in h["values"]]
+    assert vals == sorted(vals, reverse=True) and "pass" in [v["action"] for v in h["values"]]

@@ -7,7 +7,7 @@ import pytest
 from briscola import bridge
 from briscola.ai import make_bot
 from briscola.ai.reasons import CODES as BOT_CODES
-from briscola.coach.explain import CODES as COACH_CODES
+from briscola.ai.explain import CODES as COACH_CODES
 from briscola.game import Game
 from briscola.rules import VARIANTS
 

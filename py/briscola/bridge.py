@@ -25,10 +25,18 @@ Request types (``args`` in brackets):
   does not control (a computer's; in hot-seat, a person's whose turn it is not) before the
   deal is over.
 - ``act`` [``seat``, ``action``] -- a person's action, checked (``illegal_action`` otherwise).
-- ``bot_step`` -- the computer player whose turn it is acts; returns its action and its
-  reason as data (``{code, params}``, worded by the page).
+- ``bot_step`` [``reasons``] -- the computer player whose turn it is acts; returns its action
+  and its reason as data (``{code, params}``, worded by the page); with ``reasons: true``
+  (the page shows them) an intermediate's or expert's card play is explained from the
+  coach's evaluation (:func:`briscola.ai.explain.decide_explained`), the same as a hint,
+  in the bot's voice (``bot_eval_*``) and never naming a card still in its hand.
 - ``hint`` [``seat``] -- the best action for the seat whose turn it is, why (``{code,
   params}``: what it gains over the next best card and the cause) and every card's value.
+  For an exchange or a signal the values are empty (the evaluation values card plays; an
+  exchange of the low trump never costs a point and a signal moves no card) and the reason
+  says why (``coach_exchange``, ``coach_signal``); in Chiamata's auction and call every
+  bid, pass or call is valued in game points (``unit: "game_points"``, the same values as
+  the review's), except the expert's own "a carichi", given with its reason.
 - ``undo`` [``seat``] -- take back the person's last action and the computer plays after it
   (``cannot_undo`` in hot-seat games, with nothing to undo, or once the deal is over).
 - ``tracker`` [``seat``] -- the cards still out as that seat may know them.
@@ -37,7 +45,12 @@ Request types (``args`` in brackets):
 - ``replay`` [``deal``, ``step``, ``seat``, ``all_hands``] -- a seat's view of a deal after
   ``step`` actions; every hand too once that deal is over, if asked.
 - ``duplicate`` -- play the finished deal again with the seats swapped.
-- ``rate`` [``rating``, ``level``, ``score``] -- a person's new Elo-style rating.
+- ``rate`` [``rating``, ``level``, ``score``] -- a person's new Elo-style rating (and the
+  computer levels' ratings, ``levels``).
+- ``history`` -- the match's deals (duplicates included, as ``review_plan`` numbers them):
+  each one's outcome once over, whether it is a duplicate or had an undo.
+- ``rating_levels`` -- the computer levels' ratings (``levels``) and a new person's
+  (``initial``), for the rating chart's reference lines.
 - ``next_deal`` -- deal the next hand of the match.
 - ``trick_winner`` [``rules``, ``trump``, ``cards``] -- which card takes a trick.
 - ``card_points`` [``rules``] -- points of every card of the variant's deck.
@@ -216,6 +229,7 @@ class Table:
                 "undone_deals": sorted(match.undone),
             },
             "card_points": _points_of(game.rules),
+            "order": game.rules.tables.order,  # the ranks, strongest first (the auction's ladder)
         }
         if k in match.duplicates:
             state["match"]["duplicate"] = self._duplicate_info(k)
@@ -369,6 +383,8 @@ class Bridge:
             "replay": self.replay,
             "duplicate": self.duplicate,
             "rate": self.rate,
+            "rating_levels": self.rating_levels,
+            "history": self.history,
             "next_deal": self.next_deal,
             "trick_winner": self.trick_winner,
             "card_points": self.card_points,
@@ -442,7 +458,15 @@ class Bridge:
         seat = game.current_player
         if seat is None or seat not in table.bots:
             raise IllegalActionError("it is not a computer player's turn")
-        decision = table.bots[seat].decide(game.view(seat))
+        explained = args.get("reasons", False)
+        if not isinstance(explained, bool):
+            raise BridgeError("reasons: expected true or false")
+        view = game.view(seat)
+        if explained:  # the reason drawn from the coach's evaluation (a search: only if shown)
+            from .ai.explain import decide_explained
+            decision = decide_explained(table.bots[seat], view)
+        else:
+            decision = table.bots[seat].decide(view)
         game.apply(decision.action, seat=seat)
         reply = self._reply(args.get("seat"))
         reply["bot"] = {"seat": seat, "action": str(decision.action),
@@ -450,8 +474,8 @@ class Bridge:
         return reply
 
     def hint(self, args: dict) -> dict:
-        from .coach.evaluate import card_plays, evaluate
-        from .coach.explain import explain
+        from .ai.evaluate import card_plays, evaluate
+        from .ai.explain import explain
         table = self._table()
         game = table.match.game
         seat = table.require_person(args.get("seat"))
@@ -463,20 +487,29 @@ class Bridge:
         if view.phase == "play":
             from .ai.common import special_action
             special = special_action(view)
+        from .actions import CARICHI, action_text
         if not plays or special is not None:
-            # The auction, the call, an exchange or a signal: the expert's choice and why.
+            # An exchange or a signal: the coach's words for it; the auction and the call:
+            # valued in game points like the review (the expert's own "a carichi" aside).
             if special is not None:
+                from .ai.explain import explain_special
                 action, why = special
+                why = explain_special(view, action, why)
             else:
+                from .ai.evaluate import bidding_actions, evaluate_bidding
+                from .ai.explain import explain_bidding
                 d = make_bot("expert", seed=f"hint/{len(game.actions)}").decide(view)
                 action, why = d.action, d.reason
-            from .actions import action_text
+                if int(action) != CARICHI and bidding_actions(view):
+                    ev = evaluate_bidding(view)
+                    return {"action": action_text(ev.best), "reason": explain_bidding(view, ev),
+                            "values": ev.to_list(), "unit": ev.unit}
             return {"action": action_text(int(action)),
                     "reason": reason_data(why),
-                    "values": []}
+                    "values": [], "unit": None}
         ev = evaluate(view)
         return {"action": str(CARDS[ev.best]), "reason": explain(view, ev),
-                "values": ev.to_list()}
+                "values": ev.to_list(), "unit": ev.unit}
 
     def undo(self, args: dict) -> dict:
         table = self._table()
@@ -544,7 +577,7 @@ class Bridge:
         d = decisions[i]
         if got is None or got["action"] != d["action"]:
             got = decision(game, seat, d["step"])
-            got.update(index=i, step=d["step"], trick=d["trick"])
+            got.update(index=i, step=d["step"], trick=d["trick"], phase=d["phase"])
             cache[i] = got
         return got
 
@@ -588,9 +621,26 @@ class Bridge:
         if level not in RATED:
             raise BridgeError(f"level: one of {', '.join(RATED)}")
         try:
-            return {"rating": update(args.get("rating"), level, args.get("score"))}
+            rating = update(args.get("rating"), level, args.get("score"))
         except ValueError as e:
             raise BridgeError(str(e)) from None
+        return {"rating": rating, "levels": dict(RATED)}
+
+    def history(self, args: dict) -> dict:
+        """The match's deals, duplicates included (the indices ``review_plan`` takes): each
+        ``{deal, over, duplicate_of, undone, outcome}`` (``outcome`` once over, else null)."""
+        match = self._table().match
+        out = []
+        for k, game in enumerate(match.history()):
+            o = game.outcome() if game.is_over else None
+            out.append({"deal": k, "over": game.is_over, "duplicate_of": match.duplicates.get(k),
+                        "undone": k in match.undone,
+                        "outcome": None if o is None else o.to_dict()})
+        return {"deals": out, "current": match.deal_number}
+
+    def rating_levels(self, args: dict) -> dict:
+        from .coach.rating import INITIAL, LEVELS
+        return {"levels": dict(LEVELS), "initial": INITIAL}
 
     def next_deal(self, args: dict) -> dict:
         table = self._table()
@@ -673,6 +723,14 @@ def call(kind: str, args_json: str = "{}") -> str:
         return json.dumps({"error": e.to_dict()})
     except Exception as e:  # a bug: still an answer, never a dead worker
         return json.dumps({"error": {"code": "internal", "message": f"{type(e).__name__}: {e}"}})
+
+
+def prepare() -> None:
+    """Import now what a first deal would import (the bots): the page's worker calls this
+    before it keeps a memory snapshot of the engine, so that a start restored from the
+    snapshot deals its first deal without importing anything."""
+    from . import ai
+    ai.load_all()
 
 
 def reset() -> None:

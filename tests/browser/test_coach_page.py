@@ -1,7 +1,8 @@
 """The coach in Chromium, played by clicking as a person would: the card tracker, a hint with
 its reason, an undo, a whole deal, then its review (every decision, the accuracy, the
-replay stepped through, all hands), a duplicate replay and its comparison, and the rating
-in the statistics. Desktop in English, a phone in Italian; no console errors (the page
+replay stepped through, all hands), a duplicate replay and its comparison, the rating in the
+statistics with the computer levels' lines, and an earlier deal reviewed from the match's
+list there. Desktop in English, a phone in Italian; no console errors (the page
 fixtures fail on any). Screenshots in tests/artifacts/coach-*.png.
 
 What the page shows is checked against the engine's own replies (the page's engine, asked
@@ -124,13 +125,50 @@ def review_deal(page, artifacts, name):
     assert page.locator("#review-dialog[open]").count() == 0
 
 
+def bot_reason_worded(page):
+    """With reasons shown, the computer's card play is explained by the coach's evaluation
+    (the page asks bot_step with reasons): a worded sentence with its figures, no raw code."""
+    names = page.evaluate("window.__briscola.app.names()")
+    for _ in range(12):  # until the computer has had a choice of cards
+        line = page.text_content(".hint-line") or ""
+        if line.startswith(names[1] + ":") and re.search(r"\d", line):
+            break
+        act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
+    assert line.startswith(names[1] + ":") and re.search(r"\d", line), line
+    assert not re.search(r"[{}]|bot_|coach_|reason\.", line), line
+
+
+def check_rating_chart(page):
+    """The rating chart has a dashed line for each computer level at the engine's rating."""
+    page.wait_for_selector("#stats-dialog[open] .rating-chart")
+    levels = engine(page, "rating_levels", {})["levels"]
+    page.wait_for_function("n => document.querySelectorAll('#stats-dialog .level-line').length === n", arg=len(levels))
+    labels = page.eval_on_selector_all("#stats-dialog .level-label", "els => els.map(e => e.textContent)")
+    assert sorted(int(x.rsplit(" ", 1)[1]) for x in labels) == sorted(round(v) for v in levels.values())
+
+
+def review_from_history(page, artifacts, name, finished):
+    """The statistics list this match's finished deals; the first one's review opens from there."""
+    page.wait_for_selector("#match-history:not([hidden]) .mh-deal")
+    history = engine(page, "history", {})["deals"]
+    assert page.locator("#match-history .mh-deal").count() == finished == sum(d["over"] for d in history)
+    page.locator("#match-history").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"coach-{name}-history.png"))
+    page.locator("#match-history .mh-review").first.click()
+    page.wait_for_selector("#review-dialog[open] #rv-accuracy", timeout=120000)
+    assert page.locator("#stats-dialog[open]").count() == 0
+    assert page.input_value("#rv-deal") == "0"
+    page.screenshot(path=str(artifacts / f"coach-{name}-history-review.png"))
+    page.click("#rv-close")
+
+
 @pytest.mark.parametrize("size,lang", [("desktop", "en"), ("phone", "it")])
 def test_coach_at_the_table(new_page, base_url, artifacts, size, lang):
     width, height = SIZES[size]
     context, page = new_page(width, height)
     try:
-        prefs = prefs_for("beginner", tracker=True, lang=lang)
-        prefs["newgame"]["seats"] = [{"kind": "human", "name": ""}, {"kind": "bot", "level": "beginner"}]
+        prefs = prefs_for("intermediate", tracker=True, lang=lang)
+        prefs["newgame"]["seats"] = [{"kind": "human", "name": ""}, {"kind": "bot", "level": "intermediate"}]
         boot(page, base_url, prefs)
         start_game(page, "classic", seed=11)
         check_tracker(page)
@@ -140,10 +178,17 @@ def test_coach_at_the_table(new_page, base_url, artifacts, size, lang):
         act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
         check_tracker(page)
         page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-tracker.png"))
+        bot_reason_worded(page)
         play_until(page, lambda pg, s: s == "summary")
         assert page.locator("#summary-dialog .sum-undone").count() == 1  # the deal had an undo
         review_deal(page, artifacts, f"{size}-{lang}")
         if size == "phone":
+            # the statistics: the undo deal's mark, the levels' lines (asked of the engine: no
+            # rated deal has stored them yet), and the deal reviewed again from the match's list
+            page.keyboard.press("Escape")
+            page.click("#btn-stats")
+            check_rating_chart(page)
+            review_from_history(page, artifacts, f"{size}-{lang}", 1)
             assert not page.console_watch.errors, page.console_watch.errors
             return
         # duplicate: the person now holds what the computer held at the start of deal 1
@@ -171,8 +216,11 @@ def test_coach_at_the_table(new_page, base_url, artifacts, size, lang):
         assert page.locator("#stats-dialog .rating-dot").count() == 2
         assert page.locator("#stats-dialog .rating-dot.undo").count() == 1
         assert re.fullmatch(r"\d{3,4}", page.text_content("#rating-value"))
+        check_rating_chart(page)
         page.locator(".rating").scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-rating.png"))
+        # an earlier deal (the first, before the duplicate) reviewed from the match's list
+        review_from_history(page, artifacts, f"{size}-{lang}", 2)
         assert not page.console_watch.errors, page.console_watch.errors
     finally:
         context.close()

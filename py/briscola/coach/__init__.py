@@ -2,12 +2,13 @@
 
 Owns, for any variant (Chiamata included):
 
-* :mod:`.evaluate` -- the expected card points for the deciding seat's side after each legal
-  card, from that seat's view only (worlds sampled consistently with the view, searched by
-  the expert's own solver; exact once every card's place is known); the loss of a play and
-  its label (thresholds in points documented there);
-* :mod:`.explain` -- why the best card beats another, as data (``{code, params}``) that the
-  page words in each language (``reason.<code>`` in ``js/locales``);
+* the evaluation it stands on lives with the bots, in :mod:`briscola.ai.evaluate` (the
+  expected card points for the deciding seat's side after each legal card, from that seat's
+  view only: worlds sampled consistently with the view, searched by the expert's own solver;
+  exact once every card's place is known; the loss of a play and its label, thresholds
+  documented there) and :mod:`briscola.ai.explain` (why one card beats another, as data,
+  ``{code, params}``, worded by the page): one evaluation serves the hint, the review and
+  the computer players' reasons;
 * :mod:`.review` -- a deal's decisions for one seat, each evaluated, the accuracy figure and
   the turning points (the bridge and ``python -m briscola review`` share it);
 * :mod:`.tracker` -- the card tracker: what is still out, from a view;

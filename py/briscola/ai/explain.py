@@ -1,0 +1,325 @@
+"""Why one card beats another, as data: ``{"code": ..., "params": {...}}``.
+
+The page words every code in each language (``reason.<code>`` in ``js/locales/*.js``).
+Parameter names say what they hold: ``card``, ``alt`` are card codes ("AD"), numbers
+otherwise (``gain`` in card points, one decimal). A reason compares the best card
+(``card``) with another (``alt``: the next best for a hint, the card played for a review)
+and names the cause: the points on the table, the trumps still out, a trump kept by taking
+with a plain card, a load an opponent can still take, the partner's winning card (or one
+still to play), the card kept that is harder to beat later, or -- when nothing simpler
+explains it (about one hint in twenty in the two- and four-player games) -- the search
+itself ("over the rest of the deal"). An exchange or a signal in a hint gets its own
+reason (:func:`explain_special`).
+
+The same reasons serve the coach (a hint, a reviewed play) and the computer players: with
+reasons shown, :func:`decide_explained` gives the intermediate's and the expert's card play
+the reason drawn from this evaluation -- what their card wins or saves against the next card
+below it, and why -- instead of the bot's own short rule, in the bot's voice and without
+naming the card it kept (:data:`BOT_VOICE`: that card is hidden from the others). Evaluating costs a search, so it
+runs only when asked (the bridge's ``bot_step {reasons: true}``); the card played is the
+bot's own either way (the evaluation has its own random stream, seeded from the view).
+"""
+from __future__ import annotations
+
+from ..cards import CARDS, N_RANKS
+from .base import Decision
+from .evaluate import DEFAULT_BUDGET, Budget, Evaluation, card_plays, evaluate
+
+# The computer levels whose card play is explained from the evaluation (the beginner and the
+# random player keep their own reasons: they do not play by it).
+EXPLAINED_LEVELS = ("intermediate", "expert")
+
+# Every code :func:`explain` can give (tests check each has a sentence in every language).
+CODES = (
+    "coach_forced", "coach_equal", "coach_take", "coach_take_lead", "coach_partner_wins", "coach_save_trump",
+    "coach_let_go", "coach_take_cheaper", "coach_take_safe", "coach_load", "coach_discard",
+    "coach_lead_trump", "coach_keep_trump", "coach_lead_load_risk", "coach_lead_low",
+    "coach_lead_strong", "coach_keep_stronger", "coach_exact", "coach_gain",
+    "coach_take_keep_trump", "coach_take_more", "coach_load_ahead", "coach_secure",
+    "coach_keep_safer", "coach_keep_master", "coach_exchange", "coach_signal",
+    # Chiamata: the auction and the call, in game points
+    "coach_bid_equal", "coach_bid_pass_rank", "coach_bid_pass_points", "coach_bid_rank",
+    "coach_bid_rank_other", "coach_bid_points", "coach_bid_points_other", "coach_bid_gain",
+    "coach_call_card", "coach_call_alone", "coach_call_partner",
+)
+
+# A computer player's reason drawn from the evaluation speaks of its own card only: the card
+# it compared it with is still in its hand, hidden from the others (the person among them),
+# so it is never named, nor what only that card would tell (its points, being a trump), nor
+# a count of cards "still out", which the others could compare with their own count to learn
+# how many of them the bot holds.
+# Coach code -> (the bot's code, the parameters it keeps).
+BOT_VOICE = {
+    "coach_equal": ("bot_eval_equal", ("card",)),
+    "coach_take": ("bot_eval_take", ("card", "points", "gain")),
+    "coach_take_lead": ("bot_eval_take_lead", ("card", "gain")),
+    "coach_take_cheaper": ("bot_eval_take_best", ("card", "gain")),
+    "coach_take_keep_trump": ("bot_eval_take_best", ("card", "gain")),
+    "coach_take_more": ("bot_eval_take_best", ("card", "gain")),
+    "coach_take_safe": ("bot_eval_take_safe", ("card", "gain")),
+    "coach_secure": ("bot_eval_take_safe", ("card", "gain")),
+    "coach_partner_wins": ("bot_eval_partner_wins", ("card", "gain")),
+    "coach_save_trump": ("bot_eval_let_go", ("card", "gain")),
+    "coach_let_go": ("bot_eval_let_go", ("card", "gain")),
+    "coach_load": ("bot_eval_load", ("card", "points", "gain")),
+    "coach_load_ahead": ("bot_eval_load_ahead", ("card", "gain")),
+    "coach_discard": ("bot_eval_discard", ("card", "gain")),
+    "coach_keep_trump": ("bot_eval_keep", ("card", "gain")),
+    "coach_keep_stronger": ("bot_eval_keep", ("card", "gain")),
+    "coach_keep_safer": ("bot_eval_keep", ("card", "gain")),
+    "coach_keep_master": ("bot_eval_keep", ("card", "gain")),
+    "coach_lead_trump": ("bot_eval_lead_trump", ("card", "gain")),
+    "coach_lead_load_risk": ("bot_eval_lead_low", ("card", "gain")),
+    "coach_lead_low": ("bot_eval_lead_low", ("card", "gain")),
+    "coach_lead_strong": ("bot_eval_lead_strong", ("card", "gain")),
+    "coach_exact": ("bot_eval_exact", ("card", "gain")),
+    "coach_gain": ("bot_eval_gain", ("card", "gain", "worlds")),
+}
+BOT_CODES = tuple(sorted({code for code, _keep in BOT_VOICE.values()}))
+CODES = CODES + BOT_CODES
+
+
+def for_bot(why: dict) -> dict | None:
+    """A coach reason for a card play in a computer player's voice (:data:`BOT_VOICE`), or
+    ``None`` for a code it has no voice for."""
+    got = BOT_VOICE.get(why["code"])
+    if got is None:
+        return None
+    code, keep = got
+    return reason(code, **{k: why["params"][k] for k in keep if k in why["params"]})
+
+
+def reason(code: str, **params) -> dict:
+    return {"code": code, "params": params}
+
+
+class _Facts:
+    """The plain facts of the decision that a reason may name, from the view."""
+
+    def __init__(self, view) -> None:
+        from .common import trick_order
+        rules = view.rules
+        t = rules.tables
+        self.pts = t.points
+        self.strength = t.strength
+        self.trump = view.trump_suit
+        self.beats = t.beats(self.trump)
+        seat = view.seat
+        self.pos = len(view.trick)
+        best, best_seat, tp = -1, -1, 0
+        for s, c in view.trick:
+            c = int(c)
+            tp += self.pts[c]
+            if best < 0 or self.beats[(best << 6) | c]:
+                best, best_seat = c, s
+        self.best, self.table_pts = best, tp
+        sides = view.side_of_seat
+
+        def friend(s: int) -> bool:
+            a, b = sides[s], sides[seat]
+            return s == seat or (a is not None and b is not None and a >= 0 and a == b)
+
+        self.ours = best_seat >= 0 and best_seat != seat and friend(best_seat)
+        order = trick_order(view)
+        self.opp_after = any(not friend(s) for s in order[self.pos + 1:])
+        self.partner_after = any(friend(s) and s != seat for s in order[self.pos + 1:])
+        hand = 0
+        for c in view.hand:
+            hand |= 1 << c
+        live = t.deck_mask & ~view.played_mask() & ~hand
+        self.live = live
+        self.trumps_out = 0 if self.trump is None else sum(
+            1 for c in t.deck_ints if c // N_RANKS == self.trump and live >> c & 1)
+
+    def wins(self, c: int) -> bool:
+        return self.best < 0 or bool(self.beats[(self.best << 6) | c])
+
+    def is_trump(self, c: int) -> bool:
+        return self.trump is not None and c // N_RANKS == self.trump
+
+    def beaters(self, c: int) -> int:
+        """Cards still out (not in the seat's hand) that would beat ``c`` led."""
+        return sum(1 for x in range(64) if self.live >> x & 1 and self.beats[(c << 6) | x])
+
+
+def explain(view, ev: Evaluation, chosen: int | None = None) -> dict:
+    """Why the best card beats ``chosen`` (default: the next best card)."""
+    ranked = ev.ranked
+    b = ranked[0]
+    if len(ranked) == 1:
+        return reason("coach_forced", card=str(CARDS[b]))
+    if chosen is not None and ev.loss(int(chosen)) == 0:
+        b = int(chosen)  # the card played is as good as the best: explain it
+    a = next(c for c in ranked if c != b) if chosen is None or int(chosen) == b else int(chosen)
+    return because(view, ev, b, a)
+
+
+def explain_choice(view, ev: Evaluation, chosen: int) -> dict | None:
+    """Why ``chosen`` beats the next card below it in the evaluation (a computer player's
+    reason for its own play); ``None`` when no card ranks below it or it is the only card."""
+    ranked = ev.ranked
+    chosen = int(chosen)
+    if chosen not in ev.values or len(ranked) < 2:
+        return None
+    if ev.loss(chosen) == 0:  # as good as the best: compare with the best other card
+        a = next(c for c in ranked if c != chosen)
+    else:
+        below = ranked[ranked.index(chosen) + 1:]
+        if not below:
+            return None
+        a = below[0]
+    return because(view, ev, chosen, a)
+
+
+def because(view, ev: Evaluation, b: int, a: int) -> dict:
+    """Why card ``b`` is worth more than card ``a`` (both evaluated in ``ev``)."""
+    gain = round(ev.values[b] - ev.values[a], 1)
+    p = {"card": str(CARDS[b]), "alt": str(CARDS[a]), "gain": gain}
+    if gain < 0.5:
+        return reason("coach_equal", **p)
+    f = _Facts(view)
+    pts = f.pts
+    code = None
+    if f.pos > 0:
+        wb, wa = f.wins(b), f.wins(a)
+        if wb and not wa and not f.ours:
+            taken = f.table_pts + pts[b]
+            if taken:
+                code, p["points"] = "coach_take", taken
+            else:  # nothing to take: what the trick wins is the lead
+                code = "coach_take_lead"
+        elif wa and not wb:
+            if f.ours:
+                code = "coach_partner_wins"
+            elif f.is_trump(a) and not f.is_trump(b) and f.trumps_out:
+                code, p["trumps"] = "coach_save_trump", f.trumps_out
+            else:
+                code = "coach_let_go"
+        elif wb and wa and not f.ours:
+            if (pts[b], f.strength[b], f.is_trump(b)) < (pts[a], f.strength[a], f.is_trump(a)) \
+                    and not (f.is_trump(b) and not f.is_trump(a)):
+                code = "coach_take_cheaper"
+            elif f.is_trump(a) and not f.is_trump(b):
+                code = "coach_take_keep_trump"  # takes as well without spending the trump
+            elif pts[b] > pts[a]:
+                code, p["points"] = "coach_take_more", pts[b] - pts[a]
+            elif f.opp_after:
+                code = "coach_take_safe"
+        elif not wb and not wa:
+            if f.ours and pts[b] > pts[a]:
+                code, p["points"] = "coach_load", pts[b]
+            elif pts[b] < pts[a]:
+                code, p["points"] = "coach_discard", pts[a] - pts[b]
+            elif f.is_trump(a) and not f.is_trump(b) and f.trumps_out:
+                code, p["trumps"] = "coach_keep_trump", f.trumps_out
+            elif pts[b] > pts[a] and f.partner_after:
+                code, p["points"] = "coach_load_ahead", pts[b] - pts[a]
+        elif f.ours:  # the partner is winning and the card overtakes: points, or a safer trick
+            if pts[b] > pts[a]:
+                code, p["points"] = "coach_load", pts[b]
+            elif not wa and f.opp_after:
+                code = "coach_secure"
+    else:
+        if f.is_trump(b) and not f.is_trump(a) and f.trumps_out:
+            code, p["trumps"] = "coach_lead_trump", f.trumps_out
+        elif f.is_trump(a) and not f.is_trump(b) and f.trumps_out:
+            code, p["trumps"] = "coach_keep_trump", f.trumps_out
+        elif pts[a] >= 10 and pts[b] < pts[a]:
+            code, p["points"], p["beaters"] = "coach_lead_load_risk", pts[a], f.beaters(a)
+        elif pts[b] < pts[a]:
+            code, p["points"] = "coach_lead_low", pts[a] - pts[b]
+        elif not f.is_trump(b) and f.beaters(b) < f.beaters(a):
+            code, p["beaters"], p["beaters_alt"] = "coach_lead_strong", f.beaters(b), f.beaters(a)
+    if code is None and pts[b] == pts[a] and f.is_trump(b) == f.is_trump(a):
+        kb, ka = f.beaters(b), f.beaters(a)
+        if f.strength[b] < f.strength[a] and b // N_RANKS == a // N_RANKS:
+            code = "coach_keep_stronger"
+        elif ka == 0 < kb:  # the card kept cannot be beaten any more
+            code = "coach_keep_master"
+        elif ka < kb:  # the card kept is the harder one to beat later
+            code, p["beaters"], p["beaters_alt"] = "coach_keep_safer", kb, ka
+    if code is None:
+        if ev.exact:
+            code = "coach_exact"
+        else:
+            code, p["worlds"] = "coach_gain", ev.worlds
+    return reason(code, **p)
+
+
+def decide_explained(bot, view, budget: Budget = DEFAULT_BUDGET) -> Decision:
+    """``bot.decide(view)``, its reason drawn from the evaluation for a card play with a
+    choice by an :data:`EXPLAINED_LEVELS` bot (its own reason otherwise)."""
+    d = bot.decide(view)
+    if getattr(bot, "name", None) not in EXPLAINED_LEVELS or view.phase != "play":
+        return d
+    plays = card_plays(view)
+    if len(plays) < 2 or int(d.action) not in plays:
+        return d
+    got = explain_choice(view, evaluate(view, budget), int(d.action))
+    voiced = None if got is None else for_bot(got)
+    return d if voiced is None else Decision(d.action, voiced)
+
+
+def explain_special(view, action: int, bot_reason: dict) -> dict:
+    """A hint's reason for an exchange or a signal (not card plays: the evaluation's values
+    are card points after each card, and neither moves a card to a trick -- the exchange of
+    the low trump for the face-up card never costs a point, a signal only tells the partner).
+    Falls back to ``bot_reason`` for anything else."""
+    from ..actions import SIGNAL, SIGNAL_LOADED, SWAP
+    a = int(action)
+    if SWAP <= a < SWAP + 64 and view.trump_card is not None:
+        return reason("coach_exchange", card=str(CARDS[a - SWAP]), card2=str(view.trump_card))
+    if SIGNAL <= a <= SIGNAL_LOADED and bot_reason.get("params", {}).get("rank"):
+        return reason("coach_signal", rank=bot_reason["params"]["rank"])
+    return bot_reason
+
+
+def explain_bidding(view, ev: Evaluation, chosen: int | None = None) -> dict:
+    """Why the best auction or call action beats ``chosen`` (default: the next best), in
+    game points (:func:`briscola.ai.evaluate.evaluate_bidding`)."""
+    from ..actions import BID_POINTS, BID_RANK, PASS
+    ranked = ev.ranked
+    b = ranked[0]
+    if len(ranked) == 1:
+        return reason("coach_bid_gain", gain=0.0)
+    if chosen is not None and ev.loss(int(chosen)) == 0:
+        b = int(chosen)
+    a = next(c for c in ranked if c != b) if chosen is None or int(chosen) == b else int(chosen)
+    gain = round(ev.values[b] - ev.values[a], 2)
+    if gain < 0.05:
+        return reason("coach_bid_equal", gain=gain)
+    cb, ca = ev.contracts.get(b, {}), ev.contracts.get(a, {})
+
+    def rank_of(x: int) -> str | None:
+        return CARDS[x - BID_RANK].rank if BID_RANK <= x < BID_RANK + N_RANKS else None
+
+    def points_of(x: int) -> int | None:
+        return x - BID_POINTS if BID_POINTS <= x <= BID_POINTS + 120 else None
+
+    if ev.method == "call":
+        p = {"card": str(CARDS[cb["card"]]), "alt": str(CARDS[ca["card"]]), "gain": gain,
+             "points": round(cb["est"]), "points_alt": round(ca["est"])}
+        if cb["alone"] and not ca["alone"]:
+            p.pop("points_alt")
+            return reason("coach_call_alone", **p)
+        if ca["alone"] and not cb["alone"]:
+            return reason("coach_call_partner", **p)
+        return reason("coach_call_card", **p)
+    if b == PASS:
+        est = round(ca.get("est", 0))
+        if rank_of(a):
+            return reason("coach_bid_pass_rank", rank=rank_of(a), points=est, gain=gain)
+        return reason("coach_bid_pass_points", n=points_of(a), points=est, gain=gain)
+    p = {"card": str(CARDS[cb["card"]]), "points": round(cb["est"]), "gain": gain}
+    if rank_of(b):
+        if a == PASS:
+            return reason("coach_bid_rank", rank=rank_of(b), **p)
+        if rank_of(a):
+            return reason("coach_bid_rank_other", rank=rank_of(b), rank2=rank_of(a), **p)
+    elif points_of(b) is not None:
+        if a == PASS:
+            return reason("coach_bid_points", n=points_of(b), **p)
+        if points_of(a) is not None:
+            p.pop("card")
+            return reason("coach_bid_points_other", n=points_of(b), n2=points_of(a), **p)
+    return reason("coach_bid_gain", gain=gain)
