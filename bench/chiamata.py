@@ -172,9 +172,10 @@ def table(rows: list[dict]) -> str:
 
 # ---- fitting the bidding model ---------------------------------------------------------------------
 
-def _fit_deal(i: int, alone_only: bool = False) -> list[tuple[bool, list[float], int]]:
+def _fit_deal(i: int, alone_only: bool = False, caller_bot: str = "intermediate",
+              variant: str = "chiamata-points") -> list[tuple[bool, list[float], int]]:
     from briscola.ai.chiamata.bid import features
-    rules = find_variant("chiamata-points")
+    rules = find_variant(variant)
     rng = random.Random(f"fit:{i}")
     g = Game.new(rules, seed=f"fit:{i}", dealer=4)
     hand = [int(c) for c in g.hands[0]]
@@ -204,7 +205,8 @@ def _fit_deal(i: int, alone_only: bool = False) -> list[tuple[bool, list[float],
     else:
         called = rng.choice(missing)
     g.apply(f"call-{CARDS[called]}")
-    bots = [make_bot("intermediate", f"fit:{i}:{s}") for s in range(5)]
+    bots = [make_bot(caller_bot if s == 0 else "intermediate", f"fit:{i}:{s}")
+            for s in range(5)]
     while not g.is_over:
         s = g.current_player
         g.apply(bots[s].decide(g.view(s)).action, s)
@@ -237,14 +239,16 @@ def _lstsq(xs: list[list[float]], ys: list[float], ridge: float = 1e-3) -> list[
     return [b[i] / a[i][i] if a[i][i] else 0.0 for i in range(k)]
 
 
-def _fit_alone_deal(i: int):
-    return _fit_deal(i, True)
+def _fit_job(args):
+    i, alone_only, caller_bot = args
+    return _fit_deal(i, alone_only, caller_bot)
 
 
-def fit(deals: int, workers: int, alone_only: bool = False) -> None:
+def fit(deals: int, workers: int, alone_only: bool = False,
+        caller_bot: str = "intermediate") -> None:
+    jobs = [(i, alone_only, caller_bot) for i in range(deals)]
     with Pool(workers) as pool:
-        rows = [r for chunk in pool.map(_fit_alone_deal if alone_only else _fit_deal,
-                                         range(deals), chunksize=20) for r in chunk]
+        rows = [r for chunk in pool.map(_fit_job, jobs, chunksize=20) for r in chunk]
     for alone in ((True,) if alone_only else (False, True)):
         data = [(x, y) for al, x, y in rows if al == alone]
         xs = [x for x, _y in data]
@@ -332,6 +336,8 @@ def main(argv=None) -> None:
     pf.add_argument("--workers", type=int, default=2)
     pf.add_argument("--alone", action="store_true", help="fit the self-call model on hands "
                     "with four trumps or more")
+    pf.add_argument("--caller", default="intermediate", help="the player in the caller's "
+                    "seat (the others are intermediate)")
     pe = sub.add_parser("fit-eval")
     pe.add_argument("--deals", type=int, default=1500)
     pe.add_argument("--workers", type=int, default=2)
@@ -340,7 +346,7 @@ def main(argv=None) -> None:
         fit_eval(args.deals, args.workers)
         return
     if args.cmd == "fit":
-        fit(args.deals, args.workers, args.alone)
+        fit(args.deals, args.workers, args.alone, args.caller)
         return
     if args.cmd == "arena":
         r = arena(args.variant, args.a, args.b, args.deals, args.seed, args.workers,

@@ -404,7 +404,7 @@ class App {
     store.setTabGame(this.game);
     this.checkStorage(reply);
     this.state = reply;
-    await this.learnOrder(reply.view.rules);
+    await this.learnOrder(reply.view.rules, reply.order);
     if (my !== this.gen) return;
     this.summaryShown = false;
     this.lastReveal = null;
@@ -426,9 +426,14 @@ class App {
     if (my === this.gen) this.advance();
   }
 
-  /** The ranks of the deal's rules, strongest first (the auction's ladder). */
-  async learnOrder(rules) {
+  /** The ranks of the deal's rules, strongest first (the auction's ladder): the table's reply
+   * carries them (`known`); an older reply does not, and the engine is asked. */
+  async learnOrder(rules, known) {
     const key = JSON.stringify(rules || {});
+    if (Array.isArray(known)) {
+      this.order = known;
+      this.orderKey = key;
+    }
     if (this.orderKey === key) return;
     try {
       const res = await this.engine.call("card_points", { rules });

@@ -9,6 +9,8 @@
 // the client's own: "engine_unavailable" (the worker failed or died),
 // "internal" (a bug), "terminated" (terminate() was called).
 
+import { mark, spawn, takeEarly } from "./start.js";
+
 // The worker Engine.start runs when not told otherwise: js/worker.js beside this file, or
 // what setWorker() chose (the one-file page, briscola.html: a classic script from a blob:
 // URL, which first gets the files the page carries as a message).
@@ -23,55 +25,25 @@ export function setWorker(url, options = {}) {
   defaultWorker = { url, ...options };
 }
 
-// The start's stages as performance marks ("briscola:worker spawned", ..., the worker's own,
+// The start's stages are performance marks ("briscola:worker spawned", ..., the worker's own,
 // "briscola:first reply"): bench/startup.py prints them, the browser's profiler shows them.
-function mark(stage, startTime) {
-  try {
-    performance.mark(`briscola:${stage}`, startTime === undefined ? undefined : { startTime: Math.max(0, startTime) });
-  } catch {
-    // no User Timing here: the trace is only for measuring
-  }
-}
 
-/** The worker `chosen` asks for, and handOver(), which passes on what it said until then. */
-function spawn(chosen) {
-  const url = chosen.url ?? new URL("./worker.js", import.meta.url);
-  mark("worker spawned");
-  const worker = new Worker(url, { type: chosen.type ?? "module", ...(chosen.name ? { name: chosen.name } : {}) });
-  if (chosen.message !== undefined) {
-    // A promise is posted once it settles (the one-file page's files, still being decoded).
-    Promise.resolve(chosen.message).then((message) => worker.postMessage(message), (err) => {
-      console.error("the engine's files could not be handed over:", err);
-      worker.terminate();
-      worker.dispatchEvent(new ErrorEvent("error", { message: "its files could not be handed over" }));
-    });
-  }
-  // Until Engine.start listens, what the worker says is kept, to be said again then.
-  const heard = [];
-  const note = (event) => {
-    if (event.type === "error") event.preventDefault();
-    heard.push(event.type === "message" ? new MessageEvent("message", { data: event.data })
-      : event.type === "error" ? new ErrorEvent("error", { message: event.message, filename: event.filename, lineno: event.lineno })
-        : new MessageEvent(event.type));
-  };
-  const types = ["message", "messageerror", "error"];
-  for (const type of types) worker.addEventListener(type, note);
-  const handOver = () => {
-    for (const type of types) worker.removeEventListener(type, note);
-    for (const event of heard.splice(0)) worker.dispatchEvent(event);
-  };
-  return { worker, handOver };
-}
-
-// The worker startEarly() spawned, waiting for Engine.start.
+// The worker js/start.js or startEarly() spawned, waiting for Engine.start.
 let early = null;
 
+/** The worker setWorker() chose, or js/worker.js beside this file. */
+function spawnChosen() {
+  const chosen = defaultWorker || {};
+  return spawn(chosen.url ?? new URL("./worker.js", import.meta.url), chosen);
+}
+
 /**
- * Spawn the engine's worker now, before the page's controller exists: js/start.js does this
- * while the rest of the page's modules still load. The next Engine.start() takes it over.
+ * Spawn the engine's worker now, before the page's controller exists, unless js/start.js
+ * already has (the one-file page calls this once its worker is chosen). The next
+ * Engine.start() takes it over.
  */
 export function startEarly() {
-  if (!early) early = spawn(defaultWorker || {});
+  early ??= takeEarly() ?? spawnChosen();
 }
 
 export class EngineError extends Error {
@@ -102,9 +74,9 @@ export class Engine {
    * @returns {Promise<Engine>} rejects with an EngineError if the start fails
    */
   static start(onProgress, options = {}) {
-    let spawned = options.workerURL ? spawn({ url: options.workerURL }) : early;
+    let spawned = options.workerURL ? spawn(options.workerURL) : early ?? (defaultWorker ? null : takeEarly());
     if (!options.workerURL) early = null;
-    spawned ??= spawn(defaultWorker || {});
+    spawned ??= spawnChosen();
     const { worker, handOver } = spawned;
     const engine = new Engine(worker);
     const started = new Promise((resolve, reject) => {

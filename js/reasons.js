@@ -20,7 +20,9 @@ const FALLBACK = "coach.reason.unknown";
 
 function number(value, lang) {
   if (Number.isInteger(value)) return String(value);
-  return value.toLocaleString(lang === "it" ? "it-IT" : "en-GB", { maximumFractionDigits: 1 });
+  // as precise as the engine sent it, to two decimals (card points come with one; game
+  // points, a Chiamata bid's, with two)
+  return value.toLocaleString(lang === "it" ? "it-IT" : "en-GB", { maximumFractionDigits: 2 });
 }
 
 /** One parameter as words. */

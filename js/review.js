@@ -291,8 +291,11 @@ export class Review {
       const ul = h("ul", { class: "rv-turning" });
       for (const i of tps) {
         const r = entry.results[i];
-        ul.append(h("li", {}, h("button", { class: "link", type: "button", on: { click: () => this.goto(entry.dsteps[i], true) },
-          text: t("review.turning.item", { trick: this.trickOf(i), card: this.actionWords(r.action), best: this.actionWords(r.best), loss: fmt(r.loss) }) })));
+        const ph = this.bidPhase(i);
+        const words = { card: this.actionWords(r.action), best: this.actionWords(r.best) };
+        const text = ph ? t("review.turning.bid", { ...words, where: t(`review.${ph}`), loss: lossText(r.loss, r.unit, false).replace(/^−/, "") })
+          : t("review.turning.item", { ...words, trick: this.trickOf(i), loss: fmt(r.loss) });
+        ul.append(h("li", {}, h("button", { class: "link", type: "button", on: { click: () => this.goto(entry.dsteps[i], true) }, text })));
       }
       sum.append(ul);
     }
@@ -303,6 +306,18 @@ export class Review {
     const ds = (this.entry().plan || {}).decisions || [];
     const i = ds.findIndex((d) => d.index === index);
     return i >= 0 ? i : (Number.isInteger(index) && index < ds.length ? index : -1);
+  }
+
+  /** "auction" or "call" for a Chiamata bid or call (valued in game points), else null. */
+  bidPhase(i) {
+    const d = ((this.entry().plan || {}).decisions || [])[i];
+    return d && (d.phase === "auction" || d.phase === "call") ? d.phase : null;
+  }
+
+  /** The short place of decision i in the deal: "T3", or the auction / the call. */
+  whereShort(i) {
+    const ph = this.bidPhase(i);
+    return ph ? t(`review.${ph}.short`) : t("review.trick.short", { n: this.trickOf(i) });
   }
 
   trickOf(i) {
@@ -331,6 +346,7 @@ export class Review {
     const list = clear(this.el.list);
     list.setAttribute("aria-label", t("review.list"));
     const ds = (entry.plan && entry.plan.decisions) || [];
+    list.classList.toggle("has-bids", ds.some((d) => d.phase === "auction" || d.phase === "call")); // wider loss column: "−0.25 gp"
     ds.forEach((d, i) => list.append(h("li", { class: "rv-item", data: { i } })));
     ds.forEach((d, i) => this.renderRow(i));
   }
@@ -349,11 +365,11 @@ export class Review {
     const played = r ? r.action : d.action;
     const mini = (code) => (CARD.test(code || "") ? h("span", { class: "rv-mini" }, cardFace(code, style, lang, "rv")) : null);
     const row = h("button", { class: "rv-row", type: "button", on: { click: () => this.goto(entry.dsteps[i], true) } },
-      h("span", { class: "rv-trick", text: t("review.trick.short", { n: this.trickOf(i) }) }),
+      h("span", { class: "rv-trick", text: this.whereShort(i) }),
       h("span", { class: "rv-played" }, mini(played), h("span", { text: this.actionWords(played) })),
       r ? h("span", { class: "rv-best" }, r.best === r.action ? null : mini(r.best),
         h("span", { text: r.best === r.action ? t("review.same") : t("review.best.is", { card: this.actionWords(r.best) }) })) : h("span", { class: "rv-best muted", text: "…" }),
-      h("span", { class: "rv-loss", text: r ? lossText(r.loss) : "" }),
+      h("span", { class: "rv-loss", text: r ? lossText(r.loss, r.unit) : "" }),
       h("span", { class: `rv-label label-${r ? r.label : "pending"}`, text: r ? tOr(`review.label.${r.label}`, r.label) : t("review.pending") }));
     li.append(row);
     if (r && r.reason && r.label !== "best") li.append(h("p", { class: "rv-reason", text: reasonText(r.reason, this.ctx()) }));
@@ -460,10 +476,11 @@ export class Review {
     if (i >= 0) {
       const d = entry.plan.decisions[i];
       const played = r ? r.action : d.action;
-      note.append(h("p", { class: "rv-note-head", text: this.isYou(this.seat) ? t("review.here.you", { card: this.actionWords(played) })
-        : t("review.here", { name: names[this.seat], card: this.actionWords(played) }) }));
+      const bid = this.bidPhase(i) ? ".bid" : "";
+      note.append(h("p", { class: "rv-note-head", text: this.isYou(this.seat) ? t(`review.here.you${bid}`, { card: this.actionWords(played) })
+        : t(`review.here${bid}`, { name: names[this.seat], card: this.actionWords(played) }) }));
       if (r) {
-        note.append(h("p", { text: r.best === r.action ? t("review.here.best") : t("review.here.loss", { best: this.actionWords(r.best), loss: lossText(r.loss), label: tOr(`review.label.${r.label}`, r.label) }) }));
+        note.append(h("p", { text: r.best === r.action ? t("review.here.best") : t(r.unit === "game_points" ? "review.here.loss.gp" : "review.here.loss", { best: this.actionWords(r.best), loss: lossText(r.loss, r.unit, false), label: tOr(`review.label.${r.label}`, r.label) }) }));
         if (r.reason) note.append(h("p", { class: "rv-reason", text: reasonText(r.reason, this.ctx()) }));
       } else note.append(h("p", { class: "muted", text: t("review.pending") }));
     }
@@ -512,8 +529,12 @@ function navIcon(name) {
     s("path", { d: ICONS[name] }));
 }
 
-function lossText(loss) {
+/** "−3.2" card points; a Chiamata bid's loss in game points "−0.31 gp" (unit: false leaves
+ * the unit out where the sentence names it). */
+function lossText(loss, unit = "card_points", withUnit = true) {
   if (typeof loss !== "number") return "";
+  const gp = unit === "game_points";
   if (loss <= 0) return "0";
-  return `−${loss.toLocaleString(getLang() === "it" ? "it-IT" : "en-GB", { maximumFractionDigits: 1 })}`;
+  const n = loss.toLocaleString(getLang() === "it" ? "it-IT" : "en-GB", { maximumFractionDigits: gp ? 2 : 1 });
+  return gp && withUnit ? `−${n} ${t("review.gp.short")}` : `−${n}`;
 }

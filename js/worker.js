@@ -77,27 +77,43 @@ if (CARRIED) {
 
 const siteURL = (path) => new URL(path, SITE_ROOT).href;
 
-// Pyodide compiles and instantiates its wasm in one step; made two here, so that the trace
-// shows each (compileStreaming keeps compiling while the bytes arrive, and lets the browser
-// keep the compiled code in its cache).
-if (typeof WebAssembly.compileStreaming === "function") {
-  WebAssembly.instantiateStreaming = async (source, imports) => {
-    const module = await WebAssembly.compileStreaming(source);
-    mark("wasm compiled");
-    const instance = await WebAssembly.instantiate(module, imports);
-    mark("wasm instantiated");
-    return { module, instance };
-  };
+// The two big downloads start at once, before Pyodide's scripts have loaded, and the wasm is
+// compiled while it arrives (compileStreaming) and while those scripts load: Pyodide's own
+// fetch of the stdlib gets the early response, and its instantiateStreaming the early module.
+// (Pyodide's fetch of the wasm is then never made: it is started only if the early compile
+// failed, and Pyodide's own compile is the fallback.)
+// On a later visit both are read straight from the service worker's cache (sw.js keeps the
+// site's files there, checked against the build): nothing waits for the service worker
+// (which a restarted browser must first start) to answer, or for the one to stream the
+// other's bytes.
+const WASM_URL = siteURL("pyodide/pyodide.asm.wasm");
+const SITE_CACHE = `${CACHE_PREFIX}${BUILD.hash}`; // sw.js's CACHE
+let earlyModule = null; // a promise of the compiled module, until Pyodide takes it
+let realFetchOf = (url) => fetch(url);
+const siteCache = CARRIED || typeof caches === "undefined" ? Promise.resolve(null)
+  : caches.has(SITE_CACHE).then((has) => (has ? caches.open(SITE_CACHE) : null)).catch(() => null);
+async function fromSite(url) {
+  const cache = await siteCache;
+  const hit = cache && (await cache.match(url).catch(() => undefined));
+  return hit || realFetchOf(url);
 }
-
-// The two big downloads start at once, before Pyodide's scripts have loaded: Pyodide's own
-// fetches of these URLs get these responses.
 if (!CARRIED) {
-  const early = new Map([siteURL("pyodide/pyodide.asm.wasm"), siteURL(BUILD.stdlib)].map((url) => [url, fetch(url)]));
+  const early = new Map([[siteURL(BUILD.stdlib), fromSite(siteURL(BUILD.stdlib))]]);
+  if (typeof WebAssembly.compileStreaming === "function") {
+    earlyModule = WebAssembly.compileStreaming(fromSite(WASM_URL));
+    earlyModule.then(() => mark("wasm compiled"), () => {}); // on failure Pyodide compiles it again
+  } else {
+    early.set(WASM_URL, fromSite(WASM_URL));
+  }
   for (const res of early.values()) res.catch(() => {}); // Pyodide reports failures itself
   const realFetch = self.fetch.bind(self);
+  realFetchOf = (url) => realFetch(url);
   self.fetch = (input, init) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (url === WASM_URL && earlyModule) {
+      // Started only if awaited: when the early compile failed.
+      return { then: (resolve, reject) => realFetch(input, init).then(resolve, reject) };
+    }
     const res = early.get(url);
     if (res === undefined) return realFetch(input, init);
     early.delete(url);
@@ -105,14 +121,41 @@ if (!CARRIED) {
   };
 }
 
+// Pyodide compiles and instantiates its wasm in one step; made two here, so that the trace
+// shows each, and the module compiled early is used.
+if (typeof WebAssembly.compileStreaming === "function") {
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    let module = null;
+    if (earlyModule) {
+      const pending = earlyModule;
+      earlyModule = null;
+      module = await pending.catch((err) => {
+        console.warn("the early wasm compile failed; compiling again:", err);
+        return null;
+      });
+    }
+    // Compiled from its bytes when streaming is refused (a host that does not serve .wasm
+    // as application/wasm).
+    module ??= await WebAssembly.compileStreaming(await source)
+      .catch(async () => WebAssembly.compile(await (await realFetchOf(WASM_URL)).arrayBuffer()));
+    mark("wasm compiled");
+    const instance = await WebAssembly.instantiate(module, imports);
+    mark("wasm instantiated");
+    return { module, instance };
+  };
+}
+
 // The trace notes when the stdlib's bytes are all here (Pyodide reads them whole anyway).
 {
   const inner = self.fetch;
   const stdlibURL = siteURL(BUILD.stdlib);
-  self.fetch = async (input, init) => {
-    const res = await inner(input, init);
+  self.fetch = (input, init) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    if (url !== stdlibURL || !res.ok) return res;
+    return url === stdlibURL ? timed(inner(input, init)) : inner(input, init);
+  };
+  const timed = async (response) => {
+    const res = await response;
+    if (!res.ok) return res;
     const body = await res.arrayBuffer();
     mark("stdlib fetched");
     return new Response(body, { status: res.status, headers: res.headers });
@@ -296,7 +339,9 @@ async function start() {
     pyodide = await loadPyodide({ ...options, _makeSnapshot: snapshots });
     mark("python started");
     progress("python", 0.85);
-    pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(ENGINE_ZIP)})\nimport briscola.bridge`);
+    // The bots too (bridge.prepare): the snapshot then holds them, and a restored start's
+    // first deal imports nothing.
+    pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(ENGINE_ZIP)})\nimport briscola.bridge\nbriscola.bridge.prepare()`);
     mark("engine imported");
     if (snapshots) {
       try {

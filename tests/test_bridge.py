@@ -251,3 +251,32 @@ def test_the_blind_view_is_the_same_from_every_seat(rules):
         ok("act", {"seat": turn, "action": action})
         steps += 1
     assert steps > 10
+
+
+def test_prepare_imports_what_a_first_deal_needs():
+    """The page's worker calls prepare() before it snapshots the engine: a deal against every
+    computer level then imports nothing more (a fresh interpreter, so nothing is loaded yet),
+    and every reply carries the ranks' order that the page would otherwise ask for."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    code = """
+import json, sys
+import briscola.bridge as b
+b.prepare()
+before = set(sys.modules)
+for level in ("random", "beginner", "intermediate", "expert"):
+    for rules in ("classic", "chiamata"):
+        n = 5 if rules == "chiamata" else 2
+        seats = [{"kind": "human"}] + [{"kind": "bot", "level": level}] * (n - 1)
+        reply = json.loads(b.call("new_match", json.dumps({"rules": rules, "seed": 7, "seats": seats})))
+        assert reply["result"]["order"], reply
+print(json.dumps(sorted(m for m in set(sys.modules) - before if m.startswith("briscola"))))
+"""
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, "-c", code], cwd=root / "py", capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == []
+    order = json.loads(bridge.call("card_points", json.dumps({"rules": "classic"})))["result"]["order"]
+    reply = json.loads(bridge.call("new_match", json.dumps(
+        {"rules": "classic", "seed": 1, "seats": [{"kind": "human"}, {"kind": "bot", "level": "beginner"}]})))
+    assert reply["result"]["order"] == order

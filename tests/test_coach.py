@@ -103,10 +103,11 @@ def test_loss_of_best_is_zero_and_none_negative(variant):
             assert d["loss"] == pytest.approx(max(values.values()) - values[d["action"]],
                                               abs=0.011)
             assert values[d["best"]] == max(values.values())
-            assert d["label"] == label_for(d["loss"])
+            assert d["label"] == label_for(d["loss"], d["unit"])
             assert d["reason"]["code"] in CODES
         # The best card's own loss is zero.
-        view_game = game.replay(got["decisions"][0]["step"])
+        first_play = next(d for d in got["decisions"] if d["phase"] == "play")
+        view_game = game.replay(first_play["step"])
         ev = evaluate(view_game.view(seat), SMALL)
         assert ev.loss(ev.best) == 0
         assert all(ev.loss(c) >= 0 for c in ev.values)
@@ -420,7 +421,7 @@ def test_bots_reasons_come_from_the_evaluation():
     """With reasons shown, the intermediate's and the expert's card plays are explained by the
     coach's evaluation (their card against the next card below it); the card played is the
     same as without reasons; the beginner keeps its own reasons."""
-    from briscola.ai.explain import decide_explained, explain_choice
+    from briscola.ai.explain import BOT_CODES, decide_explained, explain_choice, for_bot
     coached = 0
     for level in ("intermediate", "expert"):
         game = Game.new("classic", seed=f"why/{level}")
@@ -435,13 +436,22 @@ def test_bots_reasons_come_from_the_evaluation():
             if len(cards) > 1 and int(d1.action) in cards:
                 ev = evaluate(view, SMALL)
                 want = explain_choice(view, ev, int(d1.action))
+                if want is not None:
+                    # the coach's comparison: the card played against one below it
+                    assert want["params"]["card"] == str(CARDS[d1.action])
+                    assert ev.values[int(d1.action)] >= \
+                        ev.values[int(Card.parse(want["params"]["alt"]))] - 1e-9
+                    want = for_bot(want)
                 assert d1.reason == (want if want is not None else d0.reason)
                 if want is not None:
                     coached += 1
-                    assert d1.reason["code"] in CODES
-                    assert d1.reason["params"]["card"] == str(CARDS[d1.action])
-                    assert ev.values[int(d1.action)] >= \
-                        ev.values[int(Card.parse(d1.reason["params"]["alt"]))] - 1e-9
+                    # in the bot's voice: its own card only, never the one it kept
+                    assert d1.reason["code"] in BOT_CODES and d1.reason["code"] in CODES
+                    cards = [v for v in d1.reason["params"].values()
+                             if isinstance(v, str) and len(v) == 2]
+                    assert cards == [str(CARDS[d1.action])], d1.reason
+                    # no count of cards still out (it would tell how many the bot holds)
+                    assert not {"trumps", "beaters", "beaters_alt"} & set(d1.reason["params"])
             else:
                 assert d1.reason == d0.reason
             game.apply(d0.action)
@@ -463,9 +473,10 @@ def test_bridge_bot_step_reasons(table):
         assert err("bot_step", seat=0, reasons="yes")["code"] == "bad_request"
         assert ok("state", seat=0) == before  # refused: nothing changed
         reply = ok("bot_step", seat=0, reasons=True)
-        seen.add(reply["bot"]["reason"]["code"].split("_")[0])
+        seen.add(reply["bot"]["reason"]["code"])
+        assert "alt" not in reply["bot"]["reason"]["params"]
         st = reply
-    assert "coach" in seen
+    assert any(code.startswith("bot_eval_") for code in seen), seen
 
 
 def test_hints_name_a_cause_not_only_the_search():
@@ -514,3 +525,64 @@ def test_hint_for_an_exchange_explains_it():
         if found == 2:
             break
     assert found == 2
+
+
+def test_chiamata_auction_and_call_reviewed():
+    """Chiamata: the seat's bids, passes and call are reviewed in game points, from its hand
+    only: every legal bid valued, the loss of the best 0 and none negative, labels on the
+    game-point scale, a reason in coach words; the hint in the auction gives the same values."""
+    from briscola.ai.evaluate import GAME_POINTS, bidding_actions, evaluate_bidding
+    from briscola.ai.explain import explain_bidding
+    from briscola.actions import action_text
+    seen = {"auction": 0, "call": 0}
+    swapped = 0
+    for seed in range(6):
+        game = play(Game.new("chiamata", seed=f"bid/{seed}"),
+                    ["expert", "intermediate", "beginner", "expert", "intermediate"],
+                    seed=f"bid/{seed}")
+        caller = next(s for s in range(5) if game.view(s).chiamata["caller"] == s)
+        for seat in {0, caller}:
+            r = review_deal(game, seat, SMALL)
+            bids = [d for d in r["decisions"] if d["phase"] in ("auction", "call")]
+            assert all(d["phase"] == "play" for d in r["decisions"][len(bids):])
+            for d in bids:
+                seen[d["phase"]] += 1
+                g = game.replay(d["step"])
+                view = g.view(seat)
+                ev = evaluate_bidding(view)
+                assert {v["action"] for v in d["values"]} >= {action_text(a)
+                                                             for a in bidding_actions(view)}
+                assert d["unit"] == GAME_POINTS and d["loss"] >= 0
+                assert d["label"] == label_for(d["loss"], GAME_POINTS)
+                assert d["reason"]["code"] in CODES and d["reason"]["code"].startswith(
+                    "coach_call" if d["phase"] == "call" else "coach_bid")
+                best = max(v["value"] for v in d["values"])
+                chosen = next(v["value"] for v in d["values"] if v["action"] == d["action"])
+                assert d["loss"] == pytest.approx(best - chosen, abs=0.011)
+                assert explain_bidding(view, ev)["code"] in CODES
+            # the other hands are never read: swapped hidden cards, the same values
+            if bids:
+                g = game.replay(bids[0]["step"])
+                other = hidden_swap(g, seat, random.Random(seed))
+                if other is not None:
+                    assert other.view(seat).hand == g.view(seat).hand
+                    assert evaluate_bidding(other.view(seat)).values == \
+                        evaluate_bidding(g.view(seat)).values
+                    swapped += 1
+    assert seen["auction"] >= 6 and seen["call"] >= 3 and swapped >= 3, (seen, swapped)
+    assert label_for(0.04, GAME_POINTS) == "best" and label_for(1.0, GAME_POINTS) == "blunder"
+
+
+def test_chiamata_hint_in_the_auction():
+    bridge.reset()
+    st = ok("new_match", rules="chiamata", seed=5,
+            seats=[{"kind": "human"}] + [{"kind": "bot", "level": "intermediate"}] * 4)
+    while st["view"]["turn"] != 0:
+        st = ok("bot_step", seat=0)
+    assert st["view"]["phase"] == "auction"
+    h = ok("hint", seat=0)
+    assert h["unit"] == "game_points" and h["values"][0]["action"] == h["action"]
+    assert h["action"] in st["view"]["legal"]
+    assert h["reason"]["code"].startswith("coach_bid")
+    vals = [v["value"] for v in h["values"]]
+    assert vals == sorted(vals, reverse=True) and "pass" in [v["action"] for v in h["values"]]

@@ -98,21 +98,28 @@ def test_training_pipeline_end_to_end(tmp_path):
     p2, err2, _ = train.fit(x, y2, 120.0, 8, 2, seed=4, log=lambda s: None)
     assert err1 == err2 and all((a == b).all() for a, b in zip(p1, p2))  # reproducible
     assert err1 < 40.0
-    out = tmp_path / "weights_tiny.py"
-    meta = {"name": "tiny", "inputs": N_INPUTS, "hidden": 8, "scale": 120.0}
-    train.write_module(str(out), "tiny", p1, meta)
-    ns: dict = {}
-    exec(out.read_text(encoding="utf-8"), ns)
-    model = Model.from_blob(ns["META"], ns["WEIGHTS"])
-    w1, b1, w2, b2 = (np.asarray(p, dtype=np.float16).astype(np.float64) for p in p1)
-    for i in range(0, len(y), 37):
-        xi = x[i].astype(np.float64)
-        want = float(np.maximum(xi @ w1 + b1, 0) @ w2 + b2[0]) * 120.0
-        f = [j for j in range(N_FLAGS) if x[i, j]]
-        assert model.value(f, list(map(float, x[i, N_FLAGS:]))) == pytest.approx(want,
-                                                                                  abs=1e-3)
-    with pytest.raises(ValueError):
-        Model.from_blob(dict(meta, hidden=9), ns["WEIGHTS"])
+    sizes = {}
+    for fmt in ("f16", "i8"):
+        out = tmp_path / f"weights_tiny_{fmt}.py"
+        meta = {"name": "tiny", "inputs": N_INPUTS, "hidden": 8, "scale": 120.0,
+                "format": fmt}
+        sizes[fmt] = train.write_module(str(out), "tiny", p1, meta)
+        ns: dict = {}
+        exec(out.read_text(encoding="utf-8"), ns)
+        model = Model.from_blob(ns["META"], ns["WEIGHTS"])
+        (w1, b1, w2, b2), _raw = train.quantize(p1, fmt)
+        f32 = [np.asarray(p, dtype=np.float64) for p in p1]
+        for i in range(0, len(y), 37):
+            xi = x[i].astype(np.float64)
+            want = float(np.maximum(xi @ w1 + b1, 0) @ w2 + b2[0]) * 120.0
+            exact = float(np.maximum(xi @ f32[0] + f32[1], 0) @ f32[2] + f32[3][0]) * 120.0
+            f = [j for j in range(N_FLAGS) if x[i, j]]
+            got = model.value(f, list(map(float, x[i, N_FLAGS:])))
+            assert got == pytest.approx(want, abs=1e-3)
+            assert got == pytest.approx(exact, abs=1.0)  # storing loses little
+        with pytest.raises(ValueError):
+            Model.from_blob(dict(meta, hidden=9), ns["WEIGHTS"])
+    assert sizes["i8"] < 0.7 * sizes["f16"]  # about half for the shipped layer sizes
 
 
 def test_encoder_slots_put_trump_first():
@@ -166,3 +173,32 @@ def test_learned_expert_plays_many_legal_deals():
             g.apply(d.action, seat)  # checked: an illegal action raises
         assert sum(g.points) == 120
     assert "learned" in modes
+
+
+@pytest.mark.parametrize("variant,name", [("classic", "classic"), ("four", "four")])
+def test_incremental_leaves_give_the_same_values(variant, name):
+    """The search's leaves summed incrementally (from the decision's position, the rows that
+    differ added and taken away) give what encoding every leaf afresh gives."""
+    from briscola.ai.common import Situation
+    from briscola.ai.expert import learned_values
+    model = load(name)
+    rules = VARIANTS[variant]
+    checked = 0
+    for k in range(4):
+        g = Game.new(rules, seed=f"incremental-{k}")
+        rng = random.Random(k)
+        while not g.is_over:
+            seat = g.current_player
+            v = g.view(seat)
+            plays = [int(a) for a in v.legal if a < 52]
+            if len(plays) > 1:
+                sit = Situation(v)
+                a = learned_values(sit, plays, model, random.Random(7), 6, 10_000)
+                b = learned_values(sit, plays, model, random.Random(7), 6, 10_000,
+                                   incremental=False)
+                assert a[1:] == b[1:]
+                for c in plays:
+                    assert a[0][c] == pytest.approx(b[0][c], abs=1e-6)
+                checked += 1
+            g.apply(rng.choice(v.legal), seat)
+    assert checked > 40

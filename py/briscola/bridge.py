@@ -28,13 +28,15 @@ Request types (``args`` in brackets):
 - ``bot_step`` [``reasons``] -- the computer player whose turn it is acts; returns its action
   and its reason as data (``{code, params}``, worded by the page); with ``reasons: true``
   (the page shows them) an intermediate's or expert's card play is explained from the
-  coach's evaluation (:func:`briscola.ai.explain.decide_explained`), the same as a hint.
+  coach's evaluation (:func:`briscola.ai.explain.decide_explained`), the same as a hint,
+  in the bot's voice (``bot_eval_*``) and never naming a card still in its hand.
 - ``hint`` [``seat``] -- the best action for the seat whose turn it is, why (``{code,
   params}``: what it gains over the next best card and the cause) and every card's value.
   For an exchange or a signal the values are empty (the evaluation values card plays; an
   exchange of the low trump never costs a point and a signal moves no card) and the reason
-  says why (``coach_exchange``, ``coach_signal``); in the auction and the call it is the
-  Chiamata expert's own reason.
+  says why (``coach_exchange``, ``coach_signal``); in Chiamata's auction and call every
+  bid, pass or call is valued in game points (``unit: "game_points"``, the same values as
+  the review's), except the expert's own "a carichi", given with its reason.
 - ``undo`` [``seat``] -- take back the person's last action and the computer plays after it
   (``cannot_undo`` in hot-seat games, with nothing to undo, or once the deal is over).
 - ``tracker`` [``seat``] -- the cards still out as that seat may know them.
@@ -227,6 +229,7 @@ class Table:
                 "undone_deals": sorted(match.undone),
             },
             "card_points": _points_of(game.rules),
+            "order": game.rules.tables.order,  # the ranks, strongest first (the auction's ladder)
         }
         if k in match.duplicates:
             state["match"]["duplicate"] = self._duplicate_info(k)
@@ -484,22 +487,29 @@ class Bridge:
         if view.phase == "play":
             from .ai.common import special_action
             special = special_action(view)
+        from .actions import CARICHI, action_text
         if not plays or special is not None:
-            # The auction, the call, an exchange or a signal: the expert's choice and why.
+            # An exchange or a signal: the coach's words for it; the auction and the call:
+            # valued in game points like the review (the expert's own "a carichi" aside).
             if special is not None:
                 from .ai.explain import explain_special
                 action, why = special
                 why = explain_special(view, action, why)
             else:
+                from .ai.evaluate import bidding_actions, evaluate_bidding
+                from .ai.explain import explain_bidding
                 d = make_bot("expert", seed=f"hint/{len(game.actions)}").decide(view)
                 action, why = d.action, d.reason
-            from .actions import action_text
+                if int(action) != CARICHI and bidding_actions(view):
+                    ev = evaluate_bidding(view)
+                    return {"action": action_text(ev.best), "reason": explain_bidding(view, ev),
+                            "values": ev.to_list(), "unit": ev.unit}
             return {"action": action_text(int(action)),
                     "reason": reason_data(why),
-                    "values": []}
+                    "values": [], "unit": None}
         ev = evaluate(view)
         return {"action": str(CARDS[ev.best]), "reason": explain(view, ev),
-                "values": ev.to_list()}
+                "values": ev.to_list(), "unit": ev.unit}
 
     def undo(self, args: dict) -> dict:
         table = self._table()
@@ -567,7 +577,7 @@ class Bridge:
         d = decisions[i]
         if got is None or got["action"] != d["action"]:
             got = decision(game, seat, d["step"])
-            got.update(index=i, step=d["step"], trick=d["trick"])
+            got.update(index=i, step=d["step"], trick=d["trick"], phase=d["phase"])
             cache[i] = got
         return got
 
@@ -713,6 +723,14 @@ def call(kind: str, args_json: str = "{}") -> str:
         return json.dumps({"error": e.to_dict()})
     except Exception as e:  # a bug: still an answer, never a dead worker
         return json.dumps({"error": {"code": "internal", "message": f"{type(e).__name__}: {e}"}})
+
+
+def prepare() -> None:
+    """Import now what a first deal would import (the bots): the page's worker calls this
+    before it keeps a memory snapshot of the engine, so that a start restored from the
+    snapshot deals its first deal without importing anything."""
+    from . import ai
+    ai.load_all()
 
 
 def reset() -> None:

@@ -184,7 +184,8 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
         raise _Usage(f"--seat: from 0 to {game.n - 1}")
     r = review_deal(game, args.seat)
     if args.json:
-        keep = ("index", "step", "trick", "action", "best", "loss", "label", "reason", "values")
+        keep = ("index", "step", "trick", "phase", "action", "best", "loss", "label", "unit",
+                "reason", "values")
         result = {"variant": game.rules.name, "seat": args.seat, "count": r["count"],
                   "accuracy": r["accuracy"], "mean_loss": r["mean_loss"], "counts": r["counts"],
                   "turning_points": r["turning_points"],
@@ -193,13 +194,18 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
         out.write(json.dumps(result) + "\n")
         return 0
     out.write(f"Review of seat {args.seat} ({game.rules.name}): accuracy {r['accuracy']}%, "
-              f"mean loss {r['mean_loss']} points over {r['count']} decisions\n")
+              f"mean loss {r['mean_loss']} points a card play, {r['count']} decisions\n")
     turning = set(r["turning_points"])
     for d in r["decisions"]:
         why = d["reason"]
         params = " ".join(f"{k}={v}" for k, v in why["params"].items())
         mark = " *turning point*" if d["index"] in turning else ""
-        out.write(f"trick {d['trick'] + 1:>2}: played {d['action']}, best {d['best']}, "
+        where = f"trick {d['trick'] + 1:>2}" if d["phase"] == "play" else f"{d['phase']:>8}"
+        unit = "" if d["unit"] == "card_points" else " game points"
+        out.write(f"{where}: played {d['action']}, best {d['best']}, "
+                  f"loss {d['loss']:.2f}{unit} ({d['label']}){mark}  [{why['code']} {params}]\n"
+                  if unit else
+                  f"{where}: played {d['action']}, best {d['best']}, "
                   f"loss {d['loss']:.1f} ({d['label']}){mark}  [{why['code']} {params}]\n")
     out.write("counts: " + ", ".join(f"{k} {v}" for k, v in r["counts"].items()) + "\n")
     return 0

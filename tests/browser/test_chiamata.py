@@ -410,6 +410,30 @@ def test_person_wins_the_auction_and_calls(table, bot_level, artifacts):
     assert seen["reveal"]["text"] == f"{NAMES[partner[0]]} is the partner!"
     assert seen["reveal"]["seat"] == partner[0]
     summary_shots(table, artifacts, "deal-end")
+    review_bids(table, artifacts)
+
+
+def review_bids(page, artifacts):
+    """The review of the deal covers the person's bids and call (in game points), not only the
+    card play; at desktop and phone sizes."""
+    plan = page.evaluate("window.__briscola.engine.call('review_plan', {seat: 0})")
+    bids = [d for d in plan["decisions"] if d["phase"] in ("auction", "call")]
+    assert bids and any(d["phase"] == "call" for d in bids)
+    page.click("#sum-review")
+    page.wait_for_selector("#review-dialog[open] #rv-accuracy", timeout=120000)
+    where = page.eval_on_selector_all("#review-dialog .rv-trick", "els => els.map(e => e.textContent)")
+    assert where[:len(bids)] == ["Bid" if d["phase"] == "auction" else "Call" for d in bids]
+    assert all(w.startswith("T") for w in where[len(bids):])
+    first = page.evaluate("window.__briscola.engine.call('review_decision', {seat: 0, index: 0})")
+    assert first["unit"] == "game_points"
+    loss = page.text_content("#review-dialog .rv-item >> nth=0 >> .rv-loss")
+    assert loss == "0" if first["loss"] <= 0 else loss.endswith(" gp")
+    for size in ("desktop", "phone"):
+        page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
+        page.locator("#review-dialog .rv-list").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"chiamata-{size}-review-bids.png"))
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES["desktop"])))
+    page.click("#rv-close")
 
 
 def test_calling_yourself(table, bot_level, artifacts):

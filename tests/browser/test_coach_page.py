@@ -125,6 +125,19 @@ def review_deal(page, artifacts, name):
     assert page.locator("#review-dialog[open]").count() == 0
 
 
+def bot_reason_worded(page):
+    """With reasons shown, the computer's card play is explained by the coach's evaluation
+    (the page asks bot_step with reasons): a worded sentence with its figures, no raw code."""
+    names = page.evaluate("window.__briscola.app.names()")
+    for _ in range(12):  # until the computer has had a choice of cards
+        line = page.text_content(".hint-line") or ""
+        if line.startswith(names[1] + ":") and re.search(r"\d", line):
+            break
+        act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
+    assert line.startswith(names[1] + ":") and re.search(r"\d", line), line
+    assert not re.search(r"[{}]|bot_|coach_|reason\.", line), line
+
+
 def check_rating_chart(page):
     """The rating chart has a dashed line for each computer level at the engine's rating."""
     page.wait_for_selector("#stats-dialog[open] .rating-chart")
@@ -154,8 +167,8 @@ def test_coach_at_the_table(new_page, base_url, artifacts, size, lang):
     width, height = SIZES[size]
     context, page = new_page(width, height)
     try:
-        prefs = prefs_for("beginner", tracker=True, lang=lang)
-        prefs["newgame"]["seats"] = [{"kind": "human", "name": ""}, {"kind": "bot", "level": "beginner"}]
+        prefs = prefs_for("intermediate", tracker=True, lang=lang)
+        prefs["newgame"]["seats"] = [{"kind": "human", "name": ""}, {"kind": "bot", "level": "intermediate"}]
         boot(page, base_url, prefs)
         start_game(page, "classic", seed=11)
         check_tracker(page)
@@ -165,6 +178,7 @@ def test_coach_at_the_table(new_page, base_url, artifacts, size, lang):
         act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
         check_tracker(page)
         page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-tracker.png"))
+        bot_reason_worded(page)
         play_until(page, lambda pg, s: s == "summary")
         assert page.locator("#summary-dialog .sum-undone").count() == 1  # the deal had an undo
         review_deal(page, artifacts, f"{size}-{lang}")

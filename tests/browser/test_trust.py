@@ -153,7 +153,7 @@ def test_no_message_determines_a_hidden_card(new_page, base_url, bot_level):
             result = msg.get("result")
             if isinstance(result, dict) and "view" in result:
                 views.append(result["view"])
-                assert set(result) <= {"seat", "view", "seats", "match", "card_points", "summary",
+                assert set(result) <= {"seat", "view", "seats", "match", "card_points", "order", "summary",
                                        "game", "bot", "storage", "meta"}, set(result)
         assert len(views) > 10
         for v in views:

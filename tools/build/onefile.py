@@ -30,6 +30,7 @@ from .modules import IMPORT, module_graph, resolve
 ONE_FILE = "briscola.html"
 WORKER_IMPORT = 'import { BUILD } from "./build-info.js";'
 ASM_EXPORT = "export default _createPyodideModule;"
+START_SCRIPT = "js/start.js"
 
 _EXPORT_DECL = re.compile(r"^export\s+((?:async\s+)?function\*?\s+(\w+)|class\s+(\w+)|"
                           r"(?:const|let|var)\s+(\w+))", re.M)
@@ -50,16 +51,21 @@ def _bindings(names: str) -> list[tuple[str, str]]:
     return out
 
 
-def bundle_modules(stage: Path, entries: list[str], between: str = "") -> str:
+def bundle_modules(stage: Path, entries: list[str], between: str = "", after: str | None = None) -> str:
     """One inline module script from the page's ES modules: each module becomes a
     block that publishes its exports in `__modules`; imports read from there.
     Only what the UI uses is supported (named and namespace imports of relative
     paths, exported declarations and lists); anything else fails the build.
-    `between` runs after every dependency and before the entry modules."""
+    `between` runs after the module `after` and its dependencies, before every other
+    module (or, without `after`, after every dependency and before the entry modules)."""
     order = module_graph(stage, entries)
     deps = [m for m in order if m not in entries]
+    first = module_graph(stage, [after]) if after else deps
+    if after and (after not in deps or any(m in entries for m in first)):
+        raise BuildError(f"{after}: not a module the page's entries import")
+    sequence = first + ["\0between"] + [m for m in deps if m not in first] + [e for e in order if e in entries]
     parts = ["const __modules = Object.create(null);"]
-    for rel in deps + ["\0between"] + [e for e in order if e in entries]:
+    for rel in sequence:
         if rel == "\0between":
             parts.append(between)
             continue
@@ -117,7 +123,8 @@ def _csp_hash(text: str) -> str:
 
 # Decodes the carried files (base64 data blocks, some gzip-compressed) into
 # Blobs and chooses the engine's worker: the classic script, from a blob: URL,
-# which js/start.js spawns before the other files are decoded.
+# spawned at once, before the other files are decoded. (index.html's js/start.js, which
+# spawns js/worker.js from the site, is left out of this page: js/engine.js imports it.)
 ONE_FILE_BOOTSTRAP = """// ---- the one-file page: the engine's files, from this page's data blocks
 await (async () => {
   const blocks = [...document.querySelectorAll('script[type="application/octet-stream"][data-path]')];
@@ -126,17 +133,20 @@ await (async () => {
     el.remove();
     return { blob, type: el.dataset.type, gzip: el.dataset.encoding === "gzip" };
   };
-  // The worker's script first: the worker starts while the other files are still decoded,
-  // and gets them in one message once they are.
+  // The worker's script first, and the worker started, before the other files are decoded
+  // (reading a block's text is main-thread work): it gets them in one message once they are.
   const mine = blocks.find((el) => el.dataset.path === "js/worker.js");
   const others = blocks.filter((el) => el !== mine);
   const script = await decode(mine);
-  const files = Promise.all(others.map(decode)).then((got) => ({
-    type: "carried", files: Object.fromEntries(got.map((file, i) => [others[i].dataset.path, file])),
-  }));
   const code = script.gzip ? new Response(script.blob.stream().pipeThrough(new DecompressionStream("gzip"))) : script.blob;
   const url = URL.createObjectURL(new Blob([await code.arrayBuffer()], { type: "text/javascript" }));
+  let deliver;
+  const files = new Promise((resolve) => { deliver = resolve; });
   __modules["js/engine.js"].setWorker(url, { type: "classic", name: "briscola:carried", message: files });
+  __modules["js/engine.js"].startEarly();
+  deliver(Promise.all(others.map(decode)).then((got) => ({
+    type: "carried", files: Object.fromEntries(got.map((file, i) => [others[i].dataset.path, file])),
+  })));
 })();"""
 
 
@@ -188,7 +198,9 @@ def one_file_page(stage: Path, info: dict) -> bytes:
         return ""
 
     def script(m: re.Match) -> str:
-        entries.append(attrs(m.group(0))["src"])
+        src = attrs(m.group(0))["src"]
+        if src != START_SCRIPT:  # here the bootstrap starts the carried worker instead
+            entries.append(src)
         return ""
 
     html = re.sub(r"<link\b[^>]*>\n?", link, html)
@@ -197,7 +209,9 @@ def one_file_page(stage: Path, info: dict) -> bytes:
         raise BuildError(f"index.html has an inline script: {ONE_FILE} cannot carry it")
     if not entries:
         raise BuildError("index.html loads no module script")
-    bundle = bundle_modules(stage, entries, ONE_FILE_BOOTSTRAP)
+    # The engine's worker starts before the UI's modules run: the bootstrap follows
+    # js/engine.js (and what it imports) at the top of the bundle.
+    bundle = bundle_modules(stage, entries, ONE_FILE_BOOTSTRAP, after="js/engine.js")
     if "</script" in bundle.lower():
         raise BuildError(f"a module contains the text </script: cannot inline it in {ONE_FILE}")
     if 'setWorker' not in (stage / "js" / "engine.js").read_text(encoding="utf-8"):

@@ -91,11 +91,32 @@ def fit(x, y, scale: float, hidden: int, epochs: int, seed: int, lr: float = 2e-
     return params, rmse(val), n - n_val
 
 
-def write_module(path: str, name: str, params, meta: dict) -> int:
+def quantize(params, fmt: str):
+    """The weights as the loader will see them, and their bytes: ``f16`` every weight a
+    half-precision float; ``i8`` the first layer's rows as bytes with one scale a row."""
     import numpy as np
-    w1, b1, w2, b2 = params
-    flat = np.concatenate([w1.ravel(), b1, w2, b2]).astype("<f2")
-    blob = base64.b64encode(flat.tobytes()).decode("ascii")
+    w1, b1, w2, b2 = (np.asarray(p, dtype=np.float32) for p in params)
+    tail = np.concatenate([b1, w2, np.ravel(b2)]).astype("<f2")
+    if fmt == "f16":
+        h1 = w1.astype("<f2")
+        raw = h1.tobytes() + tail.tobytes()
+        w1q = h1.astype(np.float64)
+    elif fmt == "i8":
+        sc = (np.abs(w1).max(axis=1) / 127.0).astype("<f2")
+        sc = np.where(sc.astype(np.float32) > 0, sc, np.float16(1.0)).astype("<f2")
+        q = np.clip(np.rint(w1 / sc.astype(np.float32)[:, None]), -127, 127).astype("<i1")
+        raw = q.tobytes() + sc.tobytes() + tail.tobytes()
+        w1q = q.astype(np.float64) * sc.astype(np.float64)[:, None]
+    else:
+        raise ValueError(f"unknown weight format {fmt!r}")
+    t = tail.astype(np.float64)
+    h = len(b1)
+    return (w1q, t[:h], t[h:2 * h], t[2 * h:]), raw
+
+
+def write_module(path: str, name: str, params, meta: dict) -> int:
+    _, raw = quantize(params, meta.get("format", "f16"))
+    blob = base64.b64encode(raw).decode("ascii")
     lines = [f"{blob[i:i + 96]}" for i in range(0, len(blob), 96)]
     body = "\n".join(f'    "{ln}"' for ln in lines)
     text = (f'"""Weights of the learned evaluation {name!r}: written by tools/train/train.py, '
@@ -104,7 +125,7 @@ def write_module(path: str, name: str, params, meta: dict) -> int:
             f"WEIGHTS = (\n{body}\n)\n")
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
-    return len(flat) * 2
+    return len(raw)
 
 
 def main(argv=None) -> int:
@@ -116,6 +137,8 @@ def main(argv=None) -> int:
     ap.add_argument("--epochs", type=int, default=6)
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--scale", type=float, default=120.0)
+    ap.add_argument("--format", choices=("f16", "i8"), default="f16",
+                    help="how the weights are stored (i8: the first layer in bytes)")
     ap.add_argument("--out", default=None)
     args = ap.parse_args(argv)
     from briscola.ai.learn import N_INPUTS
@@ -130,6 +153,8 @@ def main(argv=None) -> int:
     meta = {"name": args.name, "inputs": N_INPUTS, "hidden": args.hidden,
             "scale": args.scale, "positions": int(n_train), "seed": args.seed,
             "held_out_error": round(err, 3)}
+    if args.format != "f16":
+        meta["format"] = args.format
     size = write_module(out, args.name, params, meta)
     print(f"{out}: {size} bytes of weights, held-out error {err:.3f} points")
     return 0

@@ -45,6 +45,28 @@ label                 loss (card points)
 
 The accuracy of a set of decisions is the mean over them of ``100 * 0.5 ** (loss / 5)``:
 100 for a play as good as the best, 50 for one that gives away 5 points, 25 for 10.
+
+**Chiamata's auction and call** (:func:`evaluate_bidding`) are judged in *game points*, the
+deal's score, not card points: each legal bid, pass or call is worth the expected game
+points of the contract it commits the seat to, from the seat's hand only, as the Chiamata
+players themselves weigh it (:mod:`briscola.ai.chiamata.bid`: the fitted estimate of the
+card points the caller's side takes with the best call at that bid, its spread, the stake
+and its multiplier) -- as if the auction ended with that bid; a pass is worth 0 (the
+contract left to another). "A carichi" is not valued (no fitted estimate): a decision that
+takes it is not reviewed. Labels by the loss in game points (a partner contract is won or
+lost for 2, one against four for 4, times the multiplier):
+
+====================  ===============================
+label                 loss (game points)
+====================  ===============================
+``best``              < 0.05
+``good``              0.05 to < 0.2
+``inaccuracy``        0.2 to < 0.5
+``mistake``           0.5 to < 1
+``blunder``           1 or more
+====================  ===============================
+
+and their accuracy is ``100 * 0.5 ** (loss / 0.35)``.
 """
 from __future__ import annotations
 
@@ -61,18 +83,32 @@ THRESHOLDS = (0.5, 3.0, 7.0, 14.0)
 ACCURACY_HALF_LOSS = 5.0  # a play that loses this many points scores 50% accuracy
 
 
-def label_for(loss: float) -> str:
-    for name, limit in zip(LABELS, THRESHOLDS):
+# The same for decisions valued in game points (Chiamata's auction and call).
+GAME_THRESHOLDS = (0.05, 0.2, 0.5, 1.0)
+GAME_HALF_LOSS = 0.35
+CARD_POINTS, GAME_POINTS = "card_points", "game_points"
+
+
+def label_for(loss: float, unit: str = CARD_POINTS) -> str:
+    limits = GAME_THRESHOLDS if unit == GAME_POINTS else THRESHOLDS
+    for name, limit in zip(LABELS, limits):
         if loss < limit:
             return name
     return LABELS[-1]
 
 
-def accuracy_of(losses: list[float]) -> float:
-    """Mean of ``100 * 0.5 ** (loss / 5)`` over the decisions (100 with none)."""
+def severity(loss: float, unit: str = CARD_POINTS) -> float:
+    """A loss in half-accuracy steps: comparable between card points and game points."""
+    return max(loss, 0.0) / (GAME_HALF_LOSS if unit == GAME_POINTS else ACCURACY_HALF_LOSS)
+
+
+def accuracy_of(losses: list[float], units: list[str] | None = None) -> float:
+    """Mean of ``100 * 0.5 ** (loss / 5)`` over the decisions (100 with none); a decision in
+    game points (``units``) counts ``100 * 0.5 ** (loss / 0.35)``."""
     if not losses:
         return 100.0
-    return sum(100.0 * 0.5 ** (max(x, 0.0) / ACCURACY_HALF_LOSS) for x in losses) / len(losses)
+    units = units or [CARD_POINTS] * len(losses)
+    return sum(100.0 * 0.5 ** severity(x, u) for x, u in zip(losses, units)) / len(losses)
 
 
 @dataclass(frozen=True)
@@ -106,6 +142,10 @@ class Evaluation:
     # Per card, the order among cards of equal value: a non-trump first, then the cheaper,
     # weaker card (it keeps the stronger ones), then the card code.
     tiebreak: dict[int, tuple] = field(default_factory=dict)
+    unit: str = CARD_POINTS  # what the values count (game points for the auction and call)
+    # Auction and call: per action, the contract it commits to (target, called card, alone,
+    # the estimated card points of the caller's side); empty for card plays.
+    contracts: dict[int, dict] = field(default_factory=dict)
 
     @property
     def ranked(self) -> list[int]:
@@ -122,7 +162,9 @@ class Evaluation:
         return max(0.0, round(best - self.values[int(card)], 6))
 
     def to_list(self) -> list[dict]:
-        return [{"action": str(CARDS[c]), "value": round(self.values[c], 2)} for c in self.ranked]
+        from ..actions import action_text
+        return [{"action": str(CARDS[c]) if c < 52 else action_text(c),
+                 "value": round(self.values[c], 2)} for c in self.ranked]
 
 
 def _view_seed(view) -> int:
@@ -292,3 +334,94 @@ def _evaluate_chiamata(view, plays: list[int], rng, budget: Budget) -> Evaluatio
     took = {c: 1.0 if st.would_win(c) else 0.0 for c in plays}
     return Evaluation(view.seat, {c: totals[c] / done for c in plays},
                       "exact" if exact else "chiamata", done, exact, took)
+
+
+# ---- Chiamata: the auction and the call ------------------------------------------------------
+
+def bidding_actions(view) -> list[int]:
+    """The auction or call actions :func:`evaluate_bidding` values now (``[]`` outside them):
+    a pass, every rank bid, the lowest promise of points, every call (never "a carichi")."""
+    from ..actions import BID_POINTS, CARICHI
+    if view.rules.mode != "chiamata" or view.phase not in ("auction", "call"):
+        return []
+    legal = sorted(int(a) for a in view.legal if int(a) != CARICHI)
+    points = [a for a in legal if BID_POINTS <= a <= BID_POINTS + 120]
+    return [a for a in legal if a not in points or a == points[0]]
+
+
+def evaluate_bidding(view, chosen: int | None = None) -> Evaluation:
+    """The expected game points of each auction or call action for ``view.seat`` (module
+    docstring), ``chosen`` valued too if the list leaves it out (a higher promise).
+    Raises ``ValueError`` outside the auction and the call, or for "a carichi"."""
+    from ..actions import BID_POINTS, BID_RANK, CALL_CARD, CALL_SUIT, CARICHI, PASS, Action
+    from ..cards import RANK_INDEX
+    from .chiamata import bid as B
+    acts = bidding_actions(view)
+    if not acts:
+        raise ValueError(f"seat {view.seat} has no bid or call to make now")
+    if chosen is not None:
+        chosen = int(chosen)
+        if chosen == CARICHI or chosen not in {int(a) for a in view.legal}:
+            raise ValueError(f"action {chosen} is not valued (a carichi, or not legal now)")
+        if chosen not in acts:
+            acts.append(chosen)
+    rules = view.rules
+    hand = [int(c) for c in view.hand]
+    held = set(hand)
+    order = rules.tables.order
+    policy = B.BidPolicy()
+    values: dict[int, float] = {}
+    contracts: dict[int, dict] = {}
+
+    def put(a: int, opt, target: int) -> None:
+        values[a] = opt.ev
+        contracts[a] = {"target": target, "card": opt.card, "trump": opt.trump,
+                        "alone": opt.alone, "est": opt.est}
+
+    if view.phase == "auction":
+        for a in acts:
+            if a == PASS:
+                values[a] = 0.0
+                contracts[a] = {}
+            elif BID_RANK <= a < BID_RANK + N_RANKS:
+                rank = CARDS[a - BID_RANK].rank
+                put(a, policy.best(B.rank_options(hand, rank, rules, 60)), 60)
+            elif BID_POINTS <= a <= BID_POINTS + 120:
+                n = a - BID_POINTS
+                if rules.auction == "points":
+                    opt = policy.best(B.card_options(hand, rules, n))
+                else:
+                    opt = policy.best(B.rank_options(hand, order[-1], rules, n))
+                put(a, opt, n)
+        method = "auction"
+    else:
+        ch = view.chiamata or {}
+        high = int(Action.parse(ch["high"]["bid"]))
+        if high >= BID_POINTS:
+            target = high - BID_POINTS
+        else:
+            target = 60
+        for a in acts:
+            if CALL_SUIT <= a < CALL_SUIT + 4:
+                s = a - CALL_SUIT
+                rank = order[-1] if high >= BID_POINTS else CARDS[high - BID_RANK].rank
+                card = RANK_INDEX[rank] + s * N_RANKS
+            elif CALL_CARD <= a < CALL_CARD + 52:
+                card = a - CALL_CARD
+                s = card // N_RANKS
+            else:
+                continue
+            alone = card in held
+            est = B.estimate(hand, s, card, rules, alone)
+            put(a, B.Option(a, s, card, alone, est,
+                            B.expected_score(rules, est, target, alone)), target)
+        method = "call"
+    # Equal values: a pass first (it risks nothing), then the bid that promises least (the
+    # higher rank, the fewer points), then the action's number.
+    def promise(a: int) -> int:
+        if BID_RANK <= a < BID_RANK + N_RANKS:
+            return order.index(CARDS[a - BID_RANK].rank)
+        return a - BID_POINTS + 100 if BID_POINTS <= a <= BID_POINTS + 120 else 0
+
+    tiebreak = {a: (a != PASS, promise(a), a) for a in values}
+    return Evaluation(view.seat, values, method, 0, True, {}, tiebreak, GAME_POINTS, contracts)

@@ -79,9 +79,11 @@ class ExpertBot(Bot):
                  prune_margin: float = 8.0, race_z: float = 2.0,
                  inference: int = 0, inference_temperature: float = 2.5,
                  inference_uniform: float = 0.15, inference_depth: int = 1,
-                 learned: bool = True, learned_worlds: int = 24,
-                 learned_leaves: int = 600) -> None:
+                 learned: bool = True, learned_worlds: int = 96,
+                 learned_leaves: int = 2400, learned_inference: int = 0) -> None:
         super().__init__(seed)
+        # Worlds drawn per world kept, by how likely the others' last plays were (0: off).
+        self.learned_inference = learned_inference
         self.learned = learned  # the one-trick search with the learned evaluation
         self.learned_worlds = learned_worlds  # most worlds per decision
         self.learned_leaves = learned_leaves  # evaluations per decision (then it stops)
@@ -199,8 +201,14 @@ class ExpertBot(Bot):
     # ---- one trick ahead, the learned evaluation after it -----------------------------------
     def _learned(self, sit: Situation, plays: list[int], model) -> Decision | None:
         t0 = _clock()
+        evidence = None
+        if self.learned_inference > 1:
+            evidence = Evidence(sit, self._policy(sit.rules, sit.trump),
+                                self.inference_temperature, self.inference_uniform,
+                                self.inference_depth)
         got = learned_values(sit, plays, model, self.rng, self.learned_worlds,
-                             self.learned_leaves, t0 + self.time_budget)
+                             self.learned_leaves, t0 + self.time_budget,
+                             evidence=evidence, pool=self.learned_inference)
         if got is None:
             return None
         means, done, evals = got
@@ -279,24 +287,7 @@ class ExpertBot(Bot):
         if not ev.records:
             return None
         pool = [sampler.sample() for _ in range(self.inference * k)]
-        weights = [ev.weight(w.hands) for w in pool]
-        total = sum(weights)
-        if total <= 0:
-            return None
-        step = total / k
-        u = self.rng.random() * step
-        out = []
-        acc = 0.0
-        j = 0
-        for w, x in zip(pool, weights):
-            acc += x
-            while u < acc and len(out) < k:
-                out.append(w)
-                u += step
-            j += 1
-        while len(out) < k:
-            out.append(pool[-1])
-        return out
+        return resample(pool, [ev.weight(w.hands) for w in pool], k, self.rng)
 
     def _policy(self, rules, trump) -> FastPolicy:
         key = (rules, trump)
@@ -312,13 +303,24 @@ class ExpertBot(Bot):
 
 
 def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 24,
-                   leaves: int = 600, deadline: float | None = None):
+                   leaves: int = 600, deadline: float | None = None,
+                   incremental: bool = True, evidence=None, pool: int = 4):
     """Mean points for the seat's side from now, per card, over sampled worlds: in each, the
     rest of the trick by minimax (partners maximize, the others minimize), then the draws,
     then the learned evaluation of the next trick's start from this seat's view (what it
     will know then, no more). Stops after ``worlds`` worlds, once ``leaves`` positions have
     been evaluated, or past ``deadline`` (this process's clock). ``(means, worlds done,
-    evaluations)``, or ``None`` if the view admits no world."""
+    evaluations)``, or ``None`` if the view admits no world.
+
+    With ``evidence`` (:class:`briscola.ai.inference.Evidence`), ``pool`` times as many
+    worlds are drawn and ``worlds`` of them kept by how likely the others' last plays were in
+    each (systematic resampling), so that the worlds follow what the play has shown.
+
+    Every leaf shares most of its inputs with the decision's own position (the unseen cards
+    differ only by the trick's cards and the draws), so with ``incremental`` the hidden
+    layer's input from the position before the trick is summed once and each leaf adds and
+    subtracts the few rows that differ (the same numbers as encoding every leaf afresh, up
+    to rounding: a test compares the two)."""
     view = sit.view
     rules = view.rules
     t = rules.tables
@@ -349,6 +351,62 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
     pos0 = sit.pos
     cache: dict = {}
     evals = [0]
+    if incremental:
+        from operator import add, sub
+        from .learn import FACEUP, HAND, KNOWN, LEADER, SCALAR, UNSEEN
+        slot = enc.slot
+        w1, w2, b2, scale = model.w1, model.w2, model.b2, model.scale
+        s_mine, s_theirs, s_talon = w1[SCALAR], w1[SCALAR + 1], w1[SCALAR + 2]
+        inv_total, inv_deck = 1.0 / enc.total, 1.0 / enc.deck_size
+        n_seats = enc.n
+        fu_row = w1[FACEUP + slot[faceup] % 10] if faceup >= 0 and tn0 else None
+        unseen0 = live0 & ~hand0 & ~known0
+        if faceup >= 0 and tn0:
+            unseen0 &= ~(1 << faceup)
+        idx0 = []
+        for base, m in ((HAND, hand0), (UNSEEN, unseen0), (KNOWN, known0)):
+            while m:
+                low = m & -m
+                idx0.append(base + slot[low.bit_length() - 1])
+                m ^= low
+        acc0 = model.hidden_base(idx0)
+        # The row that leaves the sum when a card leaves its place (played or drawn by me).
+        gone = {}
+        for base, m in ((HAND, hand0), (UNSEEN, unseen0), (KNOWN, known0)):
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                gone[c] = w1[base + slot[c]]
+                m ^= low
+
+        def value_at(hand_new, known_new, tmask, bs, m, th, tn):
+            acc = acc0
+            x = tmask
+            while x:
+                low = x & -x
+                acc = list(map(sub, acc, gone[low.bit_length() - 1]))
+                x ^= low
+            x = hand_new
+            while x:
+                low = x & -x
+                c = low.bit_length() - 1
+                acc = list(map(add, acc, w1[HAND + slot[c]]))
+                r = gone.get(c)
+                if r is not None and unseen0 & low:
+                    acc = list(map(sub, acc, r))
+                x ^= low
+            if known_new:
+                acc = list(map(add, acc, w1[KNOWN + slot[known_new.bit_length() - 1]]))
+            if tn:
+                acc = list(map(add, acc, fu_row))
+            acc = list(map(add, acc, w1[LEADER + (bs - me) % n_seats]))
+            a, b, c = m * inv_total, th * inv_total, tn * inv_deck
+            out = b2
+            for h, r1, r2, r3, w in zip(acc, s_mine, s_theirs, s_talon, w2):
+                h += a * r1 + b * r2 + c * r3
+                if h > 0.0:
+                    out += h * w
+            return out * scale
 
     def leaf(hands, talon, bs, tp, tmask):
         """Points for my side from the end of this trick on."""
@@ -356,28 +414,36 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
         tn = tn0
         hand = hand0 & ~tmask
         known = known0 & ~tmask
+        drawn = 0  # drawn by me
+        shown = 0  # the face-up card, drawn last by another seat
         if tn:
             seq = orders[bs] if tn >= per_round else rot[bs][:tn]
             for s in seq:
                 tn -= 1
                 c = talon[tn]
                 if s == me:
-                    hand |= 1 << c
+                    drawn |= 1 << c
                 elif tn == 0 and c == faceup:
-                    known |= 1 << c
+                    shown = 1 << c
+            hand |= drawn
+            known |= shown
         if not hand:
             return gained
         key = (hand, known, bs, gained, tmask)
         v = cache.get(key)
         if v is None:
-            fu = faceup if tn else -1
-            unseen = live0 & ~tmask & ~hand & ~known
-            if fu >= 0:
-                unseen &= ~(1 << fu)
             m = mine0 + gained
             th = theirs0 + tp - gained
-            flags, scal = encode(me, hand, unseen, known, fu, (), -1, bs, m, th, tn, 0)
-            v = cache[key] = value(flags, scal)
+            if incremental:
+                v = value_at(drawn, shown, tmask, bs, m, th, tn)
+            else:
+                fu = faceup if tn else -1
+                unseen = live0 & ~tmask & ~hand & ~known
+                if fu >= 0:
+                    unseen &= ~(1 << fu)
+                flags, scal = encode(me, hand, unseen, known, fu, (), -1, bs, m, th, tn, 0)
+                v = value(flags, scal)
+            cache[key] = v
             evals[0] += 1
         return gained + v
 
@@ -404,8 +470,12 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
     totals = {c: 0.0 for c in plays}
     done = 0
     k_max = 1 if sampler.single_world() else worlds
-    for _ in range(k_max):
-        w = sampler.sample()
+    drawn = None
+    if evidence is not None and k_max > 1 and evidence.records and pool > 1:
+        cands = [sampler.sample() for _ in range(pool * k_max)]
+        drawn = resample(cands, [evidence.weight(w.hands) for w in cands], k_max, rng)
+    for i in range(k_max):
+        w = drawn[i] if drawn is not None else sampler.sample()
         hands = w.hands
         for c in plays:
             low = 1 << c
@@ -418,6 +488,27 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
         if evals[0] >= leaves or (deadline is not None and _clock() > deadline):
             break
     return {c: totals[c] / done for c in plays}, done, evals[0]
+
+
+def resample(pool: list, weights: list[float], k: int, rng) -> list | None:
+    """``k`` items of ``pool`` drawn in proportion to ``weights`` (systematic resampling: one
+    random offset, evenly spaced pointers, so the draw varies little); ``None`` if every
+    weight is zero."""
+    total = sum(weights)
+    if total <= 0:
+        return None
+    step = total / k
+    u = rng.random() * step
+    out = []
+    acc = 0.0
+    for w, x in zip(pool, weights):
+        acc += x
+        while u < acc and len(out) < k:
+            out.append(w)
+            u += step
+    while len(out) < k:
+        out.append(pool[-1])
+    return out
 
 
 def _encoder(rules, trump) -> Encoder:

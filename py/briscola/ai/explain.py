@@ -14,7 +14,8 @@ reason (:func:`explain_special`).
 The same reasons serve the coach (a hint, a reviewed play) and the computer players: with
 reasons shown, :func:`decide_explained` gives the intermediate's and the expert's card play
 the reason drawn from this evaluation -- what their card wins or saves against the next card
-below it, and why -- instead of the bot's own short rule. Evaluating costs a search, so it
+below it, and why -- instead of the bot's own short rule, in the bot's voice and without
+naming the card it kept (:data:`BOT_VOICE`: that card is hidden from the others). Evaluating costs a search, so it
 runs only when asked (the bridge's ``bot_step {reasons: true}``); the card played is the
 bot's own either way (the evaluation has its own random stream, seeded from the view).
 """
@@ -36,7 +37,56 @@ CODES = (
     "coach_lead_strong", "coach_keep_stronger", "coach_exact", "coach_gain",
     "coach_take_keep_trump", "coach_take_more", "coach_load_ahead", "coach_secure",
     "coach_keep_safer", "coach_keep_master", "coach_exchange", "coach_signal",
+    # Chiamata: the auction and the call, in game points
+    "coach_bid_equal", "coach_bid_pass_rank", "coach_bid_pass_points", "coach_bid_rank",
+    "coach_bid_rank_other", "coach_bid_points", "coach_bid_points_other", "coach_bid_gain",
+    "coach_call_card", "coach_call_alone", "coach_call_partner",
 )
+
+# A computer player's reason drawn from the evaluation speaks of its own card only: the card
+# it compared it with is still in its hand, hidden from the others (the person among them),
+# so it is never named, nor what only that card would tell (its points, being a trump), nor
+# a count of cards "still out", which the others could compare with their own count to learn
+# how many of them the bot holds.
+# Coach code -> (the bot's code, the parameters it keeps).
+BOT_VOICE = {
+    "coach_equal": ("bot_eval_equal", ("card",)),
+    "coach_take": ("bot_eval_take", ("card", "points", "gain")),
+    "coach_take_lead": ("bot_eval_take_lead", ("card", "gain")),
+    "coach_take_cheaper": ("bot_eval_take_best", ("card", "gain")),
+    "coach_take_keep_trump": ("bot_eval_take_best", ("card", "gain")),
+    "coach_take_more": ("bot_eval_take_best", ("card", "gain")),
+    "coach_take_safe": ("bot_eval_take_safe", ("card", "gain")),
+    "coach_secure": ("bot_eval_take_safe", ("card", "gain")),
+    "coach_partner_wins": ("bot_eval_partner_wins", ("card", "gain")),
+    "coach_save_trump": ("bot_eval_let_go", ("card", "gain")),
+    "coach_let_go": ("bot_eval_let_go", ("card", "gain")),
+    "coach_load": ("bot_eval_load", ("card", "points", "gain")),
+    "coach_load_ahead": ("bot_eval_load_ahead", ("card", "gain")),
+    "coach_discard": ("bot_eval_discard", ("card", "gain")),
+    "coach_keep_trump": ("bot_eval_keep", ("card", "gain")),
+    "coach_keep_stronger": ("bot_eval_keep", ("card", "gain")),
+    "coach_keep_safer": ("bot_eval_keep", ("card", "gain")),
+    "coach_keep_master": ("bot_eval_keep", ("card", "gain")),
+    "coach_lead_trump": ("bot_eval_lead_trump", ("card", "gain")),
+    "coach_lead_load_risk": ("bot_eval_lead_low", ("card", "gain")),
+    "coach_lead_low": ("bot_eval_lead_low", ("card", "gain")),
+    "coach_lead_strong": ("bot_eval_lead_strong", ("card", "gain")),
+    "coach_exact": ("bot_eval_exact", ("card", "gain")),
+    "coach_gain": ("bot_eval_gain", ("card", "gain", "worlds")),
+}
+BOT_CODES = tuple(sorted({code for code, _keep in BOT_VOICE.values()}))
+CODES = CODES + BOT_CODES
+
+
+def for_bot(why: dict) -> dict | None:
+    """A coach reason for a card play in a computer player's voice (:data:`BOT_VOICE`), or
+    ``None`` for a code it has no voice for."""
+    got = BOT_VOICE.get(why["code"])
+    if got is None:
+        return None
+    code, keep = got
+    return reason(code, **{k: why["params"][k] for k in keep if k in why["params"]})
 
 
 def reason(code: str, **params) -> dict:
@@ -206,7 +256,8 @@ def decide_explained(bot, view, budget: Budget = DEFAULT_BUDGET) -> Decision:
     if len(plays) < 2 or int(d.action) not in plays:
         return d
     got = explain_choice(view, evaluate(view, budget), int(d.action))
-    return d if got is None else Decision(d.action, got)
+    voiced = None if got is None else for_bot(got)
+    return d if voiced is None else Decision(d.action, voiced)
 
 
 def explain_special(view, action: int, bot_reason: dict) -> dict:
@@ -221,3 +272,54 @@ def explain_special(view, action: int, bot_reason: dict) -> dict:
     if SIGNAL <= a <= SIGNAL_LOADED and bot_reason.get("params", {}).get("rank"):
         return reason("coach_signal", rank=bot_reason["params"]["rank"])
     return bot_reason
+
+
+def explain_bidding(view, ev: Evaluation, chosen: int | None = None) -> dict:
+    """Why the best auction or call action beats ``chosen`` (default: the next best), in
+    game points (:func:`briscola.ai.evaluate.evaluate_bidding`)."""
+    from ..actions import BID_POINTS, BID_RANK, PASS
+    ranked = ev.ranked
+    b = ranked[0]
+    if len(ranked) == 1:
+        return reason("coach_bid_gain", gain=0.0)
+    if chosen is not None and ev.loss(int(chosen)) == 0:
+        b = int(chosen)
+    a = next(c for c in ranked if c != b) if chosen is None or int(chosen) == b else int(chosen)
+    gain = round(ev.values[b] - ev.values[a], 2)
+    if gain < 0.05:
+        return reason("coach_bid_equal", gain=gain)
+    cb, ca = ev.contracts.get(b, {}), ev.contracts.get(a, {})
+
+    def rank_of(x: int) -> str | None:
+        return CARDS[x - BID_RANK].rank if BID_RANK <= x < BID_RANK + N_RANKS else None
+
+    def points_of(x: int) -> int | None:
+        return x - BID_POINTS if BID_POINTS <= x <= BID_POINTS + 120 else None
+
+    if ev.method == "call":
+        p = {"card": str(CARDS[cb["card"]]), "alt": str(CARDS[ca["card"]]), "gain": gain,
+             "points": round(cb["est"]), "points_alt": round(ca["est"])}
+        if cb["alone"] and not ca["alone"]:
+            p.pop("points_alt")
+            return reason("coach_call_alone", **p)
+        if ca["alone"] and not cb["alone"]:
+            return reason("coach_call_partner", **p)
+        return reason("coach_call_card", **p)
+    if b == PASS:
+        est = round(ca.get("est", 0))
+        if rank_of(a):
+            return reason("coach_bid_pass_rank", rank=rank_of(a), points=est, gain=gain)
+        return reason("coach_bid_pass_points", n=points_of(a), points=est, gain=gain)
+    p = {"card": str(CARDS[cb["card"]]), "points": round(cb["est"]), "gain": gain}
+    if rank_of(b):
+        if a == PASS:
+            return reason("coach_bid_rank", rank=rank_of(b), **p)
+        if rank_of(a):
+            return reason("coach_bid_rank_other", rank=rank_of(b), rank2=rank_of(a), **p)
+    elif points_of(b) is not None:
+        if a == PASS:
+            return reason("coach_bid_points", n=points_of(b), **p)
+        if points_of(a) is not None:
+            p.pop("card")
+            return reason("coach_bid_points_other", n=points_of(b), n2=points_of(a), **p)
+    return reason("coach_bid_gain", gain=gain)

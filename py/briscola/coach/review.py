@@ -1,38 +1,47 @@
 """A deal reviewed for one seat: every decision scored, the accuracy, the turning points.
 
 The decisions reviewed are the seat's card plays where it had a choice (a play forced by
-the rules, such as the last card, teaches nothing and is left out). Each is evaluated from
-the view the seat had at that moment (:func:`briscola.ai.evaluate.evaluate`), so a
-review never judges a play by cards the player could not see. The page asks for one
-decision at a time (the table never freezes and the review can be abandoned);
-``python -m briscola review`` runs :func:`review_deal`.
+the rules, such as the last card, teaches nothing and is left out) and, in Briscola
+Chiamata, its bids and passes in the auction and its call (valued in game points, see
+:func:`briscola.ai.evaluate.evaluate_bidding`; "a carichi" is left out). Each is evaluated
+from the view the seat had at that moment, so a review never judges a play by cards the
+player could not see. The page asks for one decision at a time (the table never freezes and
+the review can be abandoned); ``python -m briscola review`` runs :func:`review_deal`.
 """
 from __future__ import annotations
 
-from ..cards import CARDS
+from ..actions import CARICHI, action_text
+from ..ai.evaluate import (CARD_POINTS, DEFAULT_BUDGET, LABELS, Budget, accuracy_of,
+                           card_plays, evaluate, evaluate_bidding, label_for, severity)
+from ..ai.explain import explain, explain_bidding
 from ..game import Game
-from ..ai.evaluate import (DEFAULT_BUDGET, THRESHOLDS, Budget, accuracy_of, card_plays, evaluate,
-                       label_for)
-from ..ai.explain import explain
 
 TURNING_POINTS = 3  # at most this many turning points a deal
-TURNING_MIN_LOSS = THRESHOLDS[1]  # ... each losing at least this much (an inaccuracy)
+TURNING_LABELS = ("inaccuracy", "mistake", "blunder")  # ... each at least an inaccuracy
 
 
 def plan(game: Game, seat: int) -> list[dict]:
-    """The seat's decisions in ``game``: ``{index, step, trick, action}`` each, in order.
+    """The seat's decisions in ``game``: ``{index, step, trick, phase, action}`` each, in
+    order.
 
     ``step`` is the number of actions of the deal before the decision (the replay position),
-    ``trick`` the trick's number (0 for the first).
+    ``trick`` the trick's number (0 for the first, and in the auction and the call),
+    ``phase`` "play", "auction" or "call".
     """
     g = Game._deal(game.rules, game.deck, game.dealer, game.seed)
     out = []
     for step, a in enumerate(game.actions):
-        if g.current_player == seat and a < 52 and g.phase == 3:
-            legal = [x for x in g.legal_actions_fast() if x < 52]
+        if g.current_player == seat:
+            phase = g.phase_name
+            if phase == "play" and a < 52:
+                legal = [x for x in g.legal_actions_fast() if x < 52]
+            elif phase in ("auction", "call") and a != CARICHI:
+                legal = g.legal_actions_fast()
+            else:
+                legal = []
             if len(legal) > 1:
                 out.append({"index": len(out), "step": step, "trick": g.tricks_done,
-                            "action": str(CARDS[a])})
+                            "phase": phase, "action": action_text(int(a))})
         g.apply_fast(a)
     return out
 
@@ -42,28 +51,38 @@ def decision(game: Game, seat: int, step: int, budget: Budget = DEFAULT_BUDGET) 
     g = game.replay(step)
     view = g.view(seat)
     played = int(game.actions[step])
-    if g.current_player != seat or played not in card_plays(view):
+    if g.current_player != seat:
+        raise ValueError(f"action {step} of the deal is not seat {seat}'s")
+    if view.phase in ("auction", "call"):
+        ev = evaluate_bidding(view, played)
+        why = explain_bidding(view, ev, played)
+    elif played in card_plays(view):
+        ev = evaluate(view, budget)
+        why = explain(view, ev, played)
+    else:
         raise ValueError(f"action {step} of the deal is not a card played by seat {seat}")
-    ev = evaluate(view, budget)
     loss = round(ev.loss(played), 2)
     best = played if ev.loss(played) == 0 else ev.best  # a tie with the best is the best
-    return {"action": str(CARDS[played]), "best": str(CARDS[best]), "loss": loss,
-            "label": label_for(loss), "values": ev.to_list(), "method": ev.method,
-            "reason": explain(view, ev, played)}
+    return {"action": action_text(played), "best": action_text(best), "loss": loss,
+            "label": label_for(loss, ev.unit), "unit": ev.unit, "values": ev.to_list(),
+            "method": ev.method, "reason": why}
 
 
 def summary(results: list[dict]) -> dict:
     """Accuracy, mean loss, label counts and the turning points of evaluated decisions
-    (each a :func:`decision` result with its ``index``)."""
-    from ..ai.evaluate import LABELS
-    losses = [r["loss"] for r in results]
+    (each a :func:`decision` result with its ``index``). ``mean_loss`` is in card points,
+    over the card plays; the auction and the call (game points) count in the accuracy, the
+    labels and the turning points, compared with the plays by :func:`severity`."""
+    units = [r.get("unit", CARD_POINTS) for r in results]
     counts = {name: 0 for name in LABELS}
     for r in results:
         counts[r["label"]] += 1
-    worst = sorted((r for r in results if r["loss"] >= TURNING_MIN_LOSS),
-                   key=lambda r: (-r["loss"], r["index"]))[:TURNING_POINTS]
-    return {"accuracy": round(accuracy_of(losses), 1),
-            "mean_loss": round(sum(losses) / len(losses), 2) if losses else 0.0,
+    plays = [r["loss"] for r, u in zip(results, units) if u == CARD_POINTS]
+    worst = sorted((r for r in results if r["label"] in TURNING_LABELS),
+                   key=lambda r: (-severity(r["loss"], r.get("unit", CARD_POINTS)),
+                                  r["index"]))[:TURNING_POINTS]
+    return {"accuracy": round(accuracy_of([r["loss"] for r in results], units), 1),
+            "mean_loss": round(sum(plays) / len(plays), 2) if plays else 0.0,
             "counts": counts, "turning_points": sorted(r["index"] for r in worst)}
 
 
@@ -72,7 +91,7 @@ def review_deal(game: Game, seat: int, budget: Budget = DEFAULT_BUDGET) -> dict:
     decisions = []
     for d in plan(game, seat):
         r = decision(game, seat, d["step"], budget)
-        r.update(index=d["index"], step=d["step"], trick=d["trick"])
+        r.update(index=d["index"], step=d["step"], trick=d["trick"], phase=d["phase"])
         decisions.append(r)
     out = {"seat": seat, "count": len(decisions), "decisions": decisions}
     out.update(summary(decisions))

@@ -8,7 +8,8 @@ answer is the points its side will take from there to the end of the deal.
 
 The model is a small neural network (one hidden layer of rectified units) trained offline
 on self-play deals (``tools/train/``); its weights ship in the package as a Python module
-(``weights_<name>.py``, half-precision floats in base64) and are evaluated here in plain
+(``weights_<name>.py``, half-precision floats or scaled bytes, in base64: see
+:meth:`Model.from_blob`) and are evaluated here in plain
 Python, no numpy: the inputs are mostly 0/1 flags, so the hidden layer is the bias plus the
 rows of the flags that are set.
 
@@ -94,19 +95,37 @@ class Model:
 
     @classmethod
     def from_blob(cls, meta: dict, blob: str) -> "Model":
+        """The weights from their text: format ``f16`` (the default), every weight a
+        half-precision float; ``i8``, the first layer's rows as bytes (-127..127) each with
+        a half-precision scale, the rest half-precision (half the size for big layers)."""
         raw = base64.b64decode(blob)
         hidden = int(meta["hidden"])
         n_in = int(meta["inputs"])
-        count = n_in * hidden + hidden + hidden + 1
-        if len(raw) != 2 * count or n_in != N_INPUTS:
+        fmt = meta.get("format", "f16")
+        rest = hidden + hidden + 1
+        if fmt == "f16":
+            size = 2 * (n_in * hidden + rest)
+        elif fmt == "i8":
+            size = n_in * hidden + 2 * (n_in + rest)
+        else:
+            raise ValueError(f"model {meta.get('name')!r}: unknown weight format {fmt!r}")
+        if len(raw) != size or n_in != N_INPUTS:
             raise ValueError(f"model {meta.get('name')!r}: {len(raw)} bytes of weights for "
-                             f"{n_in} inputs and {hidden} hidden units")
-        vals = struct.unpack(f"<{count}e", raw)
-        w1 = [list(vals[i * hidden:(i + 1) * hidden]) for i in range(n_in)]
-        k = n_in * hidden
-        b1 = list(vals[k:k + hidden])
-        w2 = list(vals[k + hidden:k + 2 * hidden])
-        return cls(meta, w1, b1, w2, vals[-1])
+                             f"{n_in} inputs and {hidden} hidden units ({fmt})")
+        if fmt == "f16":
+            vals = struct.unpack(f"<{n_in * hidden + rest}e", raw)
+            w1 = [list(vals[i * hidden:(i + 1) * hidden]) for i in range(n_in)]
+            tail = vals[n_in * hidden:]
+        else:
+            q = struct.unpack(f"<{n_in * hidden}b", raw[:n_in * hidden])
+            k = n_in * hidden
+            scales = struct.unpack(f"<{n_in}e", raw[k:k + 2 * n_in])
+            w1 = [[x * sc for x in q[i * hidden:(i + 1) * hidden]]
+                  for i, sc in enumerate(scales)]
+            tail = struct.unpack(f"<{rest}e", raw[k + 2 * n_in:])
+        b1 = list(tail[:hidden])
+        w2 = list(tail[hidden:2 * hidden])
+        return cls(meta, w1, b1, w2, tail[-1])
 
     def hidden_base(self, idx: list[int]) -> list[float]:
         """The hidden layer's input from the flags alone (before the scalars)."""
