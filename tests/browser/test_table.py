@@ -52,6 +52,11 @@ def boot(page, base_url, prefs=None, clear=True):
     wait_ui(page)
 
 
+def start_game(page, variant, seed=7, humans=()):
+    """Start `variant` from the new-game panel; seats in `humans` are people."""
+    return new_game(page, variant, seed, lambda n: "human" if n in humans else None)
+
+
 def play_turn(page, step=0):
     """Play as a person: sometimes an extra action (exchange, signal), else the first playable card."""
     extra = page.locator(".extra-actions .btn")
@@ -169,7 +174,7 @@ def test_loads_with_progress_then_deals_and_the_panel_is_one_click_away(page, ba
 
 @pytest.mark.parametrize("variant", playable_variants())
 def test_whole_deal_of_every_variant(table, variant, artifacts):
-    new_game(table, variant, seed=11)
+    start_game(table, variant, seed=11)
     # mid-deal: check the layout once a trick or two has been played
     play_until(table, lambda pg, s: s == "waiting" and pg.evaluate("window.__briscola.state.view.tricks_done") >= 2)
     check_layout(table, artifacts, f"desktop-{variant}")
@@ -184,7 +189,7 @@ LAYOUT_VARIANTS = ["classic", "three", "four", "six", "scoperta", "double", "dou
 @pytest.mark.parametrize("variant", LAYOUT_VARIANTS)
 def test_layout_phone_and_desktop(table, variant, artifacts):
     table.set_viewport_size({"width": 360, "height": 640})
-    new_game(table, variant, seed=5)
+    start_game(table, variant, seed=5)
     check_layout(table, artifacts, f"phone-{variant}-start")
     play_until(table, lambda pg, s: s == "waiting" and pg.evaluate("window.__briscola.state.view.tricks_done") >= 1
                and pg.evaluate("window.__briscola.state.view.trick.length") >= 1
@@ -209,7 +214,7 @@ def check_layout_dialog(page, artifacts, name):
 
 def test_reload_mid_deal_resumes(page, base_url, bot_level):
     boot(page, base_url, prefs_for(bot_level))
-    new_game(page, "four", seed=3)
+    start_game(page, "four", seed=3)
     play_until(page, lambda pg, s: s == "waiting" and pg.evaluate("window.__briscola.state.view.tricks_done") >= 3)
     before = page.evaluate("window.__briscola.state")
     kept = stored_save(page)
@@ -253,7 +258,7 @@ ASIDE_JS = """async () => {
 
 def test_keyboard_only_deal(page, base_url, bot_level):
     boot(page, base_url, prefs_for(bot_level))
-    new_game(page, "classic", seed=21)
+    start_game(page, "classic", seed=21)
     # reach the hand with Tab alone
     for _ in range(40):
         if page.evaluate("!!document.activeElement.closest('.hand')"):
@@ -285,7 +290,7 @@ def test_handoff_hides_hands(page, base_url, bot_level):
     prefs["newgame"]["seats"][0]["name"] = "Anna"
     prefs["newgame"]["seats"][2] = {"kind": "human", "name": "Bruno"}
     boot(page, base_url, prefs)
-    state = new_game(page, "four", seed=9)
+    state = start_game(page, "four", seed=9)
     assert state == "handoff"
     seen = 0
     for _ in range(80):
@@ -315,7 +320,7 @@ def test_handoff_hides_hands(page, base_url, bot_level):
 
 def test_switch_language(page, base_url, bot_level):
     boot(page, base_url, prefs_for(bot_level))
-    new_game(page, "classic", seed=2)
+    start_game(page, "classic", seed=2)
     assert page.evaluate("document.documentElement.lang") == "en"
     assert page.text_content(".sb-turn") == "Your turn"
     english_rules = page.locator("#btn-rules").get_attribute("title")
@@ -339,7 +344,7 @@ def test_switch_language(page, base_url, bot_level):
 
 def test_illegal_action_is_refused_and_changes_nothing(page, base_url, bot_level):
     boot(page, base_url, prefs_for(bot_level))
-    new_game(page, "classic", seed=4)
+    start_game(page, "classic", seed=4)
     res = page.evaluate("""async () => {
       const e = window.__briscola.engine;
       const before = await e.call('state', {seat: 0});
@@ -363,7 +368,7 @@ def test_illegal_action_is_refused_and_changes_nothing(page, base_url, bot_level
 
 def test_statistics_count_and_reset(page, base_url, bot_level):
     boot(page, base_url, prefs_for(bot_level))
-    new_game(page, "classic", seed=8)
+    start_game(page, "classic", seed=8)
     play_deal(page)
     check_summary(page)
     page.keyboard.press("Escape")
@@ -378,7 +383,7 @@ def test_statistics_count_and_reset(page, base_url, bot_level):
 
 def test_match_chart_and_next_deal(page, base_url, bot_level):
     boot(page, base_url, prefs_for(bot_level))
-    new_game(page, "best-of-3", seed=12)
+    start_game(page, "best-of-3", seed=12)
     play_deal(page)
     check_summary(page)
     assert page.locator("#summary-dialog svg.chart rect.bar").count() >= 2
@@ -391,7 +396,7 @@ def test_match_chart_and_next_deal(page, base_url, bot_level):
 
 def test_hint_and_last_trick_review(page, base_url, bot_level):
     boot(page, base_url, prefs_for(bot_level))
-    new_game(page, "three", seed=6)
+    start_game(page, "three", seed=6)
     page.click(".actions button:has-text('Hint')")
     page.wait_for_function("() => document.querySelector('.hint-line').textContent.startsWith('Hint:')")
     hinted = page.locator(".hand-card.hinted")
