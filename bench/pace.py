@@ -19,12 +19,14 @@ import functools
 import http.server
 import os
 import statistics
+import sys
 import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync", "--no-first-run"]
+sys.path.insert(0, str(ROOT))
+
+from tools import chromium  # noqa: E402
 
 # Runs before the page's scripts: the time of every change of the page's mode.
 PROBE = """
@@ -48,13 +50,6 @@ def serve(directory: Path):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
-
-
-def chromium() -> str | None:
-    for name in (os.environ.get("BRISCOLA_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if name and os.path.exists(name):
-            return name
-    return None
 
 
 def one_deal(browser, base: str, speed: str, level: str, seed: int) -> list[float]:
@@ -97,7 +92,7 @@ def main() -> None:
     load_before = os.getloadavg()[0]
     rows = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium(), args=LAUNCH_ARGS)
+        browser = chromium.launch(p.chromium)
         for speed in args.speeds.split(","):
             times = []
             for d in range(args.deals):

@@ -47,9 +47,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "py"))
 
 import build  # noqa: E402
+from tools import chromium  # noqa: E402
+from tools.chromium import OFFLINE_READY, until  # noqa: E402
 
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync", "--no-first-run"]
 TARGETS = {"cold": 1.5, "warm": 0.5, "gzip_mb": 6.0, "poster_kb": 50}
 PLAYABLE = 'html[data-ui="waiting"] .hand .hand-card.playable'
 
@@ -85,13 +85,6 @@ TRACE = """() => {
 }"""
 
 
-def chromium() -> str | None:
-    for path in (os.environ.get("BRISCOLA_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if path and os.path.exists(path):
-            return path
-    return shutil.which("chromium")
-
-
 def leading_seed(level: str) -> int:
     """A seed whose classic deal the person (seat 0) leads, so no computer move is timed."""
     from briscola import bridge
@@ -117,48 +110,36 @@ def wait_marks(page, timeout: float = 120.0) -> dict:
     raise TimeoutError("no playable card in time")
 
 
-def until(page, script: str, timeout: float = 120.0, what: str = "") -> None:
-    """Poll an (async) function in the page until it returns something truthy.
-    (Playwright's wait_for_function takes a returned promise as truthy at once.)"""
-    end = time.monotonic() + timeout
-    while not page.evaluate(script):
-        if time.monotonic() > end:
-            raise TimeoutError(f"timed out waiting for {what or script}")
-        time.sleep(0.1)
-
-
-OFFLINE_READY = """async () => {
-    // The worker is active once its cache is complete; the snapshot is there once stored.
-    if (!navigator.serviceWorker.controller) return false;
-    for (const name of await caches.keys()) {
-        if (name.endsWith(':snapshot') && (await (await caches.open(name)).keys()).length) return true;
-    }
-    return false;
-}"""
-
-
 def offline_ready(page, timeout: float = 120.0) -> None:
     """Wait until the service worker controls the page and the engine's snapshot is kept."""
     until(page, OFFLINE_READY, timeout, "the service worker and the snapshot")
 
 
+def launch(playwright, profile):
+    """Chromium on the profile folder `profile` (kept across a restart), the probe in each page."""
+    ctx = chromium.launch_profile(playwright.chromium, profile, headless=True,
+                                  viewport={"width": 1280, "height": 800}, reduced_motion="reduce", locale="en-US")
+    ctx.add_init_script(PROBE)
+    return ctx
+
+
+def visit(ctx, url: str, record: list, name: str, out: dict):
+    """Open `url` in the context's page, the server's record cleared first; note in `out` the
+    seconds to the first playable card (`name`) and to the engine ready, and the trace."""
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    record.clear()
+    page.goto(url)
+    marks = wait_marks(page)
+    out[name], out[f"{name}_ready"] = marks["playable"] / 1000, marks["ready"] / 1000
+    out[f"{name}_trace"] = page.evaluate(TRACE)
+    return page
+
+
 def one_run(playwright, url: str, one_file: Path, record: list) -> dict:
     out = {}
     with tempfile.TemporaryDirectory(prefix="briscola-profile-") as profile:
-        def launch():
-            ctx = playwright.chromium.launch_persistent_context(
-                profile, executable_path=chromium(), args=LAUNCH_ARGS, headless=True,
-                viewport={"width": 1280, "height": 800}, reduced_motion="reduce", locale="en-US")
-            ctx.add_init_script(PROBE)
-            return ctx
-
-        ctx = launch()
-        page = ctx.pages[0] if ctx.pages else ctx.new_page()
-        record.clear()
-        page.goto(url)
-        marks = wait_marks(page)
-        out["cold"], out["cold_ready"] = marks["playable"] / 1000, marks["ready"] / 1000
-        out["cold_trace"] = page.evaluate(TRACE)
+        ctx = launch(playwright, profile)
+        page = visit(ctx, url, record, "cold", out)
         offline_ready(page)  # the first visit is over once the offline copy is complete
         out["wire"] = sum(r["wire"] for r in record)
         out["raw"] = sum(r["raw"] for r in record)
@@ -166,28 +147,16 @@ def one_run(playwright, url: str, one_file: Path, record: list) -> dict:
         out["cold_requests"] = [f"{r['path']} {r['status']} {r['wire']}" for r in record]
         ctx.close()
 
-        ctx = launch()  # the browser restarted: the second visit
-        page = ctx.pages[0] if ctx.pages else ctx.new_page()
-        record.clear()
-        page.goto(url)
-        marks = wait_marks(page)
-        out["warm"], out["warm_ready"] = marks["playable"] / 1000, marks["ready"] / 1000
-        out["warm_trace"] = page.evaluate(TRACE)
+        ctx = launch(playwright, profile)  # the browser restarted: the second visit
+        visit(ctx, url, record, "warm", out)
         # The browser's own check for a newer sw.js (a 304) aside, nothing should travel.
         out["warm_wire"] = sum(r["wire"] for r in record if not r["path"].startswith("/sw.js"))
         out["warm_requests"] = [f"{r['path']} {r['status']}" for r in record]
         ctx.close()
 
     with tempfile.TemporaryDirectory(prefix="briscola-profile-") as profile:
-        ctx = playwright.chromium.launch_persistent_context(
-            profile, executable_path=chromium(), args=LAUNCH_ARGS, headless=True,
-            viewport={"width": 1280, "height": 800}, reduced_motion="reduce", locale="en-US")
-        ctx.add_init_script(PROBE)
-        page = ctx.pages[0] if ctx.pages else ctx.new_page()
-        page.goto(one_file.as_uri() + "?" + url.split("?", 1)[1])  # the same deal link
-        marks = wait_marks(page)
-        out["file"], out["file_ready"] = marks["playable"] / 1000, marks["ready"] / 1000
-        out["file_trace"] = page.evaluate(TRACE)
+        ctx = launch(playwright, profile)
+        visit(ctx, one_file.as_uri() + "?" + url.split("?", 1)[1], record, "file", out)  # the same deal link
         ctx.close()
     out.update(embed_run(playwright, url, record))
     return out
@@ -208,10 +177,7 @@ def embed_run(playwright, url: str, record: list) -> dict:
         host = build.make_server(Path(tmp), 0)
         threading.Thread(target=host.serve_forever, daemon=True).start()
         try:
-            ctx = playwright.chromium.launch_persistent_context(
-                profile, executable_path=chromium(), args=LAUNCH_ARGS, headless=True,
-                viewport={"width": 1280, "height": 800}, reduced_motion="reduce", locale="en-US")
-            ctx.add_init_script(PROBE)
+            ctx = launch(playwright, profile)
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
             record.clear()
             page.goto(f"http://localhost:{host.server_address[1]}/post.html")

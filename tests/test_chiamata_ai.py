@@ -161,6 +161,23 @@ def test_raises_only_as_far_as_the_hand_supports():
     assert str(d.action).startswith("bid-6"), d  # seven trumps from the top: 2 and 6x
 
 
+@pytest.mark.parametrize("variant", ["chiamata", "chiamata-points"])
+def test_the_expert_bids_wherever_the_intermediate_does_and_on_some_hands_it_passes(variant):
+    """The expert counts on its own play as caller: at the first bid of a deal it never
+    passes a hand the intermediate bids, and bids some the intermediate passes."""
+    more = 0
+    for seed in range(60):
+        g = Game.new(variant, seed=f"eager:{seed}")
+        v = g.view(g.current_player)
+        a_int = IntermediateChiamataBot(seed=1).decide(v).action
+        a_exp = fast_expert(1).decide(v).action
+        if str(a_int) != "pass":
+            assert str(a_exp) != "pass", (seed, a_int)
+        elif str(a_exp) != "pass":
+            more += 1
+    assert more >= 1
+
+
 @pytest.mark.parametrize("variant", ["chiamata", "chiamata-points", "chiamata-plain"])
 def test_the_called_card_is_held_by_the_caller_only_by_a_deliberate_self_call(variant):
     seen = 0

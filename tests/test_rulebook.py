@@ -15,6 +15,7 @@ from briscola.errors import IllegalActionError, RulesError
 from briscola.game import Game
 from briscola.match import Match, chiamata_winners
 from briscola.rules import Rules, find_variant
+from test_chiamata_rules import deal as chiamata_deal  # its five hands, seat 4 deals
 
 
 def play(game, *actions):
@@ -277,19 +278,6 @@ def test_signals_name_ace_three_king_horse_jack_whatever_the_ranking(options):
 
 
 # ---- 8, 9. Chiamata scoring -----------------------------------------------------------------------
-
-HANDS = [
-    "AD 3D KD HD JD 7D 6D 5D",
-    "AC 3C KC HC JC 7C 6C 5C",
-    "AS 3S KS HS JS 7S 6S 5S",
-    "AB 3B KB HB JB 7B 6B 5B",
-    "4D 2D 4C 2C 4S 2S 4B 2B",
-]
-
-
-def chiamata_deal(rules):
-    return Game.from_hands(rules, HANDS, dealer=4)
-
 
 def outcome_with(g, points):
     finish(g)

@@ -5,23 +5,23 @@ img/icon.svg with headless Chromium (Playwright, Debian's /usr/bin/chromium).
 The PNGs are committed: the build does not need a browser. Run this after changing
 the SVG:  python tools/render_icons.py
 """
-import os
+import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tools import chromium  # noqa: E402
+
 SIZES = [(512, "icon-512.png"), (192, "icon-192.png"), (180, "apple-touch-icon.png")]
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 def main() -> None:
     svg = (ROOT / "img" / "icon.svg").read_text(encoding="utf-8")
-    chromium = os.environ.get("BRISCOLA_CHROMIUM", "/usr/bin/chromium")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium if os.path.exists(chromium) else None,
-                                    args=ARGS)
+        browser = chromium.launch(p.chromium)
         for size, name in SIZES:
             page = browser.new_page(viewport={"width": size, "height": size})
             page.set_content("<style>html,body{margin:0}svg{display:block;"

@@ -9,7 +9,6 @@ import functools
 import http.server
 import json
 import os
-import shutil
 import subprocess
 import sys
 import threading
@@ -21,24 +20,13 @@ ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 ARTIFACTS = ROOT / "tests" / "artifacts"
 sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT))  # build.py, tools/
 
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync", "--no-first-run"]
+from tools import chromium  # noqa: E402
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "browser: drives the built page in Chromium")
-
-
-def chromium_path() -> str | None:
-    env = os.environ.get("BRISCOLA_CHROMIUM")
-    if env:
-        return env
-    for name in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if os.path.exists(name):
-            return name
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    return found  # None: Playwright's own browser
 
 
 @pytest.fixture(scope="session")
@@ -88,7 +76,7 @@ def base_url(dist_dir):
 def browser():
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path(), args=LAUNCH_ARGS)
+        b = chromium.launch(p.chromium)
         yield b
         b.close()
 
@@ -124,12 +112,14 @@ class ConsoleWatch:
                 if r.status >= 400 else None)
 
 
-def _make_page(browser, width, height, watch):
+def _make_page(browser, width, height):
+    """A fresh context and its page; `page.console_watch.errors` collects the console errors."""
     context = browser.new_context(viewport={"width": width, "height": height},
                                   reduced_motion="reduce", locale="en-US")
     page = context.new_page()
     page.set_default_timeout(60000)
-    watch.attach(page)
+    page.console_watch = ConsoleWatch()
+    page.console_watch.attach(page)
     return context, page
 
 
@@ -137,28 +127,22 @@ def _make_page(browser, width, height, watch):
 def new_page(browser):
     """A factory: ``new_page(width, height)`` -> (context, page); ``page.console_watch.errors``."""
     def make(width=1280, height=800):
-        watch = ConsoleWatch()
-        context, pg = _make_page(browser, width, height, watch)
-        pg.console_watch = watch
-        return context, pg
+        return _make_page(browser, width, height)
     return make
+
+
+def _checked_page(browser, width, height):
+    context, pg = _make_page(browser, width, height)
+    yield pg
+    context.close()
+    assert not pg.console_watch.errors, "console errors:\n" + "\n".join(pg.console_watch.errors)
 
 
 @pytest.fixture
 def page(browser):
-    watch = ConsoleWatch()
-    context, pg = _make_page(browser, 1280, 800, watch)
-    pg.console_watch = watch
-    yield pg
-    context.close()
-    assert not watch.errors, "console errors:\n" + "\n".join(watch.errors)
+    yield from _checked_page(browser, 1280, 800)
 
 
 @pytest.fixture
 def phone_page(browser):
-    watch = ConsoleWatch()
-    context, pg = _make_page(browser, 360, 640, watch)
-    pg.console_watch = watch
-    yield pg
-    context.close()
-    assert not watch.errors, "console errors:\n" + "\n".join(watch.errors)
+    yield from _checked_page(browser, 360, 640)

@@ -1,9 +1,174 @@
 """Page helpers shared by the browser tests."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
+import pytest
+
 PROGRESS_JS = ("window.__briscola.state.view.events.length"
                " + 1000 * window.__briscola.state.match.deal")
+# The page's modes (`<html data-ui>`) in which it waits for the person (or has stopped).
 SETTLED = ("waiting", "summary", "handoff", "error", "newgame", "over")
+# ... once a game is on: the person's turn, the end of the deal, the hand-off screen, an error.
+PLAYING = ("waiting", "summary", "handoff", "error")
+
+
+def ui(page) -> str:
+    """The page's mode."""
+    return page.evaluate("document.documentElement.dataset.ui")
+
+
+def wait_ui(page, states=SETTLED, timeout=60000) -> str:
+    """Wait until the page's mode is one of `states`; that mode."""
+    page.wait_for_function("s => s.includes(document.documentElement.dataset.ui)", arg=list(states),
+                           timeout=timeout)
+    return ui(page)
+
+
+def table_state(page) -> str:
+    """Wait until the table is settled (PLAYING); a page that reports an error fails the test."""
+    state = wait_ui(page, PLAYING)
+    if state == "error":
+        pytest.fail("the page reports: " + (page.text_content("#notice") or ""))
+    return state
+
+
+def hand_over(page) -> None:
+    """Past the hand-off screen, as the next person at the device does."""
+    page.click("#handoff-go")
+    wait_ui(page, ("waiting", "summary", "handoff", "busy", "over"))
+
+
+def new_game(page, variant: str, seed, seat=None) -> str:
+    """Start `variant` from the new-game panel as a person does (the end-of-deal panel closed
+    first): `seat(n)` is the choice for each seat n but the first ("human", "bot:<level>"; None
+    leaves the seat as it is), then the seed (under Advanced) and Start. The table's state once
+    it has dealt; an error fails the test, with the page's notice."""
+    if page.locator("#summary-dialog[open]").count():
+        page.keyboard.press("Escape")
+    if not page.locator("#newgame-dialog[open]").count():
+        page.click("#btn-new")
+    page.wait_for_selector("#newgame-dialog[open]")
+    page.select_option("#ng-variant", variant)
+    if seat:
+        for n in range(1, page.locator("select[id^=ng-seat-]").count()):
+            if seat(n):
+                page.select_option(f"#ng-seat-{n}", seat(n))
+    if not page.locator("#ng-seed").is_visible():
+        page.click("details.advanced summary")
+    page.fill("#ng-seed", str(seed))
+    page.wait_for_function("() => !document.getElementById('ng-start').disabled")
+    page.click("#ng-start")
+    state = wait_ui(page, PLAYING)
+    assert state != "error", page.text_content("#notice")
+    return state
+
+
+@contextmanager
+def checked(made):
+    """`with checked(new_page(width, height)) as page:` the page, its context closed after the
+    block; a console error on it fails the test (when the block itself passed)."""
+    context, page = made
+    try:
+        yield page
+    finally:
+        context.close()
+    assert not page.console_watch.errors, page.console_watch.errors
+
+
+@contextmanager
+def watched_context(browser, width, height, *init_scripts):
+    """A fresh profile at this window size, `init_scripts` run in each of its pages (frames
+    too) before the page's own; a console error or an uncaught exception in any of its pages
+    fails the test once the context is closed."""
+    ctx = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce",
+                              locale="en-US")
+    for script in init_scripts:
+        ctx.add_init_script(script)
+    errors = []
+
+    def watch(page):
+        page.on("console", lambda m: errors.append(f"console.error: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+
+    ctx.on("page", watch)
+    yield ctx
+    ctx.close()
+    assert not errors, "console errors:\n" + "\n".join(errors)
+
+
+def assert_in_window(page, selector: str) -> None:
+    """The element is wholly inside the window (1 px of rounding allowed at the far edges)."""
+    box = page.locator(selector).bounding_box()
+    vw = page.viewport_size
+    assert box["x"] >= 0 and box["y"] >= 0
+    assert box["x"] + box["width"] <= vw["width"] + 1 and box["y"] + box["height"] <= vw["height"] + 1
+
+
+# The layout check: the table's parts (`items`, [group, selector, only with text]) overlap no
+# part of another group by more than 2 px and stay inside the window; the parts of each box
+# stay inside it; no element of `no_scroll` scrolls; the page does not scroll sideways.
+LAYOUT_JS = """
+([items, boxes, parts, noScroll]) => {
+  const found = [];
+  for (const [group, selector, withText] of items) document.querySelectorAll(selector).forEach(el => {
+    if (withText && !el.textContent) return;
+    const name = group === 'seat' ? 'seat' + el.dataset.seat : group;
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden')
+      found.push({group: name, label: name + ':' + (el.dataset.key || el.dataset.seat || el.className), r});
+  });
+  const overlaps = [];
+  const tol = 2;
+  for (let i = 0; i < found.length; i++) for (let j = i + 1; j < found.length; j++) {
+    const a = found[i], b = found[j];
+    if (a.group === b.group) continue;
+    const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+    const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+    if (w > tol && h > tol) overlaps.push(a.label + ' x ' + b.label + ` (${Math.round(w)}x${Math.round(h)})`);
+  }
+  document.querySelectorAll(boxes).forEach(box => {
+    const r = box.getBoundingClientRect();
+    box.querySelectorAll(parts).forEach(el => {
+      const q = el.getBoundingClientRect();
+      if (!q.width || getComputedStyle(el).display === 'none') return;
+      if (q.left < r.left - tol || q.right > r.right + tol || q.top < r.top - tol || q.bottom > r.bottom + tol)
+        overlaps.push('outside its box: ' + (box.dataset.seat ? 'seat ' + box.dataset.seat : box.className)
+          + ' > ' + el.className);
+    });
+  });
+  for (const selector of noScroll) document.querySelectorAll(selector).forEach(el => {
+    if (el.scrollHeight > el.clientHeight + 2) overlaps.push('it scrolls: ' + selector);
+  });
+  const outside = found.filter(it => it.r.left < -1 || it.r.top < -1 || it.r.right > innerWidth + 1 || it.r.bottom > innerHeight + 1)
+    .map(it => it.label + ` ${Math.round(it.r.left)},${Math.round(it.r.top)},${Math.round(it.r.right)},${Math.round(it.r.bottom)}`);
+  const scroll = document.documentElement.scrollWidth > innerWidth + 1;
+  return {overlaps, outside, scroll};
+}
+"""
+
+
+class Layout:
+    """A layout check for one kind of table: `items` are [group, selector] or [group, selector,
+    True] (counted only with text); the group "seat" is one group per seat. The parts of each
+    of `boxes` (`parts`, CSS selectors) stay inside it; no element of `no_scroll` scrolls."""
+
+    def __init__(self, items, boxes: str, parts: str, no_scroll=(), prefix: str = ""):
+        self.arg = [[list(it) + [False] * (3 - len(it)) for it in items], boxes, parts, list(no_scroll)]
+        self.prefix = prefix
+
+    def problems(self, page) -> dict:
+        """{overlaps, outside, scroll} as the page is now."""
+        return page.evaluate(LAYOUT_JS, self.arg)
+
+    def check(self, page, artifacts, name: str) -> None:
+        """A screenshot (artifacts/<prefix><name>.png), then the check."""
+        page.wait_for_timeout(60)
+        page.screenshot(path=str(artifacts / f"{self.prefix}{name}.png"))
+        res = self.problems(page)
+        assert not res["overlaps"], f"{name}: overlapping elements: {res['overlaps']}"
+        assert not res["outside"], f"{name}: elements outside the window: {res['outside']}"
+        assert not res["scroll"], f"{name}: the page scrolls sideways"
 
 
 def progress(page) -> int:

@@ -26,12 +26,12 @@ import re
 
 import pytest
 from briscola import bridge
-from pagekit import act_and_wait, stored_save
+from pagekit import (PLAYING, Layout, act_and_wait, assert_in_window, hand_over, new_game, stored_save,
+                     table_state, ui, wait_ui)
 
 pytestmark = pytest.mark.browser
 
 ORDER = "A3KHJ76542"
-SETTLED = ("waiting", "summary", "handoff", "error")
 NAMES = ["You", "Carla", "Totò", "Pina", "Beppe"]  # the page's names in English (one person)
 SIZES = {"desktop": (1280, 800), "phone": (360, 640), "landscape": (640, 360)}
 CARD = re.compile(r"^[A2-9TJHK][DCSB]$")
@@ -156,16 +156,6 @@ def true_partner() -> int:
 
 # ---- the page ----------------------------------------------------------------------------------
 
-def ui(page) -> str:
-    return page.evaluate("document.documentElement.dataset.ui")
-
-
-def wait_ui(page, states=SETTLED, timeout=60000) -> str:
-    page.wait_for_function("s => s.includes(document.documentElement.dataset.ui)", arg=list(states),
-                           timeout=timeout)
-    return ui(page)
-
-
 def view_of(page) -> dict:
     return page.evaluate("window.__briscola.state.view")
 
@@ -181,22 +171,7 @@ def boot(page, base_url, level):
 
 
 def start(page, variant, seed, humans=(0,), level="beginner"):
-    if ui(page) != "newgame":
-        if page.locator("#summary-dialog[open]").count():
-            page.keyboard.press("Escape")
-        page.click("#btn-new")
-    page.wait_for_selector("#newgame-dialog[open]")
-    page.select_option("#ng-variant", variant)
-    for seat in range(1, 5):
-        page.select_option(f"#ng-seat-{seat}", "human" if seat in humans else f"bot:{level}")
-    if not page.locator("#ng-seed").is_visible():
-        page.click("details.advanced summary")
-    page.fill("#ng-seed", str(seed))
-    page.wait_for_function("() => !document.getElementById('ng-start').disabled")
-    page.click("#ng-start")
-    state = wait_ui(page)
-    assert state != "error", page.text_content("#notice")
-    return state
+    return new_game(page, variant, seed, lambda n: "human" if n in humans else f"bot:{level}")
 
 
 def click_action(page, view, action):
@@ -235,9 +210,7 @@ def card_name(code):
 def play(page, decide, stop=None, watch=None, max_steps=300):
     """Play on, clicking the person's decisions, until the summary (or `stop`)."""
     for _ in range(max_steps):
-        state = wait_ui(page)
-        if state == "error":
-            pytest.fail("the page reports: " + (page.text_content("#notice") or ""))
+        state = table_state(page)
         if watch:
             watch(page, state)
         if stop and stop(page, state):
@@ -245,8 +218,7 @@ def play(page, decide, stop=None, watch=None, max_steps=300):
         if state == "summary":
             return state
         if state == "handoff":
-            page.click("#handoff-go")
-            wait_ui(page, ("waiting", "summary", "handoff", "busy", "over"))
+            hand_over(page)
             continue
         view = view_of(page)
         action = decide(view)
@@ -299,62 +271,15 @@ def check_deal_end(page) -> dict:
     return result
 
 
-OVERLAP_JS = """
-() => {
-  const items = [];
-  const add = (group, el) => {
-    const r = el.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden')
-      items.push({group, label: group + ':' + (el.dataset.key || el.dataset.seat || el.className), r});
-  };
-  document.querySelectorAll('.topbar').forEach(e => add('topbar', e));
-  document.querySelectorAll('.scorebar').forEach(e => add('scorebar', e));
-  document.querySelectorAll('.seat').forEach(e => add('seat' + e.dataset.seat, e));
-  document.querySelectorAll('.called-badge').forEach(e => add('called', e));
-  document.querySelectorAll('.board').forEach(e => add('board', e));
-  document.querySelectorAll('.trick-card').forEach(e => add('trick', e));
-  document.querySelectorAll('.hand-card').forEach(e => add('hand', e));
-  document.querySelectorAll('.mybar').forEach(e => add('mybar', e));
-  document.querySelectorAll('.actions:not([hidden]) .btn').forEach(e => add('actions', e));
-  document.querySelectorAll('.hint-line').forEach(e => { if (e.textContent) add('hintline', e); });
-  const overlaps = [];
-  const tol = 2;
-  for (let i = 0; i < items.length; i++) for (let j = i + 1; j < items.length; j++) {
-    const a = items[i], b = items[j];
-    if (a.group === b.group) continue;
-    const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
-    const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
-    if (w > tol && h > tol) overlaps.push(a.label + ' x ' + b.label + ` (${Math.round(w)}x${Math.round(h)})`);
-  }
-  // the parts of a seat box, of the board and of the badge stay inside them
-  document.querySelectorAll('.seat, .mybar, .board, .called-badge').forEach(box => {
-    const r = box.getBoundingClientRect();
-    box.querySelectorAll('.name, .badge, .seat-hand, .pile, .bid-tag, .btn, .call-card, .grid-card, .cb-line, .called-card, input').forEach(el => {
-      const q = el.getBoundingClientRect();
-      if (!q.width || getComputedStyle(el).display === 'none') return;
-      if (q.left < r.left - tol || q.right > r.right + tol || q.top < r.top - tol || q.bottom > r.bottom + tol)
-        overlaps.push('outside its box: ' + box.className + ' > ' + el.className);
-    });
-  });
-  const board = document.querySelector('.center.boarded .board');
-  const scrolls = board && board.scrollHeight > board.clientHeight + 2 ? ['the board scrolls'] : [];
-  const outside = items.filter(it => it.r.left < -1 || it.r.top < -1 || it.r.right > innerWidth + 1 || it.r.bottom > innerHeight + 1)
-    .map(it => it.label + ` ${Math.round(it.r.left)},${Math.round(it.r.top)},${Math.round(it.r.right)},${Math.round(it.r.bottom)}`);
-  const scroll = document.documentElement.scrollWidth > innerWidth + 1;
-  return {overlaps: overlaps.concat(scrolls), outside, scroll};
-}
-"""
-
-
-def check_layout(page, artifacts, name):
-    page.wait_for_timeout(60)
-    page.screenshot(path=str(artifacts / f"chiamata-{name}.png"))
-    res = page.evaluate(OVERLAP_JS)
-    assert not res["overlaps"], f"{name}: overlapping elements: {res['overlaps']}"
-    if res["outside"]:
-        print(page.evaluate("""() => [...document.querySelectorAll('.mine, .hand, .hand-card')].map(e => [e.className, e.getBoundingClientRect().left, e.getBoundingClientRect().width, getComputedStyle(e).marginLeft, getComputedStyle(e).getPropertyValue('--count')])"""))
-    assert not res["outside"], f"{name}: elements outside the window: {res['outside']}"
-    assert not res["scroll"], f"{name}: the page scrolls sideways"
+LAYOUT = Layout(
+    [["topbar", ".topbar"], ["scorebar", ".scorebar"], ["seat", ".seat"], ["called", ".called-badge"],
+     ["board", ".board"], ["trick", ".trick-card"], ["hand", ".hand-card"], ["mybar", ".mybar"],
+     ["actions", ".actions:not([hidden]) .btn"], ["hintline", ".hint-line", True]],
+    # the parts of a seat box, of the board and of the badge stay inside them
+    boxes=".seat, .mybar, .board, .called-badge",
+    parts=".name, .badge, .seat-hand, .pile, .bid-tag, .btn, .call-card, .grid-card, .cb-line, .called-card, input",
+    no_scroll=[".center.boarded .board"], prefix="chiamata-")
+check_layout = LAYOUT.check
 
 
 def shots(page, artifacts, name, sizes=("phone", "landscape", "desktop")):
@@ -370,10 +295,7 @@ def summary_shots(page, artifacts, name):
         page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
         page.wait_for_timeout(60)
         page.screenshot(path=str(artifacts / f"chiamata-{size}-{name}.png"), full_page=False)
-        box = page.locator("#summary-dialog").bounding_box()
-        vw = page.viewport_size
-        assert box["x"] >= 0 and box["y"] >= 0
-        assert box["x"] + box["width"] <= vw["width"] + 1 and box["y"] + box["height"] <= vw["height"] + 1
+        assert_in_window(page, "#summary-dialog")
         # the game points at the bottom of the panel
         page.evaluate("() => { const d = document.getElementById('summary-dialog'); d.scrollTop = d.scrollHeight; }")
         page.screenshot(path=str(artifacts / f"chiamata-{size}-{name}-bottom.png"))
@@ -724,7 +646,7 @@ def test_two_people_bid_from_their_own_hands(table, bot_level, artifacts):
     handoffs = 0
     bids = 0
     for _ in range(60):
-        state = wait_ui(table)
+        state = wait_ui(table, PLAYING)
         assert state != "error"
         if state == "handoff":
             assert table.locator(".hand .card.face").count() == 0

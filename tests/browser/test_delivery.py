@@ -10,27 +10,19 @@ the page's own scripts run (an init script), so no extra page load is needed for
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-import build  # noqa: E402
-from briscola import bridge  # noqa: E402
+import build  # the repository's root is on the path (conftest.py)
+from briscola import bridge
+from pagekit import watched_context
+from tools import chromium
+from tools.chromium import OFFLINE_READY, until
 
 pytestmark = pytest.mark.browser
 
-# As in conftest.py (which the `browser` fixture uses).
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync", "--no-first-run"]
-CHROMIUM = next((c for c in (os.environ.get("BRISCOLA_CHROMIUM"), "/usr/bin/chromium",
-                             "/usr/bin/chromium-browser", shutil.which("chromium")) if c and os.path.exists(c)),
-                None)
 PREFS = {"speed": "instant", "lang": "en", "tips": {"all": True}}
 SET_PREFS = ("try { if (!localStorage.getItem('briscola.prefs')) "
              f"localStorage.setItem('briscola.prefs', {json.dumps(json.dumps(PREFS))}); }} catch (e) {{}}")
@@ -69,39 +61,8 @@ def site(dist_dir):
 @pytest.fixture
 def context(browser):
     """A fresh profile, with the console watched (errors fail the test) and the prefs set."""
-    ctx = browser.new_context(viewport={"width": 1000, "height": 700}, reduced_motion="reduce",
-                              locale="en-US")
-    ctx.add_init_script(SET_PREFS)
-    ctx.add_init_script(WATCH_CSP)
-    errors = []
-
-    def watch(page):
-        page.on("console", lambda m: errors.append(f"console.error: {m.text}") if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
-
-    ctx.on("page", watch)
-    yield ctx
-    ctx.close()
-    assert not errors, "console errors:\n" + "\n".join(errors)
-
-
-def until(page, script: str, timeout: float = 120.0) -> None:
-    """Poll an (async) function in the page until it returns something truthy
-    (Playwright's wait_for_function takes a returned promise as truthy at once)."""
-    end = time.monotonic() + timeout
-    while not page.evaluate(script):
-        assert time.monotonic() < end, f"timed out waiting for {script}"
-        time.sleep(0.1)
-
-
-OFFLINE_READY = """async () => {
-    // The worker is active once its cache is complete; the snapshot is there once stored.
-    if (!navigator.serviceWorker.controller) return false;
-    for (const name of await caches.keys()) {
-        if (name.endsWith(':snapshot') && (await (await caches.open(name)).keys()).length) return true;
-    }
-    return false;
-}"""
+    with watched_context(browser, 1000, 700, SET_PREFS, WATCH_CSP) as ctx:
+        yield ctx
 
 
 def link(bot_level: str, seed: int = 42, **extra) -> str:
@@ -255,8 +216,7 @@ def test_every_request_stays_on_the_sites_origin(site, context, bot_level):
 def test_installable_as_an_app(site, browser, tmp_path):
     """Chromium's own check: no installability errors, and the manifest parses cleanly."""
     # Incognito contexts are never installable: a real profile, in the same Chromium.
-    ctx = browser.browser_type.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=CHROMIUM, args=LAUNCH_ARGS)
+    ctx = chromium.launch_profile(browser.browser_type, tmp_path / "profile")
     try:
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
         page.goto(site.url)

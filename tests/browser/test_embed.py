@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from pagekit import watched_context
 from test_delivery import SET_PREFS, Site, play, settle
 
 pytestmark = pytest.mark.browser
@@ -58,16 +59,8 @@ class Host(Site):
 
 @pytest.fixture
 def host_context(browser):
-    ctx = browser.new_context(viewport={"width": 800, "height": 900}, reduced_motion="reduce",
-                              locale="en-US")
-    ctx.add_init_script(SET_PREFS)
-    ctx.add_init_script(NOTE_MESSAGES)
-    errors = []
-    ctx.on("page", lambda p: (p.on("pageerror", lambda e: errors.append(str(e))),
-                              p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)))
-    yield ctx
-    ctx.close()
-    assert not errors, errors
+    with watched_context(browser, 800, 900, SET_PREFS, NOTE_MESSAGES) as ctx:
+        yield ctx
 
 
 def messages(page, kind: str) -> list[dict]:

@@ -10,12 +10,11 @@ import re
 
 import pytest
 
-from pagekit import act_and_wait
+from pagekit import act_and_wait, checked, ui, wait_ui
 
 pytestmark = pytest.mark.browser
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844), "landscape": (844, 390)}
-SETTLED = ("waiting", "summary", "handoff", "error", "newgame", "over")
 
 # Visible buttons and form controls under `root` shorter than 44 px (a fingertip).
 SMALL_JS = """
@@ -37,15 +36,6 @@ NULL_JS = """
 """
 
 
-def ui(page) -> str:
-    return page.evaluate("document.documentElement.dataset.ui")
-
-
-def wait_ui(page, states=SETTLED, timeout=60000) -> str:
-    page.wait_for_function("s => s.includes(document.documentElement.dataset.ui)", arg=list(states), timeout=timeout)
-    return ui(page)
-
-
 def first_visit(page, base_url, prefs=None, query=""):
     page.goto(base_url + "build-manifest.json")
     page.evaluate("p => { localStorage.clear(); if (p) localStorage.setItem('briscola.prefs', JSON.stringify(p)); }", prefs)
@@ -64,8 +54,7 @@ def nulls(page):
 @pytest.mark.parametrize("size", list(SIZES))
 def test_first_visit_lands_on_a_deal_and_start_is_in_view(new_page, base_url, size, artifacts):
     w, h = SIZES[size]
-    context, page = new_page(w, h)
-    try:
+    with checked(new_page(w, h)) as page:
         assert first_visit(page, base_url, {"lang": "en"}) == "waiting"
         assert page.locator(".hand .hand-card.playable").count() >= 1
         assert page.evaluate("window.__briscola.state.seats[1].level") == "intermediate"
@@ -93,15 +82,11 @@ def test_first_visit_lands_on_a_deal_and_start_is_in_view(new_page, base_url, si
         wait_ui(page, ("waiting",))
         assert page.evaluate("JSON.parse(localStorage.getItem('briscola.prefs')).tips.trump") is True
         assert page.locator("#tip").is_hidden()
-    finally:
-        context.close()
-    assert not page.console_watch.errors, page.console_watch.errors
 
 
 def test_every_screen_in_both_languages_phone(new_page, base_url, artifacts):
     """No "null"/"undefined" text on any screen, in either language; names, roles, points."""
-    context, page = new_page(*SIZES["phone"])
-    try:
+    with checked(new_page(*SIZES["phone"])) as page:
         first_visit(page, base_url, {"lang": "it", "speed": "instant", "tips": {"all": True}})
         for lang in ("it", "en"):
             if page.evaluate("document.documentElement.lang") != lang:
@@ -155,14 +140,10 @@ def test_every_screen_in_both_languages_phone(new_page, base_url, artifacts):
         page.screenshot(path=str(artifacts / "newcomer-it-summary.png"))
         page.click("#sum-review")
         page.wait_for_selector("#review-dialog[open]")
-    finally:
-        context.close()
-    assert not page.console_watch.errors, page.console_watch.errors
 
 
 def test_sound_only_after_a_gesture_and_never_when_muted(new_page, base_url):
-    context, page = new_page(*SIZES["desktop"])
-    try:
+    with checked(new_page(*SIZES["desktop"])) as page:
         first_visit(page, base_url, {"lang": "en", "speed": "instant", "tips": {"all": True}})
         log = "import('./js/sound.js').then(m => m.log.length)"
         assert page.evaluate(log) == 0  # the deal was dealt, nothing sounded: no gesture yet
@@ -178,14 +159,10 @@ def test_sound_only_after_a_gesture_and_never_when_muted(new_page, base_url):
         page.reload()  # remembered
         wait_ui(page)
         assert page.locator("#btn-sound").get_attribute("aria-pressed") == "true"
-    finally:
-        context.close()
-    assert not page.console_watch.errors, page.console_watch.errors
 
 
 def test_links_that_cannot_be_dealt_and_a_links_language(new_page, base_url):
-    context, page = new_page(*SIZES["landscape"])
-    try:
+    with checked(new_page(*SIZES["landscape"])) as page:
         # an unknown variant, asked in Italian: the page says why, in Italian, and deals anyway
         first_visit(page, base_url, {"tips": {"all": True}}, "?variant=nope&lang=it")
         notice = page.locator("#notice")
@@ -206,6 +183,3 @@ def test_links_that_cannot_be_dealt_and_a_links_language(new_page, base_url):
             wait_ui(page)
             notice.wait_for(state="visible")
             assert words in notice.text_content() and "could not be dealt" in notice.text_content()
-    finally:
-        context.close()
-    assert not page.console_watch.errors, page.console_watch.errors

@@ -17,21 +17,9 @@ import pytest
 from briscola.bridge import Table
 from briscola.match import Match
 from briscola.rules import Rules
-from pagekit import act_and_wait
+from pagekit import act_and_wait, ui, wait_ui
 
 pytestmark = pytest.mark.browser
-
-SETTLED = ("waiting", "summary", "handoff", "error", "newgame", "over")
-
-
-def ui(page) -> str:
-    return page.evaluate("document.documentElement.dataset.ui")
-
-
-def wait_ui(page, states=SETTLED, timeout=60000) -> str:
-    page.wait_for_function("s => s.includes(document.documentElement.dataset.ui)", arg=list(states),
-                           timeout=timeout)
-    return ui(page)
 
 
 def boot(page, base_url, level, lang="en", save=None):

@@ -13,11 +13,10 @@ import re
 import pytest
 
 from briscola import bridge
-from pagekit import act_and_wait, stored_save
+from pagekit import (Layout, act_and_wait, assert_in_window, hand_over, new_game, stored_save, table_state,
+                     ui, wait_ui)
 
 pytestmark = pytest.mark.browser
-
-UI_SETTLED = ("waiting", "summary", "handoff", "error", "newgame", "over")
 
 
 # ---- helpers ----------------------------------------------------------------------------------
@@ -53,34 +52,9 @@ def boot(page, base_url, prefs=None, clear=True):
     wait_ui(page)
 
 
-def ui(page) -> str:
-    return page.evaluate("document.documentElement.dataset.ui")
-
-
-def wait_ui(page, states=UI_SETTLED, timeout=60000) -> str:
-    page.wait_for_function("s => s.includes(document.documentElement.dataset.ui)", arg=list(states),
-                           timeout=timeout)
-    return ui(page)
-
-
 def start_game(page, variant, seed=7, humans=()):
     """Start `variant` from the new-game panel; seats in `humans` are people."""
-    if ui(page) != "newgame":
-        if page.locator("#summary-dialog[open]").count():
-            page.keyboard.press("Escape")
-        page.click("#btn-new")
-    page.wait_for_selector("#newgame-dialog[open]")
-    page.select_option("#ng-variant", variant)
-    for seat in humans:
-        page.select_option(f"#ng-seat-{seat}", "human")
-    if not page.locator("#ng-seed").is_visible():
-        page.click("details.advanced summary")
-    page.fill("#ng-seed", str(seed))
-    page.wait_for_function("() => !document.getElementById('ng-start').disabled")
-    page.click("#ng-start")
-    state = wait_ui(page, ("waiting", "summary", "handoff", "error"))
-    assert state != "error", page.text_content("#notice")
-    return state
+    return new_game(page, variant, seed, lambda n: "human" if n in humans else None)
 
 
 def play_turn(page, step=0):
@@ -94,14 +68,11 @@ def play_turn(page, step=0):
 
 def play_until(page, stop, max_steps=600):
     for step in range(max_steps):
-        state = wait_ui(page, ("waiting", "summary", "handoff", "error"))
-        if state == "error":
-            pytest.fail("the page reports: " + (page.text_content("#notice") or ""))
+        state = table_state(page)
         if stop(page, state):
             return state
         if state == "handoff":
-            page.click("#handoff-go")
-            wait_ui(page, ("waiting", "summary", "handoff", "busy", "over"))
+            hand_over(page)
             continue
         if state == "summary":
             pytest.fail("the deal ended before the stop condition")
@@ -145,57 +116,12 @@ def check_summary(page):
     return expected
 
 
-OVERLAP_JS = """
-() => {
-  const items = [];
-  const add = (group, el) => {
-    const r = el.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden')
-      items.push({group, label: group + ':' + (el.dataset.key || el.dataset.seat || el.className), r});
-  };
-  document.querySelectorAll('.topbar').forEach(e => add('topbar', e));
-  document.querySelectorAll('.scorebar').forEach(e => add('scorebar', e));
-  document.querySelectorAll('.seat').forEach(e => add('seat' + e.dataset.seat, e));
-  document.querySelectorAll('.deck .talon, .deck .talon-count').forEach(e => add('deck', e));
-  document.querySelectorAll('.trick-card').forEach(e => add('trick', e));
-  document.querySelectorAll('.hand-card').forEach(e => add('hand', e));
-  document.querySelectorAll('.mybar').forEach(e => add('mybar', e));
-  document.querySelectorAll('.actions .btn').forEach(e => add('actions', e));
-  document.querySelectorAll('.hint-line').forEach(e => { if (e.textContent) add('hintline', e); });
-  const overlaps = [];
-  const tol = 2;
-  for (let i = 0; i < items.length; i++) for (let j = i + 1; j < items.length; j++) {
-    const a = items[i], b = items[j];
-    if (a.group === b.group) continue;
-    const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
-    const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
-    if (w > tol && h > tol) overlaps.push(a.label + ' x ' + b.label + ` (${Math.round(w)}x${Math.round(h)})`);
-  }
-  // the parts of a seat box stay inside it
-  document.querySelectorAll('.seat, .mybar').forEach(seat => {
-    const r = seat.getBoundingClientRect();
-    seat.querySelectorAll('.name, .badge, .seat-hand, .pile, .pile-count').forEach(el => {
-      const q = el.getBoundingClientRect();
-      if (!q.width || getComputedStyle(el).display === 'none') return;
-      if (q.left < r.left - tol || q.right > r.right + tol || q.top < r.top - tol || q.bottom > r.bottom + tol)
-        overlaps.push('outside its seat: ' + (seat.dataset.seat || 'me') + ' ' + el.className);
-    });
-  });
-  const outside = items.filter(it => it.r.left < -1 || it.r.top < -1 || it.r.right > innerWidth + 1 || it.r.bottom > innerHeight + 1)
-    .map(it => it.label + ` ${Math.round(it.r.left)},${Math.round(it.r.top)},${Math.round(it.r.right)},${Math.round(it.r.bottom)}`);
-  const scroll = document.documentElement.scrollWidth > innerWidth + 1;
-  return {overlaps, outside, scroll, count: items.length};
-}
-"""
-
-
-def check_layout(page, artifacts, name):
-    page.wait_for_timeout(50)
-    page.screenshot(path=str(artifacts / f"{name}.png"))
-    res = page.evaluate(OVERLAP_JS)
-    assert not res["overlaps"], f"{name}: overlapping elements: {res['overlaps']}"
-    assert not res["outside"], f"{name}: elements outside the window: {res['outside']}"
-    assert not res["scroll"], f"{name}: the page scrolls sideways"
+LAYOUT = Layout(
+    [["topbar", ".topbar"], ["scorebar", ".scorebar"], ["seat", ".seat"], ["deck", ".deck .talon, .deck .talon-count"],
+     ["trick", ".trick-card"], ["hand", ".hand-card"], ["mybar", ".mybar"], ["actions", ".actions .btn"],
+     ["hintline", ".hint-line", True]],
+    boxes=".seat, .mybar", parts=".name, .badge, .seat-hand, .pile, .pile-count")
+check_layout = LAYOUT.check
 
 
 # ---- a page shared by the per-variant tests (one engine start) ------------------------------
@@ -283,10 +209,7 @@ def test_layout_phone_and_desktop(table, variant, artifacts):
 def check_layout_dialog(page, artifacts, name):
     page.wait_for_timeout(50)
     page.screenshot(path=str(artifacts / f"{name}.png"))
-    box = page.locator("#summary-dialog").bounding_box()
-    vw = page.viewport_size
-    assert box["x"] >= 0 and box["y"] >= 0
-    assert box["x"] + box["width"] <= vw["width"] + 1 and box["y"] + box["height"] <= vw["height"] + 1
+    assert_in_window(page, "#summary-dialog")
 
 
 def test_reload_mid_deal_resumes(page, base_url, bot_level):

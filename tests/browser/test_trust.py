@@ -24,11 +24,12 @@ import pytest
 from briscola import bridge
 from briscola.game import Game
 from briscola.rules import Rules
-from pagekit import act_and_wait, stored_save
+from pagekit import SETTLED, act_and_wait, hand_over, new_game, stored_save, table_state, wait_ui
 
 pytestmark = pytest.mark.browser
 
-SETTLED = ("waiting", "summary", "handoff", "error", "newgame", "over", "games")
+# ... or the list of unfinished games offered on a start.
+WITH_GAMES = SETTLED + ("games",)
 
 # Every message from the engine's worker, as the page receives it (recorded before the page's
 # own listener sees it).
@@ -56,44 +57,18 @@ def prefs(level, speed="instant", **extra):
     return p
 
 
-def ui(page):
-    return page.evaluate("document.documentElement.dataset.ui")
-
-
-def wait_ui(page, states=SETTLED, timeout=60000):
-    page.wait_for_function("s => s.includes(document.documentElement.dataset.ui)", arg=list(states),
-                           timeout=timeout)
-    return ui(page)
-
-
 def boot(page, base_url, p, local=None):
     page.goto(base_url + "build-manifest.json")
     page.evaluate("""([p, extra]) => { localStorage.clear(); sessionStorage.clear();
         localStorage.setItem('briscola.prefs', JSON.stringify(p));
         for (const [k, v] of Object.entries(extra || {})) localStorage.setItem(k, v); }""", [p, local])
     page.goto(base_url)
-    return wait_ui(page)
+    return wait_ui(page, WITH_GAMES)
 
 
 def start(page, variant, seed, humans=(0,), level="beginner"):
     """A new game from the panel, as a person starts one."""
-    if page.locator("#summary-dialog[open]").count():
-        page.keyboard.press("Escape")
-    if not page.locator("#newgame-dialog[open]").count():
-        page.click("#btn-new")
-    page.wait_for_selector("#newgame-dialog[open]")
-    page.select_option("#ng-variant", variant)
-    players = page.evaluate("document.querySelectorAll('[id^=ng-seat-]').length")
-    for seat in range(1, players + 1):
-        if page.locator(f"#ng-seat-{seat}").count():
-            page.select_option(f"#ng-seat-{seat}", "human" if seat in humans else f"bot:{level}")
-    if not page.locator("#ng-seed").is_visible():
-        page.click("details.advanced summary")
-    page.fill("#ng-seed", str(seed))
-    page.wait_for_function("() => !document.getElementById('ng-start').disabled")
-    page.click("#ng-start")
-    state = wait_ui(page, ("waiting", "summary", "handoff", "error"))
-    assert state != "error", page.text_content("#notice")
+    new_game(page, variant, seed, lambda n: "human" if n in humans else f"bot:{level}")
 
 
 def choose(view):
@@ -103,14 +78,11 @@ def choose(view):
 
 def play_to_end(page, max_steps=400):
     for _ in range(max_steps):
-        state = wait_ui(page, ("waiting", "summary", "handoff", "error"))
-        if state == "error":
-            pytest.fail("the page reports: " + (page.text_content("#notice") or ""))
+        state = table_state(page)
         if state == "summary":
             return
         if state == "handoff":
-            page.click("#handoff-go")
-            wait_ui(page, ("waiting", "summary", "handoff", "busy", "over"))
+            hand_over(page)
             continue
         action = choose(page.evaluate("window.__briscola.state.view"))
         act_and_wait(page, lambda: page.evaluate("a => window.__briscola.app.play(a)", action))
@@ -181,7 +153,7 @@ def test_no_message_determines_a_hidden_card(new_page, base_url, bot_level):
             result = msg.get("result")
             if isinstance(result, dict) and "view" in result:
                 views.append(result["view"])
-                assert set(result) <= {"seat", "view", "seats", "match", "card_points", "summary",
+                assert set(result) <= {"seat", "view", "seats", "match", "card_points", "order", "summary",
                                        "game", "bot", "storage", "meta"}, set(result)
         assert len(views) > 10
         for v in views:
@@ -310,7 +282,7 @@ def test_storage_refusing_writes_is_said_once(new_page, base_url, bot_level):
     page.evaluate("""() => new Promise((ok, no) => { const r = indexedDB.open('briscola-games', 99);
         r.onsuccess = () => { r.result.close(); ok(); }; r.onerror = () => no(r.error); })""")
     page.goto(base_url)
-    assert wait_ui(page) == "waiting"  # a deal all the same
+    assert wait_ui(page, WITH_GAMES) == "waiting"  # a deal all the same
     notice = page.text_content("#notice")
     assert "left where it was" in notice and STORAGE_WORDS in notice, notice
     assert page.evaluate("localStorage.getItem('briscola.save')") == big

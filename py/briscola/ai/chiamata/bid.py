@@ -106,29 +106,34 @@ class Option:
         self.est, self.ev = est, ev
 
 
-def rank_options(hand, rank: str, rules, target: int, forced_ok: bool = True) -> list[Option]:
-    """The calls open to the winner of a rank auction at ``rank`` (and its target)."""
+def rank_options(hand, rank: str, rules, target: int, forced_ok: bool = True,
+                 bonus: tuple[float, float] = (0.0, 0.0)) -> list[Option]:
+    """The calls open to the winner of a rank auction at ``rank`` (and its target).
+
+    ``bonus``: card points added to the estimate with a partner and alone (what a player
+    stronger than the one the model was fitted on takes more)."""
     held = set(int(c) for c in hand)
     out = []
     weakest = rules.tables.order[-1]
     for s in range(4):
         card = RANK_INDEX[rank] + s * N_RANKS
         alone = card in held
-        est = estimate(hand, s, card, rules, alone)
+        est = estimate(hand, s, card, rules, alone) + bonus[alone]
         out.append(Option(CALL_SUIT + s, s, card, alone, est,
                           expected_score(rules, est, target, alone)))
         if alone and rank == weakest and rules.forced_call and forced_ok:
             for r in reversed(rules.tables.order):
                 c = RANK_INDEX[r] + s * N_RANKS
                 if c not in held:
-                    est = estimate(hand, s, c, rules, False)
+                    est = estimate(hand, s, c, rules, False) + bonus[0]
                     out.append(Option(CALL_CARD + c, s, c, False, est,
                                       expected_score(rules, est, target, False)))
                     break
     return out
 
 
-def card_options(hand, rules, target: int) -> list[Option]:
+def card_options(hand, rules, target: int,
+                 bonus: tuple[float, float] = (0.0, 0.0)) -> list[Option]:
     """Points auction: any card may be called. Per suit, the best missing card and the self-call."""
     held = set(int(c) for c in hand)
     strength = rules.tables.strength
@@ -140,12 +145,12 @@ def card_options(hand, rules, target: int) -> list[Option]:
         mine = [c for c in suit if c in held]
         if missing:
             c = missing[0]
-            est = estimate(hand, s, c, rules, False)
+            est = estimate(hand, s, c, rules, False) + bonus[0]
             out.append(Option(CALL_CARD + c, s, c, False, est,
                               expected_score(rules, est, target, False)))
         if mine:
             c = mine[-1]  # the weakest own card: calling it tells the others least
-            est = estimate(hand, s, c, rules, True)
+            est = estimate(hand, s, c, rules, True) + bonus[1]
             out.append(Option(CALL_CARD + c, s, c, True, est,
                               expected_score(rules, est, target, True)))
     return out
@@ -190,12 +195,14 @@ class BidPolicy:
     """Thresholds of one level: how much expected score a bid needs."""
 
     def __init__(self, bid_min: float = 0.25, raise_min: float = 0.6, best_slack: float = 0.35,
-                 carichi_tricks: float = 7.0, self_call_edge: float = 0.4) -> None:
+                 carichi_tricks: float = 7.0, self_call_edge: float = 0.4,
+                 bonus: float = 0.0, alone_bonus: float = 0.0) -> None:
         self.bid_min = bid_min
         self.raise_min = raise_min
         self.best_slack = best_slack
         self.carichi_tricks = carichi_tricks
         self.self_call_edge = self_call_edge
+        self.bonus = (bonus, alone_bonus)
 
     def best(self, options: list[Option]) -> Option:
         """The best option; a self-call must beat the best partner call by a margin."""
@@ -231,7 +238,7 @@ def decide_auction(view, policy: BidPolicy) -> Decision:
         scored = []
         for a in rank_bids:
             rank = CARDS[a - BID_RANK].rank
-            opt = policy.best(rank_options(hand, rank, rules, 60))
+            opt = policy.best(rank_options(hand, rank, rules, 60, bonus=policy.bonus))
             scored.append((order.index(rank), a, rank, opt))
         scored.sort()
         top = max(o.ev for _i, _a, _r, o in scored)
@@ -245,7 +252,7 @@ def decide_auction(view, policy: BidPolicy) -> Decision:
     if point_bids:
         a = min(point_bids)
         n = a - BID_POINTS
-        opt = policy.best(rank_options(hand, order[-1], rules, n))
+        opt = policy.best(rank_options(hand, order[-1], rules, n, bonus=policy.bonus))
         if opt.ev >= policy.raise_min:
             return Decision(Action(a), why("bot_raise", n=n, points=round(opt.est)))
         if not can_pass:
@@ -261,7 +268,7 @@ def _points_auction(view, hand, legal, can_pass, policy: BidPolicy) -> Decision:
         return Decision(Action(PASS if can_pass else legal[0]), why("bot_pass"))
     a = bids[0]
     n = a - BID_POINTS
-    opt = policy.best(card_options(hand, rules, n))
+    opt = policy.best(card_options(hand, rules, n, policy.bonus))
     need = policy.bid_min if n <= 61 else policy.raise_min * 0.6
     if opt.ev >= need:
         return Decision(Action(a), why("bot_bid_points", n=n, card=opt.card,
@@ -279,11 +286,12 @@ def decide_call(view, policy: BidPolicy) -> Decision:
     high = Action.parse(ch["high"]["bid"])
     if rules.auction == "points":
         target = high - BID_POINTS
-        opts = [o for o in card_options(hand, rules, target) if o.action in legal]
+        opts = [o for o in card_options(hand, rules, target, policy.bonus) if o.action in legal]
     else:
         target = high - BID_POINTS if high >= BID_POINTS else 60
         rank = rules.tables.order[-1] if high >= BID_POINTS else CARDS[high - BID_RANK].rank
-        opts = [o for o in rank_options(hand, rank, rules, target) if o.action in legal]
+        opts = [o for o in rank_options(hand, rank, rules, target, bonus=policy.bonus)
+                if o.action in legal]
     opt = policy.best(opts)
     return Decision(Action(opt.action), call_reason(opt, rules))
 

@@ -9,7 +9,8 @@ All three decide from the view of their own seat only, give their reason as data
 * **intermediate**: bids from an estimate of the points the hand takes with its partner
   (:mod:`.bid`), plays by expected points with a belief about who the partner is
   (:mod:`.play`).
-* **expert**: bids like the intermediate; plays by searching sampled deals consistent with
+* **expert**: bids from the same estimate with the points its own play adds as caller;
+  plays by searching sampled deals consistent with
   everything it has seen, weighted by the same belief (:mod:`.expert`).
 """
 from __future__ import annotations

@@ -1,0 +1,57 @@
+"""Headless Chromium as the browser tests, the benchmarks and tools/render_icons.py drive it:
+which binary, with which arguments, and waiting on a page for what Playwright cannot wait for.
+
+Standard library only at import time; the callers bring Playwright.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import time
+
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+# True once the service worker controls the page and the engine's memory snapshot is kept:
+# the first visit is over and the next one can play offline.
+OFFLINE_READY = """async () => {
+    // The worker is active once its cache is complete; the snapshot is there once stored.
+    if (!navigator.serviceWorker.controller) return false;
+    for (const name of await caches.keys()) {
+        if (name.endsWith(':snapshot') && (await (await caches.open(name)).keys()).length) return true;
+    }
+    return false;
+}"""
+
+
+def executable() -> str | None:
+    """The Chromium named by BRISCOLA_CHROMIUM, else Debian's; None: Playwright's own."""
+    named = os.environ.get("BRISCOLA_CHROMIUM")
+    if named:
+        return named
+    for path in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if os.path.exists(path):
+            return path
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def launch(browser_type, **options):
+    """A browser (Playwright's `browser_type`, e.g. `playwright.chromium`) on this Chromium."""
+    return browser_type.launch(executable_path=executable(), args=LAUNCH_ARGS, **options)
+
+
+def launch_profile(browser_type, profile, **options):
+    """A persistent context on the profile folder `profile` (a real profile: installable,
+    kept across a restart), on this Chromium."""
+    return browser_type.launch_persistent_context(str(profile), executable_path=executable(),
+                                                  args=LAUNCH_ARGS, **options)
+
+
+def until(page, script: str, timeout: float = 120.0, what: str = "") -> None:
+    """Poll an (async) function in the page until it returns something truthy
+    (Playwright's wait_for_function takes a returned promise as truthy at once)."""
+    end = time.monotonic() + timeout
+    while not page.evaluate(script):
+        if time.monotonic() > end:
+            raise TimeoutError(f"timed out waiting for {what or script}")
+        time.sleep(0.1)
