@@ -57,6 +57,8 @@ def test_shipped_model_loads_and_matches_numpy(name):
 def test_models_only_where_they_were_trained():
     assert model_name(find_variant("classic")) == "classic"
     assert model_name(find_variant("best-of-3")) == "classic"
+    assert model_name(find_variant("four")) == "four"
+    assert model_name(find_variant("four-signals")) is None
     assert model_name(find_variant("double")) is None
     assert model_name(find_variant("three")) is None
     assert model_name(find_variant("bosnian")) is None
@@ -133,7 +135,7 @@ def test_encoder_slots_put_trump_first():
     assert enc.slot[int(Card.parse("AD"))] == 19
 
 
-@pytest.mark.parametrize("variant", ["classic"])
+@pytest.mark.parametrize("variant", ["classic", "four"])
 def test_expert_searches_with_the_model_from_the_first_trick(variant):
     rules = VARIANTS[variant]
     g = Game.new(rules, seed="learned")
