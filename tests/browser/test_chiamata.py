@@ -580,9 +580,12 @@ def test_computers_win_and_the_partner_is_revealed(table, bot_level, artifacts):
             seen["after"] = rev
             for size in ("phone", "desktop"):
                 pg.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
-                # the reveal once more at this size (a narrow window redraws the table)
+                # a narrow window redraws the table when its media query says so: let that
+                # happen first (two frames), then the reveal once more at this size
+                pg.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
                 pg.evaluate("r => window.__briscola.app.table.reveal(r.seat, r.text, 5000)", rev)
-                assert pg.text_content(".reveal-banner.show") == rev["text"]
+                pg.wait_for_function("t => document.querySelector('.reveal-banner.show')?.textContent === t",
+                                     arg=rev["text"], timeout=4000)
                 assert "revealed" in seat_classes(pg)[str(rev["seat"])]
                 check_layout(pg, artifacts, f"{size}-reveal")
             classes = seat_classes(pg)
