@@ -282,7 +282,7 @@ def _took(sit, plays, maxside) -> dict[int, float]:
 
 def _evaluate_chiamata(view, plays: list[int], rng, budget: Budget) -> Evaluation:
     from .chiamata.common import ChState
-    from .chiamata.expert import ChSampler, ChSolver, Evaluator, SearchAborted, partner_in_world
+    from .chiamata.expert import ChSampler, ChSolver, SearchAborted, world_sides
 
     st = ChState(view)
     sampler = ChSampler(st, rng)
@@ -303,13 +303,7 @@ def _evaluate_chiamata(view, plays: list[int], rng, budget: Budget) -> Evaluatio
     done = used = 0
     for _ in range(1 if single else budget.ch_worlds):
         hands = sampler.sample()
-        partner = partner_in_world(st, hands, caller)
-        maxside = [s == caller or s == partner for s in range(st.n)]
-        evaluate_fn = None
-        if depth is not None:
-            evaluate_fn = evals.get(partner)
-            if evaluate_fn is None:
-                evaluate_fn = evals[partner] = Evaluator(rules, st.trump, maxside)
+        _partner, maxside, evaluate_fn = world_sides(st, hands, caller, depth, evals)
         try:
             vals = solver.values(hands, st.trick_cards, st.order, maxside, plays,
                                  node_limit=max(budget.ch_node_budget - used, 1000),

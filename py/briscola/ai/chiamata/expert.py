@@ -367,6 +367,21 @@ def partner_in_world(st: ChState, hands: list[int], caller) -> int | None:
     return st.partner if st.partner is not None else caller
 
 
+def world_sides(st: ChState, hands: list[int], caller, depth, evals: dict):
+    """One sampled world's partner, its sides (``maxside[s]``: seat ``s`` is on the caller's
+    side) and, for a search cut at ``depth``, the learned evaluator of those sides (one a
+    partner, kept in ``evals``; ``None`` for an exact search). The expert's search and the
+    coach's evaluation both walk their sampled worlds with it."""
+    partner = partner_in_world(st, hands, caller)
+    maxside = [s == caller or s == partner for s in range(st.n)]
+    evaluate = None
+    if depth is not None:
+        evaluate = evals.get(partner)
+        if evaluate is None:
+            evaluate = evals[partner] = Evaluator(st.rules, st.trump, maxside)
+    return partner, maxside, evaluate
+
+
 def game_points_for(st: ChState, caller_side_pts: int, partner: int) -> float:
     """My game points if the caller's side ends with ``caller_side_pts`` (partner given)."""
     total = st.t.total_points
@@ -547,13 +562,7 @@ class ExpertChiamataBot(IntermediateChiamataBot):
         evals: dict = {}
         for _ in range(1 if single else self.max_worlds):
             hands = sampler.sample()
-            partner = partner_in_world(st, hands, caller)
-            maxside = [s == caller or s == partner for s in range(st.n)]
-            evaluate = None
-            if depth is not None:
-                evaluate = evals.get(partner)
-                if evaluate is None:
-                    evaluate = evals[partner] = Evaluator(st.rules, st.trump, maxside)
+            partner, maxside, evaluate = world_sides(st, hands, caller, depth, evals)
             got = st.points_of(maxside)
             try:
                 vals = solver.values(hands, trick, order, maxside, plays,
