@@ -27,23 +27,9 @@ if os.path.isdir(os.path.join(ROOT, "py")) and os.path.join(ROOT, "py") not in s
     sys.path.insert(0, os.path.join(ROOT, "py"))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 
+from thinking import cpu_clock, run_pyodide  # noqa: E402  (the Pyodide harness, the CPU clock)
+
 TARGETS = {"hint": 300.0, "review": {"classic": 3000.0, "four": 6000.0}}
-
-
-def _cpu_clock():
-    if sys.platform == "emscripten":
-        try:
-            import js  # type: ignore[import-not-found]
-
-            def node_cpu() -> float:
-                u = js.process.cpuUsage()
-                return (u.user + u.system) / 1e6
-
-            node_cpu()
-            return node_cpu
-        except Exception:  # pragma: no cover - not under Node
-            pass
-    return time.process_time
 
 
 def measure(variant: str, deals: int, seed: str = "coach") -> dict:
@@ -56,7 +42,7 @@ def measure(variant: str, deals: int, seed: str = "coach") -> dict:
     from briscola.rules import find_variant
 
     rules = find_variant(variant)
-    cpu = _cpu_clock()
+    cpu = cpu_clock()
     out = {"hint": [], "hint_cpu": [], "review": [], "review_cpu": [], "decisions": []}
     for i in range(deals):
         game = Game.new(rules, seed=f"{seed}:{i}")
@@ -93,29 +79,6 @@ def summary(times: list[float]) -> dict:
 def summarize(raw: dict) -> dict:
     return {k: summary(v) for k, v in raw.items() if k != "decisions"} | {
         "decisions": sum(raw["decisions"]) / max(len(raw["decisions"]), 1)}
-
-
-def _pyodide(variants: list[str], deals: int, build: bool) -> tuple[dict | None, str]:
-    import shutil
-    import subprocess
-    harness = os.path.join(ROOT, "tests", "pyodide", "run.mjs")
-    node = shutil.which("node")
-    if not os.path.exists(harness) or node is None:
-        return None, "node or tests/pyodide/run.mjs missing: Pyodide not measured"
-    if build:
-        b = subprocess.run([sys.executable, os.path.join(ROOT, "build.py")], cwd=ROOT,
-                           capture_output=True, text=True)
-        if b.returncode != 0:
-            return None, "python build.py failed: Pyodide not measured"
-    p = subprocess.run([node, harness, os.path.abspath(__file__), "--inner", "--deals",
-                        str(deals), "--variants", ",".join(variants)], cwd=ROOT,
-                       capture_output=True, text=True)
-    if p.returncode != 0:
-        return None, "the Pyodide run failed: " + (p.stderr.strip().splitlines() or ["?"])[-1]
-    for line in reversed(p.stdout.strip().splitlines()):
-        if line.startswith("{"):
-            return json.loads(line), ""
-    return None, "the Pyodide run printed no result"
 
 
 def _inner(argv: list[str]) -> int:
@@ -156,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     results = {"cpython": {v: summarize(measure(v, args.deals)) for v in variants}}
     note = "Pyodide not measured (--no-pyodide)"
     if not args.no_pyodide:
-        py, note = _pyodide(variants, args.deals, not args.no_build)
+        py, note = run_pyodide(__file__, variants, args.deals, not args.no_build)
         if py is not None:
             results["pyodide"] = py
     load1 = os.getloadavg()[0]

@@ -23,8 +23,8 @@ if os.path.isdir(os.path.join(ROOT, "py")) and os.path.join(ROOT, "py") not in s
     sys.path.insert(0, os.path.join(ROOT, "py"))
 
 
-def _cpu_clock():
-    """Seconds of CPU time of this process (Node's, under Pyodide)."""
+def cpu_clock():
+    """A clock of this process's CPU seconds (Node's, under Pyodide)."""
     if sys.platform == "emscripten":
         try:
             import js  # type: ignore[import-not-found]
@@ -54,7 +54,7 @@ def measure(variant: str, deals: int, seed: str = "thinking",
     rules = find_variant(variant)
     n = rules.players
     times: list[float] = []
-    cpu_clock = _cpu_clock()
+    clock = cpu_clock()
     for i in range(deals):
         expert_seats = {s for s in range(n) if (s + i) % 2 == 0}
         bots = [make_bot("expert" if s in expert_seats else "intermediate", f"{seed}:{i}:{s}")
@@ -63,11 +63,11 @@ def measure(variant: str, deals: int, seed: str = "thinking",
         while not game.is_over:
             seat = game.current_player
             view = game.view(seat)
-            c0 = cpu_clock()
+            c0 = clock()
             t0 = time.perf_counter()
             action = bots[seat].decide(view).action
             dt = (time.perf_counter() - t0) * 1000.0
-            dc = (cpu_clock() - c0) * 1000.0
+            dc = (clock() - c0) * 1000.0
             if seat in expert_seats:
                 times.append(dt)
                 if cpu is not None:
@@ -95,7 +95,9 @@ def _row(runtime: str, variant: str, r: dict) -> str:
             f"{r['worst']:.1f} | {r['mean']:.1f} |")
 
 
-def _pyodide(variants: list[str], deals: int, build: bool) -> tuple[dict | None, str]:
+def run_pyodide(script: str, variants: list[str], deals: int, build: bool) -> tuple[dict | None, str]:
+    """Run ``script --inner --deals N --variants ...`` inside Pyodide under Node (after
+    ``build.py`` when ``build``); its last JSON line, or None and why not."""
     import shutil
     import subprocess
     harness = os.path.join(ROOT, "tests", "pyodide", "run.mjs")
@@ -110,7 +112,7 @@ def _pyodide(variants: list[str], deals: int, build: bool) -> tuple[dict | None,
         if b.returncode != 0:
             return None, "python build.py failed: Pyodide not measured (" + \
                 (b.stderr.strip().splitlines() or ["?"])[-1] + ")"
-    p = subprocess.run([node, harness, os.path.abspath(__file__), "--inner", "--deals",
+    p = subprocess.run([node, harness, os.path.abspath(script), "--inner", "--deals",
                         str(deals), "--variants", ",".join(variants)], cwd=ROOT,
                        capture_output=True, text=True)
     if p.returncode != 0:
@@ -158,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         results["cpython_cpu"][v] = summary(cpu)
     note = ""
     if not args.no_pyodide:
-        py, note = _pyodide(variants, args.deals, not args.no_build)
+        py, note = run_pyodide(__file__, variants, args.deals, not args.no_build)
         if py is not None:
             results["pyodide"] = py
     else:
