@@ -136,16 +136,26 @@ await (async () => {
   // The worker's script first, and the worker started, before the other files are decoded
   // (reading a block's text is main-thread work): it gets them in one message once they are.
   const mine = blocks.find((el) => el.dataset.path === "js/worker.js");
-  const others = blocks.filter((el) => el !== mine);
+  const wasm = blocks.find((el) => el.dataset.path === "pyodide/pyodide.asm.wasm");
+  const others = blocks.filter((el) => el !== mine && el !== wasm);
   const script = await decode(mine);
   const code = script.gzip ? new Response(script.blob.stream().pipeThrough(new DecompressionStream("gzip"))) : script.blob;
   const url = URL.createObjectURL(new Blob([await code.arrayBuffer()], { type: "text/javascript" }));
   let deliver;
   const files = new Promise((resolve) => { deliver = resolve; });
-  __modules["js/engine.js"].setWorker(url, { type: "classic", name: "briscola:carried", message: files });
+  // The wasm is decoded next and compiled here, while the worker's script loads (as js/start.js
+  // does on the site); the worker gets the module ("early-wasm"), or compiles it itself.
+  const wasmFile = decode(wasm);
+  const compiled = typeof WebAssembly.compileStreaming !== "function" ? Promise.resolve(null)
+    : wasmFile.then(({ blob, gzip }) => WebAssembly.compileStreaming(new Response(
+      gzip ? blob.stream().pipeThrough(new DecompressionStream("gzip")) : blob,
+      { headers: { "Content-Type": "application/wasm" } })));
+  const early = compiled.then((module) => ({ type: "early-wasm", from: "carried", module }),
+    () => ({ type: "early-wasm", from: null }));
+  __modules["js/engine.js"].setWorker(url, { type: "classic", name: "briscola:carried:helped", message: files, messages: [early] });
   __modules["js/engine.js"].startEarly();
-  deliver(Promise.all(others.map(decode)).then((got) => ({
-    type: "carried", files: Object.fromEntries(got.map((file, i) => [others[i].dataset.path, file])),
+  deliver(Promise.all([wasmFile, ...others.map(decode)]).then((got) => ({
+    type: "carried", files: Object.fromEntries(got.map((file, i) => [[wasm, ...others][i].dataset.path, file])),
   })));
 })();"""
 
