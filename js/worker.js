@@ -36,10 +36,12 @@
 // ({type: "carried", files: {path: {blob, type, gzip}}}); fetches are answered
 // from those.
 
+// The build writes the facts of js/build-info.js in place of this line (tools/build/onefile.py
+// inline_build): the worker's start does not wait for a second module.
 import { BUILD } from "./build-info.js";
 
 // The start-up trace: when each stage ended (see "ready" above). The first mark is the
-// moment this script runs, its imports (build-info.js) loaded.
+// moment this script runs.
 const trace = {};
 const mark = (stage) => {
   if (!(stage in trace)) trace[stage] = performance.now();
@@ -778,3 +780,7 @@ self.addEventListener("message", (event) => {
     }
   });
 });
+
+// The games' database opens while Python starts, so the first deal's save waits only for its
+// own write.
+openDB().catch(() => {});

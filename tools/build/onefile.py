@@ -160,6 +160,15 @@ await (async () => {
 })();"""
 
 
+def inline_build(worker: str, info: dict) -> str:
+    """js/worker.js with the build's facts (js/build-info.js, less its file list) in place of
+    its import of them."""
+    if worker.count(WORKER_IMPORT) != 1:
+        raise BuildError(f"js/worker.js: expected the line `{WORKER_IMPORT}` once")
+    build = json.dumps({k: v for k, v in info.items() if k != "files"})
+    return worker.replace(WORKER_IMPORT, f"const BUILD = Object.freeze({build});")
+
+
 def classic_worker(stage: Path, info: dict) -> bytes:
     """The engine's worker as one classic script: pyodide.js, pyodide.asm.mjs and
     js/worker.js, each rewritten where it uses module-only syntax."""
@@ -169,11 +178,9 @@ def classic_worker(stage: Path, info: dict) -> bytes:
     worker = (stage / "js" / "worker.js").read_text(encoding="utf-8")
     if asm.count(ASM_EXPORT) != 1:
         raise BuildError(f"pyodide.asm.mjs: expected `{ASM_EXPORT}` once (another Pyodide?)")
-    if worker.count(WORKER_IMPORT) != 1:
-        raise BuildError(f"js/worker.js: expected the line `{WORKER_IMPORT}` once")
+    if WORKER_IMPORT in worker:
+        worker = inline_build(worker, info)
     asm = asm.replace(ASM_EXPORT, "self._createPyodideModule = _createPyodideModule;")
-    build = json.dumps({k: v for k, v in info.items() if k != "files"})
-    worker = worker.replace(WORKER_IMPORT, f"const BUILD = Object.freeze({build});")
     parts = [loader, asm.replace("import.meta.url", "self.location.href"),
              worker.replace("import.meta.url", "self.location.href")]
     for name, part in zip(("pyodide.js", "pyodide.asm.mjs", "js/worker.js"), parts):
