@@ -74,7 +74,7 @@ TRACE = """() => {
   const out = {};
   if (nav) {
     out["page received"] = nav.responseEnd;
-    out["page modules run"] = nav.domContentLoadedEventStart;
+    out["page parsed"] = nav.domContentLoadedEventStart;
   }
   for (const m of performance.getEntriesByType("mark")) {
     if (m.name.startsWith("briscola:") && !(m.name.slice(9) in out)) out[m.name.slice(9)] = m.startTime;
@@ -208,10 +208,10 @@ def embed_run(playwright, url: str, record: list) -> dict:
 
 
 # The stages in the order a start goes through them (a visit skips some).
-STAGES = ["page received", "page modules run", "worker spawned", "worker script",
+STAGES = ["page received", "page parsed", "worker spawned", "worker script",
           "snapshot read", "snapshot received", "snapshot unpacked", "pyodide scripts", "wasm compiled", "wasm received",
           "wasm instantiated", "file system", "stdlib fetched", "python restored",
-          "python started", "engine imported", "ready", "first reply", "loading screen gone",
+          "python started", "engine imported", "page modules run", "ready", "first reply", "loading screen gone",
           "first playable card"]
 
 
