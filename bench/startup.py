@@ -209,7 +209,7 @@ def embed_run(playwright, url: str, record: list) -> dict:
 
 # The stages in the order a start goes through them (a visit skips some).
 STAGES = ["page received", "page modules run", "worker spawned", "worker script",
-          "snapshot read", "snapshot unpacked", "pyodide scripts", "wasm compiled",
+          "snapshot read", "snapshot received", "snapshot unpacked", "pyodide scripts", "wasm compiled", "wasm received",
           "wasm instantiated", "file system", "stdlib fetched", "python restored",
           "python started", "engine imported", "ready", "first reply", "loading screen gone",
           "first playable card"]
