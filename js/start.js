@@ -118,9 +118,9 @@ function help(worker, root) {
 
 /**
  * The page's own modules (js/app.js and what it imports; <template id="page-modules"> in
- * index.html, with their modulepreload links) start loading once the engine's worker has
- * Pyodide's scripts: on a first visit, fetching and compiling them delayed the worker's own
- * start by 0.2–0.3 s, and the page needs them only when the engine is ready.
+ * index.html, with their modulepreload links). On a first visit they start loading once the
+ * engine's worker has Pyodide's scripts: fetching and compiling them first delayed the
+ * worker's own start by 0.2–0.3 s, and the page needs them only when the engine is ready.
  */
 let pageLoaded = false;
 function loadPage() {
@@ -141,7 +141,10 @@ const carried = typeof document !== "undefined" && document.querySelector('scrip
 if (!carried && typeof Worker === "function") {
   early = spawn(new URL("./worker.js", import.meta.url), { name: HELPED });
   help(early.worker, new URL("../", import.meta.url));
-  // Once Pyodide's scripts are in (the worker's first progress past 0), or anything else.
+  // A later visit (a service worker serves the build) loads them at once: they come compiled
+  // from V8's cache, while the worker waits for its snapshot. A first visit waits until Pyodide's
+  // scripts are in (the worker's first progress past 0), or anything else.
+  if (navigator.serviceWorker?.controller) loadPage();
   const moved = (event) => {
     const msg = event.data;
     if (msg && msg.type === "progress" && msg.stage === "runtime" && !(msg.fraction > 0)) return;
