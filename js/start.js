@@ -140,7 +140,8 @@ function loadPage() {
 const carried = typeof document !== "undefined" && document.querySelector('script[type="application/octet-stream"][data-path]');
 if (!carried && typeof Worker === "function") {
   early = spawn(new URL("./worker.js", import.meta.url), { name: HELPED });
-  help(early.worker, new URL("../", import.meta.url));
+  const { worker } = early; // `early` goes to js/engine.js (takeEarly) meanwhile
+  help(worker, new URL("../", import.meta.url));
   // A later visit (a service worker serves the build) loads them at once: they come compiled
   // from V8's cache, while the worker waits for its snapshot. A first visit waits until Pyodide's
   // scripts are in (the worker's first progress past 0), or anything else.
@@ -148,11 +149,11 @@ if (!carried && typeof Worker === "function") {
   const moved = (event) => {
     const msg = event.data;
     if (msg && msg.type === "progress" && msg.stage === "runtime" && !(msg.fraction > 0)) return;
-    early.worker.removeEventListener("message", moved);
+    worker.removeEventListener("message", moved);
     loadPage();
   };
-  early.worker.addEventListener("message", moved);
-  early.worker.addEventListener("error", loadPage, { once: true });
+  worker.addEventListener("message", moved);
+  worker.addEventListener("error", loadPage, { once: true });
   setTimeout(loadPage, 600);
 } else if (!carried && typeof document !== "undefined") {
   loadPage(); // no workers here: the page says so itself (js/app.js)
