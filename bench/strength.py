@@ -2,12 +2,22 @@
 """How strong the computer players are: duplicate-deal matches, printed as a markdown table.
 
     python bench/strength.py [--deals 2000] [--workers 2] [--only NAME,...] [--seed S]
+    python bench/strength.py --paired "learned_worlds=192" [--base ""] [--against intermediate]
+                             [--variant classic] [--deals 300] [--seed scr] [--workers 1]
 
 Each row is one arena match (``briscola.arena.run_arena``): every deal is played with the
 seats swapped (two players), the teams swapped (team games) or rotated (several players
 alone), so the luck of the cards cancels out. ``--deals`` is the number of deal groups of
 the two-player rows; the rows with more players and the long expert rows use a fraction of
 it (shown in the table). Figures are reported as measured, targets met or not.
+
+``--paired`` compares two settings of the expert on the same deals: the expert as it is
+(or with ``--base``'s settings) and the expert with ``--paired``'s settings (``name=value``
+pairs separated by commas, passed to :class:`briscola.ai.expert.ExpertBot`), each against
+``--against`` over the same duplicate deal groups with the same seeds. Besides each one's
+margin it prints the interval of the per-deal *difference* between the two: the luck of
+the cards cancels twice (seats swapped, and the same deals for both), so a change is seen
+with far fewer deals than two separate margins would need.
 """
 from __future__ import annotations
 
@@ -20,7 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if os.path.join(ROOT, "py") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "py"))
 
-from briscola.arena import run_arena  # noqa: E402
+from briscola.arena import play_group, run_arena  # noqa: E402
 
 # name, variant, bot A, bot B, share of --deals, target (kind, value) or None
 PAIRINGS = [
@@ -57,6 +67,106 @@ def _target_text(target, r) -> tuple[str, str]:
     return text, "yes" if ok else "**no**"
 
 
+def _load() -> str:
+    try:
+        return " ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        return "?"
+
+
+def _settings(text: str) -> dict:
+    """``"a=1,b=x"`` -> ``{"a": 1, "b": "x"}`` (numbers, booleans and None as Python reads them)."""
+    import ast
+    out = {}
+    for part in (x.strip() for x in text.split(",")):
+        if not part:
+            continue
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip().isidentifier():
+            raise ValueError(f"expected name=value, got {part!r}")
+        try:
+            out[key.strip()] = ast.literal_eval(value.strip())
+        except (ValueError, SyntaxError):
+            out[key.strip()] = value.strip()
+    return out
+
+
+def _expert(settings: dict):
+    import functools
+    from briscola.ai.expert import ExpertBot
+    return functools.partial(ExpertBot, **settings)
+
+
+def _paired_part(args):
+    """Deal groups ``indices``: per group, (base's difference, other's difference); the
+    base's from ``known`` (index -> difference) where given."""
+    variant, base, other, against, seed, indices, known = args
+    from briscola.ai import make_bot
+    from briscola.rules import find_variant
+    rules = find_variant(variant)
+    fo = lambda s: make_bot(against, s)  # noqa: E731
+    fa, fb = _expert(base), _expert(other)
+    out = []
+    for i in indices:
+        a = known.get(i)
+        if a is None:
+            a = sum(r[0] for r in play_group(rules, fa, fo, seed, i))
+        b = sum(r[0] for r in play_group(rules, fb, fo, seed, i))
+        out.append((a, b))
+    return out
+
+
+def _mean_ci(xs: list[float]) -> tuple[float, float]:
+    import math
+    m = len(xs)
+    mu = sum(xs) / m
+    var = sum((x - mu) ** 2 for x in xs) / (m - 1) if m > 1 else 0.0
+    return mu, 1.96 * math.sqrt(var / m)
+
+
+def paired(variant: str, base: dict, other: dict, against: str, deals: int, seed,
+           workers: int = 1, cache: str | None = None) -> dict:
+    """The expert with ``base`` and with ``other`` settings against ``against`` on the same
+    duplicate deal groups: each margin and the per-group difference (other minus base).
+
+    With ``cache`` (a JSON file), the base's results per deal group are read from it when
+    there and written to it after: the bots are reproducible from their seeds, so the base
+    need not be played again for the next comparison (change the file when the code of the
+    expert changes)."""
+    import json
+    from briscola.arena import seatings
+    from briscola.rules import find_variant
+    games = len(seatings(find_variant(variant)))
+    tag = json.dumps([variant, base, against, str(seed)], sort_keys=True)
+    store: dict = {}
+    if cache and os.path.exists(cache):
+        with open(cache) as f:
+            store = json.load(f)
+    known = {int(k): v for k, v in store.get(tag, {}).items()}
+    chunks = [list(range(w, deals, workers)) for w in range(workers)]
+    jobs = [(variant, base, other, against, seed, c, known) for c in chunks]
+    if workers > 1:
+        import multiprocessing as mp
+        with mp.get_context("fork").Pool(workers) as pool:
+            parts = pool.map(_paired_part, jobs)
+    else:
+        parts = [_paired_part(j) for j in jobs]
+    groups: list = [None] * deals
+    for c, part in zip(chunks, parts):
+        for i, g in zip(c, part):
+            groups[i] = g
+    if cache:
+        store[tag] = {str(i): g[0] for i, g in enumerate(groups)} | {
+            str(k): v for k, v in known.items()}
+        with open(cache, "w") as f:
+            json.dump(store, f)
+    a = [x / games for x, _ in groups]
+    b = [y / games for _, y in groups]
+    d = [y - x for x, y in zip(a, b)]
+    return {"base": _mean_ci(a), "other": _mean_ci(b), "diff": _mean_ci(d),
+            "same": sum(1 for x in d if x == 0), "deals": deals}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Arena strength table of the computer players.")
     ap.add_argument("--deals", type=int, default=2000, help="deal groups of the 2-player rows")
@@ -64,7 +174,37 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", default="strength")
     ap.add_argument("--only", default="", help="comma-separated row names: "
                     + ", ".join(p[0] for p in PAIRINGS))
+    ap.add_argument("--paired", default=None, metavar="SETTINGS",
+                    help="compare the expert with these settings (name=value,...) to --base")
+    ap.add_argument("--base", default="", metavar="SETTINGS",
+                    help="the expert's settings to compare against (default: as it is)")
+    ap.add_argument("--against", default="intermediate")
+    ap.add_argument("--cache", default=None, metavar="FILE",
+                    help="JSON file keeping the base's results per deal group")
+    ap.add_argument("--variant", default="classic")
     args = ap.parse_args(argv)
+    if args.paired is not None:
+        try:
+            base, other = _settings(args.base), _settings(args.paired)
+            _expert(base)(seed=0), _expert(other)(seed=0)
+        except (ValueError, TypeError) as e:
+            print(f"strength: bad settings: {e}", file=sys.stderr)
+            return 2
+        t0 = time.perf_counter()
+        r = paired(args.variant, base, other, args.against, args.deals, args.seed,
+                   args.workers, args.cache)
+        dt = time.perf_counter() - t0
+        print(f"Paired: expert [{args.base or 'as it is'}] and expert [{args.paired}] v "
+              f"{args.against}, {args.variant}, {r['deals']} deal groups (seed "
+              f"{args.seed!r}, {args.workers} workers, {dt:.0f} s, load {_load()})\n")
+        print("| expert | mean diff v " + args.against + " | 95 % |")
+        print("| --- | ---: | ---: |")
+        for label, key in ((args.base or "as it is", "base"), (args.paired, "other"),
+                           ("difference", "diff")):
+            mu, half = r[key]
+            print(f"| {label} | {mu:+.2f} | ± {half:.2f} |")
+        print(f"\nDeal groups where both scored the same: {r['same']} of {r['deals']}")
+        return 0
     only = {x for x in args.only.split(",") if x}
     unknown = only - {p[0] for p in PAIRINGS}
     if unknown:

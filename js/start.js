@@ -18,8 +18,9 @@ export function mark(stage, startTime) {
 /**
  * Start a worker, keeping what it says until someone listens.
  * @param {string | URL} url
- * @param {{type?: "module" | "classic", name?: string, message?: any}} [options]
- *   `message` is posted to the worker as soon as it exists (a promise: once it settles)
+ * @param {{type?: "module" | "classic", name?: string, message?: any, messages?: Promise<any>[]}} [options]
+ *   `message` is posted to the worker as soon as it exists (a promise: once it settles);
+ *   `messages`, more promises, each posted once it resolves (they must not reject)
  * @returns {{worker: Worker, handOver: () => void}} handOver() says again, in order, what the
  *   worker said until then (after the caller has added its own listeners)
  */
@@ -34,6 +35,7 @@ export function spawn(url, options = {}) {
       worker.dispatchEvent(new ErrorEvent("error", { message: "its files could not be handed over" }));
     });
   }
+  for (const more of options.messages || []) more.then((message) => worker.postMessage(message));
   const heard = [];
   const note = (event) => {
     if (event.type === "error") event.preventDefault();
@@ -59,5 +61,100 @@ export function takeEarly() {
   return taken;
 }
 
+// The worker's name when this page compiles its wasm and reads its snapshot for it (below).
+export const HELPED = "briscola:helped";
+
+/**
+ * The two longest waits of a start begin here, on the page, as soon as this script runs,
+ * instead of once the worker's own script has loaded (0.1–0.3 s later): the wasm's compile
+ * (from the service worker's cache on a later visit, else from the network) and the read of
+ * the engine's memory snapshot (Cache Storage). The worker gets the compiled module and the
+ * snapshot's bytes as two messages, "early-wasm" and "early-snapshot", each always sent,
+ * empty when this page could not get it (the worker then does it itself).
+ * Each names the cache it came from: the worker takes only its own build's.
+ */
+function help(worker, root) {
+  const prefix = `briscola:${root.pathname}:`;
+  const send = (message, transfer = []) => {
+    try {
+      worker.postMessage(message, transfer);
+    } catch {
+      worker.postMessage({ type: message.type, from: null }); // the worker does it itself
+    }
+  };
+  // A page no service worker controls (a first visit) has no cached build to read: its wasm is
+  // fetched at once (opening Cache Storage on a new profile takes 0.1–0.2 s), and the worker
+  // looks for a snapshot itself.
+  const controlled = typeof navigator !== "undefined" && !!navigator.serviceWorker?.controller;
+  const names = !controlled ? Promise.resolve(null)
+    : new Promise((resolve) => resolve(caches.keys()))
+      .then((all) => all.filter((name) => name.startsWith(prefix)), () => []);
+  const wasmURL = new URL("pyodide/pyodide.asm.wasm", root).href;
+  const wasm = names.then(async (ours) => {
+    if (typeof WebAssembly.compileStreaming !== "function") return { from: null };
+    for (const name of (ours || []).filter((n) => !n.endsWith(":snapshot"))) {
+      const hit = await (await caches.open(name)).match(wasmURL);
+      if (hit) return { from: name, module: await WebAssembly.compileStreaming(hit) };
+    }
+    return { from: "network", module: await WebAssembly.compileStreaming(fetch(wasmURL)) };
+  });
+  wasm.then(({ from, module }) => {
+    if (module) mark("wasm compiled");
+    send({ type: "early-wasm", from, module });
+  }, () => send({ type: "early-wasm", from: null }));
+  names.then(async (ours) => {
+    if (!ours) return { from: null };
+    const name = ours.find((n) => n.endsWith(":snapshot"));
+    if (!name) return { from: "none" };
+    const hash = name.slice(prefix.length, -":snapshot".length);
+    const res = await (await caches.open(name)).match(new URL(`snapshot-${hash}.bin`, root).href);
+    if (!res) return { from: "none" };
+    const bytes = await res.arrayBuffer();
+    mark("snapshot read");
+    return { from: name, bytes };
+  }).then(({ from, bytes }) => send({ type: "early-snapshot", from, bytes }, bytes ? [bytes] : []),
+    () => send({ type: "early-snapshot", from: null }));
+}
+
+/**
+ * The page's own modules (js/app.js and what it imports; <template id="page-modules"> in
+ * index.html, with their modulepreload links). On a first visit they start loading once the
+ * engine's worker has Pyodide's scripts: fetching and compiling them first delayed the
+ * worker's own start by 0.2–0.3 s, and the page needs them only when the engine is ready.
+ */
+let pageLoaded = false;
+function loadPage() {
+  if (pageLoaded) return;
+  pageLoaded = true;
+  const later = document.getElementById("page-modules");
+  if (!later) return;
+  const nodes = document.importNode(later.content, true);
+  for (const script of nodes.querySelectorAll("script")) {
+    // js/guard.js shows the reload button for an error event (a script's own does not bubble).
+    script.addEventListener("error", () => window.dispatchEvent(new ErrorEvent("error",
+      { message: `could not load ${script.getAttribute("src")}` })));
+  }
+  document.head.append(nodes);
+}
+
 const carried = typeof document !== "undefined" && document.querySelector('script[type="application/octet-stream"][data-path]');
-if (!carried && typeof Worker === "function") early = spawn(new URL("./worker.js", import.meta.url));
+if (!carried && typeof Worker === "function") {
+  early = spawn(new URL("./worker.js", import.meta.url), { name: HELPED });
+  const { worker } = early; // `early` goes to js/engine.js (takeEarly) meanwhile
+  help(worker, new URL("../", import.meta.url));
+  // A later visit (a service worker serves the build) loads them at once: they come compiled
+  // from V8's cache, while the worker waits for its snapshot. A first visit waits until Pyodide's
+  // scripts are in (the worker's first progress past 0), or anything else.
+  if (navigator.serviceWorker?.controller) loadPage();
+  const moved = (event) => {
+    const msg = event.data;
+    if (msg && msg.type === "progress" && msg.stage === "runtime" && !(msg.fraction > 0)) return;
+    worker.removeEventListener("message", moved);
+    loadPage();
+  };
+  worker.addEventListener("message", moved);
+  worker.addEventListener("error", loadPage, { once: true });
+  setTimeout(loadPage, 600);
+} else if (!carried && typeof document !== "undefined") {
+  loadPage(); // no workers here: the page says so itself (js/app.js)
+}

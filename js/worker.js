@@ -31,21 +31,24 @@
 //
 // The one-file page (briscola.html) cannot fetch anything from file://: it starts
 // this worker as a classic script that also holds Pyodide's two scripts (build.py
-// writes it), names it "briscola:carried", and first posts the other files
+// writes it), names it "briscola:carried" (or "briscola:carried:helped", see HELPED below),
+// and first posts the other files
 // ({type: "carried", files: {path: {blob, type, gzip}}}); fetches are answered
 // from those.
 
+// The build writes the facts of js/build-info.js in place of this line (tools/build/onefile.py
+// inline_build): the worker's start does not wait for a second module.
 import { BUILD } from "./build-info.js";
 
 // The start-up trace: when each stage ended (see "ready" above). The first mark is the
-// moment this script runs, its imports (build-info.js) loaded.
+// moment this script runs.
 const trace = {};
 const mark = (stage) => {
   if (!(stage in trace)) trace[stage] = performance.now();
 };
 mark("worker script");
 
-const CARRIED = self.name === "briscola:carried";
+const CARRIED = self.name.startsWith("briscola:carried");
 const SITE_ROOT = CARRIED ? new URL("https://briscola.invalid/") : new URL("../", import.meta.url);
 const PYODIDE_URL = new URL("pyodide/", SITE_ROOT);
 const ENGINE_ZIP = "/lib/briscola-engine.zip"; // where the wheel goes in Pyodide's file system
@@ -97,11 +100,40 @@ async function fromSite(url) {
   const hit = cache && (await cache.match(url).catch(() => undefined));
   return hit || realFetchOf(url);
 }
+// Started by js/start.js ("briscola:helped"): the page compiles the wasm and reads the snapshot
+// for this worker, from the moment it spawned it, and sends each as a message ("early-wasm",
+// "early-snapshot"): what came from another build's cache, or could not be had, is done here.
+// The one-file page ("briscola:carried:helped") compiles the wasm it carries the same way.
+const HELPED = self.name.endsWith(":helped");
+const fromPage = (type) => new Promise((resolve) => {
+  self.addEventListener("message", function got(event) {
+    if (!event.data || event.data.type !== type) return;
+    self.removeEventListener("message", got);
+    resolve(event.data);
+  });
+});
+const pageWasm = HELPED ? fromPage("early-wasm") : null;
+const pageSnapshot = HELPED && !CARRIED ? fromPage("early-snapshot") : null;
+const compileHere = () => {
+  const module = WebAssembly.compileStreaming(fromSite(WASM_URL));
+  module.then(() => mark("wasm compiled"), () => {}); // on failure Pyodide compiles it again
+  return module;
+};
+if (CARRIED && HELPED && typeof WebAssembly.compileStreaming === "function") {
+  earlyModule = pageWasm.then(({ module }) => {
+    if (module) mark("wasm received");
+    return module ?? null; // none: compiled here from the carried bytes
+  });
+}
 if (!CARRIED) {
   const early = new Map([[siteURL(BUILD.stdlib), fromSite(siteURL(BUILD.stdlib))]]);
   if (typeof WebAssembly.compileStreaming === "function") {
-    earlyModule = WebAssembly.compileStreaming(fromSite(WASM_URL));
-    earlyModule.then(() => mark("wasm compiled"), () => {}); // on failure Pyodide compiles it again
+    earlyModule = !HELPED ? compileHere() : pageWasm.then(({ from, module }) => {
+      if (!module || (from !== "network" && from !== SITE_CACHE)) return compileHere();
+      mark("wasm received");
+      return module;
+    });
+    earlyModule.catch(() => {});
   } else {
     early.set(WASM_URL, fromSite(WASM_URL));
   }
@@ -244,11 +276,19 @@ function unpackSnapshot(buffer) {
 async function readSnapshot() {
   if (!snapshots) return null;
   try {
-    if (!(await caches.has(SNAPSHOT_CACHE))) return null;
-    const res = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_URL);
-    if (!res) return null;
-    const packed = await res.arrayBuffer();
-    mark("snapshot read");
+    let packed = null;
+    const given = pageSnapshot && (await pageSnapshot);
+    if (given && given.from === "none") return null; // the page looked: there is none
+    if (given && given.from === SNAPSHOT_CACHE && given.bytes) {
+      packed = given.bytes;
+      mark("snapshot received");
+    } else {
+      if (!(await caches.has(SNAPSHOT_CACHE))) return null;
+      const res = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_URL);
+      if (!res) return null;
+      packed = await res.arrayBuffer();
+      mark("snapshot read");
+    }
     const bytes = unpackSnapshot(packed);
     mark("snapshot unpacked");
     return bytes;
@@ -740,3 +780,7 @@ self.addEventListener("message", (event) => {
     }
   });
 });
+
+// The games' database opens while Python starts, so the first deal's save waits only for its
+// own write.
+openDB().catch(() => {});

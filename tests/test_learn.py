@@ -177,10 +177,12 @@ def test_learned_expert_plays_many_legal_deals():
     assert "learned" in modes
 
 
-@pytest.mark.parametrize("variant,name", [("classic", "classic"), ("four", "four")])
-def test_incremental_leaves_give_the_same_values(variant, name):
+@pytest.mark.parametrize("variant,name,tricks", [("classic", "classic", 1), ("four", "four", 1),
+                                                 ("classic", "classic", 2)])
+def test_incremental_leaves_give_the_same_values(variant, name, tricks):
     """The search's leaves summed incrementally (from the decision's position, the rows that
-    differ added and taken away) give what encoding every leaf afresh gives."""
+    differ added and taken away) give what encoding every leaf afresh gives; also with the
+    next trick searched too (its cards and draws leave and enter the sums as well)."""
     from briscola.ai.common import Situation
     from briscola.ai.expert import learned_values
     model = load(name)
@@ -195,12 +197,44 @@ def test_incremental_leaves_give_the_same_values(variant, name):
             plays = [int(a) for a in v.legal if a < 52]
             if len(plays) > 1:
                 sit = Situation(v)
-                a = learned_values(sit, plays, model, random.Random(7), 6, 10_000)
-                b = learned_values(sit, plays, model, random.Random(7), 6, 10_000,
-                                   incremental=False)
+                a = learned_values(sit, plays, model, random.Random(7), 6, 100_000,
+                                   tricks=tricks)
+                b = learned_values(sit, plays, model, random.Random(7), 6, 100_000,
+                                   incremental=False, tricks=tricks)
                 assert a[1:] == b[1:]
                 for c in plays:
                     assert a[0][c] == pytest.approx(b[0][c], abs=1e-6)
                 checked += 1
             g.apply(rng.choice(v.legal), seat)
     assert checked > 40
+
+
+def test_replies_by_the_intermediates_scoring_are_never_below_the_worst_reply():
+    """With ``lam`` 1 the other player's reply in the searched trick is the card the
+    intermediate's scoring picks in each world, not the one worst for the searcher: never
+    worth less to the searcher, sometimes more; the same worlds either way."""
+    from briscola.ai.common import Situation
+    from briscola.ai.expert import learned_values
+    from briscola.ai.rollout import FastPolicy
+    model = load("classic")
+    rules = VARIANTS["classic"]
+    higher = 0
+    for k in range(3):
+        g = Game.new(rules, seed=f"exploit-{k}")
+        rng = random.Random(k)
+        while not g.is_over and g.talon:
+            seat = g.current_player
+            v = g.view(seat)
+            plays = [int(a) for a in v.legal if a < 52]
+            if not v.trick and len(plays) > 1:
+                sit = Situation(v)
+                policy = FastPolicy(rules, sit.trump)
+                a = learned_values(sit, plays, model, random.Random(3), 8, 100_000)
+                b = learned_values(sit, plays, model, random.Random(3), 8, 100_000,
+                                   policy=policy, lam=1.0)
+                assert a[1] == b[1]
+                for c in plays:
+                    assert b[0][c] >= a[0][c] - 1e-9
+                higher += any(b[0][c] > a[0][c] + 1e-6 for c in plays)
+            g.apply(rng.choice(v.legal), seat)
+    assert higher > 5

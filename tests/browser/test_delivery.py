@@ -94,6 +94,12 @@ def play(page, moves: int | None = None) -> str:
     pytest.fail("the deal did not end")
 
 
+def stages(page) -> set[str]:
+    """The start's stages this page went through (its performance marks, the worker's included)."""
+    return set(page.evaluate("""performance.getEntriesByType("mark").map((m) => m.name)
+        .filter((n) => n.startsWith("briscola:")).map((n) => n.slice(9))"""))
+
+
 def dealt(page) -> dict:
     v = page.evaluate("window.__briscola.state.view")
     return {"hand": sorted(v["hand"]), "trump": v["trump_card"]}
@@ -105,6 +111,9 @@ def test_second_visit_plays_with_the_network_gone(dist_dir, context, bot_level):
         page = context.new_page()
         page.goto(site.url + link(bot_level))
         settle(page)
+        # The page compiled the wasm (js/start.js) and the worker took its module; no snapshot yet.
+        first = stages(page)
+        assert {"wasm received", "python started"} <= first and "snapshot received" not in first, first
         # The first visit is over once the service worker has the whole build (and the engine
         # its snapshot).
         until(page, OFFLINE_READY)
@@ -119,6 +128,9 @@ def test_second_visit_plays_with_the_network_gone(dist_dir, context, bot_level):
     page.on("requestfailed", lambda r: failed.append(r.url))
     page.goto(site.url + link(bot_level, seed=7))
     assert play(page) in ("summary", "over")
+    # The page read the snapshot and compiled the wasm from the offline copy, for the worker.
+    second = stages(page)
+    assert {"snapshot received", "wasm received", "python restored"} <= second, second
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     assert not site.requests and not failed, (site.requests, failed)
 
@@ -156,6 +168,7 @@ def test_one_file_page_plays_a_deal_from_disk(dist_dir, context, bot_level, tmp_
     page.on("request", lambda r: requests.append(r.url))
     page.goto(page_file.as_uri() + link(bot_level, seed=3))
     assert play(page) in ("summary", "over")
+    assert "wasm received" in stages(page)  # the page compiled the wasm it carries, for the worker
     summary = page.evaluate("window.__briscola.state.summary")
     assert summary and sum(summary["outcome"]["side_points"]) == 120
     outside = [u for u in requests if not u.startswith((page_file.as_uri(), "data:", "blob:"))]

@@ -136,18 +136,37 @@ await (async () => {
   // The worker's script first, and the worker started, before the other files are decoded
   // (reading a block's text is main-thread work): it gets them in one message once they are.
   const mine = blocks.find((el) => el.dataset.path === "js/worker.js");
-  const others = blocks.filter((el) => el !== mine);
+  const wasm = blocks.find((el) => el.dataset.path === "pyodide/pyodide.asm.wasm");
+  const others = blocks.filter((el) => el !== mine && el !== wasm);
   const script = await decode(mine);
   const code = script.gzip ? new Response(script.blob.stream().pipeThrough(new DecompressionStream("gzip"))) : script.blob;
   const url = URL.createObjectURL(new Blob([await code.arrayBuffer()], { type: "text/javascript" }));
   let deliver;
   const files = new Promise((resolve) => { deliver = resolve; });
-  __modules["js/engine.js"].setWorker(url, { type: "classic", name: "briscola:carried", message: files });
+  // The wasm is decoded next and compiled here, while the worker's script loads (as js/start.js
+  // does on the site); the worker gets the module ("early-wasm"), or compiles it itself.
+  const wasmFile = decode(wasm);
+  const compiled = typeof WebAssembly.compileStreaming !== "function" ? Promise.resolve(null)
+    : wasmFile.then(({ blob, gzip }) => WebAssembly.compileStreaming(new Response(
+      gzip ? blob.stream().pipeThrough(new DecompressionStream("gzip")) : blob,
+      { headers: { "Content-Type": "application/wasm" } })));
+  const early = compiled.then((module) => ({ type: "early-wasm", from: "carried", module }),
+    () => ({ type: "early-wasm", from: null }));
+  __modules["js/engine.js"].setWorker(url, { type: "classic", name: "briscola:carried:helped", message: files, messages: [early] });
   __modules["js/engine.js"].startEarly();
-  deliver(Promise.all(others.map(decode)).then((got) => ({
-    type: "carried", files: Object.fromEntries(got.map((file, i) => [others[i].dataset.path, file])),
+  deliver(Promise.all([wasmFile, ...others.map(decode)]).then((got) => ({
+    type: "carried", files: Object.fromEntries(got.map((file, i) => [[wasm, ...others][i].dataset.path, file])),
   })));
 })();"""
+
+
+def inline_build(worker: str, info: dict) -> str:
+    """js/worker.js with the build's facts (js/build-info.js, less its file list) in place of
+    its import of them."""
+    if worker.count(WORKER_IMPORT) != 1:
+        raise BuildError(f"js/worker.js: expected the line `{WORKER_IMPORT}` once")
+    build = json.dumps({k: v for k, v in info.items() if k != "files"})
+    return worker.replace(WORKER_IMPORT, f"const BUILD = Object.freeze({build});")
 
 
 def classic_worker(stage: Path, info: dict) -> bytes:
@@ -159,11 +178,9 @@ def classic_worker(stage: Path, info: dict) -> bytes:
     worker = (stage / "js" / "worker.js").read_text(encoding="utf-8")
     if asm.count(ASM_EXPORT) != 1:
         raise BuildError(f"pyodide.asm.mjs: expected `{ASM_EXPORT}` once (another Pyodide?)")
-    if worker.count(WORKER_IMPORT) != 1:
-        raise BuildError(f"js/worker.js: expected the line `{WORKER_IMPORT}` once")
+    if WORKER_IMPORT in worker:
+        worker = inline_build(worker, info)
     asm = asm.replace(ASM_EXPORT, "self._createPyodideModule = _createPyodideModule;")
-    build = json.dumps({k: v for k, v in info.items() if k != "files"})
-    worker = worker.replace(WORKER_IMPORT, f"const BUILD = Object.freeze({build});")
     parts = [loader, asm.replace("import.meta.url", "self.location.href"),
              worker.replace("import.meta.url", "self.location.href")]
     for name, part in zip(("pyodide.js", "pyodide.asm.mjs", "js/worker.js"), parts):

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from .common import BUILD_DIR, DIST, PYODIDE_DIR, ROOT, log, sha256
 from .modules import module_graph, page_entries
-from .onefile import ONE_FILE, one_file_page
+from .onefile import ONE_FILE, inline_build, one_file_page
 from .runtime import PYODIDE_RUNTIME, check_pyodide, lock_info
 from .service_worker import service_worker, sri
 from .stdlib import trimmed_stdlib
@@ -50,14 +50,23 @@ def copy_static(stage: Path) -> None:
 
 def preload_modules(stage: Path) -> None:
     """dist/index.html asks for every module of the page at once
-    (<link rel="modulepreload">) instead of discovering them import by import."""
+    (<link rel="modulepreload">) instead of discovering them import by import: in the
+    <template id="page-modules"> js/start.js loads when the engine's worker runs, else in
+    the head."""
     html = (stage / "index.html").read_text(encoding="utf-8")
     entries = page_entries(html)
     links = "".join(f'  <link rel="modulepreload" href="{rel}">\n'
                     for rel in module_graph(stage, entries) if rel not in entries)
-    if links and "</head>" in html:
-        (stage / "index.html").write_text(html.replace("</head>", links + "</head>", 1),
-                                          encoding="utf-8")
+    if not links:
+        return
+    template = '<template id="page-modules">\n'
+    if template in html:
+        html = html.replace(template, template + links, 1)
+    elif "</head>" in html:
+        html = html.replace("</head>", links + "</head>", 1)
+    else:
+        return
+    (stage / "index.html").write_text(html, encoding="utf-8")
 
 
 def build_info_js(info: dict) -> str:
@@ -136,6 +145,10 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
     (stage / "js" / "build-info.js").write_bytes(info_js)
     files["js/build-info.js"] = {"sha256": sha256(info_js), "size": len(info_js),
                                  "gzip": len(gzip.compress(info_js, 9, mtime=0))}
+    # The engine's worker carries the same facts itself: its start does not wait for a
+    # second module. (The build's hash is of its source, import and all.)
+    worker = stage / "js" / "worker.js"
+    add_file(stage, files, "js/worker.js", inline_build(worker.read_text(encoding="utf-8"), info).encode())
 
     # The service worker precaches every file the page can fetch, each checked
     # against its hash (Subresource Integrity form).
