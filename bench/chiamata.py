@@ -9,6 +9,7 @@ when A was the secret partner, and as a baseline the callers' success rate in th
 with B in all five seats. ``--reverse`` swaps the roles (one B among four As).
 
     PYTHONPATH=py python3 bench/chiamata.py arena --a expert --b intermediate --deals 100
+    PYTHONPATH=py python3 bench/chiamata.py compare --a expert --a2 expert-nohide --deals 300
     PYTHONPATH=py python3 bench/chiamata.py table --deals 100      # the markdown table
     PYTHONPATH=py python3 bench/chiamata.py fit --deals 3000       # refit chiamata.bid
     PYTHONPATH=py python3 bench/chiamata.py fit --caller expert    # what the expert's play makes
@@ -55,11 +56,22 @@ from briscola.rules import find_variant  # noqa: E402
 def _register_variants() -> None:
     """Extra expert settings for experiments (``--a expert-end``: no mid-deal search)."""
     from briscola.ai import BOTS, load_all, register_bot, register_chiamata_bot
-    from briscola.ai.chiamata.expert import ExpertChiamataBot
+    from briscola.ai.chiamata.bid import BidPolicy
+    from briscola.ai.chiamata.expert import EXPERT_BID_BONUS, ExpertChiamataBot
     load_all()
+
+    def with_policy(**kw):
+        class Bot(ExpertChiamataBot):
+            policy = BidPolicy(bonus=EXPERT_BID_BONUS, **kw)
+        return Bot
+
+    for name, kw in (("expert-bar5", {"bid_min": 0.5}), ("expert-bar7", {"bid_min": 0.7})):
+        register_bot(name, BOTS["intermediate"])
+        register_chiamata_bot(name, with_policy(**kw))
     for name, kw in (("expert-end", {"mid_depth": 0}), ("expert-big", {"node_budget": 60000}),
                      ("expert-d2", {"mid_depth": 2, "node_budget": 60000}),
-                     ("expert-top4", {"mid_moves": 4})):
+                     ("expert-top4", {"mid_moves": 4}), ("expert-nohide", {"hide": 0.0}),
+                     ("expert-hide4", {"hide": 4.0})):
         register_bot(name, BOTS["intermediate"])
         register_chiamata_bot(name, lambda seed=None, kw=kw: ExpertChiamataBot(seed=seed, **kw))
 
@@ -83,7 +95,8 @@ def _deal_group(args) -> dict:
     variant, a, b, seed, index = args
     deal_seed = f"{seed}:{index}"
     out = {"gp": [], "caller": 0, "caller_made": 0, "partner": 0, "partner_made": 0,
-           "base_callers": 0, "base_made": 0, "alone": 0, "alone_made": 0, "seconds": 0.0}
+           "base_callers": 0, "base_made": 0, "alone": 0, "alone_made": 0, "seconds": 0.0,
+           "roles": []}
     t0 = time.perf_counter()
     for k in range(5):
         names = [a if s == k else b for s in range(5)]
@@ -93,6 +106,8 @@ def _deal_group(args) -> dict:
         made = 0 in oc.winners
         out["gp"].append(oc.game_points[k])
         partner = auc.partner(g)
+        out["roles"].append("caller" if auc.caller == k else
+                            "partner" if partner == k else "opponent")
         if auc.caller == k:
             out["caller"] += 1
             out["caller_made"] += made
@@ -106,6 +121,7 @@ def _deal_group(args) -> dict:
     g = _play(variant, [b] * 5, deal_seed)
     out["base_callers"] = 1
     out["base_made"] = int(0 in g.outcome().winners)
+    out["base_gp"] = list(g.outcome().game_points)
     return out
 
 
@@ -142,15 +158,43 @@ def arena(variant: str, a: str, b: str, deals: int, seed: str = "bench", workers
     else:
         groups = [_deal_group(j) for j in jobs]
     per_deal = [sum(g["gp"]) / 5.0 for g in groups]
-    tot = {k: sum(g[k] for g in groups) for k in groups[0] if k != "gp"}
+    tot = {k: sum(g[k] for g in groups) for k in groups[0]
+           if k not in ("gp", "roles", "base_gp")}
+    # The B-only deal's game points sum to zero over the seats, so A's mean splits exactly
+    # into what A's seat gained over B's in the same seat, by A's part in the deal.
+    by_role = {"caller": 0.0, "partner": 0.0, "opponent": 0.0}
+    for g in groups:
+        for k, role in enumerate(g["roles"]):
+            by_role[role] += (g["gp"][k] - g["base_gp"][k]) / (5.0 * deals)
     m, h = mean_ci(per_deal)
     return {"variant": variant, "a": a, "b": b, "deals": deals, "mean_gp": m, "ci": h,
+            "per_deal": per_deal, "by_role": by_role,
             "caller_rate": rate_ci(tot["caller"], deals * 5),
             "caller_made": rate_ci(tot["caller_made"], tot["caller"]),
             "partner_made": rate_ci(tot["partner_made"], tot["partner"]),
             "alone": (tot["alone"], tot["alone_made"]),
             "base_made": rate_ci(tot["base_made"], tot["base_callers"]),
             "seconds_per_deal": tot["seconds"] / deals}
+
+
+def compare(variant: str, a: str, a2: str, b: str, deals: int, seed: str = "bench",
+            workers: int = 2) -> str:
+    """Players in the one seat against the same field on the same deals: the paired
+    difference of their game points a deal (each of ``a2``, comma-separated, minus ``a``),
+    with its 95% interval."""
+    rows = [arena(variant, a, b, deals, seed, workers)]
+    lines = []
+    for other in a2.split(","):
+        r2 = arena(variant, other, b, deals, seed, workers)
+        rows.append(r2)
+        d, h = mean_ci([y - x for x, y in zip(rows[0]["per_deal"], r2["per_deal"])])
+        lines.append(f"{other} - {a}: {d:+.3f} ± {h:.3f} game points a deal ({deals} deals, "
+                     "paired)")
+        print(table(rows[-1:]).splitlines()[-1], "|", lines[-1], flush=True)
+    for r in rows:
+        lines.append(f"{r['a']} over {b} in the same seat: " + ", ".join(
+            f"{k} {v:+.3f}" for k, v in r["by_role"].items()))
+    return table(rows) + "\n\n" + "\n".join(lines)
 
 
 def fmt_rate(r: tuple[float, float]) -> str:
@@ -328,6 +372,14 @@ def main(argv=None) -> None:
     pa.add_argument("--seed", default="bench")
     pa.add_argument("--workers", type=int, default=2)
     pa.add_argument("--reverse", action="store_true")
+    pc = sub.add_parser("compare", help="two players in the one seat, paired on the same deals")
+    pc.add_argument("--variant", default="chiamata")
+    pc.add_argument("--a", default="expert")
+    pc.add_argument("--a2", required=True)
+    pc.add_argument("--b", default="intermediate")
+    pc.add_argument("--deals", type=int, default=100)
+    pc.add_argument("--seed", default="bench")
+    pc.add_argument("--workers", type=int, default=2)
     pt = sub.add_parser("table")
     pt.add_argument("--deals", type=int, default=100)
     pt.add_argument("--reverse-deals", type=int, default=60)
@@ -351,11 +403,17 @@ def main(argv=None) -> None:
     if args.cmd == "fit":
         fit(args.deals, args.workers, args.alone, args.caller)
         return
+    if args.cmd == "compare":
+        print(compare(args.variant, args.a, args.a2, args.b, args.deals, args.seed,
+                      args.workers))
+        return
     if args.cmd == "arena":
         r = arena(args.variant, args.a, args.b, args.deals, args.seed, args.workers,
                   args.reverse)
         print(table([r]))
         print(f"\n{r['seconds_per_deal']:.1f} s per deal (5 seatings + baseline)")
+        print("A's gain over B in the same seat, by A's part in the deal: " + ", ".join(
+            f"{k} {v:+.3f}" for k, v in r["by_role"].items()))
         return
     rows = []
     plan = [("chiamata", "expert", "intermediate", args.deals, False),

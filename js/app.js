@@ -2,6 +2,7 @@
 // players, animates each reply, and routes every decision to the Python engine.
 
 import { Engine } from "./engine.js";
+import { mark } from "./start.js";
 import { h, clear, sleep } from "./dom.js";
 import { t, tOr, setLang, getLang, onLangChange, applyStatic, detectLang, LANGS } from "./i18n.js";
 import { cardName, STYLES } from "./cards.js";
@@ -73,6 +74,7 @@ class App {
 
   // ---- start -------------------------------------------------------------------------------
   async boot() {
+    mark("page modules run"); // the start's trace (bench/startup.py)
     store.onTrouble(() => this.storageTrouble());
     applyStatic(document);
     this.ui("loading");
@@ -86,9 +88,9 @@ class App {
         const name = p && typeof p === "object" ? p.stage : String(p);
         if (typeof fraction === "number") bar.value = Math.max(bar.value, Math.min(1, fraction));
         stage.textContent = tOr(`loading.stage.${name}`, t("loading.start"));
-      });
+      }, { first: ["catalog", {}] }); // asked at once: answered the moment the engine is up
       this.engine.onfatal = (err) => this.fatal(err);
-      this.catalog = await this.engine.call("catalog", {});
+      this.catalog = await this.engine.first;
     } catch (err) {
       clearTimeout(slow);
       this.fatal(err);

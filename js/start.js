@@ -82,12 +82,17 @@ function help(worker, root) {
       worker.postMessage({ type: message.type, from: null }); // the worker does it itself
     }
   };
-  const names = new Promise((resolve) => resolve(typeof caches === "undefined" ? [] : caches.keys()))
-    .then((all) => all.filter((name) => name.startsWith(prefix)), () => []);
+  // A page no service worker controls (a first visit) has no cached build to read: its wasm is
+  // fetched at once (opening Cache Storage on a new profile takes 0.1–0.2 s), and the worker
+  // looks for a snapshot itself.
+  const controlled = typeof navigator !== "undefined" && !!navigator.serviceWorker?.controller;
+  const names = !controlled ? Promise.resolve(null)
+    : new Promise((resolve) => resolve(caches.keys()))
+      .then((all) => all.filter((name) => name.startsWith(prefix)), () => []);
   const wasmURL = new URL("pyodide/pyodide.asm.wasm", root).href;
   const wasm = names.then(async (ours) => {
     if (typeof WebAssembly.compileStreaming !== "function") return { from: null };
-    for (const name of ours.filter((n) => !n.endsWith(":snapshot"))) {
+    for (const name of (ours || []).filter((n) => !n.endsWith(":snapshot"))) {
       const hit = await (await caches.open(name)).match(wasmURL);
       if (hit) return { from: name, module: await WebAssembly.compileStreaming(hit) };
     }
@@ -98,6 +103,7 @@ function help(worker, root) {
     send({ type: "early-wasm", from, module });
   }, () => send({ type: "early-wasm", from: null }));
   names.then(async (ours) => {
+    if (!ours) return { from: null };
     const name = ours.find((n) => n.endsWith(":snapshot"));
     if (!name) return { from: "none" };
     const hash = name.slice(prefix.length, -":snapshot".length);
@@ -110,8 +116,45 @@ function help(worker, root) {
     () => send({ type: "early-snapshot", from: null }));
 }
 
+/**
+ * The page's own modules (js/app.js and what it imports; <template id="page-modules"> in
+ * index.html, with their modulepreload links). On a first visit they start loading once the
+ * engine's worker has Pyodide's scripts: fetching and compiling them first delayed the
+ * worker's own start by 0.2–0.3 s, and the page needs them only when the engine is ready.
+ */
+let pageLoaded = false;
+function loadPage() {
+  if (pageLoaded) return;
+  pageLoaded = true;
+  const later = document.getElementById("page-modules");
+  if (!later) return;
+  const nodes = document.importNode(later.content, true);
+  for (const script of nodes.querySelectorAll("script")) {
+    // js/guard.js shows the reload button for an error event (a script's own does not bubble).
+    script.addEventListener("error", () => window.dispatchEvent(new ErrorEvent("error",
+      { message: `could not load ${script.getAttribute("src")}` })));
+  }
+  document.head.append(nodes);
+}
+
 const carried = typeof document !== "undefined" && document.querySelector('script[type="application/octet-stream"][data-path]');
 if (!carried && typeof Worker === "function") {
   early = spawn(new URL("./worker.js", import.meta.url), { name: HELPED });
-  help(early.worker, new URL("../", import.meta.url));
+  const { worker } = early; // `early` goes to js/engine.js (takeEarly) meanwhile
+  help(worker, new URL("../", import.meta.url));
+  // A later visit (a service worker serves the build) loads them at once: they come compiled
+  // from V8's cache, while the worker waits for its snapshot. A first visit waits until Pyodide's
+  // scripts are in (the worker's first progress past 0), or anything else.
+  if (navigator.serviceWorker?.controller) loadPage();
+  const moved = (event) => {
+    const msg = event.data;
+    if (msg && msg.type === "progress" && msg.stage === "runtime" && !(msg.fraction > 0)) return;
+    worker.removeEventListener("message", moved);
+    loadPage();
+  };
+  worker.addEventListener("message", moved);
+  worker.addEventListener("error", loadPage, { once: true });
+  setTimeout(loadPage, 600);
+} else if (!carried && typeof document !== "undefined") {
+  loadPage(); // no workers here: the page says so itself (js/app.js)
 }

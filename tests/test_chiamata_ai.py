@@ -400,3 +400,35 @@ def test_a_bot_never_reads_hidden_cards(level):
         assert d1 == d2
         checked += 1
     assert checked >= 5
+
+
+def test_the_secret_partner_hides_the_called_card_before_the_endgame():
+    """As the secret partner, before the endgame, the search counts playing the called card
+    as costly (the others learn the sides): with a prohibitive cost it is never played while
+    another card is legal; no other seat's choices change."""
+    hidden = same = 0
+    for trial in range(40):
+        g = Game.new("chiamata", seed=f"hide:{trial}")
+        play(g, [IntermediateChiamataBot(seed=s) for s in range(5)])
+        for upto in range(len(g.actions)):
+            real = g.replay(upto)
+            if real.phase_name != "play":
+                continue
+            seat = real.current_player
+            v = real.view(seat)
+            state = ChState(v)
+            plays = state.legal_plays()
+            if len(plays) < 2 or state.sizes[seat] <= 3:
+                continue
+            shy = ExpertChiamataBot(seed=3, node_budget=3000, max_worlds=4, hide=1000.0)
+            bold = ExpertChiamataBot(seed=3, node_budget=3000, max_worlds=4, hide=0.0)
+            if (state.partner == seat and seat != state.caller and not state.revealed
+                    and state.called in plays):
+                assert int(shy.decide(v).action) != state.called
+                hidden += 1
+            elif hidden and same < 20 and upto % 7 == 0:
+                assert shy.decide(v) == bold.decide(v)
+                same += 1
+        if hidden >= 5 and same >= 20:
+            break
+    assert hidden >= 5 and same >= 20

@@ -402,7 +402,7 @@ class Bridge:
     def catalog(self, args: dict) -> dict:
         return {
             "variants": [{"name": n, "description": r.description, "rules": r.to_dict(),
-                          "players": r.players, "teams": r.is_team_game}
+                          "players": r.players, "deck": r.deck, "teams": r.is_team_game}
                          for n, r in VARIANTS.items()],
             "options": [{"name": o.name, "kind": o.kind.__name__,
                          "choices": None if o.choices is None else list(o.choices),

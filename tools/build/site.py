@@ -50,14 +50,23 @@ def copy_static(stage: Path) -> None:
 
 def preload_modules(stage: Path) -> None:
     """dist/index.html asks for every module of the page at once
-    (<link rel="modulepreload">) instead of discovering them import by import."""
+    (<link rel="modulepreload">) instead of discovering them import by import: in the
+    <template id="page-modules"> js/start.js loads when the engine's worker runs, else in
+    the head."""
     html = (stage / "index.html").read_text(encoding="utf-8")
     entries = page_entries(html)
     links = "".join(f'  <link rel="modulepreload" href="{rel}">\n'
                     for rel in module_graph(stage, entries) if rel not in entries)
-    if links and "</head>" in html:
-        (stage / "index.html").write_text(html.replace("</head>", links + "</head>", 1),
-                                          encoding="utf-8")
+    if not links:
+        return
+    template = '<template id="page-modules">\n'
+    if template in html:
+        html = html.replace(template, template + links, 1)
+    elif "</head>" in html:
+        html = html.replace("</head>", links + "</head>", 1)
+    else:
+        return
+    (stage / "index.html").write_text(html, encoding="utf-8")
 
 
 def build_info_js(info: dict) -> str:

@@ -480,6 +480,10 @@ class Evaluator:
         return int(v + 0.5) if 0.0 <= v <= r else (0 if v < 0 else int(r))
 
 
+# Card points a tricks left that the secret partner counts against playing the called card
+# before the endgame (screened 0, 2, 4 against the intermediate on the same deals).
+EXPERT_HIDE = 2.0
+
 # Card points the expert's own play adds to the bid model's estimate (with a partner):
 # screened 0, 4, 5, 7, 10 against the intermediate on the same deals (bench/chiamata.py).
 EXPERT_BID_BONUS = 4.0
@@ -497,6 +501,12 @@ class ExpertChiamataBot(IntermediateChiamataBot):
     safety net. ``mid_moves``: search only that many of the heuristic's best cards before
     the endgame. With ``exact_tricks`` or fewer tricks left each world is searched to the
     end; earlier (``mid_depth`` > 0) the search stops after that many tricks and evaluates.
+
+    ``hide``: as the secret partner, before the endgame, the called card is worth that many
+    card points a trick left less than the search says. Each sampled world is searched as
+    if every seat knew the sides, so the search alone sees no value in hiding; in the real
+    deal the others learn who the partner is when the called card falls, and play better
+    against him from then on.
     """
 
     name = "expert"
@@ -504,8 +514,9 @@ class ExpertChiamataBot(IntermediateChiamataBot):
 
     def __init__(self, seed=None, node_budget: int = 20000, max_worlds: int = 40,
                  exact_tricks: int = 3, mid_depth: int = 1, time_limit: float = 1.0,
-                 mid_moves: int | None = None) -> None:
+                 mid_moves: int | None = None, hide: float = EXPERT_HIDE) -> None:
         super().__init__(seed)
+        self.hide = hide
         self.mid_moves = mid_moves
         self.node_budget = node_budget
         self.max_worlds = max_worlds
@@ -560,6 +571,11 @@ class ExpertChiamataBot(IntermediateChiamataBot):
         budget = self.node_budget
         single = len(sampler.pool) == 0 and sampler.called < 0
         evals: dict = {}
+        hidden, hide_cost = -1, 0.0
+        if self.hide and depth is not None and st.called >= 0 and st.partner == st.me \
+                and st.me != st.caller and not st.revealed:
+            hidden = st.called
+            hide_cost = self.hide * (st.sizes[st.me] - 1)
         for _ in range(1 if single else self.max_worlds):
             hands = sampler.sample()
             partner, maxside, evaluate = world_sides(st, hands, caller, depth, evals)
@@ -573,7 +589,7 @@ class ExpertChiamataBot(IntermediateChiamataBot):
             if evaluate is not None:
                 evaluate.calls = 0
             for c in plays:
-                final = got + vals[c]
+                final = got + vals[c] - (hide_cost if c == hidden else 0.0)
                 totals[c] += game_points_for(st, final, partner) + 0.01 * (
                     final if st.on_caller_side else -final)
             done += 1
