@@ -25,6 +25,8 @@ players' last cards were in each (``inference``; the real deal does look likelie
 a soft model of the others the play did not improve measurably; a sharp model gains less
 than a point, and only because it assumes the others play exactly like our heuristic). A
 longer horizon (14 cards in two-player) did not pay either and costs twice the search.
+With the learned search, a shorter one (10 cards) gained about +0.3 ± 0.45 points a deal
+over 1,160 deal pairs, within the noise; 8 cards -0.74 ± 0.94.
 Searching the next trick too before the learned evaluation (``learned_tricks=2``: in each
 world both hands are known after the draws, so the next trick is played with the others'
 cards in view) was clearly worse: -4.6 ± 2.5 points a deal against one trick, paired on the
