@@ -270,6 +270,7 @@ def test_prepare_imports_what_a_first_deal_needs():
 import json, sys
 import briscola.bridge as b
 b.prepare()
+assert b._BRIDGE.table is None  # the warm-up deal was on a table of its own
 before = set(sys.modules)
 for level in ("random", "beginner", "intermediate", "expert"):
     for rules in ("classic", "chiamata"):
