@@ -18,6 +18,13 @@ pairs separated by commas, passed to :class:`briscola.ai.expert.ExpertBot`), eac
 margin it prints the interval of the per-deal *difference* between the two: the luck of
 the cards cancels twice (seats swapped, and the same deals for both), so a change is seen
 with far fewer deals than two separate margins would need.
+
+``--tails N`` with ``--paired`` (settings groups separated by ``;``) is cheaper when the
+settings differ only in how the expert plays once at most ``N`` cards are left (hands and
+talon: ``horizon``, ``samples``, ``node_budget``...): each game is played once by the
+expert as it is (or ``--base``) up to that point, then finished once per setting from the
+same position, the bots copied there (same random streams), which is what playing each
+setting from the start would give.
 """
 from __future__ import annotations
 
@@ -116,6 +123,75 @@ def _paired_part(args):
     return out
 
 
+def _tails_part(args):
+    """Deal groups ``indices``: per group, the expert's difference per setting (the first
+    the base), the games shared up to ``left`` cards and finished once per setting."""
+    import copy
+    from briscola.ai import make_bot
+    from briscola.arena import _score, seatings
+    from briscola.game import Game
+    from briscola.rules import find_variant
+    variant, settings, against, seed, indices, left = args
+    rules = find_variant(variant)
+    fa = _expert(settings[0])
+    out = []
+    for i in indices:
+        totals = [0] * len(settings)
+        for seating in seatings(rules):
+            game = Game.new(rules, seed=f"{seed}:{i}")
+            bots = [fa(f"{seed}:{i}:{s}") if seating[s] else make_bot(against, f"{seed}:{i}:{s}")
+                    for s in range(rules.players)]
+            for bot in bots:
+                bot.reset()
+            while not game.is_over:
+                seat = game.current_player
+                v = game.view(seat)
+                if sum(v.hand_sizes) + v.talon_size <= left:
+                    break
+                game.apply(bots[seat].decide(v).action, seat)
+            for k, extra in enumerate(settings):
+                g = game.clone()
+                bs = copy.deepcopy(bots)
+                for s in range(rules.players):
+                    if seating[s]:
+                        for name, value in extra.items():
+                            if not hasattr(bs[s], name):
+                                raise ValueError(f"the expert has no setting {name!r}")
+                            setattr(bs[s], name, value)
+                while not g.is_over:
+                    seat = g.current_player
+                    g.apply(bs[seat].decide(g.view(seat)).action, seat)
+                totals[k] += _score(rules, g, seating)[0]
+        out.append(totals)
+    return out
+
+
+def tails(variant: str, base: dict, others: list[dict], against: str, deals: int, seed,
+          left: int, workers: int = 1) -> dict:
+    """Like :func:`paired` for settings that change play only from ``left`` cards on."""
+    from briscola.arena import seatings
+    from briscola.rules import find_variant
+    games = len(seatings(find_variant(variant)))
+    settings = [base] + [dict(base, **o) for o in others]
+    chunks = [list(range(w, deals, workers)) for w in range(workers)]
+    jobs = [(variant, settings, against, seed, c, left) for c in chunks]
+    if workers > 1:
+        import multiprocessing as mp
+        with mp.get_context("fork").Pool(workers) as pool:
+            parts = pool.map(_tails_part, jobs)
+    else:
+        parts = [_tails_part(j) for j in jobs]
+    groups: list = [None] * deals
+    for c, part in zip(chunks, parts):
+        for i, g in zip(c, part):
+            groups[i] = g
+    cols = [[g[k] / games for g in groups] for k in range(len(settings))]
+    return {"margins": [_mean_ci(c) for c in cols],
+            "diffs": [_mean_ci([y - x for x, y in zip(cols[0], c)]) for c in cols[1:]],
+            "same": [sum(1 for x, y in zip(cols[0], c) if x == y) for c in cols[1:]],
+            "deals": deals}
+
+
 def _mean_ci(xs: list[float]) -> tuple[float, float]:
     import math
     m = len(xs)
@@ -179,10 +255,43 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--base", default="", metavar="SETTINGS",
                     help="the expert's settings to compare against (default: as it is)")
     ap.add_argument("--against", default="intermediate")
+    ap.add_argument("--tails", type=int, default=None, metavar="N",
+                    help="settings that change play only from N cards left: share the games "
+                    "up to there (--paired may then hold several groups separated by ';')")
     ap.add_argument("--cache", default=None, metavar="FILE",
                     help="JSON file keeping the base's results per deal group")
     ap.add_argument("--variant", default="classic")
     args = ap.parse_args(argv)
+    if args.paired is not None and args.tails is not None:
+        try:
+            base = _settings(args.base)
+            others = [_settings(x) for x in args.paired.split(";") if x.strip()]
+            for o in [base] + others:
+                _expert(dict(base, **o))(seed=0)
+        except (ValueError, TypeError) as e:
+            print(f"strength: bad settings: {e}", file=sys.stderr)
+            return 2
+        t0 = time.perf_counter()
+        r = tails(args.variant, base, others, args.against, args.deals, args.seed,
+                  args.tails, args.workers)
+        dt = time.perf_counter() - t0
+        print(f"Paired from {args.tails} cards left: expert settings v {args.against}, "
+              f"{args.variant}, {r['deals']} deal groups (seed {args.seed!r}, {args.workers} "
+              f"workers, {dt:.0f} s, load {_load()})\n")
+        print(f"| expert | mean diff v {args.against} | 95 % | minus the first | 95 % | "
+              "same |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: |")
+        labels = [args.base or "as it is"] + [x.strip() for x in args.paired.split(";")
+                                              if x.strip()]
+        for k, label in enumerate(labels):
+            mu, half = r["margins"][k]
+            if k:
+                d, dh = r["diffs"][k - 1]
+                extra = f"{d:+.2f} | ± {dh:.2f} | {r['same'][k - 1]}"
+            else:
+                extra = "| |"
+            print(f"| {label} | {mu:+.2f} | ± {half:.2f} | {extra} |")
+        return 0
     if args.paired is not None:
         try:
             base, other = _settings(args.base), _settings(args.paired)

@@ -88,9 +88,9 @@ class App {
         const name = p && typeof p === "object" ? p.stage : String(p);
         if (typeof fraction === "number") bar.value = Math.max(bar.value, Math.min(1, fraction));
         stage.textContent = tOr(`loading.stage.${name}`, t("loading.start"));
-      });
+      }, { first: ["catalog", {}] }); // asked at once: answered the moment the engine is up
       this.engine.onfatal = (err) => this.fatal(err);
-      this.catalog = await this.engine.call("catalog", {});
+      this.catalog = await this.engine.first;
     } catch (err) {
       clearTimeout(slow);
       this.fatal(err);

@@ -100,7 +100,10 @@ export async function startFromLink(app, link = LINK) {
   let reply;
   let meta;
   try {
-    const checked = await app.engine.call("check_rules", { rules });
+    // A variant as it is: its players and deck are in the catalog (no round trip to the engine).
+    const listed = link.players === null && link.deck === null
+      && (catalog.variants || []).find((v) => v.name === variant && v.players && v.deck);
+    const checked = listed || (await app.engine.call("check_rules", { rules }));
     const seats = [{ kind: "human" }];
     for (let i = 1; i < checked.players; i++) seats.push({ kind: "bot", level });
     meta = {

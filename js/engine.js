@@ -70,7 +70,9 @@ export class Engine {
   /**
    * Start the worker and wait until the engine is ready.
    * @param {(p: {stage: string, fraction: number}) => void} [onProgress]
-   * @param {{workerURL?: string | URL}} [options]
+   * @param {{workerURL?: string | URL, first?: [string, object]}} [options]
+   *   `first`: a request sent at once, before the engine is ready (the worker answers it as
+   *   soon as it is): its reply is the promise `engine.first`
    * @returns {Promise<Engine>} rejects with an EngineError if the start fails
    */
   static start(onProgress, options = {}) {
@@ -130,6 +132,10 @@ export class Engine {
       });
     });
     handOver(); // what it said before anyone listened (spawned by startEarly()), in order
+    if (options.first) {
+      engine.first = engine.call(...options.first);
+      engine.first.catch(() => {}); // a failed start says so itself
+    }
     return started;
   }
 

@@ -41,6 +41,12 @@ def test_ping_and_catalog():
     names = [o["name"] for o in cat["options"]]
     assert "exchange_seven" in names and "partner_view" in names
     assert cat["levels"] == ["beginner", "intermediate", "expert"]
+    # Each variant's players and deck are what check_rules says of its rules (a deal link
+    # of a variant as it is deals from the catalog alone).
+    for v in cat["variants"]:
+        checked = ok("check_rules", {"rules": v["rules"]})
+        assert (v["players"], v["deck"]) == (checked["players"], checked["deck"]), v["name"]
+    assert {v["deck"] for v in cat["variants"]} >= {"italian", "french"}
 
 
 def test_a_whole_deal_through_the_bridge_matches_the_engine():
@@ -264,6 +270,7 @@ def test_prepare_imports_what_a_first_deal_needs():
 import json, sys
 import briscola.bridge as b
 b.prepare()
+assert b._BRIDGE.table is None  # the warm-up deal was on a table of its own
 before = set(sys.modules)
 for level in ("random", "beginner", "intermediate", "expert"):
     for rules in ("classic", "chiamata"):

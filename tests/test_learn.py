@@ -238,3 +238,29 @@ def test_replies_by_the_intermediates_scoring_are_never_below_the_worst_reply():
                 higher += any(b[0][c] > a[0][c] + 1e-6 for c in plays)
             g.apply(rng.choice(v.legal), seat)
     assert higher > 5
+
+
+def test_a_heavy_prior_plays_the_heuristics_favourite():
+    """``learned_prior`` adds the heuristic's score of each card to its searched mean: made
+    huge, the learned search plays the card that scores best."""
+    from briscola.ai.common import Situation
+    from briscola.ai.heuristic import score_card
+    rules = VARIANTS["classic"]
+    checked = 0
+    for k in range(3):
+        g = Game.new(rules, seed=f"prior-{k}")
+        rng = random.Random(k)
+        while not g.is_over and len(g.talon) > 8:
+            seat = g.current_player
+            v = g.view(seat)
+            plays = [int(a) for a in v.legal if a < 52]
+            if len(plays) > 1:
+                sit = Situation(v)
+                bot = ExpertBot(seed=1, learned_worlds=4, learned_prior=1e6)
+                d = bot.decide(v)
+                assert bot.last_info["mode"] == "learned"
+                best = max(score_card(sit, c) for c in plays)
+                assert score_card(sit, int(d.action)) == best
+                checked += 1
+            g.apply(rng.choice(v.legal), seat)
+    assert checked > 10

@@ -402,7 +402,7 @@ class Bridge:
     def catalog(self, args: dict) -> dict:
         return {
             "variants": [{"name": n, "description": r.description, "rules": r.to_dict(),
-                          "players": r.players, "teams": r.is_team_game}
+                          "players": r.players, "deck": r.deck, "teams": r.is_team_game}
                          for n, r in VARIANTS.items()],
             "options": [{"name": o.name, "kind": o.kind.__name__,
                          "choices": None if o.choices is None else list(o.choices),
@@ -726,11 +726,18 @@ def call(kind: str, args_json: str = "{}") -> str:
 
 
 def prepare() -> None:
-    """Import now what a first deal would import (the bots): the page's worker calls this
-    before it keeps a memory snapshot of the engine, so that a start restored from the
-    snapshot deals its first deal without importing anything."""
+    """Import now what a first deal would import (the bots), and deal one on a throwaway table
+    (the table of this module is left as it was): the page's worker calls this before it
+    keeps a memory snapshot of the engine, so that a start restored from the snapshot deals
+    its first deal without importing anything, with the interpreter's caches of that path
+    (specialised bytecode, the rules' tables) already warm."""
     from . import ai
     ai.load_all()
+    spare = Bridge()
+    spare.handle("catalog", {})
+    spare.handle("check_rules", {"rules": {"name": "classic"}})
+    json.dumps(spare.handle("new_match", {"rules": {"name": "classic"}, "seed": 1, "seats": [
+        {"kind": "human"}, {"kind": "bot", "level": "intermediate"}]}), separators=(",", ":"))
 
 
 def reset() -> None:
