@@ -15,13 +15,14 @@ with B in all five seats. ``--reverse`` swaps the roles (one B among four As).
     PYTHONPATH=py python3 bench/chiamata.py fit --caller expert    # what the expert's play makes
 
 Measured (``table --deals 100 --reverse-deals 60 --weak-deals 300 --seed final``, CPython;
-the first two rows again with the expert's bid bonus, ``arena --deals 100 --seed final``;
+the first two rows again with the expert's bid bonus and the partner's hiding, ``arena
+--deals 100 --seed final``;
 the reverse rows are from before it):
 
 | variant | A (one seat) | B (four seats) | deals | A's game points per deal | A made as caller |
 | --- | --- | --- | --- | --- | --- |
 | chiamata | expert | intermediate | 100 | +0.250 ± 0.097 | 67% ± 7 (B alone: 63% ± 9) |
-| chiamata-points | expert | intermediate | 100 | +0.490 ± 0.100 | 84% ± 5 (B alone: 68% ± 9) |
+| chiamata-points | expert | intermediate | 100 | +0.504 ± 0.104 | 84% ± 5 (B alone: 68% ± 9) |
 | chiamata | intermediate | expert | 60 | -0.240 ± 0.103 | 50% ± 12 |
 | chiamata-points | intermediate | expert | 60 | -0.377 ± 0.164 | 48% ± 12 |
 | chiamata | intermediate | beginner | 300 | +0.794 ± 0.073 | 85% ± 3 |
@@ -71,7 +72,8 @@ def _register_variants() -> None:
     for name, kw in (("expert-end", {"mid_depth": 0}), ("expert-big", {"node_budget": 60000}),
                      ("expert-d2", {"mid_depth": 2, "node_budget": 60000}),
                      ("expert-top4", {"mid_moves": 4}), ("expert-nohide", {"hide": 0.0}),
-                     ("expert-hide4", {"hide": 4.0})):
+                     ("expert-hide4", {"hide": 4.0}), ("expert-x4", {"exact_tricks": 4}),
+                     ("expert-w80", {"max_worlds": 80, "node_budget": 40000})):
         register_bot(name, BOTS["intermediate"])
         register_chiamata_bot(name, lambda seed=None, kw=kw: ExpertChiamataBot(seed=seed, **kw))
 
