@@ -61,59 +61,45 @@ export function takeEarly() {
   return taken;
 }
 
-// The worker's name when this page compiles its wasm and reads its snapshot for it (below).
+// The worker's name when this page compiles its wasm for it (below).
 export const HELPED = "briscola:helped";
 
 /**
- * The two longest waits of a start begin here, on the page, as soon as this script runs,
- * instead of once the worker's own script has loaded (0.1–0.3 s later): the wasm's compile
- * (from the service worker's cache on a later visit, else from the network) and the read of
- * the engine's memory snapshot (Cache Storage). The worker gets the compiled module and the
- * snapshot's bytes as two messages, "early-wasm" and "early-snapshot", each always sent,
- * empty when this page could not get it (the worker then does it itself).
- * Each names the cache it came from: the worker takes only its own build's.
+ * The longest wait of a start begins here, on the page, as soon as this script runs, instead
+ * of once the worker's own script has loaded (0.1–0.3 s later): the wasm's compile (from the
+ * service worker's cache on a later visit, else from the network). The worker gets the
+ * compiled module as a message, "early-wasm", always sent, empty when this page could not
+ * compile it (the worker then does it itself); it names the cache it came from, and the worker
+ * takes only its own build's. (The engine's memory snapshot the worker reads itself, from a
+ * file: js/worker.js readSnapshot.)
  */
 function help(worker, root) {
   const prefix = `briscola:${root.pathname}:`;
-  const send = (message, transfer = []) => {
+  const send = (message) => {
     try {
-      worker.postMessage(message, transfer);
+      worker.postMessage(message);
     } catch {
       worker.postMessage({ type: message.type, from: null }); // the worker does it itself
     }
   };
   // A page no service worker controls (a first visit) has no cached build to read: its wasm is
-  // fetched at once (opening Cache Storage on a new profile takes 0.1–0.2 s), and the worker
-  // looks for a snapshot itself.
+  // fetched at once (opening Cache Storage on a new profile takes 0.1–0.2 s).
   const controlled = typeof navigator !== "undefined" && !!navigator.serviceWorker?.controller;
-  const names = !controlled ? Promise.resolve(null)
+  const names = !controlled ? Promise.resolve([])
     : new Promise((resolve) => resolve(caches.keys()))
-      .then((all) => all.filter((name) => name.startsWith(prefix)), () => []);
+      .then((all) => all.filter((name) => name.startsWith(prefix) && !name.endsWith(":snapshot")), () => []);
   const wasmURL = new URL("pyodide/pyodide.asm.wasm", root).href;
-  const wasm = names.then(async (ours) => {
+  names.then(async (ours) => {
     if (typeof WebAssembly.compileStreaming !== "function") return { from: null };
-    for (const name of (ours || []).filter((n) => !n.endsWith(":snapshot"))) {
+    for (const name of ours) {
       const hit = await (await caches.open(name)).match(wasmURL);
       if (hit) return { from: name, module: await WebAssembly.compileStreaming(hit) };
     }
     return { from: "network", module: await WebAssembly.compileStreaming(fetch(wasmURL)) };
-  });
-  wasm.then(({ from, module }) => {
+  }).then(({ from, module }) => {
     if (module) mark("wasm compiled");
     send({ type: "early-wasm", from, module });
   }, () => send({ type: "early-wasm", from: null }));
-  names.then(async (ours) => {
-    if (!ours) return { from: null };
-    const name = ours.find((n) => n.endsWith(":snapshot"));
-    if (!name) return { from: "none" };
-    const hash = name.slice(prefix.length, -":snapshot".length);
-    const res = await (await caches.open(name)).match(new URL(`snapshot-${hash}.bin`, root).href);
-    if (!res) return { from: "none" };
-    const bytes = await res.arrayBuffer();
-    mark("snapshot read");
-    return { from: name, bytes };
-  }).then(({ from, bytes }) => send({ type: "early-snapshot", from, bytes }, bytes ? [bytes] : []),
-    () => send({ type: "early-snapshot", from: null }));
 }
 
 /**
@@ -143,7 +129,7 @@ if (!carried && typeof Worker === "function") {
   const { worker } = early; // `early` goes to js/engine.js (takeEarly) meanwhile
   help(worker, new URL("../", import.meta.url));
   // A later visit (a service worker serves the build) loads them at once: they come compiled
-  // from V8's cache, while the worker waits for its snapshot. A first visit waits until Pyodide's
+  // from V8's cache, while the worker restores its snapshot. A first visit waits until Pyodide's
   // scripts are in (the worker's first progress past 0), or anything else.
   if (navigator.serviceWorker?.controller) loadPage();
   const moved = (event) => {

@@ -100,10 +100,10 @@ async function fromSite(url) {
   const hit = cache && (await cache.match(url).catch(() => undefined));
   return hit || realFetchOf(url);
 }
-// Started by js/start.js ("briscola:helped"): the page compiles the wasm and reads the snapshot
-// for this worker, from the moment it spawned it, and sends each as a message ("early-wasm",
-// "early-snapshot"): what came from another build's cache, or could not be had, is done here.
-// The one-file page ("briscola:carried:helped") compiles the wasm it carries the same way.
+// Started by js/start.js ("briscola:helped"): the page compiles the wasm for this worker, from
+// the moment it spawned it, and sends the module as a message ("early-wasm"): one from another
+// build's cache, or none, and it is compiled here. The one-file page
+// ("briscola:carried:helped") compiles the wasm it carries the same way.
 const HELPED = self.name.endsWith(":helped");
 const fromPage = (type) => new Promise((resolve) => {
   self.addEventListener("message", function got(event) {
@@ -113,7 +113,6 @@ const fromPage = (type) => new Promise((resolve) => {
   });
 });
 const pageWasm = HELPED ? fromPage("early-wasm") : null;
-const pageSnapshot = HELPED && !CARRIED ? fromPage("early-snapshot") : null;
 const compileHere = () => {
   const module = WebAssembly.compileStreaming(fromSite(WASM_URL));
   module.then(() => mark("wasm compiled"), () => {}); // on failure Pyodide compiles it again
@@ -270,32 +269,94 @@ function unpackSnapshot(buffer) {
     bytes.set(new Uint8Array(buffer, at, runs[2 * i + 1]), runs[2 * i]);
     at += runs[2 * i + 1];
   }
-  return bytes;
+  return at === buffer.byteLength ? bytes : null;
+}
+
+// The snapshot is kept twice: in Cache Storage, and as a file of the origin's private file
+// system (OPFS), which this worker reads synchronously, several times faster than a Cache
+// Storage response (about 8 MB: the read was most of a later visit's wait). The file is
+// named after the site's path and the build; the cache is the fallback (another tab holding
+// the file, no OPFS here).
+const SNAPSHOT_FILE_PREFIX = `briscola-snapshot-${encodeURIComponent(SITE_ROOT.pathname)}-`;
+const SNAPSHOT_FILE = `${SNAPSHOT_FILE_PREFIX}${BUILD.hash}.bin`;
+const opfs = () => (self.navigator && navigator.storage && navigator.storage.getDirectory
+  ? navigator.storage.getDirectory() : Promise.reject(new Error("no OPFS")));
+
+async function readSnapshotFile() {
+  let access = null;
+  try {
+    const file = await (await opfs()).getFileHandle(SNAPSHOT_FILE);
+    access = await file.createSyncAccessHandle();
+    const packed = new Uint8Array(access.getSize());
+    if (access.read(packed, { at: 0 }) !== packed.length) return null;
+    return packed.buffer;
+  } catch {
+    return null; // none yet, another tab reading it, or no OPFS: the cache then
+  } finally {
+    if (access) access.close();
+  }
+}
+
+async function dropSnapshotFile(keep = null) {
+  try {
+    const dir = await opfs();
+    for await (const name of dir.keys()) {
+      if (name.startsWith(SNAPSHOT_FILE_PREFIX) && name !== keep) await dir.removeEntry(name);
+    }
+  } catch {
+    // nothing to drop, or no OPFS
+  }
+}
+
+function unpacked(packed) {
+  try {
+    return unpackSnapshot(packed);
+  } catch {
+    return null; // cut short (a write that did not finish): not a snapshot
+  }
 }
 
 async function readSnapshot() {
   if (!snapshots) return null;
-  try {
-    let packed = null;
-    const given = pageSnapshot && (await pageSnapshot);
-    if (given && given.from === "none") return null; // the page looked: there is none
-    if (given && given.from === SNAPSHOT_CACHE && given.bytes) {
-      packed = given.bytes;
-      mark("snapshot received");
-    } else {
-      if (!(await caches.has(SNAPSHOT_CACHE))) return null;
-      const res = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_URL);
-      if (!res) return null;
-      packed = await res.arrayBuffer();
-      mark("snapshot read");
+  const file = await readSnapshotFile();
+  if (file) {
+    mark("snapshot file read");
+    const bytes = unpacked(file);
+    if (bytes) {
+      mark("snapshot unpacked");
+      return bytes;
     }
-    const bytes = unpackSnapshot(packed);
+    await dropSnapshotFile();
+  }
+  try {
+    if (!(await caches.has(SNAPSHOT_CACHE))) return null;
+    const res = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_URL);
+    if (!res) return null;
+    const packed = await res.arrayBuffer();
+    mark("snapshot read");
+    const bytes = unpacked(packed);
     mark("snapshot unpacked");
     return bytes;
   } catch {
     snapshots = false;
     return null;
   }
+}
+
+async function writeSnapshotFile(packed) {
+  let access = null;
+  try {
+    const file = await (await opfs()).getFileHandle(SNAPSHOT_FILE, { create: true });
+    access = await file.createSyncAccessHandle();
+    access.truncate(0);
+    access.write(packed, { at: 0 });
+    access.flush();
+  } catch (err) {
+    // no OPFS, or another tab writing it: the cache's copy serves
+  } finally {
+    if (access) access.close();
+  }
+  await dropSnapshotFile(SNAPSHOT_FILE); // other builds' snapshots of this site
 }
 
 // Packing and storing a snapshot takes a while (tens of ms): it waits until the page's first
@@ -315,6 +376,7 @@ async function storeSnapshot(bytes) {
     lastRequest = performance.now();
     await whenIdle(); // after "ready" has gone out and the first requests are answered
     const packed = packSnapshot(bytes);
+    await writeSnapshotFile(packed);
     const cache = await caches.open(SNAPSHOT_CACHE);
     await cache.put(SNAPSHOT_URL, new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }));
     for (const name of await caches.keys()) {
@@ -373,6 +435,7 @@ async function start() {
       console.warn("the engine's snapshot did not load; starting afresh:", err);
       bridge = null;
       caches.delete(SNAPSHOT_CACHE).catch(() => {});
+      dropSnapshotFile();
     }
   }
   if (!bridge) {

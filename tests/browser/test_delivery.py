@@ -113,7 +113,7 @@ def test_second_visit_plays_with_the_network_gone(dist_dir, context, bot_level):
         settle(page)
         # The page compiled the wasm (js/start.js) and the worker took its module; no snapshot yet.
         first = stages(page)
-        assert {"wasm received", "python started"} <= first and "snapshot received" not in first, first
+        assert {"wasm received", "python started"} <= first and "python restored" not in first, first
         # The first visit is over once the service worker has the whole build (and the engine
         # its snapshot).
         until(page, OFFLINE_READY)
@@ -128,9 +128,10 @@ def test_second_visit_plays_with_the_network_gone(dist_dir, context, bot_level):
     page.on("requestfailed", lambda r: failed.append(r.url))
     page.goto(site.url + link(bot_level, seed=7))
     assert play(page) in ("summary", "over")
-    # The page read the snapshot and compiled the wasm from the offline copy, for the worker.
+    # The worker read the snapshot from its file, the page compiled the wasm from the offline
+    # copy for it.
     second = stages(page)
-    assert {"snapshot received", "wasm received", "python restored"} <= second, second
+    assert {"snapshot file read", "wasm received", "python restored"} <= second, second
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     assert not site.requests and not failed, (site.requests, failed)
 
@@ -151,12 +152,32 @@ def test_a_broken_engine_snapshot_is_replaced(site, context, bot_level):
     until(page, snapshot)
     name, url, size = page.evaluate(snapshot)
     assert size > 1_000_000
+    # Its file (OPFS), which a start reads first.
+    snapshot_file = """async () => {
+        const dir = await navigator.storage.getDirectory();
+        for await (const name of dir.keys()) {
+            if (name.startsWith('briscola-snapshot-')) return [name, (await (await dir.getFileHandle(name)).getFile()).size];
+        }
+        return null;
+    }"""
+    until(page, snapshot_file)
+    assert page.evaluate(snapshot_file)[1] == size
     # The worker's layout (magic, size, no runs): an all-zero memory, which Pyodide refuses.
     page.evaluate("""([name, url]) => caches.open(name).then((c) => c.put(url,
         new Response(new Uint32Array([0x31534e42, 65536, 0]))))""", [name, url])
+    page.evaluate("""async () => {
+        const dir = await navigator.storage.getDirectory();
+        for await (const name of dir.keys()) {
+            if (!name.startsWith('briscola-snapshot-')) continue;
+            const out = await (await dir.getFileHandle(name)).createWritable();
+            await out.write(new Uint32Array([0x31534e42, 65536, 0]));
+            await out.close();
+        }
+    }""")
     page.reload()
     assert play(page, moves=2) in ("waiting", "summary", "over")
     until(page, f"async () => {{ const s = await ({snapshot})(); return s && s[2] > 1000000; }}")
+    until(page, f"async () => {{ const f = await ({snapshot_file})(); return f && f[1] > 1000000; }}")
 
 
 def test_one_file_page_plays_a_deal_from_disk(dist_dir, context, bot_level, tmp_path):
