@@ -131,11 +131,12 @@ def launch(playwright, profile):
 SETTLE = 1.5
 
 
-def visit(ctx, url: str, record: list, name: str, out: dict):
-    """Open `url` in the context's page, the server's record cleared first; note in `out` the
-    seconds to the first playable card (`name`) and to the engine ready, and the trace."""
+def visit(ctx, url: str, record: list, name: str, out: dict, settle: float = SETTLE):
+    """Open `url` in the context's page, `settle` seconds after the launch, the server's record
+    cleared first; note in `out` the seconds to the first playable card (`name`) and to the
+    engine ready, and the trace."""
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
-    time.sleep(SETTLE)
+    time.sleep(settle)
     record.clear()
     page.goto(url)
     marks = wait_marks(page)
@@ -144,11 +145,11 @@ def visit(ctx, url: str, record: list, name: str, out: dict):
     return page
 
 
-def one_run(playwright, url: str, one_file: Path, record: list) -> dict:
+def one_run(playwright, url: str, one_file: Path, record: list, settle: float = SETTLE) -> dict:
     out = {}
     with tempfile.TemporaryDirectory(prefix="briscola-profile-") as profile:
         ctx = launch(playwright, profile)
-        page = visit(ctx, url, record, "cold", out)
+        page = visit(ctx, url, record, "cold", out, settle)
         offline_ready(page)  # the first visit is over once the offline copy is complete
         out["wire"] = sum(r["wire"] for r in record)
         out["raw"] = sum(r["raw"] for r in record)
@@ -157,7 +158,7 @@ def one_run(playwright, url: str, one_file: Path, record: list) -> dict:
         ctx.close()
 
         ctx = launch(playwright, profile)  # the browser restarted: the second visit
-        visit(ctx, url, record, "warm", out)
+        visit(ctx, url, record, "warm", out, settle)
         # The browser's own check for a newer sw.js (a 304) aside, nothing should travel.
         out["warm_wire"] = sum(r["wire"] for r in record if not r["path"].startswith("/sw.js"))
         out["warm_requests"] = [f"{r['path']} {r['status']}" for r in record]
@@ -165,13 +166,13 @@ def one_run(playwright, url: str, one_file: Path, record: list) -> dict:
 
     with tempfile.TemporaryDirectory(prefix="briscola-profile-") as profile:
         ctx = launch(playwright, profile)
-        visit(ctx, one_file.as_uri() + "?" + url.split("?", 1)[1], record, "file", out)  # the same deal link
+        visit(ctx, one_file.as_uri() + "?" + url.split("?", 1)[1], record, "file", out, settle)  # the same deal link
         ctx.close()
-    out.update(embed_run(playwright, url, record))
+    out.update(embed_run(playwright, url, record, settle))
     return out
 
 
-def embed_run(playwright, url: str, record: list) -> dict:
+def embed_run(playwright, url: str, record: list, settle: float = SETTLE) -> dict:
     """A blog post on another origin (localhost) framing the poster, embed.html, with the same
     deal: the bytes a reader who never plays downloads, then the time from Play to the first
     playable card in the frame (a first visit: a frame on another site gets no service
@@ -188,7 +189,7 @@ def embed_run(playwright, url: str, record: list) -> dict:
         try:
             ctx = launch(playwright, profile)
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
-            time.sleep(SETTLE)
+            time.sleep(settle)
             record.clear()
             page.goto(f"http://localhost:{host.server_address[1]}/post.html")
             frame = page.frames[1]
@@ -219,7 +220,7 @@ def embed_run(playwright, url: str, record: list) -> dict:
 
 # The stages in the order a start goes through them (a visit skips some).
 STAGES = ["page received", "page parsed", "worker spawned", "worker script",
-          "snapshot read", "snapshot received", "snapshot unpacked", "pyodide scripts", "wasm compiled", "wasm received",
+          "snapshot file read", "snapshot read", "snapshot unpacked", "pyodide scripts", "wasm compiled", "wasm received",
           "wasm instantiated", "file system", "stdlib fetched", "python restored",
           "python started", "engine imported", "page modules run", "ready", "first reply", "loading screen gone",
           "first playable card"]
@@ -257,7 +258,7 @@ def main(argv=None) -> int:
                     help="seconds a launched browser is left alone before the navigation "
                          "(default %(default)s; 0: at launch, the earlier method)")
     args = ap.parse_args(argv)
-    globals()["SETTLE"] = max(0.0, args.settle)
+    settle = max(0.0, args.settle)
     from playwright.sync_api import sync_playwright
 
     tmp = None
@@ -289,7 +290,7 @@ def main(argv=None) -> int:
     try:
         with sync_playwright() as p:
             for i in range(args.runs):
-                r = one_run(p, url, site / build.ONE_FILE, record)
+                r = one_run(p, url, site / build.ONE_FILE, record, settle)
                 runs.append(r)
                 print(f"run {i + 1}: cold {r['cold']:.2f} s, warm {r['warm']:.2f} s, "
                       f"file {r['file']:.2f} s, embed Play {r['embed_play']:.2f} s, "
@@ -333,7 +334,7 @@ def main(argv=None) -> int:
         (f"{build.ONE_FILE} size", f"{files[build.ONE_FILE]['size'] / mb:.2f} MB", "", None),
     ]
     print(f"\nStart-up, median of {len(runs)} runs; build {manifest['hash']}, "
-          f"Pyodide {manifest['pyodide']}; the browser left {SETTLE:g} s after its launch; "
+          f"Pyodide {manifest['pyodide']}; the browser left {settle:g} s after its launch; "
           f"{os.cpu_count()} CPUs, load average "
           f"{load_before[0]:.1f} before, {load_after[0]:.1f} after\n")
     print("| measure | median | target | met |")

@@ -169,22 +169,12 @@ def _tails_part(args):
 def tails(variant: str, base: dict, others: list[dict], against: str, deals: int, seed,
           left: int, workers: int = 1) -> dict:
     """Like :func:`paired` for settings that change play only from ``left`` cards on."""
-    from briscola.arena import seatings
+    from briscola.arena import over_workers, seatings
     from briscola.rules import find_variant
     games = len(seatings(find_variant(variant)))
     settings = [base] + [dict(base, **o) for o in others]
-    chunks = [list(range(w, deals, workers)) for w in range(workers)]
-    jobs = [(variant, settings, against, seed, c, left) for c in chunks]
-    if workers > 1:
-        import multiprocessing as mp
-        with mp.get_context("fork").Pool(workers) as pool:
-            parts = pool.map(_tails_part, jobs)
-    else:
-        parts = [_tails_part(j) for j in jobs]
-    groups: list = [None] * deals
-    for c, part in zip(chunks, parts):
-        for i, g in zip(c, part):
-            groups[i] = g
+    groups = over_workers(_tails_part, lambda c: (variant, settings, against, seed, c, left),
+                          deals, workers)
     cols = [[g[k] / games for g in groups] for k in range(len(settings))]
     return {"margins": [_mean_ci(c) for c in cols],
             "diffs": [_mean_ci([y - x for x, y in zip(cols[0], c)]) for c in cols[1:]],
@@ -210,7 +200,7 @@ def paired(variant: str, base: dict, other: dict, against: str, deals: int, seed
     need not be played again for the next comparison (change the file when the code of the
     expert changes)."""
     import json
-    from briscola.arena import seatings
+    from briscola.arena import over_workers, seatings
     from briscola.rules import find_variant
     games = len(seatings(find_variant(variant)))
     tag = json.dumps([variant, base, against, str(seed)], sort_keys=True)
@@ -219,18 +209,8 @@ def paired(variant: str, base: dict, other: dict, against: str, deals: int, seed
         with open(cache) as f:
             store = json.load(f)
     known = {int(k): v for k, v in store.get(tag, {}).items()}
-    chunks = [list(range(w, deals, workers)) for w in range(workers)]
-    jobs = [(variant, base, other, against, seed, c, known) for c in chunks]
-    if workers > 1:
-        import multiprocessing as mp
-        with mp.get_context("fork").Pool(workers) as pool:
-            parts = pool.map(_paired_part, jobs)
-    else:
-        parts = [_paired_part(j) for j in jobs]
-    groups: list = [None] * deals
-    for c, part in zip(chunks, parts):
-        for i, g in zip(c, part):
-            groups[i] = g
+    groups = over_workers(_paired_part, lambda c: (variant, base, other, against, seed, c, known),
+                          deals, workers)
     if cache:
         store[tag] = {str(i): g[0] for i, g in enumerate(groups)} | {
             str(k): v for k, v in known.items()}

@@ -62,7 +62,10 @@ export function takeEarly() {
 }
 
 // The worker's name when this page compiles its wasm for it (below).
-export const HELPED = "briscola:helped";
+const HELPED = "briscola:helped";
+
+// A later visit: a service worker serves this build (its files are in Cache Storage).
+const controlled = typeof navigator !== "undefined" && !!navigator.serviceWorker?.controller;
 
 /**
  * The longest wait of a start begins here, on the page, as soon as this script runs, instead
@@ -84,7 +87,6 @@ function help(worker, root) {
   };
   // A page no service worker controls (a first visit) has no cached build to read: its wasm is
   // fetched at once (opening Cache Storage on a new profile takes 0.1–0.2 s).
-  const controlled = typeof navigator !== "undefined" && !!navigator.serviceWorker?.controller;
   const names = !controlled ? Promise.resolve([])
     : new Promise((resolve) => resolve(caches.keys()))
       .then((all) => all.filter((name) => name.startsWith(prefix) && !name.endsWith(":snapshot")), () => []);
@@ -128,19 +130,21 @@ if (!carried && typeof Worker === "function") {
   early = spawn(new URL("./worker.js", import.meta.url), { name: HELPED });
   const { worker } = early; // `early` goes to js/engine.js (takeEarly) meanwhile
   help(worker, new URL("../", import.meta.url));
-  // A later visit (a service worker serves the build) loads them at once: they come compiled
-  // from V8's cache, while the worker restores its snapshot. A first visit waits until Pyodide's
-  // scripts are in (the worker's first progress past 0), or anything else.
-  if (navigator.serviceWorker?.controller) loadPage();
-  const moved = (event) => {
-    const msg = event.data;
-    if (msg && msg.type === "progress" && msg.stage === "runtime" && !(msg.fraction > 0)) return;
-    worker.removeEventListener("message", moved);
-    loadPage();
-  };
-  worker.addEventListener("message", moved);
-  worker.addEventListener("error", loadPage, { once: true });
-  setTimeout(loadPage, 600);
+  if (controlled) {
+    loadPage(); // compiled from V8's cache, while the worker restores its snapshot
+  } else {
+    // A first visit: once Pyodide's scripts are in (the worker's first progress past 0), or
+    // whatever the worker says else, or after 0.6 s.
+    const moved = (event) => {
+      const msg = event.data;
+      if (msg && msg.type === "progress" && msg.stage === "runtime" && !(msg.fraction > 0)) return;
+      worker.removeEventListener("message", moved);
+      loadPage();
+    };
+    worker.addEventListener("message", moved);
+    worker.addEventListener("error", loadPage, { once: true });
+    setTimeout(loadPage, 600);
+  }
 } else if (!carried && typeof document !== "undefined") {
   loadPage(); // no workers here: the page says so itself (js/app.js)
 }

@@ -105,33 +105,29 @@ async function fromSite(url) {
 // build's cache, or none, and it is compiled here. The one-file page
 // ("briscola:carried:helped") compiles the wasm it carries the same way.
 const HELPED = self.name.endsWith(":helped");
-const fromPage = (type) => new Promise((resolve) => {
+/** The module the page compiled, when it is this build's (its bytes carried here, fetched, or
+ * from this build's cache); else null. */
+const pageWasm = !HELPED ? Promise.resolve(null) : new Promise((resolve) => {
   self.addEventListener("message", function got(event) {
-    if (!event.data || event.data.type !== type) return;
+    if (!event.data || event.data.type !== "early-wasm") return;
     self.removeEventListener("message", got);
-    resolve(event.data);
+    const { from, module } = event.data;
+    const ours = module && (CARRIED || from === "network" || from === SITE_CACHE);
+    if (ours) mark("wasm received");
+    resolve(ours ? module : null);
   });
 });
-const pageWasm = HELPED ? fromPage("early-wasm") : null;
 const compileHere = () => {
   const module = WebAssembly.compileStreaming(fromSite(WASM_URL));
   module.then(() => mark("wasm compiled"), () => {}); // on failure Pyodide compiles it again
   return module;
 };
-if (CARRIED && HELPED && typeof WebAssembly.compileStreaming === "function") {
-  earlyModule = pageWasm.then(({ module }) => {
-    if (module) mark("wasm received");
-    return module ?? null; // none: compiled here from the carried bytes
-  });
-}
+// The carried page's own compile, if the page's failed, is Pyodide's, from the carried bytes.
+if (CARRIED && HELPED && typeof WebAssembly.compileStreaming === "function") earlyModule = pageWasm;
 if (!CARRIED) {
   const early = new Map([[siteURL(BUILD.stdlib), fromSite(siteURL(BUILD.stdlib))]]);
   if (typeof WebAssembly.compileStreaming === "function") {
-    earlyModule = !HELPED ? compileHere() : pageWasm.then(({ from, module }) => {
-      if (!module || (from !== "network" && from !== SITE_CACHE)) return compileHere();
-      mark("wasm received");
-      return module;
-    });
+    earlyModule = pageWasm.then((module) => module ?? compileHere());
     earlyModule.catch(() => {});
   } else {
     early.set(WASM_URL, fromSite(WASM_URL));
@@ -351,7 +347,7 @@ async function writeSnapshotFile(packed) {
     access.truncate(0);
     access.write(packed, { at: 0 });
     access.flush();
-  } catch (err) {
+  } catch {
     // no OPFS, or another tab writing it: the cache's copy serves
   } finally {
     if (access) access.close();

@@ -17,7 +17,7 @@ import json
 import math
 import sys
 import time
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from .errors import BriscolaError, RulesError
 from .game import Game
@@ -170,14 +170,7 @@ def run_arena(rules: Rules | str, bot_a, bot_b, deals: int, seed=0, workers: int
     _factory(bot_a), _factory(bot_b)
     t0 = time.perf_counter()
     if workers > 1 and isinstance(bot_a, str) and isinstance(bot_b, str):
-        import multiprocessing as mp
-        chunks = [list(range(w, deals, workers)) for w in range(workers)]
-        with mp.get_context("spawn" if sys.platform == "win32" else "fork").Pool(workers) as pool:
-            parts = pool.map(_worker, [(rules, bot_a, bot_b, seed, c) for c in chunks])
-        groups: list = [None] * deals
-        for c, part in zip(chunks, parts):
-            for i, g in zip(c, part):
-                groups[i] = g
+        groups = over_workers(_worker, lambda c: (rules, bot_a, bot_b, seed, c), deals, workers)
     else:
         fa, fb = _factory(bot_a), _factory(bot_b)
         groups = []
@@ -186,6 +179,26 @@ def run_arena(rules: Rules | str, bot_a, bot_b, deals: int, seed=0, workers: int
             if progress is not None:
                 progress(i + 1)
     return summarize(rules, bot_a, bot_b, seed, groups, time.perf_counter() - t0)
+
+
+def over_workers(part: Callable[[Any], list], job: Callable[[list[int]], Any], deals: int,
+                 workers: int) -> list:
+    """Deal groups 0 .. deals-1 shared out among ``workers`` processes (group i to worker
+    i mod workers): ``part(job(indices))`` plays one worker's groups and returns their results
+    in that order. The results of all the groups, in group order."""
+    chunks = [list(range(w, deals, workers)) for w in range(workers)]
+    jobs = [job(c) for c in chunks]
+    if workers > 1:
+        import multiprocessing as mp
+        with mp.get_context("spawn" if sys.platform == "win32" else "fork").Pool(workers) as pool:
+            parts = pool.map(part, jobs)
+    else:
+        parts = [part(j) for j in jobs]
+    groups: list = [None] * deals
+    for c, results in zip(chunks, parts):
+        for i, g in zip(c, results):
+            groups[i] = g
+    return groups
 
 
 def summarize(rules: Rules, bot_a, bot_b, seed, groups: Sequence[Sequence[tuple[int, int]]],

@@ -154,8 +154,9 @@ await (async () => {
     () => ({ type: "early-wasm", from: null }));
   __modules["js/engine.js"].setWorker(url, { type: "classic", name: "briscola:carried:helped", message: files, messages: [early] });
   __modules["js/engine.js"].startEarly();
+  const sent = [wasm, ...others];
   deliver(Promise.all([wasmFile, ...others.map(decode)]).then((got) => ({
-    type: "carried", files: Object.fromEntries(got.map((file, i) => [[wasm, ...others][i].dataset.path, file])),
+    type: "carried", files: Object.fromEntries(got.map((file, i) => [sent[i].dataset.path, file])),
   })));
 })();"""
 
