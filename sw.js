@@ -26,8 +26,25 @@ const INTEGRITY = "X-Briscola-Integrity"; // header kept on each cached copy
 const urlOf = (path) => new URL(path, self.registration.scope).href;
 
 self.addEventListener("install", (event) => {
-  if (PRECACHE) event.waitUntil(precache());
+  if (PRECACHE) event.waitUntil(Promise.all([precache(), routes(event)]));
 });
+
+// Where the browser supports static routes, a later visit's files come straight from this
+// build's cache, without a turn through this worker's fetch handler below (which stays for
+// the page itself, whatever its query, and for browsers without them). A file missing from
+// the cache goes to the network, as in the fetch handler.
+async function routes(event) {
+  if (typeof event.addRoutes !== "function") return;
+  const pathname = new URL(self.registration.scope).pathname + "*";
+  try {
+    await event.addRoutes(["cors", "same-origin", "no-cors"].map((requestMode) => ({
+      condition: { urlPattern: { pathname, search: "", baseURL: self.registration.scope }, requestMethod: "GET", requestMode },
+      source: { cacheName: CACHE },
+    })));
+  } catch (error) {
+    console.warn("sw.js: static routes refused", error);
+  }
+}
 
 async function precache() {
   const cache = await caches.open(CACHE);

@@ -220,7 +220,7 @@ def embed_run(playwright, url: str, record: list, settle: float = SETTLE) -> dic
 
 # The stages in the order a start goes through them (a visit skips some).
 STAGES = ["page received", "page parsed", "worker spawned", "worker script",
-          "snapshot file read", "snapshot read", "snapshot unpacked", "pyodide scripts", "wasm compiled", "wasm received",
+          "snapshot file read", "snapshot read", "pyodide scripts", "wasm compiled", "wasm received",
           "wasm instantiated", "file system", "stdlib fetched", "python restored",
           "python started", "engine imported", "page modules run", "ready", "first reply", "loading screen gone",
           "first playable card"]

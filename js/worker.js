@@ -255,17 +255,76 @@ function packSnapshot(bytes) {
   return out;
 }
 
-function unpackSnapshot(buffer) {
+// A kept snapshot is never unpacked into a buffer of its own (30 MB, which Pyodide would then
+// copy whole into the interpreter's memory): Pyodide gets a stand-in of the snapshot's length,
+// which sizes the fresh memory, and its restore (API.restoreSnapshot, replaced in `restoring`)
+// reads Pyodide's header from the first runs and writes the runs straight into the memory,
+// zeroing what lies between them.
+
+/** The packed snapshot's runs, checked: whole, in order, within its size; null if not. */
+function snapshotRuns(buffer) {
+  if (buffer.byteLength < 12) return null;
   const [magic, total, count] = new Uint32Array(buffer, 0, 3);
-  if (magic !== SNAPSHOT_MAGIC) return null;
-  const runs = new Uint32Array(buffer, 12, 2 * count);
-  const bytes = new Uint8Array(total);
-  let at = 12 + runs.byteLength;
+  if (magic !== SNAPSHOT_MAGIC || buffer.byteLength < 12 + 8 * count) return null;
+  const table = new Uint32Array(buffer, 12, 2 * count);
+  const runs = [];
+  let at = 12 + table.byteLength;
+  let end = 0;
   for (let i = 0; i < count; i++) {
-    bytes.set(new Uint8Array(buffer, at, runs[2 * i + 1]), runs[2 * i]);
-    at += runs[2 * i + 1];
+    const [offset, length] = [table[2 * i], table[2 * i + 1]];
+    if (offset < end || offset + length > total) return null;
+    runs.push({ offset, length, at });
+    at += length;
+    end = offset + length;
   }
-  return at === buffer.byteLength ? bytes : null;
+  return at === buffer.byteLength && count > 0 && runs[0].offset === 0 ? { buffer, total, runs } : null;
+}
+
+/** Copy the bytes of [from, to) of the snapshot into `dest` at (offset - from), zeroing gaps. */
+function copySnapshot({ buffer, runs }, dest, from, to) {
+  let filled = from;
+  for (const { offset, length, at } of runs) {
+    const start = Math.max(offset, from);
+    const end = Math.min(offset + length, to);
+    if (end <= start) continue;
+    if (start > filled) dest.fill(0, filled - from, start - from);
+    dest.set(new Uint8Array(buffer, at + (start - offset), end - start), start - from);
+    filled = end;
+  }
+  if (to > filled) dest.fill(0, filled - from, to - from);
+}
+
+// Pyodide reads only the length of what it is handed as the snapshot (prepareSnapshot).
+class SnapshotStandIn extends Uint8Array {
+  constructor(total) {
+    super(4);
+    Object.defineProperty(this, "length", { value: total });
+  }
+}
+
+/** createPyodideModule that restores the packed snapshot `kept` (see above). */
+function restoring(createModule, kept) {
+  return async (settings) => {
+    const Module = await createModule(settings);
+    const restore = Module.API.restoreSnapshot;
+    Module.API.restoreSnapshot = () => {
+      const head = new Uint8Array(Math.min(kept.total, BLOCK));
+      copySnapshot(kept, head, 0, head.length);
+      const start = new Uint32Array(head.buffer, 0, 2)[1]; // where Pyodide's memory image begins
+      if (start > head.length) { // a header longer than a block (a very long key list)
+        const whole = new Uint8Array(start);
+        copySnapshot(kept, whole, 0, start);
+        return restore(whole);
+      }
+      // Pyodide checks its header (magic, build id) and reads its keys; the image is ours.
+      const keys = restore(head.subarray(0, start));
+      const image = Module.HEAP8;
+      if (kept.total - start > image.length) throw new Error("the snapshot is larger than the memory");
+      copySnapshot(kept, new Uint8Array(image.buffer, image.byteOffset, kept.total - start), start, kept.total);
+      return keys;
+    };
+    return Module;
+  };
 }
 
 // The snapshot is kept twice: in Cache Storage, and as a file of the origin's private file
@@ -304,35 +363,23 @@ async function dropSnapshotFile(keep = null) {
   }
 }
 
-function unpacked(packed) {
-  try {
-    return unpackSnapshot(packed);
-  } catch {
-    return null; // cut short (a write that did not finish): not a snapshot
-  }
-}
-
+/** The kept snapshot's runs (snapshotRuns), from the file or else the cache; null if none. */
 async function readSnapshot() {
   if (!snapshots) return null;
   const file = await readSnapshotFile();
   if (file) {
     mark("snapshot file read");
-    const bytes = unpacked(file);
-    if (bytes) {
-      mark("snapshot unpacked");
-      return bytes;
-    }
-    await dropSnapshotFile();
+    const kept = snapshotRuns(file);
+    if (kept) return kept;
+    await dropSnapshotFile(); // cut short (a write that did not finish): not a snapshot
   }
   try {
     if (!(await caches.has(SNAPSHOT_CACHE))) return null;
     const res = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_URL);
     if (!res) return null;
-    const packed = await res.arrayBuffer();
+    const kept = snapshotRuns(await res.arrayBuffer());
     mark("snapshot read");
-    const bytes = unpacked(packed);
-    mark("snapshot unpacked");
-    return bytes;
+    return kept;
   } catch {
     snapshots = false;
     return null;
@@ -415,10 +462,11 @@ async function start() {
 
   let pyodide = null;
   let bridge = null;
-  const saved = await snapshot;
-  if (saved) {
+  const kept = await snapshot;
+  if (kept) {
     try {
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
+      pyodide = await loadPyodide({ ...options, createPyodideModule: restoring(asm.default, kept),
+        _loadSnapshot: new SnapshotStandIn(kept.total) });
       mark("python restored");
       // The snapshot holds the random generator's state of its day: draw a fresh one.
       pyodide.runPython("import random\nrandom.seed()");

@@ -88,6 +88,26 @@ def test_selfplay_labels_add_up():
     assert 0 < len(dev) < 10 * 30 and len(dev) % 2 == 0
 
 
+def test_bot_selfplay_labels_the_bot_seats_only():
+    """Deals played by the package's players: the views of the named player's seat only,
+    labels adding up to the deck's points, the same seed giving the same positions."""
+    selfplay = _tool("selfplay")
+    both = selfplay.generate("classic", 2, 9, deviate=False, bot="intermediate",
+                             against="intermediate")
+    assert len(both) == 2 * 40
+    for d in range(2):
+        first = both[d * 40:d * 40 + 2]
+        assert first[0][2] + first[1][2] == 120
+        for flags, scal, _ in first:
+            assert sum(1 for f in flags if f < 40) == 3
+            assert sum(1 for f in flags if 40 <= f < 80) == 36
+    one = selfplay.generate("classic", 2, 9, solve_from=12, deviate=False, bot="expert")
+    assert len(one) == 2 * 15  # one seat a deal, up to 12 cards left
+    assert all(0 <= lab <= 120 for _f, _s, lab in one)
+    again = selfplay.generate("classic", 2, 9, solve_from=12, deviate=False, bot="expert")
+    assert [(f, s, lab) for f, s, lab in one] == [(f, s, lab) for f, s, lab in again]
+
+
 def test_training_pipeline_end_to_end(tmp_path):
     """A tiny run: self-play, fit, write the module, load it back, same numbers."""
     selfplay, train = _tool("selfplay"), _tool("train")
@@ -100,6 +120,11 @@ def test_training_pipeline_end_to_end(tmp_path):
     p2, err2, _ = train.fit(x, y2, 120.0, 8, 2, seed=4, log=lambda s: None)
     assert err1 == err2 and all((a == b).all() for a, b in zip(p1, p2))  # reproducible
     assert err1 < 40.0
+    # Fine-tuning starts from the given weights: no epoch leaves them as they were.
+    p3, err3, _ = train.fit(x, y2, 120.0, 8, 0, seed=4, log=lambda s: None, init=p1)
+    assert err3 == pytest.approx(err1, rel=1e-5) and all((a == b).all() for a, b in zip(p1, p3))
+    p4, _, _ = train.fit(x, y2, 120.0, 8, 1, seed=4, log=lambda s: None, init=p1)
+    assert not all((a == b).all() for a, b in zip(p1, p4))
     sizes = {}
     for fmt in ("f16", "i8"):
         out = tmp_path / f"weights_tiny_{fmt}.py"

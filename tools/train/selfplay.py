@@ -13,6 +13,13 @@ play (hands plus talon) the deal stops and the rest is solved exactly with every
 place known (``briscola.ai.solver``): the labels then count, from there on, what perfect
 play by every seat would take, as the expert's endgame search nearly does. The same seed
 gives the same file.
+
+With ``--bot NAME`` (``expert``), the deals are played by the package's players instead:
+one seat, chosen at random each deal, is ``NAME`` and the others ``--against`` (the
+intermediate by default), with the same one random card at a random trick; only the views
+of ``NAME``'s seat are labelled (all seats when both are the same player), so the labels
+count what that player goes on to take from each position, which is how its search will
+use the evaluation. Much slower: every decision is the bot's own.
 """
 from __future__ import annotations
 
@@ -127,14 +134,102 @@ def play_deal(rules, rng: random.Random, policies: dict, encoders: dict, explore
     return [(f, sc, side_pts[side] - then) for f, sc, side, then in samples]
 
 
+def encode_view(enc, view):
+    """A seat's view at a trick's start, encoded as :func:`play_deal` encodes it."""
+    from briscola.ai.common import Situation
+    sit = Situation(view)
+    known = 0
+    for m in sit.known:
+        known |= m
+    hand = sit.hand_mask
+    tn = sit.talon_size
+    fu = sit.faceup if tn else -1
+    unseen = view.rules.tables.deck_mask & ~sit.played & ~hand & ~known
+    if fu >= 0:
+        unseen &= ~(1 << fu)
+    sp = view.side_points
+    mine = sp[sit.side]
+    return enc.encode(sit.me, hand, unseen, known, fu, [], -1, sit.order[0], mine,
+                      sum(sp) - mine, tn, 0), sit.side, mine
+
+
+def play_bot_deal(rules, rng: random.Random, deal_seed: str, bot: str, against: str,
+                  solvers: dict, solve_from: int = 0, deviate: bool = True):
+    """One deal played by the package's bots (``bot`` at one random seat, ``against`` at
+    the others); per trick start and labelled seat: (flags, scalars, label)."""
+    from briscola.ai import make_bot
+    from briscola.game import Game
+    n = rules.players
+    game = Game.new(rules, seed=deal_seed)
+    first = rng.randrange(n)
+    seats = [bot if s == first or bot == against else against for s in range(n)]
+    bots = [make_bot(name, f"{deal_seed}:{s}") for s, name in enumerate(seats)]
+    for b in bots:
+        b.reset()
+    labelled = [s for s in range(n) if seats[s] == bot]
+    trump = game.trump
+    if trump not in solvers:
+        solvers[trump] = (Encoder(rules, trump), Solver(rules, trump))
+    enc, solver = solvers[trump]
+    pts = rules.tables.points
+    side_of = rules.tables.side_of
+    tricks = len(rules.tables.deck_ints) // n
+    last = tricks - 1 if not solve_from else tricks - (solve_from + n - 1) // n
+    dev_trick = rng.randrange(max(last, 1)) if deviate else -1
+    dev_seat = rng.randrange(n)
+    trick_no = -1
+    samples = []
+    while not game.is_over:
+        seat = game.current_player
+        if not game.trick:
+            trick_no += 1
+            views = {s: game.view(s) for s in range(n)}
+            if trick_no > dev_trick:
+                for s in labelled:
+                    (flags, scal), side, mine = encode_view(enc, views[s])
+                    samples.append((flags, scal, side, mine))
+            left = sum(len(h) for h in game.hands) + len(game.talon)
+            if solve_from and left <= solve_from:
+                from briscola.ai.common import trick_order
+                order = trick_order(views[seat])
+                hands = [0] * n
+                for s in range(n):
+                    for c in game.hands[s]:
+                        hands[s] |= 1 << c
+                lead = side_of[order[0]]
+                maxside = [side_of[s] == lead for s in range(n)]
+                vals = solver.values(hands, list(game.talon), [], order, maxside, exact=False)
+                v = max(vals.values())
+                left_pts = (sum(pts[c] for h in game.hands for c in h)
+                            + sum(pts[c] for c in game.talon))
+                sp = list(views[seat].side_points)
+                final = [p + (v if i == lead else left_pts - v) for i, p in enumerate(sp)]
+                return [(f, sc, final[side] - then) for f, sc, side, then in samples]
+        view = game.view(seat)
+        if trick_no == dev_trick and seat == dev_seat:
+            action = rng.choice([a for a in view.legal if a < 52])
+        else:
+            action = bots[seat].decide(view).action
+        game.apply(action, seat)
+    sp = game.outcome().side_points
+    return [(f, sc, sp[side] - then) for f, sc, side, then in samples]
+
+
 def generate(variant: str, deals: int, seed, explore: float = 0.0, solve_from: int = 0,
-             deviate: bool = True):
+             deviate: bool = True, bot: str | None = None, against: str = "intermediate"):
     """Flags (lists of indices), scalars and labels for ``deals`` deals."""
     rules = find_variant(variant)
+    out = []
+    if bot:
+        rng = random.Random(f"selfplay:{variant}:{bot}:{against}:{seed}")
+        solvers: dict = {}
+        for i in range(deals):
+            out.extend(play_bot_deal(rules, rng, f"selfplay:{variant}:{seed}:{i}", bot,
+                                     against, solvers, solve_from, deviate))
+        return out
     rng = random.Random(f"selfplay:{variant}:{seed}")
     policies: dict = {}
     encoders: dict = {}
-    out = []
     for _ in range(deals):
         out.extend(play_deal(rules, rng, policies, encoders, explore, solve_from, deviate))
     return out
@@ -163,11 +258,24 @@ def main(argv=None) -> int:
                     help="no random card at a random trick (pure self-play)")
     ap.add_argument("--solve-from", type=int, default=0,
                     help="cards left from which the rest is solved exactly (0: never)")
+    ap.add_argument("--bot", default=None,
+                    help="play the deals with this player at one seat (e.g. expert)")
+    ap.add_argument("--against", default="intermediate",
+                    help="the player at the other seats with --bot")
     ap.add_argument("--out", required=True)
     args = ap.parse_args(argv)
     import numpy as np
+    if args.bot:
+        from briscola.ai import make_bot
+        from briscola.rules import RulesError
+        try:
+            make_bot(args.bot, 0), make_bot(args.against, 0)
+        except RulesError as e:
+            print(f"selfplay: {e}", file=sys.stderr)
+            return 2
     flags, scal, y = to_arrays(generate(args.variant, args.deals, args.seed, args.explore,
-                                               args.solve_from, not args.no_deviation))
+                                        args.solve_from, not args.no_deviation,
+                                        args.bot, args.against))
     np.savez_compressed(args.out, flags=flags, scalars=scal, labels=y)
     print(f"{args.out}: {len(y)} positions from {args.deals} deals, mean label {y.mean():.2f}")
     return 0

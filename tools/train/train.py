@@ -35,8 +35,10 @@ def load_data(paths):
 
 
 def fit(x, y, scale: float, hidden: int, epochs: int, seed: int, lr: float = 2e-3,
-        batch: int = 512, log=print):
-    """Weights (w1, b1, w2, b2) and the held-out root mean squared error in points."""
+        batch: int = 512, log=print, init=None):
+    """Weights (w1, b1, w2, b2) and the held-out root mean squared error in points. With
+    ``init`` (w1, b1, w2, b2), training starts from those weights instead of random ones
+    (fine-tuning a shipped model on new positions)."""
     import numpy as np
     rng = np.random.default_rng(seed)
     n, d = x.shape
@@ -49,6 +51,10 @@ def fit(x, y, scale: float, hidden: int, epochs: int, seed: int, lr: float = 2e-
     w2 = (rng.standard_normal(hidden) * np.sqrt(1.0 / hidden)).astype(np.float32)
     b2 = np.float32(t[tr].mean())
     params = [w1, b1, w2, np.array([b2], np.float32)]
+    if init is not None:
+        params = [np.array(p, np.float32).reshape(q.shape) for p, q in zip(init, params)]
+        log(f"from the given weights: held-out error {rmse_of(params, x, t, val, scale):.3f} "
+            "points")
     m = [np.zeros_like(p) for p in params]
     v = [np.zeros_like(p) for p in params]
     beta1, beta2, eps = 0.9, 0.999, 1e-8
@@ -89,6 +95,28 @@ def fit(x, y, scale: float, hidden: int, epochs: int, seed: int, lr: float = 2e-
         log(f"epoch {ep + 1}/{epochs}: held-out error {rmse(val):.3f} points "
             f"(training {rmse(tr[:len(val)]):.3f})")
     return params, rmse(val), n - n_val
+
+
+def rmse_of(params, x, t, idx, scale: float) -> float:
+    """Root mean squared error in points of ``params`` on the rows ``idx``."""
+    import numpy as np
+    err = 0.0
+    for i in range(0, len(idx), 65536):
+        j = idx[i:i + 65536]
+        h = np.maximum(x[j] @ params[0] + params[1], 0.0)
+        err += float(((h @ params[2] + params[3][0] - t[j]) ** 2).sum())
+    return (err / len(idx)) ** 0.5 * scale
+
+
+def shipped_weights(name: str):
+    """A shipped model's weights as (w1, b1, w2, b2) arrays, and its metadata."""
+    import numpy as np
+    from briscola.ai.learn import load
+    m = load(name)
+    if m is None:
+        raise ValueError(f"no shipped model named {name!r}")
+    return (np.array(m.w1, np.float32), np.array(m.b1, np.float32),
+            np.array(m.w2, np.float32), np.array([m.b2], np.float32)), m.meta
 
 
 def quantize(params, fmt: str):
@@ -139,20 +167,37 @@ def main(argv=None) -> int:
     ap.add_argument("--scale", type=float, default=120.0)
     ap.add_argument("--format", choices=("f16", "i8"), default="f16",
                     help="how the weights are stored (i8: the first layer in bytes)")
+    ap.add_argument("--init", default=None, metavar="NAME",
+                    help="start from the shipped model NAME's weights (fine-tuning)")
     ap.add_argument("--out", default=None)
     args = ap.parse_args(argv)
     from briscola.ai.learn import N_INPUTS
+    init = None
+    if args.init:
+        try:
+            init, init_meta = shipped_weights(args.init)
+        except ValueError as e:
+            print(f"train: {e}", file=sys.stderr)
+            return 2
+        if int(init_meta["hidden"]) != args.hidden or float(init_meta["scale"]) != args.scale:
+            print(f"train: {args.init!r} has {init_meta['hidden']} hidden units and scale "
+                  f"{init_meta['scale']}; asked for {args.hidden} and {args.scale}",
+                  file=sys.stderr)
+            return 2
     x, y = load_data(args.data)
     if x.shape[1] != N_INPUTS:
         print(f"train: the data has {x.shape[1]} inputs, the encoder {N_INPUTS}",
               file=sys.stderr)
         return 2
-    params, err, n_train = fit(x, y, args.scale, args.hidden, args.epochs, args.seed, args.lr)
+    params, err, n_train = fit(x, y, args.scale, args.hidden, args.epochs, args.seed, args.lr,
+                               init=init)
     out = args.out or os.path.join(ROOT, "py", "briscola", "ai", "learn",
                                    f"weights_{args.name}.py")
     meta = {"name": args.name, "inputs": N_INPUTS, "hidden": args.hidden,
             "scale": args.scale, "positions": int(n_train), "seed": args.seed,
             "held_out_error": round(err, 3)}
+    if args.init:
+        meta["init"] = args.init
     if args.format != "f16":
         meta["format"] = args.format
     size = write_module(out, args.name, params, meta)

@@ -92,8 +92,12 @@ class ExpertBot(Bot):
                  learned: bool = True, learned_worlds: int = 96,
                  learned_leaves: int = 2400, learned_inference: int = 0,
                  learned_tricks: int = 1, learned_exploit: float = 0.0,
-                 learned_prior: float = 0.0) -> None:
+                 learned_prior: float = 0.0, learned_model: str | None = None) -> None:
         super().__init__(seed)
+        # Which shipped weights to search with (None: the ones made for the variant).
+        if learned_model is not None and load_model(learned_model) is None:
+            raise ValueError(f"no shipped learned evaluation named {learned_model!r}")
+        self.learned_model = learned_model
         # Weight of the heuristic's score of each card added to its searched mean.
         self.learned_prior = learned_prior
         # How far the others' replies in the searched trick follow the intermediate's scoring
@@ -147,6 +151,8 @@ class ExpertBot(Bot):
                 return got
         if self.learned:
             name = model_name(view.rules)
+            if name and self.learned_model:
+                name = self.learned_model
             model = load_model(name) if name else None
             if model is not None:
                 got = self._learned(sit, plays, model)
