@@ -66,7 +66,8 @@ def _register_variants() -> None:
             policy = BidPolicy(bonus=EXPERT_BID_BONUS, **kw)
         return Bot
 
-    for name, kw in (("expert-bar5", {"bid_min": 0.5}), ("expert-bar7", {"bid_min": 0.7})):
+    for name, kw in (("expert-bar5", {"bid_min": 0.5}), ("expert-bar7", {"bid_min": 0.7}),
+                     ("expert-raise10", {"raise_min": 1.0})):
         register_bot(name, BOTS["intermediate"])
         register_chiamata_bot(name, with_policy(**kw))
     for name, kw in (("expert-end", {"mid_depth": 0}), ("expert-big", {"node_budget": 60000}),
@@ -99,6 +100,7 @@ def _deal_group(args) -> dict:
     out = {"gp": [], "caller": 0, "caller_made": 0, "partner": 0, "partner_made": 0,
            "base_callers": 0, "base_made": 0, "alone": 0, "alone_made": 0, "seconds": 0.0,
            "roles": []}
+    out["contracts"] = []
     t0 = time.perf_counter()
     for k in range(5):
         names = [a if s == k else b for s in range(5)]
@@ -113,6 +115,8 @@ def _deal_group(args) -> dict:
         if auc.caller == k:
             out["caller"] += 1
             out["caller_made"] += made
+            out["contracts"].append(_contract(variant, a, deal_seed, g, k, made,
+                                              oc.game_points[k]))
             if auc.carichi or partner == k:
                 out["alone"] += 1
                 out["alone_made"] += made
@@ -125,6 +129,61 @@ def _deal_group(args) -> dict:
     out["base_made"] = int(0 in g.outcome().winners)
     out["base_gp"] = list(g.outcome().game_points)
     return out
+
+
+def _contract(variant: str, a: str, deal_seed: str, g: Game, k: int, made: bool,
+              gp: int) -> dict:
+    """A's contract as caller: the bid it won with, its trumps, the bid model's estimate
+    (with A's own bonus, as A bid it) and the chance of making it that the estimate gives."""
+    from briscola.ai.chiamata.bid import estimate, p_reach
+    from briscola.actions import BID_RANK
+    auc = g.auction
+    rules = g.rules
+    hand = [int(c) for c in Game.new(variant, seed=deal_seed).hands[k]]
+    alone = auc.carichi or auc.partner(g) == k
+    trump = auc.called // N_RANKS if auc.called >= 0 else -1
+    if auc.carichi:
+        level = "a carichi"
+    elif rules.auction == "points" or auc.point_raise:
+        level = f"{auc.target} points"
+    else:
+        level = "rank " + CARDS[auc.high - BID_RANK].rank
+    policy = getattr(make_bot(a, "contract").chiamata, "policy", None)
+    est = p = None
+    if trump >= 0 and policy is not None:
+        est = estimate(hand, trump, auc.called, rules, alone) + policy.bonus[alone]
+        p = p_reach(est, auc.target, alone)
+    return {"level": level, "alone": alone, "made": made, "gp": gp, "est": est, "p": p,
+            "trumps": sum(1 for c in hand if c // N_RANKS == trump)}
+
+
+def contracts_report(contracts: list[dict]) -> str:
+    """A's contracts as caller, by the bid they were won with, by trumps held and by the
+    bid model's estimate: how many, how often made, how often the estimate said they
+    would be, and A's game points a contract."""
+    def rows(title, key):
+        groups: dict = {}
+        for c in contracts:
+            groups.setdefault(key(c), []).append(c)
+        out = [f"| {title} | contracts | made | expected by the estimate | game points |",
+               "| --- | ---: | ---: | ---: | ---: |"]
+        for k in sorted(groups, key=lambda x: (str(type(x)), x)):
+            cs = groups[k]
+            ps = [c["p"] for c in cs if c["p"] is not None]
+            exp = f"{100 * sum(ps) / len(ps):.0f}%" if ps else "–"
+            out.append(f"| {k} | {len(cs)} | {100 * sum(c['made'] for c in cs) / len(cs):.0f}% | "
+                       f"{exp} | {sum(c['gp'] for c in cs) / len(cs):+.2f} |")
+        return "\n".join(out)
+
+    def bucket(c):
+        if c["est"] is None:
+            return "–"
+        lo = int(c["est"] // 5) * 5
+        return f"{lo}–{lo + 5}"
+    return "\n\n".join([rows("bid won with", lambda c: c["level"]),
+                        rows("trumps held", lambda c: c["trumps"]),
+                        rows("estimate (card points)", bucket),
+                        rows("alone", lambda c: "alone" if c["alone"] else "with a partner")])
 
 
 def mean_ci(xs: list[float]) -> tuple[float, float]:
@@ -161,7 +220,7 @@ def arena(variant: str, a: str, b: str, deals: int, seed: str = "bench", workers
         groups = [_deal_group(j) for j in jobs]
     per_deal = [sum(g["gp"]) / 5.0 for g in groups]
     tot = {k: sum(g[k] for g in groups) for k in groups[0]
-           if k not in ("gp", "roles", "base_gp")}
+           if k not in ("gp", "roles", "base_gp", "contracts")}
     # The B-only deal's game points sum to zero over the seats, so A's mean splits exactly
     # into what A's seat gained over B's in the same seat, by A's part in the deal.
     by_role = {"caller": 0.0, "partner": 0.0, "opponent": 0.0}
@@ -176,6 +235,7 @@ def arena(variant: str, a: str, b: str, deals: int, seed: str = "bench", workers
             "partner_made": rate_ci(tot["partner_made"], tot["partner"]),
             "alone": (tot["alone"], tot["alone_made"]),
             "base_made": rate_ci(tot["base_made"], tot["base_callers"]),
+            "contracts": [c for g in groups for c in g["contracts"]],
             "seconds_per_deal": tot["seconds"] / deals}
 
 
@@ -374,6 +434,8 @@ def main(argv=None) -> None:
     pa.add_argument("--seed", default="bench")
     pa.add_argument("--workers", type=int, default=2)
     pa.add_argument("--reverse", action="store_true")
+    pa.add_argument("--contracts", action="store_true",
+                    help="also break A's contracts as caller down by bid, trumps, estimate")
     pc = sub.add_parser("compare", help="two players in the one seat, paired on the same deals")
     pc.add_argument("--variant", default="chiamata")
     pc.add_argument("--a", default="expert")
@@ -416,6 +478,9 @@ def main(argv=None) -> None:
         print(f"\n{r['seconds_per_deal']:.1f} s per deal (5 seatings + baseline)")
         print("A's gain over B in the same seat, by A's part in the deal: " + ", ".join(
             f"{k} {v:+.3f}" for k, v in r["by_role"].items()))
+        if args.contracts:
+            print("\nA's contracts as caller\n")
+            print(contracts_report(r["contracts"]))
         return
     rows = []
     plan = [("chiamata", "expert", "intermediate", args.deals, False),
