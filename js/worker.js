@@ -506,6 +506,7 @@ async function start() {
   callBridge = (type, argsJson) => bridge.call(type, argsJson);
   progress("engine", 1);
   mark("ready");
+  sweepFinished();
   self.postMessage({ type: "ready", version: BUILD.version, build: BUILD.hash,
     trace: { origin: performance.timeOrigin, marks: trace } });
 }
@@ -760,6 +761,25 @@ async function tableReply(result) {
   state.game = current ? current.id : null;
   if (!kept) state.storage = "refused";
   return state;
+}
+
+// A finished game stays kept while a tab may still show it (its summary after a reload); one
+// that no tab holds and that has not changed for a day was left by a tab that closed on it,
+// and nothing can open it any more: it is forgotten once the engine has started and is idle.
+const FINISHED_KEPT_MS = 24 * 3600 * 1000;
+
+async function sweepFinished() {
+  try {
+    lastRequest = performance.now();
+    await whenIdle(); // after the first requests are answered
+    const elsewhere = await heldElsewhere();
+    const old = Date.now() - FINISHED_KEPT_MS;
+    const gone = (await allGames()).filter((g) => g && g.id && g.info && g.info.over
+      && (g.updated ?? 0) < old && !elsewhere.has(g.id) && g.id !== (current && current.id)).map((g) => g.id);
+    if (gone.length) await tx(["games"], "readwrite", (st) => { for (const id of gone) st.games.delete(id); });
+  } catch {
+    // storage trouble: nothing to forget
+  }
 }
 
 /** Finished games of this tab are forgotten when it moves on (nothing of them is lost). */

@@ -103,6 +103,13 @@ def test_dist_holds_only_what_the_page_fetches(dist):
     assert dist["wheel"] in files and dist["stdlib"] in files
     info = (ROOT / "dist" / "js" / "build-info.js").read_text(encoding="utf-8")
     assert f'"hash": "{dist["hash"]}"' in info
+    # The engine's bytecode, all of it but the command line, which the page never runs.
+    import zipfile
+    with zipfile.ZipFile(ROOT / "dist" / dist["wheel"]) as wheel:
+        names = set(wheel.namelist())
+    assert {"briscola/bridge.pyc", "briscola/ai/expert.pyc", "briscola/arena.pyc"} <= names, names
+    assert not names & {"briscola/cli.pyc", "briscola/__main__.pyc"}, names
+    assert not any(n.endswith(".py") for n in names), names
 
 
 def test_learned_model_same_numbers_as_cpython(dist):

@@ -45,14 +45,19 @@ def read_version(pkg_dir: Path = PKG_DIR) -> str:
     return version
 
 
+# The engine's command line (`python3 -m briscola`) never runs in the browser (its argparse is
+# not in the trimmed stdlib either): left out of the wheel, about 8 KB less to download.
+NOT_IN_BROWSER = frozenset({"cli.py", "__main__.py"})
+
+
 def package_files(pkg_dir: Path) -> list[tuple[str, Path]]:
-    """(path inside the wheel, file) for every file of the package, sorted."""
+    """(path inside the wheel, file) for every file of the package the browser needs, sorted."""
     out = []
     for path in sorted(pkg_dir.rglob("*")):
         rel = path.relative_to(pkg_dir)
         if not path.is_file() or any(p.startswith(".") or p == "__pycache__" for p in rel.parts):
             continue
-        if path.suffix in (".pyc", ".pyo"):
+        if path.suffix in (".pyc", ".pyo") or rel.as_posix() in NOT_IN_BROWSER:
             continue
         out.append((f"{PKG_NAME}/{rel.as_posix()}", path))
     return out
@@ -139,8 +144,11 @@ def engine_bytecode(pyodide_version: str, pkg_dir: Path = PKG_DIR) -> dict[str, 
                 shutil.rmtree(old, ignore_errors=True)
     else:
         log(f"bytecode: cached {cache.relative_to(ROOT)}")
+    wanted = {name[:-len(".py")] for name, _ in sources}  # the compiler takes the whole folder
     pycs = {f"{PKG_NAME}/{p.relative_to(out).as_posix()}": p.read_bytes()
-            for p in sorted(out.rglob("*.pyc"))}
+            for p in sorted(out.rglob("*.pyc"))
+            if f"{PKG_NAME}/{p.parent.parent.relative_to(out).as_posix()}/{p.name.split('.', 1)[0]}"
+            .replace("/./", "/") in wanted}
     if len(pycs) != len(sources):
         raise BuildError(f"expected {len(sources)} .pyc files in {out}, found {len(pycs)}")
     return pycs
