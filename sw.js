@@ -9,7 +9,9 @@
 //
 //   install   fill the cache "briscola:<scope path>:<hash>": each file is fetched and
 //             checked against its hash (a stale copy from the HTTP cache is refetched);
-//             a file that an older build's cache holds with the same hash is copied
+//             a file that an older build's cache holds with the same hash is copied; where
+//             the browser has static routes, the files come from that cache without the
+//             fetch handler (the page itself, whose query varies, still goes through it)
 //   activate  (when no page of the old build is open any more, or a page asks for it)
 //             delete the other builds' caches and their engine snapshots
 //   fetch     answer from this build's cache; every other request goes to the network

@@ -9,6 +9,7 @@ when A was the secret partner, and as a baseline the callers' success rate in th
 with B in all five seats. ``--reverse`` swaps the roles (one B among four As).
 
     PYTHONPATH=py python3 bench/chiamata.py arena --a expert --b intermediate --deals 100
+    PYTHONPATH=py python3 bench/chiamata.py arena --deals 500 --contracts  # where calls fail
     PYTHONPATH=py python3 bench/chiamata.py compare --a expert --a2 expert-nohide --deals 300
     PYTHONPATH=py python3 bench/chiamata.py table --deals 100      # the markdown table
     PYTHONPATH=py python3 bench/chiamata.py fit --deals 3000       # refit chiamata.bid
@@ -67,7 +68,7 @@ def _register_variants() -> None:
         return Bot
 
     for name, kw in (("expert-bar5", {"bid_min": 0.5}), ("expert-bar7", {"bid_min": 0.7}),
-                     ("expert-raise10", {"raise_min": 1.0})):
+                     ("expert-raise10", {"raise_min": 1.0}), ("expert-raise3", {"raise_min": 0.3})):
         register_bot(name, BOTS["intermediate"])
         register_chiamata_bot(name, with_policy(**kw))
     for name, kw in (("expert-end", {"mid_depth": 0}), ("expert-big", {"node_budget": 60000}),

@@ -329,3 +329,43 @@ def test_todays_save_moves_to_the_worker_once(page, base_url, bot_level):
     page.reload()
     wait_ui(page, ("waiting",))
     assert page.evaluate("window.__briscola.state.game") == state["game"]
+
+
+def test_finished_games_left_behind_are_forgotten(page, base_url, bot_level):
+    """A finished game that no tab holds and that has not changed for a day is forgotten once
+    the engine is idle; a finished game of today, and an unfinished one however old, stay."""
+    boot(page, base_url, prefs(bot_level))
+    day = 24 * 3600 * 1000
+    records = {"old-done": (True, 2 * day), "new-done": (True, 60 * 1000), "old-open": (False, 30 * day)}
+    page.evaluate("""(records) => new Promise((ok, no) => {
+        const r = indexedDB.open('briscola-games', 1);
+        r.onerror = () => no(r.error);
+        r.onsuccess = () => {
+            const t = r.result.transaction(['games'], 'readwrite');
+            for (const [id, [over, age]] of Object.entries(records)) {
+                t.objectStore('games').put({id, save: 'x', meta: null, created: Date.now() - age,
+                    updated: Date.now() - age, info: {variant: 'classic', custom: false, players: 2,
+                    seats: [{kind: 'human'}, {kind: 'bot', level: 'beginner'}], names: [], score: [0, 0],
+                    deal: 1, side_points: [0, 0], phase: 'play', over}});
+            }
+            t.oncomplete = () => { r.result.close(); ok(); };
+            t.onerror = () => no(t.error);
+        };
+    })""", records)
+    page.reload()
+    wait_ui(page, WITH_GAMES)
+    ids = """() => new Promise((ok, no) => {
+        const r = indexedDB.open('briscola-games', 1);
+        r.onerror = () => no(r.error);
+        r.onsuccess = () => {
+            const q = r.result.transaction(['games']).objectStore('games').getAllKeys();
+            q.onsuccess = () => { r.result.close(); ok(q.result); };
+        };
+    })"""
+    for _ in range(100):  # the worker sweeps once the page's first requests are answered
+        kept = set(page.evaluate(ids))
+        if "old-done" not in kept:
+            break
+        page.wait_for_timeout(200)
+    assert kept == {"new-done", "old-open", page.evaluate("window.__briscola.app.game")}, kept
+    assert not page.console_watch.errors, page.console_watch.errors
