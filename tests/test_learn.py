@@ -66,18 +66,22 @@ def test_models_only_where_they_were_trained():
     assert load("no-such-model") is None
 
 
-def test_selfplay_labels_add_up():
-    """At the first trick, the two seats' labels are the whole deck's points."""
-    got = _tool("selfplay").generate("classic", 4, 9, deviate=False)
-    assert len(got) == 4 * 40
-    for d in range(4):
-        first = got[d * 40:d * 40 + 2]
+def _first_tricks_add_up(positions, deals):
+    """Each deal's first two positions (one a seat, 40 a deal): labels adding up to the whole
+    deck's points; each seat sees its own three cards and 36 unseen (the face-up card apart)."""
+    assert len(positions) == deals * 40
+    for d in range(deals):
+        first = positions[d * 40:d * 40 + 2]
         assert first[0][2] + first[1][2] == 120
-        # Each seat sees its own three cards and 37 unseen (the face-up card apart).
         for flags, scal, _ in first:
             assert sum(1 for f in flags if f < 40) == 3
             assert sum(1 for f in flags if 40 <= f < 80) == 36
             assert scal[:2] == [0.0, 0.0]
+
+
+def test_selfplay_labels_add_up():
+    """At the first trick, the two seats' labels are the whole deck's points."""
+    _first_tricks_add_up(_tool("selfplay").generate("classic", 4, 9, deviate=False), 4)
     # With the exact solver from 12 cards left, the deal stops there (15 trick starts), and
     # the labels of the two seats still add up to the deck's points.
     solved = _tool("selfplay").generate("classic", 3, 9, solve_from=12, deviate=False)
@@ -92,15 +96,8 @@ def test_bot_selfplay_labels_the_bot_seats_only():
     """Deals played by the package's players: the views of the named player's seat only,
     labels adding up to the deck's points, the same seed giving the same positions."""
     selfplay = _tool("selfplay")
-    both = selfplay.generate("classic", 2, 9, deviate=False, bot="intermediate",
-                             against="intermediate")
-    assert len(both) == 2 * 40
-    for d in range(2):
-        first = both[d * 40:d * 40 + 2]
-        assert first[0][2] + first[1][2] == 120
-        for flags, scal, _ in first:
-            assert sum(1 for f in flags if f < 40) == 3
-            assert sum(1 for f in flags if 40 <= f < 80) == 36
+    _first_tricks_add_up(selfplay.generate("classic", 2, 9, deviate=False, bot="intermediate",
+                                           against="intermediate"), 2)
     one = selfplay.generate("classic", 2, 9, solve_from=12, deviate=False, bot="expert")
     assert len(one) == 2 * 15  # one seat a deal, up to 12 cards left
     assert all(0 <= lab <= 120 for _f, _s, lab in one)
