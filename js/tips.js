@@ -59,12 +59,13 @@ function words(id, view, ctx) {
   return null;
 }
 
-/** The person's turn: the first undismissed tip whose moment has come. */
+/** The person's turn: the latest undismissed tip whose moment has come (one left up gives way
+ * to the next when that one's moment comes, and shows again in a later deal). */
 export function atTurn(view, ctx) {
   if (ctx.humans !== 1 || (view.rules && view.rules.mode === "chiamata")) return hide();
   const done = seen();
   if (done.all) return hide();
-  for (const tip of TIPS) {
+  for (const tip of [...TIPS].reverse()) {
     if (done[tip.id] || view.tricks_done < tip.after) continue;
     const text = words(tip.id, view, ctx);
     if (!text) continue;

@@ -84,6 +84,18 @@ def test_first_visit_lands_on_a_deal_and_start_is_in_view(new_page, base_url, si
         assert page.locator("#tip").is_hidden()
 
 
+def test_a_tip_left_up_gives_way_to_the_next(new_page, base_url):
+    """The trump tip, not dismissed, gives way to the cards' points once a trick is done."""
+    with checked(new_page(*SIZES["desktop"])) as page:
+        assert first_visit(page, base_url, {"lang": "en", "speed": "instant"}) == "waiting"
+        assert "sets the trump" in page.text_content("#tip .tip-text")
+        while page.evaluate("window.__briscola.state.view.tricks_done") < 1:
+            act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
+        assert page.locator("#tip").is_visible()
+        assert "What the cards are worth" in page.text_content("#tip .tip-text")
+        assert page.evaluate("JSON.parse(localStorage.getItem('briscola.prefs')).tips || {}") == {}
+
+
 def test_every_screen_in_both_languages_phone(new_page, base_url, artifacts):
     """No "null"/"undefined" text on any screen, in either language; names, roles, points."""
     with checked(new_page(*SIZES["phone"])) as page:
