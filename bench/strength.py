@@ -104,6 +104,19 @@ def _expert(settings: dict):
     return functools.partial(ExpertBot, **settings)
 
 
+def _checked(texts: list, over_base: bool = False):
+    """Each settings text parsed and tried on an expert (merged over the first, the base, when
+    `over_base`); None once a bad one is said."""
+    try:
+        parsed = [_settings(t) for t in texts]
+        for one in parsed:
+            _expert(dict(parsed[0], **one) if over_base else one)(seed=0)
+    except (ValueError, TypeError) as e:
+        print(f"strength: bad settings: {e}", file=sys.stderr)
+        return None
+    return parsed
+
+
 def _paired_part(args):
     """Deal groups ``indices``: per group, (base's difference, other's difference); the
     base's from ``known`` (index -> difference) where given."""
@@ -243,14 +256,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variant", default="classic")
     args = ap.parse_args(argv)
     if args.paired is not None and args.tails is not None:
-        try:
-            base = _settings(args.base)
-            others = [_settings(x) for x in args.paired.split(";") if x.strip()]
-            for o in [base] + others:
-                _expert(dict(base, **o))(seed=0)
-        except (ValueError, TypeError) as e:
-            print(f"strength: bad settings: {e}", file=sys.stderr)
+        texts = [x.strip() for x in args.paired.split(";") if x.strip()]
+        checked = _checked([args.base] + texts, over_base=True)
+        if checked is None:
             return 2
+        base, others = checked[0], checked[1:]
         t0 = time.perf_counter()
         r = tails(args.variant, base, others, args.against, args.deals, args.seed,
                   args.tails, args.workers)
@@ -261,9 +271,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| expert | mean diff v {args.against} | 95 % | minus the first | 95 % | "
               "same |")
         print("| --- | ---: | ---: | ---: | ---: | ---: |")
-        labels = [args.base or "as it is"] + [x.strip() for x in args.paired.split(";")
-                                              if x.strip()]
-        for k, label in enumerate(labels):
+        for k, label in enumerate([args.base or "as it is"] + texts):
             mu, half = r["margins"][k]
             if k:
                 d, dh = r["diffs"][k - 1]
@@ -273,12 +281,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"| {label} | {mu:+.2f} | ± {half:.2f} | {extra} |")
         return 0
     if args.paired is not None:
-        try:
-            base, other = _settings(args.base), _settings(args.paired)
-            _expert(base)(seed=0), _expert(other)(seed=0)
-        except (ValueError, TypeError) as e:
-            print(f"strength: bad settings: {e}", file=sys.stderr)
+        checked = _checked([args.base, args.paired])
+        if checked is None:
             return 2
+        base, other = checked
         t0 = time.perf_counter()
         r = paired(args.variant, base, other, args.against, args.deals, args.seed,
                    args.workers, args.cache)

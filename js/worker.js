@@ -308,13 +308,12 @@ function restoring(createModule, kept) {
     const Module = await createModule(settings);
     const restore = Module.API.restoreSnapshot;
     Module.API.restoreSnapshot = () => {
-      const head = new Uint8Array(Math.min(kept.total, BLOCK));
+      let head = new Uint8Array(Math.min(kept.total, BLOCK));
       copySnapshot(kept, head, 0, head.length);
       const start = new Uint32Array(head.buffer, 0, 2)[1]; // where Pyodide's memory image begins
       if (start > head.length) { // a header longer than a block (a very long key list)
-        const whole = new Uint8Array(start);
-        copySnapshot(kept, whole, 0, start);
-        return restore(whole);
+        head = new Uint8Array(start);
+        copySnapshot(kept, head, 0, start);
       }
       // Pyodide checks its header (magic, build id) and reads its keys; the image is ours.
       const keys = restore(head.subarray(0, start));
