@@ -38,6 +38,8 @@ export class NewGamePanel {
     this.levels = this.catalog.levels || [];
     this.checkSeq = 0;
     this.valid = null;
+    this.checking = null; // the latest check's promise while it runs
+    this.starting = false;
   }
 
   /** Open with the remembered choices. */
@@ -98,8 +100,15 @@ export class NewGamePanel {
     this.validate();
   }
 
-  async validate() {
-    const seq = ++this.checkSeq;
+  /** Ask the engine about the choices as they are now; Start waits for the latest answer. */
+  validate() {
+    const done = this.check(++this.checkSeq);
+    this.checking = done;
+    done.finally(() => { if (this.checking === done) this.checking = null; });
+    return done;
+  }
+
+  async check(seq) {
     const msg = this.el.error;
     try {
       const res = await this.opts.engine.call("check_rules", { rules: this.rulesArg() });
@@ -300,8 +309,17 @@ export class NewGamePanel {
       h("span", { class: "help", text: tOr(`help.${name}`, info.help) }));
   }
 
-  start() {
-    if (!this.valid) return;
+  async start() {
+    // Start pressed while the last choice is still being checked (a variant picked, then Start
+    // at once): the answer about the earlier choice would deal the wrong players. It waits.
+    if (this.starting) return;
+    this.starting = true;
+    try {
+      while (this.checking) await this.checking;
+    } finally {
+      this.starting = false;
+    }
+    if (!this.valid || !this.dialog.open) return;
     const st = this.state;
     const french = this.valid.deck !== "italian";
     const n = this.valid.players;

@@ -212,6 +212,29 @@ def check_layout_dialog(page, artifacts, name):
     assert_in_window(page, "#summary-dialog")
 
 
+def test_start_pressed_while_the_variant_is_checked_deals_that_variant(page, base_url, bot_level):
+    """Start pressed at once after picking a variant, before the engine has answered about it:
+    the panel waits for that answer and deals the variant picked, with its number of seats
+    (it used to deal with the answer about the variant before: an error, no deal)."""
+    boot(page, base_url, prefs_for(bot_level))
+    page.evaluate("""() => { const e = window.__briscola.engine; const call = e.call.bind(e);
+        e.call = (type, args) => (type === 'check_rules'
+          ? new Promise((ok) => setTimeout(ok, 800)).then(() => call(type, args)) : call(type, args)); }""")
+    page.click("#btn-new")
+    page.wait_for_selector("#newgame-dialog[open]")
+    page.wait_for_function("() => document.querySelector('#newgame-dialog .teams-note').textContent !== ''")
+    assert page.input_value("#ng-variant") == "classic"
+    page.select_option("#ng-variant", "four")
+    page.click("#ng-start")
+    page.wait_for_function("""() => !document.querySelector('#newgame-dialog[open]')
+        || !document.querySelector('#newgame-dialog .form-error').hidden""")
+    error = page.locator("#newgame-dialog[open] .form-error")
+    assert not error.count() or not error.is_visible(), error.text_content()
+    table_state(page)
+    assert page.evaluate("window.__briscola.state.view.players") == 4
+    assert page.evaluate("window.__briscola.state.view.rules.name") == "four"
+
+
 def test_reload_mid_deal_resumes(page, base_url, bot_level):
     boot(page, base_url, prefs_for(bot_level))
     start_game(page, "four", seed=3)
