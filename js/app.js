@@ -432,7 +432,7 @@ class App {
    * carries them (`known`); an older reply does not, and the engine is asked. */
   async learnOrder(rules, known) {
     const key = JSON.stringify(rules || {});
-    if (Array.isArray(known)) {
+    if (typeof known === "string" || Array.isArray(known)) { // the engine sends a string ("A3KHJ76542")
       this.order = known;
       this.orderKey = key;
     }
