@@ -82,6 +82,9 @@ class App {
     const stage = $("load-stage");
     stage.textContent = t("loading.start");
     const slow = setTimeout(() => { stage.textContent = t("loading.timeout"); $("load-retry-box").hidden = false; }, 90000);
+    // The table and the menus are set up while the engine starts (hidden until it is up):
+    // nothing of them needs it yet, and a later visit's engine is up within a few ms.
+    this.setupChrome();
     try {
       this.engine = await Engine.start((p) => {
         const fraction = p && typeof p === "object" ? p.fraction : undefined;
@@ -99,7 +102,7 @@ class App {
     clearTimeout(slow);
     bar.value = 1;
     window.__briscola = { engine: this.engine, app: this, get state() { return window.__briscola.app.state; } };
-    this.setupChrome();
+    this.engine.onstorage = () => this.storageTrouble(); // a new deal's write refused after its reply
     $("loading").hidden = true;
     $("app-main").hidden = false;
     $("topbar").hidden = false;
