@@ -82,6 +82,7 @@ class App {
     const stage = $("load-stage");
     stage.textContent = t("loading.start");
     const slow = setTimeout(() => { stage.textContent = t("loading.timeout"); $("load-retry-box").hidden = false; }, 90000);
+    store.tabGame(); // session storage loads at its first use (a few ms): now, not at the first deal
     // The table and the menus are set up while the engine starts (hidden until it is up):
     // nothing of them needs it yet, and a later visit's engine is up within a few ms.
     this.setupChrome();
