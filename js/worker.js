@@ -468,7 +468,11 @@ async function start() {
         _loadSnapshot: new SnapshotStandIn(kept.total) });
       mark("python restored");
       // The snapshot holds the random generator's state of its day: draw a fresh one.
-      pyodide.runPython("import random\nrandom.seed()");
+      // (Through the module, not runPython: compiling Python source is a first use of the
+      // compiler's wasm code in this instance, a few ms.)
+      const random = pyodide.pyimport("random");
+      random.seed();
+      random.destroy();
       bridge = pyodide.pyimport("briscola.bridge");
       if (JSON.parse(bridge.call("ping", "{}")).result.version !== BUILD.version) {
         throw new Error("the restored engine is not this build's");
