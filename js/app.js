@@ -82,6 +82,10 @@ class App {
     const stage = $("load-stage");
     stage.textContent = t("loading.start");
     const slow = setTimeout(() => { stage.textContent = t("loading.timeout"); $("load-retry-box").hidden = false; }, 90000);
+    store.tabGame(); // session storage loads at its first use (a few ms): now, not at the first deal
+    // The table and the menus are set up while the engine starts (hidden until it is up):
+    // nothing of them needs it yet, and a later visit's engine is up within a few ms.
+    this.setupChrome();
     try {
       this.engine = await Engine.start((p) => {
         const fraction = p && typeof p === "object" ? p.fraction : undefined;
@@ -99,7 +103,7 @@ class App {
     clearTimeout(slow);
     bar.value = 1;
     window.__briscola = { engine: this.engine, app: this, get state() { return window.__briscola.app.state; } };
-    this.setupChrome();
+    this.engine.onstorage = () => this.storageTrouble(); // a new deal's write refused after its reply
     $("loading").hidden = true;
     $("app-main").hidden = false;
     $("topbar").hidden = false;
@@ -432,7 +436,7 @@ class App {
    * carries them (`known`); an older reply does not, and the engine is asked. */
   async learnOrder(rules, known) {
     const key = JSON.stringify(rules || {});
-    if (Array.isArray(known)) {
+    if (typeof known === "string" || Array.isArray(known)) { // the engine sends a string ("A3KHJ76542")
       this.order = known;
       this.orderKey = key;
     }

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Card art for the Briscola table: every card face and back is an SVG string
 // drawn from simple shapes (paths, circles, rects, text in generic fonts).
 //

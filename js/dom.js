@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Small DOM helpers. Text is always set with textContent: nothing typed by a person or sent
 // by the engine is ever parsed as HTML. The only markup inserted is the card art that
 // cards.js draws from our own card codes.

@@ -62,6 +62,9 @@ export class Engine {
 
   /** Called with an EngineError if the worker dies after it was ready. */
   onfatal = null;
+  /** Called when the engine's worker says a write of the games' storage was refused after it
+   * had already answered (a new deal is shown before it is kept). */
+  onstorage = null;
 
   constructor(worker) {
     this.#worker = worker;
@@ -115,6 +118,8 @@ export class Engine {
           engine.version = msg.version;
           engine.build = msg.build;
           resolve(engine);
+        } else if (msg.type === "storage") {
+          if (typeof engine.onstorage === "function") engine.onstorage(msg);
         } else if (msg.type === "fatal") {
           fail(new EngineError("engine_unavailable", msg.message));
         }

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The table: seats around the felt, talon and trump card, the trick, the hand, the actions.
 //
 // TableView draws one *frame* from a seat's view (the bridge's `view`, possibly a frame the

@@ -468,7 +468,11 @@ async function start() {
         _loadSnapshot: new SnapshotStandIn(kept.total) });
       mark("python restored");
       // The snapshot holds the random generator's state of its day: draw a fresh one.
-      pyodide.runPython("import random\nrandom.seed()");
+      // (Through the module, not runPython: compiling Python source is a first use of the
+      // compiler's wasm code in this instance, a few ms.)
+      const random = pyodide.pyimport("random");
+      random.seed();
+      random.destroy();
       bridge = pyodide.pyimport("briscola.bridge");
       if (JSON.parse(bridge.call("ping", "{}")).result.version !== BUILD.version) {
         throw new Error("the restored engine is not this build's");
@@ -906,8 +910,13 @@ async function keep(id, type, args) {
       const before = current;
       const gid = await lockNewGame();
       current = { id: gid, meta: meta ?? null, created: Date.now() };
+      // A new deal holds nothing the person did yet: it is shown at once and kept just after
+      // (the next request waits for that, as always); a refused write is said by a message.
+      const { save, ...state } = out.result;
+      self.postMessage({ id, result: { ...state, game: gid } });
+      if (!(await store(state, save))) self.postMessage({ type: "storage", state: "refused" });
       if (before) await dropIfFinished(before.id);
-      return reply({ result: await tableReply(out.result) });
+      return undefined;
     }
     default: {
       const out = ask(type, args);

@@ -49,6 +49,18 @@ def test_ping_and_catalog():
     assert {v["deck"] for v in cat["variants"]} >= {"italian", "french"}
 
 
+def test_the_catalog_is_made_once_and_stays_what_the_engine_says():
+    """The catalog's text is kept after its first request (the page's first on every start):
+    the same text again, equal to a fresh bridge's catalog; bad arguments are still refused."""
+    first = bridge.call("catalog", "{}")
+    assert bridge._CATALOG_TEXT == first
+    assert bridge.call("catalog", "{}") is first
+    made = json.dumps({"result": bridge.Bridge().handle("catalog", {})}, separators=(",", ":"))
+    assert first == made
+    assert "error" in json.loads(bridge.call("catalog", "[1]"))
+    assert "error" in json.loads(bridge.call("catalog", "{not json"))
+
+
 def test_a_whole_deal_through_the_bridge_matches_the_engine():
     st = ok("new_match", {"rules": "classic", "seed": 12, "seats": SEATS})
     while st["view"]["phase"] != "over":

@@ -710,15 +710,26 @@ class Bridge:
 _BRIDGE = Bridge()
 
 
+# The catalog's reply never changes: made once (by prepare(), so a start restored from the
+# worker's snapshot has it), it is the page's first request on every start.
+_CATALOG_TEXT: str | None = None
+
+
 def call(kind: str, args_json: str = "{}") -> str:
     """Handle one request; always returns JSON text, never raises."""
+    global _CATALOG_TEXT
     try:
         try:
             args = json.loads(args_json) if args_json else {}
         except (TypeError, ValueError) as e:
             raise BridgeError(f"args: not valid JSON ({e})") from None
+        if kind == "catalog" and _CATALOG_TEXT is not None and isinstance(args, dict):
+            return _CATALOG_TEXT
         result = _BRIDGE.handle(kind, args)
-        return json.dumps({"result": result}, separators=(",", ":"))
+        text = json.dumps({"result": result}, separators=(",", ":"))
+        if kind == "catalog":
+            _CATALOG_TEXT = text
+        return text
     except BriscolaError as e:
         return json.dumps({"error": e.to_dict()})
     except Exception as e:  # a bug: still an answer, never a dead worker
@@ -733,8 +744,8 @@ def prepare() -> None:
     (specialised bytecode, the rules' tables) already warm."""
     from . import ai
     ai.load_all()
+    call("catalog", "{}")  # kept as text (_CATALOG_TEXT)
     spare = Bridge()
-    spare.handle("catalog", {})
     spare.handle("check_rules", {"rules": {"name": "classic"}})
     json.dumps(spare.handle("new_match", {"rules": {"name": "classic"}, "seed": 1, "seats": [
         {"kind": "human"}, {"kind": "bot", "level": "intermediate"}]}), separators=(",", ":"))

@@ -13,8 +13,8 @@ import re
 import pytest
 
 from briscola import bridge
-from pagekit import (Layout, act_and_wait, assert_in_window, hand_over, new_game, stored_save, table_state,
-                     ui, wait_ui)
+from pagekit import (PLAYING, Layout, act_and_wait, assert_in_window, hand_over, new_game, stored_save,
+                     table_state, ui, wait_ui)
 
 pytestmark = pytest.mark.browser
 
@@ -233,6 +233,25 @@ def test_start_pressed_while_the_variant_is_checked_deals_that_variant(page, bas
     table_state(page)
     assert page.evaluate("window.__briscola.state.view.players") == 4
     assert page.evaluate("window.__briscola.state.view.rules.name") == "four"
+
+
+def test_a_deal_is_drawn_from_its_own_reply(page, base_url, bot_level):
+    """The table's reply carries the ranks' order: drawing a new deal asks the engine nothing
+    more (a `card_points` round trip used to delay every new deal and every start)."""
+    page.add_init_script("""(() => { window.__sent = []; const post = Worker.prototype.postMessage;
+        Worker.prototype.postMessage = function (m, ...rest) {
+          if (m && typeof m.type === 'string' && m.id !== undefined) window.__sent.push(m.type);
+          return post.call(this, m, ...rest); }; })()""")
+    boot(page, base_url, prefs_for(bot_level))
+    page.goto(base_url + f"?variant=classic&level={bot_level}&seed=5")
+    assert wait_ui(page, PLAYING) == "waiting"
+    sent = page.evaluate("window.__sent")
+    assert "new_match" in sent and "card_points" not in sent, sent
+    assert page.evaluate("typeof window.__briscola.app.order") == "string"
+    start_game(page, "bisca", seed=4)
+    sent = page.evaluate("window.__sent")
+    assert sent.count("new_match") == 2 and "card_points" not in sent, sent
+    assert page.evaluate("window.__briscola.app.order") == page.evaluate("window.__briscola.state.order")
 
 
 def test_reload_mid_deal_resumes(page, base_url, bot_level):

@@ -296,6 +296,23 @@ def test_storage_refusing_writes_is_said_once(new_page, base_url, bot_level):
     context.close()
 
 
+def test_a_new_deal_that_cannot_be_kept_is_said(page, base_url, bot_level):
+    """A new deal is shown before the worker keeps it: when IndexedDB then refuses it, the
+    worker says so by a message of its own and the person is told, once."""
+    page.goto(base_url + "build-manifest.json")
+    page.evaluate("""p => new Promise((ok, no) => { localStorage.clear();
+        localStorage.setItem('briscola.prefs', JSON.stringify(p));
+        const r = indexedDB.open('briscola-games', 99);
+        r.onsuccess = () => { r.result.close(); ok(); }; r.onerror = () => no(r.error); })""", prefs(bot_level))
+    page.goto(base_url + f"?variant=classic&level={bot_level}&seed=5")
+    assert wait_ui(page, ("waiting", "busy", "error")) != "error"
+    page.wait_for_function("w => (document.getElementById('notice').textContent || '').includes(w)",
+                           arg=STORAGE_WORDS)
+    assert page.evaluate("window.__briscola.app.storageTold")
+    act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
+    assert page.text_content("#notice").count(STORAGE_WORDS) <= 1
+
+
 def test_a_corrupt_statistics_record_is_set_aside(page, base_url, bot_level):
     stats = {"classic": None, "four": {"played": 2, "won": 1, "drawn": 0, "lost": 1, "points": 130},
              "__counted": ["x/0", "y/0"]}
