@@ -20,6 +20,7 @@ const TIPS = [
   { id: "target", after: 3 },
   { id: "hint", after: 5 },
 ];
+const LATEST_FIRST = [...TIPS].reverse();
 
 let box = null;
 let shown = null;
@@ -65,7 +66,7 @@ export function atTurn(view, ctx) {
   if (ctx.humans !== 1 || (view.rules && view.rules.mode === "chiamata")) return hide();
   const done = seen();
   if (done.all) return hide();
-  for (const tip of [...TIPS].reverse()) {
+  for (const tip of LATEST_FIRST) {
     if (done[tip.id] || view.tricks_done < tip.after) continue;
     const text = words(tip.id, view, ctx);
     if (!text) continue;

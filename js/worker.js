@@ -913,7 +913,7 @@ async function keep(id, type, args) {
       // A new deal holds nothing the person did yet: it is shown at once and kept just after
       // (the next request waits for that, as always); a refused write is said by a message.
       const { save, ...state } = out.result;
-      self.postMessage({ id, result: { ...state, game: gid } });
+      reply({ result: { ...state, game: gid } });
       if (!(await store(state, save))) self.postMessage({ type: "storage", state: "refused" });
       if (before) await dropIfFinished(before.id);
       return undefined;

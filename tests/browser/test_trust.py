@@ -266,6 +266,9 @@ THROW_JS = """
   Storage.prototype.setItem = function () { throw new DOMException('refused', 'QuotaExceededError'); };
 """
 STORAGE_WORDS = "not letting the game be saved"
+# IndexedDB refuses the worker: the games' database is held at a version it cannot open.
+HOLD_GAMES_DB_JS = """() => new Promise((ok, no) => { const r = indexedDB.open('briscola-games', 99);
+    r.onsuccess = () => { r.result.close(); ok(); }; r.onerror = () => no(r.error); })"""
 
 
 def test_storage_refusing_writes_is_said_once(new_page, base_url, bot_level):
@@ -278,9 +281,7 @@ def test_storage_refusing_writes_is_said_once(new_page, base_url, bot_level):
     page.evaluate("""([p, s]) => { localStorage.clear(); localStorage.setItem('briscola.prefs', JSON.stringify(p));
         localStorage.setItem('briscola.save', s); }""", [prefs(bot_level), big])
     context.add_init_script(THROW_JS)
-    # IndexedDB refuses the worker: the database is held at a version it cannot open
-    page.evaluate("""() => new Promise((ok, no) => { const r = indexedDB.open('briscola-games', 99);
-        r.onsuccess = () => { r.result.close(); ok(); }; r.onerror = () => no(r.error); })""")
+    page.evaluate(HOLD_GAMES_DB_JS)
     page.goto(base_url)
     assert wait_ui(page, WITH_GAMES) == "waiting"  # a deal all the same
     notice = page.text_content("#notice")
@@ -300,10 +301,9 @@ def test_a_new_deal_that_cannot_be_kept_is_said(page, base_url, bot_level):
     """A new deal is shown before the worker keeps it: when IndexedDB then refuses it, the
     worker says so by a message of its own and the person is told, once."""
     page.goto(base_url + "build-manifest.json")
-    page.evaluate("""p => new Promise((ok, no) => { localStorage.clear();
-        localStorage.setItem('briscola.prefs', JSON.stringify(p));
-        const r = indexedDB.open('briscola-games', 99);
-        r.onsuccess = () => { r.result.close(); ok(); }; r.onerror = () => no(r.error); })""", prefs(bot_level))
+    page.evaluate("p => { localStorage.clear(); localStorage.setItem('briscola.prefs', JSON.stringify(p)); }",
+                  prefs(bot_level))
+    page.evaluate(HOLD_GAMES_DB_JS)
     page.goto(base_url + f"?variant=classic&level={bot_level}&seed=5")
     assert wait_ui(page, ("waiting", "busy", "error")) != "error"
     page.wait_for_function("w => (document.getElementById('notice').textContent || '').includes(w)",
