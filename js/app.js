@@ -735,6 +735,7 @@ class App {
         : (st.view.chiamata && chiamataActionLabel(res.action, st.view, this.ctx())) || actionLabel(res.action, getLang(), this.style());
       this.hinted = res.action;
       this.hintText = t("table.hint.says", { card: words, reason: this.coach.words(res.reason) });
+      tips.hintAsked(); // the hint's line takes the tip's room
       this.draw();
       this.say(this.hintText);
     } catch (err) {
