@@ -104,10 +104,21 @@ class App {
     bar.value = 1;
     window.__briscola = { engine: this.engine, app: this, get state() { return window.__briscola.app.state; } };
     this.engine.onstorage = () => this.storageTrouble(); // a new deal's write refused after its reply
+    await this.resume();
+    this.unveil(); // whatever the start showed (a dialog, a notice) or left to the person
+  }
+
+  /**
+   * The loading screen gives way to the table, once: at the first drawing of a deal, so that
+   * the page lays the table out once, with its cards (showing the empty table first cost a
+   * layout while the first deal's reply came back), or when the start is over without one.
+   */
+  unveil() {
+    if (this.unveiled || document.documentElement.dataset.ui === "error") return;
+    this.unveiled = true;
     $("loading").hidden = true;
     $("app-main").hidden = false;
     $("topbar").hidden = false;
-    await this.resume();
   }
 
   fatal(err) {
@@ -478,6 +489,7 @@ class App {
   draw(extra = {}, view = null) {
     if (!this.state) return;
     if ("hideHand" in extra) this.hideHand = extra.hideHand;
+    this.unveil();
     this.table.render(view || this.state.view, this.ctx(extra));
     if (this.coach) this.coach.onDraw();
   }
