@@ -18,6 +18,7 @@ import { Coach } from "./coach.js";
 import { dealWelcome } from "./welcome.js";
 import * as sound from "./sound.js";
 import * as tips from "./tips.js";
+import { errorText } from "./errors.js";
 import { cardNamesFigure } from "./names.js";
 
 // Pacing per speed (milliseconds): a card's flight, a computer's thinking pause (the engine
@@ -249,7 +250,7 @@ class App {
       list = await this.engine.call("games", {});
       this.checkStorage(list);
     } catch (err) {
-      this.notice(t("notice.error", { message: err.message }));
+      this.notice(t("notice.error", { message: errorText(err) }));
     }
     if (list.games.length) return this.offerGames(list.games);
     return dealWelcome(this); // no unfinished game: straight into a deal (js/welcome.js)
@@ -274,9 +275,9 @@ class App {
   }
 
   badSave(err) {
-    if (err.code === "bad_save") this.notice(t("notice.badsave", { message: err.message }), 15000);
-    else if (err.code === "bad_save_not_kept") this.notice(t("notice.badsave.left", { message: err.message }), 20000);
-    else this.notice(t("notice.error", { message: err.message }), 10000);
+    if (err.code === "bad_save") this.notice(t("notice.badsave", { message: errorText(err) }), 15000);
+    else if (err.code === "bad_save_not_kept") this.notice(t("notice.badsave.left", { message: errorText(err) }), 20000);
+    else this.notice(t("notice.error", { message: errorText(err) }), 10000);
   }
 
   async resumeGame(id, { quiet = false } = {}) {
@@ -398,7 +399,7 @@ class App {
     try {
       reply = await this.engine.call("new_match", { rules: cfg.rules, ...(seed === undefined ? {} : { seed }), meta, seats: cfg.seats.map((s) => (s.kind === "human" ? { kind: "human", ...(s.name ? { name: s.name } : {}) } : { kind: "bot", level: s.level })) });
     } catch (err) {
-      this.panel.el.error.textContent = `${t("new.invalid")}: ${err.message}`;
+      this.panel.el.error.textContent = `${t("new.invalid")}: ${errorText(err)}`;
       this.panel.el.error.hidden = false;
       this.busy = before.busy;
       this.ui(before.ui);
@@ -552,7 +553,7 @@ class App {
           } catch (err) {
             if (err instanceof Stale || my !== this.gen) return;
             this.busy = false;
-            this.notice(t("notice.nobot", { level: tOr(`level.${seat.level}`, seat.level), message: err.message }), 15000);
+            this.notice(t("notice.nobot", { level: tOr(`level.${seat.level}`, seat.level), message: errorText(err) }), 15000);
             this.ui("error");
             return;
           }
@@ -615,7 +616,7 @@ class App {
     } catch (err) {
       if (err instanceof Stale) return;
       this.busy = false;
-      this.notice(t("notice.error", { message: err.message }));
+      this.notice(t("notice.error", { message: errorText(err) }));
       this.draw();
       this.ui("waiting");
       return;
@@ -751,7 +752,7 @@ class App {
       this.draw();
       this.say(this.hintText);
     } catch (err) {
-      if (!(err instanceof Stale)) this.notice(t("notice.error", { message: err.message }));
+      if (!(err instanceof Stale)) this.notice(t("notice.error", { message: errorText(err) }));
     }
   }
 
@@ -782,7 +783,7 @@ class App {
       reply = await this.ask("state", { seat });
     } catch (err) {
       if (err instanceof Stale) return;
-      this.notice(t("notice.error", { message: err.message }));
+      this.notice(t("notice.error", { message: errorText(err) }));
       return;
     }
     this.state = reply;
@@ -842,7 +843,7 @@ class App {
     try {
       reply = await this.ask("next_deal", {});
     } catch (err) {
-      if (!(err instanceof Stale)) this.notice(t("notice.error", { message: err.message }));
+      if (!(err instanceof Stale)) this.notice(t("notice.error", { message: errorText(err) }));
       return;
     }
     await this.startShowing(reply);
