@@ -18,6 +18,7 @@ import { Coach } from "./coach.js";
 import { dealWelcome } from "./welcome.js";
 import * as sound from "./sound.js";
 import * as tips from "./tips.js";
+import { errorText } from "./errors.js";
 import { cardNamesFigure } from "./names.js";
 
 // Pacing per speed (milliseconds): a card's flight, a computer's thinking pause (the engine
@@ -104,10 +105,21 @@ class App {
     bar.value = 1;
     window.__briscola = { engine: this.engine, app: this, get state() { return window.__briscola.app.state; } };
     this.engine.onstorage = () => this.storageTrouble(); // a new deal's write refused after its reply
+    await this.resume();
+    this.unveil(); // whatever the start showed (a dialog, a notice) or left to the person
+  }
+
+  /**
+   * The loading screen gives way to the table, once: at the first drawing of a deal, so that
+   * the page lays the table out once, with its cards (showing the empty table first cost a
+   * layout while the first deal's reply came back), or when the start is over without one.
+   */
+  unveil() {
+    if (this.unveiled || document.documentElement.dataset.ui === "error") return;
+    this.unveiled = true;
     $("loading").hidden = true;
     $("app-main").hidden = false;
     $("topbar").hidden = false;
-    await this.resume();
   }
 
   fatal(err) {
@@ -238,7 +250,7 @@ class App {
       list = await this.engine.call("games", {});
       this.checkStorage(list);
     } catch (err) {
-      this.notice(t("notice.error", { message: err.message }));
+      this.notice(t("notice.error", { message: errorText(err) }));
     }
     if (list.games.length) return this.offerGames(list.games);
     return dealWelcome(this); // no unfinished game: straight into a deal (js/welcome.js)
@@ -263,9 +275,9 @@ class App {
   }
 
   badSave(err) {
-    if (err.code === "bad_save") this.notice(t("notice.badsave", { message: err.message }), 15000);
-    else if (err.code === "bad_save_not_kept") this.notice(t("notice.badsave.left", { message: err.message }), 20000);
-    else this.notice(t("notice.error", { message: err.message }), 10000);
+    if (err.code === "bad_save") this.notice(t("notice.badsave", { message: errorText(err) }), 15000);
+    else if (err.code === "bad_save_not_kept") this.notice(t("notice.badsave.left", { message: errorText(err) }), 20000);
+    else this.notice(t("notice.error", { message: errorText(err) }), 10000);
   }
 
   async resumeGame(id, { quiet = false } = {}) {
@@ -387,7 +399,7 @@ class App {
     try {
       reply = await this.engine.call("new_match", { rules: cfg.rules, ...(seed === undefined ? {} : { seed }), meta, seats: cfg.seats.map((s) => (s.kind === "human" ? { kind: "human", ...(s.name ? { name: s.name } : {}) } : { kind: "bot", level: s.level })) });
     } catch (err) {
-      this.panel.el.error.textContent = `${t("new.invalid")}: ${err.message}`;
+      this.panel.el.error.textContent = `${t("new.invalid")}: ${errorText(err)}`;
       this.panel.el.error.hidden = false;
       this.busy = before.busy;
       this.ui(before.ui);
@@ -478,6 +490,7 @@ class App {
   draw(extra = {}, view = null) {
     if (!this.state) return;
     if ("hideHand" in extra) this.hideHand = extra.hideHand;
+    this.unveil();
     this.table.render(view || this.state.view, this.ctx(extra));
     if (this.coach) this.coach.onDraw();
   }
@@ -540,7 +553,7 @@ class App {
           } catch (err) {
             if (err instanceof Stale || my !== this.gen) return;
             this.busy = false;
-            this.notice(t("notice.nobot", { level: tOr(`level.${seat.level}`, seat.level), message: err.message }), 15000);
+            this.notice(t("notice.nobot", { level: tOr(`level.${seat.level}`, seat.level), message: errorText(err) }), 15000);
             this.ui("error");
             return;
           }
@@ -603,7 +616,7 @@ class App {
     } catch (err) {
       if (err instanceof Stale) return;
       this.busy = false;
-      this.notice(t("notice.error", { message: err.message }));
+      this.notice(t("notice.error", { message: errorText(err) }));
       this.draw();
       this.ui("waiting");
       return;
@@ -735,10 +748,11 @@ class App {
         : (st.view.chiamata && chiamataActionLabel(res.action, st.view, this.ctx())) || actionLabel(res.action, getLang(), this.style());
       this.hinted = res.action;
       this.hintText = t("table.hint.says", { card: words, reason: this.coach.words(res.reason) });
+      tips.hintAsked(); // the hint's line takes the tip's room
       this.draw();
       this.say(this.hintText);
     } catch (err) {
-      if (!(err instanceof Stale)) this.notice(t("notice.error", { message: err.message }));
+      if (!(err instanceof Stale)) this.notice(t("notice.error", { message: errorText(err) }));
     }
   }
 
@@ -769,7 +783,7 @@ class App {
       reply = await this.ask("state", { seat });
     } catch (err) {
       if (err instanceof Stale) return;
-      this.notice(t("notice.error", { message: err.message }));
+      this.notice(t("notice.error", { message: errorText(err) }));
       return;
     }
     this.state = reply;
@@ -829,7 +843,7 @@ class App {
     try {
       reply = await this.ask("next_deal", {});
     } catch (err) {
-      if (!(err instanceof Stale)) this.notice(t("notice.error", { message: err.message }));
+      if (!(err instanceof Stale)) this.notice(t("notice.error", { message: errorText(err) }));
       return;
     }
     await this.startShowing(reply);

@@ -23,6 +23,7 @@
 // on as without it.
 
 import { LANGS } from "./i18n.js";
+import { errorText } from "./errors.js";
 import * as store from "./storage.js";
 import { connectGame } from "./host.js";
 import { linkRefused } from "./welcome.js";
@@ -115,7 +116,7 @@ export async function startFromLink(app, link = LINK) {
     reply = await app.engine.call("new_match", { rules, ...(seed === undefined ? {} : { seed }), seats, meta });
   } catch (err) {
     forget(DEAL_KEYS);
-    linkRefused(app, { key: "other", value: "", message: err && err.message ? err.message : String(err) });
+    linkRefused(app, { key: "other", value: "", message: errorText(err) });
     return false;
   }
   forget(DEAL_KEYS);

@@ -4,6 +4,7 @@
 
 import { h, clear } from "./dom.js";
 import { t, tOr, getLang } from "./i18n.js";
+import { errorText } from "./errors.js";
 import { STYLES } from "./cards.js";
 
 // Options shown as house rules, in this order (RULES.md §5 and the deck-related ones).
@@ -128,7 +129,7 @@ export class NewGamePanel {
     } catch (err) {
       if (seq !== this.checkSeq) return;
       this.valid = null;
-      msg.textContent = `${t("new.invalid")}: ${err.message}`;
+      msg.textContent = `${t("new.invalid")}: ${errorText(err)}`;
       msg.hidden = false;
       this.el.start.disabled = true;
     }

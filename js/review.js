@@ -12,6 +12,7 @@
 
 import { h, s, clear } from "./dom.js";
 import { t, tOr, getLang } from "./i18n.js";
+import { errorText } from "./errors.js";
 import { cardName, suitName } from "./cards.js";
 import { cardFace, actionLabel } from "./table.js";
 import { reasonText } from "./reasons.js";
@@ -229,7 +230,7 @@ export class Review {
     } catch (err) {
       if (this.run !== run) return;
       this.run = null;
-      entry.error = err && err.message ? err.message : String(err);
+      entry.error = errorText(err);
       this.renderStatus();
     }
   }
@@ -413,7 +414,7 @@ export class Review {
       reply = await this.app.engine.call("replay", { deal: this.deal, step: this.step, seat: this.seat, all_hands: this.showAll });
     } catch (err) {
       if (token !== this.replayToken) return;
-      clear(box).append(h("p", { class: "form-error", text: t("review.error", { message: err.message }) }));
+      clear(box).append(h("p", { class: "form-error", text: t("review.error", { message: errorText(err) }) }));
       return;
     }
     if (token !== this.replayToken || !this.dialog.open) return;

@@ -6,6 +6,7 @@
 //
 //   tips.atTurn(state, ctx)   the person's turn: show the tip whose moment has come, if any
 //   tips.hide()               off the table (a dialog, the end of the deal)
+//   tips.hintAsked()          the person asked for a hint: the tip makes way for it
 //   tips.rulesEntry(onShow)   the Rules' "show the tips again" section
 
 import { h, clear } from "./dom.js";
@@ -75,19 +76,31 @@ export function atTurn(view, ctx) {
   return hide();
 }
 
+/** The tip's place: in the table, between the felt and the person's side (css/app.css docks
+ * it there, in the flow, so that the felt gives up the room and nothing is hidden under it:
+ * the seats across, the trick, the hand). The table's frame is rebuilt at times: put back. */
+function place() {
+  const table = document.getElementById("table");
+  const mine = table && table.querySelector(":scope > .mine");
+  if (mine) {
+    if (box.nextElementSibling !== mine) table.insertBefore(box, mine);
+  } else if (!box.isConnected) document.body.append(box);
+}
+
 function show(id, text) {
   if (!box) {
     box = h("aside", { id: "tip", class: "tip", attrs: { role: "note", "aria-labelledby": "tip-title" } });
-    document.body.append(box);
     // off the table (a dialog, the end of the deal, the hand-off screen): the tip goes
     new MutationObserver(() => {
       if (!["waiting", "busy"].includes(document.documentElement.dataset.ui)) hide();
     }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-ui"] });
   }
   shown = id;
+  place();
   clear(box).append(
-    h("p", { id: "tip-title", class: "tip-title", text: t("tip.title") }),
-    h("p", { class: "tip-text", text }),
+    h("div", { class: "tip-words" },
+      h("p", { id: "tip-title", class: "tip-title", text: t("tip.title") }),
+      h("p", { class: "tip-text", text })),
     h("div", { class: "tip-buttons" },
       h("button", { class: "btn small", type: "button", id: "tip-none", text: t("tip.none"),
         on: { click: () => { remember({ all: true }); hide(); } } }),
@@ -101,6 +114,13 @@ export function hide() {
   shown = null;
   if (box) box.hidden = true;
   return null;
+}
+
+/** The person asked for a hint: the tip makes way for it (the hint's own tip is learnt; the
+ * others come back at a later turn). */
+export function hintAsked() {
+  if (shown === "hint") remember({ hint: true });
+  return hide();
 }
 
 export function current() {

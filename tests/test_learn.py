@@ -146,6 +146,37 @@ def test_training_pipeline_end_to_end(tmp_path):
     assert sizes["i8"] < 0.7 * sizes["f16"]  # about half for the shipped layer sizes
 
 
+def test_whole_deals_are_held_out(tmp_path):
+    """selfplay.py notes each position's deal, and training holds out whole deals: a deal's
+    positions are alike, so a held-out position of a trained deal would flatter the error."""
+    selfplay, train = _tool("selfplay"), _tool("train")
+    sizes: list = []
+    samples = selfplay.generate("classic", 12, 5, sizes=sizes)
+    assert len(sizes) == 12 and sum(sizes) == len(samples) and min(sizes) > 0
+    flags, scal, y = selfplay.to_arrays(samples)
+    deals = np.repeat(np.arange(12), sizes)
+    paths = []
+    for k, part in enumerate((slice(0, sizes[0] + sizes[1]), slice(sizes[0] + sizes[1], None))):
+        paths.append(str(tmp_path / f"part{k}.npz"))
+        np.savez_compressed(paths[-1], flags=flags[part], scalars=scal[part], labels=y[part],
+                            deals=deals[part] - deals[part].min())
+    got = train.load_deals(paths)
+    assert (got == deals).all()  # numbered across the files
+    val, tr = train.split(np.random.default_rng(2), len(y), got)
+    assert set(got[val]).isdisjoint(set(got[tr])) and len(val) + len(tr) == len(y)
+    assert len(set(got[val])) == 1  # a tenth of 12 deals
+    again = train.split(np.random.default_rng(2), len(y), got)
+    assert (again[0] == val).all()
+    # Older files without deals: positions are held out, as before.
+    np.savez_compressed(tmp_path / "old.npz", flags=flags, scalars=scal, labels=y)
+    assert train.load_deals([paths[0], str(tmp_path / "old.npz")]) is None
+    v2, t2 = train.split(np.random.default_rng(2), len(y))
+    assert len(v2) == len(y) // 10 and len(v2) + len(t2) == len(y)
+    x, _ = train.load_data(paths)
+    _, err, n_train = train.fit(x, y, 120.0, 8, 1, seed=4, log=lambda s: None, deals=got)
+    assert n_train == len(train.split(np.random.default_rng(4), len(y), got)[1])
+
+
 def test_encoder_slots_put_trump_first():
     rules = find_variant("classic")
     enc = Encoder(rules, 2)  # trump: swords

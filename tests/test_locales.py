@@ -51,3 +51,48 @@ def test_same_placeholders_and_no_blank_text(lang):
         assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(all_["en"][key])), \
             f"{lang}:{key} has other placeholders than English"
 
+
+
+ROOT = LOCALES.parent.parent
+
+
+def error_codes() -> set[str]:
+    """Every error code that can reach the page: the engine's typed errors (each exception
+    class of the package with a ``code``: BriscolaError and its kin, in any module), the codes
+    the bridge writes itself, and those of the engine's worker and client (js/worker.js,
+    js/engine.js)."""
+    import importlib
+    import pkgutil
+
+    import briscola
+
+    for mod in pkgutil.walk_packages(briscola.__path__, "briscola."):
+        if not mod.name.endswith("__main__"):
+            importlib.import_module(mod.name)
+    codes = set()
+    todo = [Exception]
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        if cls.__module__.startswith("briscola") and isinstance(getattr(cls, "code", None), str):
+            codes.add(cls.code)
+    bridge = (ROOT / "py" / "briscola" / "bridge.py").read_text(encoding="utf-8")
+    codes |= set(re.findall(r'\{"error":\s*\{"code":\s*"(\w+)"', bridge))
+    for name in ("worker.js", "engine.js"):
+        src = (ROOT / "js" / name).read_text(encoding="utf-8")
+        codes |= set(re.findall(r'errorReply\([^,()]+,\s*"(\w+)"', src))
+        codes |= set(re.findall(r'new EngineError\("(\w+)"', src))
+        for expr in re.findall(r"\bcode:\s*([^,}]+)", src):  # {code: ...}, literals in it
+            codes |= set(re.findall(r'"(\w+)"', expr))
+        codes |= set(re.findall(r'code \?\? "(\w+)"', src))
+    return codes
+
+
+def test_every_error_code_has_words_in_every_language():
+    codes = error_codes()
+    # the collection itself still finds each kind of source
+    assert {"illegal_action", "bad_option", "bad_card", "hidden_seat", "internal",
+            "engine_unavailable", "bad_save_not_kept", "terminated", "no_game"} <= codes, codes
+    for lang, words in locales().items():
+        missing = sorted(c for c in codes if f"error.{c}" not in words)
+        assert not missing, f"{lang}: no words for the error codes {missing} (error.<code>)"

@@ -1,4 +1,10 @@
-"""Typed errors. Each carries a stable ``code`` for the bridge and a human message."""
+"""Typed errors. Each carries a stable ``code`` for the bridge and a human message.
+
+The message is English, for developers and logs; the page words each code in the person's
+language itself (``error.<code>`` in js/locales, checked by tests/test_locales.py), so a new
+code needs its words there. A refused option's message names the option first
+(``"teams: ..."``): the page shows that option by its label in the New game panel.
+"""
 from __future__ import annotations
 
 

@@ -1,8 +1,8 @@
 """A newcomer's first minutes at 1280×800, 390×844 and 844×390: the first visit lands on a
 playable deal, the New game panel's Start is in view, controls are big enough for a finger,
-no "null" or "undefined" on any screen in either language, cards by role and name, tips,
-sound only after a gesture and never when muted, links that cannot be dealt, and a link's
-language applied once. Kept lean: one engine start per size, a few more for links.
+no "null" or "undefined" on any screen in either language, cards by role and name, tips
+that hide nothing of the table, sound only after a gesture and never when muted, links that
+cannot be dealt, and a link's language applied once. Kept lean: one engine start per size, a few more for links.
 """
 from __future__ import annotations
 
@@ -36,6 +36,18 @@ NULL_JS = """
 """
 
 
+# What a tip must never hide, under its box: the seats across the table, the trick, the talon,
+# the person's hand and the buttons under it (class names of those it overlaps).
+UNDER_TIP_JS = """
+() => { const tip = document.getElementById('tip').getBoundingClientRect(); const out = [];
+  for (const e of document.querySelectorAll('#table .seat, #table .trick-card, #table .deck, #table .hand, #table .actions')) {
+    const r = e.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0 && r.left < tip.right && tip.left < r.right && r.top < tip.bottom && tip.top < r.bottom)
+      out.push(e.className); }
+  return out; }
+"""
+
+
 def first_visit(page, base_url, prefs=None, query=""):
     page.goto(base_url + "build-manifest.json")
     page.evaluate("p => { localStorage.clear(); if (p) localStorage.setItem('briscola.prefs', JSON.stringify(p)); }", prefs)
@@ -59,6 +71,8 @@ def test_first_visit_lands_on_a_deal_and_start_is_in_view(new_page, base_url, si
         assert page.locator(".hand .hand-card.playable").count() >= 1
         assert page.evaluate("window.__briscola.state.seats[1].level") == "intermediate"
         assert page.locator("#tip").is_visible()  # the first tip: the trump
+        assert page.locator("#table .seat").count() == 1
+        assert page.evaluate(UNDER_TIP_JS) == []  # the tip hides no seat, card or button
         page.screenshot(path=str(artifacts / f"newcomer-first-{size}.png"))
         phone = size != "desktop"
         if phone:
@@ -182,6 +196,14 @@ def test_links_that_cannot_be_dealt_and_a_links_language(new_page, base_url):
         assert "nope" in notice.text_content() and "variante" in notice.text_content()
         assert "lang=" not in page.url and "variant=" not in page.url
         assert ui(page) == "waiting"
+        # five players of classic Briscola: the engine refuses; its reason is worded in Italian
+        # (the option by the panel's name), not the engine's English
+        page.goto(base_url + "?players=5")
+        wait_ui(page)
+        notice.wait_for(state="visible")
+        text = notice.text_content()
+        assert "«Giocatori»" in text and "non è compatibile" in text, text
+        assert "five play" not in text and "players:" not in text, text
         # the person picks English in Settings: a reload keeps it (the link's lang applied once)
         page.click("#btn-settings")
         page.select_option("#set-lang", "en")

@@ -139,10 +139,13 @@ def test_new_game_panel_and_rules_page_state_the_choices(new_page, base_url, bot
             page.wait_for_selector("#ng-opt-points_multipliers")
             shown = options_shown(page)
             assert "points_multipliers" in shown and "raise_after_two" not in shown
-            # An option the engine refuses for Chiamata too: the message names it.
+            # An option the engine refuses for Chiamata too: the message names it, by its label
+            # in the page's language (not the engine's English).
             page.click("#ng-opt-southern")
             page.wait_for_selector("#newgame-dialog .form-error:not([hidden])")
-            assert "southern:" in page.text_content("#newgame-dialog .form-error")
+            refused = page.text_content("#newgame-dialog .form-error")
+            label = {"en": "Southern order (French)", "it": "Ordine meridionale (francesi)"}[lang]
+            assert label in refused and "southern:" not in refused, refused
             assert page.is_disabled("#ng-start")
             page.click("#ng-opt-southern")
             page.wait_for_function("() => !document.getElementById('ng-start').disabled")

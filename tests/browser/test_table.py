@@ -147,6 +147,12 @@ def table(shared):
 def test_loads_with_progress_then_deals_and_the_panel_is_one_click_away(page, base_url, bot_level):
     page.goto(base_url + "build-manifest.json")
     page.evaluate("localStorage.clear()")
+    # The table is shown with its deal, not empty first (one layout; the start's last step).
+    page.add_init_script("""new MutationObserver(() => {
+      const main = document.getElementById("app-main");
+      if (main && !main.hidden && window.__cardsWhenShown === undefined)
+        window.__cardsWhenShown = document.querySelectorAll("#table .hand-card").length;
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["hidden"] });""")
     page.goto(base_url)
     assert page.locator("#loading").is_visible()
     assert page.locator("#load-progress").count() == 1
@@ -154,6 +160,7 @@ def test_loads_with_progress_then_deals_and_the_panel_is_one_click_away(page, ba
     assert wait_ui(page, ("waiting",)) == "waiting"
     assert page.evaluate("document.getElementById('load-progress').value") == 1
     assert page.locator("#loading").is_hidden()
+    assert page.evaluate("window.__cardsWhenShown") >= 1
     st = page.evaluate("window.__briscola.state")
     assert st["view"]["rules"]["name"] == "classic" and st["view"]["players"] == 2
     assert [s["kind"] for s in st["seats"]] == ["human", "bot"] and st["seats"][1]["level"] == "intermediate"

@@ -216,22 +216,30 @@ def play_bot_deal(rules, rng: random.Random, deal_seed: str, bot: str, against: 
 
 
 def generate(variant: str, deals: int, seed, explore: float = 0.0, solve_from: int = 0,
-             deviate: bool = True, bot: str | None = None, against: str = "intermediate"):
-    """Flags (lists of indices), scalars and labels for ``deals`` deals."""
+             deviate: bool = True, bot: str | None = None, against: str = "intermediate",
+             sizes: list | None = None):
+    """Flags (lists of indices), scalars and labels for ``deals`` deals. With ``sizes`` (a
+    list), the number of positions of each deal is appended to it, in order."""
     rules = find_variant(variant)
     out = []
     if bot:
         rng = random.Random(f"selfplay:{variant}:{bot}:{against}:{seed}")
         solvers: dict = {}
         for i in range(deals):
-            out.extend(play_bot_deal(rules, rng, f"selfplay:{variant}:{seed}:{i}", bot,
-                                     against, solvers, solve_from, deviate))
+            got = play_bot_deal(rules, rng, f"selfplay:{variant}:{seed}:{i}", bot,
+                                against, solvers, solve_from, deviate)
+            out.extend(got)
+            if sizes is not None:
+                sizes.append(len(got))
         return out
     rng = random.Random(f"selfplay:{variant}:{seed}")
     policies: dict = {}
     encoders: dict = {}
     for _ in range(deals):
-        out.extend(play_deal(rules, rng, policies, encoders, explore, solve_from, deviate))
+        got = play_deal(rules, rng, policies, encoders, explore, solve_from, deviate)
+        out.extend(got)
+        if sizes is not None:
+            sizes.append(len(got))
     return out
 
 
@@ -273,10 +281,13 @@ def main(argv=None) -> int:
         except RulesError as e:
             print(f"selfplay: {e}", file=sys.stderr)
             return 2
+    sizes: list = []
     flags, scal, y = to_arrays(generate(args.variant, args.deals, args.seed, args.explore,
                                         args.solve_from, not args.no_deviation,
-                                        args.bot, args.against))
-    np.savez_compressed(args.out, flags=flags, scalars=scal, labels=y)
+                                        args.bot, args.against, sizes))
+    # Each position's deal (0, 1, ...): train.py holds whole deals out, not positions.
+    deal = np.repeat(np.arange(len(sizes), dtype=np.int32), sizes)
+    np.savez_compressed(args.out, flags=flags, scalars=scal, labels=y, deals=deal)
     print(f"{args.out}: {len(y)} positions from {args.deals} deals, mean label {y.mean():.2f}")
     return 0
 

@@ -6,7 +6,10 @@
 A network of one hidden layer of rectified units, fitted by Adam on the mean squared error
 of the points predicted (over the deck's total), with numpy (a development dependency: the
 package itself evaluates the weights in plain Python). A tenth of the positions, chosen by
-the seed, is held out and its error reported. The weights are written as half-precision
+the seed, is held out and its error reported: a tenth of the deals, with every position of
+each, where the data says which deal each position comes from (selfplay.py's ``deals``; a
+deal's positions are alike, so holding out positions of deals trained on flatters the error),
+else a tenth of the positions (older data files). The weights are written as half-precision
 floats in base64 into a Python module, ``weights_<name>.py``, that
 :func:`briscola.ai.learn.load` reads. The same data and seed give the same weights.
 """
@@ -34,17 +37,45 @@ def load_data(paths):
     return x, np.concatenate(ys)
 
 
+def load_deals(paths):
+    """Each position's deal, numbered across the files in order; None when a file does not
+    say (data written before selfplay.py kept it)."""
+    import numpy as np
+    out, base = [], 0
+    for p in paths:
+        d = np.load(p)
+        if "deals" not in d.files:
+            return None
+        ids = d["deals"].astype(np.int64)
+        out.append(ids + base)
+        base += int(ids.max()) + 1 if len(ids) else 0
+    return np.concatenate(out)
+
+
+def split(rng, n: int, deals=None):
+    """(held out, training) row indices: a tenth of the rows, or with ``deals`` (each row's
+    deal) every row of a tenth of the deals."""
+    import numpy as np
+    if deals is None:
+        perm = rng.permutation(n)
+        n_val = max(1, n // 10)
+        return perm[:n_val], perm[n_val:]
+    ids = np.unique(deals)
+    held = ids[rng.permutation(len(ids))[:max(1, len(ids) // 10)]]
+    out = np.isin(deals, held)
+    return np.flatnonzero(out), np.flatnonzero(~out)
+
+
 def fit(x, y, scale: float, hidden: int, epochs: int, seed: int, lr: float = 2e-3,
-        batch: int = 512, log=print, init=None):
+        batch: int = 512, log=print, init=None, deals=None):
     """Weights (w1, b1, w2, b2) and the held-out root mean squared error in points. With
     ``init`` (w1, b1, w2, b2), training starts from those weights instead of random ones
-    (fine-tuning a shipped model on new positions)."""
+    (fine-tuning a shipped model on new positions). With ``deals`` (each row's deal), whole
+    deals are held out (:func:`split`)."""
     import numpy as np
     rng = np.random.default_rng(seed)
     n, d = x.shape
-    perm = rng.permutation(n)
-    n_val = max(1, n // 10)
-    val, tr = perm[:n_val], perm[n_val:]
+    val, tr = split(rng, n, deals)
     t = (y / scale).astype(np.float32)
     w1 = (rng.standard_normal((d, hidden)) * np.sqrt(2.0 / d)).astype(np.float32)
     b1 = np.zeros(hidden, np.float32)
@@ -94,7 +125,7 @@ def fit(x, y, scale: float, hidden: int, epochs: int, seed: int, lr: float = 2e-
                 params[k] -= (rate * mh / (np.sqrt(vh) + eps)).astype(np.float32)
         log(f"epoch {ep + 1}/{epochs}: held-out error {rmse(val):.3f} points "
             f"(training {rmse(tr[:len(val)]):.3f})")
-    return params, rmse(val), n - n_val
+    return params, rmse(val), len(tr)
 
 
 def rmse_of(params, x, t, idx, scale: float) -> float:
@@ -189,13 +220,19 @@ def main(argv=None) -> int:
         print(f"train: the data has {x.shape[1]} inputs, the encoder {N_INPUTS}",
               file=sys.stderr)
         return 2
+    deals = load_deals(args.data)
+    if deals is None:
+        print("train: the data does not say each position's deal (older files): a tenth of the"
+              " positions is held out, and their deals are trained on, so the error flatters",
+              file=sys.stderr)
     params, err, n_train = fit(x, y, args.scale, args.hidden, args.epochs, args.seed, args.lr,
-                               init=init)
+                               init=init, deals=deals)
     out = args.out or os.path.join(ROOT, "py", "briscola", "ai", "learn",
                                    f"weights_{args.name}.py")
     meta = {"name": args.name, "inputs": N_INPUTS, "hidden": args.hidden,
             "scale": args.scale, "positions": int(n_train), "seed": args.seed,
-            "held_out_error": round(err, 3)}
+            "held_out_error": round(err, 3),
+            "held_out": "positions" if deals is None else "deals"}
     if args.init:
         meta["init"] = args.init
     if args.format != "f16":
