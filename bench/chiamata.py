@@ -17,14 +17,14 @@ with B in all five seats. ``--reverse`` swaps the roles (one B among four As).
     PYTHONPATH=py python3 bench/chiamata.py fit-reads --deals 3000   # the expert's PLAY_READS
 
 Measured (``table --deals 100 --reverse-deals 60 --weak-deals 300 --seed final``, CPython;
-the first two rows again with the expert's bid bonus and the partner's hiding, ``arena
---deals 100 --seed final``;
+the first two rows again with the expert's bid bonus, the partner's hiding and its reading
+of the plays, ``arena --deals 100 --seed final``;
 the reverse rows are from before it):
 
 | variant | A (one seat) | B (four seats) | deals | A's game points per deal | A made as caller |
 | --- | --- | --- | --- | --- | --- |
-| chiamata | expert | intermediate | 100 | +0.250 ± 0.097 | 67% ± 7 (B alone: 63% ± 9) |
-| chiamata-points | expert | intermediate | 100 | +0.504 ± 0.104 | 84% ± 5 (B alone: 68% ± 9) |
+| chiamata | expert | intermediate | 100 | +0.350 ± 0.097 | 74% ± 7 (B alone: 63% ± 9) |
+| chiamata-points | expert | intermediate | 100 | +0.510 ± 0.106 | 83% ± 6 (B alone: 68% ± 9) |
 | chiamata | intermediate | expert | 60 | -0.240 ± 0.103 | 50% ± 12 |
 | chiamata-points | intermediate | expert | 60 | -0.377 ± 0.164 | 48% ± 12 |
 | chiamata | intermediate | beginner | 300 | +0.794 ± 0.073 | 85% ± 3 |
