@@ -14,6 +14,7 @@ with B in all five seats. ``--reverse`` swaps the roles (one B among four As).
     PYTHONPATH=py python3 bench/chiamata.py table --deals 100      # the markdown table
     PYTHONPATH=py python3 bench/chiamata.py fit --deals 3000       # refit chiamata.bid
     PYTHONPATH=py python3 bench/chiamata.py fit --caller expert    # what the expert's play makes
+    PYTHONPATH=py python3 bench/chiamata.py fit-reads --deals 3000   # the expert's PLAY_READS
 
 Measured (``table --deals 100 --reverse-deals 60 --weak-deals 300 --seed final``, CPython;
 the first two rows again with the expert's bid bonus and the partner's hiding, ``arena
@@ -75,7 +76,8 @@ def _register_variants() -> None:
                      ("expert-d2", {"mid_depth": 2, "node_budget": 60000}),
                      ("expert-top4", {"mid_moves": 4}), ("expert-nohide", {"hide": 0.0}),
                      ("expert-hide4", {"hide": 4.0}), ("expert-x4", {"exact_tricks": 4}),
-                     ("expert-w80", {"max_worlds": 80, "node_budget": 40000})):
+                     ("expert-w80", {"max_worlds": 80, "node_budget": 40000}),
+                     ("expert-noreads", {"reads": False})):
         register_bot(name, BOTS["intermediate"])
         register_chiamata_bot(name, lambda seed=None, kw=kw: ExpertChiamataBot(seed=seed, **kw))
 
@@ -424,6 +426,55 @@ def fit_eval(deals: int, workers: int) -> None:
           f"residual {sigma:.1f}")
 
 
+# ---- fitting the expert's reading of the plays ------------------------------------------------------
+
+def _reads_deal(args) -> list[tuple[int, bool]]:
+    """One deal of intermediate players: each play made before the called card fell by a
+    seat other than the caller (the called card aside), as (its kind, made by the partner)."""
+    from briscola.ai.chiamata.common import ChState, play_kind
+    variant, seed, i = args
+    g = Game.new(variant, seed=f"{seed}:{i}")
+    bots = [make_bot("intermediate", f"{seed}:{i}:{s}") for s in range(5)]
+    out = []
+    while not g.is_over:
+        seat = g.current_player
+        v = g.view(seat)
+        d = bots[seat].decide(v)
+        if v.phase == "play":
+            st = ChState(v)
+            c = int(d.action)
+            if st.caller is not None and not st.carichi and not st.revealed \
+                    and seat != st.caller and c != st.called:
+                k = play_kind(st.pos == 0, st.caller in st.trick_seats,
+                              st.best_seat == st.caller, st.would_win(c), st.pts[c],
+                              st.is_trump(c))
+                out.append((k, seat == g.auction.partner(g)))
+        g.apply(d.action, seat)
+    return out
+
+
+def fit_reads(variant: str, deals: int, workers: int, seed: str = "reads") -> tuple:
+    """How much more often the partner makes each kind of play than an opponent (per play:
+    the kind's share of the partner's plays over its share of the opponents')."""
+    jobs = [(variant, seed, i) for i in range(deals)]
+    if workers > 1:
+        with Pool(workers) as pool:
+            groups = pool.map(_reads_deal, jobs, chunksize=10)
+    else:
+        groups = [_reads_deal(j) for j in jobs]
+    part = [0] * 54
+    opp = [0] * 54
+    for g in groups:
+        for k, is_partner in g:
+            (part if is_partner else opp)[k] += 1
+    tp, to = sum(part) or 1, sum(opp) or 1
+    # Four plays of each kind added in the overall proportion pull rare kinds towards 1.
+    fp, fo = 4.0 * tp / (tp + to), 4.0 * to / (tp + to)
+    ratio = tuple(round(((part[k] + fp) / tp) / ((opp[k] + fo) / to), 3) for k in range(54))
+    print(f"{variant}: {deals} deals, {tp} plays by the partner, {to} by opponents")
+    return ratio
+
+
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -461,7 +512,19 @@ def main(argv=None) -> None:
     pe = sub.add_parser("fit-eval")
     pe.add_argument("--deals", type=int, default=1500)
     pe.add_argument("--workers", type=int, default=2)
+    pr = sub.add_parser("fit-reads", help="the expert's reading of the plays (PLAY_READS)")
+    pr.add_argument("--deals", type=int, default=3000)
+    pr.add_argument("--workers", type=int, default=2)
+    pr.add_argument("--seed", default="reads")
     args = p.parse_args(argv)
+    if args.cmd == "fit-reads":
+        for auction, variant in (("rank", "chiamata"), ("points", "chiamata-points")):
+            r = fit_reads(variant, args.deals, args.workers, args.seed)
+            print(f"PLAY_READS[{auction!r}] = (")
+            for i in range(0, 54, 9):
+                print("    " + ", ".join(f"{x:g}" for x in r[i:i + 9]) + ",")
+            print(")")
+        return
     if args.cmd == "fit-eval":
         fit_eval(args.deals, args.workers)
         return

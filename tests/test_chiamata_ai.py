@@ -432,3 +432,97 @@ def test_the_secret_partner_hides_the_called_card_before_the_endgame():
         if hidden >= 5 and same >= 20:
             break
     assert hidden >= 5 and same >= 20
+
+
+# ---- the expert's reading of the plays --------------------------------------------------------------
+
+def test_every_kind_of_play_has_its_own_reading_in_both_auctions():
+    from briscola.ai.chiamata.common import PLAY_READS, play_kind
+    kinds = set()
+    for pts in (0, 2, 11):
+        for trump in (False, True):
+            kinds.add(play_kind(True, False, False, True, pts, trump))
+            for before in (False, True):
+                for winning in ((False, True) if before else (False,)):
+                    for takes in (False, True):
+                        kinds.add(play_kind(False, before, winning, takes, pts, trump))
+    assert len(kinds) == 6 + 6 * 6 and kinds <= set(range(54))
+    for auction in ("rank", "points"):
+        table = PLAY_READS[auction]
+        assert len(table) == 54 and all(x > 0 for x in table)
+
+
+def _partner_views(variant, deals, seed):
+    """Views of the seats that do not hold the called card, before it falls, from deals the
+    intermediate players play out; with the true partner."""
+    for i in range(deals):
+        g = Game.new(variant, seed=f"{seed}:{i}")
+        bots = [IntermediateChiamataBot(seed=f"{seed}:{i}:{s}") for s in range(5)]
+        while not g.is_over:
+            seat = g.current_player
+            v = g.view(seat)
+            d = bots[seat].decide(v)
+            if v.phase == "play":
+                partner = g.auction.partner(g)
+                ch = v.chiamata
+                if partner is not None and seat != partner and not ch.get("carichi") \
+                        and not ch.get("partner_revealed"):
+                    yield g, v, partner
+            g.apply(d.action, seat)
+
+
+@pytest.mark.parametrize("variant", ["chiamata", "chiamata-points"])
+def test_the_reading_of_the_plays_finds_the_partner_more_often(variant):
+    """On deals the table was not fitted on, the expert's belief gives the true partner more
+    weight than the rule-of-thumb belief; it stays a distribution over the other seats."""
+    plain = read = 0.0
+    n = 0
+    for _g, v, partner in _partner_views(variant, 40, "read-test"):
+        a, b = ChState(v), ChState(v, reads=True)
+        assert abs(sum(b.belief) - 1.0) < 1e-9 and b.belief[v.seat] == 0.0
+        if v.seat != a.caller:
+            assert b.belief[a.caller] < 0.5  # an opponent's doubt of a self-call stays doubt
+        plain += a.belief[partner]
+        read += b.belief[partner]
+        n += 1
+    assert n > 200
+    assert read / n > plain / n + 0.08
+
+
+def test_an_ace_thrown_under_an_opponents_win_reads_as_an_opponent():
+    """The intermediate's partner never throws an ace or a three (not a trump) onto a trick
+    that a seat other than the caller is winning after the caller played: the expert's
+    belief in the seat that does so falls to almost nothing."""
+    from briscola.ai.chiamata.common import play_kind
+    seen = 0
+    for g, v, _partner in _partner_views("chiamata", 40, "read-ace"):
+        st = ChState(v, reads=True)
+        for order, cards, _w, _p in st.history:
+            best, owner, before = -1, -1, False
+            for s, c in zip(order, cards):
+                takes = best < 0 or st.beats[(best << 6) | c]
+                if best >= 0 and s not in (st.caller, v.seat) and c != st.called and \
+                        play_kind(False, before, owner == st.caller, takes, st.pts[c],
+                                  st.is_trump(c)) == play_kind(False, True, False, False, 11,
+                                                               False):
+                    assert st.belief[s] < 0.05
+                    seen += 1
+                before = before or s == st.caller
+                if takes:
+                    best, owner = c, s
+        if seen >= 20:
+            break
+    assert seen >= 20
+
+
+def test_the_reading_is_fitted_from_played_deals_end_to_end():
+    import importlib.util
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "bench", "chiamata.py")
+    spec = importlib.util.spec_from_file_location("bench_chiamata", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    ratio = mod.fit_reads("chiamata", 4, 1, seed="t")
+    assert len(ratio) == 54 and all(x > 0 for x in ratio)
+    assert ratio == mod.fit_reads("chiamata", 4, 1, seed="t")
+    assert any(abs(x - 1.0) > 0.2 for x in ratio)

@@ -34,6 +34,7 @@ class IntermediateChiamataBot(Bot):
 
     name = "intermediate"
     policy = BidPolicy()
+    reads = False  # weigh the plays by the fitted reading (PLAY_READS) for the belief
 
     def decide(self, view) -> Decision:
         _check(view)
@@ -41,7 +42,7 @@ class IntermediateChiamataBot(Bot):
             return decide_auction(view, self.policy)
         if view.phase == "call":
             return decide_call(view, self.policy)
-        st = ChState(view)
+        st = ChState(view, self.reads)
         plays = st.legal_plays()
         if len(plays) == 1:
             return Decision(Action(plays[0]), reason(st, plays[0]))

@@ -11,7 +11,8 @@ else. It turns the view into plain ints and bit masks, and it works out:
   not know it; an opponent knows only that it is not himself (the caller may even have called
   his own card). Each play is evidence: loading points onto a trick the caller is winning is
   what a partner does, taking such a trick away from the caller is what an opponent does.
-  The belief is recomputed from the whole deal at every decision, so it needs no memory;
+  The belief is recomputed from the whole deal at every decision, so it needs no memory.
+  The expert reads the plays by ratios counted over played deals (:data:`PLAY_READS`);
 * per seat, the chance that it is on the caller's side, and on my side.
 """
 from __future__ import annotations
@@ -38,6 +39,45 @@ LR_RETAKE_FOR_CALLER = 1.25  # beating whoever beat the caller
 LR_LOAD_AGAINST = 0.6  # an ace or three thrown onto a trick someone beat the caller to
 SELF_CALL_PRIOR = 0.05  # how often a caller calls his own card, against 1 for each other seat
 
+# The expert's reading of the plays (``ChState(view, reads=True)``): for each kind of play
+# (:func:`play_kind`), how much more often the caller's partner made it than an opponent,
+# counted over deals the intermediate players played out before the called card fell, one
+# table for each auction (``bench/chiamata.py fit-reads``). Clamped to [READ_MIN, READ_MAX].
+READ_MIN, READ_MAX = 0.02, 30.0
+PLAY_READS: dict[str, tuple[float, ...]] = {}  # filled in just below
+
+
+def play_kind(lead: bool, caller_before: bool, caller_winning: bool, takes: bool, points: int,
+              trump: bool) -> int:
+    """One of 54 kinds of play, as the expert's reading tells them apart: a lead (by its
+    points, none / 2 to 4 / 10 or 11, and whether a trump), or a card following others
+    (whether the caller has played to the trick, whether the caller's card is winning it,
+    whether this card beats the best so far, its points and whether a trump)."""
+    pc = 0 if points == 0 else (1 if points < 10 else 2)
+    if lead:
+        return pc * 2 + int(trump)
+    return 6 + (((int(caller_before) * 2 + int(caller_winning)) * 2 + int(takes)) * 3
+                + pc) * 2 + int(trump)
+
+
+# Fitted by ``bench/chiamata.py fit-reads --deals 3000`` (see :func:`play_kind` for the order).
+PLAY_READS["rank"] = (
+    1.139, 1.046, 0.394, 0.676, 1.921, 0.544, 1.162, 3.992, 0.841,
+    0.754, 0.776, 1, 0.978, 0.838, 1.653, 0.383, 2.372, 0.481,
+    1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 3.954, 4.833, 0.335, 1, 0.002, 1,
+    1.23, 4.066, 1.183, 2.267, 0.34, 2.579, 0.467, 0.822, 2.399,
+    2.356, 5.923, 1, 1.543, 1.023, 0.11, 1.135, 0.036, 0.871,
+)
+PLAY_READS["points"] = (
+    0.45, 1.052, 0.48, 0.345, 33.766, 0.88, 0.53, 0.759, 0.408,
+    1, 2.021, 1, 0.637, 0.485, 1.001, 0.162, 14.365, 1.458,
+    1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 0.794, 0.344, 0.041, 1, 0.003, 1,
+    0.954, 9.007, 2.034, 5.721, 0.457, 8.778, 0.439, 0.06, 4.042,
+    1, 8.149, 1, 1.578, 0.147, 0.036, 0.59, 0.08, 2.121,
+)
+
 
 def rank_word(rank: str, rules) -> str:
     if rank == "H":
@@ -57,9 +97,12 @@ class ChState:
                  "hand_mask", "played", "history", "trick", "trick_seats", "trick_cards",
                  "leader", "order", "pos", "sizes", "partner", "revealed", "unseen_mask",
                  "voids", "fixed", "belief", "pcs", "q", "on_caller_side", "best",
-                 "best_seat", "table_pts", "after", "tricks_done", "deck_mask", "forced")
+                 "best_seat", "table_pts", "after", "tricks_done", "deck_mask", "forced",
+                 "reads")
 
-    def __init__(self, view) -> None:
+    def __init__(self, view, reads: bool = False) -> None:
+        """``reads``: weigh the evidence of each play by :data:`PLAY_READS` (the expert)
+        instead of the rule-of-thumb ratios (the intermediate)."""
         rules = view.rules
         t = rules.tables
         ch = view.chiamata or {}
@@ -106,6 +149,7 @@ class ChState:
             partner = me
         self.partner = partner
         self.revealed = bool(ch.get("partner_revealed"))
+        self.reads = PLAY_READS.get(rules.auction) if reads else None
         self._constraints()
         self._trick_state()
         self._belief()
@@ -184,7 +228,10 @@ class ChState:
                     w[s] = 1.0
             if self.called >= 0 and self.fixed[caller] >> self.called & 1:
                 w = [1.0 if s == caller else 0.0 for s in range(n)]
-            self._evidence(w)
+            if self.reads is not None:
+                self._read_plays(w, self.reads)
+            else:
+                self._evidence(w)
             total = sum(w) or 1.0
             belief = [x / total for x in w]
         self.belief = belief
@@ -225,6 +272,29 @@ class ChState:
                         w[s] *= LR_LOAD_AGAINST
                 if s == caller:
                     caller_played = True
+                if takes:
+                    best, owner = c, s
+
+    def _read_plays(self, w: list[float], table: tuple[float, ...]) -> None:
+        """Every play of a seat other than the caller (the called card aside) multiplies
+        that seat's weight by its kind's ratio in ``table``."""
+        caller = self.caller
+        beats = self.beats
+        pts = self.pts
+        trump = self.trump
+        called = self.called
+        lo, hi = READ_MIN, READ_MAX
+        for order, cards, _w, _p in self.history + [(self.order, self.trick_cards, 0, 0)]:
+            best, owner = -1, -1
+            caller_before = False
+            for s, c in zip(order, cards):
+                takes = best < 0 or beats[(best << 6) | c]
+                if s != caller and w[s] > 0 and c != called:
+                    k = play_kind(best < 0, caller_before, owner == caller, takes, pts[c],
+                                  trump is not None and c // N_RANKS == trump)
+                    w[s] *= min(hi, max(lo, table[k]))
+                if s == caller:
+                    caller_before = True
                 if takes:
                     best, owner = c, s
 

@@ -507,6 +507,11 @@ class ExpertChiamataBot(IntermediateChiamataBot):
     if every seat knew the sides, so the search alone sees no value in hiding; in the real
     deal the others learn who the partner is when the called card falls, and play better
     against him from then on.
+
+    ``reads``: the belief about the partner (who holds the called card in the sampled
+    worlds) weighs each play by how much more often the intermediate's partner made that
+    kind of play than an opponent (:data:`~briscola.ai.chiamata.common.PLAY_READS`) instead
+    of the intermediate's rules of thumb.
     """
 
     name = "expert"
@@ -514,8 +519,10 @@ class ExpertChiamataBot(IntermediateChiamataBot):
 
     def __init__(self, seed=None, node_budget: int = 20000, max_worlds: int = 40,
                  exact_tricks: int = 3, mid_depth: int = 1, time_limit: float = 1.0,
-                 mid_moves: int | None = None, hide: float = EXPERT_HIDE) -> None:
+                 mid_moves: int | None = None, hide: float = EXPERT_HIDE,
+                 reads: bool = True) -> None:
         super().__init__(seed)
+        self.reads = reads
         self.hide = hide
         self.mid_moves = mid_moves
         self.node_budget = node_budget
