@@ -99,7 +99,8 @@ def test_first_visit_lands_on_a_deal_and_start_is_in_view(new_page, base_url, si
 
 
 def test_a_tip_left_up_gives_way_to_the_next(new_page, base_url):
-    """The trump tip, not dismissed, gives way to the cards' points once a trick is done."""
+    """The trump tip, not dismissed, gives way to the cards' points once a trick is done; a
+    hint asked for puts the tip away."""
     with checked(new_page(*SIZES["desktop"])) as page:
         assert first_visit(page, base_url, {"lang": "en", "speed": "instant"}) == "waiting"
         assert "sets the trump" in page.text_content("#tip .tip-text")
@@ -107,6 +108,11 @@ def test_a_tip_left_up_gives_way_to_the_next(new_page, base_url):
             act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
         assert page.locator("#tip").is_visible()
         assert "What the cards are worth" in page.text_content("#tip .tip-text")
+        assert page.evaluate("JSON.parse(localStorage.getItem('briscola.prefs')).tips || {}") == {}
+        # a hint asked for: its words take the tip's room (the tip not learnt: it comes back)
+        page.click(".actions .hint-btn")
+        page.wait_for_function("() => document.querySelector('.hint-line').textContent !== ''")
+        assert page.locator("#tip").is_hidden()
         assert page.evaluate("JSON.parse(localStorage.getItem('briscola.prefs')).tips || {}") == {}
 
 
