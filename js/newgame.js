@@ -220,11 +220,11 @@ export class NewGamePanel {
     adv.append(h("summary", { text: t("new.advanced") }), field("ng-seed", t("new.seed"), seed, t("new.seed.help")));
     form.append(adv);
 
+    // Why Start is refused, beside it: in view however far down the panel is scrolled
     this.el.error = h("p", { class: "form-error", attrs: { role: "alert" } });
     this.el.error.hidden = true;
-    form.append(this.el.error);
 
-    const buttons = h("div", { class: "buttons pinned" }); // always in view (app.css)
+    const buttons = h("div", { class: "buttons pinned" }, this.el.error); // always in view (app.css)
     if (this.canCancel) {
       buttons.append(h("button", { class: "btn", type: "button", text: t("new.cancel"),
         on: { click: () => { this.close(); if (this.opts.onCancel) this.opts.onCancel(); } } }));

@@ -90,6 +90,9 @@ function place() {
 function show(id, text) {
   if (!box) {
     box = h("aside", { id: "tip", class: "tip", attrs: { role: "note", "aria-labelledby": "tip-title" } });
+    // the table's frame rebuilt under a tip that is up (a phone turned): back in its place
+    const table = document.getElementById("table");
+    if (table) new MutationObserver(() => { if (shown) place(); }).observe(table, { childList: true });
     // off the table (a dialog, the end of the deal, the hand-off screen): the tip goes
     new MutationObserver(() => {
       if (!["waiting", "busy"].includes(document.documentElement.dataset.ui)) hide();

@@ -537,7 +537,7 @@ export default {
   "error.bad_request": "la pagina ha mandato al motore una richiesta che non capisce.",
   "error.cannot_undo": "non c'è niente da annullare ora.",
   "error.review_incomplete": "l'analisi di questa mano non è ancora finita.",
-  "error.hidden_seat": "le carte di quel posto non sono visibili a te.",
+  "error.hidden_seat": "non puoi vedere le carte di quel posto.",
   "error.internal": "qualcosa è andato storto nel motore di gioco.",
   "error.engine_unavailable": "il motore di gioco non è in funzione: ricarica la pagina.",
   "error.terminated": "il motore di gioco è stato fermato.",

@@ -99,7 +99,8 @@ def test_first_visit_lands_on_a_deal_and_start_is_in_view(new_page, base_url, si
 
 
 def test_a_tip_left_up_gives_way_to_the_next(new_page, base_url):
-    """The trump tip, not dismissed, gives way to the cards' points once a trick is done."""
+    """The trump tip, not dismissed, gives way to the cards' points once a trick is done; a
+    hint asked for puts the tip away."""
     with checked(new_page(*SIZES["desktop"])) as page:
         assert first_visit(page, base_url, {"lang": "en", "speed": "instant"}) == "waiting"
         assert "sets the trump" in page.text_content("#tip .tip-text")
@@ -107,6 +108,11 @@ def test_a_tip_left_up_gives_way_to_the_next(new_page, base_url):
             act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
         assert page.locator("#tip").is_visible()
         assert "What the cards are worth" in page.text_content("#tip .tip-text")
+        assert page.evaluate("JSON.parse(localStorage.getItem('briscola.prefs')).tips || {}") == {}
+        # a hint asked for: its words take the tip's room (the tip not learnt: it comes back)
+        page.click(".actions .hint-btn")
+        page.wait_for_function("() => document.querySelector('.hint-line').textContent !== ''")
+        assert page.locator("#tip").is_hidden()
         assert page.evaluate("JSON.parse(localStorage.getItem('briscola.prefs')).tips || {}") == {}
 
 
@@ -196,14 +202,6 @@ def test_links_that_cannot_be_dealt_and_a_links_language(new_page, base_url):
         assert "nope" in notice.text_content() and "variante" in notice.text_content()
         assert "lang=" not in page.url and "variant=" not in page.url
         assert ui(page) == "waiting"
-        # five players of classic Briscola: the engine refuses; its reason is worded in Italian
-        # (the option by the panel's name), not the engine's English
-        page.goto(base_url + "?players=5")
-        wait_ui(page)
-        notice.wait_for(state="visible")
-        text = notice.text_content()
-        assert "«Giocatori»" in text and "non è compatibile" in text, text
-        assert "five play" not in text and "players:" not in text, text
         # the person picks English in Settings: a reload keeps it (the link's lang applied once)
         page.click("#btn-settings")
         page.select_option("#set-lang", "en")
@@ -217,3 +215,11 @@ def test_links_that_cannot_be_dealt_and_a_links_language(new_page, base_url):
             wait_ui(page)
             notice.wait_for(state="visible")
             assert words in notice.text_content() and "could not be dealt" in notice.text_content()
+        # five players of classic Briscola, asked in Italian: the engine refuses; its reason is
+        # worded in Italian (the option by the panel's name), not in the engine's English
+        page.goto(base_url + "?players=5&lang=it")
+        wait_ui(page)
+        notice.wait_for(state="visible")
+        text = notice.text_content()
+        assert "«Giocatori»" in text and "non è compatibile" in text, text
+        assert "five play" not in text and "players:" not in text, text
