@@ -81,6 +81,25 @@ def _register_variants() -> None:
         register_bot(name, BOTS["intermediate"])
         register_chiamata_bot(name, lambda seed=None, kw=kw: ExpertChiamataBot(seed=seed, **kw))
 
+    class OracleExpert(ExpertChiamataBot):
+        """For measurement only, never a player: the expert told who holds the called card
+        (``_play`` sets ``true_partner``), the ceiling of any reading of the plays."""
+        true_partner = None
+
+        def play(self, st, plays):
+            tp = self.true_partner
+            if tp is not None and not st.carichi and st.partner is None and st.caller is not None:
+                st.belief = [1.0 if s == tp else 0.0 for s in range(st.n)]
+                st.pcs = [1.0 if s in (st.caller, tp) else 0.0 for s in range(st.n)]
+                mine = st.me in (st.caller, tp)
+                st.on_caller_side = mine
+                st.q = [1.0 if s == st.me else (st.pcs[s] if mine else 1.0 - st.pcs[s])
+                        for s in range(st.n)]
+            return super().play(st, plays)
+
+    register_bot("expert-oracle", BOTS["intermediate"])
+    register_chiamata_bot("expert-oracle", OracleExpert)
+
 
 _register_variants()
 
@@ -93,6 +112,9 @@ def _play(variant: str, names: list[str], seed: str) -> Game:
     bots = [make_bot(name, f"{seed}:{s}") for s, name in enumerate(names)]
     while not game.is_over:
         seat = game.current_player
+        inner = getattr(bots[seat], "chiamata", None)
+        if hasattr(inner, "true_partner") and game.auction.done:
+            inner.true_partner = game.auction.partner(game)
         game.apply(bots[seat].decide(game.view(seat)).action, seat)
     return game
 
