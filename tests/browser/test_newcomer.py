@@ -228,3 +228,26 @@ def test_links_that_cannot_be_dealt_and_a_links_language(new_page, base_url):
         text = notice.text_content()
         assert "«Giocatori»" in text and "non è compatibile" in text, text
         assert "five play" not in text and "players:" not in text, text
+
+
+def test_an_engine_that_cannot_start_says_so_in_the_page_language(new_page, base_url):
+    """The engine's wasm refused: the loading screen says the engine did not start and what to
+    do, in the person's language, with the reload button and the engine's own (English)
+    message folded under it, for a bug report."""
+    context, page = new_page(*SIZES["phone"])
+    try:
+        context.route(re.compile(r".*pyodide\.asm\.wasm(\?.*)?$"), lambda route: route.abort())
+        for lang, stage, hint, reload in (
+                ("it", "Il motore del gioco non è partito.", "Di solito basta ricaricare", "Ricarica la pagina"),
+                ("en", "The game engine did not start.", "Reloading the page usually helps", "Reload the page")):
+            assert first_visit(page, base_url, {"lang": lang}) == "error"
+            assert page.text_content("#load-stage") == stage
+            assert page.text_content("#load-error-msg").startswith(hint)
+            assert page.locator("#load-retry").is_visible() and page.text_content("#load-retry") == reload
+            assert page.locator("#load-error-details").is_visible()
+            assert not page.locator("#load-error-tech").is_visible()  # folded
+            page.click("#load-error-details summary")
+            assert page.text_content("#load-error-tech").strip()
+            assert not nulls(page) and not small_controls(page, "#loading")
+    finally:
+        context.close()
