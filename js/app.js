@@ -520,7 +520,9 @@ class App {
     box.hidden = false;
     box.classList.add("show");
     clearTimeout(this.noticeTimer);
-    this.noticeTimer = setTimeout(() => { box.classList.remove("show"); box.hidden = true; }, ms);
+    const away = () => { clearTimeout(this.noticeTimer); box.classList.remove("show"); box.hidden = true; };
+    box.onclick = away; // read, and put away with a tap
+    this.noticeTimer = setTimeout(away, ms);
   }
 
   // ---- the flow of play --------------------------------------------------------------------

@@ -62,6 +62,10 @@ def small_controls(page, selector="body"):
 def nulls(page):
     return page.evaluate(NULL_JS)
 
+# ... nor a notice, the person's hand and the buttons under it.
+UNDER_NOTICE_JS = UNDER_TIP_JS.replace("getElementById('tip')", "getElementById('notice')").replace(
+    "#table .seat, #table .trick-card, #table .deck, ", "")
+
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_first_visit_lands_on_a_deal_and_start_is_in_view(new_page, base_url, size, artifacts):
@@ -79,6 +83,15 @@ def test_first_visit_lands_on_a_deal_and_start_is_in_view(new_page, base_url, si
             assert not small_controls(page), small_controls(page)
         page.click("#tip-ok")
         assert page.locator("#tip").is_hidden()
+        # two players: the other seat says its points with the word, on a phone too
+        assert re.fullmatch(r"0 tricks · 0 points", page.inner_text("#table .seat .pile-count")), \
+            page.inner_text("#table .seat .pile-count")
+        # a notice (storage trouble, an error) hides none of the hand or its buttons; a tap puts it away
+        page.evaluate("window.__briscola.app.notice('A notice long enough to take two lines on a phone, or three on the smallest.', 20000)")
+        assert page.locator("#notice").is_visible()
+        assert page.evaluate(UNDER_NOTICE_JS) == []
+        page.click("#notice")
+        assert page.locator("#notice").is_hidden()
         page.click("#btn-new")
         page.wait_for_selector("#newgame-dialog[open]")
         page.wait_for_function("() => !document.getElementById('ng-start').disabled")
