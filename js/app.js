@@ -128,7 +128,13 @@ class App {
     $("loading").hidden = false;
     $("app-main").hidden = true;
     $("load-stage").textContent = t("loading.failed");
-    $("load-error-msg").textContent = err && err.message ? err.message : String(err);
+    // What a person can do, in their language; the engine's own message (English, for a bug
+    // report) folded under it.
+    const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+    $("load-error-msg").textContent = t(offline ? "loading.failed.offline" : "loading.failed.hint");
+    const tech = err && err.message ? err.message : String(err ?? "");
+    $("load-error-tech").textContent = tech;
+    $("load-error-details").hidden = !tech;
     $("load-retry-box").hidden = false;
     for (const d of document.querySelectorAll("dialog[open]")) d.close();
   }
@@ -514,7 +520,9 @@ class App {
     box.hidden = false;
     box.classList.add("show");
     clearTimeout(this.noticeTimer);
-    this.noticeTimer = setTimeout(() => { box.classList.remove("show"); box.hidden = true; }, ms);
+    const away = () => { clearTimeout(this.noticeTimer); box.classList.remove("show"); box.hidden = true; };
+    box.onclick = away; // read, and put away with a tap
+    this.noticeTimer = setTimeout(away, ms);
   }
 
   // ---- the flow of play --------------------------------------------------------------------

@@ -162,9 +162,15 @@ if (typeof WebAssembly.compileStreaming === "function") {
       });
     }
     // Compiled from its bytes when streaming is refused (a host that does not serve .wasm
-    // as application/wasm).
-    module ??= await WebAssembly.compileStreaming(await source)
-      .catch(async () => WebAssembly.compile(await (await realFetchOf(WASM_URL)).arrayBuffer()));
+    // as application/wasm). Without the wasm nothing can run, and Pyodide, told so, would
+    // never settle its start: the page is told at once (a download cut off, say).
+    try {
+      module ??= await WebAssembly.compileStreaming(await source)
+        .catch(async () => WebAssembly.compile(await (await realFetchOf(WASM_URL)).arrayBuffer()));
+    } catch (err) {
+      fatal(`the engine could not start: pyodide.asm.wasm could not be loaded (${err && err.message ? err.message : err})`);
+      throw err;
+    }
     mark("wasm compiled");
     const instance = await WebAssembly.instantiate(module, imports);
     mark("wasm instantiated");

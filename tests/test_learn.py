@@ -146,6 +146,38 @@ def test_training_pipeline_end_to_end(tmp_path):
     assert sizes["i8"] < 0.7 * sizes["f16"]  # about half for the shipped layer sizes
 
 
+
+def test_requantize_rewrites_a_shipped_network_in_another_format(tmp_path, capsys):
+    """tools/train/requantize.py: the shipped network in f16 and back in i8, the same numbers
+    (within the storing), the i8 bytes unchanged, and --check reports the change."""
+    selfplay, requantize = _tool("selfplay"), _tool("requantize")
+    flags, scal, y = selfplay.to_arrays(selfplay.generate("classic", 6, 8))
+    data = tmp_path / "check.npz"
+    np.savez_compressed(data, flags=flags, scalars=scal, labels=y)
+    shipped = load("classic")
+    assert shipped.meta.get("format") == "i8"
+    models = {}
+    for fmt in ("f16", "i8"):
+        out = tmp_path / f"weights_classic_{fmt}.py"
+        assert requantize.main(["classic", "--format", fmt, "--out", str(out),
+                                "--check", str(data)]) == 0
+        assert "change rms" in capsys.readouterr().out
+        ns: dict = {}
+        exec(out.read_text(encoding="utf-8"), ns)
+        assert ns["META"].get("format", "f16") == fmt
+        assert {k: v for k, v in ns["META"].items() if k != "format"} == \
+            {k: v for k, v in shipped.meta.items() if k != "format"}
+        models[fmt] = Model.from_blob(ns["META"], ns["WEIGHTS"])
+        if fmt == "i8":
+            import briscola.ai.learn.weights_classic as mod
+            assert ns["WEIGHTS"] == mod.WEIGHTS  # already i8: the same bytes
+    for f, sc, _label in sample_positions("classic", 2, 9)[:30]:
+        v = shipped.value(f, sc)
+        assert models["f16"].value(f, sc) == pytest.approx(v, abs=0.05)
+        assert models["i8"].value(f, sc) == pytest.approx(v, abs=1e-9)
+    assert requantize.main(["nonesuch", "--format", "i8", "--out", str(tmp_path / "x.py")]) == 2
+    assert not (tmp_path / "x.py").exists()
+
 def test_whole_deals_are_held_out(tmp_path):
     """selfplay.py notes each position's deal, and training holds out whole deals: a deal's
     positions are alike, so a held-out position of a trained deal would flatter the error."""

@@ -62,6 +62,10 @@ def small_controls(page, selector="body"):
 def nulls(page):
     return page.evaluate(NULL_JS)
 
+# ... nor a notice, the person's hand and the buttons under it.
+UNDER_NOTICE_JS = UNDER_TIP_JS.replace("getElementById('tip')", "getElementById('notice')").replace(
+    "#table .seat, #table .trick-card, #table .deck, ", "")
+
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_first_visit_lands_on_a_deal_and_start_is_in_view(new_page, base_url, size, artifacts):
@@ -79,6 +83,15 @@ def test_first_visit_lands_on_a_deal_and_start_is_in_view(new_page, base_url, si
             assert not small_controls(page), small_controls(page)
         page.click("#tip-ok")
         assert page.locator("#tip").is_hidden()
+        # two players: the other seat says its points with the word, on a phone too
+        assert re.fullmatch(r"0 tricks · 0 points", page.inner_text("#table .seat .pile-count")), \
+            page.inner_text("#table .seat .pile-count")
+        # a notice (storage trouble, an error) hides none of the hand or its buttons; a tap puts it away
+        page.evaluate("window.__briscola.app.notice('A notice long enough to take two lines on a phone, or three on the smallest.', 20000)")
+        assert page.locator("#notice").is_visible()
+        assert page.evaluate(UNDER_NOTICE_JS) == []
+        page.click("#notice")
+        assert page.locator("#notice").is_hidden()
         page.click("#btn-new")
         page.wait_for_selector("#newgame-dialog[open]")
         page.wait_for_function("() => !document.getElementById('ng-start').disabled")
@@ -228,3 +241,26 @@ def test_links_that_cannot_be_dealt_and_a_links_language(new_page, base_url):
         text = notice.text_content()
         assert "«Giocatori»" in text and "non è compatibile" in text, text
         assert "five play" not in text and "players:" not in text, text
+
+
+def test_an_engine_that_cannot_start_says_so_in_the_page_language(new_page, base_url):
+    """The engine's wasm refused: the loading screen says the engine did not start and what to
+    do, in the person's language, with the reload button and the engine's own (English)
+    message folded under it, for a bug report."""
+    context, page = new_page(*SIZES["phone"])
+    try:
+        context.route(re.compile(r".*pyodide\.asm\.wasm(\?.*)?$"), lambda route: route.abort())
+        for lang, stage, hint, reload in (
+                ("it", "Il motore del gioco non è partito.", "Di solito basta ricaricare", "Ricarica la pagina"),
+                ("en", "The game engine did not start.", "Reloading the page usually helps", "Reload the page")):
+            assert first_visit(page, base_url, {"lang": lang}) == "error"
+            assert page.text_content("#load-stage") == stage
+            assert page.text_content("#load-error-msg").startswith(hint)
+            assert page.locator("#load-retry").is_visible() and page.text_content("#load-retry") == reload
+            assert page.locator("#load-error-details").is_visible()
+            assert not page.locator("#load-error-tech").is_visible()  # folded
+            page.click("#load-error-details summary")
+            assert page.text_content("#load-error-tech").strip()
+            assert not nulls(page) and not small_controls(page, "#loading")
+    finally:
+        context.close()
