@@ -200,3 +200,28 @@ def test_without_shipped_weights_the_linear_evaluation_serves(monkeypatch):
     if load_model() is not None:
         monkeypatch.undo()
         assert ExpertChiamataBot(seed=1, learned=True).model is load_model()
+
+
+def test_the_expert_with_the_shipped_network_plays_many_legal_deals():
+    """A light expert searching with the shipped network, at two seats of every deal, in
+    both auctions and a carichi: every action checked by the engine, every deal adds up."""
+    model = load_model()
+    assert model is not None
+    from briscola.ai import make_bot
+    modes = set()
+    for i in range(40):
+        variant = ("chiamata", "chiamata-points")[i % 2]
+        g = Game.new(variant, seed=f"legal-net:{i}")
+        if i % 10 == 9:
+            g.apply("carichi")
+        bots = [ExpertChiamataBot(seed=f"{i}:{s}", node_budget=1500, max_worlds=3,
+                                  learned=True) if s in (i % 5, (i + 2) % 5)
+                else make_bot("intermediate", f"{i}:{s}") for s in range(5)]
+        while not g.is_over:
+            s = g.current_player
+            d = bots[s].decide(g.view(s))
+            if isinstance(bots[s], ExpertChiamataBot):
+                modes.add(bots[s].last_info.get("mode"))
+            g.apply(d.action, s)  # checked: an illegal action raises
+        assert sum(g.outcome().game_points) == 0
+    assert "mid" in modes
