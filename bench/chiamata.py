@@ -77,7 +77,8 @@ def _register_variants() -> None:
                      ("expert-top4", {"mid_moves": 4}), ("expert-nohide", {"hide": 0.0}),
                      ("expert-hide4", {"hide": 4.0}), ("expert-x4", {"exact_tricks": 4}),
                      ("expert-w80", {"max_worlds": 80, "node_budget": 40000}),
-                     ("expert-noreads", {"reads": False})):
+                     ("expert-noreads", {"reads": False}), ("expert-net", {"learned": True}),
+                     ("expert-linear", {"learned": False})):
         register_bot(name, BOTS["intermediate"])
         register_chiamata_bot(name, lambda seed=None, kw=kw: ExpertChiamataBot(seed=seed, **kw))
 

@@ -139,3 +139,43 @@ def test_learned_model_same_numbers_as_cpython(dist):
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout.strip().splitlines()[-1])
     assert got == want
+
+
+def test_chiamata_model_same_numbers_as_cpython(dist):
+    """The shipped Chiamata network loads in Pyodide and gives CPython's values at leaves
+    reached incrementally from a world's hands, bit for bit."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from briscola.ai.learn.chiamata import ChNetEvaluator, load_model
+    from briscola.rules import find_variant
+    rules = find_variant("chiamata")
+    rng = __import__("random").Random(5)
+    cases = []
+    for k in range(10):
+        cards = list(rules.tables.deck_ints)
+        rng.shuffle(cards)
+        hands = [sum(1 << c for c in cards[8 * s:8 * s + 8]) for s in range(5)]
+        leaf = [h ^ (1 << max(c for c in range(64) if h >> c & 1)) for h in hands]
+        caller = rng.randrange(5)
+        maxside = [s in (caller, (caller + k % 5) % 5) for s in range(5)]
+        cases.append([hands, leaf, rng.randrange(5), maxside, k % 4 if k < 9 else None])
+    code = ("import json\nfrom briscola.ai.learn.chiamata import ChNetEvaluator, load_model\n"
+            "from briscola.rules import find_variant\n"
+            "rules = find_variant('chiamata')\nm = load_model()\n"
+            f"cases = json.loads({json.dumps(json.dumps(cases))})\n"
+            "out = []\n"
+            "for hands, leaf, leader, maxside, trump in cases:\n"
+            "    ev = ChNetEvaluator(m, rules, trump, maxside)\n"
+            "    ev.start(hands)\n"
+            "    out.append([ev.value(hands, leader), ev.value(leaf, leader)])\n"
+            "print(json.dumps(out))")
+    model = load_model()
+    assert model is not None
+    want = []
+    for hands, leaf, leader, maxside, trump in cases:
+        ev = ChNetEvaluator(model, rules, trump, maxside)
+        ev.start(hands)
+        want.append([ev.value(hands, leader), ev.value(leaf, leader)])
+    proc = run_pyodide("-c", code)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert got == want

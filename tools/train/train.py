@@ -139,11 +139,11 @@ def rmse_of(params, x, t, idx, scale: float) -> float:
     return (err / len(idx)) ** 0.5 * scale
 
 
-def shipped_weights(name: str):
+def shipped_weights(name: str, inputs: int | None = None):
     """A shipped model's weights as (w1, b1, w2, b2) arrays, and its metadata."""
     import numpy as np
-    from briscola.ai.learn import load
-    m = load(name)
+    from briscola.ai.learn import N_INPUTS, load
+    m = load(name, inputs or N_INPUTS)
     if m is None:
         raise ValueError(f"no shipped model named {name!r}")
     return (np.array(m.w1, np.float32), np.array(m.b1, np.float32),
@@ -200,13 +200,20 @@ def main(argv=None) -> int:
                     help="how the weights are stored (i8: the first layer in bytes)")
     ap.add_argument("--init", default=None, metavar="NAME",
                     help="start from the shipped model NAME's weights (fine-tuning)")
+    ap.add_argument("--encoder", choices=("classic", "chiamata"), default=None,
+                    help="the inputs the data holds: the classic and four-player encoder, or "
+                    "the Chiamata one (chiamata_selfplay.py); by default chiamata for a "
+                    "--name starting with chiamata")
     ap.add_argument("--out", default=None)
     args = ap.parse_args(argv)
     from briscola.ai.learn import N_INPUTS
+    from briscola.ai.learn.chiamata import N_CH_INPUTS
+    encoder = args.encoder or ("chiamata" if args.name.startswith("chiamata") else "classic")
+    n_inputs = N_CH_INPUTS if encoder == "chiamata" else N_INPUTS
     init = None
     if args.init:
         try:
-            init, init_meta = shipped_weights(args.init)
+            init, init_meta = shipped_weights(args.init, n_inputs)
         except ValueError as e:
             print(f"train: {e}", file=sys.stderr)
             return 2
@@ -216,8 +223,8 @@ def main(argv=None) -> int:
                   file=sys.stderr)
             return 2
     x, y = load_data(args.data)
-    if x.shape[1] != N_INPUTS:
-        print(f"train: the data has {x.shape[1]} inputs, the encoder {N_INPUTS}",
+    if x.shape[1] != n_inputs:
+        print(f"train: the data has {x.shape[1]} inputs, the {encoder} encoder {n_inputs}",
               file=sys.stderr)
         return 2
     deals = load_deals(args.data)
@@ -229,7 +236,7 @@ def main(argv=None) -> int:
                                init=init, deals=deals)
     out = args.out or os.path.join(ROOT, "py", "briscola", "ai", "learn",
                                    f"weights_{args.name}.py")
-    meta = {"name": args.name, "inputs": N_INPUTS, "hidden": args.hidden,
+    meta = {"name": args.name, "inputs": n_inputs, "hidden": args.hidden,
             "scale": args.scale, "positions": int(n_train), "seed": args.seed,
             "held_out_error": round(err, 3),
             "held_out": "positions" if deals is None else "deals"}

@@ -31,6 +31,7 @@ from ...cards import N_RANKS
 from ...chiamata import game_points
 from ..alphabeta import SearchAborted, make_distinct, stronger_in_suit, trick_so_far
 from ..base import Decision, register_chiamata_bot
+from ..learn.chiamata import ChNetEvaluator, load_model
 from .bid import BidPolicy
 from .bots import IntermediateChiamataBot
 from .common import SUIT_MASKS, ChState, bits, popcount
@@ -367,18 +368,26 @@ def partner_in_world(st: ChState, hands: list[int], caller) -> int | None:
     return st.partner if st.partner is not None else caller
 
 
-def world_sides(st: ChState, hands: list[int], caller, depth, evals: dict):
+def world_sides(st: ChState, hands: list[int], caller, depth, evals: dict, model=None):
     """One sampled world's partner, its sides (``maxside[s]``: seat ``s`` is on the caller's
-    side) and, for a search cut at ``depth``, the learned evaluator of those sides (one a
-    partner, kept in ``evals``; ``None`` for an exact search). The expert's search and the
-    coach's evaluation both walk their sampled worlds with it."""
+    side) and, for a search cut at ``depth``, the evaluator of those sides (one a partner,
+    kept in ``evals``; ``None`` for an exact search): the fitted :class:`Evaluator`, or with
+    ``model`` the learned network (:class:`~briscola.ai.learn.chiamata.ChNetEvaluator`,
+    already told this world's hands). The expert's search and the coach's evaluation both
+    walk their sampled worlds with it."""
     partner = partner_in_world(st, hands, caller)
     maxside = [s == caller or s == partner for s in range(st.n)]
     evaluate = None
     if depth is not None:
         evaluate = evals.get(partner)
         if evaluate is None:
-            evaluate = evals[partner] = Evaluator(st.rules, st.trump, maxside)
+            if model is not None:
+                evaluate = ChNetEvaluator(model, st.rules, st.trump, maxside)
+            else:
+                evaluate = Evaluator(st.rules, st.trump, maxside)
+            evals[partner] = evaluate
+        if model is not None:
+            evaluate.start(hands)
     return partner, maxside, evaluate
 
 
@@ -484,6 +493,10 @@ class Evaluator:
 # before the endgame (screened 0, 2, 4 against the intermediate on the same deals).
 EXPERT_HIDE = 2.0
 
+# The search's leaves evaluated by the learned network (``briscola.ai.learn.chiamata``)
+# instead of the fitted linear :class:`Evaluator` (screened paired against it: README).
+EXPERT_LEARNED = False
+
 # Card points the expert's own play adds to the bid model's estimate (with a partner):
 # screened 0, 4, 5, 7, 10 against the intermediate on the same deals (bench/chiamata.py).
 EXPERT_BID_BONUS = 4.0
@@ -512,6 +525,10 @@ class ExpertChiamataBot(IntermediateChiamataBot):
     worlds) weighs each play by how much more often the intermediate's partner made that
     kind of play than an opponent (:data:`~briscola.ai.chiamata.common.PLAY_READS`) instead
     of the intermediate's rules of thumb.
+
+    ``learned``: the search's leaves are evaluated by the learned network
+    (:mod:`briscola.ai.learn.chiamata`) instead of the fitted linear :class:`Evaluator`;
+    without shipped weights the linear one serves.
     """
 
     name = "expert"
@@ -520,8 +537,10 @@ class ExpertChiamataBot(IntermediateChiamataBot):
     def __init__(self, seed=None, node_budget: int = 20000, max_worlds: int = 40,
                  exact_tricks: int = 3, mid_depth: int = 1, time_limit: float = 1.0,
                  mid_moves: int | None = None, hide: float = EXPERT_HIDE,
-                 reads: bool = True) -> None:
+                 reads: bool = True, learned: bool = EXPERT_LEARNED) -> None:
         super().__init__(seed)
+        # The learned evaluation at the search's leaves, if the package ships one.
+        self.model = load_model() if learned else None
         self.reads = reads
         self.hide = hide
         self.mid_moves = mid_moves
@@ -585,7 +604,8 @@ class ExpertChiamataBot(IntermediateChiamataBot):
             hide_cost = self.hide * (st.sizes[st.me] - 1)
         for _ in range(1 if single else self.max_worlds):
             hands = sampler.sample()
-            partner, maxside, evaluate = world_sides(st, hands, caller, depth, evals)
+            partner, maxside, evaluate = world_sides(st, hands, caller, depth, evals,
+                                                     self.model)
             got = st.points_of(maxside)
             try:
                 vals = solver.values(hands, trick, order, maxside, plays,

@@ -94,10 +94,12 @@ class Model:
         self.scale = float(meta.get("scale", 120.0))
 
     @classmethod
-    def from_blob(cls, meta: dict, blob: str) -> "Model":
+    def from_blob(cls, meta: dict, blob: str, inputs: int = N_INPUTS) -> "Model":
         """The weights from their text: format ``f16`` (the default), every weight a
         half-precision float; ``i8``, the first layer's rows as bytes (-127..127) each with
-        a half-precision scale, the rest half-precision (half the size for big layers)."""
+        a half-precision scale, the rest half-precision (half the size for big layers).
+        ``inputs``: how many inputs the encoder that will feed it has (the classic and
+        four-player encoder's by default)."""
         raw = base64.b64decode(blob)
         hidden = int(meta["hidden"])
         n_in = int(meta["inputs"])
@@ -109,7 +111,7 @@ class Model:
             size = n_in * hidden + 2 * (n_in + rest)
         else:
             raise ValueError(f"model {meta.get('name')!r}: unknown weight format {fmt!r}")
-        if len(raw) != size or n_in != N_INPUTS:
+        if len(raw) != size or n_in != inputs:
             raise ValueError(f"model {meta.get('name')!r}: {len(raw)} bytes of weights for "
                              f"{n_in} inputs and {hidden} hidden units ({fmt})")
         if fmt == "f16":
@@ -153,8 +155,9 @@ class Model:
 _MODELS: dict[str, Model | None] = {}
 
 
-def load(name: str) -> Model | None:
-    """The shipped model called ``name`` (``None`` if the package has none by that name)."""
+def load(name: str, inputs: int = N_INPUTS) -> Model | None:
+    """The shipped model called ``name`` (``None`` if the package has none by that name),
+    for an encoder of ``inputs`` inputs."""
     if name in _MODELS:
         return _MODELS[name]
     try:
@@ -164,7 +167,7 @@ def load(name: str) -> Model | None:
             raise
         _MODELS[name] = None
         return None
-    m = Model.from_blob(dict(mod.META), mod.WEIGHTS)
+    m = Model.from_blob(dict(mod.META), mod.WEIGHTS, inputs)
     _MODELS[name] = m
     return m
 
