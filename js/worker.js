@@ -163,18 +163,21 @@ if (typeof WebAssembly.compileStreaming === "function") {
     }
     // Compiled from its bytes when streaming is refused (a host that does not serve .wasm
     // as application/wasm). Without the wasm nothing can run, and Pyodide, told so, would
-    // never settle its start: the page is told at once (a download cut off, say).
+    // never settle its start: the page is told at once (a download cut off, or no memory
+    // left for the instance, say).
+    let step = "loaded";
     try {
       module ??= await WebAssembly.compileStreaming(await source)
         .catch(async () => WebAssembly.compile(await (await realFetchOf(WASM_URL)).arrayBuffer()));
+      mark("wasm compiled");
+      step = "instantiated";
+      const instance = await WebAssembly.instantiate(module, imports);
+      mark("wasm instantiated");
+      return { module, instance };
     } catch (err) {
-      fatal(`the engine could not start: pyodide.asm.wasm could not be loaded (${err && err.message ? err.message : err})`);
+      fatal(`the engine could not start: pyodide.asm.wasm could not be ${step} (${err && err.message ? err.message : err})`);
       throw err;
     }
-    mark("wasm compiled");
-    const instance = await WebAssembly.instantiate(module, imports);
-    mark("wasm instantiated");
-    return { module, instance };
   };
 }
 
