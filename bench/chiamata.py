@@ -11,20 +11,22 @@ with B in all five seats. ``--reverse`` swaps the roles (one B among four As).
     PYTHONPATH=py python3 bench/chiamata.py arena --a expert --b intermediate --deals 100
     PYTHONPATH=py python3 bench/chiamata.py arena --deals 500 --contracts  # where calls fail
     PYTHONPATH=py python3 bench/chiamata.py compare --a expert --a2 expert-nohide --deals 300
+    PYTHONPATH=py python3 bench/chiamata.py compare --a expert-linear --a2 expert --deals 300
     PYTHONPATH=py python3 bench/chiamata.py table --deals 100      # the markdown table
     PYTHONPATH=py python3 bench/chiamata.py fit --deals 3000       # refit chiamata.bid
     PYTHONPATH=py python3 bench/chiamata.py fit --caller expert    # what the expert's play makes
     PYTHONPATH=py python3 bench/chiamata.py fit-reads --deals 3000   # the expert's PLAY_READS
 
 Measured (``table --deals 100 --reverse-deals 60 --weak-deals 300 --seed final``, CPython;
-the first two rows again with the expert's bid bonus, the partner's hiding and its reading
-of the plays, ``arena --deals 100 --seed final``;
+the first two rows again with the expert's bid bonus, the partner's hiding, its reading
+of the plays and the learned evaluation at its search's leaves, ``arena --deals 100 --seed
+final``;
 the reverse rows are from before it):
 
 | variant | A (one seat) | B (four seats) | deals | A's game points per deal | A made as caller |
 | --- | --- | --- | --- | --- | --- |
-| chiamata | expert | intermediate | 100 | +0.350 ± 0.097 | 74% ± 7 (B alone: 63% ± 9) |
-| chiamata-points | expert | intermediate | 100 | +0.510 ± 0.106 | 83% ± 6 (B alone: 68% ± 9) |
+| chiamata | expert | intermediate | 100 | +0.396 ± 0.097 | 75% ± 7 (B alone: 63% ± 9) |
+| chiamata-points | expert | intermediate | 100 | +0.524 ± 0.104 | 88% ± 5 (B alone: 68% ± 9) |
 | chiamata | intermediate | expert | 60 | -0.240 ± 0.103 | 50% ± 12 |
 | chiamata-points | intermediate | expert | 60 | -0.377 ± 0.164 | 48% ± 12 |
 | chiamata | intermediate | beginner | 300 | +0.794 ± 0.073 | 85% ± 3 |
