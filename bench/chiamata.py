@@ -84,6 +84,32 @@ def _register_variants() -> None:
         register_bot(name, BOTS["intermediate"])
         register_chiamata_bot(name, lambda seed=None, kw=kw: ExpertChiamataBot(seed=seed, **kw))
 
+    class FileNetExpert(ExpertChiamataBot):
+        """The expert with the Chiamata network of a weights module written by
+        ``tools/train/train.py --out`` (``--a2 expert-netfile``, the path in
+        ``CHIAMATA_WEIGHTS``): a candidate network screened against the shipped one."""
+
+        loaded: list = []
+
+        @property
+        def model(self):
+            if self._model is False and FileNetExpert.loaded:
+                self._model = FileNetExpert.loaded[0]
+            if self._model is False:
+                import importlib.util
+                from briscola.ai.learn import Model
+                from briscola.ai.learn.chiamata import N_CH_INPUTS
+                path = os.environ["CHIAMATA_WEIGHTS"]
+                spec = importlib.util.spec_from_file_location("candidate_weights", path)
+                mod = importlib.util.module_from_spec(spec)
+                spec.loader.exec_module(mod)
+                self._model = Model.from_blob(dict(mod.META), mod.WEIGHTS, N_CH_INPUTS)
+                FileNetExpert.loaded.append(self._model)
+            return self._model
+
+    register_bot("expert-netfile", BOTS["intermediate"])
+    register_chiamata_bot("expert-netfile", FileNetExpert)
+
     class OracleExpert(ExpertChiamataBot):
         """For measurement only, never a player: the expert told who holds the called card
         (``_play`` sets ``true_partner``), the ceiling of any reading of the plays."""
