@@ -1,7 +1,6 @@
 """The learned evaluation: its encoding, the shipped weights, and the training pipeline."""
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
 import sys
@@ -12,6 +11,7 @@ if _PY not in sys.path:
     sys.path.insert(0, _PY)
 
 import pytest  # noqa: E402
+from trainkit import train_tool  # noqa: E402
 
 from briscola.ai.expert import ExpertBot  # noqa: E402
 from briscola.ai.learn import N_FLAGS, N_INPUTS, Encoder, Model, load, model_name  # noqa: E402
@@ -21,12 +21,7 @@ from briscola.rules import VARIANTS, find_variant  # noqa: E402
 np = pytest.importorskip("numpy")
 
 
-def _tool(name):
-    path = os.path.join(ROOT, "tools", "train", f"{name}.py")
-    spec = importlib.util.spec_from_file_location(f"train_{name}", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+_tool = train_tool
 
 
 def _numpy_value(model: Model, flags, scalars) -> float:

@@ -2,7 +2,6 @@
 the self-play positions, and the training pipeline end to end."""
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
 import sys
@@ -13,6 +12,7 @@ if _PY not in sys.path:
     sys.path.insert(0, _PY)
 
 import pytest  # noqa: E402
+from trainkit import train_tool  # noqa: E402
 
 from briscola.ai.chiamata.expert import ChSolver, ExpertChiamataBot  # noqa: E402
 from briscola.ai.learn import Model  # noqa: E402
@@ -22,12 +22,7 @@ from briscola.game import Game  # noqa: E402
 from briscola.rules import find_variant  # noqa: E402
 
 
-def _tool(name):
-    path = os.path.join(ROOT, "tools", "train", f"{name}.py")
-    spec = importlib.util.spec_from_file_location(f"train_{name}", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+_tool = train_tool
 
 
 def random_model(hidden: int = 12, seed: int = 3) -> Model:
