@@ -11,7 +11,7 @@ if _PY not in sys.path:
     sys.path.insert(0, _PY)
 
 import pytest  # noqa: E402
-from trainkit import train_tool  # noqa: E402
+from learnkit import play_out, train_tool  # noqa: E402
 
 from briscola.ai.expert import ExpertBot  # noqa: E402
 from briscola.ai.learn import N_FLAGS, N_INPUTS, Encoder, Model, load, model_name  # noqa: E402
@@ -247,12 +247,7 @@ def test_learned_expert_plays_many_legal_deals():
         if i % 2:
             bots.reverse()
         g = Game.new(rules, seed=f"many-{i}")
-        while not g.is_over:
-            seat = g.current_player
-            d = bots[seat].decide(g.view(seat))
-            if isinstance(bots[seat], ExpertBot):
-                modes.add(bots[seat].last_info.get("mode"))
-            g.apply(d.action, seat)  # checked: an illegal action raises
+        modes |= play_out(g, bots, ExpertBot)  # an illegal action raises
         assert sum(g.points) == 120
     assert "learned" in modes
 

@@ -12,7 +12,7 @@ if _PY not in sys.path:
     sys.path.insert(0, _PY)
 
 import pytest  # noqa: E402
-from trainkit import train_tool  # noqa: E402
+from learnkit import play_out, train_tool  # noqa: E402
 
 from briscola.ai.chiamata.expert import ChSolver, ExpertChiamataBot  # noqa: E402
 from briscola.ai.learn import Model  # noqa: E402
@@ -212,11 +212,6 @@ def test_the_expert_with_the_shipped_network_plays_many_legal_deals():
         bots = [ExpertChiamataBot(seed=f"{i}:{s}", node_budget=1500, max_worlds=3,
                                   learned=True) if s in (i % 5, (i + 2) % 5)
                 else make_bot("intermediate", f"{i}:{s}") for s in range(5)]
-        while not g.is_over:
-            s = g.current_player
-            d = bots[s].decide(g.view(s))
-            if isinstance(bots[s], ExpertChiamataBot):
-                modes.add(bots[s].last_info.get("mode"))
-            g.apply(d.action, s)  # checked: an illegal action raises
+        modes |= play_out(g, bots, ExpertChiamataBot)  # an illegal action raises
         assert sum(g.outcome().game_points) == 0
     assert "mid" in modes

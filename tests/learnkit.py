@@ -1,0 +1,30 @@
+"""For the tests of the learned evaluations: the training tools (tools/train/*.py, scripts,
+not a package) loaded as modules, and a deal played out by bots."""
+from __future__ import annotations
+
+import importlib.util
+import os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def train_tool(name: str):
+    """tools/train/<name>.py, imported afresh."""
+    path = os.path.join(ROOT, "tools", "train", f"{name}.py")
+    spec = importlib.util.spec_from_file_location(f"train_{name}", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def play_out(game, bots, kind) -> set:
+    """Play ``game`` to its end with ``bots`` (one a seat; an illegal action raises); the
+    ``last_info["mode"]`` values the bots of class ``kind`` reported on the way."""
+    modes = set()
+    while not game.is_over:
+        seat = game.current_player
+        decision = bots[seat].decide(game.view(seat))
+        if isinstance(bots[seat], kind):
+            modes.add(bots[seat].last_info.get("mode"))
+        game.apply(decision.action, seat)
+    return modes
