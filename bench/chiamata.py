@@ -96,14 +96,9 @@ def _register_variants() -> None:
             if self._model is False and FileNetExpert.loaded:
                 self._model = FileNetExpert.loaded[0]
             if self._model is False:
-                import importlib.util
-                from briscola.ai.learn import Model
+                from briscola.ai.learn import load_file
                 from briscola.ai.learn.chiamata import N_CH_INPUTS
-                path = os.environ["CHIAMATA_WEIGHTS"]
-                spec = importlib.util.spec_from_file_location("candidate_weights", path)
-                mod = importlib.util.module_from_spec(spec)
-                spec.loader.exec_module(mod)
-                self._model = Model.from_blob(dict(mod.META), mod.WEIGHTS, N_CH_INPUTS)
+                self._model = load_file(os.environ["CHIAMATA_WEIGHTS"], N_CH_INPUTS)
                 FileNetExpert.loaded.append(self._model)
             return self._model
 

@@ -256,7 +256,7 @@ class App {
       list = await this.engine.call("games", {});
       this.checkStorage(list);
     } catch (err) {
-      this.notice(t("notice.error", { message: errorText(err) }));
+      this.noticeError(err);
     }
     if (list.games.length) return this.offerGames(list.games);
     return dealWelcome(this); // no unfinished game: straight into a deal (js/welcome.js)
@@ -283,7 +283,7 @@ class App {
   badSave(err) {
     if (err.code === "bad_save") this.notice(t("notice.badsave", { message: errorText(err) }), 15000);
     else if (err.code === "bad_save_not_kept") this.notice(t("notice.badsave.left", { message: errorText(err) }), 20000);
-    else this.notice(t("notice.error", { message: errorText(err) }), 10000);
+    else this.noticeError(err, 10000);
   }
 
   async resumeGame(id, { quiet = false } = {}) {
@@ -512,6 +512,11 @@ class App {
     setTimeout(() => { live.textContent = text; }, 30);
   }
 
+  /** An engine error said in a notice, in the person's words (js/errors.js). */
+  noticeError(err, ms) {
+    this.notice(t("notice.error", { message: errorText(err) }), ms);
+  }
+
   notice(text, ms = 6000) {
     const box = $("notice");
     // A notice still showing stays (one line each): two things said at once are both read.
@@ -624,7 +629,7 @@ class App {
     } catch (err) {
       if (err instanceof Stale) return;
       this.busy = false;
-      this.notice(t("notice.error", { message: errorText(err) }));
+      this.noticeError(err);
       this.draw();
       this.ui("waiting");
       return;
@@ -760,7 +765,7 @@ class App {
       this.draw();
       this.say(this.hintText);
     } catch (err) {
-      if (!(err instanceof Stale)) this.notice(t("notice.error", { message: errorText(err) }));
+      if (!(err instanceof Stale)) this.noticeError(err);
     }
   }
 
@@ -791,7 +796,7 @@ class App {
       reply = await this.ask("state", { seat });
     } catch (err) {
       if (err instanceof Stale) return;
-      this.notice(t("notice.error", { message: errorText(err) }));
+      this.noticeError(err);
       return;
     }
     this.state = reply;
@@ -851,7 +856,7 @@ class App {
     try {
       reply = await this.ask("next_deal", {});
     } catch (err) {
-      if (!(err instanceof Stale)) this.notice(t("notice.error", { message: errorText(err) }));
+      if (!(err instanceof Stale)) this.noticeError(err);
       return;
     }
     await this.startShowing(reply);

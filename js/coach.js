@@ -12,7 +12,6 @@ import { h, s } from "./dom.js";
 import { t, tOr, getLang } from "./i18n.js";
 import * as store from "./storage.js";
 import { reasonText } from "./reasons.js";
-import { errorText } from "./errors.js";
 import { renderTracker } from "./tracker.js";
 import { Review } from "./review.js";
 import { sideName } from "./summary.js";
@@ -60,7 +59,7 @@ export class Coach {
     } catch (err) {
       if (err.name === "Stale" || my !== app.gen) return;
       app.busy = false;
-      app.notice(t("notice.error", { message: errorText(err) }));
+      app.noticeError(err);
       app.draw();
       app.ui("waiting");
       return;
@@ -160,7 +159,7 @@ export class Coach {
     try {
       reply = await app.ask("duplicate", {});
     } catch (err) {
-      if (err.name !== "Stale") app.notice(t("notice.error", { message: errorText(err) }));
+      if (err.name !== "Stale") app.noticeError(err);
       return;
     }
     const dialog = document.getElementById("summary-dialog");

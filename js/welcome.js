@@ -3,7 +3,6 @@
 // deal cannot be dealt says why on the page, in the person's language.
 
 import { t } from "./i18n.js";
-import { errorText } from "./errors.js";
 
 /** The first visitor's game: classic Briscola, one person against the computer. */
 export function welcomeConfig(catalog, style) {
@@ -25,7 +24,7 @@ export async function dealWelcome(app) {
   try {
     reply = await app.engine.call("new_match", { rules: cfg.rules, seats: cfg.seats, meta });
   } catch (err) {
-    app.notice(t("notice.error", { message: errorText(err) }), 12000);
+    app.noticeError(err, 12000);
     return app.openNewGame(false);
   }
   app.meta = meta;

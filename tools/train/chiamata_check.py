@@ -12,7 +12,6 @@ the points still in hands), overall and by the trick the position starts.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import math
 import os
 import sys
@@ -22,18 +21,13 @@ if os.path.join(ROOT, "py") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "py"))
 
 from briscola.ai.chiamata.expert import Evaluator  # noqa: E402
-from briscola.ai.learn import Model  # noqa: E402
+from briscola.ai.learn import load_file  # noqa: E402
 from briscola.ai.learn.chiamata import N_CH_INPUTS, ChNetEvaluator, load_model  # noqa: E402
 from briscola.rules import find_variant  # noqa: E402
 
 
 def model_from(path: str | None):
-    if not path:
-        return load_model()
-    spec = importlib.util.spec_from_file_location("chiamata_weights", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return Model.from_blob(dict(mod.META), mod.WEIGHTS, N_CH_INPUTS)
+    return load_file(path, N_CH_INPUTS) if path else load_model()
 
 
 def errors(paths: list[str], model, variant: str = "chiamata") -> dict:

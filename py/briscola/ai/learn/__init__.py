@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import base64
 import importlib
+import importlib.util
 import struct
 from operator import add
 
@@ -37,6 +38,19 @@ HAND, UNSEEN, KNOWN, TABLE, FACEUP, LEADER, TABLE_MINE = 0, 40, 80, 120, 160, 17
 SCALAR = N_FLAGS
 
 
+def card_slots(rules, trump: int | None) -> list[int]:
+    """Each card's slot (``suit_slot * 10 + rank_slot``, see the module docstring), -1 for
+    cards not in the deck; the Chiamata network's inputs use the same slots."""
+    t = rules.tables
+    slot = [-1] * 64
+    others = [s for s in range(4) if s != trump]
+    for c in t.deck_ints:
+        suit = c // N_RANKS
+        ss = (0 if suit == trump else 1 + others.index(suit)) if trump is not None else suit
+        slot[c] = ss * 10 + min(t.strength[c] - 1, 9)
+    return slot
+
+
 class Encoder:
     """Card slots for one rules value and trump suit (see the module docstring)."""
 
@@ -46,12 +60,7 @@ class Encoder:
         self.side_of = t.side_of
         self.total = float(t.total_points) or 1.0
         self.deck_size = float(len(t.deck)) or 1.0
-        self.slot = [-1] * 64
-        others = [s for s in range(4) if s != trump]
-        for c in t.deck_ints:
-            suit = c // N_RANKS
-            ss = 0 if suit == trump else 1 + others.index(suit) if trump is not None else suit
-            self.slot[c] = ss * 10 + min(t.strength[c] - 1, 9)
+        self.slot = card_slots(rules, trump)
 
     def encode(self, me: int, hand: int, unseen: int, known: int, faceup: int,
                table: list[tuple[int, int]], best_seat: int, leader: int, mine: float,
@@ -170,6 +179,15 @@ def load(name: str, inputs: int = N_INPUTS) -> Model | None:
     m = Model.from_blob(dict(mod.META), mod.WEIGHTS, inputs)
     _MODELS[name] = m
     return m
+
+
+def load_file(path: str, inputs: int = N_INPUTS) -> Model:
+    """The model of a weights module at ``path`` (``tools/train/train.py --out``): a
+    candidate measured against the shipped one, never a player's."""
+    spec = importlib.util.spec_from_file_location("candidate_weights", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return Model.from_blob(dict(mod.META), mod.WEIGHTS, inputs)
 
 
 def model_name(rules) -> str | None:

@@ -23,24 +23,11 @@ from __future__ import annotations
 
 from operator import add, sub
 
-from ...cards import N_RANKS
-from . import load
+from . import card_slots, load
 
 CH_SIDE, CH_OTHER, CH_SIDEPOS, CH_ALONE = 0, 40, 80, 85
 N_CH_INPUTS = 86
 MODEL_NAME = "chiamata"
-
-
-def card_slots(rules, trump) -> list[int]:
-    """Each card's slot (see the module docstring), -1 for cards not in the deck."""
-    t = rules.tables
-    slot = [-1] * 64
-    others = [s for s in range(4) if s != trump]
-    for c in t.deck_ints:
-        suit = c // N_RANKS
-        ss = (0 if suit == trump else 1 + others.index(suit)) if trump is not None else suit
-        slot[c] = ss * 10 + min(t.strength[c] - 1, 9)
-    return slot
 
 
 def encode(rules, trump, hands: list[int], leader: int, maxside: list[bool]) -> list[int]:
