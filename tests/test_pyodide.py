@@ -22,6 +22,7 @@ pytestmark = pytest.mark.pyodide
 ROOT = Path(__file__).resolve().parents[1]
 RUN = ROOT / "tests" / "pyodide" / "run.mjs"
 SMOKE = ROOT / "tests" / "pyodide" / "smoke.py"
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 BUILD_TIMEOUT = 900
 RUN_TIMEOUT = 300
 
@@ -179,3 +180,35 @@ def test_chiamata_model_same_numbers_as_cpython(dist):
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout.strip().splitlines()[-1])
     assert got == want
+
+
+def test_one_module_for_the_table_wrappers_links_as_before(dist, tmp_path):
+    """The built site's pyodide.asm.mjs (tools/build/linking.py: the JavaScript functions'
+    table wrappers made by one module) links exactly as Pyodide's own: the same slot for
+    every symbol (a memory snapshot holds these numbers), none of them empty, Python runs."""
+    from tools.build.linking import batch_trampolines
+    from tools.build.common import BuildError
+    ours = (ROOT / "dist" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    stock = PYODIDE_DIR / "pyodide.asm.mjs"
+    assert ours == batch_trampolines(stock.read_text(encoding="utf-8"))
+    with pytest.raises(BuildError):
+        batch_trampolines(ours)  # applied once, and only to the code it knows
+    copy = tmp_path / "pyodide"
+    copy.mkdir()
+    for f in PYODIDE_DIR.iterdir():
+        if f.name != "pyodide.asm.mjs":
+            (copy / f.name).symlink_to(f)
+    (copy / "pyodide.asm.mjs").write_text(ours, encoding="utf-8")
+    script = ROOT / "tests" / "pyodide" / "linking.mjs"
+    runs = []
+    for where in (PYODIDE_DIR, copy):
+        proc = subprocess.run(["node", str(script), str(where)], capture_output=True, text=True,
+                              timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        runs.append(json.loads(proc.stdout.strip().splitlines()[-1]))
+    stock_run, our_run = runs
+    assert our_run["python"] == stock_run["python"] == "JsException 6"
+    assert our_run["empty"] == [] and stock_run["empty"] == []
+    assert len(our_run["got"]) > 1000
+    assert our_run["got"] == stock_run["got"]
+    assert our_run["tableLength"] == stock_run["tableLength"]

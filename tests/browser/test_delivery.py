@@ -132,6 +132,9 @@ def test_second_visit_plays_with_the_network_gone(dist_dir, context, bot_level):
     # copy for it.
     second = stages(page)
     assert {"snapshot file read", "wasm received", "python restored"} <= second, second
+    # Pyodide's bootstrap after the restore was answered without Python's compiler (js/worker.js
+    # bootstrapWithoutCompiling): all five of its snippets.
+    assert "bootstrap without compiling" in second, second
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     assert not site.requests and not failed, (site.requests, failed)
     # Where the browser has static routes (sw.js), the page's files came straight from the
