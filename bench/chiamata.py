@@ -17,6 +17,7 @@ with B in all five seats. ``--reverse`` swaps the roles (one B among four As).
     PYTHONPATH=py python3 bench/chiamata.py fit --caller expert    # what the expert's play makes
     PYTHONPATH=py python3 bench/chiamata.py fit-reads --deals 3000   # the expert's PLAY_READS
     PYTHONPATH=py python3 bench/chiamata.py fit-reads --fine    # the 216 finer kinds (not kept)
+    PYTHONPATH=py python3 bench/chiamata.py reads-check --deals 1000  # the beliefs' accuracy
     PYTHONPATH=py python3 bench/chiamata.py compare --a2 expert-netbid  # bids by the network
 
 Measured (``table --deals 100 --reverse-deals 60 --weak-deals 300 --seed final``, CPython;
@@ -551,6 +552,39 @@ def fit_reads(variant: str, deals: int, workers: int, seed: str = "reads",
     return ratio
 
 
+def reads_check(variant: str, deals: int, seed: str = "unseen") -> str:
+    """At the decisions of the seats that do not hold the called card before it falls, in
+    deals the intermediate players play out: the chance each belief gives the true partner
+    and its mean log-likelihood (rules of thumb, the 54 kinds, the 216 finer kinds)."""
+    from briscola.ai.chiamata.bots import IntermediateChiamataBot
+    from briscola.ai.chiamata.common import PLAY_READS_FINE, ChState
+    if not PLAY_READS_FINE:
+        for auction, v in (("rank", "chiamata"), ("points", "chiamata-points")):
+            PLAY_READS_FINE[auction] = fit_reads(v, 3000, 1, "reads", fine=True)
+    acc = {False: [0, 0.0, 0.0], True: [0, 0.0, 0.0], "fine": [0, 0.0, 0.0]}
+    for i in range(deals):
+        g = Game.new(variant, seed=f"{seed}:{i}")
+        bots = [IntermediateChiamataBot(seed=f"{seed}:{i}:{s}") for s in range(5)]
+        while not g.is_over:
+            seat = g.current_player
+            v = g.view(seat)
+            d = bots[seat].decide(v)
+            if v.phase == "play":
+                partner = g.auction.partner(g)
+                ch = v.chiamata
+                if partner is not None and seat != partner and not ch.get("carichi") \
+                        and not ch.get("partner_revealed"):
+                    for r, a in acc.items():
+                        b = ChState(v, r).belief[partner]
+                        a[0] += 1
+                        a[1] += b
+                        a[2] += math.log(max(b, 1e-9))
+            g.apply(d.action, seat)
+    names = {False: "rules of thumb", True: "54 kinds", "fine": "216 kinds"}
+    return "\n".join(f"{variant}, {names[r]}: true partner {s / n:.3f}, log-likelihood "
+                     f"{ll / n:.3f} ({n} decisions)" for r, (n, s, ll) in acc.items())
+
+
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -594,7 +628,14 @@ def main(argv=None) -> None:
     pr.add_argument("--seed", default="reads")
     pr.add_argument("--fine", action="store_true", help="the 216 finer kinds "
                     "(PLAY_READS_FINE)")
+    pk = sub.add_parser("reads-check", help="how often each belief names the true partner")
+    pk.add_argument("--deals", type=int, default=1000)
+    pk.add_argument("--seed", default="unseen")
     args = p.parse_args(argv)
+    if args.cmd == "reads-check":
+        for variant in ("chiamata", "chiamata-points"):
+            print(reads_check(variant, args.deals, args.seed))
+        return
     if args.cmd == "fit-reads":
         for auction, variant in (("rank", "chiamata"), ("points", "chiamata-points")):
             r = fit_reads(variant, args.deals, args.workers, args.seed, args.fine)
