@@ -16,6 +16,8 @@ with B in all five seats. ``--reverse`` swaps the roles (one B among four As).
     PYTHONPATH=py python3 bench/chiamata.py fit --deals 3000       # refit chiamata.bid
     PYTHONPATH=py python3 bench/chiamata.py fit --caller expert    # what the expert's play makes
     PYTHONPATH=py python3 bench/chiamata.py fit-reads --deals 3000   # the expert's PLAY_READS
+    PYTHONPATH=py python3 bench/chiamata.py fit-reads --fine    # the 216 finer kinds (not kept)
+    PYTHONPATH=py python3 bench/chiamata.py compare --a2 expert-netbid  # bids by the network
 
 Measured (``table --deals 100 --reverse-deals 60 --weak-deals 300 --seed final``, CPython;
 the first two rows again with the expert's bid bonus, the partner's hiding, its reading
@@ -101,6 +103,29 @@ def _register_variants() -> None:
                 self._model = load_file(os.environ["CHIAMATA_WEIGHTS"], N_CH_INPUTS)
                 FileNetExpert.loaded.append(self._model)
             return self._model
+
+    def fine_expert(seed=None):
+        """The expert reading the plays by the 216 finer kinds, their table fitted here
+        on first use (``fit-reads --fine --deals 3000``: about a minute)."""
+        from briscola.ai.chiamata.common import PLAY_READS_FINE
+        if not PLAY_READS_FINE:
+            for auction, variant in (("rank", "chiamata"), ("points", "chiamata-points")):
+                PLAY_READS_FINE[auction] = fit_reads(variant, 3000, 1, "reads", fine=True)
+        return ExpertChiamataBot(seed=seed, reads="fine")
+
+    register_bot("expert-fine", BOTS["intermediate"])
+    register_chiamata_bot("expert-fine", fine_expert)
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from chiamata_netbid import NetBidPolicy
+
+    class NetBidExpert(ExpertChiamataBot):
+        """The expert bidding and calling from the network averaged over deals of the
+        other hands (``briscola.ai.chiamata.netbid``) instead of the linear bid model."""
+        policy = NetBidPolicy(bonus=EXPERT_BID_BONUS)
+
+    register_bot("expert-netbid", BOTS["intermediate"])
+    register_chiamata_bot("expert-netbid", NetBidExpert)
 
     register_bot("expert-netfile", BOTS["intermediate"])
     register_chiamata_bot("expert-netfile", FileNetExpert)
@@ -477,8 +502,8 @@ def fit_eval(deals: int, workers: int) -> None:
 def _reads_deal(args) -> list[tuple[int, bool]]:
     """One deal of intermediate players: each play made before the called card fell by a
     seat other than the caller (the called card aside), as (its kind, made by the partner)."""
-    from briscola.ai.chiamata.common import ChState, play_kind
-    variant, seed, i = args
+    from briscola.ai.chiamata.common import ChState, fine_kind, play_kind
+    variant, seed, i, fine = args
     g = Game.new(variant, seed=f"{seed}:{i}")
     bots = [make_bot("intermediate", f"{seed}:{i}:{s}") for s in range(5)]
     out = []
@@ -494,29 +519,34 @@ def _reads_deal(args) -> list[tuple[int, bool]]:
                 k = play_kind(st.pos == 0, st.caller in st.trick_seats,
                               st.best_seat == st.caller, st.would_win(c), st.pts[c],
                               st.is_trump(c))
+                if fine:
+                    k = fine_kind(k, st.pos == st.n - 1, st.table_pts >= 10)
                 out.append((k, seat == g.auction.partner(g)))
         g.apply(d.action, seat)
     return out
 
 
-def fit_reads(variant: str, deals: int, workers: int, seed: str = "reads") -> tuple:
+def fit_reads(variant: str, deals: int, workers: int, seed: str = "reads",
+              fine: bool = False) -> tuple:
     """How much more often the partner makes each kind of play than an opponent (per play:
-    the kind's share of the partner's plays over its share of the opponents')."""
-    jobs = [(variant, seed, i) for i in range(deals)]
+    the kind's share of the partner's plays over its share of the opponents'). ``fine``:
+    the 216 finer kinds (``PLAY_READS_FINE``) instead of the 54."""
+    nk = 216 if fine else 54
+    jobs = [(variant, seed, i, fine) for i in range(deals)]
     if workers > 1:
         with Pool(workers) as pool:
             groups = pool.map(_reads_deal, jobs, chunksize=10)
     else:
         groups = [_reads_deal(j) for j in jobs]
-    part = [0] * 54
-    opp = [0] * 54
+    part = [0] * nk
+    opp = [0] * nk
     for g in groups:
         for k, is_partner in g:
             (part if is_partner else opp)[k] += 1
     tp, to = sum(part) or 1, sum(opp) or 1
     # Four plays of each kind added in the overall proportion pull rare kinds towards 1.
     fp, fo = 4.0 * tp / (tp + to), 4.0 * to / (tp + to)
-    ratio = tuple(round(((part[k] + fp) / tp) / ((opp[k] + fo) / to), 3) for k in range(54))
+    ratio = tuple(round(((part[k] + fp) / tp) / ((opp[k] + fo) / to), 3) for k in range(nk))
     print(f"{variant}: {deals} deals, {tp} plays by the partner, {to} by opponents")
     return ratio
 
@@ -562,12 +592,14 @@ def main(argv=None) -> None:
     pr.add_argument("--deals", type=int, default=3000)
     pr.add_argument("--workers", type=int, default=2)
     pr.add_argument("--seed", default="reads")
+    pr.add_argument("--fine", action="store_true", help="the 216 finer kinds "
+                    "(PLAY_READS_FINE)")
     args = p.parse_args(argv)
     if args.cmd == "fit-reads":
         for auction, variant in (("rank", "chiamata"), ("points", "chiamata-points")):
-            r = fit_reads(variant, args.deals, args.workers, args.seed)
-            print(f"PLAY_READS[{auction!r}] = (")
-            for i in range(0, 54, 9):
+            r = fit_reads(variant, args.deals, args.workers, args.seed, args.fine)
+            print(f"PLAY_READS{'_FINE' if args.fine else ''}[{auction!r}] = (")
+            for i in range(0, len(r), 9):
                 print("    " + ", ".join(f"{x:g}" for x in r[i:i + 9]) + ",")
             print(")")
         return

@@ -452,6 +452,14 @@ def test_every_kind_of_play_has_its_own_reading_in_both_auctions():
         assert len(table) == 54 and all(x > 0 for x in table)
 
 
+def test_the_finer_kinds_split_each_kind_by_the_last_seat_and_the_points_on_the_table():
+    from briscola.ai.chiamata.common import N_FINE_KINDS, N_KINDS, fine_kind
+    kinds = {fine_kind(k, last, big) for k in range(N_KINDS) for last in (False, True)
+             for big in (False, True)}
+    assert kinds == set(range(N_FINE_KINDS))
+    assert fine_kind(7, False, False) == 7
+
+
 def _partner_views(variant, deals, seed):
     """Views of the seats that do not hold the called card, before it falls, from deals the
     intermediate players play out; with the true partner."""
@@ -526,3 +534,93 @@ def test_the_reading_is_fitted_from_played_deals_end_to_end():
     assert len(ratio) == 54 and all(x > 0 for x in ratio)
     assert ratio == mod.fit_reads("chiamata", 4, 1, seed="t")
     assert any(abs(x - 1.0) > 0.2 for x in ratio)
+    fine = mod.fit_reads("chiamata", 4, 1, seed="t", fine=True)
+    assert len(fine) == 216 and all(x > 0 for x in fine)
+    assert fine == mod.fit_reads("chiamata", 4, 1, seed="t", fine=True)
+    # A lead is never the last card nor played onto points: those kinds are never counted.
+    from briscola.ai.chiamata.common import PLAY_READS_FINE, fine_kind
+    assert all(fine[fine_kind(k, True, True)] == 1 for k in range(6))
+    # The finer table read by the belief: still a distribution over the other seats.
+    PLAY_READS_FINE["rank"] = fine
+    try:
+        checked = 0
+        for _g, v, _partner in _partner_views("chiamata", 3, "fine"):
+            b = ChState(v, reads="fine")
+            assert b.reads is fine
+            assert abs(sum(b.belief) - 1.0) < 1e-9 and b.belief[v.seat] == 0.0
+            checked += 1
+        assert checked > 10
+    finally:
+        PLAY_READS_FINE.clear()
+
+
+# ---- the bid from the network (an experiment of bench/chiamata.py, not kept) -----------------
+
+def _netbid():
+    import importlib.util
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "bench", "chiamata_netbid.py")
+    spec = importlib.util.spec_from_file_location("chiamata_netbid", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_networks_estimate_of_a_call_is_the_network_on_the_deals_it_draws():
+    """One deal of the other hands: the estimate summed incrementally is the network's value
+    of that deal as the search's evaluator computes it, every hand known."""
+    from briscola.ai.learn.chiamata import ChNetEvaluator, load_model
+    mod = _netbid()
+    model = load_model()
+    assert model is not None
+    g = Game.new("chiamata", seed="netbid")
+    rules = g.rules
+    for me, leader, trump in ((2, 1, 1), (0, 0, 3), (4, 2, 0)):
+        mask = sum(1 << int(c) for c in g.hands[me])
+        called = max((c for c in rules.tables.deck_ints
+                      if c // N_RANKS == trump and not mask >> c & 1),
+                     key=lambda c: rules.tables.strength[c])
+        est = mod.net_estimate(model, rules, mask, me, leader, trump, called, deals=1)
+        assert est == mod.net_estimate(model, rules, mask, me, leader, trump, called, deals=1)
+        # The deal it drew: the partner's seat, then his cards besides the called one.
+        rng = random.Random(f"netbid:{mask}:{me}:{leader}:{trump}:{called}")
+        unseen = [c for c in rules.tables.deck_ints if not mask >> c & 1 and c != called]
+        others = [s for s in range(5) if s != me]
+        partner = others[rng.randrange(4)]
+        mine = rng.sample(unseen, 7)
+        hands = [0] * 5
+        hands[me] = mask
+        hands[partner] = sum(1 << c for c in mine) | 1 << called
+        rest = [c for c in unseen if c not in mine]
+        for j, s in enumerate(s for s in others if s != partner):
+            hands[s] = sum(1 << c for c in rest[8 * j:8 * j + 8])
+        ev = ChNetEvaluator(model, rules, trump, [s in (me, partner) for s in range(5)])
+        ev.start(hands)
+        assert abs(est - ev.value(hands, leader)) < 1e-6
+
+
+def test_the_bid_from_the_network_never_reads_hidden_cards():
+    mod = _netbid()
+
+    class NetBid(ExpertChiamataBot):
+        policy = mod.NetBidPolicy(bonus=4.0)
+
+    rng = random.Random(5)
+    checked = 0
+    for trial in range(40):
+        variant = rng.choice(["chiamata", "chiamata-points"])
+        g = Game.new(variant, seed=f"netpeek:{trial}")
+        bots = [IntermediateChiamataBot(seed=s) for s in range(5)]
+        while g.phase_name in ("auction", "call"):
+            s = g.current_player
+            g.apply(bots[s].decide(g.view(s)).action, s)
+        upto = rng.randrange(1, len(g.actions) + 1)
+        real = g.replay(upto)
+        seat = real.current_player
+        twin = _swapped_twin(g, seat, upto, rng)
+        if twin is None or real.view(seat).to_dict() != twin.view(seat).to_dict():
+            continue
+        assert [sorted(h) for h in real.hands] != [sorted(h) for h in twin.hands]
+        assert NetBid(seed=1).decide(real.view(seat)) == NetBid(seed=1).decide(twin.view(seat))
+        checked += 1
+    assert checked >= 15

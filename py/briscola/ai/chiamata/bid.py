@@ -78,6 +78,9 @@ def estimate(hand, trump: int, called: int, rules, alone: bool) -> float:
     return sum(a * x for a, x in zip(coef, features(hand, trump, called, rules, alone)))
 
 
+_estimate = estimate
+
+
 def p_reach(est: float, target: int, alone: bool) -> float:
     """Chance that the side's points reach ``target`` (normal spread around the estimate)."""
     sigma = ALONE_SIGMA if alone else PARTNER_SIGMA
@@ -107,11 +110,13 @@ class Option:
 
 
 def rank_options(hand, rank: str, rules, target: int, forced_ok: bool = True,
-                 bonus: tuple[float, float] = (0.0, 0.0)) -> list[Option]:
+                 bonus: tuple[float, float] = (0.0, 0.0), est_fn=None) -> list[Option]:
     """The calls open to the winner of a rank auction at ``rank`` (and its target).
 
     ``bonus``: card points added to the estimate with a partner and alone (what a player
-    stronger than the one the model was fitted on takes more)."""
+    stronger than the one the model was fitted on takes more). ``est_fn``: the estimate
+    (:func:`estimate` by default; same arguments)."""
+    estimate = est_fn or _estimate
     held = set(int(c) for c in hand)
     out = []
     weakest = rules.tables.order[-1]
@@ -133,8 +138,9 @@ def rank_options(hand, rank: str, rules, target: int, forced_ok: bool = True,
 
 
 def card_options(hand, rules, target: int,
-                 bonus: tuple[float, float] = (0.0, 0.0)) -> list[Option]:
+                 bonus: tuple[float, float] = (0.0, 0.0), est_fn=None) -> list[Option]:
     """Points auction: any card may be called. Per suit, the best missing card and the self-call."""
+    estimate = est_fn or _estimate
     held = set(int(c) for c in hand)
     strength = rules.tables.strength
     out = []
@@ -204,6 +210,10 @@ class BidPolicy:
         self.self_call_edge = self_call_edge
         self.bonus = (bonus, alone_bonus)
 
+    def estimator(self, view):
+        """The estimate of a hand's points for this view's decision (the linear bid model)."""
+        return estimate
+
     def best(self, options: list[Option]) -> Option:
         """The best option; a self-call must beat the best partner call by a margin."""
         partner = [o for o in options if not o.alone]
@@ -231,6 +241,7 @@ def decide_auction(view, policy: BidPolicy) -> Decision:
         return Decision(Action(CARICHI), why("bot_carichi"))
     if rules.auction == "points":
         return _points_auction(view, hand, legal, can_pass, policy)
+    est_fn = policy.estimator(view)
     rank_bids = [a for a in legal if BID_RANK <= a < BID_RANK + N_RANKS]
     point_bids = [a for a in legal if BID_POINTS <= a <= BID_POINTS + 120]
     order = rules.tables.order
@@ -238,7 +249,8 @@ def decide_auction(view, policy: BidPolicy) -> Decision:
         scored = []
         for a in rank_bids:
             rank = CARDS[a - BID_RANK].rank
-            opt = policy.best(rank_options(hand, rank, rules, 60, bonus=policy.bonus))
+            opt = policy.best(rank_options(hand, rank, rules, 60, bonus=policy.bonus,
+                                           est_fn=est_fn))
             scored.append((order.index(rank), a, rank, opt))
         scored.sort()
         top = max(o.ev for _i, _a, _r, o in scored)
@@ -252,7 +264,8 @@ def decide_auction(view, policy: BidPolicy) -> Decision:
     if point_bids:
         a = min(point_bids)
         n = a - BID_POINTS
-        opt = policy.best(rank_options(hand, order[-1], rules, n, bonus=policy.bonus))
+        opt = policy.best(rank_options(hand, order[-1], rules, n, bonus=policy.bonus,
+                                       est_fn=est_fn))
         if opt.ev >= policy.raise_min:
             return Decision(Action(a), why("bot_raise", n=n, points=round(opt.est)))
         if not can_pass:
@@ -268,7 +281,7 @@ def _points_auction(view, hand, legal, can_pass, policy: BidPolicy) -> Decision:
         return Decision(Action(PASS if can_pass else legal[0]), why("bot_pass"))
     a = bids[0]
     n = a - BID_POINTS
-    opt = policy.best(card_options(hand, rules, n, policy.bonus))
+    opt = policy.best(card_options(hand, rules, n, policy.bonus, policy.estimator(view)))
     need = policy.bid_min if n <= 61 else policy.raise_min * 0.6
     if opt.ev >= need:
         return Decision(Action(a), why("bot_bid_points", n=n, card=opt.card,
@@ -283,15 +296,17 @@ def decide_call(view, policy: BidPolicy) -> Decision:
     hand = [int(c) for c in view.hand]
     legal = set(int(a) for a in view.legal)
     ch = view.chiamata or {}
+    est_fn = policy.estimator(view)
     high = Action.parse(ch["high"]["bid"])
     if rules.auction == "points":
         target = high - BID_POINTS
-        opts = [o for o in card_options(hand, rules, target, policy.bonus) if o.action in legal]
+        opts = [o for o in card_options(hand, rules, target, policy.bonus, est_fn)
+                if o.action in legal]
     else:
         target = high - BID_POINTS if high >= BID_POINTS else 60
         rank = rules.tables.order[-1] if high >= BID_POINTS else CARDS[high - BID_RANK].rank
-        opts = [o for o in rank_options(hand, rank, rules, target, bonus=policy.bonus)
-                if o.action in legal]
+        opts = [o for o in rank_options(hand, rank, rules, target, bonus=policy.bonus,
+                                        est_fn=est_fn) if o.action in legal]
     opt = policy.best(opts)
     return Decision(Action(opt.action), call_reason(opt, rules))
 
