@@ -552,16 +552,10 @@ def fit_reads(variant: str, deals: int, workers: int, seed: str = "reads",
     return ratio
 
 
-def reads_check(variant: str, deals: int, seed: str = "unseen") -> str:
-    """At the decisions of the seats that do not hold the called card before it falls, in
-    deals the intermediate players play out: the chance each belief gives the true partner
-    and its mean log-likelihood (rules of thumb, the 54 kinds, the 216 finer kinds)."""
+def partner_views(variant: str, deals: int, seed: str):
+    """(game, view, true partner) at each decision of a seat that does not hold the called
+    card, before it falls, in deals the intermediate players play out."""
     from briscola.ai.chiamata.bots import IntermediateChiamataBot
-    from briscola.ai.chiamata.common import PLAY_READS_FINE, ChState
-    if not PLAY_READS_FINE:
-        for auction, v in (("rank", "chiamata"), ("points", "chiamata-points")):
-            PLAY_READS_FINE[auction] = fit_reads(v, 3000, 1, "reads", fine=True)
-    acc = {False: [0, 0.0, 0.0], True: [0, 0.0, 0.0], "fine": [0, 0.0, 0.0]}
     for i in range(deals):
         g = Game.new(variant, seed=f"{seed}:{i}")
         bots = [IntermediateChiamataBot(seed=f"{seed}:{i}:{s}") for s in range(5)]
@@ -574,12 +568,25 @@ def reads_check(variant: str, deals: int, seed: str = "unseen") -> str:
                 ch = v.chiamata
                 if partner is not None and seat != partner and not ch.get("carichi") \
                         and not ch.get("partner_revealed"):
-                    for r, a in acc.items():
-                        b = ChState(v, r).belief[partner]
-                        a[0] += 1
-                        a[1] += b
-                        a[2] += math.log(max(b, 1e-9))
+                    yield g, v, partner
             g.apply(d.action, seat)
+
+
+def reads_check(variant: str, deals: int, seed: str = "unseen") -> str:
+    """At the decisions of the seats that do not hold the called card before it falls, in
+    deals the intermediate players play out: the chance each belief gives the true partner
+    and its mean log-likelihood (rules of thumb, the 54 kinds, the 216 finer kinds)."""
+    from briscola.ai.chiamata.common import PLAY_READS_FINE, ChState
+    if not PLAY_READS_FINE:
+        for auction, v in (("rank", "chiamata"), ("points", "chiamata-points")):
+            PLAY_READS_FINE[auction] = fit_reads(v, 3000, 1, "reads", fine=True)
+    acc = {False: [0, 0.0, 0.0], True: [0, 0.0, 0.0], "fine": [0, 0.0, 0.0]}
+    for _g, v, partner in partner_views(variant, deals, seed):
+        for r, a in acc.items():
+            b = ChState(v, r).belief[partner]
+            a[0] += 1
+            a[1] += b
+            a[2] += math.log(max(b, 1e-9))
     names = {False: "rules of thumb", True: "54 kinds", "fine": "216 kinds"}
     return "\n".join(f"{variant}, {names[r]}: true partner {s / n:.3f}, log-likelihood "
                      f"{ll / n:.3f} ({n} decisions)" for r, (n, s, ll) in acc.items())

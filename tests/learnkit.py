@@ -1,5 +1,6 @@
-"""For the tests of the learned evaluations: the training tools (tools/train/*.py, scripts,
-not a package) loaded as modules, and a deal played out by bots."""
+"""For the tests of the learned evaluations and the Chiamata experiments: the training tools
+(tools/train/*.py) and benchmarks (bench/*.py), scripts, not a package, loaded as modules;
+and a deal played out by bots."""
 from __future__ import annotations
 
 import importlib.util
@@ -8,13 +9,18 @@ import os
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def train_tool(name: str):
-    """tools/train/<name>.py, imported afresh."""
-    path = os.path.join(ROOT, "tools", "train", f"{name}.py")
-    spec = importlib.util.spec_from_file_location(f"train_{name}", path)
+def script(folder: str, name: str):
+    """<folder>/<name>.py of the repository (a script, not a package), imported afresh."""
+    path = os.path.join(ROOT, folder, f"{name}.py")
+    spec = importlib.util.spec_from_file_location(f"{folder.replace('/', '_')}_{name}", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
+
+
+def train_tool(name: str):
+    """tools/train/<name>.py, imported afresh."""
+    return script("tools/train", name)
 
 
 def play_out(game, bots, kind) -> set:

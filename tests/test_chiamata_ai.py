@@ -24,6 +24,7 @@ from briscola.ai.chiamata.expert import (ChSampler, ChSolver, ExpertChiamataBot,
                                          SearchAborted)
 from briscola.cards import CARDS, N_RANKS, Card  # noqa: E402
 from briscola.game import Game  # noqa: E402
+from learnkit import script  # noqa: E402
 from briscola.rules import VARIANTS  # noqa: E402
 
 CHIAMATA = sorted(name for name, r in VARIANTS.items() if r.mode == "chiamata")
@@ -462,21 +463,8 @@ def test_the_finer_kinds_split_each_kind_by_the_last_seat_and_the_points_on_the_
 
 def _partner_views(variant, deals, seed):
     """Views of the seats that do not hold the called card, before it falls, from deals the
-    intermediate players play out; with the true partner."""
-    for i in range(deals):
-        g = Game.new(variant, seed=f"{seed}:{i}")
-        bots = [IntermediateChiamataBot(seed=f"{seed}:{i}:{s}") for s in range(5)]
-        while not g.is_over:
-            seat = g.current_player
-            v = g.view(seat)
-            d = bots[seat].decide(v)
-            if v.phase == "play":
-                partner = g.auction.partner(g)
-                ch = v.chiamata
-                if partner is not None and seat != partner and not ch.get("carichi") \
-                        and not ch.get("partner_revealed"):
-                    yield g, v, partner
-            g.apply(d.action, seat)
+    intermediate players play out; with the true partner (bench/chiamata.py)."""
+    return script("bench", "chiamata").partner_views(variant, deals, seed)
 
 
 @pytest.mark.parametrize("variant", ["chiamata", "chiamata-points"])
@@ -524,12 +512,7 @@ def test_an_ace_thrown_under_an_opponents_win_reads_as_an_opponent():
 
 
 def test_the_reading_is_fitted_from_played_deals_end_to_end():
-    import importlib.util
-    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                        "bench", "chiamata.py")
-    spec = importlib.util.spec_from_file_location("bench_chiamata", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = script("bench", "chiamata")
     ratio = mod.fit_reads("chiamata", 4, 1, seed="t")
     assert len(ratio) == 54 and all(x > 0 for x in ratio)
     assert ratio == mod.fit_reads("chiamata", 4, 1, seed="t")
@@ -557,13 +540,7 @@ def test_the_reading_is_fitted_from_played_deals_end_to_end():
 # ---- the bid from the network (an experiment of bench/chiamata.py, not kept) -----------------
 
 def _netbid():
-    import importlib.util
-    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                        "bench", "chiamata_netbid.py")
-    spec = importlib.util.spec_from_file_location("chiamata_netbid", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return script("bench", "chiamata_netbid")
 
 
 def test_the_networks_estimate_of_a_call_is_the_network_on_the_deals_it_draws():
