@@ -340,8 +340,9 @@ function bootstrapWithoutCompiling(API) {
     const { rawRun, runPythonInternal } = API;
     let pyodideModule; // the `_pyodide` package's proxy, which the bootstrap sets on API
     let answered = 0;
+    let importer = null;
     const builtin = (name) => pyodideModule.__builtins__.get(name);
-    const imported = (name) => builtin("__import__")("sys").modules.has(name);
+    const imp = (name) => (importer ??= builtin("__import__"))(name);
     const base = {
       eval_code: (code, ...rest) => {
         if (code !== "{}") return pyodideModule._base.eval_code(code, ...rest);
@@ -354,7 +355,7 @@ function bootstrapWithoutCompiling(API) {
       configurable: true, enumerable: true, get: () => pyodideModule && standIn, set: (v) => { pyodideModule = v; },
     });
     API.rawRun = (code) => {
-      if (code !== "import _pyodide_core" || !pyodideModule || !imported("_pyodide_core")) return rawRun(code);
+      if (code !== "import _pyodide_core" || !pyodideModule || !imp("sys").modules.has("_pyodide_core")) return rawRun(code);
       answered++;
       return [0, ""];
     };
@@ -362,7 +363,7 @@ function bootstrapWithoutCompiling(API) {
       const answer = pyodideModule && Object.hasOwn(BOOTSTRAP_IMPORTS, code) && BOOTSTRAP_IMPORTS[code];
       if (!answer) return runPythonInternal(code, ...rest);
       answered++;
-      return answer(builtin("__import__"));
+      return answer(imp);
     };
     try {
       return finalize.apply(this, args);
@@ -398,8 +399,7 @@ function restoring(createModule, kept) {
       // with, so the snapshot's gaps there are left alone. Writing them touched about 10 MB
       // of fresh pages for nothing (the copy: a median of 32 ms with them, 20 ms without).
       const clean = typeof Module._sbrk === "function" ? Module._sbrk(0) >>> 0 : 0;
-      const dest = new Uint8Array(image.buffer, image.byteOffset, kept.total - start);
-      copySnapshot(kept, dest, start, kept.total, clean > 0 ? clean : dest.length);
+      copySnapshot(kept, new Uint8Array(image.buffer, image.byteOffset, kept.total - start), start, kept.total, clean || undefined);
       return keys;
     };
     return Module;

@@ -189,13 +189,13 @@ def test_the_built_scripts_linking_resolves_what_the_main_module_imports(dist, t
     left unresolved, data entries hold the same addresses and function entries a function
     of the same arity, and the same wasm function where Pyodide's holds one of the main
     module's (Pyodide's own wrappers each come from a module of one function: index 0)."""
-    from tools.build.linking import batch_trampolines
+    from tools.build.linking import patch_linking
     from tools.build.common import BuildError
     ours = (ROOT / "dist" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
     stock = PYODIDE_DIR / "pyodide.asm.mjs"
-    assert ours == batch_trampolines(stock.read_text(encoding="utf-8"))
+    assert ours == patch_linking(stock.read_text(encoding="utf-8"))
     with pytest.raises(BuildError):
-        batch_trampolines(ours)  # applied once, and only to the code it knows
+        patch_linking(ours)  # applied once, and only to the code it knows
     copy = tmp_path / "pyodide"
     copy.mkdir()
     for f in PYODIDE_DIR.iterdir():

@@ -1,4 +1,4 @@
-"""One change to Pyodide's script, made as the site is staged: the start's dynamic linking
+"""Two changes to Pyodide's script, made as the site is staged. First, the start's dynamic linking
 puts each JavaScript function that the wasm takes the address of into the function table
 through a wasm module of its own, compiled and instantiated one by one (Emscripten's
 convertJsFunctionToWasm; 259 of them in Pyodide 314, 15-20 ms of every start, cold or
@@ -10,7 +10,7 @@ one module is instantiated, so a memory snapshot taken by either script holds th
 function pointers. The replaced code is matched exactly; another Pyodide without it stops
 the build (BuildError), as does any other change of that function.
 
-A second change, to the main module's linking: Emscripten gave every function and datum the
+Second, the main module's linking: Emscripten gave every function and datum the
 main module exports an entry of the global offset table (a `WebAssembly.Global`) and every
 exported function a table slot, 8,554 entries and 5,182 slots at every start (16-27 ms),
 though the main module itself imports only 280 of them. Only those are set now, in the same
@@ -46,7 +46,7 @@ var convertJsFunctionsToWasm=pending=>{if(!pending.length)return;var leb=n=>{var
 # The main module's exports set in the global offset table as it is instantiated.
 MAIN_GOT = "updateGOT(origExports);LDSO.init();loadDylibs();"
 # Only those that have an entry already (the main module's own imports), in export order.
-MAIN_GOT_IMPORTED = ("updateGOT(exportsInGOT(origExports));LDSO.init();loadDylibs();")
+MAIN_GOT_IMPORTED = "updateGOT(exportsInGOT(origExports));LDSO.init();loadDylibs();"
 EXPORTS_IN_GOT = ("var exportsInGOT=exports=>{var wanted={};for(var symName in exports){"
                   "if(symName in GOT){wanted[symName]=exports[symName]}}return wanted};")
 
@@ -55,7 +55,7 @@ USES = ("var resolveGlobalSymbol=", "var getFunctionAddress=", "var getEmptyTabl
         "var setWasmTableEntry=", "var generateTypePack=", "functionsInTableMap")
 
 
-def batch_trampolines(asm: str) -> str:
+def patch_linking(asm: str) -> str:
     """pyodide.asm.mjs with its JavaScript functions' table wrappers made by one module, and
     the main module's global offset table set only where the main module imports."""
     if asm.count(REPORT_UNDEFINED) != 1:

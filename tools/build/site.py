@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from .common import BUILD_DIR, DIST, PYODIDE_DIR, ROOT, log, sha256
-from .linking import batch_trampolines
+from .linking import patch_linking
 from .modules import module_graph, page_entries
 from .onefile import ONE_FILE, inline_build, one_file_page
 from .runtime import PYODIDE_RUNTIME, check_pyodide, lock_info
@@ -110,10 +110,11 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
 
     (stage / "pyodide").mkdir()
     for name in PYODIDE_RUNTIME:
-        shutil.copyfile(PYODIDE_DIR / name, stage / "pyodide" / name)
-    # One change to Pyodide's script: the start's table wrappers made by one module.
-    asm = stage / "pyodide" / "pyodide.asm.mjs"
-    asm.write_text(batch_trampolines(asm.read_text(encoding="utf-8")), encoding="utf-8")
+        if name == "pyodide.asm.mjs":  # with its dynamic linking made quicker (linking.py)
+            asm = (PYODIDE_DIR / name).read_text(encoding="utf-8")
+            (stage / "pyodide" / name).write_text(patch_linking(asm), encoding="utf-8")
+        else:
+            shutil.copyfile(PYODIDE_DIR / name, stage / "pyodide" / name)
     if stock_stdlib:
         stdlib_src, stdlib_report = PYODIDE_DIR / "python_stdlib.zip", {"stock": True}
     else:

@@ -78,8 +78,6 @@ def estimate(hand, trump: int, called: int, rules, alone: bool) -> float:
     return sum(a * x for a, x in zip(coef, features(hand, trump, called, rules, alone)))
 
 
-_estimate = estimate
-
 
 def p_reach(est: float, target: int, alone: bool) -> float:
     """Chance that the side's points reach ``target`` (normal spread around the estimate)."""
@@ -110,27 +108,26 @@ class Option:
 
 
 def rank_options(hand, rank: str, rules, target: int, forced_ok: bool = True,
-                 bonus: tuple[float, float] = (0.0, 0.0), est_fn=None) -> list[Option]:
+                 bonus: tuple[float, float] = (0.0, 0.0), est_fn=estimate) -> list[Option]:
     """The calls open to the winner of a rank auction at ``rank`` (and its target).
 
     ``bonus``: card points added to the estimate with a partner and alone (what a player
     stronger than the one the model was fitted on takes more). ``est_fn``: the estimate
     (:func:`estimate` by default; same arguments)."""
-    estimate = est_fn or _estimate
     held = set(int(c) for c in hand)
     out = []
     weakest = rules.tables.order[-1]
     for s in range(4):
         card = RANK_INDEX[rank] + s * N_RANKS
         alone = card in held
-        est = estimate(hand, s, card, rules, alone) + bonus[alone]
+        est = est_fn(hand, s, card, rules, alone) + bonus[alone]
         out.append(Option(CALL_SUIT + s, s, card, alone, est,
                           expected_score(rules, est, target, alone)))
         if alone and rank == weakest and rules.forced_call and forced_ok:
             for r in reversed(rules.tables.order):
                 c = RANK_INDEX[r] + s * N_RANKS
                 if c not in held:
-                    est = estimate(hand, s, c, rules, False) + bonus[0]
+                    est = est_fn(hand, s, c, rules, False) + bonus[0]
                     out.append(Option(CALL_CARD + c, s, c, False, est,
                                       expected_score(rules, est, target, False)))
                     break
@@ -138,9 +135,8 @@ def rank_options(hand, rank: str, rules, target: int, forced_ok: bool = True,
 
 
 def card_options(hand, rules, target: int,
-                 bonus: tuple[float, float] = (0.0, 0.0), est_fn=None) -> list[Option]:
+                 bonus: tuple[float, float] = (0.0, 0.0), est_fn=estimate) -> list[Option]:
     """Points auction: any card may be called. Per suit, the best missing card and the self-call."""
-    estimate = est_fn or _estimate
     held = set(int(c) for c in hand)
     strength = rules.tables.strength
     out = []
@@ -151,12 +147,12 @@ def card_options(hand, rules, target: int,
         mine = [c for c in suit if c in held]
         if missing:
             c = missing[0]
-            est = estimate(hand, s, c, rules, False) + bonus[0]
+            est = est_fn(hand, s, c, rules, False) + bonus[0]
             out.append(Option(CALL_CARD + c, s, c, False, est,
                               expected_score(rules, est, target, False)))
         if mine:
             c = mine[-1]  # the weakest own card: calling it tells the others least
-            est = estimate(hand, s, c, rules, True) + bonus[1]
+            est = est_fn(hand, s, c, rules, True) + bonus[1]
             out.append(Option(CALL_CARD + c, s, c, True, est,
                               expected_score(rules, est, target, True)))
     return out
