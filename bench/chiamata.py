@@ -87,6 +87,16 @@ def _register_variants() -> None:
         register_bot(name, BOTS["intermediate"])
         register_chiamata_bot(name, lambda seed=None, kw=kw: ExpertChiamataBot(seed=seed, **kw))
 
+    class W80Raise3(with_policy(raise_min=0.3)):
+        """Twice the search (``expert-w80``) and the lower bar to raise (``expert-raise3``),
+        the two screened changes that came out a little above zero, together."""
+
+        def __init__(self, seed=None):
+            super().__init__(seed=seed, max_worlds=80, node_budget=40000)
+
+    register_bot("expert-w80r3", BOTS["intermediate"])
+    register_chiamata_bot("expert-w80r3", W80Raise3)
+
     class FileNetExpert(ExpertChiamataBot):
         """The expert with the Chiamata network of a weights module written by
         ``tools/train/train.py --out`` (``--a2 expert-netfile``, the path in

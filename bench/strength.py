@@ -150,6 +150,7 @@ def _tails_part(args):
     out = []
     for i in indices:
         totals = [0] * len(settings)
+        wins = [0.0] * len(settings)
         for seating in seatings(rules):
             game = Game.new(rules, seed=f"{seed}:{i}")
             bots = [fa(f"{seed}:{i}:{s}") if seating[s] else make_bot(against, f"{seed}:{i}:{s}")
@@ -174,8 +175,10 @@ def _tails_part(args):
                 while not g.is_over:
                     seat = g.current_player
                     g.apply(bs[seat].decide(g.view(seat)).action, seat)
-                totals[k] += _score(rules, g, seating)[0]
-        out.append(totals)
+                diff = _score(rules, g, seating)[0]
+                totals[k] += diff
+                wins[k] += 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
+        out.append(totals + wins)
     return out
 
 
@@ -188,8 +191,12 @@ def tails(variant: str, base: dict, others: list[dict], against: str, deals: int
     settings = [base] + [dict(base, **o) for o in others]
     groups = over_workers(_tails_part, lambda c: (variant, settings, against, seed, c, left),
                           deals, workers)
-    cols = [[g[k] / games for g in groups] for k in range(len(settings))]
+    n = len(settings)
+    cols = [[g[k] / games for g in groups] for k in range(n)]
+    wins = [[g[n + k] / games for g in groups] for k in range(n)]
     return {"margins": [_mean_ci(c) for c in cols],
+            "wins": [sum(w) / len(w) for w in wins],
+            "win_diffs": [_mean_ci([y - x for x, y in zip(wins[0], w)]) for w in wins[1:]],
             "diffs": [_mean_ci([y - x for x, y in zip(cols[0], c)]) for c in cols[1:]],
             "same": [sum(1 for x, y in zip(cols[0], c) if x == y) for c in cols[1:]],
             "deals": deals}
@@ -269,15 +276,17 @@ def main(argv: list[str] | None = None) -> int:
               f"{args.variant}, {r['deals']} deal groups (seed {args.seed!r}, {args.workers} "
               f"workers, {dt:.0f} s, load {_load()})\n")
         print(f"| expert | mean diff v {args.against} | 95 % | minus the first | 95 % | "
-              "same |")
-        print("| --- | ---: | ---: | ---: | ---: | ---: |")
+              "same | wins | wins minus the first |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         for k, label in enumerate([args.base or "as it is"] + texts):
             mu, half = r["margins"][k]
             if k:
                 d, dh = r["diffs"][k - 1]
-                extra = f"{d:+.2f} | ± {dh:.2f} | {r['same'][k - 1]}"
+                w, wh = r["win_diffs"][k - 1]
+                extra = (f"{d:+.2f} | ± {dh:.2f} | {r['same'][k - 1]} | "
+                         f"{100 * r['wins'][k]:.1f}% | {100 * w:+.1f} ± {100 * wh:.1f} pp")
             else:
-                extra = "| |"
+                extra = f"| | | {100 * r['wins'][k]:.1f}% |"
             print(f"| {label} | {mu:+.2f} | ± {half:.2f} | {extra} |")
         return 0
     if args.paired is not None:
