@@ -92,13 +92,8 @@ class ExpertBot(Bot):
                  learned: bool = True, learned_worlds: int = 96,
                  learned_leaves: int = 2400, learned_inference: int = 0,
                  learned_tricks: int = 1, learned_exploit: float = 0.0,
-                 learned_prior: float = 0.0, learned_model: str | None = None,
-                 win_bonus: float = 0.0) -> None:
+                 learned_prior: float = 0.0, learned_model: str | None = None) -> None:
         super().__init__(seed)
-        # Card points a sampled world's value gains where this seat's side ends with more
-        # than half the points (half as many for exactly half), two sides only: the search
-        # near the end then prefers the card that wins the deal in more worlds.
-        self.win_bonus = win_bonus
         # Which shipped weights to search with (None: the ones made for the variant).
         if learned_model is not None and load_model(learned_model) is None:
             raise ValueError(f"no shipped learned evaluation named {learned_model!r}")
@@ -287,11 +282,6 @@ class ExpertBot(Bot):
         totals = {c: 0.0 for c in plays}
         done = 0
         nodes = 0
-        bonus = self.win_bonus if len(set(sit.side_of)) == 2 else 0.0
-        if bonus:
-            sp = view.side_points
-            mine2 = 2 * sp[sit.side]
-            total = view.rules.tables.total_points
         for i in range(k_max):
             world = worlds[i] if worlds is not None else sampler.sample()
             try:
@@ -303,10 +293,6 @@ class ExpertBot(Bot):
                 nodes += solver.nodes
             for c in plays:
                 totals[c] += vals[c]
-            if bonus:
-                for c in plays:
-                    f = mine2 + 2 * vals[c]
-                    totals[c] += bonus if f > total else bonus / 2 if f == total else 0.0
             done += 1
             if nodes > self.node_budget or _clock() > deadline:
                 break
