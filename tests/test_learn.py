@@ -235,6 +235,49 @@ def test_expert_searches_with_the_model_from_the_first_trick(variant):
     assert "learned" in modes and ("exact" in modes or "sampled" in modes)
 
 
+@pytest.mark.parametrize("variant,horizon,pool", [("classic", 10, 4), ("four", 16, 0),
+                                                  ("bisca", 12, 0)])
+def test_horizon_and_inference_as_measured_for_the_model(variant, horizon, pool, monkeypatch):
+    """Two-player Briscola with its network searches with it down to 10 cards left and
+    weighs its worlds by the other player's last plays (4 drawn a world kept); the four-player
+    network and variants without one keep the usual horizon and no weighing. Settings given
+    to the bot still win over these."""
+    import briscola.ai.expert as expert
+    pools = []
+    real = expert.learned_values
+
+    def spy(*args, **kw):
+        pools.append(kw.get("pool"))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(expert, "learned_values", spy)
+    rules = VARIANTS[variant]
+    rng = random.Random(5)
+    for given in ({}, {"horizon": 14, "learned_inference": 2}):
+        g = Game.new(rules, seed="defaults")
+        bot = ExpertBot(seed=1, learned_worlds=4, samples=3, **given)
+        searched_from = None
+        pools.clear()
+        while not g.is_over:
+            seat = g.current_player
+            v = g.view(seat)
+            if seat == 0 and len(v.legal) > 1:
+                d = bot.decide(v)
+                left = sum(v.hand_sizes) + v.talon_size
+                if bot.last_info.get("mode") in ("sampled", "exact") and searched_from is None:
+                    searched_from = left
+                g.apply(d.action, seat)
+            else:
+                g.apply(rng.choice(v.legal), seat)
+        want_h = given.get("horizon", horizon)
+        assert searched_from is not None and searched_from <= want_h
+        assert searched_from > want_h - rules.players
+        if model_name(rules):
+            assert pools and set(pools) == {given.get("learned_inference", pool)}
+        else:
+            assert not pools
+
+
 def test_learned_expert_plays_many_legal_deals():
     """A lighter expert (fewer worlds) through many classic deals: every action is checked
     by the engine, every deal adds up, and the learned search decides early on."""

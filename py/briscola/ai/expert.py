@@ -26,7 +26,12 @@ a soft model of the others the play did not improve measurably; a sharp model ga
 than a point, and only because it assumes the others play exactly like our heuristic). A
 longer horizon (14 cards in two-player) did not pay either and costs twice the search.
 With the learned search, a shorter one (10 cards) gained about +0.3 ± 0.45 points a deal
-over 1,160 deal pairs, within the noise; 8 cards -0.74 ± 0.94.
+over 1,160 deal pairs, within the noise; 8 cards -0.74 ± 0.94. The learned search's worlds
+weighed by the other player's last plays (``learned_inference=4``: four drawn for each
+kept) gained +0.44 ± 1.94 and +0.75 ± 1.71 on 300 and 400 pairs. The two together, though,
+gained +1.28 ± 1.67 and +1.81 ± 1.31 on 400 and 800 other pairs (about +1.6 ± 1.0 over the
+1,200), so two-player Briscola with its network searches that way by default
+(``_LEARNED_DEFAULTS``; the horizon at 10 cards, four worlds drawn a world kept).
 Searching the next trick too before the learned evaluation (``learned_tricks=2``: in each
 world both hands are known after the draws, so the next trick is played with the others'
 cards in view) was clearly worse: -4.6 ± 2.5 points a deal against one trick, paired on the
@@ -78,6 +83,12 @@ def _search_horizon(rules) -> int:
     return {2: 12, 3: 12, 4: 16, 5: 15, 6: 18}.get(n, 3 * n)
 
 
+# Where a shipped learned evaluation searches before the horizon, per model: the horizon
+# (cards left) and how many worlds are drawn per world kept by the others' last plays
+# (``learned_inference``). Measured together on two-player Briscola (README).
+_LEARNED_DEFAULTS = {"classic": {"horizon": 10, "learned_inference": 4}}
+
+
 class ExpertBot(Bot):
     """Exact endgame search plus sampled worlds near the end; heuristic before."""
 
@@ -90,7 +101,7 @@ class ExpertBot(Bot):
                  inference: int = 0, inference_temperature: float = 2.5,
                  inference_uniform: float = 0.15, inference_depth: int = 1,
                  learned: bool = True, learned_worlds: int = 96,
-                 learned_leaves: int = 2400, learned_inference: int = 0,
+                 learned_leaves: int = 2400, learned_inference: int | None = None,
                  learned_tricks: int = 1, learned_exploit: float = 0.0,
                  learned_prior: float = 0.0, learned_model: str | None = None) -> None:
         super().__init__(seed)
@@ -105,7 +116,8 @@ class ExpertBot(Bot):
         self.learned_exploit = learned_exploit
         # Tricks searched by minimax in each world before the learned evaluation (1 or 2).
         self.learned_tricks = learned_tricks
-        # Worlds drawn per world kept, by how likely the others' last plays were (0: off).
+        # Worlds drawn per world kept, by how likely the others' last plays were (0: off;
+        # None: as measured for the variant's model, _LEARNED_DEFAULTS).
         self.learned_inference = learned_inference
         self.learned = learned  # the one-trick search with the learned evaluation
         self.learned_worlds = learned_worlds  # most worlds per decision
@@ -143,19 +155,24 @@ class ExpertBot(Bot):
             c = plays[0]
             self.last_info = {"mode": "forced"}
             return Decision(Action(c), reason_for(sit, c, view.rules))
-        horizon = self.horizon if self.horizon is not None else _search_horizon(view.rules)
+        variant_model = model_name(view.rules) if self.learned else None
+        defaults = _LEARNED_DEFAULTS.get(variant_model, {})
+        horizon = self.horizon
+        if horizon is None:
+            horizon = defaults.get("horizon") or _search_horizon(view.rules)
         remaining = sum(view.hand_sizes) + view.talon_size
         if remaining <= horizon:
             got = self._search(sit, plays)
             if got is not None:
                 return got
-        if self.learned:
-            name = model_name(view.rules)
-            if name and self.learned_model:
-                name = self.learned_model
-            model = load_model(name) if name else None
+        if variant_model:
+            name = self.learned_model or variant_model
+            model = load_model(name)
             if model is not None:
-                got = self._learned(sit, plays, model)
+                pool = self.learned_inference
+                if pool is None:
+                    pool = defaults.get("learned_inference", 0)
+                got = self._learned(sit, plays, model, pool)
                 if got is not None:
                     return got
         if self.rollout_worlds > 0:
@@ -224,16 +241,16 @@ class ExpertBot(Bot):
         return Decision(Action(best), reason_for(sit, best, view.rules))
 
     # ---- one trick ahead, the learned evaluation after it -----------------------------------
-    def _learned(self, sit: Situation, plays: list[int], model) -> Decision | None:
+    def _learned(self, sit: Situation, plays: list[int], model, pool: int) -> Decision | None:
         t0 = _clock()
         evidence = None
-        if self.learned_inference > 1:
+        if pool > 1:
             evidence = Evidence(sit, self._policy(sit.rules, sit.trump),
                                 self.inference_temperature, self.inference_uniform,
                                 self.inference_depth)
         got = learned_values(sit, plays, model, self.rng, self.learned_worlds,
                              self.learned_leaves, t0 + self.time_budget,
-                             evidence=evidence, pool=self.learned_inference,
+                             evidence=evidence, pool=pool,
                              tricks=self.learned_tricks,
                              policy=(self._policy(sit.rules, sit.trump)
                                      if self.learned_exploit else None),
