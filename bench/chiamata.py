@@ -81,6 +81,7 @@ def _register_variants() -> None:
                      ("expert-d2", {"mid_depth": 2, "node_budget": 60000}),
                      ("expert-top4", {"mid_moves": 4}), ("expert-nohide", {"hide": 0.0}),
                      ("expert-hide4", {"hide": 4.0}), ("expert-x4", {"exact_tricks": 4}),
+                     ("expert-x2", {"exact_tricks": 2}),
                      ("expert-w80", {"max_worlds": 80, "node_budget": 40000}),
                      ("expert-noreads", {"reads": False}), ("expert-net", {"learned": True}),
                      ("expert-linear", {"learned": False})):
