@@ -119,10 +119,7 @@ def _register_variants() -> None:
     def fine_expert(seed=None):
         """The expert reading the plays by the 216 finer kinds, their table fitted here
         on first use (``fit-reads --fine --deals 3000``: about a minute)."""
-        from briscola.ai.chiamata.common import PLAY_READS_FINE
-        if not PLAY_READS_FINE:
-            for auction, variant in (("rank", "chiamata"), ("points", "chiamata-points")):
-                PLAY_READS_FINE[auction] = fit_reads(variant, 3000, 1, "reads", fine=True)
+        fine_reads()
         return ExpertChiamataBot(seed=seed, reads="fine")
 
     register_bot("expert-fine", BOTS["intermediate"])
@@ -543,7 +540,8 @@ def fit_reads(variant: str, deals: int, workers: int, seed: str = "reads",
     """How much more often the partner makes each kind of play than an opponent (per play:
     the kind's share of the partner's plays over its share of the opponents'). ``fine``:
     the 216 finer kinds (``PLAY_READS_FINE``) instead of the 54."""
-    nk = 216 if fine else 54
+    from briscola.ai.chiamata.common import N_FINE_KINDS, N_KINDS
+    nk = N_FINE_KINDS if fine else N_KINDS
     jobs = [(variant, seed, i, fine) for i in range(deals)]
     if workers > 1:
         with Pool(workers) as pool:
@@ -561,6 +559,15 @@ def fit_reads(variant: str, deals: int, workers: int, seed: str = "reads",
     ratio = tuple(round(((part[k] + fp) / tp) / ((opp[k] + fo) / to), 3) for k in range(nk))
     print(f"{variant}: {deals} deals, {tp} plays by the partner, {to} by opponents")
     return ratio
+
+
+def fine_reads() -> None:
+    """The 216 finer ratios of both auctions (``PLAY_READS_FINE``, none ship), fitted here
+    on first use (``fit-reads --fine --deals 3000``: about a minute)."""
+    from briscola.ai.chiamata.common import PLAY_READS_FINE
+    if not PLAY_READS_FINE:
+        for auction, variant in (("rank", "chiamata"), ("points", "chiamata-points")):
+            PLAY_READS_FINE[auction] = fit_reads(variant, 3000, 1, "reads", fine=True)
 
 
 def partner_views(variant: str, deals: int, seed: str):
@@ -587,10 +594,8 @@ def reads_check(variant: str, deals: int, seed: str = "unseen") -> str:
     """At the decisions of the seats that do not hold the called card before it falls, in
     deals the intermediate players play out: the chance each belief gives the true partner
     and its mean log-likelihood (rules of thumb, the 54 kinds, the 216 finer kinds)."""
-    from briscola.ai.chiamata.common import PLAY_READS_FINE, ChState
-    if not PLAY_READS_FINE:
-        for auction, v in (("rank", "chiamata"), ("points", "chiamata-points")):
-            PLAY_READS_FINE[auction] = fit_reads(v, 3000, 1, "reads", fine=True)
+    from briscola.ai.chiamata.common import ChState
+    fine_reads()
     acc = {False: [0, 0.0, 0.0], True: [0, 0.0, 0.0], "fine": [0, 0.0, 0.0]}
     for _g, v, partner in partner_views(variant, deals, seed):
         for r, a in acc.items():

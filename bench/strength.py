@@ -178,7 +178,7 @@ def _tails_part(args):
                 diff = _score(rules, g, seating)[0]
                 totals[k] += diff
                 wins[k] += 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
-        out.append(totals + wins)
+        out.append((totals, wins))
     return out
 
 
@@ -192,8 +192,8 @@ def tails(variant: str, base: dict, others: list[dict], against: str, deals: int
     groups = over_workers(_tails_part, lambda c: (variant, settings, against, seed, c, left),
                           deals, workers)
     n = len(settings)
-    cols = [[g[k] / games for g in groups] for k in range(n)]
-    wins = [[g[n + k] / games for g in groups] for k in range(n)]
+    cols = [[g[0][k] / games for g in groups] for k in range(n)]
+    wins = [[g[1][k] / games for g in groups] for k in range(n)]
     return {"margins": [_mean_ci(c) for c in cols],
             "wins": [sum(w) / len(w) for w in wins],
             "win_diffs": [_mean_ci([y - x for x, y in zip(wins[0], w)]) for w in wins[1:]],

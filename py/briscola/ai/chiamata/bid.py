@@ -78,7 +78,6 @@ def estimate(hand, trump: int, called: int, rules, alone: bool) -> float:
     return sum(a * x for a, x in zip(coef, features(hand, trump, called, rules, alone)))
 
 
-
 def p_reach(est: float, target: int, alone: bool) -> float:
     """Chance that the side's points reach ``target`` (normal spread around the estimate)."""
     sigma = ALONE_SIGMA if alone else PARTNER_SIGMA
