@@ -70,7 +70,7 @@ def _register_variants() -> None:
 
     def with_policy(**kw):
         class Bot(ExpertChiamataBot):
-            policy = BidPolicy(bonus=EXPERT_BID_BONUS, **kw)
+            policy = BidPolicy(bonus=EXPERT_BID_BONUS["rank"], **kw)
         return Bot
 
     for name, kw in (("expert-bar5", {"bid_min": 0.5}), ("expert-bar7", {"bid_min": 0.7}),
@@ -83,6 +83,7 @@ def _register_variants() -> None:
                      ("expert-hide4", {"hide": 4.0}), ("expert-x4", {"exact_tricks": 4}),
                      ("expert-x2", {"exact_tricks": 2}),
                      ("expert-w80", {"max_worlds": 80, "node_budget": 40000}),
+                     ("expert-inf0", {"inference": 0}), ("expert-inf8", {"inference": 8}),
                      ("expert-noreads", {"reads": False}), ("expert-net", {"learned": True}),
                      ("expert-linear", {"learned": False})):
         register_bot(name, BOTS["intermediate"])
@@ -94,6 +95,26 @@ def _register_variants() -> None:
 
         def __init__(self, seed=None):
             super().__init__(seed=seed, max_worlds=80, node_budget=40000)
+
+    class Bonus4(ExpertChiamataBot):
+        """The expert bidding with the bonus of 4 card points it had by rank before 6."""
+        policy = BidPolicy(bonus=4.0)
+
+    class Before(Bonus4):
+        """The expert as it was before it read the others' cards from their plays and bid
+        by rank with a bonus of 6: 4 card points, every world drawn searched."""
+
+        def __init__(self, seed=None):
+            super().__init__(seed=seed, inference=0)
+
+    class Bonus5(ExpertChiamataBot):
+        """The expert bidding with a bonus of 5 card points, between the two."""
+        policy = BidPolicy(bonus=5.0)
+
+    for name, cls in (("expert-bonus4", Bonus4), ("expert-bonus5", Bonus5),
+                      ("expert-before", Before)):
+        register_bot(name, BOTS["intermediate"])
+        register_chiamata_bot(name, cls)
 
     register_bot("expert-w80r3", BOTS["intermediate"])
     register_chiamata_bot("expert-w80r3", W80Raise3)
@@ -131,10 +152,24 @@ def _register_variants() -> None:
     class NetBidExpert(ExpertChiamataBot):
         """The expert bidding and calling from the network averaged over deals of the
         other hands (``briscola.ai.chiamata.netbid``) instead of the linear bid model."""
-        policy = NetBidPolicy(bonus=EXPERT_BID_BONUS)
+        policy = NetBidPolicy(bonus=EXPERT_BID_BONUS["rank"])
 
     register_bot("expert-netbid", BOTS["intermediate"])
     register_chiamata_bot("expert-netbid", NetBidExpert)
+
+    class NetCallExpert(ExpertChiamataBot):
+        """The expert bidding from the linear bid model as shipped, and only calling (the
+        suit, so the trump, and the card) from the network's averaged estimate."""
+        call_policy = NetBidPolicy(bonus=EXPERT_BID_BONUS["rank"])
+
+        def decide(self, view):
+            if view.phase == "call":
+                from briscola.ai.chiamata.bid import decide_call
+                return decide_call(view, self.call_policy)
+            return super().decide(view)
+
+    register_bot("expert-netcall", BOTS["intermediate"])
+    register_chiamata_bot("expert-netcall", NetCallExpert)
 
     register_bot("expert-netfile", BOTS["intermediate"])
     register_chiamata_bot("expert-netfile", FileNetExpert)
@@ -158,6 +193,32 @@ def _register_variants() -> None:
     register_bot("expert-oracle", BOTS["intermediate"])
     register_chiamata_bot("expert-oracle", OracleExpert)
 
+    class SeeAllExpert(ExpertChiamataBot):
+        """For measurement only, never a player: the expert searching the true deal
+        (``_play`` sets ``true_hands``) instead of sampled worlds, the ceiling of any
+        reading of the others' hands from their plays."""
+        true_hands = None
+
+        def __init__(self, seed=None):
+            super().__init__(seed=seed, max_worlds=1)  # the one true deal
+
+        def _search(self, st, plays, heur, depth):
+            from briscola.ai.chiamata import expert as chx
+            real = chx.ChSampler
+            hands = self.true_hands
+
+            class TrueDeal(real):
+                def sample(self):
+                    return list(hands)
+            chx.ChSampler = TrueDeal
+            try:
+                return super()._search(st, plays, heur, depth)
+            finally:
+                chx.ChSampler = real
+
+    register_bot("expert-seeall", BOTS["intermediate"])
+    register_chiamata_bot("expert-seeall", SeeAllExpert)
+
 
 _register_variants()
 
@@ -173,6 +234,8 @@ def _play(variant: str, names: list[str], seed: str) -> Game:
         inner = getattr(bots[seat], "chiamata", None)
         if hasattr(inner, "true_partner") and game.auction.done:
             inner.true_partner = game.auction.partner(game)
+        if hasattr(inner, "true_hands"):
+            inner.true_hands = [sum(1 << int(c) for c in h) for h in game.hands]
         game.apply(bots[seat].decide(game.view(seat)).action, seat)
     return game
 
@@ -231,7 +294,8 @@ def _contract(variant: str, a: str, deal_seed: str, g: Game, k: int, made: bool,
         level = f"{auc.target} points"
     else:
         level = "rank " + CARDS[auc.high - BID_RANK].rank
-    policy = getattr(make_bot(a, "contract").chiamata, "policy", None)
+    bot = make_bot(a, "contract").chiamata
+    policy = bot.bid_policy(rules) if hasattr(bot, "bid_policy") else None
     est = p = None
     if trump >= 0 and policy is not None:
         est = estimate(hand, trump, auc.called, rules, alone) + policy.bonus[alone]
@@ -322,12 +386,37 @@ def arena(variant: str, a: str, b: str, deals: int, seed: str = "bench", workers
             "seconds_per_deal": tot["seconds"] / deals}
 
 
+def cached_arena(cache: str | None, variant: str, a: str, b: str, deals: int, seed: str,
+                 workers: int) -> dict:
+    """:func:`arena`, its result kept in the JSON file ``cache`` (if given) under its
+    arguments, so that screens against the same reference on the same deals play it once.
+    The cache knows nothing of the code: delete it when the players change."""
+    import json
+    key = f"{variant}|{a}|{b}|{deals}|{seed}"
+    got = {}
+    if cache and os.path.exists(cache):
+        with open(cache) as f:
+            got = json.load(f)
+    if key in got:
+        return got[key]
+    r = arena(variant, a, b, deals, seed, workers)
+    if cache:
+        if os.path.exists(cache):
+            with open(cache) as f:
+                got = json.load(f)
+        got[key] = r
+        with open(cache, "w") as f:
+            json.dump(got, f)
+    return r
+
+
 def compare(variant: str, a: str, a2: str, b: str, deals: int, seed: str = "bench",
-            workers: int = 2) -> str:
+            workers: int = 2, cache: str | None = None) -> str:
     """Players in the one seat against the same field on the same deals: the paired
     difference of their game points a deal (each of ``a2``, comma-separated, minus ``a``),
-    with its 95% interval."""
-    rows = [arena(variant, a, b, deals, seed, workers)]
+    with its 95% interval. ``cache``: a JSON file keeping ``a``'s results (see
+    :func:`cached_arena`)."""
+    rows = [cached_arena(cache, variant, a, b, deals, seed, workers)]
     lines = []
     for other in a2.split(","):
         r2 = arena(variant, other, b, deals, seed, workers)
@@ -608,6 +697,87 @@ def reads_check(variant: str, deals: int, seed: str = "unseen") -> str:
                      f"{ll / n:.3f} ({n} decisions)" for r, (n, s, ll) in acc.items())
 
 
+def _choice_deal(args) -> list[tuple[list[list[tuple[int, float]]], int]]:
+    """Every choice of a card among two or more in one deal the intermediate players play
+    out: each candidate's features (``chiamata.choice``) and which one was played."""
+    from briscola.ai.chiamata.bots import IntermediateChiamataBot
+    from briscola.ai.chiamata.choice import candidate_features
+    from briscola.ai.chiamata.common import ChState
+    variant, seed, i = args
+    g = Game.new(variant, seed=f"{seed}:{i}")
+    bots = [IntermediateChiamataBot(seed=f"{seed}:{i}:{s}") for s in range(5)]
+    out = []
+    while not g.is_over:
+        seat = g.current_player
+        v = g.view(seat)
+        d = bots[seat].decide(v)
+        if v.phase == "play":
+            st = ChState(v)
+            plays = st.legal_plays()
+            if len(plays) > 1 and st.caller is not None:
+                partner = g.auction.partner(g)
+                role = 0 if seat == st.caller else (
+                    1 if seat == partner and not st.carichi else 2)
+                lead = st.pos == 0
+                cb = st.caller in st.trick_seats
+                cw = st.best_seat == st.caller
+                feats = [candidate_features(st, role, lead, cb, cw, st.best, x) for x in plays]
+                out.append((feats, plays.index(int(d.action))))
+        g.apply(d.action, seat)
+    return out
+
+
+def fit_choice(variant: str, deals: int, workers: int, seed: str = "choice",
+               ridge: float = 0.01) -> tuple:
+    """The conditional logit of ``chiamata.choice`` fitted by maximum likelihood (with a
+    little ridge) on the intermediate players' choices in ``deals`` deals."""
+    import numpy as np
+    from scipy.optimize import minimize
+    from briscola.ai.chiamata.choice import N_CHOICE
+    jobs = [(variant, seed, i) for i in range(deals)]
+    if workers > 1:
+        with Pool(workers) as pool:
+            groups = pool.map(_choice_deal, jobs, chunksize=10)
+    else:
+        groups = [_choice_deal(j) for j in jobs]
+    rows = [r for g in groups for r in g]
+    width = 8
+    k = 4
+    idx = np.full((len(rows), width, k), N_CHOICE, dtype=np.int64)  # N_CHOICE: a zero slot
+    val = np.zeros((len(rows), width, k))
+    valid = np.zeros((len(rows), width), dtype=bool)
+    chosen = np.zeros(len(rows), dtype=np.int64)
+    for d, (feats, c) in enumerate(rows):
+        chosen[d] = c
+        for j, f in enumerate(feats):
+            valid[d, j] = True
+            for q, (i, v) in enumerate(f):
+                idx[d, j, q] = i
+                val[d, j, q] = v
+
+    def nll(w):
+        wz = np.append(w, 0.0)
+        z = (wz[idx] * val).sum(axis=2)
+        z = np.where(valid, z, -1e9)
+        zmax = z.max(axis=1, keepdims=True)
+        e = np.exp(z - zmax) * valid
+        tot = e.sum(axis=1, keepdims=True)
+        p = e / tot
+        ll = (z[np.arange(len(rows)), chosen] - zmax[:, 0] - np.log(tot[:, 0])).sum()
+        g = -p
+        g[np.arange(len(rows)), chosen] += 1.0
+        grad = np.zeros(N_CHOICE + 1)
+        np.add.at(grad, idx.reshape(-1), (g[:, :, None] * val).reshape(-1))
+        grad = grad[:N_CHOICE]
+        return -ll + ridge * (w * w).sum(), -grad + 2 * ridge * w
+
+    res = minimize(nll, np.zeros(N_CHOICE), jac=True, method="L-BFGS-B")
+    base = np.log(valid.sum(axis=1)).sum()
+    print(f"{variant}: {deals} deals, {len(rows)} choices; log-likelihood a choice "
+          f"{-res.fun / len(rows):.3f} (uniform {-base / len(rows):.3f})")
+    return tuple(round(float(x), 3) for x in res.x)
+
+
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -629,6 +799,7 @@ def main(argv=None) -> None:
     pc.add_argument("--deals", type=int, default=100)
     pc.add_argument("--seed", default="bench")
     pc.add_argument("--workers", type=int, default=2)
+    pc.add_argument("--cache", help="a JSON file keeping the reference player's results")
     pt = sub.add_parser("table")
     pt.add_argument("--deals", type=int, default=100)
     pt.add_argument("--reverse-deals", type=int, default=60)
@@ -651,6 +822,11 @@ def main(argv=None) -> None:
     pr.add_argument("--seed", default="reads")
     pr.add_argument("--fine", action="store_true", help="the 216 finer kinds "
                     "(PLAY_READS_FINE)")
+    px = sub.add_parser("fit-choice", help="the expert's model of the others' choices "
+                        "(chiamata.choice.CHOICE_WEIGHTS)")
+    px.add_argument("--deals", type=int, default=2000)
+    px.add_argument("--workers", type=int, default=2)
+    px.add_argument("--seed", default="choice")
     pk = sub.add_parser("reads-check", help="how often each belief names the true partner")
     pk.add_argument("--deals", type=int, default=1000)
     pk.add_argument("--seed", default="unseen")
@@ -658,6 +834,14 @@ def main(argv=None) -> None:
     if args.cmd == "reads-check":
         for variant in ("chiamata", "chiamata-points"):
             print(reads_check(variant, args.deals, args.seed))
+        return
+    if args.cmd == "fit-choice":
+        for auction, variant in (("rank", "chiamata"), ("points", "chiamata-points")):
+            r = fit_choice(variant, args.deals, args.workers, args.seed)
+            print(f"CHOICE_WEIGHTS[{auction!r}] = (")
+            for i in range(0, len(r), 9):
+                print("    " + ", ".join(f"{x:g}" for x in r[i:i + 9]) + ",")
+            print(")")
         return
     if args.cmd == "fit-reads":
         for auction, variant in (("rank", "chiamata"), ("points", "chiamata-points")):
@@ -675,7 +859,7 @@ def main(argv=None) -> None:
         return
     if args.cmd == "compare":
         print(compare(args.variant, args.a, args.a2, args.b, args.deals, args.seed,
-                      args.workers))
+                      args.workers, args.cache))
         return
     if args.cmd == "arena":
         r = arena(args.variant, args.a, args.b, args.deals, args.seed, args.workers,

@@ -601,3 +601,153 @@ def test_the_bid_from_the_network_never_reads_hidden_cards():
         assert NetBid(seed=1).decide(real.view(seat)) == NetBid(seed=1).decide(twin.view(seat))
         checked += 1
     assert checked >= 15
+
+
+# ---- the expert's reading of the others' cards (chiamata.choice) -----------------------------
+
+def _true_and_sampled_weights(variant, deals, seed):
+    """At seat 0's decisions from the third trick on, in deals the intermediate players play
+    out: the log-weight of the true deal and the mean log-weight of sampled deals."""
+    import math
+    from briscola.ai.chiamata.choice import CHOICE_WEIGHTS, PlayEvidence
+    out = []
+    for d in range(deals):
+        g = Game.new(variant, seed=f"{seed}:{d}")
+        bots = [IntermediateChiamataBot(seed=f"{seed}:{d}:{s}") for s in range(5)]
+        while not g.is_over:
+            seat = g.current_player
+            v = g.view(seat)
+            if seat == 0 and v.phase == "play" and len(v.tricks) >= 2:
+                st = ChState(v, reads=True)
+                sampler = ChSampler(st, random.Random(d))
+                ev = PlayEvidence(st, CHOICE_WEIGHTS[v.rules.auction])
+                if sampler.consistent and sampler.pool and ev.records:
+                    true = [sum(1 << int(c) for c in h) for h in g.hands]
+                    worlds = [sampler.sample() for _ in range(30)]
+                    out.append((math.log(ev.weight(true)),
+                                sum(math.log(ev.weight(w)) for w in worlds) / len(worlds)))
+            g.apply(bots[seat].decide(v).action, seat)
+    return out
+
+
+@pytest.mark.parametrize("variant", ["chiamata", "chiamata-points"])
+def test_the_true_deal_explains_the_others_plays_better_than_sampled_ones(variant):
+    """The model of the others' choices finds their plays likelier in the deal that was
+    really dealt than in the deals the sampler draws, nearly every time."""
+    pairs = _true_and_sampled_weights(variant, 8, "choice-test")
+    assert len(pairs) > 30
+    better = sum(1 for t, s in pairs if t > s)
+    assert better > 0.85 * len(pairs)
+    assert sum(t - s for t, s in pairs) / len(pairs) > 1.0
+
+
+def test_a_world_weighs_each_play_by_the_hand_the_seat_held_then():
+    """A seat that led a worthless card is likelier to have held only worthless cards than
+    aces and threes (it would have kept those for a trick worth taking, or not): the weight
+    depends on the cards in the seat's hand at the time, and only on those."""
+    from briscola.ai.chiamata.choice import CHOICE_WEIGHTS, PlayEvidence
+    g = Game.new("chiamata", seed="choice-unit")
+    bots = [IntermediateChiamataBot(seed=f"cu:{s}") for s in range(5)]
+    while g.phase_name != "play":
+        s = g.current_player
+        g.apply(bots[s].decide(g.view(s)).action, s)
+    # Play one whole trick, then read it from the next seat to play.
+    for _ in range(5):
+        s = g.current_player
+        g.apply(bots[s].decide(g.view(s)).action, s)
+    me = g.current_player
+    st = ChState(g.view(me), reads=True)
+    ev = PlayEvidence(st, CHOICE_WEIGHTS["rank"])
+    assert {r.seat for r in ev.records} == set(range(5)) - {me}
+    assert all(r.later == 1 << r.card for r in ev.records)  # one card each so far
+    true = [sum(1 << int(c) for c in h) for h in g.hands]
+    base = ev.weight(true)
+    assert base > 0
+    # Swapping two unseen cards between two other seats changes the weight, and swapping
+    # them back restores it exactly.
+    others = [s for s in range(5) if s != me]
+    a, b = others[0], others[1]
+    ca = true[a] & -true[a]
+    cb = true[b] & -true[b]
+    swapped = list(true)
+    swapped[a] = swapped[a] ^ ca | cb
+    swapped[b] = swapped[b] ^ cb | ca
+    assert ev.weight(swapped) != base or st.pts[ca.bit_length() - 1] == st.pts[
+        cb.bit_length() - 1]
+    back = list(swapped)
+    back[a] = back[a] ^ cb | ca
+    back[b] = back[b] ^ ca | cb
+    assert back == true and ev.weight(back) == base
+
+
+def test_the_model_of_the_choices_is_fitted_from_played_deals_end_to_end():
+    from briscola.ai.chiamata.choice import N_CHOICE
+    mod = script("bench", "chiamata")
+    w = mod.fit_choice("chiamata", 4, 1, seed="t")
+    assert len(w) == N_CHOICE
+    assert w == mod.fit_choice("chiamata", 4, 1, seed="t")
+    assert any(abs(x) > 0.5 for x in w)
+
+
+@pytest.mark.parametrize("variant", ["chiamata", "chiamata-points"])
+def test_the_expert_weighing_its_worlds_never_reads_hidden_cards(variant):
+    """Same view, different hidden cards: the expert weighing its worlds by the plays
+    chooses the same card (its worlds come from the view alone)."""
+    checked = 0
+    for d in range(6):
+        g = Game.new(variant, seed=f"inf-hidden:{d}")
+        bots = [IntermediateChiamataBot(seed=f"ih:{d}:{s}") for s in range(5)]
+        while not g.is_over:
+            seat = g.current_player
+            v = g.view(seat)
+            if v.phase == "play" and len(v.tricks) in (2, 4) and seat == d % 5 and \
+                    len(v.legal) > 1:
+                mk = lambda: ExpertChiamataBot(seed="x", node_budget=3000, max_worlds=4,
+                                               inference=4)
+                first = mk().decide(v).action
+                other = g.clone()
+                hidden = [s for s in range(5) if s != seat]
+                a, b = hidden[0], hidden[1]
+                other.hands[a][0], other.hands[b][0] = other.hands[b][0], other.hands[a][0]
+                v2 = other.view(seat)
+                assert v2.hand == v.hand
+                assert mk().decide(v2).action == first
+                checked += 1
+            g.apply(bots[seat].decide(v).action, seat)
+    assert checked >= 6
+
+
+def test_the_expert_reads_the_cards_and_bids_boldly_only_by_rank_as_measured():
+    """By rank the expert bids with 6 card points of bonus and weighs its worlds (four drawn
+    for each one searched); the points auction keeps 4 and every world drawn, as screened.
+    A setting given to the bot takes precedence."""
+    from briscola.rules import find_variant
+    from briscola.ai.chiamata import expert as chx
+    rank, points = find_variant("chiamata"), find_variant("chiamata-points")
+    bot = ExpertChiamataBot(seed=1)
+    assert bot.bid_policy(rank).bonus == (6.0, 0.0)
+    assert bot.bid_policy(points).bonus == (4.0, 0.0)
+    assert IntermediateChiamataBot(seed=1).bid_policy(rank).bonus == (0.0, 0.0)
+    calls = []
+    real = ExpertChiamataBot._weighted_worlds
+
+    def spy(self, st, sampler, inference):
+        calls.append((st.rules.auction, inference))
+        return real(self, st, sampler, inference)
+
+    ExpertChiamataBot._weighted_worlds = spy
+    try:
+        for variant in ("chiamata", "chiamata-points"):
+            g = Game.new(variant, seed="defaults")
+            bots = [ExpertChiamataBot(seed=s, node_budget=2000, max_worlds=3) for s in range(5)]
+            play(g, bots, upto=30)
+        g = Game.new("chiamata", seed="defaults")
+        bots = [ExpertChiamataBot(seed=s, node_budget=2000, max_worlds=3, inference=0)
+                for s in range(5)]
+        n = len(calls)
+        play(g, bots, upto=30)
+        assert len(calls) == n  # told not to weigh, it does not
+    finally:
+        ExpertChiamataBot._weighted_worlds = real
+    assert calls and {a for a, _i in calls} == {"rank"}
+    assert {i for _a, i in calls} == {chx.EXPERT_INFERENCE["rank"]} == {4}

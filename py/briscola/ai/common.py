@@ -230,3 +230,24 @@ def special_action(view, sit: Situation | None = None):
             if a in sigs and r not in done:
                 return a, why("bot_signal", rank=r)
     return None
+
+
+def resample(pool: list, weights: list[float], k: int, rng) -> list | None:
+    """``k`` items of ``pool`` drawn in proportion to ``weights`` (systematic resampling: one
+    random offset, evenly spaced pointers, so the draw varies little); ``None`` if every
+    weight is zero."""
+    total = sum(weights)
+    if total <= 0:
+        return None
+    step = total / k
+    u = rng.random() * step
+    out = []
+    acc = 0.0
+    for w, x in zip(pool, weights):
+        acc += x
+        while u < acc and len(out) < k:
+            out.append(w)
+            u += step
+    while len(out) < k:
+        out.append(pool[-1])
+    return out

@@ -53,7 +53,7 @@ import time
 
 from ..actions import Action
 from .base import Bot, Decision, register_bot
-from .common import Situation, special_action
+from .common import Situation, resample, special_action
 from .heuristic import IntermediateBot, _non_play, reason_for, score_card
 from .inference import Evidence
 from .learn import Encoder, load as load_model, model_name
@@ -608,27 +608,6 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
         if evals[0] >= leaves or (deadline is not None and _clock() > deadline):
             break
     return {c: totals[c] / done for c in plays}, done, evals[0]
-
-
-def resample(pool: list, weights: list[float], k: int, rng) -> list | None:
-    """``k`` items of ``pool`` drawn in proportion to ``weights`` (systematic resampling: one
-    random offset, evenly spaced pointers, so the draw varies little); ``None`` if every
-    weight is zero."""
-    total = sum(weights)
-    if total <= 0:
-        return None
-    step = total / k
-    u = rng.random() * step
-    out = []
-    acc = 0.0
-    for w, x in zip(pool, weights):
-        acc += x
-        while u < acc and len(out) < k:
-            out.append(w)
-            u += step
-    while len(out) < k:
-        out.append(pool[-1])
-    return out
 
 
 def _encoder(rules, trump) -> Encoder:
