@@ -18,6 +18,9 @@ with B in all five seats. ``--reverse`` swaps the roles (one B among four As).
     PYTHONPATH=py python3 bench/chiamata.py fit-reads --deals 3000   # the expert's PLAY_READS
     PYTHONPATH=py python3 bench/chiamata.py fit-reads --fine    # the 216 finer kinds (not kept)
     PYTHONPATH=py python3 bench/chiamata.py reads-check --deals 1000  # the beliefs' accuracy
+    PYTHONPATH=py python3 bench/chiamata.py fit-choice --deals 2000  # chiamata.choice's model
+    PYTHONPATH=py python3 bench/chiamata.py compare --a expert-before --a2 expert --deals 300 \
+        --cache /tmp/ref.json   # the reference's results kept for the next screen
     PYTHONPATH=py python3 bench/chiamata.py compare --a2 expert-netbid  # bids by the network
 
 Measured (``table --deals 100 --reverse-deals 60 --weak-deals 300 --seed final``, CPython;
@@ -70,7 +73,7 @@ def _register_variants() -> None:
 
     def with_policy(**kw):
         class Bot(ExpertChiamataBot):
-            policy = BidPolicy(bonus=EXPERT_BID_BONUS["rank"], **kw)
+            policy = BidPolicy(bonus=EXPERT_BID_BONUS, **kw)
         return Bot
 
     for name, kw in (("expert-bar5", {"bid_min": 0.5}), ("expert-bar7", {"bid_min": 0.7}),
@@ -83,7 +86,7 @@ def _register_variants() -> None:
                      ("expert-hide4", {"hide": 4.0}), ("expert-x4", {"exact_tricks": 4}),
                      ("expert-x2", {"exact_tricks": 2}),
                      ("expert-w80", {"max_worlds": 80, "node_budget": 40000}),
-                     ("expert-inf0", {"inference": 0}), ("expert-inf8", {"inference": 8}),
+                     ("expert-inf4", {"inference": 4}), ("expert-inf8", {"inference": 8}),
                      ("expert-noreads", {"reads": False}), ("expert-net", {"learned": True}),
                      ("expert-linear", {"learned": False})):
         register_bot(name, BOTS["intermediate"])
@@ -96,25 +99,21 @@ def _register_variants() -> None:
         def __init__(self, seed=None):
             super().__init__(seed=seed, max_worlds=80, node_budget=40000)
 
-    class Bonus4(ExpertChiamataBot):
-        """The expert bidding with the bonus of 4 card points it had by rank before 6."""
-        policy = BidPolicy(bonus=4.0)
+    for name, bonus, kw in (("expert-b6", 6.0, {}), ("expert-inf4b5", 5.0, {"inference": 4}),
+                            ("expert-inf4b6", 6.0, {"inference": 4})):
+        class Bolder(ExpertChiamataBot):
+            """The expert bidding with a bonus of 5 or 6 card points instead of 4, and
+            (``inf4``) weighing its worlds by the others' plays."""
+            policy = BidPolicy(bonus=bonus)
 
-    class Before(Bonus4):
-        """The expert as it was before it read the others' cards from their plays and bid
-        by rank with a bonus of 6: 4 card points, every world drawn searched."""
-
-        def __init__(self, seed=None):
-            super().__init__(seed=seed, inference=0)
-
-    class Bonus5(ExpertChiamataBot):
-        """The expert bidding with a bonus of 5 card points, between the two."""
-        policy = BidPolicy(bonus=5.0)
-
-    for name, cls in (("expert-bonus4", Bonus4), ("expert-bonus5", Bonus5),
-                      ("expert-before", Before)):
+            def __init__(self, seed=None, kw=kw):
+                super().__init__(seed=seed, **kw)
         register_bot(name, BOTS["intermediate"])
-        register_chiamata_bot(name, cls)
+        register_chiamata_bot(name, Bolder)
+    # The fitted model of the others' choices, for the players that weigh their worlds.
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import chiamata_choice
+    chiamata_choice.install()
 
     register_bot("expert-w80r3", BOTS["intermediate"])
     register_chiamata_bot("expert-w80r3", W80Raise3)
@@ -146,13 +145,12 @@ def _register_variants() -> None:
     register_bot("expert-fine", BOTS["intermediate"])
     register_chiamata_bot("expert-fine", fine_expert)
 
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from chiamata_netbid import NetBidPolicy
 
     class NetBidExpert(ExpertChiamataBot):
         """The expert bidding and calling from the network averaged over deals of the
         other hands (``briscola.ai.chiamata.netbid``) instead of the linear bid model."""
-        policy = NetBidPolicy(bonus=EXPERT_BID_BONUS["rank"])
+        policy = NetBidPolicy(bonus=EXPERT_BID_BONUS)
 
     register_bot("expert-netbid", BOTS["intermediate"])
     register_chiamata_bot("expert-netbid", NetBidExpert)
@@ -160,7 +158,7 @@ def _register_variants() -> None:
     class NetCallExpert(ExpertChiamataBot):
         """The expert bidding from the linear bid model as shipped, and only calling (the
         suit, so the trump, and the card) from the network's averaged estimate."""
-        call_policy = NetBidPolicy(bonus=EXPERT_BID_BONUS["rank"])
+        call_policy = NetBidPolicy(bonus=EXPERT_BID_BONUS)
 
         def decide(self, view):
             if view.phase == "call":
@@ -294,8 +292,7 @@ def _contract(variant: str, a: str, deal_seed: str, g: Game, k: int, made: bool,
         level = f"{auc.target} points"
     else:
         level = "rank " + CARDS[auc.high - BID_RANK].rank
-    bot = make_bot(a, "contract").chiamata
-    policy = bot.bid_policy(rules) if hasattr(bot, "bid_policy") else None
+    policy = getattr(make_bot(a, "contract").chiamata, "policy", None)
     est = p = None
     if trump >= 0 and policy is not None:
         est = estimate(hand, trump, auc.called, rules, alone) + policy.bonus[alone]

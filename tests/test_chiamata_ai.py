@@ -603,7 +603,17 @@ def test_the_bid_from_the_network_never_reads_hidden_cards():
     assert checked >= 15
 
 
-# ---- the expert's reading of the others' cards (chiamata.choice) -----------------------------
+# ---- the expert's reading of the others' cards (chiamata.choice; screened, not kept) ----------
+
+@pytest.fixture(autouse=False)
+def choice_weights():
+    """The model fitted by bench/chiamata.py fit-choice (bench/chiamata_choice.py), installed
+    for one test."""
+    from briscola.ai.chiamata.choice import CHOICE_WEIGHTS
+    script("bench", "chiamata_choice").install()
+    yield CHOICE_WEIGHTS
+    CHOICE_WEIGHTS.clear()
+
 
 def _true_and_sampled_weights(variant, deals, seed):
     """At seat 0's decisions from the third trick on, in deals the intermediate players play
@@ -631,7 +641,8 @@ def _true_and_sampled_weights(variant, deals, seed):
 
 
 @pytest.mark.parametrize("variant", ["chiamata", "chiamata-points"])
-def test_the_true_deal_explains_the_others_plays_better_than_sampled_ones(variant):
+def test_the_true_deal_explains_the_others_plays_better_than_sampled_ones(variant,
+                                                                         choice_weights):
     """The model of the others' choices finds their plays likelier in the deal that was
     really dealt than in the deals the sampler draws, nearly every time."""
     pairs = _true_and_sampled_weights(variant, 8, "choice-test")
@@ -641,7 +652,7 @@ def test_the_true_deal_explains_the_others_plays_better_than_sampled_ones(varian
     assert sum(t - s for t, s in pairs) / len(pairs) > 1.0
 
 
-def test_a_world_weighs_each_play_by_the_hand_the_seat_held_then():
+def test_a_world_weighs_each_play_by_the_hand_the_seat_held_then(choice_weights):
     """A seat that led a worthless card is likelier to have held only worthless cards than
     aces and threes (it would have kept those for a trick worth taking, or not): the weight
     depends on the cards in the seat's hand at the time, and only on those."""
@@ -690,7 +701,7 @@ def test_the_model_of_the_choices_is_fitted_from_played_deals_end_to_end():
 
 
 @pytest.mark.parametrize("variant", ["chiamata", "chiamata-points"])
-def test_the_expert_weighing_its_worlds_never_reads_hidden_cards(variant):
+def test_the_expert_weighing_its_worlds_never_reads_hidden_cards(variant, choice_weights):
     """Same view, different hidden cards: the expert weighing its worlds by the plays
     chooses the same card (its worlds come from the view alone)."""
     checked = 0
@@ -715,39 +726,3 @@ def test_the_expert_weighing_its_worlds_never_reads_hidden_cards(variant):
                 checked += 1
             g.apply(bots[seat].decide(v).action, seat)
     assert checked >= 6
-
-
-def test_the_expert_reads_the_cards_and_bids_boldly_only_by_rank_as_measured():
-    """By rank the expert bids with 6 card points of bonus and weighs its worlds (four drawn
-    for each one searched); the points auction keeps 4 and every world drawn, as screened.
-    A setting given to the bot takes precedence."""
-    from briscola.rules import find_variant
-    from briscola.ai.chiamata import expert as chx
-    rank, points = find_variant("chiamata"), find_variant("chiamata-points")
-    bot = ExpertChiamataBot(seed=1)
-    assert bot.bid_policy(rank).bonus == (6.0, 0.0)
-    assert bot.bid_policy(points).bonus == (4.0, 0.0)
-    assert IntermediateChiamataBot(seed=1).bid_policy(rank).bonus == (0.0, 0.0)
-    calls = []
-    real = ExpertChiamataBot._weighted_worlds
-
-    def spy(self, st, sampler, inference):
-        calls.append((st.rules.auction, inference))
-        return real(self, st, sampler, inference)
-
-    ExpertChiamataBot._weighted_worlds = spy
-    try:
-        for variant in ("chiamata", "chiamata-points"):
-            g = Game.new(variant, seed="defaults")
-            bots = [ExpertChiamataBot(seed=s, node_budget=2000, max_worlds=3) for s in range(5)]
-            play(g, bots, upto=30)
-        g = Game.new("chiamata", seed="defaults")
-        bots = [ExpertChiamataBot(seed=s, node_budget=2000, max_worlds=3, inference=0)
-                for s in range(5)]
-        n = len(calls)
-        play(g, bots, upto=30)
-        assert len(calls) == n  # told not to weigh, it does not
-    finally:
-        ExpertChiamataBot._weighted_worlds = real
-    assert calls and {a for a, _i in calls} == {"rank"}
-    assert {i for _a, i in calls} == {chx.EXPERT_INFERENCE["rank"]} == {4}

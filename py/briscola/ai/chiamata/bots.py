@@ -39,18 +39,14 @@ class IntermediateChiamataBot(Bot):
     def decide(self, view) -> Decision:
         _check(view)
         if view.phase == "auction":
-            return decide_auction(view, self.bid_policy(view.rules))
+            return decide_auction(view, self.policy)
         if view.phase == "call":
-            return decide_call(view, self.bid_policy(view.rules))
+            return decide_call(view, self.policy)
         st = ChState(view, self.reads)
         plays = st.legal_plays()
         if len(plays) == 1:
             return Decision(Action(plays[0]), reason(st, plays[0]))
         return self.play(st, plays)
-
-    def bid_policy(self, rules) -> BidPolicy:
-        """How boldly this player bids in ``rules``' auction."""
-        return self.policy
 
     def play(self, st: ChState, plays: list[int]) -> Decision:
         c = pick(st, plays)

@@ -502,20 +502,13 @@ EXPERT_HIDE = 2.0
 # of both auctions, +0.044 ± 0.029 game points a deal (README).
 EXPERT_LEARNED = True
 
-# Card points the expert's own play adds to the bid model's estimate (with a partner), by
-# auction: screened 0, 4, 5, 7, 10 against the intermediate on the same deals, then 6 by
-# rank together with the reading of the others' cards (bench/chiamata.py, README).
-EXPERT_BID_BONUS = {"rank": 6.0, "points": 4.0}
-_EXPERT_POLICIES = {a: BidPolicy(bonus=b) for a, b in EXPERT_BID_BONUS.items()}
-
-# Worlds drawn for each one searched and resampled by how likely the others' plays are in
-# them (:mod:`~briscola.ai.chiamata.choice`), by auction (0: every world drawn is searched).
-# Screened by rank together with the bolder bids above (README).
-EXPERT_INFERENCE = {"rank": 4, "points": 0}
+# Card points the expert's own play adds to the bid model's estimate (with a partner):
+# screened 0, 4, 5, 7, 10 against the intermediate on the same deals (bench/chiamata.py).
+EXPERT_BID_BONUS = 4.0
 
 
 class ExpertChiamataBot(IntermediateChiamataBot):
-    """Bids from the intermediate's estimate of the hand plus :data:`EXPERT_BID_BONUS` card
+    """Bids from the intermediate's estimate of the hand plus ``EXPERT_BID_BONUS`` card
     points (the estimate was fitted on deals the intermediate played out; the expert's
     search takes more as caller: measured 81 % of contracts made against the
     intermediate's 59 % on the same hands), so it bids and calls where the intermediate
@@ -543,18 +536,19 @@ class ExpertChiamataBot(IntermediateChiamataBot):
     without shipped weights the linear one serves.
 
     ``inference``: draw that many worlds for each one searched and keep them in proportion
-    to how likely the other seats' plays so far are in each (:mod:`.choice`); ``None``:
-    :data:`EXPERT_INFERENCE` of the auction.
+    to how likely the other seats' plays so far are in each (:mod:`.choice`, with a fitted
+    model in :data:`~briscola.ai.chiamata.choice.CHOICE_WEIGHTS`; screened and not kept,
+    so 0: every world drawn is searched).
     """
 
     name = "expert"
-    policy: BidPolicy | None = None  # None: the auction's bonus (EXPERT_BID_BONUS)
+    policy = BidPolicy(bonus=EXPERT_BID_BONUS)
 
     def __init__(self, seed=None, node_budget: int = 20000, max_worlds: int = 40,
                  exact_tricks: int = 3, mid_depth: int = 1, time_limit: float = 1.0,
                  mid_moves: int | None = None, hide: float = EXPERT_HIDE,
                  reads: bool = True, learned: bool = EXPERT_LEARNED,
-                 inference: int | None = None) -> None:
+                 inference: int = 0) -> None:
         super().__init__(seed)
         self.inference = inference
         self.learned = learned
@@ -573,9 +567,6 @@ class ExpertChiamataBot(IntermediateChiamataBot):
     def reset(self) -> None:
         super().reset()
         self.last_info = {}
-
-    def bid_policy(self, rules) -> BidPolicy:
-        return self.policy or _EXPERT_POLICIES[rules.auction]
 
     @property
     def model(self):
@@ -645,11 +636,8 @@ class ExpertChiamataBot(IntermediateChiamataBot):
             hidden = st.called
             hide_cost = self.hide * (st.sizes[st.me] - 1)
         drawn = None
-        inference = self.inference
-        if inference is None:
-            inference = EXPERT_INFERENCE.get(st.rules.auction, 0)
-        if not single and inference > 1:
-            drawn = self._weighted_worlds(st, sampler, inference)
+        if not single and self.inference > 1:
+            drawn = self._weighted_worlds(st, sampler, self.inference)
         for i in range(1 if single else self.max_worlds):
             hands = sampler.sample() if drawn is None else drawn[i]
             partner, maxside, evaluate = world_sides(st, hands, caller, depth, evals,
