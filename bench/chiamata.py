@@ -594,30 +594,38 @@ def fit_eval(deals: int, workers: int) -> None:
 
 # ---- fitting the expert's reading of the plays ------------------------------------------------------
 
-def _reads_deal(args) -> list[tuple[int, bool]]:
-    """One deal of intermediate players: each play made before the called card fell by a
-    seat other than the caller (the called card aside), as (its kind, made by the partner)."""
-    from briscola.ai.chiamata.common import ChState, fine_kind, play_kind
-    variant, seed, i, fine = args
+def _play_decisions(variant: str, seed: str, i: int):
+    """One deal the intermediate players play out: (game, seat, view, decision, state) at
+    each decision of the play (the auction and the call are played, not yielded), the
+    decision applied after each."""
+    from briscola.ai.chiamata.common import ChState
     g = Game.new(variant, seed=f"{seed}:{i}")
     bots = [make_bot("intermediate", f"{seed}:{i}:{s}") for s in range(5)]
-    out = []
     while not g.is_over:
         seat = g.current_player
         v = g.view(seat)
         d = bots[seat].decide(v)
         if v.phase == "play":
-            st = ChState(v)
-            c = int(d.action)
-            if st.caller is not None and not st.carichi and not st.revealed \
-                    and seat != st.caller and c != st.called:
-                k = play_kind(st.pos == 0, st.caller in st.trick_seats,
-                              st.best_seat == st.caller, st.would_win(c), st.pts[c],
-                              st.is_trump(c))
-                if fine:
-                    k = fine_kind(k, st.pos == st.n - 1, st.table_pts >= 10)
-                out.append((k, seat == g.auction.partner(g)))
+            yield g, seat, d, ChState(v)
         g.apply(d.action, seat)
+
+
+def _reads_deal(args) -> list[tuple[int, bool]]:
+    """One deal of intermediate players: each play made before the called card fell by a
+    seat other than the caller (the called card aside), as (its kind, made by the partner)."""
+    from briscola.ai.chiamata.common import fine_kind, play_kind
+    variant, seed, i, fine = args
+    out = []
+    for g, seat, d, st in _play_decisions(variant, seed, i):
+        c = int(d.action)
+        if st.caller is not None and not st.carichi and not st.revealed \
+                and seat != st.caller and c != st.called:
+            k = play_kind(st.pos == 0, st.caller in st.trick_seats,
+                          st.best_seat == st.caller, st.would_win(c), st.pts[c],
+                          st.is_trump(c))
+            if fine:
+                k = fine_kind(k, st.pos == st.n - 1, st.table_pts >= 10)
+            out.append((k, seat == g.auction.partner(g)))
     return out
 
 
@@ -697,30 +705,19 @@ def reads_check(variant: str, deals: int, seed: str = "unseen") -> str:
 def _choice_deal(args) -> list[tuple[list[list[tuple[int, float]]], int]]:
     """Every choice of a card among two or more in one deal the intermediate players play
     out: each candidate's features (``chiamata.choice``) and which one was played."""
-    from briscola.ai.chiamata.bots import IntermediateChiamataBot
     from briscola.ai.chiamata.choice import candidate_features
-    from briscola.ai.chiamata.common import ChState
     variant, seed, i = args
-    g = Game.new(variant, seed=f"{seed}:{i}")
-    bots = [IntermediateChiamataBot(seed=f"{seed}:{i}:{s}") for s in range(5)]
     out = []
-    while not g.is_over:
-        seat = g.current_player
-        v = g.view(seat)
-        d = bots[seat].decide(v)
-        if v.phase == "play":
-            st = ChState(v)
-            plays = st.legal_plays()
-            if len(plays) > 1 and st.caller is not None:
-                partner = g.auction.partner(g)
-                role = 0 if seat == st.caller else (
-                    1 if seat == partner and not st.carichi else 2)
-                lead = st.pos == 0
-                cb = st.caller in st.trick_seats
-                cw = st.best_seat == st.caller
-                feats = [candidate_features(st, role, lead, cb, cw, st.best, x) for x in plays]
-                out.append((feats, plays.index(int(d.action))))
-        g.apply(d.action, seat)
+    for g, seat, d, st in _play_decisions(variant, seed, i):
+        plays = st.legal_plays()
+        if len(plays) > 1 and st.caller is not None:
+            partner = g.auction.partner(g)
+            role = 0 if seat == st.caller else (1 if seat == partner and not st.carichi else 2)
+            lead = st.pos == 0
+            cb = st.caller in st.trick_seats
+            cw = st.best_seat == st.caller
+            feats = [candidate_features(st, role, lead, cb, cw, st.best, x) for x in plays]
+            out.append((feats, plays.index(int(d.action))))
     return out
 
 

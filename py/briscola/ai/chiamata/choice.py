@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 
 from ...cards import N_RANKS
-from .common import N_KINDS, ChState, SUIT_MASKS, play_kind
+from .common import N_KINDS, ChState, SUIT_MASKS, bits, play_kind
 
 ROLES = 3  # caller, partner, opponent
 _KINDS0 = 0
@@ -67,9 +67,11 @@ class PlayEvidence:
         self.st = st
         self.uniform = uniform
         self.records: list[_Record] = []
-        if st.caller is None:
+        self.caller = caller = st.caller
+        self.called = called = st.called
+        if caller is None:
             return
-        me, caller, called = st.me, st.caller, st.called
+        me = st.me
         plays = []  # (seat, card, lead, caller_before, caller_winning, best, led suit)
         later = [0] * st.n
         tricks = [(o, cards) for o, cards, _w, _p in st.history]
@@ -96,10 +98,10 @@ class PlayEvidence:
                 r.ez = _exp_scores(st, weights, lead, cb, cw, best, maybe)
                 self.records.append(r)
             later[s] |= 1 << c
-        self.caller = caller
-        self.called = called
 
     def role(self, s: int, hands: list[int]) -> int:
+        """Seat ``s``'s part in the deal ``hands``: 0 the caller, 1 his partner (who holds or
+        played the called card), 2 an opponent."""
         if s == self.caller:
             return 0
         st = self.st
@@ -135,7 +137,7 @@ def _exp_scores(st: ChState, weights, lead: bool, caller_before: bool,
                 caller_winning: bool, best: int, maybe: int) -> list[list[float]]:
     """exp(score) of every card in ``maybe`` for each role, at one past play."""
     rows = [[0.0] * 64 for _ in range(ROLES)]
-    for x in _bits(maybe):
+    for x in bits(maybe):
         for role in range(ROLES):
             z = 0.0
             for i, v in candidate_features(st, role, lead, caller_before, caller_winning,
@@ -143,12 +145,3 @@ def _exp_scores(st: ChState, weights, lead: bool, caller_before: bool,
                 z += weights[i] * v
             rows[role][x] = math.exp(max(-30.0, min(30.0, z)))
     return rows
-
-
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
