@@ -19,7 +19,7 @@ with B in all five seats. ``--reverse`` swaps the roles (one B among four As).
     PYTHONPATH=py python3 bench/chiamata.py fit-reads --fine    # the 216 finer kinds (not kept)
     PYTHONPATH=py python3 bench/chiamata.py reads-check --deals 1000  # the beliefs' accuracy
     PYTHONPATH=py python3 bench/chiamata.py fit-choice --deals 2000  # chiamata.choice's model
-    PYTHONPATH=py python3 bench/chiamata.py compare --a expert-before --a2 expert --deals 300 \
+    PYTHONPATH=py python3 bench/chiamata.py compare --a expert --a2 expert-inf4 --deals 300 \
         --cache /tmp/ref.json   # the reference's results kept for the next screen
     PYTHONPATH=py python3 bench/chiamata.py compare --a2 expert-netbid  # bids by the network
 
@@ -398,7 +398,7 @@ def cached_arena(cache: str | None, variant: str, a: str, b: str, deals: int, se
         return got[key]
     r = arena(variant, a, b, deals, seed, workers)
     if cache:
-        if os.path.exists(cache):
+        if os.path.exists(cache):  # read again: a screen beside this one may have written
             with open(cache) as f:
                 got = json.load(f)
         got[key] = r
@@ -595,9 +595,9 @@ def fit_eval(deals: int, workers: int) -> None:
 # ---- fitting the expert's reading of the plays ------------------------------------------------------
 
 def _play_decisions(variant: str, seed: str, i: int):
-    """One deal the intermediate players play out: (game, seat, view, decision, state) at
-    each decision of the play (the auction and the call are played, not yielded), the
-    decision applied after each."""
+    """One deal the intermediate players play out: (game, seat, decision, state) at each
+    decision of the play (the auction and the call are played, not yielded), the decision
+    applied after each."""
     from briscola.ai.chiamata.common import ChState
     g = Game.new(variant, seed=f"{seed}:{i}")
     bots = [make_bot("intermediate", f"{seed}:{i}:{s}") for s in range(5)]
@@ -667,21 +667,12 @@ def fine_reads() -> None:
 def partner_views(variant: str, deals: int, seed: str):
     """(game, view, true partner) at each decision of a seat that does not hold the called
     card, before it falls, in deals the intermediate players play out."""
-    from briscola.ai.chiamata.bots import IntermediateChiamataBot
     for i in range(deals):
-        g = Game.new(variant, seed=f"{seed}:{i}")
-        bots = [IntermediateChiamataBot(seed=f"{seed}:{i}:{s}") for s in range(5)]
-        while not g.is_over:
-            seat = g.current_player
-            v = g.view(seat)
-            d = bots[seat].decide(v)
-            if v.phase == "play":
-                partner = g.auction.partner(g)
-                ch = v.chiamata
-                if partner is not None and seat != partner and not ch.get("carichi") \
-                        and not ch.get("partner_revealed"):
-                    yield g, v, partner
-            g.apply(d.action, seat)
+        for g, seat, _d, st in _play_decisions(variant, seed, i):
+            partner = g.auction.partner(g)
+            if partner is not None and seat != partner and not st.carichi \
+                    and not st.revealed:
+                yield g, st.view, partner
 
 
 def reads_check(variant: str, deals: int, seed: str = "unseen") -> str:
@@ -772,6 +763,14 @@ def fit_choice(variant: str, deals: int, workers: int, seed: str = "choice",
     return tuple(round(float(x), 3) for x in res.x)
 
 
+def print_table(name: str, values: tuple) -> None:
+    """A fitted table as Python source to paste: ``name = (`` and nine numbers a line."""
+    print(f"{name} = (")
+    for i in range(0, len(values), 9):
+        print("    " + ", ".join(f"{x:g}" for x in values[i:i + 9]) + ",")
+    print(")")
+
+
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -831,19 +830,13 @@ def main(argv=None) -> None:
         return
     if args.cmd == "fit-choice":
         for auction, variant in (("rank", "chiamata"), ("points", "chiamata-points")):
-            r = fit_choice(variant, args.deals, args.workers, args.seed)
-            print(f"CHOICE_WEIGHTS[{auction!r}] = (")
-            for i in range(0, len(r), 9):
-                print("    " + ", ".join(f"{x:g}" for x in r[i:i + 9]) + ",")
-            print(")")
+            print_table(f"CHOICE_WEIGHTS[{auction!r}]",
+                        fit_choice(variant, args.deals, args.workers, args.seed))
         return
     if args.cmd == "fit-reads":
         for auction, variant in (("rank", "chiamata"), ("points", "chiamata-points")):
-            r = fit_reads(variant, args.deals, args.workers, args.seed, args.fine)
-            print(f"PLAY_READS{'_FINE' if args.fine else ''}[{auction!r}] = (")
-            for i in range(0, len(r), 9):
-                print("    " + ", ".join(f"{x:g}" for x in r[i:i + 9]) + ",")
-            print(")")
+            print_table(f"PLAY_READS{'_FINE' if args.fine else ''}[{auction!r}]",
+                        fit_reads(variant, args.deals, args.workers, args.seed, args.fine))
         return
     if args.cmd == "fit-eval":
         fit_eval(args.deals, args.workers)

@@ -39,21 +39,36 @@ UNIFORM = 0.1
 CHOICE_WEIGHTS: dict[str, tuple[float, ...]] = {}
 
 
+def _card_terms(st: ChState, lead: bool, caller_before: bool, caller_winning: bool,
+                best: int, x: int) -> tuple[int, int, float, float, bool]:
+    """What of card ``x`` the model scores, whoever plays it: its kind, its context (0 a
+    lead, 2 a card that takes, 4 one that does not; plus 1 for a trump), its strength and
+    points scaled to about 1, and whether it is the called card."""
+    takes = best < 0 or bool(st.beats[(best << 6) | x])
+    trump = st.trump is not None and x // N_RANKS == st.trump
+    pts = st.pts[x]
+    k = play_kind(lead, caller_before, caller_winning, takes, pts, trump)
+    ctx = (0 if lead else (2 if takes else 4)) + int(trump)
+    return k, ctx, st.strength[x] / 10.0, pts / 10.0, x == st.called
+
+
+def _role_features(terms: tuple[int, int, float, float, bool],
+                   role: int) -> list[tuple[int, float]]:
+    k, ctx, strength, points, called = terms
+    ctx += role * 6
+    out = [(_KINDS0 + role * N_KINDS + k, 1.0), (_STRENGTH0 + ctx, strength),
+           (_POINTS0 + ctx, points)]
+    if called:
+        out.append((_CALLED0 + role, 1.0))
+    return out
+
+
 def candidate_features(st: ChState, role: int, lead: bool, caller_before: bool,
                        caller_winning: bool, best: int, x: int) -> list[tuple[int, float]]:
     """The (index, value) pairs of card ``x`` played by a seat of ``role``: its kind, its
     strength and its points within the kind's context (a lead, a card that takes, one that
     does not; a trump or not), and whether it is the called card."""
-    takes = best < 0 or bool(st.beats[(best << 6) | x])
-    trump = st.trump is not None and x // N_RANKS == st.trump
-    pts = st.pts[x]
-    k = play_kind(lead, caller_before, caller_winning, takes, pts, trump)
-    ctx = role * 6 + (0 if lead else (2 if takes else 4)) + int(trump)
-    out = [(_KINDS0 + role * N_KINDS + k, 1.0), (_STRENGTH0 + ctx, st.strength[x] / 10.0),
-           (_POINTS0 + ctx, pts / 10.0)]
-    if x == st.called:
-        out.append((_CALLED0 + role, 1.0))
-    return out
+    return _role_features(_card_terms(st, lead, caller_before, caller_winning, best, x), role)
 
 
 class _Record:
@@ -138,10 +153,10 @@ def _exp_scores(st: ChState, weights, lead: bool, caller_before: bool,
     """exp(score) of every card in ``maybe`` for each role, at one past play."""
     rows = [[0.0] * 64 for _ in range(ROLES)]
     for x in bits(maybe):
+        terms = _card_terms(st, lead, caller_before, caller_winning, best, x)
         for role in range(ROLES):
             z = 0.0
-            for i, v in candidate_features(st, role, lead, caller_before, caller_winning,
-                                           best, x):
+            for i, v in _role_features(terms, role):
                 z += weights[i] * v
             rows[role][x] = math.exp(max(-30.0, min(30.0, z)))
     return rows

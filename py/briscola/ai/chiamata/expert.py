@@ -602,7 +602,7 @@ class ExpertChiamataBot(IntermediateChiamataBot):
         self.last_info = {"mode": "heuristic"}
         return Decision(Action(c), reason(st, c))
 
-    def _weighted_worlds(self, st: ChState, sampler: ChSampler, inference: int) -> list | None:
+    def _weighted_worlds(self, st: ChState, sampler: ChSampler) -> list | None:
         """``max_worlds`` deals resampled from ``inference`` times as many by how likely
         the others' plays so far are in each (:mod:`~briscola.ai.chiamata.choice`);
         ``None`` without a fitted model or plays to read."""
@@ -612,7 +612,7 @@ class ExpertChiamataBot(IntermediateChiamataBot):
         ev = PlayEvidence(st, weights)
         if not ev.records:
             return None
-        pool = [sampler.sample() for _ in range(inference * self.max_worlds)]
+        pool = [sampler.sample() for _ in range(self.inference * self.max_worlds)]
         return resample(pool, [ev.weight(h) for h in pool], self.max_worlds, self.rng)
 
     def _search(self, st: ChState, plays: list[int], heur: dict, depth) -> Decision | None:
@@ -637,7 +637,7 @@ class ExpertChiamataBot(IntermediateChiamataBot):
             hide_cost = self.hide * (st.sizes[st.me] - 1)
         drawn = None
         if not single and self.inference > 1:
-            drawn = self._weighted_worlds(st, sampler, self.inference)
+            drawn = self._weighted_worlds(st, sampler)
         for i in range(1 if single else self.max_worlds):
             hands = sampler.sample() if drawn is None else drawn[i]
             partner, maxside, evaluate = world_sides(st, hands, caller, depth, evals,
