@@ -71,8 +71,29 @@ def _register_variants() -> None:
     from briscola.ai.chiamata.expert import EXPERT_BID_BONUS, ExpertChiamataBot
     load_all()
 
+    class PreviousExpert(ExpertChiamataBot):
+        """The expert before its bidding against another seat's bid, its jump to the
+        multiplied stakes and its weighing of the worlds by the others' plays (the
+        reference of the screens of those three, README)."""
+        policy = BidPolicy(bonus=EXPERT_BID_BONUS)
+
+        def __init__(self, seed=None, **kw):
+            super().__init__(seed=seed, **{"inference": 0, **kw})
+
+    # The screens of earlier rounds, against the expert of their time, are its variants.
+    for name, kw, pkw in (("expert-prev", {}, {}),
+                          ("expert-contest", {}, {"contest_min": 0.0}),
+                          ("expert-jump", {}, {"jump": True})):
+        class Prev(PreviousExpert):
+            policy = BidPolicy(bonus=EXPERT_BID_BONUS, **pkw)
+
+            def __init__(self, seed=None, kw=kw):
+                super().__init__(seed=seed, **kw)
+        register_bot(name, BOTS["intermediate"])
+        register_chiamata_bot(name, Prev)
+
     def with_policy(**kw):
-        class Bot(ExpertChiamataBot):
+        class Bot(PreviousExpert):
             policy = BidPolicy(bonus=EXPERT_BID_BONUS, **kw)
         return Bot
 
@@ -90,7 +111,7 @@ def _register_variants() -> None:
                      ("expert-noreads", {"reads": False}), ("expert-net", {"learned": True}),
                      ("expert-linear", {"learned": False})):
         register_bot(name, BOTS["intermediate"])
-        register_chiamata_bot(name, lambda seed=None, kw=kw: ExpertChiamataBot(seed=seed, **kw))
+        register_chiamata_bot(name, lambda seed=None, kw=kw: PreviousExpert(seed=seed, **kw))
 
     class W80Raise3(with_policy(raise_min=0.3)):
         """Twice the search (``expert-w80``) and the lower bar to raise (``expert-raise3``),
@@ -101,7 +122,7 @@ def _register_variants() -> None:
 
     for name, bonus, kw in (("expert-b6", 6.0, {}), ("expert-inf4b5", 5.0, {"inference": 4}),
                             ("expert-inf4b6", 6.0, {"inference": 4})):
-        class Bolder(ExpertChiamataBot):
+        class Bolder(PreviousExpert):
             """The expert bidding with a bonus of 5 or 6 card points instead of 4, and
             (``inf4``) weighing its worlds by the others' plays."""
             policy = BidPolicy(bonus=bonus)
@@ -110,10 +131,6 @@ def _register_variants() -> None:
                 super().__init__(seed=seed, **kw)
         register_bot(name, BOTS["intermediate"])
         register_chiamata_bot(name, Bolder)
-    # The fitted model of the others' choices, for the players that weigh their worlds.
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import chiamata_choice
-    chiamata_choice.install()
 
     register_bot("expert-w80r3", BOTS["intermediate"])
     register_chiamata_bot("expert-w80r3", W80Raise3)
@@ -140,14 +157,15 @@ def _register_variants() -> None:
         """The expert reading the plays by the 216 finer kinds, their table fitted here
         on first use (``fit-reads --fine --deals 3000``: about a minute)."""
         fine_reads()
-        return ExpertChiamataBot(seed=seed, reads="fine")
+        return PreviousExpert(seed=seed, reads="fine")
 
     register_bot("expert-fine", BOTS["intermediate"])
     register_chiamata_bot("expert-fine", fine_expert)
 
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from chiamata_netbid import NetBidPolicy
 
-    class NetBidExpert(ExpertChiamataBot):
+    class NetBidExpert(PreviousExpert):
         """The expert bidding and calling from the network averaged over deals of the
         other hands (``briscola.ai.chiamata.netbid``) instead of the linear bid model."""
         policy = NetBidPolicy(bonus=EXPERT_BID_BONUS)
@@ -155,7 +173,7 @@ def _register_variants() -> None:
     register_bot("expert-netbid", BOTS["intermediate"])
     register_chiamata_bot("expert-netbid", NetBidExpert)
 
-    class NetCallExpert(ExpertChiamataBot):
+    class NetCallExpert(PreviousExpert):
         """The expert bidding from the linear bid model as shipped, and only calling (the
         suit, so the trump, and the card) from the network's averaged estimate."""
         call_policy = NetBidPolicy(bonus=EXPERT_BID_BONUS)

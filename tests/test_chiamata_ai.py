@@ -179,6 +179,57 @@ def test_the_expert_bids_wherever_the_intermediate_does_and_on_some_hands_it_pas
     assert more >= 1
 
 
+@pytest.mark.parametrize("variant", ["chiamata", "chiamata-plain"])
+def test_the_expert_raises_straight_to_a_multiplied_stake_only_with_a_hand_worth_it(variant):
+    """After the 2, the lowest raise is 62; past 70 the stake doubles and past 80 it
+    triples (with multipliers). The expert jumps there with a strong hand, raises by one
+    with a fair one, and never jumps when the rules multiply nothing; the intermediate
+    always raises by one."""
+    def raise_of(hand, level):
+        g = Game.from_hands(variant, _deal_around(hand), dealer=3)  # seat 4 bids, then 0
+        g.apply("bid-2")
+        return str(bot(level, 1).decide(g.view(0)).action)
+    six_trumps = "AD 3D KD HD JD 7D AC 4B"
+    fair = "AD KD 7D 5D 4D 2S 4B 5C"
+    multiplied = variant == "chiamata"
+    assert raise_of(six_trumps, "expert") == ("bid-81" if multiplied else "bid-62")
+    assert raise_of(fair, "expert") == "bid-62"
+    assert raise_of(six_trumps, "intermediate") == "bid-62"
+    # A jump is a legal bid that only raises the target.
+    g = Game.from_hands(variant, _deal_around(six_trumps), dealer=3)
+    g.apply("bid-2")
+    g.apply(raise_of(six_trumps, "expert"), 0)
+    assert g.auction.high_seat == 0
+
+
+def test_the_expert_bids_lower_against_another_seats_bid_and_as_before_otherwise():
+    """While another seat holds the high bid, passing most likely leaves the expert among
+    that seat's opponents, so it bids some hands it would pass as the first to bid; with no
+    bid on the table it bids exactly as before."""
+    from briscola.ai.chiamata.bid import BidPolicy, decide_auction
+    from briscola.ai.chiamata.expert import EXPERT_BID_BONUS
+    before = BidPolicy(bonus=EXPERT_BID_BONUS)  # the same bonus, no lower bar when contested
+    expert = ExpertChiamataBot.policy
+    contested = more = 0
+    for seed in range(80):
+        g = Game.new("chiamata", seed=f"contest:{seed}")
+        first = g.view(g.current_player)
+        assert decide_auction(first, expert).action == decide_auction(first, before).action
+        g.apply("bid-J", g.current_player)  # someone bids the jack: only lower ranks remain
+        v = g.view(g.current_player)
+        a, b = decide_auction(v, expert).action, decide_auction(v, before).action
+        contested += 1
+        if str(b) != "pass":
+            # A hand it bids anyway it bids no lower: the lower bar lets it stop at a rank
+            # whose called card is as strong or stronger.
+            assert str(a) != "pass", seed
+            order = g.rules.tables.order
+            assert order.index(str(a)[-1]) <= order.index(str(b)[-1]), seed
+        elif str(a) != "pass":
+            more += 1
+    assert contested == 80 and 1 <= more < 40
+
+
 @pytest.mark.parametrize("variant", ["chiamata", "chiamata-points", "chiamata-plain"])
 def test_the_called_card_is_held_by_the_caller_only_by_a_deliberate_self_call(variant):
     seen = 0
@@ -603,16 +654,16 @@ def test_the_bid_from_the_network_never_reads_hidden_cards():
     assert checked >= 15
 
 
-# ---- the expert's reading of the others' cards (chiamata.choice; screened, not kept) ----------
+# ---- the expert's reading of the others' cards (chiamata.choice) -------------------------------
 
-@pytest.fixture(autouse=False)
+@pytest.fixture
 def choice_weights():
-    """The model fitted by bench/chiamata.py fit-choice (bench/chiamata_choice.py), installed
-    for one test."""
-    from briscola.ai.chiamata.choice import CHOICE_WEIGHTS
-    script("bench", "chiamata_choice").install()
-    yield CHOICE_WEIGHTS
-    CHOICE_WEIGHTS.clear()
+    """The model the package ships (chiamata.choice_weights, fitted by bench/chiamata.py
+    fit-choice)."""
+    from briscola.ai.chiamata.choice import CHOICE_WEIGHTS, N_CHOICE
+    assert set(CHOICE_WEIGHTS) == {"rank", "points"}
+    assert all(len(w) == N_CHOICE for w in CHOICE_WEIGHTS.values())
+    return CHOICE_WEIGHTS
 
 
 def _true_and_sampled_weights(variant, deals, seed):

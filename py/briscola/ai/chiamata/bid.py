@@ -89,6 +89,11 @@ def multiplier(rules, target: int) -> int:
     return _chiamata.multiplier(rules, target)
 
 
+def _bands(rules) -> list[int]:
+    """The targets above which the multiplier steps up (70 and 80 with multipliers)."""
+    return [t for t in (70, 80) if multiplier(rules, t + 1) > multiplier(rules, t)]
+
+
 def expected_score(rules, est: float, target: int, alone: bool) -> float:
     """The caller's expected game points."""
     p = p_reach(est, target, alone)
@@ -193,12 +198,22 @@ def carichi_strength(hand, rules, leads_first: bool = True) -> float:
 # ---- bidding policy ------------------------------------------------------------------------
 
 class BidPolicy:
-    """Thresholds of one level: how much expected score a bid needs."""
+    """Thresholds of one level: how much expected score a bid needs.
+
+    ``bid_min``: the expected score a rank bid needs; ``contest_min``: the same while
+    another seat holds the high bid (passing then most likely leaves this seat among that
+    bidder's opponents, not in a deal nobody plays; the default is ``bid_min``).
+    ``raise_min``: what a raise after the 2 needs. ``jump``: raise straight to the lowest
+    target of a higher multiplier (71, 81) when its expected score beats the lowest raise's.
+    """
 
     def __init__(self, bid_min: float = 0.25, raise_min: float = 0.6, best_slack: float = 0.35,
                  carichi_tricks: float = 7.0, self_call_edge: float = 0.4,
-                 bonus: float = 0.0, alone_bonus: float = 0.0) -> None:
+                 bonus: float = 0.0, alone_bonus: float = 0.0,
+                 contest_min: float | None = None, jump: bool = False) -> None:
         self.bid_min = bid_min
+        self.contest_min = bid_min if contest_min is None else contest_min
+        self.jump = jump
         self.raise_min = raise_min
         self.best_slack = best_slack
         self.carichi_tricks = carichi_tricks
@@ -249,8 +264,10 @@ def decide_auction(view, policy: BidPolicy) -> Decision:
             scored.append((order.index(rank), a, rank, opt))
         scored.sort()
         top = max(o.ev for _i, _a, _r, o in scored)
+        high = (view.chiamata or {}).get("high")
+        bar = policy.contest_min if high and high["seat"] != view.seat else policy.bid_min
         for _i, a, rank, opt in scored:
-            if opt.ev >= policy.bid_min and opt.ev >= top - policy.best_slack:
+            if opt.ev >= bar and opt.ev >= top - policy.best_slack:
                 return Decision(Action(a), _bid_reason_rank(rank, opt, rules))
         if not can_pass:
             _i, a, rank, opt = max(scored, key=lambda x: (x[3].ev, -x[0]))
@@ -259,13 +276,25 @@ def decide_auction(view, policy: BidPolicy) -> Decision:
     if point_bids:
         a = min(point_bids)
         n = a - BID_POINTS
-        opt = policy.best(rank_options(hand, order[-1], rules, n, bonus=policy.bonus,
-                                       est_fn=est_fn))
-        if opt.ev >= policy.raise_min:
-            return Decision(Action(a), why("bot_raise", n=n, points=round(opt.est)))
-        if not can_pass:
-            return Decision(Action(a), why("bot_must_raise", n=n))
-        return Decision(Action(PASS), why("bot_pass_too_high", n=n))
+
+        def best_at(n):
+            return policy.best(rank_options(hand, order[-1], rules, n, bonus=policy.bonus,
+                                            est_fn=est_fn))
+        opt = best_at(n)
+        if opt.ev < policy.raise_min and can_pass:
+            return Decision(Action(PASS), why("bot_pass_too_high", n=n))
+        code = "bot_raise" if opt.ev >= policy.raise_min else "bot_must_raise"
+        if policy.jump:
+            # Past 70 and 80 the stake doubles and triples: a strong hand may do better
+            # to raise straight there than by one.
+            for t in _bands(rules):
+                if t + 1 > n and BID_POINTS + t + 1 in point_bids:
+                    o = best_at(t + 1)
+                    if o.ev > opt.ev:
+                        n, opt, code = t + 1, o, "bot_raise"
+        if code == "bot_must_raise":
+            return Decision(Action(BID_POINTS + n), why(code, n=n))
+        return Decision(Action(BID_POINTS + n), why(code, n=n, points=round(opt.est)))
     return Decision(Action(legal[0]), why("bot_only_option"))
 
 

@@ -16,13 +16,14 @@ called card, and its strength within the kind; the chance of the card played is 
 share of the softmax, mixed with a uniform choice (:data:`UNIFORM`) so that a player who
 plays differently only blurs the weights. Fitted by ``bench/chiamata.py fit-choice`` on
 deals the intermediate players played out, one table for each auction. The expert's
-``inference`` uses it; screened and not kept (README), so no table ships.
+``inference`` weighs its worlds with it (README).
 """
 from __future__ import annotations
 
 import math
 
 from ...cards import N_RANKS
+from .choice_weights import WEIGHTS
 from .common import N_KINDS, ChState, SUIT_MASKS, bits, play_kind
 
 ROLES = 3  # caller, partner, opponent
@@ -33,10 +34,9 @@ _POINTS0 = _STRENGTH0 + ROLES * 6
 N_CHOICE = _POINTS0 + ROLES * 6
 UNIFORM = 0.1
 
-# The fitted model of each auction (see :func:`candidate_features` for the order). Screened
-# and not kept, so none ship: ``bench/chiamata_choice.py`` holds the tables that
-# ``bench/chiamata.py fit-choice`` fitted, and fills this for its experiments.
-CHOICE_WEIGHTS: dict[str, tuple[float, ...]] = {}
+# The fitted model of each auction (see :func:`candidate_features` for the order), as
+# ``bench/chiamata.py fit-choice`` fitted it (:mod:`.choice_weights`).
+CHOICE_WEIGHTS: dict[str, tuple[float, ...]] = dict(WEIGHTS)
 
 
 def _card_terms(st: ChState, lead: bool, caller_before: bool, caller_winning: bool,

@@ -506,13 +506,25 @@ EXPERT_LEARNED = True
 # screened 0, 4, 5, 7, 10 against the intermediate on the same deals (bench/chiamata.py).
 EXPERT_BID_BONUS = 4.0
 
+# The expert's bidding beyond the bonus: while another seat holds the high bid, any rank
+# bid with a positive expected score (passing then most likely leaves it among that seat's
+# opponents); after the 2, a raise straight to 71 or 81 when the doubled or tripled stake
+# is worth more. With the worlds weighed by the others' plays (``EXPERT_INFERENCE``
+# worlds drawn for each one searched), screened together against the expert without them
+# (README).
+EXPERT_CONTEST_MIN = 0.0
+EXPERT_JUMP = True
+EXPERT_INFERENCE = 4
+
 
 class ExpertChiamataBot(IntermediateChiamataBot):
     """Bids from the intermediate's estimate of the hand plus ``EXPERT_BID_BONUS`` card
     points (the estimate was fitted on deals the intermediate played out; the expert's
     search takes more as caller: measured 81 % of contracts made against the
     intermediate's 59 % on the same hands), so it bids and calls where the intermediate
-    would pass; plays by searching sampled worlds (see the module doc).
+    would pass, bids lower still against another seat's bid (``EXPERT_CONTEST_MIN``) and
+    raises after the 2 straight to a multiplied stake when that is worth more
+    (``EXPERT_JUMP``); plays by searching sampled worlds (see the module doc).
 
     The work per decision is counted in search nodes (``node_budget``), not in seconds, so
     the expert is reproducible from its seed on any machine; ``time_limit`` is only a
@@ -536,19 +548,19 @@ class ExpertChiamataBot(IntermediateChiamataBot):
     without shipped weights the linear one serves.
 
     ``inference``: draw that many worlds for each one searched and keep them in proportion
-    to how likely the other seats' plays so far are in each (:mod:`.choice`, with a fitted
-    model in :data:`~briscola.ai.chiamata.choice.CHOICE_WEIGHTS`; screened and not kept,
-    so 0: every world drawn is searched).
+    to how likely the other seats' plays so far are in each (:mod:`.choice`, with the
+    fitted model in :data:`~briscola.ai.chiamata.choice.CHOICE_WEIGHTS`); 0 or 1: every
+    world drawn is searched.
     """
 
     name = "expert"
-    policy = BidPolicy(bonus=EXPERT_BID_BONUS)
+    policy = BidPolicy(bonus=EXPERT_BID_BONUS, contest_min=EXPERT_CONTEST_MIN, jump=EXPERT_JUMP)
 
     def __init__(self, seed=None, node_budget: int = 20000, max_worlds: int = 40,
                  exact_tricks: int = 3, mid_depth: int = 1, time_limit: float = 1.0,
                  mid_moves: int | None = None, hide: float = EXPERT_HIDE,
                  reads: bool = True, learned: bool = EXPERT_LEARNED,
-                 inference: int = 0) -> None:
+                 inference: int = EXPERT_INFERENCE) -> None:
         super().__init__(seed)
         self.inference = inference
         self.learned = learned

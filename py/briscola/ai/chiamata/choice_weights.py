@@ -1,8 +1,8 @@
-"""The model of the other seats' choices of card (``briscola.ai.chiamata.choice``) as
-``bench/chiamata.py fit-choice --deals 2000`` fitted it: 69,996 choices of each auction in
-deals the intermediate players played out; log-likelihood a choice -0.993 by rank and
--1.122 by points, where a uniform choice scores -1.515. The expert's ``inference`` reads
-the plays with it; screened and not kept, so it lives here, not in the package.
+"""The model of the other seats' choices of card (:mod:`.choice`) as ``bench/chiamata.py
+fit-choice --deals 2000`` fitted it: 69,996 choices of each auction in deals the
+intermediate players played out; log-likelihood a choice -0.993 by rank and -1.122 by
+points, where a uniform choice scores -1.515. The expert weighs its sampled worlds with it
+(its ``inference``); ``fit-choice`` prints the tables written here.
 """
 from __future__ import annotations
 
@@ -58,8 +58,3 @@ WEIGHTS['points'] = (
     3.026, 8.961, -1.939,
 )
 
-
-def install() -> None:
-    """Fill ``briscola.ai.chiamata.choice.CHOICE_WEIGHTS`` with these tables."""
-    from briscola.ai.chiamata.choice import CHOICE_WEIGHTS
-    CHOICE_WEIGHTS.update(WEIGHTS)
