@@ -92,6 +92,14 @@ def _register_variants() -> None:
         register_bot(name, BOTS["intermediate"])
         register_chiamata_bot(name, Prev)
 
+    class ContestExpert(ExpertChiamataBot):
+        """The expert with a lower bar to bid while another seat holds the high bid
+        (screened with the jump and the weighed worlds, ``expert-icj``; not kept)."""
+        policy = BidPolicy(bonus=EXPERT_BID_BONUS, jump=True, contest_min=0.0)
+
+    register_bot("expert-icj", BOTS["intermediate"])
+    register_chiamata_bot("expert-icj", ContestExpert)
+
     def with_policy(**kw):
         class Bot(PreviousExpert):
             policy = BidPolicy(bonus=EXPERT_BID_BONUS, **kw)

@@ -202,22 +202,22 @@ def test_the_expert_raises_straight_to_a_multiplied_stake_only_with_a_hand_worth
     assert g.auction.high_seat == 0
 
 
-def test_the_expert_bids_lower_against_another_seats_bid_and_as_before_otherwise():
-    """While another seat holds the high bid, passing most likely leaves the expert among
-    that seat's opponents, so it bids some hands it would pass as the first to bid; with no
-    bid on the table it bids exactly as before."""
+def test_a_lower_bar_against_another_seats_bid_bids_more_hands_and_changes_nothing_else():
+    """``contest_min`` (screened for the expert, not kept): while another seat holds the
+    high bid, the policy bids some hands it would pass as the first to bid, each no lower
+    than it would have; with no bid on the table it bids exactly as without it."""
     from briscola.ai.chiamata.bid import BidPolicy, decide_auction
     from briscola.ai.chiamata.expert import EXPERT_BID_BONUS
-    before = BidPolicy(bonus=EXPERT_BID_BONUS)  # the same bonus, no lower bar when contested
-    expert = ExpertChiamataBot.policy
+    before = BidPolicy(bonus=EXPERT_BID_BONUS)
+    lower = BidPolicy(bonus=EXPERT_BID_BONUS, contest_min=0.0)
     contested = more = 0
     for seed in range(80):
         g = Game.new("chiamata", seed=f"contest:{seed}")
         first = g.view(g.current_player)
-        assert decide_auction(first, expert).action == decide_auction(first, before).action
+        assert decide_auction(first, lower).action == decide_auction(first, before).action
         g.apply("bid-J", g.current_player)  # someone bids the jack: only lower ranks remain
         v = g.view(g.current_player)
-        a, b = decide_auction(v, expert).action, decide_auction(v, before).action
+        a, b = decide_auction(v, lower).action, decide_auction(v, before).action
         contested += 1
         if str(b) != "pass":
             # A hand it bids anyway it bids no lower: the lower bar lets it stop at a rank
