@@ -19,20 +19,20 @@ with B in all five seats. ``--reverse`` swaps the roles (one B among four As).
     PYTHONPATH=py python3 bench/chiamata.py fit-reads --fine    # the 216 finer kinds (not kept)
     PYTHONPATH=py python3 bench/chiamata.py reads-check --deals 1000  # the beliefs' accuracy
     PYTHONPATH=py python3 bench/chiamata.py fit-choice --deals 2000  # chiamata.choice's model
-    PYTHONPATH=py python3 bench/chiamata.py compare --a expert --a2 expert-inf4 --deals 300 \
-        --cache /tmp/ref.json   # the reference's results kept for the next screen
+    PYTHONPATH=py python3 bench/chiamata.py compare --a expert-prev --a2 expert-jump,expert \
+        --deals 300 --cache /tmp/ref.json   # the reference's results kept for the next screen
     PYTHONPATH=py python3 bench/chiamata.py compare --a2 expert-netbid  # bids by the network
 
 Measured (``table --deals 100 --reverse-deals 60 --weak-deals 300 --seed final``, CPython;
 the first two rows again with the expert's bid bonus, the partner's hiding, its reading
-of the plays and the learned evaluation at its search's leaves, ``arena --deals 100 --seed
-final``;
+of the plays, the learned evaluation at its search's leaves, the worlds weighed by the
+others' plays and the jump to the multiplied stakes, ``arena --deals 100 --seed final``;
 the reverse rows are from before it):
 
 | variant | A (one seat) | B (four seats) | deals | A's game points per deal | A made as caller |
 | --- | --- | --- | --- | --- | --- |
-| chiamata | expert | intermediate | 100 | +0.396 ± 0.097 | 75% ± 7 (B alone: 63% ± 9) |
-| chiamata-points | expert | intermediate | 100 | +0.524 ± 0.104 | 88% ± 5 (B alone: 68% ± 9) |
+| chiamata | expert | intermediate | 100 | +0.428 ± 0.095 | 76% ± 7 (B alone: 63% ± 9) |
+| chiamata-points | expert | intermediate | 100 | +0.574 ± 0.108 | 88% ± 5 (B alone: 68% ± 9) |
 | chiamata | intermediate | expert | 60 | -0.240 ± 0.103 | 50% ± 12 |
 | chiamata-points | intermediate | expert | 60 | -0.377 ± 0.164 | 48% ± 12 |
 | chiamata | intermediate | beginner | 300 | +0.794 ± 0.073 | 85% ± 3 |
