@@ -72,9 +72,9 @@ def _register_variants() -> None:
     load_all()
 
     class PreviousExpert(ExpertChiamataBot):
-        """The expert before its bidding against another seat's bid, its jump to the
-        multiplied stakes and its weighing of the worlds by the others' plays (the
-        reference of the screens of those three, README)."""
+        """The expert before its jump to the multiplied stakes and its weighing of the
+        worlds by the others' plays: the reference of the screens of those and of the
+        lower bar against another seat's bid (README)."""
         policy = BidPolicy(bonus=EXPERT_BID_BONUS)
 
         def __init__(self, seed=None, **kw):
@@ -842,7 +842,7 @@ def main(argv=None) -> None:
     pr.add_argument("--fine", action="store_true", help="the 216 finer kinds "
                     "(PLAY_READS_FINE)")
     px = sub.add_parser("fit-choice", help="the expert's model of the others' choices "
-                        "(chiamata.choice.CHOICE_WEIGHTS)")
+                        "(the tables of briscola/ai/chiamata/choice_weights.py)")
     px.add_argument("--deals", type=int, default=2000)
     px.add_argument("--workers", type=int, default=2)
     px.add_argument("--seed", default="choice")
@@ -856,7 +856,7 @@ def main(argv=None) -> None:
         return
     if args.cmd == "fit-choice":
         for auction, variant in (("rank", "chiamata"), ("points", "chiamata-points")):
-            print_table(f"CHOICE_WEIGHTS[{auction!r}]",
+            print_table(f"WEIGHTS[{auction!r}]",
                         fit_choice(variant, args.deals, args.workers, args.seed))
         return
     if args.cmd == "fit-reads":
