@@ -80,18 +80,6 @@ def _register_variants() -> None:
         def __init__(self, seed=None, **kw):
             super().__init__(seed=seed, **{"inference": 0, **kw})
 
-    # The screens of earlier rounds, against the expert of their time, are its variants.
-    for name, kw, pkw in (("expert-prev", {}, {}),
-                          ("expert-contest", {}, {"contest_min": 0.0}),
-                          ("expert-jump", {}, {"jump": True})):
-        class Prev(PreviousExpert):
-            policy = BidPolicy(bonus=EXPERT_BID_BONUS, **pkw)
-
-            def __init__(self, seed=None, kw=kw):
-                super().__init__(seed=seed, **kw)
-        register_bot(name, BOTS["intermediate"])
-        register_chiamata_bot(name, Prev)
-
     class ContestExpert(ExpertChiamataBot):
         """The expert with a lower bar to bid while another seat holds the high bid
         (screened with the jump and the weighed worlds, ``expert-icj``; not kept)."""
@@ -105,8 +93,12 @@ def _register_variants() -> None:
             policy = BidPolicy(bonus=EXPERT_BID_BONUS, **kw)
         return Bot
 
+    # The screens of earlier rounds, against the expert of their time, are its variants.
+    register_bot("expert-prev", BOTS["intermediate"])
+    register_chiamata_bot("expert-prev", PreviousExpert)
     for name, kw in (("expert-bar5", {"bid_min": 0.5}), ("expert-bar7", {"bid_min": 0.7}),
-                     ("expert-raise10", {"raise_min": 1.0}), ("expert-raise3", {"raise_min": 0.3})):
+                     ("expert-raise10", {"raise_min": 1.0}), ("expert-raise3", {"raise_min": 0.3}),
+                     ("expert-contest", {"contest_min": 0.0}), ("expert-jump", {"jump": True})):
         register_bot(name, BOTS["intermediate"])
         register_chiamata_bot(name, with_policy(**kw))
     for name, kw in (("expert-end", {"mid_depth": 0}), ("expert-big", {"node_budget": 60000}),

@@ -292,9 +292,9 @@ def decide_auction(view, policy: BidPolicy) -> Decision:
                     o = best_at(t + 1)
                     if o.ev > opt.ev:
                         n, opt, code = t + 1, o, "bot_raise"
-        if code == "bot_must_raise":
-            return Decision(Action(BID_POINTS + n), why(code, n=n))
-        return Decision(Action(BID_POINTS + n), why(code, n=n, points=round(opt.est)))
+        reason = why(code, n=n) if code == "bot_must_raise" else \
+            why(code, n=n, points=round(opt.est))
+        return Decision(Action(BID_POINTS + n), reason)
     return Decision(Action(legal[0]), why("bot_only_option"))
 
 

@@ -36,7 +36,7 @@ UNIFORM = 0.1
 
 # The fitted model of each auction (see :func:`candidate_features` for the order), as
 # ``bench/chiamata.py fit-choice`` fitted it (:mod:`.choice_weights`).
-CHOICE_WEIGHTS: dict[str, tuple[float, ...]] = dict(WEIGHTS)
+CHOICE_WEIGHTS: dict[str, tuple[float, ...]] = WEIGHTS
 
 
 def _card_terms(st: ChState, lead: bool, caller_before: bool, caller_winning: bool,
