@@ -132,6 +132,12 @@ def _register_variants() -> None:
         register_bot(name, BOTS["intermediate"])
         register_chiamata_bot(name, Bolder)
 
+    # This round's screens, against the expert as it was (README).
+    for name, kw in (("expert-i8", {"inference": 8}), ("expert-soft", {"soft": 1.0}),
+                     ("expert-si8", {"soft": 1.0, "inference": 8})):
+        register_bot(name, BOTS["intermediate"])
+        register_chiamata_bot(name, lambda seed=None, kw=kw: ExpertChiamataBot(seed=seed, **kw))
+
     register_bot("expert-w80r3", BOTS["intermediate"])
     register_chiamata_bot("expert-w80r3", W80Raise3)
 
@@ -172,6 +178,17 @@ def _register_variants() -> None:
 
     register_bot("expert-netbid", BOTS["intermediate"])
     register_chiamata_bot("expert-netbid", NetBidExpert)
+
+    for name, bonus in (("expert-nb", EXPERT_BID_BONUS), ("expert-nb5", 5.0),
+                        ("expert-nb6", 6.0)):
+        class NetBidNow(ExpertChiamataBot):
+            """The expert of this round's start (weighed worlds, the jump) bidding and
+            calling from the network's averaged estimate, with a bonus of 4, 5 or 6 card
+            points: the network picked contracts it made more often, so a bolder bonus
+            might keep the rate (screened; not kept)."""
+            policy = NetBidPolicy(bonus=bonus, jump=True)
+        register_bot(name, BOTS["intermediate"])
+        register_chiamata_bot(name, NetBidNow)
 
     class NetCallExpert(PreviousExpert):
         """The expert bidding from the linear bid model as shipped, and only calling (the

@@ -21,7 +21,7 @@ from briscola.ai.chiamata.bid import estimate  # noqa: E402
 from briscola.ai.chiamata.bots import BeginnerChiamataBot, IntermediateChiamataBot  # noqa: E402
 from briscola.ai.chiamata.common import SUIT_MASKS, ChState, bits, popcount  # noqa: E402
 from briscola.ai.chiamata.expert import (ChSampler, ChSolver, ExpertChiamataBot,  # noqa: E402
-                                         SearchAborted)
+                                         SearchAborted, game_points_for, soft_game_points)
 from briscola.cards import CARDS, N_RANKS, Card  # noqa: E402
 from briscola.game import Game  # noqa: E402
 from learnkit import script  # noqa: E402
@@ -452,6 +452,64 @@ def test_a_bot_never_reads_hidden_cards(level):
         assert d1 == d2
         checked += 1
     assert checked >= 5
+
+
+def _play_states(prefix, deals, variant="chiamata"):
+    """(view, state) at every play decision of ``deals`` deals the intermediate plays."""
+    for trial in range(deals):
+        g = Game.new(variant, seed=f"{prefix}:{trial}")
+        play(g, [IntermediateChiamataBot(seed=s) for s in range(5)])
+        for upto in range(len(g.actions)):
+            real = g.replay(upto)
+            if real.phase_name == "play":
+                v = real.view(real.current_player)
+                yield v, ChState(v)
+
+
+@pytest.mark.parametrize("variant", ["chiamata", "chiamata-points"])
+def test_soft_scoring_weighs_the_made_and_the_failed_stake_by_the_chance_of_the_target(variant):
+    checked = 0
+    for _v, st in _play_states("soft", 3, variant):
+        if st.target <= 1 or st.caller is None:
+            continue
+        t = st.target
+        for partner in range(st.n):
+            made = game_points_for(st, t, partner)
+            failed = game_points_for(st, t - 1, partner)
+            # A tiny spread is the sure result; at the edge of the target, half and half.
+            assert soft_game_points(st, t + 10, partner, 1e-6) == made
+            assert soft_game_points(st, t - 10, partner, 1e-6) == failed
+            assert soft_game_points(st, t - 0.5, partner, 8.0) == pytest.approx(
+                (made + failed) / 2)
+            # Monotone in the side's points, towards the stake of my side.
+            values = [soft_game_points(st, x, partner, 6.0) for x in range(t - 30, t + 30, 3)]
+            sign = 1 if made >= failed else -1
+            assert all(sign * (b - a) >= -1e-12 for a, b in zip(values, values[1:]))
+            assert sign * (values[-1] - values[0]) > 0.9 * abs(made - failed)
+            stakes: dict = {}
+            for x in (t - 7, t + 2, t - 7):
+                assert soft_game_points(st, x, partner, 5.0, stakes) == soft_game_points(
+                    st, x, partner, 5.0)
+            checked += 1
+    assert checked >= 20
+
+
+def test_soft_scoring_changes_only_the_decisions_before_the_endgame():
+    """The exact endgame is scored as it ends; before it, the spread changes some choices."""
+    same_end = differ = mid = 0
+    for v, st in _play_states("softplay", 6):
+        if len(st.legal_plays()) < 2:
+            continue
+        soft = ExpertChiamataBot(seed=5, node_budget=3000, max_worlds=6, soft=1.0)
+        sure = ExpertChiamataBot(seed=5, node_budget=3000, max_worlds=6, soft=0.0)
+        if st.sizes[st.me] <= 3:
+            if same_end < 15:
+                assert soft.decide(v) == sure.decide(v)
+                same_end += 1
+        elif mid < 60:
+            mid += 1
+            differ += soft.decide(v).action != sure.decide(v).action
+    assert same_end >= 15 and mid >= 40 and differ >= 3
 
 
 def test_the_secret_partner_hides_the_called_card_before_the_endgame():
