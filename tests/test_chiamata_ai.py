@@ -835,3 +835,35 @@ def test_the_expert_weighing_its_worlds_never_reads_hidden_cards(variant, choice
                 checked += 1
             g.apply(bots[seat].decide(v).action, seat)
     assert checked >= 6
+
+
+def test_each_past_play_is_scored_once_a_deal_and_as_if_afresh():
+    """The model's scores of a past play are kept: a later decision of the same deal reuses
+    them instead of scoring the play again, and weighs every world exactly as a fresh
+    computation would."""
+    from briscola.ai.chiamata import choice
+    g = Game.new("chiamata", seed="choice-rows")
+    bots = [IntermediateChiamataBot(seed=f"cr:{s}") for s in range(5)]
+    while g.phase_name != "play":
+        s = g.current_player
+        g.apply(bots[s].decide(g.view(s)).action, s)
+    weights = choice.CHOICE_WEIGHTS["rank"]
+    first = None
+    for step in range(17):
+        s = g.current_player
+        if step == 3:  # three plays so far, by seats other than the one to play
+            first = choice.PlayEvidence(ChState(g.view(s), reads=True), weights)
+        g.apply(bots[s].decide(g.view(s)).action, s)
+    me = g.current_player
+    st = ChState(g.view(me), reads=True)
+    later = choice.PlayEvidence(st, weights)
+    rows = {id(r.ez) for r in later.records}
+    assert first.records and all(id(r.ez) in rows for r in first.records)
+    true = [sum(1 << int(c) for c in h) for h in g.hands]
+    sampler = ChSampler(st, random.Random(4))
+    worlds = [true] + [sampler.sample() for _ in range(20)]
+    kept = [later.weight(w) for w in worlds]
+    choice._EXP_ROWS.clear()
+    fresh = choice.PlayEvidence(st, weights)
+    assert all(id(r.ez) not in rows for r in fresh.records)
+    assert [fresh.weight(w) for w in worlds] == kept

@@ -24,7 +24,7 @@ import math
 
 from ...cards import N_RANKS
 from .choice_weights import WEIGHTS
-from .common import N_KINDS, ChState, SUIT_MASKS, bits, play_kind
+from .common import N_KINDS, ChState, SUIT_MASKS, play_kind
 
 ROLES = 3  # caller, partner, opponent
 _KINDS0 = 0
@@ -102,7 +102,6 @@ class PlayEvidence:
                 if best < 0 or st.beats[(best << 6) | c]:
                     best, owner = c, s
         # Each seat's cards played after a given play: walk backwards.
-        maybe = st.unseen_mask | st.played  # cards any other seat could have held
         for s, c, lead, cb, cw, best, led in reversed(plays):
             if s != me:
                 r = _Record()
@@ -110,7 +109,7 @@ class PlayEvidence:
                 r.card = c
                 r.later = later[s] | (1 << c)
                 r.follow = SUIT_MASKS[led] if st.carichi and not lead else 0
-                r.ez = _exp_scores(st, weights, lead, cb, cw, best, maybe)
+                r.ez = _exp_scores(st, weights, lead, cb, cw, best)
                 self.records.append(r)
             later[s] |= 1 << c
 
@@ -148,15 +147,29 @@ class PlayEvidence:
         return w
 
 
+# exp(score) rows already computed: they depend only on the arguments of _exp_scores, so
+# each deal's past plays are scored once, not again at every later decision.
+_EXP_ROWS: dict = {}
+
+
 def _exp_scores(st: ChState, weights, lead: bool, caller_before: bool,
-                caller_winning: bool, best: int, maybe: int) -> list[list[float]]:
-    """exp(score) of every card in ``maybe`` for each role, at one past play."""
+                caller_winning: bool, best: int) -> list[list[float]]:
+    """exp(score) of every card of the deck for each role, at one past play (the rows are
+    shared: never modified)."""
+    key = (st.rules, st.trump, st.called, id(weights), lead, caller_before, caller_winning,
+           best)
+    got = _EXP_ROWS.get(key)
+    if got is not None and got[0] is weights:
+        return got[1]
+    if len(_EXP_ROWS) > 20000:
+        _EXP_ROWS.clear()
     rows = [[0.0] * 64 for _ in range(ROLES)]
-    for x in bits(maybe):
+    for x in st.t.deck_ints:
         terms = _card_terms(st, lead, caller_before, caller_winning, best, x)
         for role in range(ROLES):
             z = 0.0
             for i, v in _role_features(terms, role):
                 z += weights[i] * v
             rows[role][x] = math.exp(max(-30.0, min(30.0, z)))
+    _EXP_ROWS[key] = (weights, rows)
     return rows
