@@ -132,11 +132,20 @@ def _register_variants() -> None:
         register_bot(name, BOTS["intermediate"])
         register_chiamata_bot(name, Bolder)
 
-    # This round's screens, against the expert as it was (README).
+    class StartExpert(ExpertChiamataBot):
+        """The expert at the start of the round that tried eight worlds drawn for each one
+        searched and the chance of the target at the evaluated worlds: the reference of
+        those screens and of the bids from the network (README)."""
+
+        def __init__(self, seed=None, **kw):
+            super().__init__(seed=seed, **{"inference": 4, "soft": 0.0, **kw})
+
+    register_bot("expert-start", BOTS["intermediate"])
+    register_chiamata_bot("expert-start", StartExpert)
     for name, kw in (("expert-i8", {"inference": 8}), ("expert-soft", {"soft": 1.0}),
                      ("expert-si8", {"soft": 1.0, "inference": 8})):
         register_bot(name, BOTS["intermediate"])
-        register_chiamata_bot(name, lambda seed=None, kw=kw: ExpertChiamataBot(seed=seed, **kw))
+        register_chiamata_bot(name, lambda seed=None, kw=kw: StartExpert(seed=seed, **kw))
 
     register_bot("expert-w80r3", BOTS["intermediate"])
     register_chiamata_bot("expert-w80r3", W80Raise3)
@@ -181,7 +190,7 @@ def _register_variants() -> None:
 
     for name, bonus in (("expert-nb", EXPERT_BID_BONUS), ("expert-nb5", 5.0),
                         ("expert-nb6", 6.0)):
-        class NetBidNow(ExpertChiamataBot):
+        class NetBidNow(StartExpert):
             """The expert of this round's start (weighed worlds, the jump) bidding and
             calling from the network's averaged estimate, with a bonus of 4, 5 or 6 card
             points: the network picked contracts it made more often, so a bolder bonus
