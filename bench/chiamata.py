@@ -133,9 +133,10 @@ def _register_variants() -> None:
         register_chiamata_bot(name, Bolder)
 
     class StartExpert(ExpertChiamataBot):
-        """The expert at the start of the round that tried eight worlds drawn for each one
-        searched and the chance of the target at the evaluated worlds: the reference of
-        those screens and of the bids from the network (README)."""
+        """The expert with its settings pinned (four worlds drawn for each one searched,
+        each evaluated world a sure result): the reference of the screens of eight worlds,
+        of the chance of the target at the evaluated worlds and of the bids from the
+        network with the jump (README), whatever the defaults become."""
 
         def __init__(self, seed=None, **kw):
             super().__init__(seed=seed, **{"inference": 4, "soft": 0.0, **kw})
@@ -191,7 +192,7 @@ def _register_variants() -> None:
     for name, bonus in (("expert-nb", EXPERT_BID_BONUS), ("expert-nb5", 5.0),
                         ("expert-nb6", 6.0)):
         class NetBidNow(StartExpert):
-            """The expert of this round's start (weighed worlds, the jump) bidding and
+            """The expert (weighed worlds, the jump) bidding and
             calling from the network's averaged estimate, with a bonus of 4, 5 or 6 card
             points: the network picked contracts it made more often, so a bolder bonus
             might keep the rate (screened; not kept)."""

@@ -534,17 +534,18 @@ EXPERT_BID_BONUS = 4.0
 # on 700 deals by rank and 300 in the points auction (README). A lower bar to bid while
 # another seat holds the high bid (``BidPolicy.contest_min``) scored more game points with
 # them but fewer contracts made, under the 75 % the expert keeps: not kept. Eight worlds
-# drawn for each one searched instead of four: screened against four on 600 deals by rank
-# and 300 in the points auction (README).
+# drawn for each one searched instead of four: +0.020 ± 0.030 game points a deal over 900
+# deals by rank, +0.017 ± 0.050 over 300 in the points auction, for a third more thinking
+# at the median (README); not kept.
 EXPERT_JUMP = True
-EXPERT_INFERENCE = 8
+EXPERT_INFERENCE = 4
 
 # Before the endgame, a world's evaluated points count as a chance of making the target,
 # spread by this many card points times the square root of the points still out (the
 # network's error on unseen deals: 11.3 points at the second trick with about 100 out, 5.3
 # at the sixth with about 40), instead of a sure result; 0: a sure result. Screened with
-# a spread of 1.0 on 600 deals by rank: no gain that shows, alone or with eight worlds
-# drawn for each one searched (README); not kept.
+# a spread of 1.0 on 600 deals by rank: no gain that shows, alone (+0.023 ± 0.027) or with
+# eight worlds drawn for each one searched (README); not kept.
 EXPERT_SOFT = 0.0
 
 
