@@ -148,6 +148,18 @@ def _register_variants() -> None:
         register_bot(name, BOTS["intermediate"])
         register_chiamata_bot(name, lambda seed=None, kw=kw: StartExpert(seed=seed, **kw))
 
+    class FirstFour(StartExpert):
+        """At the first trick only, search the heuristic's best four cards (``mid_moves``),
+        so that each decision solves more worlds there, where a world's tree is largest."""
+
+        def play(self, st, plays):
+            self.mid_moves = 4 if st.sizes[st.me] == max(st.sizes) and not st.history \
+                else None
+            return super().play(st, plays)
+
+    register_bot("expert-first4", BOTS["intermediate"])
+    register_chiamata_bot("expert-first4", FirstFour)
+
     register_bot("expert-w80r3", BOTS["intermediate"])
     register_chiamata_bot("expert-w80r3", W80Raise3)
 
