@@ -153,8 +153,7 @@ def _register_variants() -> None:
         so that each decision solves more worlds there, where a world's tree is largest."""
 
         def play(self, st, plays):
-            self.mid_moves = 4 if st.sizes[st.me] == max(st.sizes) and not st.history \
-                else None
+            self.mid_moves = None if st.history else 4
             return super().play(st, plays)
 
     register_bot("expert-first4", BOTS["intermediate"])

@@ -408,6 +408,9 @@ def game_points_for(st: ChState, caller_side_pts: int, partner: int) -> float:
     return partner_gp if st.me == partner else opp
 
 
+_SQRT2 = math.sqrt(2.0)
+
+
 def soft_game_points(st: ChState, caller_side_pts: float, partner: int, sigma: float,
                      stakes: dict | None = None) -> float:
     """My expected game points if the caller's side ends with ``caller_side_pts`` give or
@@ -424,9 +427,6 @@ def soft_game_points(st: ChState, caller_side_pts: float, partner: int, sigma: f
     z = (caller_side_pts - (st.target - 0.5)) / (sigma * _SQRT2)
     p = 0.5 * (1.0 + math.erf(z))
     return p * pair[0] + (1.0 - p) * pair[1]
-
-
-_SQRT2 = math.sqrt(2.0)
 
 
 # Fitted by ``bench/chiamata.py fit-eval``: the caller's side's points still to come, from
