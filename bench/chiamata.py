@@ -144,7 +144,9 @@ def _register_variants() -> None:
     register_bot("expert-start", BOTS["intermediate"])
     register_chiamata_bot("expert-start", StartExpert)
     for name, kw in (("expert-i8", {"inference": 8}), ("expert-soft", {"soft": 1.0}),
-                     ("expert-si8", {"soft": 1.0, "inference": 8})):
+                     ("expert-si8", {"soft": 1.0, "inference": 8}),
+                     ("expert-au1", {"auction": 1.0}), ("expert-au2", {"auction": 2.0}),
+                     ("expert-au4", {"auction": 4.0}), ("expert-au05", {"auction": 0.5})):
         register_bot(name, BOTS["intermediate"])
         register_chiamata_bot(name, lambda seed=None, kw=kw: StartExpert(seed=seed, **kw))
 

@@ -867,3 +867,144 @@ def test_each_past_play_is_scored_once_a_deal_and_as_if_afresh():
     fresh = choice.PlayEvidence(st, weights)
     assert all(id(r.ez) not in rows for r in fresh.records)
     assert [fresh.weight(w) for w in worlds] == kept
+
+
+# ---- the worlds weighed by the auction ---------------------------------------------------------
+
+@pytest.mark.parametrize("variant", ["chiamata", "chiamata-points", "chiamata-plain"])
+def test_the_auction_evidence_estimates_a_hand_as_the_bid_model_does(variant):
+    """The fast estimate of each suit (a sum over the hand's cards) plus the called card's
+    term is the bid model's :func:`estimate`, for every suit and called rank not held."""
+    from briscola.ai.chiamata.auction_evidence import _tables, suit_estimates
+    rules = Game.new(variant, seed="au-est").rules
+    tab = _tables(rules)
+    rng = random.Random(3)
+    deck = list(rules.tables.deck_ints)
+    for _ in range(200):
+        hand = rng.sample(deck, 8)
+        ests = suit_estimates(tab, sum(1 << c for c in hand))
+        for s in range(4):
+            for r in rules.tables.order:
+                c = s * N_RANKS + [i for i in range(N_RANKS) if CARDS[i].rank == r][0]
+                if c in hand:
+                    continue
+                assert abs(ests[s] + tab.called[r] - estimate(hand, s, c, rules, False)) < 1e-9
+
+
+def _auction_log_weights(variant, deals, seed, tau=1.0):
+    """At seat 0's first play of deals the intermediate players play out: the log-weight of
+    the auction in the true deal and the mean in sampled deals."""
+    import math
+    from briscola.ai.chiamata.auction_evidence import AuctionEvidence
+    out = []
+    for d in range(deals):
+        g = Game.new(variant, seed=f"{seed}:{d}")
+        bots = [IntermediateChiamataBot(seed=f"{seed}:{d}:{s}") for s in range(5)]
+        while g.phase_name != "play" or g.current_player != 0:
+            s = g.current_player
+            g.apply(bots[s].decide(g.view(s)).action, s)
+        st = ChState(g.view(0), reads=True)
+        ev = AuctionEvidence(st, tau)
+        sampler = ChSampler(st, random.Random(d))
+        if ev.decisions and sampler.consistent and not st.carichi:
+            true = [sum(1 << int(c) for c in h) for h in g.hands]
+            worlds = [sampler.sample() for _ in range(30)]
+            out.append((math.log(ev.weight(true)),
+                        sum(math.log(ev.weight(w)) for w in worlds) / len(worlds)))
+    return out
+
+
+@pytest.mark.parametrize("variant", ["chiamata", "chiamata-points"])
+def test_the_true_deal_explains_the_auction_better_than_sampled_ones(variant):
+    """Bids, passes and the call are likelier in the deal really dealt than in the deals
+    the sampler draws from the view, nearly every time."""
+    pairs = _auction_log_weights(variant, 30, "au-true")
+    assert len(pairs) >= 25
+    assert sum(1 for t, s in pairs if t > s) > 0.85 * len(pairs)
+    assert sum(t - s for t, s in pairs) / len(pairs) > 1.0
+
+
+def test_the_callers_trump_suit_weighs_worlds_where_he_is_long_in_it():
+    """Moving the caller's trumps to another seat, in exchange for that seat's side cards,
+    makes the deal less likely: he named as trump the suit he is best in."""
+    from briscola.ai.chiamata.auction_evidence import AuctionEvidence
+    for d in range(10):
+        g = Game.new("chiamata", seed=f"au-long:{d}")
+        bots = [IntermediateChiamataBot(seed=f"al:{d}:{s}") for s in range(5)]
+        while g.phase_name != "play":
+            s = g.current_player
+            g.apply(bots[s].decide(g.view(s)).action, s)
+        caller = g.auction.caller
+        if g.auction.carichi:
+            continue
+        me = next(s for s in range(5) if s != caller and g.auction.called not in
+                  [int(c) for c in g.hands[s]])
+        st = ChState(g.view(me), reads=True)
+        ev = AuctionEvidence(st, 1.0)
+        assert ev.decisions and ev.decisions[-1].seat == caller and ev.decisions[-1].kind == 2
+        true = [sum(1 << int(c) for c in h) for h in g.hands]
+        other = next(s for s in range(5) if s not in (me, caller))
+        trumps = [c for c in bits(true[caller]) if c // N_RANKS == st.trump
+                  and c != st.called]
+        sides = [c for c in bits(true[other]) if c // N_RANKS != st.trump
+                 and c != st.called][:len(trumps)]
+        moved = list(true)
+        for a, b in zip(trumps, sides):
+            moved[caller] ^= (1 << a) | (1 << b)
+            moved[other] ^= (1 << a) | (1 << b)
+        assert len(sides) >= 2 and ev.weight(moved) < ev.weight(true)
+        # Weights are products of chances: positive, and a deal is scored from its cards
+        # alone (the same deal, the same weight).
+        assert 0 < ev.weight(moved) and ev.weight(list(true)) == ev.weight(true)
+
+
+def test_the_auction_evidence_leaves_out_my_own_bids_and_a_forced_opening():
+    """Only the other seats' decisions are scored, and a bid the last seat in had to make
+    says nothing."""
+    from briscola.ai.chiamata.auction_evidence import AuctionEvidence
+    seen = 0
+    for d in range(12):
+        g = Game.new("chiamata", seed=f"au-own:{d}")
+        bots = [IntermediateChiamataBot(seed=f"ao:{d}:{s}") for s in range(5)]
+        while g.phase_name != "play":
+            s = g.current_player
+            g.apply(bots[s].decide(g.view(s)).action, s)
+        if g.auction.carichi:
+            continue
+        for me in range(5):
+            ev = AuctionEvidence(ChState(g.view(me), reads=True), 1.0)
+            assert all(x.seat != me for x in ev.decisions)
+            mine = sum(1 for s, _a in g.auction.bids if s == me)
+            others = len(g.auction.bids) - mine
+            calls = 0 if me == g.auction.caller else 1
+            assert len(ev.decisions) <= others + calls
+            seen += 1
+    assert seen >= 40
+
+
+@pytest.mark.parametrize("variant", ["chiamata", "chiamata-points"])
+def test_the_expert_weighing_its_worlds_by_the_auction_never_reads_hidden_cards(variant):
+    """Same view, different hidden cards: the expert weighing its worlds by the auction (from
+    the first trick on) chooses the same card."""
+    checked = 0
+    for d in range(6):
+        g = Game.new(variant, seed=f"au-hidden:{d}")
+        bots = [IntermediateChiamataBot(seed=f"ah:{d}:{s}") for s in range(5)]
+        while not g.is_over:
+            seat = g.current_player
+            v = g.view(seat)
+            if v.phase == "play" and len(v.tricks) in (0, 3) and seat == d % 5 and \
+                    len(v.legal) > 1:
+                mk = lambda: ExpertChiamataBot(seed="x", node_budget=3000, max_worlds=4,
+                                               inference=4, auction=1.0)
+                first = mk().decide(v).action
+                other = g.clone()
+                hidden = [s for s in range(5) if s != seat]
+                a, b = hidden[0], hidden[1]
+                other.hands[a][0], other.hands[b][0] = other.hands[b][0], other.hands[a][0]
+                v2 = other.view(seat)
+                assert v2.hand == v.hand
+                assert mk().decide(v2).action == first
+                checked += 1
+            g.apply(bots[seat].decide(v).action, seat)
+    assert checked >= 6
