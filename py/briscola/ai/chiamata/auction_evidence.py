@@ -22,8 +22,8 @@ import math
 
 from ...actions import BID_POINTS, BID_RANK, CARICHI, PASS, Action, action_text
 from ...cards import CARDS, N_RANKS, RANK_INDEX
-from .bid import PARTNER_COEF, BidPolicy, expected_score, multiplier
-from .common import SUIT_MASKS, ChState
+from .bid import PARTNER_COEF, BidPolicy, expected_score
+from .common import ChState
 
 UNIFORM = 0.05
 _SUIT_BITS = (1 << N_RANKS) - 1
@@ -151,6 +151,7 @@ class AuctionEvidence:
         self.decisions: list[_Decision] = []
         self._calls: dict = {}
         self.tab = tab = _tables(st.rules)
+        self.played_by = played = [0] * st.n
         ch = st.view.chiamata or {}
         if st.caller is None or st.carichi or st.called < 0:
             return
@@ -159,7 +160,6 @@ class AuctionEvidence:
         weakest = order[-1]
         by_rank = rules.auction == "rank"
         # The cards each seat has played: with its hand now, the hand it bid with.
-        self.played_by = played = [0] * st.n
         for o, cards, _w, _p in st.history:
             for s, c in zip(o, cards):
                 played[s] |= 1 << c
@@ -239,9 +239,11 @@ class AuctionEvidence:
         self._calls[ranks] = out
         return out
 
-    def _values(self, ests: list[float], hand: int, ranks: tuple) -> list[float]:
-        """Per suit, the best estimate over the calls open at ``ranks`` (a call of one's
-        own card counts as not open); ``None`` where none is open."""
+    def _values(self, ests: list[float], hand: int, ranks: tuple) -> list[float | None]:
+        """Per suit, the best estimate over the calls open at ``ranks``; ``None`` where
+        none is open. A call of one's own card counts as not open: a world where the caller
+        called himself keeps only the coin toss's share of the call's chance (self-calls
+        are rare)."""
         out = []
         free = ~hand
         for s, pairs in enumerate(self._open_calls(ranks)):

@@ -553,8 +553,9 @@ EXPERT_SOFT = 0.0
 # with a spread of this many card points around the bid model's bars; 0: not weighed. With
 # 1.0 the kept worlds place more of the unseen cards right (at the first trick 0.30 instead
 # of 0.26, at the seventh 0.56 instead of 0.42, by rank), but screened on 900 deals by rank
-# the game points did not follow (+0.014 a deal pooled, each seed's interval about ± 0.06),
-# for a quarter more CPU a decision (README); not kept.
+# the game points did not follow (+0.014 a deal pooled, each seed's interval about ± 0.06;
+# points auction +0.019 ± 0.055 on 300 deals), for a quarter more CPU a decision (README);
+# not kept.
 EXPERT_AUCTION = 0.0
 
 
