@@ -144,9 +144,7 @@ def _register_variants() -> None:
     register_bot("expert-start", BOTS["intermediate"])
     register_chiamata_bot("expert-start", StartExpert)
     for name, kw in (("expert-i8", {"inference": 8}), ("expert-soft", {"soft": 1.0}),
-                     ("expert-si8", {"soft": 1.0, "inference": 8}),
-                     ("expert-au1", {"auction": 1.0}), ("expert-au2", {"auction": 2.0}),
-                     ("expert-au4", {"auction": 4.0}), ("expert-au05", {"auction": 0.5})):
+                     ("expert-si8", {"soft": 1.0, "inference": 8})):
         register_bot(name, BOTS["intermediate"])
         register_chiamata_bot(name, lambda seed=None, kw=kw: StartExpert(seed=seed, **kw))
 
@@ -157,6 +155,16 @@ def _register_variants() -> None:
         def play(self, st, plays):
             self.mid_moves = None if st.history else 4
             return super().play(st, plays)
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from chiamata_auction import AuctionExpert
+
+    # The worlds weighed by the auction too (``bench/chiamata_auction.py``), tau 0.5 to 4.
+    for name, tau in (("expert-au05", 0.5), ("expert-au1", 1.0), ("expert-au2", 2.0),
+                      ("expert-au4", 4.0)):
+        register_bot(name, BOTS["intermediate"])
+        register_chiamata_bot(name, lambda seed=None, tau=tau: AuctionExpert(
+            seed=seed, auction=tau, inference=4, soft=0.0))
 
     register_bot("expert-first4", BOTS["intermediate"])
     register_chiamata_bot("expert-first4", FirstFour)

@@ -869,13 +869,18 @@ def test_each_past_play_is_scored_once_a_deal_and_as_if_afresh():
     assert [fresh.weight(w) for w in worlds] == kept
 
 
-# ---- the worlds weighed by the auction ---------------------------------------------------------
+# ---- the worlds weighed by the auction (bench/chiamata_auction.py) ------------------------------
+
+def _auction():
+    return script("bench", "chiamata_auction")
+
 
 @pytest.mark.parametrize("variant", ["chiamata", "chiamata-points", "chiamata-plain"])
 def test_the_auction_evidence_estimates_a_hand_as_the_bid_model_does(variant):
     """The fast estimate of each suit (a sum over the hand's cards) plus the called card's
     term is the bid model's :func:`estimate`, for every suit and called rank not held."""
-    from briscola.ai.chiamata.auction_evidence import _tables, suit_estimates
+    mod = _auction()
+    _tables, suit_estimates = mod._tables, mod.suit_estimates
     rules = Game.new(variant, seed="au-est").rules
     tab = _tables(rules)
     rng = random.Random(3)
@@ -895,7 +900,7 @@ def _auction_log_weights(variant, deals, seed, tau=1.0):
     """At seat 0's first play of deals the intermediate players play out: the log-weight of
     the auction in the true deal and the mean in sampled deals."""
     import math
-    from briscola.ai.chiamata.auction_evidence import AuctionEvidence
+    AuctionEvidence = _auction().AuctionEvidence
     out = []
     for d in range(deals):
         g = Game.new(variant, seed=f"{seed}:{d}")
@@ -927,7 +932,7 @@ def test_the_true_deal_explains_the_auction_better_than_sampled_ones(variant):
 def test_the_callers_trump_suit_weighs_worlds_where_he_is_long_in_it():
     """Moving the caller's trumps to another seat, in exchange for that seat's side cards,
     makes the deal less likely: he named as trump the suit he is best in."""
-    from briscola.ai.chiamata.auction_evidence import AuctionEvidence
+    AuctionEvidence = _auction().AuctionEvidence
     for d in range(10):
         g = Game.new("chiamata", seed=f"au-long:{d}")
         bots = [IntermediateChiamataBot(seed=f"al:{d}:{s}") for s in range(5)]
@@ -961,7 +966,7 @@ def test_the_callers_trump_suit_weighs_worlds_where_he_is_long_in_it():
 def test_the_auction_evidence_leaves_out_my_own_bids_and_a_forced_opening():
     """Only the other seats' decisions are scored, and a bid the last seat in had to make
     says nothing."""
-    from briscola.ai.chiamata.auction_evidence import AuctionEvidence
+    AuctionEvidence = _auction().AuctionEvidence
     seen = 0
     for d in range(12):
         g = Game.new("chiamata", seed=f"au-own:{d}")
@@ -986,6 +991,7 @@ def test_the_auction_evidence_leaves_out_my_own_bids_and_a_forced_opening():
 def test_the_expert_weighing_its_worlds_by_the_auction_never_reads_hidden_cards(variant):
     """Same view, different hidden cards: the expert weighing its worlds by the auction (from
     the first trick on) chooses the same card."""
+    expert = _auction().AuctionExpert
     checked = 0
     for d in range(6):
         g = Game.new(variant, seed=f"au-hidden:{d}")
@@ -995,8 +1001,8 @@ def test_the_expert_weighing_its_worlds_by_the_auction_never_reads_hidden_cards(
             v = g.view(seat)
             if v.phase == "play" and len(v.tricks) in (0, 3) and seat == d % 5 and \
                     len(v.legal) > 1:
-                mk = lambda: ExpertChiamataBot(seed="x", node_budget=3000, max_worlds=4,
-                                               inference=4, auction=1.0)
+                mk = lambda: expert(seed="x", node_budget=3000, max_worlds=4, inference=4,
+                                    auction=1.0)
                 first = mk().decide(v).action
                 other = g.clone()
                 hidden = [s for s in range(5) if s != seat]

@@ -36,7 +36,6 @@ from ..alphabeta import SearchAborted, make_distinct, stronger_in_suit, trick_so
 from ..base import Decision, register_chiamata_bot
 from ..common import resample
 from ..learn.chiamata import ChNetEvaluator, load_model
-from .auction_evidence import AuctionEvidence
 from .bid import BidPolicy
 from .bots import IntermediateChiamataBot
 from .choice import CHOICE_WEIGHTS, PlayEvidence
@@ -549,15 +548,6 @@ EXPERT_INFERENCE = 4
 # eight worlds drawn for each one searched (README); not kept.
 EXPERT_SOFT = 0.0
 
-# The worlds weighed also by how likely the auction is in each (:mod:`.auction_evidence`),
-# with a spread of this many card points around the bid model's bars; 0: not weighed. With
-# 1.0 the kept worlds place more of the unseen cards right (at the first trick 0.30 instead
-# of 0.26, at the seventh 0.56 instead of 0.42, by rank), but screened on 900 deals by rank
-# the game points did not follow (+0.014 a deal pooled, each seed's interval about ± 0.06;
-# points auction +0.019 ± 0.055 on 300 deals), for a quarter more CPU a decision (README);
-# not kept.
-EXPERT_AUCTION = 0.0
-
 
 class ExpertChiamataBot(IntermediateChiamataBot):
     """Bids from the intermediate's estimate of the hand plus ``EXPERT_BID_BONUS`` card
@@ -607,10 +597,8 @@ class ExpertChiamataBot(IntermediateChiamataBot):
                  exact_tricks: int = 3, mid_depth: int = 1, time_limit: float = 1.0,
                  mid_moves: int | None = None, hide: float = EXPERT_HIDE,
                  reads: bool = True, learned: bool = EXPERT_LEARNED,
-                 inference: int = EXPERT_INFERENCE, soft: float = EXPERT_SOFT,
-                 auction: float = EXPERT_AUCTION) -> None:
+                 inference: int = EXPERT_INFERENCE, soft: float = EXPERT_SOFT) -> None:
         super().__init__(seed)
-        self.auction = auction
         self.soft = soft
         self.inference = inference
         self.learned = learned
@@ -666,26 +654,16 @@ class ExpertChiamataBot(IntermediateChiamataBot):
 
     def _weighted_worlds(self, st: ChState, sampler: ChSampler) -> list | None:
         """``max_worlds`` deals resampled from ``inference`` times as many by how likely
-        the others' plays so far are in each (:mod:`~briscola.ai.chiamata.choice`), and
-        with ``auction``, their bids and call (:mod:`.auction_evidence`); ``None`` without
-        anything to read."""
+        the others' plays so far are in each (:mod:`~briscola.ai.chiamata.choice`);
+        ``None`` without a fitted model or plays to read."""
         weights = CHOICE_WEIGHTS.get(st.rules.auction)
-        ev = PlayEvidence(st, weights) if weights is not None else None
-        if ev is not None and not ev.records:
-            ev = None
-        au = AuctionEvidence(st, self.auction) if self.auction > 0 else None
-        if au is not None and not au.decisions:
-            au = None
-        if ev is None and au is None:
+        if weights is None:
+            return None
+        ev = PlayEvidence(st, weights)
+        if not ev.records:
             return None
         pool = [sampler.sample() for _ in range(self.inference * self.max_worlds)]
-        if au is None:
-            ws = [ev.weight(h) for h in pool]
-        elif ev is None:
-            ws = [au.weight(h) for h in pool]
-        else:
-            ws = [ev.weight(h) * au.weight(h) for h in pool]
-        return resample(pool, ws, self.max_worlds, self.rng)
+        return resample(pool, [ev.weight(h) for h in pool], self.max_worlds, self.rng)
 
     def _search(self, st: ChState, plays: list[int], heur: dict, depth) -> Decision | None:
         t0 = time.perf_counter()

@@ -1,14 +1,16 @@
 """How likely the auction is in one sampled deal: weights for the expert's worlds in Briscola
-Chiamata, from the bids, the passes and the call.
+Chiamata, from the bids, the passes and the call (an experiment of ``bench/chiamata.py``, its
+``expert-au1`` and kin; screened and not kept, so not in the package).
 
 A seat that bid down to the jack holds a strong suit; a seat that passed at once does not;
 the caller named as trump the suit his hand is best in. With no talon, the eight cards each
 seat held during the auction are known exactly in a sampled world: the cards it holds now
 plus those it has played. So every bid, pass and call of the other seats can be scored by a
 model of how players bid, and the worlds where the auction looks likely get more weight,
-from the first card of the deal on (the plays' weights, :mod:`.choice`, need plays).
+from the first card of the deal on (the plays' weights,
+:mod:`briscola.ai.chiamata.choice`, need plays).
 
-The model is the bid model's own (:mod:`.bid`): the estimate of the points a hand takes with
+The model is the bid model's own (:mod:`briscola.ai.chiamata.bid`): the estimate of the points a hand takes with
 a suit as trump and a card called (:func:`~briscola.ai.chiamata.bid.estimate`), and the bars
 the card-counting players bid against. A seat bids at a rank, or raises, with a chance that
 rises smoothly as its best estimate there passes the bar (a logistic curve, ``tau`` card
@@ -19,11 +21,20 @@ proportion to ``exp(estimate / tau)``. Every chance is mixed with a coin toss
 from __future__ import annotations
 
 import math
+import os
+import sys
 
-from ...actions import BID_POINTS, BID_RANK, CARICHI, PASS, Action, action_text
-from ...cards import CARDS, N_RANKS, RANK_INDEX
-from .bid import PARTNER_COEF, BidPolicy, expected_score
-from .common import ChState
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "py"))
+
+from briscola.actions import (BID_POINTS, BID_RANK, CARICHI, PASS, Action,  # noqa: E402
+                              action_text)
+from briscola.ai.chiamata.bid import PARTNER_COEF, BidPolicy, expected_score  # noqa: E402
+from briscola.ai.chiamata.choice import CHOICE_WEIGHTS, PlayEvidence  # noqa: E402
+from briscola.ai.chiamata.common import ChState  # noqa: E402
+from briscola.ai.chiamata.expert import ChSampler, ExpertChiamataBot  # noqa: E402
+from briscola.ai.common import resample  # noqa: E402
+from briscola.cards import CARDS, N_RANKS, RANK_INDEX  # noqa: E402
 
 UNIFORM = 0.05
 _SUIT_BITS = (1 << N_RANKS) - 1
@@ -286,3 +297,26 @@ class AuctionEvidence:
             p = 0.0 if best is None else _sigmoid((best - d.bar) / tau)
             w *= (1.0 - u) * (p if d.kind == 0 else 1.0 - p) + u * 0.5
         return w
+
+
+class AuctionExpert(ExpertChiamataBot):
+    """The expert with its worlds weighed by the auction too: ``auction`` is ``tau``."""
+
+    def __init__(self, seed=None, auction: float = 1.0, **kw) -> None:
+        super().__init__(seed=seed, **kw)
+        self.auction = auction
+
+    def _weighted_worlds(self, st: ChState, sampler: ChSampler) -> list | None:
+        """``max_worlds`` deals resampled from ``inference`` times as many by how likely
+        the others' plays so far (:mod:`briscola.ai.chiamata.choice`) and their bids and
+        call are in each; ``None`` with nothing to read."""
+        weights = CHOICE_WEIGHTS.get(st.rules.auction)
+        ev = PlayEvidence(st, weights) if weights is not None else None
+        if ev is not None and not ev.records:
+            ev = None
+        au = AuctionEvidence(st, self.auction)
+        if not au.decisions:
+            return super()._weighted_worlds(st, sampler)
+        pool = [sampler.sample() for _ in range(self.inference * self.max_worlds)]
+        ws = [au.weight(h) if ev is None else ev.weight(h) * au.weight(h) for h in pool]
+        return resample(pool, ws, self.max_worlds, self.rng)
