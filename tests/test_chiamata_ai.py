@@ -964,9 +964,15 @@ def test_the_callers_trump_suit_weighs_worlds_where_he_is_long_in_it():
 
 
 def test_the_auction_evidence_leaves_out_my_own_bids_and_a_forced_opening():
-    """Only the other seats' decisions are scored, and a bid the last seat in had to make
-    says nothing."""
+    """Every bid and pass of the other seats is scored, and the call unless I made it; my
+    own decisions are not, nor a bid the last seat in had to make (four passed first)."""
+    from briscola.actions import PASS
     AuctionEvidence = _auction().AuctionEvidence
+    g = Game.new("chiamata", seed="au-forced", dealer=4)
+    for a in ("pass", "pass", "pass", "pass", "bid-A", "call-D"):
+        g.apply(a)
+    ev = AuctionEvidence(ChState(g.view(1), reads=True), 1.0)
+    assert [(d.seat, d.kind) for d in ev.decisions] == [(0, 1), (2, 1), (3, 1), (4, 2)]
     seen = 0
     for d in range(12):
         g = Game.new("chiamata", seed=f"au-own:{d}")
@@ -978,11 +984,11 @@ def test_the_auction_evidence_leaves_out_my_own_bids_and_a_forced_opening():
             continue
         for me in range(5):
             ev = AuctionEvidence(ChState(g.view(me), reads=True), 1.0)
-            assert all(x.seat != me for x in ev.decisions)
-            mine = sum(1 for s, _a in g.auction.bids if s == me)
-            others = len(g.auction.bids) - mine
-            calls = 0 if me == g.auction.caller else 1
-            assert len(ev.decisions) <= others + calls
+            others = [(s, int(a)) for s, a in g.auction.bids if s != me]
+            want = [(s, 1 if a == PASS else 0) for s, a in others]
+            if me != g.auction.caller:
+                want.append((g.auction.caller, 2))
+            assert [(x.seat, x.kind) for x in ev.decisions] == want
             seen += 1
     assert seen >= 40
 
