@@ -809,21 +809,19 @@ def test_the_model_of_the_choices_is_fitted_from_played_deals_end_to_end():
     assert any(abs(x) > 0.5 for x in w)
 
 
-@pytest.mark.parametrize("variant", ["chiamata", "chiamata-points"])
-def test_the_expert_weighing_its_worlds_never_reads_hidden_cards(variant, choice_weights):
-    """Same view, different hidden cards: the expert weighing its worlds by the plays
-    chooses the same card (its worlds come from the view alone)."""
+def _same_choice_whatever_is_hidden(variant, seed, tricks, mk) -> int:
+    """At the decisions of seat ``d % 5`` after ``tricks`` tricks in deals the intermediate
+    players play out, the player ``mk()`` chooses the same card with two hidden cards
+    swapped between two other seats (the same view); the number of decisions checked."""
     checked = 0
     for d in range(6):
-        g = Game.new(variant, seed=f"inf-hidden:{d}")
-        bots = [IntermediateChiamataBot(seed=f"ih:{d}:{s}") for s in range(5)]
+        g = Game.new(variant, seed=f"{seed}:{d}")
+        bots = [IntermediateChiamataBot(seed=f"{seed}:{d}:{s}") for s in range(5)]
         while not g.is_over:
             seat = g.current_player
             v = g.view(seat)
-            if v.phase == "play" and len(v.tricks) in (2, 4) and seat == d % 5 and \
+            if v.phase == "play" and len(v.tricks) in tricks and seat == d % 5 and \
                     len(v.legal) > 1:
-                mk = lambda: ExpertChiamataBot(seed="x", node_budget=3000, max_worlds=4,
-                                               inference=4)
                 first = mk().decide(v).action
                 other = g.clone()
                 hidden = [s for s in range(5) if s != seat]
@@ -834,7 +832,16 @@ def test_the_expert_weighing_its_worlds_never_reads_hidden_cards(variant, choice
                 assert mk().decide(v2).action == first
                 checked += 1
             g.apply(bots[seat].decide(v).action, seat)
-    assert checked >= 6
+    return checked
+
+
+@pytest.mark.parametrize("variant", ["chiamata", "chiamata-points"])
+def test_the_expert_weighing_its_worlds_never_reads_hidden_cards(variant, choice_weights):
+    """Same view, different hidden cards: the expert weighing its worlds by the plays
+    chooses the same card (its worlds come from the view alone)."""
+    assert _same_choice_whatever_is_hidden(
+        variant, "inf-hidden", (2, 4), lambda: ExpertChiamataBot(
+            seed="x", node_budget=3000, max_worlds=4, inference=4)) >= 6
 
 
 def test_each_past_play_is_scored_once_a_deal_and_as_if_afresh():
@@ -873,6 +880,16 @@ def test_each_past_play_is_scored_once_a_deal_and_as_if_afresh():
 
 def _auction():
     return script("bench", "chiamata_auction")
+
+
+def _after_the_auction(seed: str) -> Game:
+    """A deal of ``seed`` whose auction and call the intermediate players made."""
+    g = Game.new("chiamata", seed=seed)
+    bots = [IntermediateChiamataBot(seed=f"{seed}:{s}") for s in range(5)]
+    while g.phase_name != "play":
+        s = g.current_player
+        g.apply(bots[s].decide(g.view(s)).action, s)
+    return g
 
 
 @pytest.mark.parametrize("variant", ["chiamata", "chiamata-points", "chiamata-plain"])
@@ -934,11 +951,7 @@ def test_the_callers_trump_suit_weighs_worlds_where_he_is_long_in_it():
     makes the deal less likely: he named as trump the suit he is best in."""
     AuctionEvidence = _auction().AuctionEvidence
     for d in range(10):
-        g = Game.new("chiamata", seed=f"au-long:{d}")
-        bots = [IntermediateChiamataBot(seed=f"al:{d}:{s}") for s in range(5)]
-        while g.phase_name != "play":
-            s = g.current_player
-            g.apply(bots[s].decide(g.view(s)).action, s)
+        g = _after_the_auction(f"au-long:{d}")
         caller = g.auction.caller
         if g.auction.carichi:
             continue
@@ -975,11 +988,7 @@ def test_the_auction_evidence_leaves_out_my_own_bids_and_a_forced_opening():
     assert [(d.seat, d.kind) for d in ev.decisions] == [(0, 1), (2, 1), (3, 1), (4, 2)]
     seen = 0
     for d in range(12):
-        g = Game.new("chiamata", seed=f"au-own:{d}")
-        bots = [IntermediateChiamataBot(seed=f"ao:{d}:{s}") for s in range(5)]
-        while g.phase_name != "play":
-            s = g.current_player
-            g.apply(bots[s].decide(g.view(s)).action, s)
+        g = _after_the_auction(f"au-own:{d}")
         if g.auction.carichi:
             continue
         for me in range(5):
@@ -998,25 +1007,6 @@ def test_the_expert_weighing_its_worlds_by_the_auction_never_reads_hidden_cards(
     """Same view, different hidden cards: the expert weighing its worlds by the auction (from
     the first trick on) chooses the same card."""
     expert = _auction().AuctionExpert
-    checked = 0
-    for d in range(6):
-        g = Game.new(variant, seed=f"au-hidden:{d}")
-        bots = [IntermediateChiamataBot(seed=f"ah:{d}:{s}") for s in range(5)]
-        while not g.is_over:
-            seat = g.current_player
-            v = g.view(seat)
-            if v.phase == "play" and len(v.tricks) in (0, 3) and seat == d % 5 and \
-                    len(v.legal) > 1:
-                mk = lambda: expert(seed="x", node_budget=3000, max_worlds=4, inference=4,
-                                    auction=1.0)
-                first = mk().decide(v).action
-                other = g.clone()
-                hidden = [s for s in range(5) if s != seat]
-                a, b = hidden[0], hidden[1]
-                other.hands[a][0], other.hands[b][0] = other.hands[b][0], other.hands[a][0]
-                v2 = other.view(seat)
-                assert v2.hand == v.hand
-                assert mk().decide(v2).action == first
-                checked += 1
-            g.apply(bots[seat].decide(v).action, seat)
-    assert checked >= 6
+    assert _same_choice_whatever_is_hidden(
+        variant, "au-hidden", (0, 3), lambda: expert(
+            seed="x", node_budget=3000, max_worlds=4, inference=4, auction=1.0)) >= 6
