@@ -30,10 +30,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 from briscola.actions import (BID_POINTS, BID_RANK, CARICHI, PASS, Action,  # noqa: E402
                               action_text)
 from briscola.ai.chiamata.bid import PARTNER_COEF, BidPolicy, expected_score  # noqa: E402
-from briscola.ai.chiamata.choice import CHOICE_WEIGHTS, PlayEvidence  # noqa: E402
 from briscola.ai.chiamata.common import ChState  # noqa: E402
-from briscola.ai.chiamata.expert import ChSampler, ExpertChiamataBot  # noqa: E402
-from briscola.ai.common import resample  # noqa: E402
+from briscola.ai.chiamata.expert import ExpertChiamataBot  # noqa: E402
 from briscola.cards import CARDS, N_RANKS, RANK_INDEX  # noqa: E402
 
 UNIFORM = 0.05
@@ -51,8 +49,9 @@ def _sigmoid(x: float) -> float:
 
 
 class _Tables:
-    """Per card, what it adds to the partner estimate of each trump suit, and per rank what
-    calling it adds (the called card's terms), for one rules' deck."""
+    """Per rank, what a card adds to the partner estimate as a trump and in a side suit, and
+    what calling it adds (the called card's term), for one rules' deck; per suit pattern
+    (the ranks held, as bits), the sums, filled as patterns come up."""
 
     def __init__(self, rules) -> None:
         t = rules.tables
@@ -61,20 +60,16 @@ class _Tables:
         k = PARTNER_COEF
         self.const = k[0]
         self.short = k[10]
-        self.card = [(0.0, 0.0, 0.0, 0.0)] * 64
-        for c in t.deck_ints:
-            s = c // N_RANKS
-            r = CARDS[c].rank
-            row = []
-            for tr in range(4):
-                if s == tr:
-                    v = k[1] + (k[2] if r == top2[0] else k[3] if r == top2[1] else
-                                k[4] if pts[c] > 0 else 0.0)
-                else:
-                    v = k[5] if r == top2[0] else k[6] if r == top2[1] else \
-                        k[7] if pts[c] > 0 else 0.0
-                row.append(v)
-            self.card[c] = tuple(row)
+        # What a card of each rank adds to the estimate in trump and in a side suit.
+        self.trump_value = [0.0] * N_RANKS
+        self.side_value = [0.0] * N_RANKS
+        for r in t.order:
+            i = RANK_INDEX[r]
+            honour = pts[i] > 0
+            self.trump_value[i] = k[1] + (k[2] if r == top2[0] else k[3] if r == top2[1] else
+                                          k[4] if honour else 0.0)
+            self.side_value[i] = k[5] if r == top2[0] else k[6] if r == top2[1] else \
+                k[7] if honour else 0.0
         # The called card's term by rank: a top card, an honour, nothing.
         self.called = {r: (k[8] if r in top2 else k[9] if pts[RANK_INDEX[r]] > 0 else 0.0)
                        for r in t.order}
@@ -89,11 +84,10 @@ class _Tables:
         singleton)."""
         side = trump = 0.0
         n = 0
-        for r in range(N_RANKS):
-            if p >> r & 1:
-                row = self.card[r]  # the card of that rank in suit 0
-                side += row[1]
-                trump += row[0]
+        for i in range(N_RANKS):
+            if p >> i & 1:
+                side += self.side_value[i]
+                trump += self.trump_value[i]
                 n += 1
         return side, trump, (1.0 if n == 0 else 0.5 if n == 1 else 0.0)
 
@@ -306,17 +300,7 @@ class AuctionExpert(ExpertChiamataBot):
         super().__init__(seed=seed, **kw)
         self.auction = auction
 
-    def _weighted_worlds(self, st: ChState, sampler: ChSampler) -> list | None:
-        """``max_worlds`` deals resampled from ``inference`` times as many by how likely
-        the others' plays so far (:mod:`briscola.ai.chiamata.choice`) and their bids and
-        call are in each; ``None`` with nothing to read."""
-        weights = CHOICE_WEIGHTS.get(st.rules.auction)
-        ev = PlayEvidence(st, weights) if weights is not None else None
-        if ev is not None and not ev.records:
-            ev = None
+    def _evidence(self, st: ChState) -> list:
+        """The plays' weights and, where the auction says anything, the auction's."""
         au = AuctionEvidence(st, self.auction)
-        if not au.decisions:
-            return super()._weighted_worlds(st, sampler)
-        pool = [sampler.sample() for _ in range(self.inference * self.max_worlds)]
-        ws = [au.weight(h) if ev is None else ev.weight(h) * au.weight(h) for h in pool]
-        return resample(pool, ws, self.max_worlds, self.rng)
+        return super()._evidence(st) + ([au.weight] if au.decisions else [])

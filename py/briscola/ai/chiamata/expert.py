@@ -652,18 +652,30 @@ class ExpertChiamataBot(IntermediateChiamataBot):
         self.last_info = {"mode": "heuristic"}
         return Decision(Action(c), reason(st, c))
 
-    def _weighted_worlds(self, st: ChState, sampler: ChSampler) -> list | None:
-        """``max_worlds`` deals resampled from ``inference`` times as many by how likely
-        the others' plays so far are in each (:mod:`~briscola.ai.chiamata.choice`);
-        ``None`` without a fitted model or plays to read."""
+    def _evidence(self, st: ChState) -> list:
+        """What weighs the worlds: functions of a deal giving how likely what the others
+        did is in it; here how likely their plays so far are under the fitted model of their
+        choices (:mod:`~briscola.ai.chiamata.choice`); none without a model or plays."""
         weights = CHOICE_WEIGHTS.get(st.rules.auction)
         if weights is None:
-            return None
+            return []
         ev = PlayEvidence(st, weights)
-        if not ev.records:
+        return [ev.weight] if ev.records else []
+
+    def _weighted_worlds(self, st: ChState, sampler: ChSampler) -> list | None:
+        """``max_worlds`` deals resampled from ``inference`` times as many by the product
+        of the :meth:`_evidence` weights; ``None`` with nothing to weigh them by."""
+        evidence = self._evidence(st)
+        if not evidence:
             return None
         pool = [sampler.sample() for _ in range(self.inference * self.max_worlds)]
-        return resample(pool, [ev.weight(h) for h in pool], self.max_worlds, self.rng)
+        ws = []
+        for h in pool:
+            w = 1.0
+            for f in evidence:
+                w *= f(h)
+            ws.append(w)
+        return resample(pool, ws, self.max_worlds, self.rng)
 
     def _search(self, st: ChState, plays: list[int], heur: dict, depth) -> Decision | None:
         t0 = time.perf_counter()
@@ -688,8 +700,7 @@ class ExpertChiamataBot(IntermediateChiamataBot):
         sigma = 0.0
         stakes: dict = {}
         if self.soft and depth is not None:
-            out = st.t.total_points - st.points_of([True] * st.n) - sum(
-                st.pts[c] for c in trick)
+            out = st.t.total_points - st.points_of([True] * st.n) - st.table_pts
             sigma = max(1.0, self.soft * math.sqrt(max(out, 0)))
         drawn = None
         if not single and self.inference > 1:
