@@ -72,13 +72,13 @@ def _register_variants() -> None:
     load_all()
 
     class PreviousExpert(ExpertChiamataBot):
-        """The expert before its jump to the multiplied stakes and its weighing of the
-        worlds by the others' plays: the reference of the screens of those and of the
+        """The expert before its jump to the multiplied stakes, its weighing of the worlds
+        by the others' plays and their replies from the model: the reference of the screens of those and of the
         lower bar against another seat's bid (README)."""
         policy = BidPolicy(bonus=EXPERT_BID_BONUS)
 
         def __init__(self, seed=None, **kw):
-            super().__init__(seed=seed, **{"inference": 0, **kw})
+            super().__init__(seed=seed, **{"inference": 0, "replies": False, **kw})
 
     class ContestExpert(ExpertChiamataBot):
         """The expert with a lower bar to bid while another seat holds the high bid
@@ -134,12 +134,14 @@ def _register_variants() -> None:
 
     class StartExpert(ExpertChiamataBot):
         """The expert with its settings pinned (four worlds drawn for each one searched,
-        each evaluated world a sure result): the reference of the screens of eight worlds,
+        each evaluated world a sure result, the others' replies searched as if they saw the
+        world): the reference of the screens of eight worlds,
         of the chance of the target at the evaluated worlds and of the bids from the
         network with the jump (README), whatever the defaults become."""
 
         def __init__(self, seed=None, **kw):
-            super().__init__(seed=seed, **{"inference": 4, "soft": 0.0, **kw})
+            super().__init__(seed=seed, **{"inference": 4, "soft": 0.0, "replies": False,
+                                           **kw})
 
     register_bot("expert-start", BOTS["intermediate"])
     register_chiamata_bot("expert-start", StartExpert)
@@ -164,7 +166,70 @@ def _register_variants() -> None:
                       ("expert-au4", 4.0)):
         register_bot(name, BOTS["intermediate"])
         register_chiamata_bot(name, lambda seed=None, tau=tau: AuctionExpert(
-            seed=seed, auction=tau, inference=4, soft=0.0))
+            seed=seed, auction=tau, inference=4, soft=0.0, replies=False))
+
+    # The expert before the others' replies came from the model of their choices (the
+    # reference of this round's screens), and the ways of taking them screened with it:
+    # the likeliest reply alone (``rpmax``), none left out (``rpf0``), the scores' exponent.
+    from briscola.ai.chiamata.choice import CHOICE_WEIGHTS, reply_values
+    from briscola.ai.chiamata.common import bits, popcount
+
+    class ReplyExpert(ExpertChiamataBot):
+        def __init__(self, seed=None, floor=0.05, beta=1.0, **kw):
+            super().__init__(seed=seed, **kw)
+            self.floor, self.beta = floor, beta
+
+        def _replies(self, st, weights, solver, hands, trick, order, maxside, plays,
+                     evaluate):
+            return reply_values(st, weights, solver, hands, trick, order, maxside, plays,
+                                evaluate, floor=self.floor, beta=self.beta)
+
+    class ExactReplies:
+        """A stand-in for the deal's :class:`ChSolver` whose exact searches (the endgame)
+        also take the current trick's replies from the model, each line then solved
+        exactly from the next trick (``expert-rpx``)."""
+
+        def __init__(self, solver, st, weights):
+            self.solver, self.st, self.weights = solver, st, weights
+            self.pts, self.beats, self.follow = solver.pts, solver.beats, solver.follow
+            self.nodes = 0
+
+        def values(self, hands, trick, order, maxside, moves, node_limit=10**9, depth=None,
+                   evaluate=None):
+            sv = self.solver
+            if depth is not None or popcount(hands[order[len(trick)]]) <= 1:
+                got = sv.values(hands, trick, order, maxside, moves, node_limit, depth,
+                                evaluate)
+                self.nodes = sv.nodes
+                return got
+            spent = [0]
+
+            def exact(h, leader):
+                got = sv.values(h, [], sv.rot[leader], maxside, bits(h[leader]))
+                spent[0] += sv.nodes
+                return max(got.values()) if maxside[leader] else min(got.values())
+
+            got, n = reply_values(self.st, self.weights, self, hands, trick, order, maxside,
+                                  moves, exact)
+            self.nodes = n + spent[0]
+            return got
+
+    class EndgameReplies(ReplyExpert):
+        def _solver(self, st):
+            solver = super()._solver(st)
+            weights = CHOICE_WEIGHTS.get(st.rules.auction)
+            if weights is None or st.caller is None:
+                return solver
+            return ExactReplies(solver, st, weights)
+
+    register_bot("expert-rpx", BOTS["intermediate"])
+    register_chiamata_bot("expert-rpx", EndgameReplies)
+
+    for name, kw in (("expert-minimax", {"replies": False}), ("expert-rpmax", {"floor": 1.0}),
+                     ("expert-rpf0", {"floor": 0.0}), ("expert-rpb05", {"beta": 0.5}),
+                     ("expert-rpb2", {"beta": 2.0})):
+        register_bot(name, BOTS["intermediate"])
+        register_chiamata_bot(name, lambda seed=None, kw=kw: ReplyExpert(seed=seed, **kw))
 
     register_bot("expert-first4", BOTS["intermediate"])
     register_chiamata_bot("expert-first4", FirstFour)

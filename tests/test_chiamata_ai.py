@@ -809,6 +809,126 @@ def test_the_model_of_the_choices_is_fitted_from_played_deals_end_to_end():
     assert any(abs(x) > 0.5 for x in w)
 
 
+def _reply_positions(variant, seed, deals=4):
+    """(state, world, solver) at the decisions of seat ``d % 5`` from the second trick to the
+    fifth, in deals the intermediate players play out (the world is the true deal)."""
+    out = []
+    for d in range(deals):
+        g = Game.new(variant, seed=f"{seed}:{d}")
+        bots = [IntermediateChiamataBot(seed=f"{seed}:{d}:{s}") for s in range(5)]
+        while not g.is_over:
+            seat = g.current_player
+            v = g.view(seat)
+            if v.phase == "play" and 1 <= len(v.tricks) <= 4 and seat == d % 5:
+                st = ChState(v, reads=True)
+                world = [sum(1 << int(c) for c in h) for h in g.hands]
+                out.append((st, world, ChSolver(st.rules, st.trump, st.carichi)))
+            g.apply(bots[seat].decide(v).action, seat)
+    return out
+
+
+def _toy_evaluation(hands, leader):
+    """Any fixed function of the hands and the leader will do for the checks below."""
+    return (hands[0] * 7 + hands[3] * 3 + leader) % 41
+
+
+def _replies_by_enumeration(st, weights, solver, hands, maxside, card, beta=1.0):
+    """The points the caller's side takes after ``card`` when the seats after me reply by the
+    model: summed over every sequence of replies, each weighed by the product of the model's
+    shares of its cards, no reply left out (the definition :func:`reply_values` computes)."""
+    import itertools
+    from briscola.ai.chiamata.choice import _exp_scores
+    order, trick = st.order, st.trick_cards + [card]
+    pos = len(st.trick_cards)
+    rest = order[pos + 1:]
+    led = trick[0] // N_RANKS
+
+    def legal(s):
+        h = hands[s]
+        if st.carichi and h & SUIT_MASKS[led]:
+            h &= SUIT_MASKS[led]
+        return bits(h)
+
+    total = 0.0
+    for seq in itertools.product(*[legal(s) for s in rest]):
+        cards = trick + list(seq)
+        chance = 1.0
+        for i, s in enumerate(rest):
+            before = cards[:pos + 1 + i]
+            best, owner = before[0], order[0]
+            for j, c in enumerate(before[1:], 1):
+                if st.beats[(best << 6) | c]:
+                    best, owner = c, order[j]
+            role = 0 if s == st.caller else (1 if maxside[s] else 2)
+            ez = _exp_scores(st, weights, False, st.caller in order[:pos + 1 + i],
+                             owner == st.caller, best)[role]
+            share = [ez[x] ** beta for x in legal(s)]
+            chance *= ez[seq[i]] ** beta / sum(share)
+        best, owner = cards[0], order[0]
+        for j, c in enumerate(cards[1:], 1):
+            if st.beats[(best << 6) | c]:
+                best, owner = c, order[j]
+        after = list(hands)
+        after[order[pos]] ^= 1 << card
+        for s, c in zip(rest, seq):
+            after[s] ^= 1 << c
+        taken = sum(st.pts[c] for c in cards) if maxside[owner] else 0
+        total += chance * (taken + _toy_evaluation(after, owner))
+    return total
+
+
+@pytest.mark.parametrize("variant", ["chiamata", "chiamata-points"])
+def test_the_others_reply_in_the_search_as_the_model_of_their_choices_says(variant,
+                                                                          choice_weights):
+    """Before the endgame the expert's search has the seats after it in the trick play as
+    the model of the players' choices says: the value of each card is the expectation over
+    every sequence of their replies, each as likely as the model makes it."""
+    from briscola.ai.chiamata.choice import reply_values
+    from briscola.ai.chiamata.expert import partner_in_world
+    checked = 0
+    for st, world, solver in _reply_positions(variant, "replies")[:10]:
+        partner = partner_in_world(st, world, st.caller)
+        maxside = [s in (st.caller, partner) for s in range(5)]
+        weights = choice_weights[st.rules.auction]
+        plays = bits(st.hand_mask)[:3]
+        got, nodes = reply_values(st, weights, solver, world, st.trick_cards, st.order,
+                                  maxside, plays, _toy_evaluation, floor=0.0)
+        assert set(got) == set(plays)
+        assert (nodes > 0) == (len(st.trick_cards) < 4)  # the last to play has no replies
+        for c in plays:
+            want = _replies_by_enumeration(st, weights, solver, world, maxside, c)
+            assert got[c] == pytest.approx(want, rel=1e-9)
+        checked += nodes > 0
+    assert checked >= 6
+
+
+def test_the_others_likeliest_replies_decide_when_the_model_is_sharp(choice_weights):
+    """The model's scores raised to a power sharpen the expectation exactly as they sharpen
+    every seat's chances; replies under a share of the chance are left out, and with all
+    but the likeliest left out a single line of play is valued."""
+    from briscola.ai.chiamata.choice import reply_values
+    from briscola.ai.chiamata.expert import partner_in_world
+    moved = 0
+    for st, world, solver in _reply_positions("chiamata", "sharp")[:8]:
+        partner = partner_in_world(st, world, st.caller)
+        maxside = [s in (st.caller, partner) for s in range(5)]
+        weights = choice_weights["rank"]
+        c = bits(st.hand_mask)[0]
+        args = (st, weights, solver, world, st.trick_cards, st.order, maxside, [c],
+                _toy_evaluation)
+        sharp = reply_values(*args, floor=0.0, beta=60.0)[0][c]
+        greedy = _replies_by_enumeration(st, weights, solver, world, maxside, c, beta=60.0)
+        assert sharp == pytest.approx(greedy, rel=1e-6)
+        full = reply_values(*args, floor=0.0)[0][c]
+        floored = reply_values(*args, floor=0.3)[0][c]
+        # Leaving out all but each seat's likeliest reply follows one line of play: its
+        # value is a whole number of points, as the toy evaluation's are.
+        one = reply_values(*args, floor=1.0)[0][c]
+        assert one == pytest.approx(round(one), abs=1e-9)
+        moved += full != floored
+    assert moved >= 4
+
+
 def _same_choice_whatever_is_hidden(variant, seed, tricks, mk) -> int:
     """At the decisions of seat ``d % 5`` after ``tricks`` tricks in deals the intermediate
     players play out, the player ``mk()`` chooses the same card with two hidden cards

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 
 from ...cards import N_RANKS
+from ..alphabeta import trick_so_far
 from .choice_weights import WEIGHTS
 from .common import N_KINDS, ChState, SUIT_MASKS, play_kind
 
@@ -173,3 +174,75 @@ def _exp_scores(st: ChState, weights, lead: bool, caller_before: bool,
             rows[role][x] = math.exp(max(-30.0, min(30.0, z)))
     _EXP_ROWS[key] = (weights, rows)
     return rows
+
+
+# Replies the model gives less than this share are left out of :func:`reply_values`.
+REPLY_FLOOR = 0.05
+
+
+def reply_values(st: ChState, weights, solver, hands: list[int], trick: list[int], order,
+                 maxside, moves, evaluate, floor: float = REPLY_FLOOR,
+                 beta: float = 1.0) -> tuple[dict, int]:
+    """The points the caller's side takes from now on after each of ``moves`` in one sampled
+    world, the seats after me in the current trick choosing as the model says players do in
+    their parts of that world (the expectation over their replies, each under ``floor`` left
+    out; ``beta``: the scores' exponent, above 1 sharper), the next trick's start valued by
+    ``evaluate``. A perfect-information search would have every seat play as if it saw the
+    world; players see only their hands. Also returns how many replies it weighed.
+    ``solver``: the :class:`~briscola.ai.chiamata.expert.ChSolver` of the deal (its tables)."""
+    pts, beats, follow = solver.pts, solver.beats, solver.follow
+    caller = st.caller
+    n = len(hands)
+    roles = [0 if s == caller else (1 if maxside[s] else 2) for s in range(n)]
+    hands = list(hands)
+    pos = len(trick)
+    me = order[pos]
+    count = [0]
+
+    def rest(p: int, b: int, bs: int, tp: int, cb: bool, ls: int) -> float:
+        if p == n:
+            v = tp if maxside[bs] else 0
+            return v + evaluate(hands, bs) if hands[bs] else v
+        count[0] += 1
+        s = order[p]
+        h = hands[s]
+        legal = h
+        if follow and h & SUIT_MASKS[ls]:
+            legal = h & SUIT_MASKS[ls]
+        ez = _exp_scores(st, weights, False, cb, bs == caller, b)[roles[s]]
+        picks = []
+        tot = 0.0
+        while legal:
+            low = legal & -legal
+            x = low.bit_length() - 1
+            w = ez[x] if beta == 1.0 else ez[x] ** beta
+            picks.append((w, -x))
+            tot += w
+            legal ^= low
+        keep = [(w, x) for w, x in picks if w >= floor * tot] or [max(picks)]
+        z = sum(w for w, _x in keep)
+        cb = cb or s == caller
+        val = 0.0
+        for w, x in keep:
+            x = -x
+            hands[s] = h ^ (1 << x)
+            if beats[(b << 6) | x]:
+                val += w * rest(p + 1, x, s, tp + pts[x], cb, ls)
+            else:
+                val += w * rest(p + 1, b, bs, tp + pts[x], cb, ls)
+        hands[s] = h
+        return val / z
+
+    b, bs, tp = trick_so_far(trick, order, pts, beats)
+    cb = caller in order[:pos] or me == caller
+    out = {}
+    h = hands[me]
+    for c in moves:
+        hands[me] = h ^ (1 << c)
+        ls = (trick[0] if trick else c) // N_RANKS
+        if b < 0 or beats[(b << 6) | c]:
+            out[c] = rest(pos + 1, c, me, tp + pts[c], cb, ls)
+        else:
+            out[c] = rest(pos + 1, b, bs, tp + pts[c], cb, ls)
+    hands[me] = h
+    return out, count[0]
