@@ -68,14 +68,17 @@ def _register_variants() -> None:
     """Extra expert settings for experiments (``--a expert-end``: no mid-deal search)."""
     from briscola.ai import BOTS, load_all, register_bot, register_chiamata_bot
     from briscola.ai.chiamata.bid import BidPolicy
-    from briscola.ai.chiamata.expert import EXPERT_BID_BONUS, ExpertChiamataBot
+    from briscola.ai.chiamata.expert import ExpertChiamataBot
     load_all()
+    # The expert's bid bonus until the round of the others' replies from the model: the
+    # earlier references below keep it, so their commands give the figures they gave.
+    BONUS_BEFORE = 4.0
 
     class PreviousExpert(ExpertChiamataBot):
         """The expert before its jump to the multiplied stakes, its weighing of the worlds
         by the others' plays and their replies from the model: the reference of the screens of those and of the
         lower bar against another seat's bid (README)."""
-        policy = BidPolicy(bonus=EXPERT_BID_BONUS)
+        policy = BidPolicy(bonus=BONUS_BEFORE)
 
         def __init__(self, seed=None, **kw):
             super().__init__(seed=seed, **{"inference": 0, "replies": False, **kw})
@@ -83,14 +86,14 @@ def _register_variants() -> None:
     class ContestExpert(ExpertChiamataBot):
         """The expert with a lower bar to bid while another seat holds the high bid
         (screened with the jump and the weighed worlds, ``expert-icj``; not kept)."""
-        policy = BidPolicy(bonus=EXPERT_BID_BONUS, jump=True, contest_min=0.0)
+        policy = BidPolicy(bonus=BONUS_BEFORE, jump=True, contest_min=0.0)
 
     register_bot("expert-icj", BOTS["intermediate"])
     register_chiamata_bot("expert-icj", ContestExpert)
 
     def with_policy(**kw):
         class Bot(PreviousExpert):
-            policy = BidPolicy(bonus=EXPERT_BID_BONUS, **kw)
+            policy = BidPolicy(bonus=BONUS_BEFORE, **kw)
         return Bot
 
     # The screens of earlier rounds, against the expert of their time, are its variants.
@@ -139,6 +142,8 @@ def _register_variants() -> None:
         of the chance of the target at the evaluated worlds and of the bids from the
         network with the jump (README), whatever the defaults become."""
 
+        policy = BidPolicy(bonus=BONUS_BEFORE, jump=True)
+
         def __init__(self, seed=None, **kw):
             super().__init__(seed=seed, **{"inference": 4, "soft": 0.0, "replies": False,
                                            **kw})
@@ -161,11 +166,14 @@ def _register_variants() -> None:
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from chiamata_auction import AuctionExpert
 
+    class AuctionBefore(AuctionExpert):
+        policy = BidPolicy(bonus=BONUS_BEFORE, jump=True)
+
     # The worlds weighed by the auction too (``bench/chiamata_auction.py``), tau 0.5 to 4.
     for name, tau in (("expert-au05", 0.5), ("expert-au1", 1.0), ("expert-au2", 2.0),
                       ("expert-au4", 4.0)):
         register_bot(name, BOTS["intermediate"])
-        register_chiamata_bot(name, lambda seed=None, tau=tau: AuctionExpert(
+        register_chiamata_bot(name, lambda seed=None, tau=tau: AuctionBefore(
             seed=seed, auction=tau, inference=4, soft=0.0, replies=False))
 
     # The expert before the others' replies came from the model of their choices (the
@@ -175,6 +183,8 @@ def _register_variants() -> None:
     from briscola.ai.chiamata.common import bits, popcount
 
     class ReplyExpert(ExpertChiamataBot):
+        policy = BidPolicy(bonus=BONUS_BEFORE, jump=True)
+
         def __init__(self, seed=None, floor=0.05, beta=1.0, **kw):
             super().__init__(seed=seed, **kw)
             self.floor, self.beta = floor, beta
@@ -221,6 +231,16 @@ def _register_variants() -> None:
             if weights is None or st.caller is None:
                 return solver
             return ExactReplies(solver, st, weights)
+
+    for name, bonus in (("expert-bonus4", BONUS_BEFORE), ("expert-bonus5", 5.0),
+                        ("expert-bonus6", 6.0)):
+        class Bolder2(ExpertChiamataBot):
+            """The expert with the others' replies from the model, bidding with a bonus of
+            4 (the reference: the round's first step), 5 (kept) or 6 card points, since
+            those replies make more of its contracts."""
+            policy = BidPolicy(bonus=bonus, jump=True)
+        register_bot(name, BOTS["intermediate"])
+        register_chiamata_bot(name, Bolder2)
 
     register_bot("expert-rpx", BOTS["intermediate"])
     register_chiamata_bot("expert-rpx", EndgameReplies)
@@ -270,12 +290,12 @@ def _register_variants() -> None:
     class NetBidExpert(PreviousExpert):
         """The expert bidding and calling from the network averaged over deals of the
         other hands (``briscola.ai.chiamata.netbid``) instead of the linear bid model."""
-        policy = NetBidPolicy(bonus=EXPERT_BID_BONUS)
+        policy = NetBidPolicy(bonus=BONUS_BEFORE)
 
     register_bot("expert-netbid", BOTS["intermediate"])
     register_chiamata_bot("expert-netbid", NetBidExpert)
 
-    for name, bonus in (("expert-nb", EXPERT_BID_BONUS), ("expert-nb5", 5.0),
+    for name, bonus in (("expert-nb", BONUS_BEFORE), ("expert-nb5", 5.0),
                         ("expert-nb6", 6.0)):
         class NetBidNow(StartExpert):
             """The expert (weighed worlds, the jump) bidding and
@@ -289,7 +309,7 @@ def _register_variants() -> None:
     class NetCallExpert(PreviousExpert):
         """The expert bidding from the linear bid model as shipped, and only calling (the
         suit, so the trump, and the card) from the network's averaged estimate."""
-        call_policy = NetBidPolicy(bonus=EXPERT_BID_BONUS)
+        call_policy = NetBidPolicy(bonus=BONUS_BEFORE)
 
         def decide(self, view):
             if view.phase == "call":

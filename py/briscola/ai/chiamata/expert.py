@@ -525,8 +525,10 @@ EXPERT_HIDE = 2.0
 EXPERT_LEARNED = True
 
 # Card points the expert's own play adds to the bid model's estimate (with a partner):
-# screened 0, 4, 5, 7, 10 against the intermediate on the same deals (bench/chiamata.py).
-EXPERT_BID_BONUS = 4.0
+# screened 0, 4, 5, 7, 10 against the intermediate on the same deals (bench/chiamata.py);
+# 4 until the others' replies came from the model (``EXPERT_REPLIES``), which made more of
+# its contracts: then 5 (README).
+EXPERT_BID_BONUS = 5.0
 
 # After the 2, a raise straight to 71 or 81 when the doubled or tripled stake is worth more
 # than the lowest raise; the worlds weighed by the others' plays (``EXPERT_INFERENCE``
@@ -550,8 +552,8 @@ EXPERT_SOFT = 0.0
 
 # Before the endgame, the seats after the expert in the current trick play as the model of
 # the players' choices says (:func:`~briscola.ai.chiamata.choice.reply_values`) instead of
-# as if they saw the sampled world (README: +0.075 game points a deal by rank over 900
-# deals).
+# as if they saw the sampled world (README: +0.095 game points a deal by rank over 900
+# deals, none that shows in the points auction).
 EXPERT_REPLIES = True
 
 
