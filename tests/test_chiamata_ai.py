@@ -724,28 +724,35 @@ def choice_weights():
     return CHOICE_WEIGHTS
 
 
-def _true_and_sampled_weights(variant, deals, seed):
-    """At seat 0's decisions from the third trick on, in deals the intermediate players play
-    out: the log-weight of the true deal and the mean log-weight of sampled deals."""
-    import math
-    from briscola.ai.chiamata.choice import CHOICE_WEIGHTS, PlayEvidence
-    out = []
+def _intermediate_decisions(variant, seed, deals):
+    """(deal index, game, view of the seat to act) at every decision of ``deals`` deals the
+    intermediate players play out, before the decision is applied."""
     for d in range(deals):
         g = Game.new(variant, seed=f"{seed}:{d}")
         bots = [IntermediateChiamataBot(seed=f"{seed}:{d}:{s}") for s in range(5)]
         while not g.is_over:
             seat = g.current_player
             v = g.view(seat)
-            if seat == 0 and v.phase == "play" and len(v.tricks) >= 2:
-                st = ChState(v, reads=True)
-                sampler = ChSampler(st, random.Random(d))
-                ev = PlayEvidence(st, CHOICE_WEIGHTS[v.rules.auction])
-                if sampler.consistent and sampler.pool and ev.records:
-                    true = [sum(1 << int(c) for c in h) for h in g.hands]
-                    worlds = [sampler.sample() for _ in range(30)]
-                    out.append((math.log(ev.weight(true)),
-                                sum(math.log(ev.weight(w)) for w in worlds) / len(worlds)))
+            yield d, g, v
             g.apply(bots[seat].decide(v).action, seat)
+
+
+def _true_and_sampled_weights(variant, deals, seed):
+    """At seat 0's decisions from the third trick on, in deals the intermediate players play
+    out: the log-weight of the true deal and the mean log-weight of sampled deals."""
+    import math
+    from briscola.ai.chiamata.choice import CHOICE_WEIGHTS, PlayEvidence
+    out = []
+    for d, g, v in _intermediate_decisions(variant, seed, deals):
+        if v.seat == 0 and v.phase == "play" and len(v.tricks) >= 2:
+            st = ChState(v, reads=True)
+            sampler = ChSampler(st, random.Random(d))
+            ev = PlayEvidence(st, CHOICE_WEIGHTS[v.rules.auction])
+            if sampler.consistent and sampler.pool and ev.records:
+                true = [sum(1 << int(c) for c in h) for h in g.hands]
+                worlds = [sampler.sample() for _ in range(30)]
+                out.append((math.log(ev.weight(true)),
+                            sum(math.log(ev.weight(w)) for w in worlds) / len(worlds)))
     return out
 
 
@@ -813,17 +820,11 @@ def _reply_positions(variant, seed, deals=4):
     """(state, world, solver) at the decisions of seat ``d % 5`` from the second trick to the
     fifth, in deals the intermediate players play out (the world is the true deal)."""
     out = []
-    for d in range(deals):
-        g = Game.new(variant, seed=f"{seed}:{d}")
-        bots = [IntermediateChiamataBot(seed=f"{seed}:{d}:{s}") for s in range(5)]
-        while not g.is_over:
-            seat = g.current_player
-            v = g.view(seat)
-            if v.phase == "play" and 1 <= len(v.tricks) <= 4 and seat == d % 5:
-                st = ChState(v, reads=True)
-                world = [sum(1 << int(c) for c in h) for h in g.hands]
-                out.append((st, world, ChSolver(st.rules, st.trump, st.carichi)))
-            g.apply(bots[seat].decide(v).action, seat)
+    for d, g, v in _intermediate_decisions(variant, seed, deals):
+        if v.phase == "play" and 1 <= len(v.tricks) <= 4 and v.seat == d % 5:
+            st = ChState(v, reads=True)
+            world = [sum(1 << int(c) for c in h) for h in g.hands]
+            out.append((st, world, ChSolver(st.rules, st.trump, st.carichi)))
     return out
 
 
