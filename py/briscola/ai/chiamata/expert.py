@@ -16,7 +16,10 @@ trick are kept in a transposition table; "a carichi" obliges following suit. Dee
 deal than a few tricks from the end, the search stops after ``depth`` tricks and an
 evaluation of the hands guesses the rest: a learned network
 (:class:`~briscola.ai.learn.chiamata.ChNetEvaluator`), or the fitted linear
-:class:`Evaluator` (the coach's evaluation, and the expert without the network).
+:class:`Evaluator` (the coach's evaluation, and the expert without the network). There the
+seats after the expert in the current trick reply as the fitted model of the players'
+choices says (:func:`~briscola.ai.chiamata.choice.reply_values`), not as if they saw the
+world.
 
 **Decision.** :class:`ExpertChiamataBot` solves as many worlds as its time budget allows,
 turns each world's points into the game points of its own seat (the target, the multiplier,
