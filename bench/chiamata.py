@@ -179,13 +179,13 @@ def _register_variants() -> None:
     # The expert before the others' replies came from the model of their choices (the
     # reference of this round's screens), and the ways of taking them screened with it:
     # the likeliest reply alone (``rpmax``), none left out (``rpf0``), the scores' exponent.
-    from briscola.ai.chiamata.choice import CHOICE_WEIGHTS, reply_values
+    from briscola.ai.chiamata.choice import CHOICE_WEIGHTS, REPLY_FLOOR, reply_values
     from briscola.ai.chiamata.common import bits, popcount
 
     class ReplyExpert(ExpertChiamataBot):
         policy = BidPolicy(bonus=BONUS_BEFORE, jump=True)
 
-        def __init__(self, seed=None, floor=0.05, beta=1.0, **kw):
+        def __init__(self, seed=None, floor=REPLY_FLOOR, beta=1.0, **kw):
             super().__init__(seed=seed, **kw)
             self.floor, self.beta = floor, beta
 
@@ -284,7 +284,6 @@ def _register_variants() -> None:
     register_bot("expert-fine", BOTS["intermediate"])
     register_chiamata_bot("expert-fine", fine_expert)
 
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from chiamata_netbid import NetBidPolicy
 
     class NetBidExpert(PreviousExpert):
