@@ -405,8 +405,11 @@ class App {
     try {
       reply = await this.engine.call("new_match", { rules: cfg.rules, ...(seed === undefined ? {} : { seed }), meta, seats: cfg.seats.map((s) => (s.kind === "human" ? { kind: "human", ...(s.name ? { name: s.name } : {}) } : { kind: "bot", level: s.level })) });
     } catch (err) {
-      this.panel.el.error.textContent = `${t("new.invalid")}: ${errorText(err)}`;
-      this.panel.el.error.hidden = false;
+      // from the panel: the reason beside its Start; from the end screen's "again": a notice
+      if (this.panel && $("newgame-dialog").open) {
+        this.panel.el.error.textContent = `${t("new.invalid")}: ${errorText(err)}`;
+        this.panel.el.error.hidden = false;
+      } else if (!(err instanceof Stale)) this.noticeError(err);
       this.busy = before.busy;
       this.ui(before.ui);
       return;
@@ -417,7 +420,9 @@ class App {
       store.updatePrefs({ style: cfg.prefStyle });
     }
     this.meta = meta;
-    this.panel.close();
+    // the panel exists only once it has been opened: "again" on a first visit's end screen
+    // starts a game without it
+    if (this.panel) this.panel.close();
     $("summary-dialog").open && $("summary-dialog").close();
     await this.startShowing(reply);
   }
