@@ -136,6 +136,11 @@ class Encoding:
         self._total = tables.total_points or 1
         self._tricks = math.ceil(self._deck / tables.per_round)
         self._hand = rules.hand_size
+        names = ["known", "played", "trick", "turn", "leader", "dealer", "hand_sizes", "points",
+                 "partner", "opponent", "signals", "passed", "high_seat", "caller",
+                 "partner_known"]
+        tables = {name: self._seats(name) for name in names}
+        self._at = [{name: tables[name][me] for name in names} for me in range(n)]
 
     def _add(self, name: str, size: int) -> None:
         start = self.planes[-1][1] + self.planes[-1][2] if self.planes else 0
@@ -144,88 +149,95 @@ class Encoding:
     def space(self) -> spaces.Box:
         return spaces.Box(0.0, 1.0, (self.size,), np.float32)
 
+    def _seats(self, prefix: str) -> list[list[int]]:
+        """``[me][s]``: where seat ``s``'s entry is for observer ``me``: the start of its
+        plane ``prefix+k`` if there are such planes, else its place in the plane ``prefix``."""
+        n = self.n
+        if prefix in self.start:
+            return [[self.start[prefix] + (s - me) % n for s in range(n)] for me in range(n)]
+        return [[self.start.get(f"{prefix}+{(s - me) % n}", -1) for s in range(n)]
+                for me in range(n)]
+
     def encode(self, view: View) -> np.ndarray:
         """The seat's view as the vector; only what the view holds goes in."""
         out = np.zeros(self.size, np.float32)
         at = self.start
         n, me = self.n, view.seat
-
-        def rel(s: int) -> int:
-            return (s - me) % n
-
-        def seat_plane(name: str, s: "int | None", value: float = 1.0) -> None:
-            if s is not None and s >= 0:
-                out[at[name] + rel(s)] = value
-
-        for c in view.hand:
-            out[at["hand"] + c] = 1.0
+        seat = self._at[me]
+        on = []  # the entries set to 1
+        base = at["hand"]
+        on.extend(base + c for c in view.hand)
+        known = seat["known"]
         for s in range(n):
             if s != me:
-                base = at[f"known+{rel(s)}"]
-                for c in view.known[s]:
-                    out[base + c] = 1.0
+                base = known[s]
+                on.extend(base + c for c in view.known[s])
+        played = seat["played"]
         for order, cards, _w, _p in view.tricks:
-            for s, c in zip(order, cards):
-                out[at[f"played+{rel(s)}"] + c] = 1.0
-        for s, c in view.trick:
-            out[at[f"trick+{rel(s)}"] + c] = 1.0
+            on.extend(played[s] + c for s, c in zip(order, cards))
+        trick = seat["trick"]
+        on.extend(trick[s] + c for s, c in view.trick)
         if view.trump_card is not None:
-            out[at["face_up"] + view.trump_card] = 1.0
+            on.append(at["face_up"] + view.trump_card)
         if view.original_trump_card is not None:
-            out[at["turned"] + view.original_trump_card] = 1.0
+            on.append(at["turned"] + view.original_trump_card)
         if view.talon_next is not None:
-            out[at["talon_next"] + view.talon_next] = 1.0
-        for c in view.unseen():
-            out[at["unseen"] + c] = 1.0
-        out[at["phase"] + _PHASES.index(view.phase)] = 1.0
+            on.append(at["talon_next"] + view.talon_next)
+        base = at["unseen"]
+        on.extend(base + c for c in view.unseen())
+        on.append(at["phase"] + _PHASES.index(view.phase))
         if view.trump_suit is not None:
-            out[at["trump_suit"] + view.trump_suit] = 1.0
-        seat_plane("turn", view.turn)
+            on.append(at["trump_suit"] + view.trump_suit)
+        if view.turn is not None:
+            on.append(seat["turn"][view.turn])
         if view.phase == "play":
-            seat_plane("leader", view.leader)
-        seat_plane("dealer", view.dealer)
-        for s in range(n):
-            seat_plane("hand_sizes", s, view.hand_sizes[s] / self._hand)
-            seat_plane("points", s, view.points[s] / self._total)
-        out[at["talon_size"]] = view.talon_size / self._deck
-        out[at["tricks_done"]] = min(view.tricks_done / self._tricks, 1.0)
+            on.append(seat["leader"][view.leader])
+        on.append(seat["dealer"][view.dealer])
         mine = view.side_of_seat[me]
-        for s in range(n):
-            side = view.side_of_seat[s]
-            if s != me and side >= 0 and mine >= 0:
-                seat_plane("partner" if side == mine else "opponent", s)
+        if mine >= 0:
+            for s, side in enumerate(view.side_of_seat):
+                if s != me and side >= 0:
+                    on.append(seat["partner" if side == mine else "opponent"][s])
         if self.rules.signals:
+            signals = seat["signals"]
             for e in view.events:
                 if e["type"] == "signal" and e["signal"] is not None:
                     k = N_RANKS if e["signal"] == "loaded" else RANK_INDEX[e["signal"]]
-                    out[at[f"signals+{rel(e['seat'])}"] + k] = 1.0
+                    on.append(signals[e["seat"]] + k)
         if self.chiamata:
-            self._encode_chiamata(view.chiamata, out, seat_plane)
+            self._encode_chiamata(view.chiamata, out, on, seat)
+        out[on] = 1.0
+        sizes, points = seat["hand_sizes"], seat["points"]
+        for s in range(n):
+            out[sizes[s]] = view.hand_sizes[s] / self._hand
+            out[points[s]] = view.points[s] / self._total
+        out[at["talon_size"]] = view.talon_size / self._deck
+        out[at["tricks_done"]] = min(view.tricks_done / self._tricks, 1.0)
         return out
 
-    def _encode_chiamata(self, info: dict, out: np.ndarray, seat_plane: Callable) -> None:
+    def _encode_chiamata(self, info: dict, out: np.ndarray, on: list[int], seat: dict) -> None:
         at = self.start
-        for s, passed in enumerate(info["passed"]):
-            if passed:
-                seat_plane("passed", s)
+        on.extend(seat["passed"][s] for s, passed in enumerate(info["passed"]) if passed)
         high = info["high"]
         if high is not None:
-            seat_plane("high_seat", high["seat"])
+            on.append(seat["high_seat"][high["seat"]])
             bid = high["bid"]
             if bid[4:].isdigit() and len(bid) > 5:  # points: "bid-64" (bid-2 is a rank)
                 out[at["bid_points"]] = (int(bid[4:]) - 60) / 60
                 if self.rules.auction == "rank":
-                    out[at["bid_rank"] + RANK_INDEX["2"]] = 1.0
+                    on.append(at["bid_rank"] + RANK_INDEX["2"])
             elif bid.startswith("bid-"):
-                out[at["bid_rank"] + RANK_INDEX[bid[4:]]] = 1.0
-        seat_plane("caller", info["caller"])
+                on.append(at["bid_rank"] + RANK_INDEX[bid[4:]])
+        if info["caller"] is not None:
+            on.append(seat["caller"][info["caller"]])
         if info["called_card"] is not None:
-            out[at["called"] + Card.parse(info["called_card"])] = 1.0
+            on.append(at["called"] + Card.parse(info["called_card"]))
         if info["carichi"]:
-            out[at["carichi"]] = 1.0
+            on.append(at["carichi"])
         if info["target"] is not None:
             out[at["target"]] = info["target"] / 120
-        seat_plane("partner_known", info["partner"])
+        if info["partner"] is not None:
+            on.append(seat["partner_known"][info["partner"]])
 
 
 def mask_of(view: View) -> np.ndarray:
