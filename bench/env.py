@@ -3,9 +3,11 @@
     python bench/env.py                     # the variants of the table in docs/env.md
     python bench/env.py --variants classic,chiamata --deals 200 --runs 5 --cpu
 
-One step is one action through PettingZoo's AEC loop as a learner runs it: ``last()`` (the
-observation of the agent on turn: its view encoded, the mask), a uniformly random choice
-from the mask, ``step(action)`` (the engine's checked ``apply``, the rewards). The terminal
+One step is one action through PettingZoo's AEC loop as a learner runs it
+(:func:`briscola.env.play_episode`): ``last()`` (the observation of the agent on turn: its
+view encoded, the mask), a uniformly random choice from the mask
+(:func:`briscola.env.random_policy`), ``step(action)`` (the engine's checked ``apply``, the
+rewards). The terminal
 steps (``step(None)`` for each agent at the end of a deal) are not counted as steps but
 their time is. Beside it, the same deals through the engine alone (views and checked
 actions, no encoding: ``python -m briscola simulate --bots random``'s way) for the cost of
@@ -24,7 +26,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "py"))
 
-from briscola.env import env  # noqa: E402
+from briscola.env import env, play_episode, random_policy  # noqa: E402
 from briscola.game import Game  # noqa: E402
 
 VARIANTS = ["classic", "three", "four", "six", "scoperta", "four-signals", "chiamata",
@@ -34,19 +36,12 @@ VARIANTS = ["classic", "three", "four", "six", "scoperta", "four-signals", "chia
 def env_steps(variant: str, deals: int, seed: int, clock) -> tuple[float, float]:
     """(steps per second, deals per second) through the AEC environment."""
     e = env(variant, seed=seed)
-    rng = random.Random(seed)
+    policy = random_policy(seed)
     steps = 0
     t0 = clock()
     for _ in range(deals):
-        e.reset()
-        for agent in e.agent_iter():
-            obs, _reward, terminated, truncated, _info = e.last()
-            if terminated or truncated:
-                e.step(None)
-                continue
-            legal = obs["action_mask"].nonzero()[0]
-            e.step(int(legal[int(rng.random() * len(legal))]))
-            steps += 1
+        play_episode(e, policy)
+        steps += len(e.game.actions)
     dt = clock() - t0
     return steps / dt, deals / dt
 

@@ -20,7 +20,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, parallel_api_test  # noqa: E402
 
 from briscola.env import (BotOpponents, Encoding, agent_name, env, evaluate,  # noqa: E402
-                          parallel_env, random_policy)
+                          parallel_env, play_episode, random_policy)
 from briscola.errors import BriscolaError, IllegalActionError, RulesError  # noqa: E402
 from briscola.game import Game  # noqa: E402
 from briscola.rules import VARIANTS, find_variant  # noqa: E402
@@ -34,25 +34,14 @@ DICT_OBSERVATION = {"Observation is not a NumPy array",
                     "or gymnasium.spaces.discrete"}
 
 
-def _only_dict_warnings(caught) -> None:
-    others = {str(w.message) for w in caught} - DICT_OBSERVATION
-    assert not others, others
-
-
 @pytest.mark.parametrize("variant", API_VARIANTS)
-def test_pettingzoo_api_test(variant):
+def test_pettingzoo_api_tests(variant):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         api_test(env(variant, seed=1), num_cycles=400)
-    _only_dict_warnings(caught)
-
-
-@pytest.mark.parametrize("variant", API_VARIANTS)
-def test_pettingzoo_parallel_api_test(variant):
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
         parallel_api_test(parallel_env(variant, seed=2), num_cycles=400)
-    _only_dict_warnings(caught)
+    others = {str(w.message) for w in caught} - DICT_OBSERVATION
+    assert not others, others
 
 
 def _swapped(game: Game, seat: int, rng: random.Random) -> Game | None:
@@ -142,23 +131,11 @@ def test_every_plane_is_documented():
     assert not missing, missing
 
 
-def _play(e, rng):
-    totals = {a: 0.0 for a in e.possible_agents}
-    e.reset()
-    for agent in e.agent_iter():
-        obs, reward, terminated, truncated, _info = e.last()
-        totals[agent] += reward
-        e.step(None if terminated or truncated
-               else rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
-    return totals
-
-
 @pytest.mark.parametrize("variant", ["classic", "three", "four", "six", "chiamata"])
 def test_rewards_add_up_to_the_outcome(variant):
-    rng = random.Random(1)
     for reward in ("points", "win"):
         e = env(variant, seed=3, reward=reward)
-        totals = _play(e, rng)
+        totals = play_episode(e, random_policy(1))
         oc = e.game.outcome()
         for s in range(e.game.n):
             got = totals[agent_name(s)]

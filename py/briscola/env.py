@@ -59,7 +59,7 @@ from .rules import Rules, find_variant
 from .view import View
 
 __all__ = ["env", "raw_env", "parallel_env", "BriscolaEnv", "BriscolaParallelEnv", "Encoding",
-           "BotOpponents", "evaluate", "random_policy", "agent_name", "mask_of", "REWARDS",
+           "BotOpponents", "evaluate", "random_policy", "play_episode", "agent_name", "mask_of", "REWARDS",
            "LEVELS"]
 
 REWARDS = ("points", "win")
@@ -343,17 +343,19 @@ class _Deals:
         return "\n".join(lines)
 
 
-class BriscolaEnv(AECEnv):
-    """One deal of a variant as a PettingZoo AEC environment (see the module's text)."""
+def _render_mode(mode: "str | None") -> "str | None":
+    if mode not in (None, "ansi"):
+        raise RulesError(f"render_mode: {mode!r} is not 'ansi' or None")
+    return mode
 
-    metadata = {"name": "briscola_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+class _Common:
+    """What the AEC and the parallel environment share beside the deal: construction, the
+    spaces, the true state, rendering."""
 
     def __init__(self, variant: "str | Rules" = "classic", seed: "int | str | None" = None,
                  reward: str = "points", render_mode: "str | None" = None) -> None:
-        super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise RulesError(f"render_mode: {render_mode!r} is not 'ansi' or None")
-        self.render_mode = render_mode
+        self.render_mode = _render_mode(render_mode)
         self._deals = _Deals(variant, seed, reward)
         self.rules = self._deals.rules
         self.possible_agents = self._deals.agents[:]
@@ -369,6 +371,20 @@ class BriscolaEnv(AECEnv):
     def game(self) -> Game | None:
         """The deal being played (the true state: for tests and tools, not for agents)."""
         return self._deals.game
+
+    def render(self) -> "str | None":
+        if self.render_mode is None:
+            return None
+        return self._deals.render()
+
+    def close(self) -> None:
+        pass
+
+
+class BriscolaEnv(_Common, AECEnv):
+    """One deal of a variant as a PettingZoo AEC environment (see the module's text)."""
+
+    metadata = {"name": "briscola_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def reset(self, seed: "int | str | None" = None, options: dict | None = None) -> None:
         self._deals.deal(seed)
@@ -399,16 +415,8 @@ class BriscolaEnv(AECEnv):
             self.agent_selection = agent_name(game.current_player)
         self._accumulate_rewards()
 
-    def render(self) -> "str | None":
-        if self.render_mode is None:
-            return None
-        return self._deals.render()
 
-    def close(self) -> None:
-        pass
-
-
-class BriscolaParallelEnv(ParallelEnv):
+class BriscolaParallelEnv(_Common, ParallelEnv):
     """The same deal as a PettingZoo parallel environment.
 
     Briscola is played one action at a time, so each ``step(actions)`` applies the action of
@@ -417,26 +425,6 @@ class BriscolaParallelEnv(ParallelEnv):
     """
 
     metadata = {"name": "briscola_parallel_v0", "render_modes": ["ansi"]}
-
-    def __init__(self, variant: "str | Rules" = "classic", seed: "int | str | None" = None,
-                 reward: str = "points", render_mode: "str | None" = None) -> None:
-        if render_mode not in (None, "ansi"):
-            raise RulesError(f"render_mode: {render_mode!r} is not 'ansi' or None")
-        self.render_mode = render_mode
-        self._deals = _Deals(variant, seed, reward)
-        self.rules = self._deals.rules
-        self.possible_agents = self._deals.agents[:]
-        self.agents: list[str] = []
-
-    def observation_space(self, agent: str) -> spaces.Dict:
-        return self._deals.observation_space
-
-    def action_space(self, agent: str) -> spaces.Discrete:
-        return self._deals.action_space
-
-    @property
-    def game(self) -> Game | None:
-        return self._deals.game
 
     def _infos(self) -> dict[str, dict]:
         turn = self._deals.game.current_player
@@ -466,14 +454,6 @@ class BriscolaParallelEnv(ParallelEnv):
         if done:
             self.agents = []
         return obs, rewards, terminations, truncations, infos
-
-    def render(self) -> "str | None":
-        if self.render_mode is None:
-            return None
-        return self._deals.render()
-
-    def close(self) -> None:
-        pass
 
 
 def raw_env(variant: "str | Rules" = "classic", seed: "int | str | None" = None,
@@ -511,6 +491,22 @@ def random_policy(seed: "int | str | None" = None) -> Policy:
     return policy
 
 
+def play_episode(aec: BriscolaEnv, policy: "Policy | dict[str, Policy]",
+                 seed: "int | str | None" = None) -> dict[str, float]:
+    """Deal (``aec.reset(seed)``) and play one episode, each agent's actions from ``policy``
+    (one for all, or one per agent); each agent's rewards summed."""
+    totals = {a: 0.0 for a in aec.possible_agents}
+    aec.reset(seed=seed)
+    for agent in aec.agent_iter():
+        obs, reward, terminated, truncated, _info = aec.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            aec.step(None)
+        else:
+            aec.step((policy[agent] if isinstance(policy, dict) else policy)(obs))
+    return totals
+
+
 def _level(name: str) -> str:
     if name not in LEVELS:
         raise RulesError(f"level: {name!r} is not one of {', '.join(LEVELS)}")
@@ -532,9 +528,7 @@ class BotOpponents(_GymEnv):
     def __init__(self, level: str = "expert", variant: "str | Rules" = "classic",
                  seat: "int | None" = 0, seed: "int | str | None" = None,
                  reward: str = "points", render_mode: "str | None" = None) -> None:
-        if render_mode not in (None, "ansi"):
-            raise RulesError(f"render_mode: {render_mode!r} is not 'ansi' or None")
-        self.render_mode = render_mode
+        self.render_mode = _render_mode(render_mode)
         self.level = _level(level)
         self._deals = _Deals(variant, seed, reward)
         n = self._deals.n
