@@ -109,8 +109,52 @@ def test_dist_holds_only_what_the_page_fetches(dist):
     with zipfile.ZipFile(ROOT / "dist" / dist["wheel"]) as wheel:
         names = set(wheel.namelist())
     assert {"briscola/bridge.pyc", "briscola/ai/expert.pyc", "briscola/arena.pyc"} <= names, names
-    assert not names & {"briscola/cli.pyc", "briscola/__main__.pyc"}, names
+    assert not names & {"briscola/cli.pyc", "briscola/__main__.pyc", "briscola/env.pyc"}, names
     assert not any(n.endswith(".py") for n in names), names
+    # The wheels for micropip are there, but the page never fetches them: not in its files,
+    # not precached by the service worker.
+    mp = dist["micropip"]
+    assert {mp["wheel"], mp["latest"]} <= files
+    listed = (ROOT / "dist" / "sw.js").read_text(encoding="utf-8") + info
+    assert mp["wheel"] not in listed and mp["latest"] not in listed
+    with zipfile.ZipFile(ROOT / "dist" / mp["latest"]) as wheel:
+        names = set(wheel.namelist())
+    assert {"briscola/env.py", "briscola/game.py", "briscola/cli.py"} <= names, names
+    assert (ROOT / "dist" / mp["latest"]).read_bytes() == (ROOT / "dist" / mp["wheel"]).read_bytes()
+
+
+def test_micropip_installs_the_engine_from_the_site(dist):
+    """A stock Pyodide (its own stdlib and lock file) loads micropip's wheel (fetched by the
+    build) and installs the engine from the built site over HTTP by the stable URL; a deal is
+    played and reviewed. micropip refuses a wheel named briscola-latest-... (no version)."""
+    import functools
+    import http.server
+    import threading
+
+    sys.path.insert(0, str(ROOT))
+    from tools.build.micropip import MICROPIP_CACHE, MICROPIP_WHEEL
+
+    wheel = MICROPIP_CACHE / MICROPIP_WHEEL
+    assert wheel.is_file(), f"{wheel} missing: the build could not fetch micropip's wheel"
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(ROOT / "dist"))
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        proc = subprocess.run(
+            ["node", str(ROOT / "tests" / "pyodide" / "micropip.mjs"), str(wheel),
+             base + dist["micropip"]["latest"], base + "wheels/briscola-latest-py3-none-any.whl"],
+            cwd=ROOT, capture_output=True, text=True, timeout=RUN_TIMEOUT)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert proc.returncode == 0, f"{proc.stdout}\n{proc.stderr}"
+    out = proc.stdout
+    assert "refused InvalidWheelFilename" in out, out
+    assert f"installed {source_version()} {source_version()} " in out, out
+    assert "/site-packages/briscola/" in out and "played [" in out, out
+    assert re.search(r"reviewed [1-9]\d* decisions", out), out
 
 
 def test_learned_model_same_numbers_as_cpython(dist):

@@ -8,7 +8,8 @@
 //
 // Usage (normally called by build.py):
 //   node tools/compile_package.mjs --pyodide node_modules/pyodide \
-//        --src py/briscola --out build/pyc/KEY/briscola
+//        --src py/briscola --out build/pyc/KEY/briscola [--skip cli.py,env.py]
+// --skip names modules (paths under --src) the browser never runs: not compiled.
 // Code objects get the file names the modules have once installed in
 // Pyodide's site-packages; cache_tag.txt is written next to --out.
 
@@ -22,7 +23,7 @@ function parseArgs(argv) {
   const opts = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (["--pyodide", "--src", "--out"].includes(arg)) opts[arg.slice(2)] = argv[++i];
+    if (["--pyodide", "--src", "--out", "--skip"].includes(arg)) opts[arg.slice(2)] = argv[++i];
     else throw new Error(`unknown argument ${arg}`);
   }
   for (const need of ["pyodide", "src", "out"]) {
@@ -80,7 +81,9 @@ async function main() {
     stderr: (s) => log(`py! ${s}`),
   });
 
-  const files = pyFiles(src).map((p) => relative(src, p).split(sep).join("/"));
+  const skip = new Set((opts.skip || "").split(",").filter(Boolean));
+  const files = pyFiles(src).map((p) => relative(src, p).split(sep).join("/"))
+    .filter((rel) => !skip.has(rel));
   for (const rel of files) {
     const dest = `/tmp/pyc-src/${rel}`;
     py.FS.mkdirTree(dest.slice(0, dest.lastIndexOf("/")));

@@ -10,7 +10,9 @@ when it is complete (dist/ is never half written):
 3. js/build-info.js and build-manifest.json, listing every file with its hash so
    that a cached old file is never mixed with a new one;
 4. sw.js, the service worker with every file's hash (service_worker.py), and
-   briscola.html, the one-file page (onefile.py).
+   briscola.html, the one-file page (onefile.py);
+5. the engine's wheels for micropip (micropip.py), which the page never fetches: listed in
+   build-manifest.json only.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from pathlib import Path
 
 from .common import BUILD_DIR, DIST, PYODIDE_DIR, ROOT, log, sha256
 from .linking import patch_linking
+from .micropip import stage_micropip_wheels
 from .modules import module_graph, page_entries
 from .onefile import ONE_FILE, inline_build, one_file_page
 from .runtime import PYODIDE_RUNTIME, check_pyodide, lock_info
@@ -168,7 +171,13 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
     add_file(stage, files, ONE_FILE, page)
     log(f"{ONE_FILE}: {len(page) / 1e6:.2f} MB, one file that works offline from disk")
 
+    # The engine for micropip in any Pyodide: not precached, not in build-info.js.
+    micropip = stage_micropip_wheels(stage, files, add_file)
+    for rel in (micropip["wheel"], micropip["latest"]):
+        files[rel]["integrity"] = sri(files[rel]["sha256"])
+
     manifest = {**{k: v for k, v in info.items() if k != "files"},
+                "micropip": micropip,
                 "files": dict(sorted(files.items())),
                 "stdlib_report": stdlib_report}
     (stage / "build-manifest.json").write_text(json.dumps(manifest, indent=1) + "\n",
