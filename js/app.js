@@ -34,6 +34,18 @@ const SPEEDS = {
 
 const $ = (id) => document.getElementById(id);
 
+/** Reload the page, unless it was reloaded for this same reason already (then false). */
+function reloadOnce(why) {
+  try {
+    if (sessionStorage.getItem("briscola.reloaded") === why) return false;
+    sessionStorage.setItem("briscola.reloaded", why);
+  } catch {
+    return false;
+  }
+  window.location.reload();
+  return true;
+}
+
 /** A reply for a game or a step that is no longer the table's: dropped, never shown. */
 class Stale extends Error {
   constructor() {
@@ -123,6 +135,10 @@ class App {
   }
 
   fatal(err) {
+    // A page and an engine of two builds (a tab that loaded while a new build took over):
+    // reloaded once into one build; if that does not help, said, with the reload button.
+    const mismatch = err && err.code === "build_mismatch";
+    if (mismatch && reloadOnce(err.message)) return;
     this.gen++;
     this.ui("error");
     $("loading").hidden = false;
@@ -131,7 +147,7 @@ class App {
     // What a person can do, in their language; the engine's own message (English, for a bug
     // report) folded under it.
     const offline = typeof navigator !== "undefined" && navigator.onLine === false;
-    $("load-error-msg").textContent = t(offline ? "loading.failed.offline" : "loading.failed.hint");
+    $("load-error-msg").textContent = mismatch ? errorText(err) : t(offline ? "loading.failed.offline" : "loading.failed.hint");
     const tech = err && err.message ? err.message : String(err ?? "");
     $("load-error-tech").textContent = tech;
     $("load-error-details").hidden = !tech;
@@ -270,8 +286,10 @@ class App {
     try {
       reply = await this.engine.call("import_save", legacy);
     } catch (err) {
-      this.badSave(err);
-      if (err.code === "bad_save") store.clearLegacySave(); // kept aside by the worker
+      // Kept aside by the worker (bad_save), or here when too large even to reach it.
+      const aside = err.code === "bad_save" || (/^input_too/.test(err.code) && store.setAsideLegacySave());
+      if (aside) store.clearLegacySave();
+      this.badSave(err, aside);
       return false;
     }
     if (reply.storage === "refused") this.storageTrouble(); // kept here until it can move
@@ -280,9 +298,9 @@ class App {
     return true;
   }
 
-  badSave(err) {
-    if (err.code === "bad_save") this.notice(t("notice.badsave", { message: errorText(err) }), 15000);
-    else if (err.code === "bad_save_not_kept") this.notice(t("notice.badsave.left", { message: errorText(err) }), 20000);
+  badSave(err, aside = err.code === "bad_save") {
+    if (aside) this.notice(t("notice.badsave", { message: errorText(err) }), 15000);
+    else if (/^(bad_save_not_kept|input_too)/.test(err.code)) this.notice(t("notice.badsave.left", { message: errorText(err) }), 20000);
     else this.noticeError(err, 10000);
   }
 

@@ -10,6 +10,7 @@ the page's own scripts run (an init script), so no extra page load is needed for
 from __future__ import annotations
 
 import json
+import shutil
 import threading
 from pathlib import Path
 
@@ -293,3 +294,99 @@ def test_service_worker_lists_every_file_of_the_build(dist_dir):
         assert integrity == manifest["files"][path]["integrity"]
     assert {"index.html", "manifest.webmanifest", manifest["wheel"], manifest["stdlib"],
             "pyodide/pyodide.asm.wasm"} <= expected
+
+
+# ---- a page and its worker are one build -----------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def second_build(dist_dir, tmp_path_factory):
+    """The same sources built again as another build (a deploy over dist/)."""
+    out = tmp_path_factory.mktemp("deploy") / "dist"
+    build.stage_dist(out=out, stamp="a second build")
+    return out
+
+
+def point(served: Path, to: Path) -> None:
+    """Serve `to` from now on (the server resolves `served`, a link, at each request): a deploy."""
+    tmp = served.with_name(served.name + ".new")
+    tmp.unlink(missing_ok=True)
+    tmp.symlink_to(to)
+    tmp.replace(served)
+
+
+PAGE_BUILD = "import(new URL('js/engine.js', location.href).href).then((m) => m.PAGE_BUILD)"
+
+
+def builds(page) -> tuple[str, str]:
+    """The build of the page's own engine client and of the worker it runs against."""
+    return page.evaluate(PAGE_BUILD), page.evaluate("window.__briscola.engine.build")
+
+
+def manifest_hash(d: Path) -> str:
+    return json.loads((d / "build-manifest.json").read_text(encoding="utf-8"))["hash"]
+
+
+def test_a_page_never_runs_against_another_builds_worker(dist_dir, second_build, context, bot_level, tmp_path):
+    """A host that serves one build's page and the other's worker (what a tab met when a new
+    build took over while it loaded): the page reloads once, then says so with the reload
+    button, never half-working; once the host serves one build, the reload plays it."""
+    old, new = manifest_hash(dist_dir), manifest_hash(second_build)
+    assert old != new
+    mixed = tmp_path / "mixed"
+    shutil.copytree(dist_dir, mixed)
+    shutil.copyfile(second_build / "js" / "worker.js", mixed / "js" / "worker.js")
+    served = tmp_path / "site"
+    point(served, mixed)
+    site = Site(served)
+    try:
+        page = context.new_page()
+        navigations = []
+        page.on("framenavigated", lambda f: navigations.append(f.url) if f == page.main_frame else None)
+        page.goto(site.url + link(bot_level))
+        page.wait_for_selector('html[data-ui="error"]', state="attached", timeout=120000)
+        assert len(navigations) == 2  # the one reload into one build, which did not help here
+        assert "two versions" in page.text_content("#load-error-msg")
+        assert page.locator("#load-retry").is_visible()
+        assert page.evaluate(PAGE_BUILD) == old
+        # A page of a build from before pages said theirs: the worker answers it only that.
+        said = page.evaluate("""() => new Promise((ok) => {
+            const w = new Worker(new URL('js/worker.js', location.href), {type: 'module'});
+            w.onmessage = (e) => { if (e.data.type === 'fatal') { w.terminate(); ok(e.data.code); } };
+            w.postMessage({id: 1, type: 'ping', args: {}}); })""")
+        assert said == "build_mismatch"
+        point(served, second_build)  # the host serves one build again
+        page.click("#load-retry")
+        assert play(page, moves=2) in ("waiting", "summary", "over")
+        assert builds(page) == (new, new)
+        page.close()
+    finally:
+        site.stop()
+
+
+def test_a_deploy_with_a_tab_of_the_old_build_open(dist_dir, second_build, context, bot_level, tmp_path):
+    """Two tabs of one build, a new build deployed, one tab reloaded (twice): each tab runs one
+    build's page and worker, and plays."""
+    served = tmp_path / "site"
+    point(served, dist_dir)
+    site = Site(served)
+    try:
+        first = context.new_page()
+        first.goto(site.url + link(bot_level))
+        settle(first)
+        until(first, OFFLINE_READY)
+        second = context.new_page()
+        second.goto(site.url + link(bot_level, seed=8))
+        settle(second)
+        point(served, second_build)
+        seen = set()
+        for _ in range(2):
+            second.reload()
+            assert play(second, moves=1) in ("waiting", "summary", "over")
+            page_build, worker_build = builds(second)
+            assert page_build == worker_build, (page_build, worker_build)
+            seen.add(page_build)
+        assert play(first, moves=1) in ("waiting", "summary", "over")
+        assert len(set(builds(first))) == 1
+        assert seen <= {manifest_hash(dist_dir), manifest_hash(second_build)}
+    finally:
+        site.stop()
