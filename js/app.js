@@ -34,15 +34,22 @@ const SPEEDS = {
 
 const $ = (id) => document.getElementById(id);
 
-/** Reload the page, unless it was reloaded for this same reason already (then false). */
-function reloadOnce(why) {
+/**
+ * Reload into one build: the page's scripts and the worker's fetched afresh first (a copy of
+ * one build's file kept by the HTTP cache beside the host's newer others would make the same
+ * mix again), then the page. `why`: false, without reloading, when this very mix was met
+ * after such a reload already (the person is then told, with the reload button).
+ */
+function reloadIntoOneBuild(why) {
   try {
-    if (sessionStorage.getItem("briscola.reloaded") === why) return false;
+    if (why && sessionStorage.getItem("briscola.reloaded") === why) return false;
     sessionStorage.setItem("briscola.reloaded", why);
   } catch {
-    return false;
+    // no session storage: reloaded all the same (the host serves one build again, or not)
   }
-  window.location.reload();
+  const urls = [...document.querySelectorAll("script[src], link[rel=modulepreload]")].map((e) => e.src || e.href);
+  Promise.all([...urls, "js/worker.js"].map((url) => fetch(url, { cache: "reload" }).catch(() => {})))
+    .then(() => window.location.reload());
   return true;
 }
 
@@ -138,7 +145,7 @@ class App {
     // A page and an engine of two builds (a tab that loaded while a new build took over):
     // reloaded once into one build; if that does not help, said, with the reload button.
     const mismatch = err && err.code === "build_mismatch";
-    if (mismatch && reloadOnce(err.message)) return;
+    if (mismatch && reloadIntoOneBuild(err.message)) return;
     this.gen++;
     this.ui("error");
     $("loading").hidden = false;
@@ -148,6 +155,11 @@ class App {
     // report) folded under it.
     const offline = typeof navigator !== "undefined" && navigator.onLine === false;
     $("load-error-msg").textContent = mismatch ? errorText(err) : t(offline ? "loading.failed.offline" : "loading.failed.hint");
+    if (mismatch) { // its button fetches the scripts afresh too (a copy without js/guard.js's click)
+      const retry = $("load-retry").cloneNode(true);
+      retry.addEventListener("click", () => reloadIntoOneBuild(""));
+      $("load-retry").replaceWith(retry);
+    }
     const tech = err && err.message ? err.message : String(err ?? "");
     $("load-error-tech").textContent = tech;
     $("load-error-details").hidden = !tech;
