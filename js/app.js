@@ -34,18 +34,14 @@ const SPEEDS = {
 
 const $ = (id) => document.getElementById(id);
 
-/**
- * Reload into one build: the page's scripts and the worker's fetched afresh first (a copy of
- * one build's file kept by the HTTP cache beside the host's newer others would make the same
- * mix again), then the page. `why`: false, without reloading, when this very mix was met
- * after such a reload already (the person is then told, with the reload button).
- */
+/** Reload into one build, the scripts fetched afresh first (the HTTP cache's copies could mix
+ * builds again); false, not reloading, when this very mix `why` was met after such a reload. */
 function reloadIntoOneBuild(why) {
   try {
     if (why && sessionStorage.getItem("briscola.reloaded") === why) return false;
     sessionStorage.setItem("briscola.reloaded", why);
   } catch {
-    // no session storage: reloaded all the same (the host serves one build again, or not)
+    // no session storage: reloaded all the same
   }
   const urls = [...document.querySelectorAll("script[src], link[rel=modulepreload]")].map((e) => e.src || e.href);
   Promise.all([...urls, "js/worker.js"].map((url) => fetch(url, { cache: "reload" }).catch(() => {})))
@@ -142,8 +138,7 @@ class App {
   }
 
   fatal(err) {
-    // A page and an engine of two builds (a tab that loaded while a new build took over):
-    // reloaded once into one build; if that does not help, said, with the reload button.
+    // A page and an engine of two builds: reloaded once, then said (README: one build at a time).
     const mismatch = err && err.code === "build_mismatch";
     if (mismatch && reloadIntoOneBuild(err.message)) return;
     this.gen++;
@@ -154,8 +149,9 @@ class App {
     // What a person can do, in their language; the engine's own message (English, for a bug
     // report) folded under it.
     const offline = typeof navigator !== "undefined" && navigator.onLine === false;
-    $("load-error-msg").textContent = mismatch ? errorText(err) : t(offline ? "loading.failed.offline" : "loading.failed.hint");
-    if (mismatch) { // its button fetches the scripts afresh too (a copy without js/guard.js's click)
+    const why = errorText(err);
+    $("load-error-msg").textContent = mismatch ? why[0].toUpperCase() + why.slice(1) : t(offline ? "loading.failed.offline" : "loading.failed.hint");
+    if (mismatch) { // its button fetches the scripts afresh too
       const retry = $("load-retry").cloneNode(true);
       retry.addEventListener("click", () => reloadIntoOneBuild(""));
       $("load-retry").replaceWith(retry);

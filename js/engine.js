@@ -10,11 +10,9 @@
 // "internal" (a bug), "terminated" (terminate() was called), "build_mismatch"
 // (the worker is another build's: Engine.start rejects with it, see below).
 //
-// A page never runs against another build's worker (a tab that loaded while a new build took
-// over from the old one could get one's page and the other's worker): this file carries its
-// build's hash (PAGE_BUILD, written by the build; null in the source tree), says it to the
-// worker first ({type: "page", build}: a worker of another build answers nothing but a fatal
-// message) and compares the worker's own at "ready".
+// A page never runs against another build's worker: this file carries its build's hash
+// (PAGE_BUILD, written by the build), says it to the worker first ({type: "page", build}) and
+// compares the worker's at "ready" (README: one build at a time).
 
 import { mark, spawn, takeEarly } from "./start.js";
 

@@ -1,26 +1,16 @@
-// The bounds of every JSON text that reaches the engine from outside it: the page's requests,
-// the saves read back from storage, and (js/friends) every message from another device. A text
-// past them is refused before anything parses it (Python's parser recurses: a few thousand
-// levels of nesting stop the whole engine). py/briscola/bridge.py checks the same numbers
-// again (MAX_BYTES, MAX_DEPTH, MAX_ITEMS; tests/test_bridge.py keeps the two equal).
-//
-// The longest real save, a Briscola Chiamata match of 200 deals (the most a match plays), is
-// about 51 KB, 4 levels deep, 9,400 values: the bounds leave a margin of 20 and more.
-//
-// js/worker.js carries this file inlined (the build puts it in place of its import); the
-// friends' code imports it as it is.
+// The bounds of every JSON text that reaches the engine from outside: the page's requests,
+// saves read back, messages from other devices. Past them a text is refused unparsed (Python's
+// parser recurses: deep nesting stops the engine). py/briscola/bridge.py holds the same numbers
+// (MAX_BYTES, MAX_DEPTH, MAX_ITEMS); README "Bounded input" says why these. js/worker.js
+// carries this file inlined by the build; the friends' code imports it.
 
 export const LIMITS = Object.freeze({ bytes: 2000000, depth: 64, items: 200000 });
 
-// The version of the messages peers exchange: every one carries it; a peer of another version
-// is told so and offered the reload that brings the same build.
+// The version of the peers' messages: each carries it; a peer of another is offered the reload.
 export const PROTOCOL = 1;
 
-/**
- * A JSON text measured in one pass, without recursion: its size in UTF-8 bytes, its deepest
- * nesting of arrays and objects, and its values (about one per value: each array or object
- * and each comma). The scan stops early once the depth is past `stopDepth`.
- */
+/** A JSON text measured in one pass, no recursion: UTF-8 bytes, deepest nesting, values (each
+ * array, object and comma). The scan stops once the depth is past `stopDepth`. */
 export function measureJSON(text, stopDepth = Infinity) {
   let bytes = 0;
   let depth = 0;

@@ -179,6 +179,28 @@ def inline_build(worker: str, info: dict, limits: str) -> str:
             .replace(LIMITS_IMPORT, body.strip()))
 
 
+def without_comment_lines(js: str) -> str:
+    """`js` less its lines that hold only a comment (`// ...`, and `/* ... */` blocks that begin
+    a line). For a script with no multi-line template literal (checked: a line with an odd
+    count of backticks is refused), whose comments are the source's reading, not the browser's:
+    js/worker.js ships so, about 6 KB (gzipped) less on every first visit."""
+    out, block = [], False
+    for line in js.split("\n"):
+        text = line.strip()
+        if block:
+            block = "*/" not in text
+            continue
+        if text.startswith("//"):
+            continue
+        if text.startswith("/*"):
+            block = "*/" not in text
+            continue
+        if line.count("`") % 2:
+            raise BuildError(f"a template literal over several lines: {line.strip()[:60]}")
+        out.append(line)
+    return "\n".join(out)
+
+
 def inline_page_build(engine: str, build_hash: str) -> str:
     """js/engine.js with this build's hash in place of its `PAGE_BUILD = null`."""
     if engine.count(PAGE_BUILD) != 1:

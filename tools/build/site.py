@@ -26,7 +26,7 @@ from pathlib import Path
 from .common import BUILD_DIR, DIST, PYODIDE_DIR, ROOT, log, sha256
 from .linking import patch_linking
 from .modules import module_graph, page_entries
-from .onefile import ONE_FILE, inline_build, inline_page_build, one_file_page
+from .onefile import ONE_FILE, inline_build, inline_page_build, one_file_page, without_comment_lines
 from .runtime import PYODIDE_RUNTIME, check_pyodide, lock_info
 from .service_worker import service_worker, sri
 from .stdlib import trimmed_stdlib
@@ -157,12 +157,13 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
     (stage / "js" / "build-info.js").write_bytes(info_js)
     files["js/build-info.js"] = {"sha256": sha256(info_js), "size": len(info_js),
                                  "gzip": len(gzip.compress(info_js, 9, mtime=0))}
-    # The engine's worker carries the same facts itself: its start does not wait for a
-    # second module. (The build's hash is of its source, import and all.)
+    # The engine's worker carries the same facts itself, and the bounds of js/limits.js: its
+    # start does not wait for a second module. (The build's hash is of its source, import and
+    # all.) It ships without its comment lines.
     worker = stage / "js" / "worker.js"
-    add_file(stage, files, "js/worker.js", inline_build(
+    add_file(stage, files, "js/worker.js", without_comment_lines(inline_build(
         worker.read_text(encoding="utf-8"), info,
-        (stage / "js" / "limits.js").read_text(encoding="utf-8")).encode())
+        (stage / "js" / "limits.js").read_text(encoding="utf-8"))).encode())
     # The page's end of the engine's protocol knows its build too: js/engine.js compares it
     # with the worker's (a page never runs against another build's worker).
     engine = stage / "js" / "engine.js"
