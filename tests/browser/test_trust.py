@@ -16,7 +16,8 @@ trouble is said: the page in Chromium.
    localStorage save moves to the worker once.
 5. Input tampered with is refused at the door (js/limits.js), the page alive: a save nested
    5,000 deep in localStorage or in IndexedDB is set aside with a notice, a request nested
-   deep gets an error reply, a malformed entry of the unfinished games is left out.
+   deep gets an error reply, a malformed entry of the unfinished games is left out; an older
+   save too large to reach the engine is set aside by the page.
 """
 from __future__ import annotations
 
@@ -426,6 +427,18 @@ def test_a_deep_save_in_local_storage_is_set_aside_and_the_site_starts(page, bas
     page.reload()
     wait_ui(page, WITH_GAMES)
     assert "set aside" not in (page.text_content("#notice") or "")
+    plays_on(page)
+
+
+def test_a_save_too_large_to_reach_the_engine_is_set_aside_by_the_page(page, base_url, bot_level):
+    """An older page's save past the bounds in bytes is refused at the worker's door
+    (input_too_large) before the worker could keep it: the page keeps it under bad-save-*."""
+    big = '{"format": "briscola/table", "version": 1, "pad": "' + "x" * 2_000_100 + '"}'
+    boot(page, base_url, prefs(bot_level), {"briscola.save": big})
+    assert "set aside" in page.text_content("#notice")
+    kept = page.evaluate("""Object.keys(localStorage).filter((k) => k.startsWith('briscola.bad-save-'))
+        .map((k) => localStorage.getItem(k).length)""")
+    assert kept == [len(big)] and page.evaluate("localStorage.getItem('briscola.save')") is None
     plays_on(page)
 
 
