@@ -39,9 +39,9 @@ const $ = (id) => document.getElementById(id);
 function reloadIntoOneBuild(why) {
   try {
     if (why && sessionStorage.getItem("briscola.reloaded") === why) return false;
-    sessionStorage.setItem("briscola.reloaded", why);
+    if (why) sessionStorage.setItem("briscola.reloaded", why);
   } catch {
-    // no session storage: reloaded all the same
+    return false; // nowhere to remember the reload (it could loop): the button then
   }
   const urls = [...document.querySelectorAll("script[src], link[rel=modulepreload]")].map((e) => e.src || e.href);
   Promise.all([...urls, "js/worker.js"].map((url) => fetch(url, { cache: "reload" }).catch(() => {})))
