@@ -34,6 +34,21 @@ const SPEEDS = {
 
 const $ = (id) => document.getElementById(id);
 
+/** Reload into one build, the scripts fetched afresh first (the HTTP cache's copies could mix
+ * builds again); false, not reloading, when this very mix `why` was met after such a reload. */
+function reloadIntoOneBuild(why) {
+  try {
+    if (why && sessionStorage.getItem("briscola.reloaded") === why) return false;
+    if (why) sessionStorage.setItem("briscola.reloaded", why);
+  } catch {
+    return false; // nowhere to remember the reload (it could loop): the button then
+  }
+  const urls = [...document.querySelectorAll("script[src], link[rel=modulepreload]")].map((e) => e.src || e.href);
+  Promise.all([...urls, "js/worker.js"].map((url) => fetch(url, { cache: "reload" }).catch(() => {})))
+    .then(() => window.location.reload());
+  return true;
+}
+
 /** A reply for a game or a step that is no longer the table's: dropped, never shown. */
 class Stale extends Error {
   constructor() {
@@ -123,6 +138,9 @@ class App {
   }
 
   fatal(err) {
+    // A page and an engine of two builds: reloaded once, then said (README: one build at a time).
+    const mismatch = err && err.code === "build_mismatch";
+    if (mismatch && reloadIntoOneBuild(err.message)) return;
     this.gen++;
     this.ui("error");
     $("loading").hidden = false;
@@ -131,7 +149,13 @@ class App {
     // What a person can do, in their language; the engine's own message (English, for a bug
     // report) folded under it.
     const offline = typeof navigator !== "undefined" && navigator.onLine === false;
-    $("load-error-msg").textContent = t(offline ? "loading.failed.offline" : "loading.failed.hint");
+    const why = errorText(err);
+    $("load-error-msg").textContent = mismatch ? why[0].toUpperCase() + why.slice(1) : t(offline ? "loading.failed.offline" : "loading.failed.hint");
+    if (mismatch) { // its button fetches the scripts afresh too
+      const retry = $("load-retry").cloneNode(true);
+      retry.addEventListener("click", () => reloadIntoOneBuild(""));
+      $("load-retry").replaceWith(retry);
+    }
     const tech = err && err.message ? err.message : String(err ?? "");
     $("load-error-tech").textContent = tech;
     $("load-error-details").hidden = !tech;
@@ -270,8 +294,10 @@ class App {
     try {
       reply = await this.engine.call("import_save", legacy);
     } catch (err) {
-      this.badSave(err);
-      if (err.code === "bad_save") store.clearLegacySave(); // kept aside by the worker
+      // Kept aside by the worker (bad_save), or here when too large even to reach it.
+      const aside = err.code === "bad_save" || (/^input_too/.test(err.code) && store.setAsideLegacySave());
+      if (aside) store.clearLegacySave();
+      this.badSave(err, aside);
       return false;
     }
     if (reply.storage === "refused") this.storageTrouble(); // kept here until it can move
@@ -280,9 +306,9 @@ class App {
     return true;
   }
 
-  badSave(err) {
-    if (err.code === "bad_save") this.notice(t("notice.badsave", { message: errorText(err) }), 15000);
-    else if (err.code === "bad_save_not_kept") this.notice(t("notice.badsave.left", { message: errorText(err) }), 20000);
+  badSave(err, aside = err.code === "bad_save") {
+    if (aside) this.notice(t("notice.badsave", { message: errorText(err) }), 15000);
+    else if (/^(bad_save_not_kept|input_too)/.test(err.code)) this.notice(t("notice.badsave.left", { message: errorText(err) }), 20000);
     else this.noticeError(err, 10000);
   }
 

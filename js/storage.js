@@ -91,6 +91,13 @@ export function legacySave() {
   return save === null ? null : { save, meta: readJSON("meta", null) };
 }
 
+/** Keep the older page's save under a "bad-save-*" key, where no start reads it (one too
+ * large for the engine to read); false when that copy could not be written. */
+export function setAsideLegacySave() {
+  const save = read("save");
+  return save !== null && write(`bad-save-${stamp()}`, save);
+}
+
 /** Forget the older page's save, once the worker has kept it (or set it aside). */
 export function clearLegacySave() {
   write("save", null);

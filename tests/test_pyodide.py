@@ -273,3 +273,41 @@ def test_the_built_scripts_linking_resolves_what_the_main_module_imports(dist, t
             assert entry[1] == other[1], name  # the same function of the main module
     assert functions > 100 and wrappers >= 200
     assert our_run["tableLength"] < stock_run["tableLength"]
+
+def test_the_bridge_refuses_deep_and_huge_text_in_pyodide_too(dist):
+    """The bridge's own check (the last line behind the worker's) runs in Pyodide without
+    recursion: a request and a save nested 100,000 deep are refused, the interpreter alive;
+    unchecked, json.loads of the same text stops Pyodide (a fatal error, not an exception)."""
+    code = """
+import json
+from briscola import bridge
+deep = "[" * 100000 + "]" * 100000
+print(json.loads(bridge.call("state", deep))["error"]["code"])
+print(json.loads(bridge.call("load", json.dumps({"save": deep})))["error"]["code"])
+print(json.loads(bridge.call("state", '{"seat": "' + "é" * 1000001 + '"}'))["error"]["code"])
+print(json.loads(bridge.call("ping", "{}"))["result"]["version"] == bridge.__version__)
+"""
+    proc = run_pyodide("-c", code)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split()[-4:] == ["input_too_deep", "bad_save", "input_too_large", "True"]
+    proc = run_pyodide("-c", "import json; json.loads('[' * 100000 + ']' * 100000)")
+    assert proc.returncode != 0 and "fatal error" in (proc.stdout + proc.stderr)
+
+
+def test_the_built_worker_carries_the_bounds_and_no_comment_lines(dist, tmp_path):
+    """dist/js/worker.js: js/limits.js inlined in place of its import (the page's engine client
+    carries the build's hash), its comment lines left out, and it still parses as a module."""
+    from tools.build.common import BuildError
+    from tools.build.onefile import without_comment_lines
+    worker = (ROOT / "dist" / "js" / "worker.js").read_text(encoding="utf-8")
+    assert "function checkJSON(" in worker and "./limits.js" not in worker and "build-info" not in worker
+    assert not [line for line in worker.splitlines() if line.strip().startswith(("//", "/*"))]
+    engine = (ROOT / "dist" / "js" / "engine.js").read_text(encoding="utf-8")
+    assert f'export const PAGE_BUILD = "{dist["hash"]}";' in engine
+    copy = tmp_path / "worker.mjs"
+    copy.write_text(worker, encoding="utf-8")
+    proc = subprocess.run(["node", "--check", str(copy)], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert without_comment_lines("a();\n  // b\n/* c\n d */\n/** e */ \nf(); // g") == "a();\nf(); // g"
+    with pytest.raises(BuildError):
+        without_comment_lines("const t = `one\n// two\n`;")

@@ -59,13 +59,16 @@ Request types (``args`` in brackets):
 from __future__ import annotations
 
 import json
+import re
 import sys
+from itertools import accumulate, count
+from operator import sub
 from typing import Any, Callable
 
 from . import __version__
 from .ai import BOTS, make_bot
 from .ai.base import Bot
-from .cards import CARDS, SUITS, parse_cards
+from .cards import CARDS, SUITS, CardError, parse_cards
 from .errors import BriscolaError, IllegalActionError, SaveError
 from .game import trick_winner
 from .match import Match
@@ -75,9 +78,53 @@ TABLE_FORMAT = "briscola/table"
 TABLE_VERSION = 1
 LEVELS = ("beginner", "intermediate", "expert")
 
+# The bounds of every JSON text the bridge parses (a request's args, a save): a text past them
+# is refused unparsed, since Python's parser recurses and a few thousand levels of nesting stop
+# the interpreter in the browser. The longest real save (a Chiamata match of 200 deals) is
+# about 51 KB, 4 levels deep, 9,400 values. js/limits.js holds the same numbers: the worker
+# checks first (tests/test_bridge.py keeps the two equal).
+MAX_BYTES = 2_000_000
+MAX_DEPTH = 64
+MAX_ITEMS = 200_000
+
 
 class BridgeError(BriscolaError):
     code = "bad_request"
+
+
+class InputTooLarge(BridgeError):
+    code = "input_too_large"
+
+
+class InputTooDeep(BridgeError):
+    code = "input_too_deep"
+
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = bytes.maketrans(b"[{]}", b"\x02\x02\x00\x00")
+
+
+def check_json(text: Any) -> str:
+    """``text`` if it is JSON-sized text within the bounds, else a BridgeError.
+
+    No recursion and no loop in Python: the strings are cut out by a regular expression, the
+    brackets left are counted, and the depth is the running sum of their steps (open +1,
+    close -1), all in C.
+    """
+    if not isinstance(text, str):
+        raise BridgeError("expected JSON text")
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise InputTooLarge(f"more than {MAX_BYTES} bytes")
+    bare = _STRING.sub("", text)
+    brackets = _NOT_BRACKET.sub("", bare)
+    if len(brackets) > MAX_DEPTH:  # fewer cannot nest deeper
+        steps = brackets.encode("ascii").translate(_STEP)  # 2 opens, 0 closes: sum - k = depth
+        if max(map(sub, accumulate(steps), count(1))) > MAX_DEPTH:
+            raise InputTooDeep(f"nested deeper than {MAX_DEPTH} levels")
+    if (len(brackets) + 1) // 2 + bare.count(",") > MAX_ITEMS:
+        raise InputTooLarge(f"more than {MAX_ITEMS} values")
+    return text
 
 
 class CannotUndo(BriscolaError):
@@ -121,7 +168,7 @@ class Table:
                                   "{'kind': 'bot', 'level': ...}")
             if seat["kind"] == "bot":
                 level = seat.get("level", "intermediate")
-                if level not in BOTS and level not in LEVELS:
+                if not isinstance(level, str) or (level not in BOTS and level not in LEVELS):
                     raise BridgeError(f"seats[{i}]: no computer player {level!r}; "
                                       f"levels: {', '.join(LEVELS)}")
                 out.append({"kind": "bot", "level": level})
@@ -143,7 +190,9 @@ class Table:
         if not isinstance(text, str):
             raise SaveError("save: expected the text the page stored")
         try:
-            data = json.loads(text)
+            data = json.loads(check_json(text))
+        except BridgeError as e:
+            raise SaveError(f"save: {e}") from None
         except ValueError as e:
             raise SaveError(f"save: not valid JSON ({e})") from None
         if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
@@ -602,9 +651,12 @@ class Bridge:
         step = args.get("step", steps)
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= steps:
             raise BridgeError(f"step: expected 0 to {steps}, got {step!r}")
+        all_hands = args.get("all_hands", False)
+        if not isinstance(all_hands, bool):
+            raise BridgeError("all_hands: expected true or false")
         g = game.replay(step)
         out = {"deal": k, "step": step, "steps": steps, "view": g.view(seat).to_dict()}
-        if args.get("all_hands") and game.is_over:
+        if all_hands and game.is_over:
             out["hands"] = [[str(CARDS[c]) for c in h] for h in g.hands]
         return out
 
@@ -618,7 +670,7 @@ class Bridge:
     def rate(self, args: dict) -> dict:
         from .coach.rating import LEVELS as RATED, update
         level = args.get("level")
-        if level not in RATED:
+        if not isinstance(level, str) or level not in RATED:
             raise BridgeError(f"level: one of {', '.join(RATED)}")
         try:
             rating = update(args.get("rating"), level, args.get("score"))
@@ -652,7 +704,7 @@ class Bridge:
     def trick_winner(self, args: dict) -> dict:
         rules = _rules_arg(args.get("rules", "classic"))
         trump = args.get("trump")
-        if trump is not None and trump not in SUITS:
+        if trump is not None and (not isinstance(trump, str) or len(trump) != 1 or trump not in SUITS):
             raise BridgeError(f"trump: one of {' '.join(SUITS)} or null")
         cards_arg = args.get("cards")
         if not isinstance(cards_arg, list) or not cards_arg:
@@ -720,7 +772,9 @@ def call(kind: str, args_json: str = "{}") -> str:
     global _CATALOG_TEXT
     try:
         try:
-            args = json.loads(args_json) if args_json else {}
+            args = json.loads(check_json(args_json)) if args_json else {}
+        except BridgeError:
+            raise
         except (TypeError, ValueError) as e:
             raise BridgeError(f"args: not valid JSON ({e})") from None
         if kind == "catalog" and _CATALOG_TEXT is not None and isinstance(args, dict):
@@ -730,8 +784,8 @@ def call(kind: str, args_json: str = "{}") -> str:
         if kind == "catalog":
             _CATALOG_TEXT = text
         return text
-    except BriscolaError as e:
-        return json.dumps({"error": e.to_dict()})
+    except (BriscolaError, CardError) as e:  # a refused request, by its code
+        return json.dumps({"error": {"code": e.code, "message": str(e)}})
     except Exception as e:  # a bug: still an answer, never a dead worker
         return json.dumps({"error": {"code": "internal", "message": f"{type(e).__name__}: {e}"}})
 
