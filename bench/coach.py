@@ -38,9 +38,10 @@ from thinking import cpu_clock, run_pyodide  # noqa: E402  (the Pyodide harness,
 
 TARGETS = {"hint": 300.0, "review": {"classic": 3000.0, "four": 6000.0}}
 # Reasons that teach nothing: "either will do", or only the method's figure ("over N likely
-# deals", "with every card's place known") without a cause.
+# deals", "with every card's place known": the codes before the coach's principles) or only
+# that a card is kept for later, without a cause.
 EQUAL = ("coach_equal",)
-NO_CAUSE = ("coach_gain", "coach_exact")
+NO_CAUSE = ("coach_gain", "coach_exact", "coach_keep_later")
 
 
 def words(variant: str, deals: int, seed: str = "coach") -> dict:

@@ -19,7 +19,7 @@ import { reasonText } from "./reasons.js";
 
 const ACTION_EVENTS = new Set(["play", "exchange", "signal", "pass", "carichi", "bid", "call"]);
 const CARD = /^[A2-9TJHK][DCSB]$/;
-const LABELS = ["best", "good", "inaccuracy", "mistake", "blunder"];
+const LABELS = ["best", "equal", "good", "inaccuracy", "mistake", "blunder"];
 
 /** Steps of the deal from the events of its last step: the actions, where tricks end. */
 export function mapSteps(events) {
@@ -373,6 +373,8 @@ export class Review {
       h("span", { class: "rv-loss", text: r ? lossText(r.loss, r.unit) : "" }),
       h("span", { class: `rv-label label-${r ? r.label : "pending"}`, text: r ? tOr(`review.label.${r.label}`, r.label) : t("review.pending") }));
     li.append(row);
+    const fx = r ? trickEffect(r) : "";
+    if (fx) li.append(h("p", { class: "rv-effect", text: fx }));
     if (r && r.reason && r.label !== "best") li.append(h("p", { class: "rv-reason", text: reasonText(r.reason, this.ctx()) }));
   }
 
@@ -481,7 +483,12 @@ export class Review {
       note.append(h("p", { class: "rv-note-head", text: this.isYou(this.seat) ? t(`review.here.you${bid}`, { card: this.actionWords(played) })
         : t(`review.here${bid}`, { name: names[this.seat], card: this.actionWords(played) }) }));
       if (r) {
-        note.append(h("p", { text: r.best === r.action ? t("review.here.best") : t(r.unit === "game_points" ? "review.here.loss.gp" : "review.here.loss", { best: this.actionWords(r.best), loss: lossText(r.loss, r.unit, false), label: tOr(`review.label.${r.label}`, r.label) }) }));
+        const verdict = r.best === r.action ? t("review.here.best")
+          : r.label === "equal" ? t("review.here.equal", { best: this.actionWords(r.best) })
+            : t(r.unit === "game_points" ? "review.here.loss.gp" : "review.here.loss", { best: this.actionWords(r.best), loss: lossText(r.loss, r.unit, false), label: tOr(`review.label.${r.label}`, r.label) });
+        note.append(h("p", { text: verdict }));
+        const fx = trickEffect(r);
+        if (fx) note.append(h("p", { class: "rv-effect", text: fx }));
         if (r.reason) note.append(h("p", { class: "rv-reason", text: reasonText(r.reason, this.ctx()) }));
       } else note.append(h("p", { class: "muted", text: t("review.pending") }));
     }
@@ -528,6 +535,16 @@ const ICONS = {
 function navIcon(name) {
   return s("svg", { viewBox: "0 0 24 24", width: 18, height: 18, "aria-hidden": "true", class: "nav-icon" },
     s("path", { d: ICONS[name] }));
+}
+
+/** What a reviewed card did to its trick: the points the side took, or the points that went
+ * to the others and how many of them the card gave ("" for a bid or an older engine's result). */
+export function trickEffect(r) {
+  const fx = r && r.trick;
+  if (!fx || typeof fx.points !== "number") return "";
+  if (fx.won) return t("review.trick.won", { points: fx.points });
+  return fx.given > 0 ? t("review.trick.lost.gave", { points: fx.points, given: fx.given })
+    : t("review.trick.lost", { points: fx.points });
 }
 
 /** "−3.2" card points; a Chiamata bid's loss in game points "−0.31 gp" (unit: false leaves

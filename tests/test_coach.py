@@ -12,7 +12,7 @@ from briscola import bridge
 from briscola.ai import make_bot
 from briscola.cards import CARDS, Card
 from briscola.coach import rating
-from briscola.ai.evaluate import (LABELS, THRESHOLDS, Budget, accuracy_of, evaluate,
+from briscola.ai.evaluate import (LABELS, NOISE, THRESHOLDS, Budget, accuracy_of, evaluate,
                                      label_for)
 from briscola.ai.explain import CODES, explain
 from briscola.coach.review import plan, review_deal
@@ -99,11 +99,20 @@ def test_loss_of_best_is_zero_and_none_negative(variant):
         assert got["count"] == len(plan(game, seat)) > 0
         for d in got["decisions"]:
             values = {v["action"]: v["value"] for v in d["values"]}
+            top = max(values.values())
+            # within the evaluation's noise of the highest value a card is tied (loss 0)
+            noise = 0.0 if d["method"] == "exact" or d["unit"] == "game_points" else NOISE
+            assert values[d["best"]] >= top - noise - 0.011
             assert d["loss"] >= 0
-            assert d["loss"] == pytest.approx(max(values.values()) - values[d["action"]],
-                                              abs=0.011)
-            assert values[d["best"]] == max(values.values())
-            assert d["label"] == label_for(d["loss"], d["unit"])
+            if values[d["action"]] >= top - noise + 0.011:
+                assert d["loss"] == 0
+                assert d["label"] == ("best" if d["action"] == d["best"] else "equal")
+            elif values[d["action"]] < top - noise - 0.011:
+                assert d["loss"] == pytest.approx(values[d["best"]] - values[d["action"]],
+                                                  abs=0.011)
+                assert d["loss"] > 0 and d["label"] not in ("best", "equal")
+                assert d["label"] == label_for(max(d["loss"], THRESHOLDS[0]), d["unit"]) \
+                    or d["unit"] == "game_points"
             assert d["reason"]["code"] in CODES
         # The best card's own loss is zero.
         first_play = next(d for d in got["decisions"] if d["phase"] == "play")
@@ -126,7 +135,7 @@ def test_labels_and_accuracy():
     assert [label_for(x) for x in (0, 0.4, 0.5, 2.9, 3, 6.9, 7, 13.9, 14, 40)] == [
         "best", "best", "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake",
         "blunder", "blunder"]
-    assert len(THRESHOLDS) == len(LABELS) - 1
+    assert len(THRESHOLDS) == len(LABELS) - 2  # "best" and "equal" are not losses
     assert accuracy_of([0, 0]) == 100
     assert accuracy_of([5]) == pytest.approx(50)
     assert accuracy_of([0, 10]) == pytest.approx(62.5)
@@ -216,7 +225,10 @@ def test_italian_reasons_never_call_a_trick_mano():
     # "mano" is this page's word for a deal in Italian; a trick is a "presa".
     for key, text in locale("it").items():
         if key.startswith("reason."):
-            assert not re.search(r"\bman[oi]\b", text.replace("in mano", "")), key
+            # (the proverb "il carico non si gioca di mano", a load is not led, is quoted whole)
+            text = text.replace("in mano", "")
+            text = re.sub(r"il carico non si gioca di mano", "", text, flags=re.I)
+            assert not re.search(r"\bman[oi]\b", text), key
 
 # ---- bridge: hint, undo, tracker, review, replay, duplicate, rate ----------------------------------
 
@@ -256,8 +268,13 @@ def test_bridge_hint_values_every_legal_card(table):
     assert h["action"] in st["view"]["legal"]
     assert sorted(v["action"] for v in h["values"]) == sorted(st["view"]["legal"])
     assert h["values"][0]["action"] == h["action"]
-    assert [v["value"] for v in h["values"]] == sorted((v["value"] for v in h["values"]),
-                                                      reverse=True)
+    # the cards tied with the highest value first (the principles' order), then by value
+    vals = [v["value"] for v in h["values"]]
+    top = max(vals)
+    tied = [x >= top - NOISE - 0.011 for x in vals]
+    k = tied.index(False) if False in tied else len(vals)
+    assert all(tied[:k]) and not any(tied[k:])
+    assert vals[k:] == sorted(vals[k:], reverse=True)
     assert h["reason"]["code"] in CODES
     assert err("hint", seat=1)["code"] == "hidden_seat"
 
@@ -439,8 +456,8 @@ def test_bots_reasons_come_from_the_evaluation():
                 if want is not None:
                     # the coach's comparison: the card played against one below it
                     assert want["params"]["card"] == str(CARDS[d1.action])
-                    assert ev.values[int(d1.action)] >= \
-                        ev.values[int(Card.parse(want["params"]["alt"]))] - 1e-9
+                    assert ev.loss(int(d1.action)) <= \
+                        ev.loss(int(Card.parse(want["params"]["alt"])))
                     want = for_bot(want)
                 assert d1.reason == (want if want is not None else d0.reason)
                 if want is not None:
@@ -482,8 +499,8 @@ def test_bridge_bot_step_reasons(table):
 def test_hints_name_a_cause_not_only_the_search():
     """The common situations have causes of their own: taking with a plain card rather than
     a trump, taking with more points, loading ahead of a partner still to play, covering a
-    partner's card, keeping the card that is harder to beat. The bare 'over N likely deals'
-    sentence stays the exception."""
+    partner's card, keeping the card that is harder to beat; cards the evaluation cannot tell
+    apart by the coach's principles. "Either will do" stays the exception."""
     codes = []
     for variant, deals in (("classic", 5), ("four", 3)):
         for d in range(deals):
@@ -495,11 +512,12 @@ def test_hints_name_a_cause_not_only_the_search():
                 if len([a for a in view.legal if a < 52]) > 1:
                     why = explain(view, evaluate(view, SMALL))
                     assert why["code"] in CODES
-                    if why["code"] != "coach_equal":
-                        codes.append(why["code"])
+                    codes.append(why["code"])
                 game.apply(bots[s].decide(view).action)
-    fallback = sum(c in ("coach_gain", "coach_exact") for c in codes)
-    assert len(codes) > 100 and fallback / len(codes) < 0.15, (fallback, len(codes))
+    # "either will do", or only that the card kept does more later: the issue's target is
+    # at most one decision in ten
+    fallback = sum(c in ("coach_equal", "coach_keep_later") for c in codes)
+    assert len(codes) > 100 and fallback / len(codes) < 0.10, (fallback, len(codes))
     new = {"coach_take_keep_trump", "coach_take_more", "coach_load_ahead", "coach_secure",
            "coach_keep_safer", "coach_keep_master"}
     assert len(new & set(codes)) >= 3, set(codes)
@@ -586,3 +604,40 @@ def test_chiamata_hint_in_the_auction():
     assert h["reason"]["code"].startswith("coach_bid")
     vals = [v["value"] for v in h["values"]]
     assert vals == sorted(vals, reverse=True) and "pass" in [v["action"] for v in h["values"]]
+
+
+def test_a_figure_is_not_thrown_onto_a_lost_trick():
+    """The teacher's first rule: a trick lost whatever is played gets no points. Whenever the
+    seat follows a trick none of its cards can take, holding a figure (Jack, Horse, King) and
+    blank cards of no points (no trump), the hint is a blank card, never the figure; the
+    figure is at best "as good as the best", with the rule as its reason."""
+    t = Game.new("classic", seed="horse").rules.tables
+    found = 0
+    for d in range(40):
+        game = Game.new("classic", seed=f"horse/{d}")
+        bots = [make_bot("intermediate", seed=f"horse/{d}/{s}") for s in range(2)]
+        while not game.is_over:
+            s = game.current_player
+            view = game.view(s)
+            cards = [int(c) for c in view.legal if c < 52]
+            trump = view.trump_suit
+            if view.trick and view.talon_size > 0 and len(cards) == 3:
+                lead = int(view.trick[0][1])
+                beats = t.beats(trump)
+                blanks = [c for c in cards if t.points[c] == 0 and c // 13 != trump]
+                figures = [c for c in cards if 2 <= t.points[c] <= 4 and c // 13 != trump]
+                if not any(beats[(lead << 6) | c] for c in cards) and figures \
+                        and len(blanks) + len(figures) == 3 and blanks:
+                    ev = evaluate(view)
+                    assert ev.best in blanks, (view.trick, [str(CARDS[c]) for c in cards])
+                    for f in figures:
+                        assert ev.label(f) != "best"
+                        why = explain(view, ev, f)
+                        assert why["code"] in ("coach_tie_discard", "coach_discard"), why
+                        assert why["params"]["card"] in {str(CARDS[c]) for c in blanks}
+                        assert why["params"]["given_alt"] == t.points[f]
+                    found += 1
+            game.apply(bots[s].decide(view).action)
+        if found >= 6:
+            break
+    assert found >= 6

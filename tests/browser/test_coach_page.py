@@ -102,7 +102,7 @@ def review_deal(page, artifacts, name):
     assert page.locator("#review-dialog .rv-item.pending").count() == 0
     assert page.text_content("#rv-accuracy") == f"{round(summary['accuracy'])}%"
     labels = page.eval_on_selector_all("#review-dialog .rv-row .rv-label", "els => els.map(e => e.className)")
-    assert all(re.search(r"label-(best|good|inaccuracy|mistake|blunder)", c) for c in labels)
+    assert all(re.search(r"label-(best|equal|good|inaccuracy|mistake|blunder)", c) for c in labels)
     # step through: forwards, a trick at a time, back
     steps = engine(page, "replay", {"deal": st["match"]["deal"], "seat": seat, "step": 0})["steps"]
     assert page.text_content("#rv-pos").startswith(("Step 0 of", "Passo 0 di"))

@@ -30,14 +30,21 @@ The work is counted in worlds and search nodes, never in seconds, so an evaluati
 reproducible; its random stream is seeded from the view itself (a hash of what the seat
 sees), so the same view always gets the same values -- whatever the hidden cards are.
 
-**Loss and labels.** The loss of a play is the best card's value minus the played card's
-value (never negative). Labels, by the loss in card points (a deal has 120; an ace is 11):
+**Ties, loss and labels.** Before every card's place is known the values are accurate to
+about a point (:data:`NOISE`: the worlds are a sample, and solving each as if its cards were
+seen favours some plays a little); cards within that of the highest value are *tied*, and the
+best card among them is the one a teacher would play, by the coach's principles
+(:mod:`briscola.ai.teach`). With every card's place known the values are exact and only
+equal values tie. The loss of a play is 0 for a tied card, else the best card's value minus
+the played card's. Labels: ``best`` for the best card only, ``equal`` for another tied card
+("as good as the best"), then by the loss in card points (a deal has 120; an ace is 11):
 
 ====================  ===============================
 label                 loss (card points)
 ====================  ===============================
-``best``              < 0.5 (as good as the best)
-``good``              0.5 to < 3
+``best``              the best card
+``equal``             a tied card (loss 0)
+``good``              more than 0 to < 3
 ``inaccuracy``        3 to < 7
 ``mistake``           7 to < 14
 ``blunder``           14 or more
@@ -78,8 +85,15 @@ from dataclasses import dataclass, field
 from ..cards import CARDS, N_RANKS
 
 # Loss thresholds (card points) of the labels, see the module docstring.
-LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
+LABELS = ("best", "equal", "good", "inaccuracy", "mistake", "blunder")
+_BY_LOSS = ("best", "good", "inaccuracy", "mistake", "blunder")
 THRESHOLDS = (0.5, 3.0, 7.0, 14.0)
+# How far apart (card points) two values may be and still be told apart by the evaluation
+# before every card's place is known (module docstring): the mean of a sample of worlds
+# moves by about half a point from one sample to another, and the search's
+# perfect-information bias is of the same size (a figure thrown onto a lost trick costs
+# about a point where the evaluation calls it even).
+NOISE = 1.0
 ACCURACY_HALF_LOSS = 5.0  # a play that loses this many points scores 50% accuracy
 
 
@@ -90,11 +104,12 @@ CARD_POINTS, GAME_POINTS = "card_points", "game_points"
 
 
 def label_for(loss: float, unit: str = CARD_POINTS) -> str:
+    """The label of a loss alone (``best`` under the first threshold)."""
     limits = GAME_THRESHOLDS if unit == GAME_POINTS else THRESHOLDS
-    for name, limit in zip(LABELS, limits):
+    for name, limit in zip(_BY_LOSS, limits):
         if loss < limit:
             return name
-    return LABELS[-1]
+    return _BY_LOSS[-1]
 
 
 def severity(loss: float, unit: str = CARD_POINTS) -> float:
@@ -139,27 +154,50 @@ class Evaluation:
     exact: bool
     # Per card: 1.0 if it would be the best card of the trick now, else 0.0.
     took: dict[int, float] = field(default_factory=dict)
-    # Per card, the order among cards of equal value: a non-trump first, then the cheaper,
-    # weaker card (it keeps the stronger ones), then the card code.
+    # Per card, the order among tied cards (lower first): the coach's principles for card
+    # plays (:func:`briscola.ai.teach.keys`), the bid that promises least in the auction.
     tiebreak: dict[int, tuple] = field(default_factory=dict)
     unit: str = CARD_POINTS  # what the values count (game points for the auction and call)
     # Auction and call: per action, the contract it commits to (target, called card, alone,
     # the estimated card points of the caller's side); empty for card plays.
     contracts: dict[int, dict] = field(default_factory=dict)
+    # Values this close to the highest are tied (0: only equal values, to 1e-6).
+    noise: float = 0.0
+
+    def tied(self, card: int) -> bool:
+        """Is ``card`` within the evaluation's noise of the highest value?"""
+        top = max(self.values.values())
+        return self.values[int(card)] >= top - self.noise - 1e-6
 
     @property
     def ranked(self) -> list[int]:
-        """The cards, best first (equal values: the cheaper, weaker card first)."""
+        """The cards, best first: the tied cards in the principles' order, then the others
+        by value (equal values in the principles' order)."""
         tb = self.tiebreak
-        return sorted(self.values, key=lambda c: (-round(self.values[c], 6), tb.get(c, ()), c))
+        tied = sorted((c for c in self.values if self.tied(c)), key=lambda c: (tb.get(c, ()), c))
+        rest = sorted((c for c in self.values if not self.tied(c)),
+                      key=lambda c: (-round(self.values[c], 6), tb.get(c, ()), c))
+        return tied + rest
 
     @property
     def best(self) -> int:
         return self.ranked[0]
 
     def loss(self, card: int) -> float:
-        best = self.values[self.best]
-        return max(0.0, round(best - self.values[int(card)], 6))
+        """0 for a tied card, else the best card's value minus this card's."""
+        if self.tied(card):
+            return 0.0
+        return max(0.0, round(self.values[self.best] - self.values[int(card)], 6))
+
+    def label(self, card: int) -> str:
+        """``best`` for the best card, ``equal`` for another tied card, else by the loss."""
+        card = int(card)
+        if card == self.best:
+            return "best"
+        if self.tied(card):
+            return "equal"
+        got = label_for(self.loss(card), self.unit)
+        return "good" if got == "best" else got
 
     def to_list(self) -> list[dict]:
         from ..actions import action_text
@@ -189,9 +227,9 @@ def evaluate(view, budget: Budget = DEFAULT_BUDGET) -> Evaluation:
         ev = _evaluate_chiamata(view, plays, rng, budget)
     else:
         ev = _evaluate_classic(view, plays, rng, budget)
-    t = view.rules.tables
-    trump = view.trump_suit
-    ev.tiebreak = {c: (c // N_RANKS == trump, t.points[c], t.strength[c]) for c in plays}
+    from .teach import keys
+    ev.tiebreak = keys(view, plays)
+    ev.noise = 0.0 if ev.exact else NOISE
     return ev
 
 

@@ -62,10 +62,29 @@ def decision(game: Game, seat: int, step: int, budget: Budget = DEFAULT_BUDGET) 
     else:
         raise ValueError(f"action {step} of the deal is not a card played by seat {seat}")
     loss = round(ev.loss(played), 2)
-    best = played if ev.loss(played) == 0 else ev.best  # a tie with the best is the best
-    return {"action": action_text(played), "best": action_text(best), "loss": loss,
-            "label": label_for(loss, ev.unit), "unit": ev.unit, "values": ev.to_list(),
-            "method": ev.method, "reason": why}
+    out = {"action": action_text(played), "best": action_text(ev.best), "loss": loss,
+           "label": ev.label(played), "unit": ev.unit, "values": ev.to_list(),
+           "method": ev.method, "reason": why}
+    if ev.unit == CARD_POINTS:
+        out["trick"] = trick_effect(game, seat, step)
+    return out
+
+
+def trick_effect(game: Game, seat: int, step: int) -> dict:
+    """What the card played at ``step`` did to its trick, for the seat's side: ``{points,
+    won, given}``: the trick's points, whether the side took it, and the card's own points
+    when the others took it (what it gave them; 0 when the side took it)."""
+    done = game.replay(step).tricks_done
+    card = int(game.actions[step])
+    view = game.view(seat)  # the deal's end: every trick and, in Chiamata, the sides
+    if done >= len(view.tricks):  # pragma: no cover - a finished deal completes every trick
+        return {"points": 0, "won": False, "given": 0}
+    _order, _cards, winner, points = view.tricks[done]
+    sides = view.side_of_seat
+    won = winner == seat or (sides[winner] is not None and sides[seat] is not None
+                             and sides[seat] >= 0 and sides[winner] == sides[seat])
+    pts = game.rules.tables.points[card]
+    return {"points": points, "won": bool(won), "given": 0 if won else pts}
 
 
 def summary(results: list[dict]) -> dict:
