@@ -47,7 +47,7 @@ TAKES = {"coach_take": (True, False), "coach_take_trump": (True, False),
          "coach_take_keep": (True, True), "coach_discard": (False, False),
          "coach_give_keep": (False, False), "coach_tie_take_load": (True, False),
          "coach_tie_take_plain": (True, None), "coach_tie_take_plain_lead": (True, None),
-         "coach_tie_take_points": (True, None)}
+         "coach_tie_take_points": (True, None), "coach_tie_low_trump": (True, True)}
 
 
 class Seen:
@@ -145,6 +145,8 @@ def check(view, ev: Evaluation, why: dict) -> str:
     if code in ("coach_keep_trump", "coach_save_trump", "coach_tie_keep_trump",
                 "coach_take_keep_trump"):
         assert x.is_trump(a) and not x.is_trump(b), why
+    if code == "coach_tie_low_trump":
+        assert x.is_trump(a) and x.is_trump(b) and x.pts[b] <= x.pts[a], why
     if code in ("coach_lead_trump", "coach_take_trump"):
         assert x.is_trump(b) and not x.is_trump(a), why
     return code

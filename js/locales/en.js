@@ -335,6 +335,7 @@ export default {
   "reason.coach_equal": "{card} and {alt} do the same in this trick and are worth the same later: either will do.",
   "reason.coach_tie_lead_keep_load": "{card} and {alt} are worth about the same over the deal; a load is not led where the others can take it: keep {alt} and its {points} points, lead {card}.",
   "reason.coach_tie_keep_trump": "{card} and {alt} are worth about the same over the deal; keep your trumps: {card} does the job and the trump {alt} stays for later.",
+  "reason.coach_tie_low_trump": "{card} and {alt} are worth about the same over the deal; when a trump must take the trick, spend the lowest: {card} takes it as well as {alt}.",
   "reason.coach_tie_lead_cheap": "{card} and {alt} are worth about the same over the deal; lead what is cheapest to lose: {card} risks {given} points, {alt} {given_alt}.",
   "reason.coach_tie_keep_stronger": "{card} and {alt} are worth about the same over the deal; {card} does the same job and keeps the stronger {alt} for later.",
   "reason.coach_tie_keep_safer": "{card} and {alt} are worth about the same over the deal; play {card} and keep {alt}, the harder card to beat later (cards still out that beat it: {beaters_alt}, against {beaters}).",

@@ -335,6 +335,7 @@ export default {
   "reason.coach_equal": "{card} e {alt} fanno lo stesso in questa presa e valgono uguale dopo: va bene l'una o l'altra.",
   "reason.coach_tie_lead_keep_load": "{card} e {alt} valgono più o meno lo stesso sulla smazzata; «il carico non si gioca di mano»: tieni {alt} e i suoi {points} punti, apri con {card}.",
   "reason.coach_tie_keep_trump": "{card} e {alt} valgono più o meno lo stesso sulla smazzata; tieni le briscole: {card} fa lo stesso lavoro e la briscola {alt} resta per dopo.",
+  "reason.coach_tie_low_trump": "{card} e {alt} valgono più o meno lo stesso sulla smazzata; se devi prendere di briscola, usa la più bassa: {card} prende quanto {alt}.",
   "reason.coach_tie_lead_cheap": "{card} e {alt} valgono più o meno lo stesso sulla smazzata; apri con la carta che costa meno perdere: {card} rischia {given} punti, {alt} {given_alt}.",
   "reason.coach_tie_keep_stronger": "{card} e {alt} valgono più o meno lo stesso sulla smazzata; {card} fa lo stesso lavoro e tiene per dopo {alt}, più forte.",
   "reason.coach_tie_keep_safer": "{card} e {alt} valgono più o meno lo stesso sulla smazzata; gioca {card} e tieni {alt}, più difficile da battere (carte ancora fuori che la battono: {beaters_alt}, contro {beaters}).",

@@ -10,7 +10,7 @@ cards apart. Each principle is a number per card (lower is better) and a reason 
 * **leading** -- keep the loads (il carico non si gioca di mano); keep the trumps; lead what
   is cheapest to lose; keep the stronger card; keep the card that is harder to beat;
 * **following a trick the others hold** -- take with a plain card when it takes the trick
-  for sure; take a load on the table; keep the trumps (spend the lowest one when you must);
+  for sure; take a load on the table; keep the trumps; spend the lowest trump that takes;
   take the most points; give no points to a trick you lose; keep the loads; keep the
   stronger card; keep the card that is harder to beat;
 * **following a trick the partner holds** -- keep the trumps; load the partner's trick when
@@ -108,7 +108,11 @@ def principles(f: Facts) -> list[tuple[str, object]]:
     out = [("take_plain", lambda c: 0 if f.plain_sure(c) else 1)]
     if f.table_pts >= LOAD:
         out.append(("take_load", lambda c: 0 if f.wins(c) else 1))
-    out += [keep_trump, ("take_points", lambda c: -f.taken(c) if f.wins(c) else 0),
+    # between trumps (plain cards were parted by keep_trump): the lowest that takes, and a
+    # trump that does not take last
+    low_trump = ("low_trump", lambda c: -1 if not f.is_trump(c)
+                 else f.strength[c] if f.wins(c) else 99)
+    out += [keep_trump, low_trump, ("take_points", lambda c: -f.taken(c) if f.wins(c) else 0),
             ("discard", lambda c: f.given(c)), keep_load, keep_stronger, keep_safer]
     return out
 
@@ -130,6 +134,8 @@ def tie_reason(f: Facts, b: int, a: int) -> tuple[str, dict] | None:
         if kb > ka:
             return None
         p: dict = {}
+        if name == "low_trump" and not f.wins(a):  # a trump under a trump takes nothing
+            name = "take_points"
         if name == "take_plain":
             if f.taken(b):
                 p["taken"] = f.taken(b)
@@ -155,4 +161,4 @@ def tie_reason(f: Facts, b: int, a: int) -> tuple[str, dict] | None:
 TIE_CODES = tuple("coach_tie_" + n for n in (
     "lead_keep_load", "keep_trump", "lead_cheap", "keep_stronger", "keep_safer",
     "partner_unsafe", "load_partner", "take_plain", "take_plain_lead", "take_load",
-    "take_points", "discard", "keep_load"))
+    "take_points", "discard", "keep_load", "low_trump"))
