@@ -155,7 +155,8 @@ export function loadStats() {
   return checkedStats().stats;
 }
 
-/** Record one finished deal for `variant`, once per `dealKey`. Returns true if counted. */
+/** Record one finished deal for `variant`, once per `dealKey`. Returns true if counted. A deal
+ * with an undo (`result.undone`) counts only in `undone`, never as played, won, drawn or lost. */
 export function recordDeal(variant, dealKey, result) {
   const stats = loadStats();
   const counted = stats.__counted;
@@ -163,6 +164,12 @@ export function recordDeal(variant, dealKey, result) {
   counted.push(dealKey);
   while (counted.length > 500) counted.shift();
   const v = stats[variant] || { played: 0, won: 0, drawn: 0, lost: 0, points: 0 };
+  if (result.undone) {
+    v.undone = (Number.isInteger(v.undone) ? v.undone : 0) + 1;
+    stats[variant] = v;
+    write("stats", JSON.stringify(stats));
+    return true;
+  }
   v.played += 1;
   if (result.draw) v.drawn += 1;
   else if (result.won) v.won += 1;

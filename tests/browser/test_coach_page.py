@@ -188,6 +188,7 @@ def test_coach_at_the_table(new_page, base_url, artifacts, size, lang):
             page.keyboard.press("Escape")
             page.click("#btn-stats")
             check_rating_chart(page)
+            assert page.locator("#stats-undone").count() == 1  # not in the won counts
             review_from_history(page, artifacts, f"{size}-{lang}", 1)
             assert not page.console_watch.errors, page.console_watch.errors
             return
@@ -209,13 +210,20 @@ def test_coach_at_the_table(new_page, base_url, artifacts, size, lang):
         assert page.text_content("#dup-verdict")
         page.locator(".sum-dup").scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-duplicate.png"))
-        # the rating: two deals, the first with an undo (marked, not rated)
+        # the rating: two deals, the first with an undo, the second a seats-swapped replay of
+        # it: both marked, neither rated (the person may remember every card of a replay)
         page.keyboard.press("Escape")
         page.click("#btn-stats")
         page.wait_for_selector("#stats-dialog[open] .rating-chart")
         assert page.locator("#stats-dialog .rating-dot").count() == 2
-        assert page.locator("#stats-dialog .rating-dot.undo").count() == 1
-        assert re.fullmatch(r"\d{3,4}", page.text_content("#rating-value"))
+        assert page.locator("#stats-dialog .rating-dot.undo").count() == 2
+        assert page.locator("#stats-dialog .rating-dot.replay").count() == 1
+        assert page.locator("#rating-value").count() == 0
+        assert page.locator("#rating-replays").count() == 1 and page.locator("#rating-undos").count() == 1
+        # the won counts: the replay is counted, the deal with an undo is not
+        played = page.text_content("#stats-dialog table.stats tbody td")
+        assert played == "1", played
+        assert page.locator("#stats-undone").count() == 1
         check_rating_chart(page)
         page.locator(".rating").scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-rating.png"))
