@@ -641,3 +641,75 @@ def test_a_figure_is_not_thrown_onto_a_lost_trick():
         if found >= 6:
             break
     assert found >= 6
+
+
+def test_few_worlds_are_all_taken():
+    """Where the worlds consistent with the view are few (two players, 7 to 10 cards left: 3
+    to 120 of them), the evaluation takes every one once: its values are the exact mean of
+    the solved worlds, with no sampling noise."""
+    from briscola.ai.common import Situation
+    from briscola.ai.sampler import Sampler
+    from briscola.ai.solver import Solver
+    seen = set()
+    for d in range(3):
+        game = Game.new("classic", seed=f"every/{d}")
+        bots = [make_bot("intermediate", seed=f"every/{d}/{s}") for s in range(2)]
+        while not game.is_over:
+            s = game.current_player
+            view = game.view(s)
+            left = sum(view.hand_sizes) + view.talon_size
+            plays = [int(a) for a in view.legal if a < 52]
+            if 7 <= left <= 10 and len(plays) > 1:
+                sit = Situation(view)
+                sampler = Sampler(sit, random.Random(0))
+                worlds = sampler.every_world(10**6)
+                n = sampler.count()
+                assert len(worlds) == n and 3 <= n <= 120
+                assert len({(tuple(w.hands), tuple(w.talon)) for w in worlds}) == n
+                for w in worlds:  # each consistent: the seat's own hand, every hand's size
+                    assert w.hands[s] == sit.hand_mask
+                    assert [bin(h).count("1") for h in w.hands] == list(view.hand_sizes)
+                ev = evaluate(view)
+                assert ev.method == "search" and ev.worlds == n
+                solver = Solver(view.rules, sit.trump)
+                maxside = [sit.side_of[x] == sit.side for x in range(sit.n)]
+                mean = {c: 0.0 for c in plays}
+                for w in worlds:
+                    vals = solver.values(w.hands, w.talon, sit.trick, sit.order, maxside,
+                                         moves=plays, node_limit=10**9)
+                    for c in plays:
+                        mean[c] += vals[c] / n
+                for c in plays:
+                    assert ev.values[c] == pytest.approx(mean[c], abs=1e-9)
+                seen.add(left)
+            game.apply(bots[s].decide(view).action)
+    assert {7, 8, 9, 10} <= seen
+
+
+def test_the_coach_reads_the_others_plays_as_the_expert_does():
+    """Before its search horizon the expert of two-player Briscola weighs the worlds by how
+    likely the other player's last cards were in each; so does the coach: its values are the
+    expert's learned search with that reading, on the evaluation's own random stream."""
+    from briscola.ai.common import Situation
+    from briscola.ai.evaluate import _view_seed
+    from briscola.ai.expert import _LEARNED_DEFAULTS, learned_values
+    from briscola.ai.inference import Evidence
+    from briscola.ai.learn import load, model_name
+    from briscola.ai.rollout import FastPolicy
+    game = play(Game.new("classic", seed="reads"), ["intermediate"] * 2, 9)
+    view = game.view(game.current_player)
+    plays = [int(a) for a in view.legal if a < 52]
+    sit = Situation(view)
+    ev = evaluate(view)
+    assert ev.method == "learned"
+    pool = _LEARNED_DEFAULTS["classic"]["learned_inference"]
+    evidence = Evidence(sit, FastPolicy(view.rules, sit.trump))
+    assert evidence.records and pool > 1
+    means, done, _n = learned_values(sit, plays, load(model_name(view.rules)),
+                                     random.Random(_view_seed(view)), Budget().learned_worlds,
+                                     Budget().learned_leaves, evidence=evidence, pool=pool)
+    assert ev.worlds == done
+    for c in plays:
+        assert ev.values[c] == pytest.approx(means[c], abs=1e-9)
+    plain = evaluate(view, Budget(learned_pool=0))
+    assert plain.values != ev.values  # the reading changes what the worlds say

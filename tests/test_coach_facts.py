@@ -42,6 +42,8 @@ BEATERS = {"coach_lead_load_risk": ("a", None), "coach_lead_load": ("b", None),
 # what the sentence says about the trick: (b takes it, a takes it); None: not said
 TAKES = {"coach_take": (True, False), "coach_take_trump": (True, False),
          "coach_take_lead": (True, False), "coach_save_trump": (False, True),
+         "coach_take_lead_keep": (True, False), "coach_save_trump_empty": (False, True),
+         "coach_let_go_empty": (False, True), "coach_take_own": (True, False),
          "coach_let_go": (False, True), "coach_take_cheaper": (True, True),
          "coach_take_keep_trump": (True, True), "coach_take_more": (True, True),
          "coach_take_keep": (True, True), "coach_discard": (False, False),
@@ -126,6 +128,7 @@ def check(view, ev: Evaluation, why: dict) -> str:
             want = x.table + x.pts[a] if x.wins(a) else 0
         elif k == "left":
             want = x.table + x.pts[a]
+            assert v > 0, why
         elif k == "given":
             want = x.given(b, code)
         elif k == "given_alt":
@@ -135,6 +138,7 @@ def check(view, ev: Evaluation, why: dict) -> str:
             assert v > 0, why
         elif k == "points":
             want = POINTS[code](x)
+            assert v > 0, why  # a cause that is not there is never given
         elif k == "beaters":
             want = x.beaters(b if BEATERS[code][0] == "b" else a)
         elif k == "beaters_alt":
@@ -142,11 +146,15 @@ def check(view, ev: Evaluation, why: dict) -> str:
         else:
             raise AssertionError(f"unchecked parameter {k} in {why}")
         assert v == want, (k, v, want, why, view.trick, view.hand)
-    if code in ("coach_keep_trump", "coach_save_trump", "coach_tie_keep_trump",
+    if code in ("coach_keep_trump", "coach_save_trump", "coach_tie_keep_trump", "coach_save_trump_empty",
                 "coach_take_keep_trump"):
         assert x.is_trump(a) and not x.is_trump(b), why
     if code == "coach_tie_low_trump":
         assert x.is_trump(a) and x.is_trump(b) and x.pts[b] <= x.pts[a], why
+    if code == "coach_take_own":
+        assert x.table + x.pts[a] == 0 and x.pts[b] > 0, why
+    if code in ("coach_save_trump_empty", "coach_let_go_empty", "coach_take_lead_keep"):
+        assert x.table + x.pts[a if code != "coach_take_lead_keep" else b] == 0, why
     if code in ("coach_lead_trump", "coach_take_trump"):
         assert x.is_trump(b) and not x.is_trump(a), why
     return code

@@ -11,13 +11,19 @@ less noisy than each value alone. How a world is scored is the expert's own sear
 * **exact** -- every card's place is known (two players once the talon is empty, scoperta
   near the end, ...): the rest of the deal is solved exactly (:mod:`briscola.ai.solver`);
   the values are the true game-theoretic points;
-* **search** -- from the expert's search horizon on (12 cards left with two players, see
-  :func:`briscola.ai.expert._search_horizon`): each sampled world is solved exactly and the
-  values are the means over the worlds;
+* **search** -- from the expert's search horizon on (:func:`briscola.ai.expert._search_horizon`,
+  or the expert's own for the rules: 10 cards left in two-player Briscola): each world is
+  solved exactly and the values are the means over the worlds. Where the worlds consistent
+  with the view are few (:attr:`Budget.every_world`: 3 or 4 with 7 or 8 cards left in
+  two-player Briscola, 60 or 120 with 9 or 10) every one of them is solved once, so the
+  values are the exact mean with no sampling noise; otherwise ``search_worlds`` are drawn;
 * **learned** -- earlier in the deal, where a learned evaluation fits the rules (two- and
   four-player Briscola, :mod:`briscola.ai.learn`): the expert's own one-trick search
   (:func:`briscola.ai.expert.learned_values`): in each world the rest of the trick by
-  minimax, then the learned evaluation of the next trick from the seat's view;
+  minimax, then the learned evaluation of the next trick from the seat's view, in as many
+  worlds as the expert searches (``learned_worlds``); the worlds are weighed by how likely the others' last plays were in each, as the expert weighs them
+  (:class:`briscola.ai.inference.Evidence`, four worlds drawn for each kept in two-player
+  Briscola);
 * **rollout** -- earlier in the deal elsewhere, where the expert itself plays by the
   card-counting heuristic: in each world the candidate is played and the rest of the deal is
   played out by every seat with that heuristic (:class:`briscola.ai.rollout.FastPolicy`,
@@ -132,9 +138,13 @@ class Budget:
 
     rollout_worlds: int = 64  # worlds played out per candidate before the search horizon
     search_worlds: int = 24  # worlds solved exactly from the horizon on
+    learned_worlds: int = 96  # worlds of the learned search (the expert's own count)
+    every_world: int = 120  # from the horizon on, this many consistent worlds or fewer: all
+    learned_pool: int | None = None  # worlds drawn per world kept by the others' last plays
+    # (None: as the expert does for the rules; 0 or 1: no reading of the others' plays)
     node_limit: int = 20000  # nodes per world solved
     node_budget: int = 40000  # nodes per decision, over all worlds
-    learned_leaves: int = 1200  # positions the learned evaluation scores per decision
+    learned_leaves: int = 2400  # positions the learned evaluation scores per decision
     ch_worlds: int = 24  # Chiamata: worlds searched per decision
     ch_node_budget: int = 16000  # Chiamata: nodes per decision
     ch_exact_tricks: int = 3  # Chiamata: tricks left from which a world is searched to the end
@@ -250,7 +260,8 @@ def _cached(kind, rules, trump, make):
 
 def _evaluate_classic(view, plays: list[int], rng, budget: Budget) -> Evaluation:
     from .common import Situation
-    from .expert import _search_horizon, learned_values
+    from .expert import _LEARNED_DEFAULTS, _search_horizon, learned_values
+    from .inference import Evidence
     from .learn import load as load_model
     from .learn import model_name
     from .rollout import FastPolicy
@@ -265,37 +276,50 @@ def _evaluate_classic(view, plays: list[int], rng, budget: Budget) -> Evaluation
     remaining = sum(view.hand_sizes) + view.talon_size
     trump = sit.trump
     rules = view.rules
-    if sampler.single_world() or remaining <= _search_horizon(rules):
+    name = model_name(rules)
+    # the expert's own horizon and reading of the others' plays for these rules
+    defaults = _LEARNED_DEFAULTS.get(name, {}) if name else {}
+    horizon = defaults.get("horizon") or _search_horizon(rules)
+    if sampler.single_world() or remaining <= horizon:
         solver = _cached("solver", rules, trump, lambda: Solver(rules, trump))
         exact = sampler.single_world()
+        # few worlds: every one of them, each once (the exact mean, no sampling noise)
+        every = None if exact else sampler.every_world(budget.every_world)
         totals = {c: 0.0 for c in plays}
         done = nodes = 0
-        for _ in range(1 if exact else budget.search_worlds):
-            w = sampler.sample()
+        k = 1 if exact else len(every) if every is not None else budget.search_worlds
+        for i in range(k):
+            w = every[i] if every is not None else sampler.sample()
             try:
                 vals = solver.values(w.hands, w.talon, sit.trick, sit.order, maxside,
                                      moves=plays,
                                      node_limit=10**9 if exact else budget.node_limit)
             except SearchAborted:
                 nodes += solver.nodes
-                if done:
+                if done and every is None:
                     break
                 continue
             nodes += solver.nodes
             for c in plays:
                 totals[c] += vals[c]
             done += 1
-            if nodes >= budget.node_budget:
+            if nodes >= budget.node_budget and every is None:
                 break
         if done:
             return Evaluation(view.seat, {c: totals[c] / done for c in plays},
                               "exact" if exact else "search", done, exact,
                               _took(sit, plays, maxside))
-    name = model_name(rules)
     model = load_model(name) if name else None
     if model is not None:
-        got = learned_values(sit, plays, model, rng, budget.search_worlds,
-                             budget.learned_leaves)
+        pool = budget.learned_pool
+        if pool is None:
+            pool = defaults.get("learned_inference", 0)
+        evidence = None
+        if pool > 1:
+            policy = _cached("policy", rules, trump, lambda: FastPolicy(rules, trump))
+            evidence = Evidence(sit, policy)
+        got = learned_values(sit, plays, model, rng, budget.learned_worlds,
+                             budget.learned_leaves, evidence=evidence, pool=pool)
         if got is not None:
             means, done, _evals = got
             return Evaluation(view.seat, means, "learned", done, False,

@@ -47,7 +47,7 @@ CODES = (
     "coach_take_keep_trump", "coach_take_more", "coach_load_ahead", "coach_secure",
     "coach_keep_safer", "coach_keep_master", "coach_exchange", "coach_signal",
     "coach_take_trump", "coach_take_keep", "coach_partner_unsafe", "coach_give_keep",
-    "coach_lead_load",
+    "coach_lead_load", "coach_take_lead_keep", "coach_take_own", "coach_save_trump_empty", "coach_let_go_empty",
     *TIE_CODES,
     # Chiamata: the auction and the call, in game points
     "coach_bid_equal", "coach_bid_pass_rank", "coach_bid_pass_points", "coach_bid_rank",
@@ -90,6 +90,10 @@ BOT_VOICE = {
     "coach_partner_unsafe": ("bot_eval_discard", ("card", "gain")),
     "coach_give_keep": ("bot_eval_keep", ("card", "gain")),
     "coach_lead_load": ("bot_eval_lead_strong", ("card", "gain")),
+    "coach_take_lead_keep": ("bot_eval_take_lead", ("card", "gain")),
+    "coach_take_own": ("bot_eval_take", ("card", "taken", "gain")),
+    "coach_save_trump_empty": ("bot_eval_let_go", ("card", "gain")),
+    "coach_let_go_empty": ("bot_eval_let_go", ("card", "gain")),
 }
 # Tied cards: the bot's best cards are worth about the same.
 BOT_VOICE.update({code: ("bot_eval_equal", ("card",)) for code in TIE_CODES})
@@ -158,21 +162,31 @@ def because(view, ev: Evaluation, b: int, a: int) -> dict:
     if f.pos > 0:
         wb, wa = f.wins(b), f.wins(a)
         if wb and not wa and not f.ours:
-            if f.taken(b) or f.taken(a):
+            if f.taken(b):
                 p["taken"], p["left"] = f.taken(b), f.taken(a)
                 early = f.is_trump(b) and not f.is_trump(a) and f.taken(b) < LOAD \
                     and view.talon_size > 0
                 code = "coach_take_trump" if early else "coach_take"
+                if not f.taken(a):  # only the card's own points: the other would lose the lead
+                    code = "coach_take_own"
+                    del p["left"]
+            elif f.taken(a):  # nothing to take, but the other card would give points away
+                code, p["left"] = "coach_take_lead_keep", f.taken(a)
             else:  # nothing to take: what the trick wins is the lead
                 code = "coach_take_lead"
         elif wa and not wb:
             if f.ours:
                 code = "coach_partner_wins"
             elif f.is_trump(a) and not f.is_trump(b) and f.trumps_out:
-                code = "coach_save_trump"
-                p["trumps"], p["points"], p["given"] = f.trumps_out, f.taken(a), f.given(b)
-            else:
+                code, p["trumps"], p["given"] = "coach_save_trump", f.trumps_out, f.given(b)
+                if f.taken(a):
+                    p["points"] = f.taken(a)
+                else:
+                    code = "coach_save_trump_empty"
+            elif f.taken(a):
                 code, p["points"], p["given"] = "coach_let_go", f.taken(a), f.given(b)
+            else:
+                code, p["given"] = "coach_let_go_empty", f.given(b)
         elif wb and wa and not f.ours:
             if (pts[b], f.strength[b], f.is_trump(b)) < (pts[a], f.strength[a], f.is_trump(a)) \
                     and not (f.is_trump(b) and not f.is_trump(a)):
