@@ -540,7 +540,7 @@ function navIcon(name) {
 /** What a reviewed card did to its trick: the points the side took, or the points that went
  * to the others and how many of them the card gave ("" for a bid or an older engine's result). */
 export function trickEffect(r) {
-  const fx = r && r.trick;
+  const fx = r && r.effect;
   if (!fx || typeof fx.points !== "number") return "";
   if (fx.won) return t("review.trick.won", { points: fx.points });
   return fx.given > 0 ? t("review.trick.lost.gave", { points: fx.points, given: fx.given })

@@ -713,3 +713,21 @@ def test_the_coach_reads_the_others_plays_as_the_expert_does():
         assert ev.values[c] == pytest.approx(means[c], abs=1e-9)
     plain = evaluate(view, Budget(learned_pool=0))
     assert plain.values != ev.values  # the reading changes what the worlds say
+
+
+def test_a_reviewed_play_shows_what_it_did_to_its_trick():
+    """Each reviewed card play carries its trick's points, whether the seat's side took it,
+    and the card's own points when the others took it."""
+    game = play(Game.new("classic", seed="effect"), ["intermediate"] * 2)
+    pts = game.rules.tables.points
+    tricks = game.view(0).tricks
+    got = review_deal(game, 0, SMALL)
+    assert got["count"] > 0
+    for d in got["decisions"]:
+        fx = d["effect"]
+        order, cards, winner, points = tricks[d["trick"]]
+        card = int(Card.parse(d["action"]))
+        assert card in cards and fx["points"] == points
+        assert fx["won"] == (winner == 0)
+        assert fx["given"] == (0 if winner == 0 else pts[card])
+    assert {d["effect"]["won"] for d in got["decisions"]} == {True, False}

@@ -31,6 +31,8 @@ POINTS = {
     "coach_lead_load": lambda x: x.pts[x.b],
     "coach_save_trump": lambda x: x.table + x.pts[x.a],
     "coach_let_go": lambda x: x.table + x.pts[x.a],
+    "coach_save_trump_free": lambda x: x.table + x.pts[x.a],
+    "coach_let_go_free": lambda x: x.table + x.pts[x.a],
     "coach_tie_take_load": lambda x: x.table,
     "coach_tie_keep_load": lambda x: x.pts[x.a],
     "coach_tie_lead_keep_load": lambda x: x.pts[x.a],
@@ -44,6 +46,8 @@ TAKES = {"coach_take": (True, False), "coach_take_trump": (True, False),
          "coach_take_lead": (True, False), "coach_save_trump": (False, True),
          "coach_take_lead_keep": (True, False), "coach_save_trump_empty": (False, True),
          "coach_let_go_empty": (False, True), "coach_take_own": (True, False),
+         "coach_save_trump_free": (False, True), "coach_let_go_free": (False, True),
+         "coach_strozzo": (True, False),
          "coach_let_go": (False, True), "coach_take_cheaper": (True, True),
          "coach_take_keep_trump": (True, True), "coach_take_more": (True, True),
          "coach_take_keep": (True, True), "coach_discard": (False, False),
@@ -146,11 +150,18 @@ def check(view, ev: Evaluation, why: dict) -> str:
         else:
             raise AssertionError(f"unchecked parameter {k} in {why}")
         assert v == want, (k, v, want, why, view.trick, view.hand)
+    if code in ("coach_save_trump_free", "coach_let_go_free"):
+        assert x.pts[b] == 0, why  # a card of no points
+    if code in ("coach_save_trump", "coach_let_go"):
+        assert p["given"] > 0, why
     if code in ("coach_keep_trump", "coach_save_trump", "coach_tie_keep_trump", "coach_save_trump_empty",
+                "coach_save_trump_free",
                 "coach_take_keep_trump"):
         assert x.is_trump(a) and not x.is_trump(b), why
     if code == "coach_tie_low_trump":
         assert x.is_trump(a) and x.is_trump(b) and x.pts[b] <= x.pts[a], why
+    if code == "coach_strozzo":  # a higher card of the suit of a load on the table
+        assert x.best // N_RANKS == b // N_RANKS and x.pts[x.best] >= 10, why
     if code == "coach_take_own":
         assert x.table + x.pts[a] == 0 and x.pts[b] > 0, why
     if code in ("coach_save_trump_empty", "coach_let_go_empty", "coach_take_lead_keep"):

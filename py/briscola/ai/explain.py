@@ -48,6 +48,7 @@ CODES = (
     "coach_keep_safer", "coach_keep_master", "coach_exchange", "coach_signal",
     "coach_take_trump", "coach_take_keep", "coach_partner_unsafe", "coach_give_keep",
     "coach_lead_load", "coach_take_lead_keep", "coach_take_own", "coach_save_trump_empty", "coach_let_go_empty",
+    "coach_save_trump_free", "coach_let_go_free", "coach_strozzo",
     *TIE_CODES,
     # Chiamata: the auction and the call, in game points
     "coach_bid_equal", "coach_bid_pass_rank", "coach_bid_pass_points", "coach_bid_rank",
@@ -94,6 +95,9 @@ BOT_VOICE = {
     "coach_take_own": ("bot_eval_take", ("card", "taken", "gain")),
     "coach_save_trump_empty": ("bot_eval_let_go", ("card", "gain")),
     "coach_let_go_empty": ("bot_eval_let_go", ("card", "gain")),
+    "coach_save_trump_free": ("bot_eval_let_go", ("card", "gain")),
+    "coach_let_go_free": ("bot_eval_let_go", ("card", "gain")),
+    "coach_strozzo": ("bot_eval_take", ("card", "taken", "gain")),
 }
 # Tied cards: the bot's best cards are worth about the same.
 BOT_VOICE.update({code: ("bot_eval_equal", ("card",)) for code in TIE_CODES})
@@ -167,6 +171,10 @@ def because(view, ev: Evaluation, b: int, a: int) -> dict:
                 early = f.is_trump(b) and not f.is_trump(a) and f.taken(b) < LOAD \
                     and view.talon_size > 0
                 code = "coach_take_trump" if early else "coach_take"
+                if f.best // N_RANKS == b // N_RANKS and not f.is_trump(b) \
+                        and f.pts[f.best] >= LOAD and not f.opp_after:
+                    # a higher card of the suit on a load, and nobody left to take it
+                    code = "coach_strozzo"
                 if not f.taken(a):  # only the card's own points: the other would lose the lead
                     code = "coach_take_own"
                     del p["left"]
@@ -178,15 +186,19 @@ def because(view, ev: Evaluation, b: int, a: int) -> dict:
             if f.ours:
                 code = "coach_partner_wins"
             elif f.is_trump(a) and not f.is_trump(b) and f.trumps_out:
-                code, p["trumps"], p["given"] = "coach_save_trump", f.trumps_out, f.given(b)
-                if f.taken(a):
-                    p["points"] = f.taken(a)
-                else:
+                code, p["trumps"] = "coach_save_trump", f.trumps_out
+                if not f.taken(a):
                     code = "coach_save_trump_empty"
-            elif f.taken(a):
+                elif f.given(b):
+                    p["points"], p["given"] = f.taken(a), f.given(b)
+                else:  # let go with a card of no points
+                    code, p["points"] = "coach_save_trump_free", f.taken(a)
+            elif not f.taken(a):
+                code = "coach_let_go_empty"
+            elif f.given(b):
                 code, p["points"], p["given"] = "coach_let_go", f.taken(a), f.given(b)
             else:
-                code, p["given"] = "coach_let_go_empty", f.given(b)
+                code, p["points"] = "coach_let_go_free", f.taken(a)
         elif wb and wa and not f.ours:
             if (pts[b], f.strength[b], f.is_trump(b)) < (pts[a], f.strength[a], f.is_trump(a)) \
                     and not (f.is_trump(b) and not f.is_trump(a)):

@@ -66,12 +66,13 @@ def decision(game: Game, seat: int, step: int, budget: Budget = DEFAULT_BUDGET) 
            "label": ev.label(played), "unit": ev.unit, "values": ev.to_list(),
            "method": ev.method, "reason": why}
     if ev.unit == CARD_POINTS:
-        out["trick"] = trick_effect(game, seat, step)
+        out["effect"] = trick_effect(game, seat, step)
     return out
 
 
 def trick_effect(game: Game, seat: int, step: int) -> dict:
-    """What the card played at ``step`` did to its trick, for the seat's side: ``{points,
+    """What the card played at ``step`` did to its trick (a decision's ``effect``), for the
+    seat's side: ``{points,
     won, given}``: the trick's points, whether the side took it, and the card's own points
     when the others took it (what it gave them; 0 when the side took it)."""
     done = game.replay(step).tricks_done
