@@ -542,6 +542,7 @@ function navIcon(name) {
 export function trickEffect(r) {
   const fx = r && r.effect;
   if (!fx || typeof fx.points !== "number") return "";
+  if (fx.points === 0) return t(fx.won ? "review.trick.won.none" : "review.trick.lost.none");
   if (fx.won) return t("review.trick.won", { points: fx.points });
   return fx.given > 0 ? t("review.trick.lost.gave", { points: fx.points, given: fx.given })
     : t("review.trick.lost", { points: fx.points });

@@ -31,6 +31,19 @@ def locale(lang: str) -> dict:
     return json.loads(body[:-1])
 
 
+def positions(variant: str, seed: str, deals: int):
+    """``(game, seat, view)`` at every decision of ``deals`` deals played by the intermediate
+    player (deal ``d`` seeded ``seed/d``), the view taken before the seat plays."""
+    for d in range(deals):
+        game = Game.new(variant, seed=f"{seed}/{d}")
+        bots = [make_bot("intermediate", seed=f"{seed}/{d}/{s}") for s in range(game.n)]
+        while not game.is_over:
+            s = game.current_player
+            view = game.view(s)
+            yield game, s, view
+            game.apply(bots[s].decide(view).action)
+
+
 def play(game: Game, levels: list[str], upto: int | None = None, seed: str = "t") -> Game:
     bots = [make_bot(lv, seed=f"{seed}/{s}") for s, lv in enumerate(levels)]
     while not game.is_over and (upto is None or len(game.actions) < upto):
@@ -503,17 +516,11 @@ def test_hints_name_a_cause_not_only_the_search():
     apart by the coach's principles. "Either will do" stays the exception."""
     codes = []
     for variant, deals in (("classic", 5), ("four", 3)):
-        for d in range(deals):
-            game = Game.new(variant, seed=f"cause/{d}")
-            bots = [make_bot("intermediate", seed=f"cause/{d}/{s}") for s in range(game.n)]
-            while not game.is_over:
-                s = game.current_player
-                view = game.view(s)
-                if len([a for a in view.legal if a < 52]) > 1:
-                    why = explain(view, evaluate(view, SMALL))
-                    assert why["code"] in CODES
-                    codes.append(why["code"])
-                game.apply(bots[s].decide(view).action)
+        for _game, _s, view in positions(variant, "cause", deals):
+            if len([a for a in view.legal if a < 52]) > 1:
+                why = explain(view, evaluate(view, SMALL))
+                assert why["code"] in CODES
+                codes.append(why["code"])
     # "either will do", or only that the card kept does more later: the issue's target is
     # at most one decision in ten
     fallback = sum(c in ("coach_equal", "coach_keep_later") for c in codes)
@@ -613,33 +620,27 @@ def test_a_figure_is_not_thrown_onto_a_lost_trick():
     figure is at best "as good as the best", with the rule as its reason."""
     t = Game.new("classic", seed="horse").rules.tables
     found = 0
-    for d in range(40):
-        game = Game.new("classic", seed=f"horse/{d}")
-        bots = [make_bot("intermediate", seed=f"horse/{d}/{s}") for s in range(2)]
-        while not game.is_over:
-            s = game.current_player
-            view = game.view(s)
-            cards = [int(c) for c in view.legal if c < 52]
-            trump = view.trump_suit
-            if view.trick and view.talon_size > 0 and len(cards) == 3:
-                lead = int(view.trick[0][1])
-                beats = t.beats(trump)
-                blanks = [c for c in cards if t.points[c] == 0 and c // 13 != trump]
-                figures = [c for c in cards if 2 <= t.points[c] <= 4 and c // 13 != trump]
-                if not any(beats[(lead << 6) | c] for c in cards) and figures \
-                        and len(blanks) + len(figures) == 3 and blanks:
-                    ev = evaluate(view)
-                    assert ev.best in blanks, (view.trick, [str(CARDS[c]) for c in cards])
-                    for f in figures:
-                        assert ev.label(f) != "best"
-                        why = explain(view, ev, f)
-                        assert why["code"] in ("coach_tie_discard", "coach_discard"), why
-                        assert why["params"]["card"] in {str(CARDS[c]) for c in blanks}
-                        assert why["params"]["given_alt"] == t.points[f]
-                    found += 1
-            game.apply(bots[s].decide(view).action)
-        if found >= 6:
-            break
+    for _game, _s, view in positions("classic", "horse", 40):
+        cards = [int(c) for c in view.legal if c < 52]
+        trump = view.trump_suit
+        if view.trick and view.talon_size > 0 and len(cards) == 3:
+            lead = int(view.trick[0][1])
+            beats = t.beats(trump)
+            blanks = [c for c in cards if t.points[c] == 0 and c // 13 != trump]
+            figures = [c for c in cards if 2 <= t.points[c] <= 4 and c // 13 != trump]
+            if not any(beats[(lead << 6) | c] for c in cards) and figures \
+                    and len(blanks) + len(figures) == 3 and blanks:
+                ev = evaluate(view)
+                assert ev.best in blanks, (view.trick, [str(CARDS[c]) for c in cards])
+                for f in figures:
+                    assert ev.label(f) != "best"
+                    why = explain(view, ev, f)
+                    assert why["code"] in ("coach_tie_discard", "coach_discard"), why
+                    assert why["params"]["card"] in {str(CARDS[c]) for c in blanks}
+                    assert why["params"]["given_alt"] == t.points[f]
+                found += 1
+                if found >= 6:
+                    break
     assert found >= 6
 
 
@@ -651,38 +652,32 @@ def test_few_worlds_are_all_taken():
     from briscola.ai.sampler import Sampler
     from briscola.ai.solver import Solver
     seen = set()
-    for d in range(3):
-        game = Game.new("classic", seed=f"every/{d}")
-        bots = [make_bot("intermediate", seed=f"every/{d}/{s}") for s in range(2)]
-        while not game.is_over:
-            s = game.current_player
-            view = game.view(s)
-            left = sum(view.hand_sizes) + view.talon_size
-            plays = [int(a) for a in view.legal if a < 52]
-            if 7 <= left <= 10 and len(plays) > 1:
-                sit = Situation(view)
-                sampler = Sampler(sit, random.Random(0))
-                worlds = sampler.every_world(10**6)
-                n = sampler.count()
-                assert len(worlds) == n and 3 <= n <= 120
-                assert len({(tuple(w.hands), tuple(w.talon)) for w in worlds}) == n
-                for w in worlds:  # each consistent: the seat's own hand, every hand's size
-                    assert w.hands[s] == sit.hand_mask
-                    assert [bin(h).count("1") for h in w.hands] == list(view.hand_sizes)
-                ev = evaluate(view)
-                assert ev.method == "search" and ev.worlds == n
-                solver = Solver(view.rules, sit.trump)
-                maxside = [sit.side_of[x] == sit.side for x in range(sit.n)]
-                mean = {c: 0.0 for c in plays}
-                for w in worlds:
-                    vals = solver.values(w.hands, w.talon, sit.trick, sit.order, maxside,
-                                         moves=plays, node_limit=10**9)
-                    for c in plays:
-                        mean[c] += vals[c] / n
+    for _game, s, view in positions("classic", "every", 3):
+        left = sum(view.hand_sizes) + view.talon_size
+        plays = [int(a) for a in view.legal if a < 52]
+        if 7 <= left <= 10 and len(plays) > 1:
+            sit = Situation(view)
+            sampler = Sampler(sit, random.Random(0))
+            worlds = sampler.every_world(10**6)
+            n = sampler.count()
+            assert len(worlds) == n and 3 <= n <= 120
+            assert len({(tuple(w.hands), tuple(w.talon)) for w in worlds}) == n
+            for w in worlds:  # each consistent: the seat's own hand, every hand's size
+                assert w.hands[s] == sit.hand_mask
+                assert [bin(h).count("1") for h in w.hands] == list(view.hand_sizes)
+            ev = evaluate(view)
+            assert ev.method == "search" and ev.worlds == n
+            solver = Solver(view.rules, sit.trump)
+            maxside = [sit.side_of[x] == sit.side for x in range(sit.n)]
+            mean = {c: 0.0 for c in plays}
+            for w in worlds:
+                vals = solver.values(w.hands, w.talon, sit.trick, sit.order, maxside,
+                                     moves=plays, node_limit=10**9)
                 for c in plays:
-                    assert ev.values[c] == pytest.approx(mean[c], abs=1e-9)
-                seen.add(left)
-            game.apply(bots[s].decide(view).action)
+                    mean[c] += vals[c] / n
+            for c in plays:
+                assert ev.values[c] == pytest.approx(mean[c], abs=1e-9)
+            seen.add(left)
     assert {7, 8, 9, 10} <= seen
 
 

@@ -440,6 +440,8 @@ export default {
   "review.trick.won": "Trick taken: {points} points to this side.",
   "review.trick.lost": "Trick lost: {points} points to the others.",
   "review.trick.lost.gave": "Trick lost: {points} points to the others, {given} of them from this card.",
+  "review.trick.won.none": "Trick taken, with no points in it.",
+  "review.trick.lost.none": "Trick lost, with no points in it.",
   "review.pending": "…",
   "review.label.best": "best",
   "review.label.equal": "as good as the best",

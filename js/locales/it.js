@@ -440,6 +440,8 @@ export default {
   "review.trick.won": "Presa fatta: {points} punti a questa parte.",
   "review.trick.lost": "Presa persa: {points} punti agli altri.",
   "review.trick.lost.gave": "Presa persa: {points} punti agli altri, {given} da questa carta.",
+  "review.trick.won.none": "Presa fatta, senza punti.",
+  "review.trick.lost.none": "Presa persa, senza punti.",
   "review.pending": "…",
   "review.label.best": "migliore",
   "review.label.equal": "buona quanto la migliore",

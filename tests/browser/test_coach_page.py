@@ -103,6 +103,10 @@ def review_deal(page, artifacts, name):
     assert page.text_content("#rv-accuracy") == f"{round(summary['accuracy'])}%"
     labels = page.eval_on_selector_all("#review-dialog .rv-row .rv-label", "els => els.map(e => e.className)")
     assert all(re.search(r"label-(best|equal|good|inaccuracy|mistake|blunder)", c) for c in labels)
+    # each play says what it did to its trick: the points its side took, or lost and gave
+    effects = page.eval_on_selector_all("#review-dialog .rv-item .rv-effect", "els => els.map(e => e.textContent)")
+    assert len(effects) == plan["count"], effects
+    assert all(e and not re.search(r"[{}]|\b0\b", e) for e in effects), effects
     # step through: forwards, a trick at a time, back
     steps = engine(page, "replay", {"deal": st["match"]["deal"], "seat": seat, "step": 0})["steps"]
     assert page.text_content("#rv-pos").startswith(("Step 0 of", "Passo 0 di"))
