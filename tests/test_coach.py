@@ -726,3 +726,42 @@ def test_a_reviewed_play_shows_what_it_did_to_its_trick():
         assert fx["won"] == (winner == 0)
         assert fx["given"] == (0 if winner == 0 else pts[card])
     assert {d["effect"]["won"] for d in got["decisions"]} == {True, False}
+
+
+def test_a_mistake_tried_again(table):
+    """Learning from a mistake: at a reviewed card play, another card is judged by the same
+    evaluation as the review (its label and loss); the best card counts as found and says
+    why; a card that could not be played there, or a bid's decision, is refused and changes
+    nothing."""
+    st = table
+    while not st["view"]["outcome"]:
+        if st["view"]["turn"] == 0:
+            st = ok("act", seat=0, action=st["view"]["legal"][-1])
+        else:
+            st = ok("bot_step", seat=0)
+    plan_ = ok("review_plan", seat=0)
+    tried = 0
+    for d in plan_["decisions"]:
+        r = ok("review_decision", seat=0, index=d["index"])
+        if r["label"] in ("best", "equal", "good"):  # only the plays worth retrying
+            continue
+        got = ok("review_retry", seat=0, index=d["index"], action=r["action"])
+        assert got["label"] == r["label"] and got["loss"] == r["loss"]
+        assert got["found"] is False and got["reason"] is None
+        best = ok("review_retry", seat=0, index=d["index"], action=r["best"])
+        assert best["label"] == "best" and best["loss"] == 0 and best["found"] is True
+        assert best["reason"]["code"] in CODES and best["reason"]["params"]["card"] == r["best"]
+        assert best["reason"]["params"]["alt"] == r["action"]  # against the card first played
+        for v in r["values"]:  # every other card: found exactly when good enough
+            other = ok("review_retry", seat=0, index=d["index"], action=v["action"])
+            assert other["found"] == (other["label"] in ("best", "equal", "good"))
+        tried += 1
+        before = ok("state", seat=0)
+        legal = {v["action"] for v in r["values"]}
+        outside = next(str(c) for c in CARDS[:52] if str(c) not in legal)
+        for bad in (outside, "ZZ", 7):
+            assert err("review_retry", seat=0, index=d["index"], action=bad)["code"] == "bad_request"
+        assert err("review_retry", seat=0, index=len(plan_["decisions"]), action=r["best"])["code"] \
+            == "bad_request"
+        assert ok("state", seat=0) == before
+    assert tried >= 1

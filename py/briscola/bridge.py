@@ -65,7 +65,7 @@ from typing import Any, Callable
 from . import __version__
 from .ai import BOTS, make_bot
 from .ai.base import Bot
-from .cards import CARDS, SUITS, parse_cards
+from .cards import CARDS, SUITS, Card, parse_cards
 from .errors import BriscolaError, IllegalActionError, SaveError
 from .game import trick_winner
 from .match import Match
@@ -379,6 +379,7 @@ class Bridge:
             "tracker": self.tracker,
             "review_plan": self.review_plan,
             "review_decision": self.review_decision,
+            "review_retry": self.review_retry,
             "review_summary": self.review_summary,
             "replay": self.replay,
             "duplicate": self.duplicate,
@@ -580,6 +581,25 @@ class Bridge:
             got.update(index=i, step=d["step"], trick=d["trick"], phase=d["phase"])
             cache[i] = got
         return got
+
+    def review_retry(self, args: dict) -> dict:
+        """Another card tried at a reviewed card play (``{deal, seat, index, action}``): its
+        label, loss and, once good enough, the reason (:func:`briscola.coach.review.retry`)."""
+        from .coach.review import retry
+        _table, _k, game, seat, decisions = self._review_args(args)
+        i = args.get("index")
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(decisions):
+            raise BridgeError(f"index: expected a decision from 0 to {len(decisions) - 1}, "
+                              f"got {i!r}")
+        d = decisions[i]
+        action = args.get("action")
+        if d["phase"] != "play" or not isinstance(action, str):
+            raise BridgeError("review_retry: a card play and a card (\"AD\") are expected")
+        try:
+            card = int(Card.parse(action))
+            return retry(game, seat, d["step"], card)
+        except ValueError as e:
+            raise BridgeError(f"review_retry: {e}") from None
 
     def review_summary(self, args: dict) -> dict:
         from .coach.review import summary

@@ -236,3 +236,61 @@ def test_coach_at_the_table(new_page, base_url, artifacts, size, lang):
         assert not page.console_watch.errors, page.console_watch.errors
     finally:
         context.close()
+
+
+def retry_a_mistake(page, artifacts, name):
+    """From the review, a play that lost points is tried again with the same cards: a card
+    that is not good enough says so and may be left for another; the best card (the engine's
+    own) is found, its reason is shown, and the tally counts it."""
+    page.wait_for_selector("#rv-accuracy", timeout=120000)
+    st = state(page)
+    deal, seat = st["match"]["deal"], st["seat"]
+    plan = engine(page, "review_plan", {"seat": seat, "deal": deal})
+    results = [engine(page, "review_decision", {"seat": seat, "deal": deal, "index": d["index"]})
+               for d in plan["decisions"]]
+    rows = [i for i, r in enumerate(results) if r["label"] in ("inaccuracy", "mistake", "blunder")]
+    assert rows, [r["label"] for r in results]
+    assert page.locator("#review-dialog .rv-retry-btn").count() == len(rows)
+    i = rows[0]
+    r = results[i]
+    row = page.locator(f"#review-dialog li[data-i='{i}']")
+    row.locator(".rv-retry-btn").click()
+    row.locator(".rv-retry-hand button").first.wait_for()
+    hand = row.locator(".rv-retry-hand button")
+    codes = [hand.nth(k).get_attribute("data-card") for k in range(hand.count())]
+    view = engine(page, "replay", {"deal": deal, "seat": seat, "step": r["step"]})["view"]
+    assert sorted(codes) == sorted(view["hand"])
+    # the card played first: not good enough, said with its label and loss
+    row.locator(f".rv-retry-hand button[data-card='{r['action']}']").click()
+    row.locator(".rv-retry-miss").wait_for()
+    miss = row.locator(".rv-retry-miss").text_content()
+    assert re.search(r"\d", miss) and not re.search(r"[{}]", miss), miss
+    assert row.locator(f".rv-retry-hand button[data-card='{r['action']}']").is_disabled()
+    # then the best card: found, with the reason
+    row.locator(f".rv-retry-hand button[data-card='{r['best']}']").click()
+    row.locator(".rv-retry-found").wait_for()
+    reason = row.locator(".rv-retry .rv-reason").text_content()
+    assert len(reason) > 20 and not re.search(r"[{}]|coach_|reason\.", reason), reason
+    assert page.text_content("#rv-tally") == (f"Mistakes found again: 1 of {len(rows)}" if "en" in name
+                                              else f"Errori ritrovati: 1 su {len(rows)}")
+    assert row.locator(".rv-retry-hand button:not([disabled])").count() == 0
+    row.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"coach-{name}-retry.png"))
+
+
+@pytest.mark.parametrize("size,lang", [("desktop", "en"), ("phone", "it"), ("desktop", "it"), ("phone", "en")])
+def test_learn_from_a_mistake(new_page, base_url, artifacts, size, lang):
+    width, height = SIZES[size]
+    context, page = new_page(width, height)
+    try:
+        prefs = prefs_for("intermediate", tracker=False, lang=lang)
+        prefs["newgame"]["seats"] = [{"kind": "human", "name": ""}, {"kind": "bot", "level": "intermediate"}]
+        boot(page, base_url, prefs)
+        start_game(page, "classic", seed=11)
+        play_until(page, lambda pg, s: s == "summary")
+        page.click("#sum-review")
+        page.wait_for_selector("#review-dialog[open]")
+        retry_a_mistake(page, artifacts, f"{size}-{lang}")
+        assert not page.console_watch.errors, page.console_watch.errors
+    finally:
+        context.close()
