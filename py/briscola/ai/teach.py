@@ -4,8 +4,8 @@ apart, and the plain facts of a trick that every reason names (``docs/coach.md``
 The evaluation (:mod:`briscola.ai.evaluate`) is accurate to about a point before every
 card's place is known; cards within that of the best are *tied*, and among them the coach
 picks what a teacher would, by the principles below, tried in order until one tells the
-cards apart. Each principle is a number per card (lower is better) and a reason code
-(``coach_tie_<name>``) that says it to the player. What applies depends on the trick:
+cards apart. Each principle is a number per card (lower is better, :func:`standing`) and a
+reason code (``coach_tie_<name>``) that says it to the player. What applies depends on the trick:
 
 * **leading** -- keep the loads (il carico non si gioca di mano); keep the trumps; lead what
   is cheapest to lose; keep the stronger card; keep the card that is harder to beat;
@@ -90,45 +90,58 @@ class Facts:
         return self.pos > 0 and self.wins(c) and not self.is_trump(c) and not self.opp_after
 
 
-def principles(f: Facts) -> list[tuple[str, object]]:
-    """The principles that apply to this trick, in order: ``(name, card -> number)``."""
-    keep_stronger = ("keep_stronger", lambda c: f.strength[c])
-    keep_safer = ("keep_safer", lambda c: -f.beaters(c))
-    keep_trump = ("keep_trump", lambda c: 1 if f.is_trump(c) else 0)
-    keep_load = ("keep_load", lambda c: 1 if f.is_load(c) else 0)
+def principles(f: Facts) -> tuple[str, ...]:
+    """The names of the principles that apply to this trick, in order (:func:`standing`)."""
     if f.pos == 0:
-        return [("lead_keep_load", keep_load[1]), keep_trump,
-                ("lead_cheap", lambda c: f.pts[c]), keep_stronger, keep_safer]
+        return ("lead_keep_load", "keep_trump", "lead_cheap", "keep_stronger", "keep_safer")
     if f.ours:
-        if f.opp_after:
-            share = ("partner_unsafe", lambda c: f.pts[c])
-        else:
-            share = ("load_partner", lambda c: -f.pts[c])
-        return [keep_trump, share, keep_stronger, keep_safer]
-    out = [("take_plain", lambda c: 0 if f.plain_sure(c) else 1)]
-    if f.table_pts >= LOAD:
-        out.append(("take_load", lambda c: 0 if f.wins(c) else 1))
-    # between trumps (plain cards were parted by keep_trump): the lowest that takes, and a
-    # trump that does not take last
-    low_trump = ("low_trump", lambda c: -1 if not f.is_trump(c)
-                 else f.strength[c] if f.wins(c) else 99)
-    out += [keep_trump, low_trump, ("take_points", lambda c: -f.taken(c) if f.wins(c) else 0),
-            ("discard", lambda c: f.given(c)), keep_load, keep_stronger, keep_safer]
-    return out
+        share = "partner_unsafe" if f.opp_after else "load_partner"
+        return ("keep_trump", share, "keep_stronger", "keep_safer")
+    take = ("take_plain", "take_load") if f.table_pts >= LOAD else ("take_plain",)
+    return take + ("keep_trump", "low_trump", "take_points", "discard", "keep_load",
+                   "keep_stronger", "keep_safer")
+
+
+def standing(f: Facts, name: str, c: int) -> int:
+    """Card ``c`` by principle ``name``: lower is what a teacher prefers."""
+    pts = f.pts[c]
+    if name in ("keep_load", "lead_keep_load"):
+        return 1 if pts >= LOAD else 0
+    if name == "keep_trump":
+        return 1 if f.is_trump(c) else 0
+    if name in ("lead_cheap", "partner_unsafe"):
+        return pts
+    if name == "load_partner":
+        return -pts
+    if name == "keep_stronger":
+        return f.strength[c]
+    if name == "keep_safer":
+        return -f.beaters(c)
+    if name == "take_plain":
+        return 0 if f.plain_sure(c) else 1
+    if name == "take_load":
+        return 0 if f.wins(c) else 1
+    if name == "low_trump":
+        # between trumps (plain cards were parted by keep_trump): the lowest that takes, and
+        # a trump that does not take last
+        return -1 if not f.is_trump(c) else f.strength[c] if f.wins(c) else 99
+    if name == "take_points":
+        return -f.taken(c) if f.wins(c) else 0
+    return f.given(c)  # discard
 
 
 def keys(view, plays: list[int]) -> dict[int, tuple]:
     """Each card's standing by the principles (lower first), the card number last."""
     f = Facts(view)
-    rules = principles(f)
-    return {c: tuple(fn(c) for _name, fn in rules) + (c,) for c in plays}
+    names = principles(f)
+    return {c: tuple(standing(f, n, c) for n in names) + (c,) for c in plays}
 
 
 def tie_reason(f: Facts, b: int, a: int) -> tuple[str, dict] | None:
     """The first principle that prefers ``b`` to ``a``, as ``(code, numeric params)``;
     ``None`` if none tells them apart or the first that does prefers ``a``."""
-    for name, fn in principles(f):
-        kb, ka = fn(b), fn(a)
+    for name in principles(f):
+        kb, ka = standing(f, name, b), standing(f, name, a)
         if kb == ka:
             continue
         if kb > ka:
