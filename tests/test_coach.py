@@ -765,3 +765,46 @@ def test_a_mistake_tried_again(table):
             == "bad_request"
         assert ok("state", seat=0) == before
     assert tried >= 1
+
+
+def test_puzzle_of_the_day():
+    """A day's puzzle is drawn from the date alone (the same position each time), with every
+    card known; playing the exact best cards solves it with the most points the position
+    holds, the other answering with its best; a card worth less fails with the best card and
+    why; bad dates and cards are refused."""
+    from briscola.coach.puzzle import MIN_STAKE
+    bridge.reset()  # no table needed
+    for date in ("2026-11-27", "2027-02-28", "2026-01-01"):
+        p = ok("puzzle", date=date)
+        assert p == ok("puzzle", date=date)
+        view = p["view"]
+        assert view["talon_size"] == 0 and view["trick"] == [] and len(view["hand"]) == 3
+        assert len(p["opponent"]) == 3 and not set(p["opponent"]) & set(view["hand"])
+        assert p["plays"] == 3 and p["stake"] == 120 - sum(view["points"]) > 0
+        # solve it: at each turn the card the exact values rank best
+        moves, wrong = [], None
+        while True:
+            st = None
+            for c in (ok("puzzle_move", date=date, moves=moves)["view"]["hand"] if moves else view["hand"]):
+                got = ok("puzzle_move", date=date, moves=moves + [c])
+                if got["ok"] and st is None:
+                    st, pick = got, c
+                elif not got["ok"]:
+                    wrong = wrong or (moves + [c], got)
+            assert st is not None
+            moves.append(pick)
+            if st["done"]:
+                break
+        assert st["points"] == p["best_points"]
+        assert wrong is not None  # a position where some card is worse (MIN_STAKE apart)
+        bad_moves, failed = wrong
+        assert failed["best"] != bad_moves[-1] and failed["lost"] >= 1
+        assert failed["reason"]["params"]["card"] == failed["best"]
+        assert failed["reason"]["params"]["alt"] == bad_moves[-1]
+        assert err("puzzle_move", date=date, moves=bad_moves + [moves[-1]])["code"] == "bad_request"
+    assert MIN_STAKE >= 1
+    for bad in ("2026-13-01", "today", None, 20261127):
+        assert err("puzzle", date=bad)["code"] == "bad_request"
+    p = ok("puzzle", date="2026-11-27")
+    for moves in ([], None, ["ZZ"], [p["opponent"][0]]):
+        assert err("puzzle_move", date="2026-11-27", moves=moves)["code"] == "bad_request"

@@ -380,6 +380,8 @@ class Bridge:
             "review_plan": self.review_plan,
             "review_decision": self.review_decision,
             "review_retry": self.review_retry,
+            "puzzle": self.puzzle,
+            "puzzle_move": self.puzzle_move,
             "review_summary": self.review_summary,
             "replay": self.replay,
             "duplicate": self.duplicate,
@@ -600,6 +602,25 @@ class Bridge:
             return retry(game, seat, d["step"], card)
         except ValueError as e:
             raise BridgeError(f"review_retry: {e}") from None
+
+    def puzzle(self, args: dict) -> dict:
+        """The puzzle of a day (``{date: "YYYY-MM-DD"}``), the same for everyone: the position,
+        the other player's cards, the plays and the points at stake
+        (:func:`briscola.coach.puzzle.puzzle`). Needs no table."""
+        from .coach.puzzle import puzzle
+        try:
+            return puzzle(args.get("date"))
+        except ValueError as e:
+            raise BridgeError(f"puzzle: {e}") from None
+
+    def puzzle_move(self, args: dict) -> dict:
+        """The player's cards so far in a day's puzzle (``{date, moves: ["AD", ...]}``), each
+        checked against the exact values (:func:`briscola.coach.puzzle.move`)."""
+        from .coach.puzzle import move
+        try:
+            return move(args.get("date"), args.get("moves"))
+        except ValueError as e:
+            raise BridgeError(f"puzzle_move: {e}") from None
 
     def review_summary(self, args: dict) -> dict:
         from .coach.review import summary
