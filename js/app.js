@@ -926,7 +926,7 @@ class App {
         this.openStats();
       }
     });
-    $("stats-body").querySelector(".buttons").before(this.coach.statsSection(), this.coach.historySection(() => $("stats-dialog").close()));
+    $("stats-body").querySelector(".buttons").before(this.coach.statsSection(), this.coach.puzzleSection(), this.coach.historySection(() => $("stats-dialog").close()));
     if (!$("stats-dialog").open) $("stats-dialog").showModal();
   }
 

@@ -14,6 +14,7 @@ import * as store from "./storage.js";
 import { reasonText } from "./reasons.js";
 import { renderTracker } from "./tracker.js";
 import { Review } from "./review.js";
+import { Puzzle, streakText } from "./puzzle.js";
 import { sideName } from "./summary.js";
 
 // The rating a person starts from before the first rated deal (the engine's scale).
@@ -297,6 +298,15 @@ export class Coach {
     if (replays) box.append(h("p", { class: "muted small", id: "rating-replays", text: t("rating.replays", { n: replays }) }));
     box.append(h("p", { class: "muted small", text: t("rating.note") }));
     return box;
+  }
+
+  /** The puzzle of the day: its streak and the button that opens it. */
+  puzzleSection() {
+    this.puzzle = this.puzzle || new Puzzle(this.app);
+    return h("section", { class: "puzzle-entry", attrs: { "aria-labelledby": "stats-puzzle-title" } },
+      h("h3", { id: "stats-puzzle-title", text: t("puzzle.title") }),
+      h("p", { class: "muted", id: "stats-puzzle-streak", text: streakText() }),
+      h("button", { class: "btn", id: "btn-puzzle", type: "button", text: t("puzzle.open"), on: { click: () => this.puzzle.open() } }));
   }
 }
 

@@ -191,6 +191,36 @@ export function loadRating() {
   return r && typeof r === "object" && Array.isArray(r.history) ? r : null;
 }
 
+// ---- the puzzle of the day (js/puzzle.js): its streak, kept with the statistics ----------
+
+/** `{last, solved, streak, best}`: the last day played, the last day solved, the days solved
+ * in a row up to it, the longest run. */
+export function loadPuzzle() {
+  const p = loadStats().__puzzle;
+  const ok = p && typeof p === "object" && Number.isInteger(p.streak) && Number.isInteger(p.best);
+  return ok ? p : { last: null, solved: null, streak: 0, best: 0 };
+}
+
+/** Count the puzzle of `date` (YYYY-MM-DD) once: solved, the streak grows if the day before
+ * was solved (else starts at 1); failed, it goes back to 0. Returns the record. */
+export function recordPuzzle(date, solved) {
+  const stats = loadStats();
+  const p = loadPuzzle();
+  if (p.last === date) return p;
+  const before = new Date(`${date}T12:00:00Z`);
+  before.setUTCDate(before.getUTCDate() - 1);
+  const yesterday = before.toISOString().slice(0, 10);
+  p.last = date;
+  if (solved) {
+    p.streak = p.solved === yesterday ? p.streak + 1 : 1;
+    p.solved = date;
+    p.best = Math.max(p.best, p.streak);
+  } else p.streak = 0;
+  stats.__puzzle = p;
+  write("stats", JSON.stringify(stats));
+  return p;
+}
+
 export function storeRating(rating) {
   const stats = loadStats();
   stats.__rating = rating;

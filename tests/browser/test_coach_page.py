@@ -79,6 +79,15 @@ def undo_restores(page):
     assert page.eval_on_selector_all(".hand .hand-card", "els => els.map(e => e.dataset.code)") == hand_before
 
 
+def person_against_computer(page, base_url, lang, tracker):
+    """The page booted in `lang`, a classic game of seed 11: the person against the
+    intermediate computer player."""
+    prefs = prefs_for("intermediate", tracker=tracker, lang=lang)
+    prefs["newgame"]["seats"] = [{"kind": "human", "name": ""}, {"kind": "bot", "level": "intermediate"}]
+    boot(page, base_url, prefs)
+    start_game(page, "classic", seed=11)
+
+
 def review_deal(page, artifacts, name):
     page.click("#sum-review")
     page.wait_for_selector("#review-dialog[open]")
@@ -171,10 +180,7 @@ def test_coach_at_the_table(new_page, base_url, artifacts, size, lang):
     width, height = SIZES[size]
     context, page = new_page(width, height)
     try:
-        prefs = prefs_for("intermediate", tracker=True, lang=lang)
-        prefs["newgame"]["seats"] = [{"kind": "human", "name": ""}, {"kind": "bot", "level": "intermediate"}]
-        boot(page, base_url, prefs)
-        start_game(page, "classic", seed=11)
+        person_against_computer(page, base_url, lang, tracker=True)
         check_tracker(page)
         hint_with_reason(page, "Hint:" if lang == "en" else "Consiglio:")
         page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-hint.png"))
@@ -283,14 +289,68 @@ def test_learn_from_a_mistake(new_page, base_url, artifacts, size, lang):
     width, height = SIZES[size]
     context, page = new_page(width, height)
     try:
-        prefs = prefs_for("intermediate", tracker=False, lang=lang)
-        prefs["newgame"]["seats"] = [{"kind": "human", "name": ""}, {"kind": "bot", "level": "intermediate"}]
-        boot(page, base_url, prefs)
-        start_game(page, "classic", seed=11)
+        person_against_computer(page, base_url, lang, tracker=False)
         play_until(page, lambda pg, s: s == "summary")
         page.click("#sum-review")
         page.wait_for_selector("#review-dialog[open]")
         retry_a_mistake(page, artifacts, f"{size}-{lang}")
+        assert not page.console_watch.errors, page.console_watch.errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size,lang,solve", [("desktop", "en", True), ("phone", "it", True),
+                                             ("desktop", "it", False), ("phone", "en", False)])
+def test_puzzle_of_the_day(new_page, base_url, artifacts, size, lang, solve):
+    """From the statistics, the puzzle of the day: every card known, the person plays; the
+    engine's exact values (asked here for each card, as the page does not know them) decide.
+    Solved: the most points, the streak 1. Failed: the best card named with why, streak 0."""
+    width, height = SIZES[size]
+    context, page = new_page(width, height)
+    try:
+        boot(page, base_url, prefs_for("intermediate", tracker=False, lang=lang))
+        page.click("#btn-stats")
+        page.click("#btn-puzzle")
+        page.wait_for_selector("#puzzle-dialog[open] .puzzle-hand button")
+        date = page.get_attribute("#puzzle-body", "data-date")
+        first = engine(page, "puzzle", {"date": date})
+        assert sorted(page.eval_on_selector_all("#puzzle-dialog .puzzle-hand button", "els => els.map(e => e.dataset.card)")) \
+            == sorted(first["view"]["hand"])
+        moves = []
+        while True:
+            hand = engine(page, "puzzle_move", {"date": date, "moves": moves})["view"]["hand"] if moves \
+                else first["view"]["hand"]
+            tries = {c: engine(page, "puzzle_move", {"date": date, "moves": moves + [c]}) for c in hand}
+            good = [c for c, r in tries.items() if r["ok"]]
+            bad = [c for c, r in tries.items() if not r["ok"]]
+            pick = good[0] if solve or not bad else bad[0]
+            page.wait_for_selector(f"#puzzle-dialog .puzzle-hand button[data-card='{pick}']:not([disabled])")
+            page.click(f"#puzzle-dialog .puzzle-hand button[data-card='{pick}']")
+            moves.append(pick)
+            got = tries[pick]
+            if not got["ok"] or got["done"]:
+                break
+        page.wait_for_selector("#puzzle-dialog .puzzle-status.solved, #puzzle-dialog .puzzle-status.failed")
+        status = page.text_content("#puzzle-dialog .puzzle-status")
+        streak = page.text_content("#puzzle-streak")
+        assert not re.search(r"[{}]", status + streak)
+        if solve:
+            assert got["ok"] and got["points"] == first["best_points"]
+            assert page.locator("#puzzle-dialog .puzzle-status.solved").count() == 1
+            assert str(first["best_points"]) in status and re.search(r"\b1\b", streak)
+        else:
+            assert not got["ok"]
+            assert page.locator("#puzzle-dialog .puzzle-status.failed").count() == 1
+            reason = page.text_content("#puzzle-dialog .puzzle-reason")
+            assert len(reason) > 20 and not re.search(r"[{}]|coach_", reason)
+            assert re.search(r"\b0\b", streak)
+        assert page.locator("#puzzle-dialog .puzzle-hand button:not([disabled])").count() == 0
+        page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-puzzle.png"))
+        page.click("#puzzle-close")
+        # the streak in the statistics, counted once for the day
+        page.keyboard.press("Escape")
+        page.click("#btn-stats")
+        assert page.text_content("#stats-puzzle-streak") == streak
         assert not page.console_watch.errors, page.console_watch.errors
     finally:
         context.close()
