@@ -274,8 +274,9 @@ export class Coach {
     box.append(h("h3", { id: "rating-title", text: t("rating.title") }));
     const hist = r && Array.isArray(r.history) ? r.history.filter((x) => x && (typeof x.rating === "number" || x.undo || x.replay)) : [];
     if (!r || r.rating === null || r.rating === undefined) {
-      box.append(h("p", { class: "muted", text: t("rating.none") }));
-      if (!hist.some((x) => x.undo || x.replay)) return box;
+      const unrated = hist.some((x) => x.undo || x.replay);
+      box.append(h("p", { class: "muted", text: t(unrated ? "rating.none.unrated" : "rating.none") }));
+      if (!unrated) return box;
     } else {
       box.append(h("p", { class: "rating-now" }, `${t("rating.now")} `, h("b", { id: "rating-value", text: String(Math.round(r.rating)) })));
     }

@@ -498,6 +498,7 @@ export default {
   "rating.title": "Your rating",
   "rating.now": "Rating against the computer:",
   "rating.none": "Finish a deal against the computer to get a rating.",
+  "rating.none.unrated": "No rated deal yet: deals with an undo and replays with the seats swapped are not rated.",
   "rating.chart": "Your rating deal after deal",
   "rating.point": "{rating} after a deal against the {level} level",
   "rating.point.undo": "Deal against the {level} level with an undo: not rated",

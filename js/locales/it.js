@@ -498,6 +498,7 @@ export default {
   "rating.title": "Il tuo punteggio",
   "rating.now": "Punteggio contro il computer:",
   "rating.none": "Finisci una mano contro il computer per avere un punteggio.",
+  "rating.none.unrated": "Ancora nessuna mano valutata: le mani con una mossa annullata e quelle rigiocate a posti scambiati non sono valutate.",
   "rating.chart": "Il tuo punteggio mano dopo mano",
   "rating.point": "{rating} dopo una mano contro il livello {level}",
   "rating.point.undo": "Mano contro il livello {level} con una mossa annullata: non valutata",
