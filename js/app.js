@@ -14,7 +14,7 @@ import { renderSummary, renderStats, sideName } from "./summary.js";
 import { renderRules } from "./rules-page.js";
 import { startFromLink, LINK } from "./embed.js";
 import { renderGames } from "./games.js";
-import { Coach } from "./coach.js";
+import { Coach, dealUndone } from "./coach.js";
 import { dealWelcome } from "./welcome.js";
 import * as sound from "./sound.js";
 import * as tips from "./tips.js";
@@ -875,8 +875,10 @@ class App {
     // (a game moved from an older page keeps the id it counted its deals under)
     const key = `${(this.meta && this.meta.id) || this.game || "?"}/${st.match.deal}`;
     const variant = ((this.meta && this.meta.variant) || st.view.rules.name) + (this.meta && this.meta.custom ? "*" : "");
+    // a deal with an undo is kept out of the won counts (and of the rating)
     const counted = store.recordDeal(variant, key, {
       draw: out.draw, won: !out.draw && out.winners.includes(side), points: out.side_points[side] || 0,
+      undone: dealUndone(st),
     });
     if (counted) this.coach.rate(st, seat);
   }
@@ -950,7 +952,7 @@ class App {
         this.openStats();
       }
     });
-    $("stats-body").querySelector(".buttons").before(this.coach.statsSection(), this.coach.historySection(() => $("stats-dialog").close()));
+    $("stats-body").querySelector(".buttons").before(this.coach.statsSection(), this.coach.puzzleSection(), this.coach.historySection(() => $("stats-dialog").close()));
     if (!$("stats-dialog").open) $("stats-dialog").showModal();
   }
 

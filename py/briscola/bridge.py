@@ -68,7 +68,7 @@ from typing import Any, Callable
 from . import __version__
 from .ai import BOTS, make_bot
 from .ai.base import Bot
-from .cards import CARDS, SUITS, CardError, parse_cards
+from .cards import CARDS, SUITS, Card, CardError, parse_cards
 from .errors import BriscolaError, IllegalActionError, SaveError
 from .game import trick_winner
 from .match import Match
@@ -428,6 +428,9 @@ class Bridge:
             "tracker": self.tracker,
             "review_plan": self.review_plan,
             "review_decision": self.review_decision,
+            "review_retry": self.review_retry,
+            "puzzle": self.puzzle,
+            "puzzle_move": self.puzzle_move,
             "review_summary": self.review_summary,
             "replay": self.replay,
             "duplicate": self.duplicate,
@@ -629,6 +632,44 @@ class Bridge:
             got.update(index=i, step=d["step"], trick=d["trick"], phase=d["phase"])
             cache[i] = got
         return got
+
+    def review_retry(self, args: dict) -> dict:
+        """Another card tried at a reviewed card play (``{deal, seat, index, action}``): its
+        label, loss and, once good enough, the reason (:func:`briscola.coach.review.retry`)."""
+        from .coach.review import retry
+        _table, _k, game, seat, decisions = self._review_args(args)
+        i = args.get("index")
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(decisions):
+            raise BridgeError(f"index: expected a decision from 0 to {len(decisions) - 1}, "
+                              f"got {i!r}")
+        d = decisions[i]
+        action = args.get("action")
+        if d["phase"] != "play" or not isinstance(action, str):
+            raise BridgeError("review_retry: a card play and a card (\"AD\") are expected")
+        try:
+            card = int(Card.parse(action))
+            return retry(game, seat, d["step"], card)
+        except ValueError as e:
+            raise BridgeError(f"review_retry: {e}") from None
+
+    def puzzle(self, args: dict) -> dict:
+        """The puzzle of a day (``{date: "YYYY-MM-DD"}``), the same for everyone: the position,
+        the other player's cards, the plays and the points at stake
+        (:func:`briscola.coach.puzzle.puzzle`). Needs no table."""
+        from .coach.puzzle import puzzle
+        try:
+            return puzzle(args.get("date"))
+        except ValueError as e:
+            raise BridgeError(f"puzzle: {e}") from None
+
+    def puzzle_move(self, args: dict) -> dict:
+        """The player's cards so far in a day's puzzle (``{date, moves: ["AD", ...]}``), each
+        checked against the exact values (:func:`briscola.coach.puzzle.move`)."""
+        from .coach.puzzle import move
+        try:
+            return move(args.get("date"), args.get("moves"))
+        except ValueError as e:
+            raise BridgeError(f"puzzle_move: {e}") from None
 
     def review_summary(self, args: dict) -> dict:
         from .coach.review import summary
