@@ -41,6 +41,8 @@ class Stale extends Error {
     this.name = "Stale";
   }
 }
+// An invitation to a table with friends, or the test hook ?friends=1 (js/friends/index.js).
+const FRIENDS_LINK = /[?&](join|friends)=/.test(location.search);
 const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
 
 class App {
@@ -246,6 +248,7 @@ class App {
   }
 
   async resume() {
+    if (FRIENDS_LINK && (await this.withFriends((f) => f.fromLink(this)))) return;
     if (await startFromLink(this)) return; // a deal asked for by the URL (js/embed.js)
     if (await this.migrate()) return;
     // This tab's own game (a reload), finished or not, unless another tab has it open now.
@@ -260,6 +263,20 @@ class App {
     }
     if (list.games.length) return this.offerGames(list.games);
     return dealWelcome(this); // no unfinished game: straight into a deal (js/welcome.js)
+  }
+
+  /** "Play with friends" (js/friends/): its code loads only now; not in the one-file page. */
+  async withFriends(use) {
+    if (location.protocol === "file:") {
+      this.notice(t("friends.unavailable"), 12000);
+      return false;
+    }
+    try {
+      return await use(await import("./friends/index.js"));
+    } catch (err) {
+      this.noticeError(err);
+      return false;
+    }
   }
 
   /** The game an older page kept in localStorage moves to the worker, once. */
@@ -353,6 +370,7 @@ class App {
       const given = (this.meta && this.meta.names[i]) || (s.kind === "human" && s.name);
       if (given) return given;
       if (s.kind === "human") return humans.length === 1 ? t("seat.you") : t("seat.player", { n: i + 1 });
+      if (s.kind === "friend") return t("seat.player", { n: i + 1 });
       return bots[i % bots.length];
     });
   }
@@ -387,6 +405,12 @@ class App {
   }
 
   async newGame(cfg) {
+    if (cfg.seats.some((s) => s.kind === "friend")) {
+      if (this.panel) this.panel.close();
+      return this.withFriends((f) => f.host(this, cfg));
+    }
+    if (this.friends) this.friends.leave(); // a game without them: the table with friends ends here
+    this.friends = null;
     // No seed typed: the engine's worker draws one and keeps it (a typed seed is public by choice).
     const seed = cfg.seed === "" ? undefined : (/^\d+$/.test(cfg.seed) ? Number(cfg.seed) : cfg.seed);
     const meta = {
@@ -559,6 +583,12 @@ class App {
         const turn = v.turn;
         if (turn === null || turn === undefined) return;
         const seat = st.seats[turn];
+        if (this.friends && this.friends.waits(turn)) { // another device plays (js/friends/)
+          this.busy = true;
+          this.draw();
+          this.ui("busy");
+          return;
+        }
         if (seat.kind === "bot") {
           this.busy = true;
           this.ui("busy");

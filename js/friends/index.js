@@ -1,0 +1,62 @@
+// "Play with friends", each on their own device (docs/friends.md): loaded by js/app.js only
+// when a person chooses it (the New game panel with a friend's seat, an invitation link, or
+// the test hook ?friends=1), never on a first visit.
+//
+//   ?join=ROOM&host=PEER&relays=URL,URL[&stun=URL]   an invitation: take a seat at that table
+//   ?friends=1&variant=V&seed=S&lang=L&relays=...     (tests) a new table for friends, every seat
+//                                                      but the first a friend's, started by
+//                                                      itself once they are all taken
+
+import { t } from "../i18n.js";
+import { netSettings } from "./common.js";
+import { FriendsHost, linkConfig } from "./host.js";
+import { FriendsGuest } from "./guest.js";
+
+/** Leave the link's own keys out of the address bar: a reload does not start a second table. */
+function forget(keys) {
+  try {
+    const url = new URL(location.href);
+    for (const k of keys) url.searchParams.delete(k);
+    history.replaceState(history.state, "", url.href);
+  } catch {
+    // a sandboxed page may refuse: nothing is lost
+  }
+}
+
+/** The page's link asks for a table with friends: start it. Returns false when it cannot. */
+export async function fromLink(app, search = location.search) {
+  const q = new URLSearchParams(search);
+  const net = netSettings(search);
+  if (q.has("join")) {
+    const room = q.get("join");
+    const host = q.get("host");
+    if (!FriendsGuest.check(room, host)) {
+      app.notice(`${t("link.bad")} ${t("error.friends_bad_link")}`, 20000);
+      return false;
+    }
+    const guest = new FriendsGuest(app, room, host, net);
+    app.friends = guest;
+    await guest.open();
+    return true;
+  }
+  const cfg = linkConfig(app.catalog || {}, search);
+  forget(["friends", "variant", "seed"]);
+  if (!cfg) {
+    app.notice(`${t("link.bad")} ${t("link.bad.variant", { value: (q.get("variant") || "").slice(0, 24) })}`, 20000);
+    return false;
+  }
+  return host(app, cfg, { auto: true, net });
+}
+
+/** The host's table: the lobby with the invitation, then the game. `cfg`: the New game panel's. */
+export async function host(app, cfg, { auto = false, net = netSettings() } = {}) {
+  const people = cfg.seats.filter((s) => s.kind === "human").length;
+  if (people !== 1) {
+    app.notice(t("error.friends_one_person"), 12000);
+    return false;
+  }
+  const table = new FriendsHost(app, cfg, net, { auto });
+  app.friends = table;
+  await table.open();
+  return true;
+}

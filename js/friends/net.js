@@ -1,0 +1,121 @@
+// The transport of "play with friends": WebRTC data channels between the host's page and each
+// friend's, found through public WebTorrent trackers (Trystero's torrent strategy, bundled
+// into ./vendor.js by tools/build/friends.py; docs/friends.md says why this one).
+//
+// Every message is one JSON text: `send` writes it, `onMessage` gets it only once its size is
+// checked (before JSON.parse) and it parses to an object with the protocol's version `v`
+// (PROTOCOL) and a string `t`; the rest of its shape is checked by its reader (host.js,
+// guest.js). Nothing about the game passes through the relays: they only carry the offers and
+// answers that connect the pages (encrypted by Trystero with a key from the room's id).
+
+import { BUILD } from "../build-info.js";
+
+/** The protocol's version: a page of another version is told so and offered a reload. */
+export const PROTOCOL = 1;
+/** The build (both pages must be the same: the host's views are what this page draws). */
+export const BUILD_HASH = BUILD.hash;
+export const APP_ID = "briscola-friends";
+
+// The most a message may weigh, in UTF-16 units of its text: a friend's requests are small;
+// the host's replies carry a view (a Chiamata deal's full event log is about 20 KB).
+export const LIMIT_TO_HOST = 4096;
+export const LIMIT_TO_FRIEND = 262144;
+
+/** Public WebTorrent trackers (WebSocket): the default relays, a setting. */
+export const DEFAULT_RELAYS = [
+  "wss://tracker.openwebtorrent.com",
+  "wss://tracker.webtorrent.dev",
+  "wss://tracker.btorrent.xyz",
+];
+/** The STUN server that tells each page its address across networks: a setting ("" for none). */
+export const DEFAULT_STUN = "stun:stun.l.google.com:19302";
+
+const RELAY_RE = /^wss?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/;
+
+/** A list of relay URLs from text (a comma or whitespace between them): only ws(s) URLs, at most 8. */
+export function parseRelays(text) {
+  return String(text || "").split(/[\s,]+/).map((x) => x.trim()).filter((x) => x && x.length <= 200 && RELAY_RE.test(x)).slice(0, 8);
+}
+
+/** A room id: 16 random letters and digits. */
+export function newRoomId() {
+  const abc = "abcdefghijkmnpqrstuvwxyz23456789";
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => abc[b % abc.length]).join("");
+}
+
+export const ROOM_RE = /^[a-z0-9]{8,32}$/;
+
+/**
+ * Join the room. `handlers`: {join(peer), leave(peer), message(peer, msg), refused(peer, code, message)}.
+ * Returns {send(peer, msg), leave(), peers()}. `limit`: the most a received message may weigh.
+ */
+export async function openRoom({ room, relays, stun, limit }, handlers) {
+  const lib = await import("./vendor.js");
+  const config = {
+    appId: APP_ID,
+    relayConfig: { urls: relays, warnOnRelayFailure: false },
+    rtcConfig: { iceServers: stun ? [{ urls: stun }] : [] },
+  };
+  const joined = lib.joinRoom(config, room);
+  const channel = joined.makeAction("m");
+  const send = (peer, msg) => {
+    channel.send(JSON.stringify({ v: PROTOCOL, ...msg }), { target: peer }).catch(() => {});
+  };
+  channel.onMessage = (data, ctx) => {
+    const peer = ctx && ctx.peerId;
+    if (typeof peer !== "string") return;
+    const msg = readMessage(data, limit);
+    if (msg.error) {
+      handlers.refused(peer, msg.error.code, msg.error.message);
+      return;
+    }
+    handlers.message(peer, msg.value);
+  };
+  joined.onPeerJoin = (peer) => handlers.join(peer);
+  joined.onPeerLeave = (peer) => handlers.leave(peer);
+  return {
+    self: lib.selfId,
+    send,
+    leave: () => joined.leave(),
+    peers: () => Object.keys(joined.getPeers()),
+  };
+}
+
+/** One received message: {value} or {error: {code, message}} (size first, then shape). */
+export function readMessage(data, limit) {
+  if (typeof data !== "string") return { error: { code: "friends_bad_message", message: "a message must be JSON text" } };
+  if (data.length > limit) return { error: { code: "friends_too_big", message: `a message of ${data.length} characters (at most ${limit})` } };
+  let value;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return { error: { code: "friends_bad_message", message: "a message is not JSON" } };
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value) || typeof value.t !== "string") {
+    return { error: { code: "friends_bad_message", message: "a message must be an object with a type `t`" } };
+  }
+  if (value.v !== PROTOCOL) return { error: { code: "friends_version", message: `protocol ${value.v} (this page speaks ${PROTOCOL})` } };
+  return { value };
+}
+
+/** Depth of nesting of a parsed value, stopping past `max` (the shape checks' guard). */
+export function deeper(value, max, depth = 0) {
+  if (depth > max) return true;
+  if (!value || typeof value !== "object") return false;
+  for (const v of Object.values(value)) if (deeper(v, max, depth + 1)) return true;
+  return false;
+}
+
+/** The invitation's link: this page with the room, the host's peer id (a friend's page
+ * listens to that peer only) and the relays (and STUN when not the default). */
+export function inviteLink(room, host, relays, stun) {
+  const url = new URL(location.href);
+  url.search = "";
+  url.hash = "";
+  url.searchParams.set("join", room);
+  url.searchParams.set("host", host);
+  url.searchParams.set("relays", relays.join(","));
+  if (stun !== DEFAULT_STUN) url.searchParams.set("stun", stun);
+  return url.href;
+}
