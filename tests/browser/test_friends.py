@@ -1,0 +1,291 @@
+"""Playing with friends (js/friends/, docs/friends.md): one browser context per person, real
+WebRTC connections on the loopback, signalled through the local relay (`npm run relay`, the
+WebTorrent tracker server) that this module starts; nothing is mocked.
+
+A spy (an init script wrapping RTCDataChannel's message events) keeps every message a friend's
+page receives; each view in them is compared with what the engine, replaying the same deal
+here in CPython, lets that seat see at that moment.
+"""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from briscola import bridge
+from tools import chromium
+
+from pagekit import SETTLED, wait_ui
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+PREFS = {"speed": "instant", "lang": "en", "tips": {"all": True}}
+
+# Every message the page's data channels receive, reassembled from Trystero's frames (a room
+# frame: version 1, the room token's length in 2 bytes, the token; in it a 32-byte action name,
+# a 2-byte nonce, a tag byte whose bit 0 marks the last chunk, a progress byte, then the
+# payload): window.__spy = [{type, text}].
+SPY = """(() => {
+  const spy = window.__spy = [];
+  const parts = new Map();
+  const record = (event) => {
+    const d = event.data;
+    const raw = d instanceof ArrayBuffer ? new Uint8Array(d) : ArrayBuffer.isView(d) ? new Uint8Array(d.buffer, d.byteOffset, d.byteLength) : null;
+    if (!raw || raw[0] !== 1 || raw.length < 3) return;
+    const bytes = raw.subarray(3 + ((raw[1] << 8) | raw[2]));
+    if (bytes.length < 36) return;
+    const type = new TextDecoder().decode(bytes.subarray(0, 32)).replace(/\\0/g, "");
+    const key = `${type}/${bytes[32]}/${bytes[33]}`;
+    const list = parts.get(key) || [];
+    list.push(bytes.slice(36));
+    if (!(bytes[34] & 1)) { parts.set(key, list); return; }
+    parts.delete(key);
+    const all = new Uint8Array(list.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of list) { all.set(p, at); at += p.length; }
+    spy.push({ type, text: new TextDecoder().decode(all) });
+  };
+  const desc = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, "onmessage");
+  Object.defineProperty(RTCDataChannel.prototype, "onmessage", {
+    configurable: true,
+    get() { return desc.get.call(this); },
+    set(fn) { desc.set.call(this, typeof fn === "function" ? function (e) { record(e); return fn.call(this, e); } : fn); },
+  });
+  const add = RTCDataChannel.prototype.addEventListener;
+  RTCDataChannel.prototype.addEventListener = function (type, fn, opts) {
+    if (type === "message") add.call(this, type, record, opts);
+    return add.call(this, type, fn, opts);
+  };
+})();"""
+
+PREFS_SCRIPT = ("(p => { try { if (!localStorage.getItem('briscola.prefs')) "
+                "localStorage.setItem('briscola.prefs', JSON.stringify(p)); } catch {} })(%s);")
+
+CARD = re.compile(r'"([A2-9TJHK][DCSB])"')
+
+
+@pytest.fixture(scope="module")
+def relay():
+    proc = subprocess.Popen(["node", "tools/relay/relay.mjs", "--port", "0"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline().strip()
+    if not line.startswith("relay ws://127.0.0.1:"):
+        proc.kill()
+        pytest.fail(f"the relay did not start: {line} {proc.stderr.read()}")
+    yield line.split()[-1]
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def rtc_browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = chromium.launch(p.chromium, extra_args=chromium.WEBRTC_LOOPBACK_ARGS)
+        yield b
+        b.close()
+
+
+class Person:
+    """One person's browser context and page; console errors collected."""
+
+    def __init__(self, browser, width=1280, height=800, spy=False, lang="en"):
+        self.context = browser.new_context(viewport={"width": width, "height": height},
+                                           reduced_motion="reduce", locale="en-US")
+        self.context.add_init_script(PREFS_SCRIPT % json.dumps({**PREFS, "lang": lang}))
+        if spy:
+            self.context.add_init_script(SPY)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(60000)
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+
+    def state(self):
+        return self.page.evaluate("window.__briscola && window.__briscola.state")
+
+    def close(self):
+        self.context.close()
+        assert not self.errors, "console errors:\n" + "\n".join(self.errors)
+
+
+def open_table(host: Person, friend: Person, base_url, relay, variant="classic", seed=7, lang="en"):
+    """The host opens a table for friends; the friend opens the invitation, types a name and
+    takes the free seat; the deal starts by itself. The invitation link."""
+    host.page.goto(f"{base_url}?friends=1&variant={variant}&seed={seed}&lang={lang}&relays={relay}&stun=")
+    host.page.wait_for_selector("a[data-invite]", timeout=120000)
+    href = host.page.get_attribute("a[data-invite]", "href")
+    assert f"relays={relay.replace(':', '%3A').replace('/', '%2F')}" in href
+    friend.page.goto(href)
+    friend.page.wait_for_selector("#friends-name", timeout=120000)
+    friend.page.fill("#friends-name", "Bruno")
+    friend.page.click("[data-take='1']", timeout=60000)
+    for person in (host, friend):
+        person.page.wait_for_function("() => window.__briscola && window.__briscola.state && !document.getElementById('friends-dialog')?.open")
+    return href
+
+
+def whose_turn(people):
+    """The person whose turn it is and whose page waits for them, or None."""
+    for p in people:
+        st = p.state()
+        if p.page.evaluate("document.documentElement.dataset.ui") == "waiting" and st["view"]["turn"] == st["seat"]:
+            return p
+    return None
+
+
+def play_one(people, timeout=60.0):
+    """Wait until someone's page waits for them; they click their first playable card."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if all(p.page.evaluate("document.documentElement.dataset.ui") in ("summary", "over") for p in people):
+            return False
+        p = whose_turn(people)
+        if p:
+            before = len(p.state()["view"]["events"])
+            p.page.locator(".hand-card.playable").first.click()
+            p.page.wait_for_function("n => window.__briscola.state.view.events.length > n", arg=before)
+            return True
+        time.sleep(0.05)
+    raise TimeoutError("nobody's turn came: " + " / ".join(p.page.evaluate("document.documentElement.dataset.ui") for p in people))
+
+
+def received_views(friend: Person):
+    """Every table state the friend's page received: views pushed and answers to its plays."""
+    out = []
+    for m in friend.page.evaluate("window.__spy"):
+        if m["type"] != "m":
+            continue
+        msg = json.loads(m["text"])
+        state = msg.get("state") if msg.get("t") == "view" else msg.get("result") if msg.get("t") == "res" else None
+        if isinstance(state, dict) and "view" in state:
+            out.append(state)
+    return out
+
+
+def assert_no_leak(views, seed, seat, plays):
+    """Each received view shows no card its seat may not see at that moment: the cards it
+    names are among those of the engine's own view for that seat after as many plays."""
+    bridge.reset()
+    json.loads(bridge.call("new_match", json.dumps({"rules": "classic", "seed": seed,
+                                                    "seats": [{"kind": "human"}, {"kind": "friend"}]})))
+    truth = {}
+    for k in range(len(plays) + 1):
+        st = json.loads(bridge.call("state", json.dumps({"seat": seat})))["result"]
+        truth[k] = st["view"]
+        if k < len(plays):
+            json.loads(bridge.call("act", json.dumps({"seat": plays[k]["seat"], "action": plays[k]["card"]})))
+    assert views
+    for st in views:
+        assert set(st) <= {"seat", "view", "seats", "match", "card_points", "order", "summary"}, set(st)
+        assert st["seat"] == seat
+        v = st["view"]
+        k = sum(1 for e in v["events"] if e["type"] == "play")
+        true = truth[k]
+        seen = set(CARD.findall(json.dumps(v)))
+        allowed = set(CARD.findall(json.dumps(true)))
+        assert seen <= allowed, f"after {k} plays the friend was sent {sorted(seen - allowed)}"
+        assert sorted(v["hand"]) == sorted(true["hand"])
+
+
+def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, artifacts):
+    host = Person(rtc_browser)
+    friend = Person(rtc_browser, 390, 844, spy=True)
+    try:
+        open_table(host, friend, base_url, relay, seed=7)
+        assert friend.state()["seat"] == 1 and host.state()["seat"] == 0
+        # each sees its own hand only: the other's is not in its state
+        assert friend.state()["view"]["hand"] != host.state()["view"]["hand"]
+        assert friend.page.locator("#friends-bar [data-state=on]").count() == 2
+        friend.page.screenshot(path=str(artifacts / "friends-phone-en.png"))
+        host.page.screenshot(path=str(artifacts / "friends-host-en.png"))
+        steps = 0
+        while play_one([host, friend]):
+            steps += 1
+            if steps == 6:
+                friend.page.screenshot(path=str(artifacts / "friends-phone-mid-en.png"))
+        assert steps == 40
+        for p in (host, friend):
+            assert wait_ui(p.page, SETTLED) in ("summary", "over")
+            p.page.wait_for_selector("#summary-dialog[open]")
+        friend.page.screenshot(path=str(artifacts / "friends-phone-summary-en.png"))
+        final = host.state()
+        assert final["view"]["phase"] == "over"
+        assert friend.state()["summary"]["side_points"] == final["summary"]["side_points"]
+        plays = [e for e in final["view"]["events"] if e["type"] == "play"]
+        assert len(plays) == 40
+        assert_no_leak(received_views(friend), 7, 1, plays)
+        # no undo and no review at a table with friends
+        assert host.page.locator("#sum-review").count() == 0
+    finally:
+        host.close()
+        friend.close()
+
+
+def test_forged_actions_are_refused_and_the_deal_goes_on(rtc_browser, base_url, relay, artifacts):
+    host = Person(rtc_browser, lang="it")
+    friend = Person(rtc_browser, 1280, 800, spy=True, lang="it")
+    try:
+        open_table(host, friend, base_url, relay, seed=12, lang="it")
+        friend.page.screenshot(path=str(artifacts / "friends-desktop-it.png"))
+        # the friend's page sends what a tampered page could: requests it should not
+        host_hand = host.state()["view"]["hand"]
+        mine = friend.state()["view"]["hand"]
+        known = set(host_hand) | set(mine) | {friend.state()["view"]["trump_card"]}
+        unseen = next(c for c in ("AD", "3D", "AC", "3C", "AS", "3S", "AB", "3B", "KD", "KC") if c not in known)
+        send = "m => window.__briscola.app.friends.send(m)"
+        before = host.state()["view"]["events"]
+        forged = [
+            ({"t": "req", "id": 9001, "type": "act", "args": {"action": host_hand[0]}}, 9001),  # another seat's card
+            ({"t": "req", "id": 9002, "type": "act", "args": {"action": unseen}}, 9002),  # not in the hand
+            ({"t": "req", "id": 9003, "type": "act", "args": {"action": 7}}, 9003),  # malformed
+            ({"t": "req", "id": 9004, "type": "undo", "args": {}}, 9004),  # not offered
+            ({"t": "req", "id": 9005, "type": "state", "args": {"seat": 0}}, 9005),  # another seat's view: its own instead
+            ({"t": "take", "seat": 0, "name": "x", "token": "A" * 20}, None),  # the host's seat
+            ({"t": "req", "id": 9006, "type": "act", "args": {"action": "AD", "pad": "x" * 9000}}, None),  # oversized
+            ({"t": "nonsense"}, None),
+        ]
+        for msg, _ in forged:
+            friend.page.evaluate(send, msg)
+        end = time.monotonic() + 30
+        while True:
+            answers = [json.loads(m["text"]) for m in friend.page.evaluate("window.__spy") if m["type"] == "m"]
+            ids = {a.get("id") for a in answers if a.get("t") == "res"}
+            if {9001, 9002, 9003, 9004, 9005} <= ids and sum(a.get("t") == "error" for a in answers) >= 3:
+                break
+            assert time.monotonic() < end, answers[-5:]
+            time.sleep(0.1)
+        by_id = {a["id"]: a for a in answers if a.get("t") == "res"}
+        errors = [a["code"] for a in answers if a.get("t") == "error"]
+        assert by_id[9001]["error"]["code"] == "illegal_action"
+        assert by_id[9002]["error"]["code"] == "illegal_action"
+        assert by_id[9003]["error"]["code"] == "friends_bad_message"
+        assert by_id[9004]["error"]["code"] == "friends_bad_message"
+        assert by_id[9005]["result"]["seat"] == 1 and by_id[9005]["result"]["view"]["hand"] == friend.state()["view"]["hand"]
+        assert 9006 not in by_id
+        assert sorted(errors) == ["friends_bad_message", "friends_no_seat", "friends_too_big"]
+        # nothing changed, and the deal goes on
+        assert host.state()["view"]["events"] == before
+        steps = 0
+        while steps < 6 and play_one([host, friend]):
+            steps += 1
+        # a replayed play (the friend's last card played, sent again) is refused too
+        played = [e["card"] for e in host.state()["view"]["events"] if e["type"] == "play" and e["seat"] == 1]
+        friend.page.evaluate(send, {"t": "req", "id": 9010, "type": "act", "args": {"action": played[-1]}})
+        friend.page.wait_for_function("() => window.__spy.some(m => m.text.includes('\"id\":9010'))")
+        replay = [json.loads(m["text"]) for m in friend.page.evaluate("window.__spy") if '"id":9010' in m["text"]][0]
+        assert replay["error"]["code"] == "illegal_action"
+        while play_one([host, friend]):
+            steps += 1
+        assert steps == 40
+        final = host.state()
+        plays = [e for e in final["view"]["events"] if e["type"] == "play"]
+        assert_no_leak(received_views(friend), 12, 1, plays)
+    finally:
+        host.close()
+        friend.close()
