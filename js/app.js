@@ -583,7 +583,8 @@ class App {
         const turn = v.turn;
         if (turn === null || turn === undefined) return;
         const seat = st.seats[turn];
-        if (this.friends && this.friends.waits(turn)) { // another device plays (js/friends/)
+        // another device plays (js/friends/); a friend's seat is never this page's to show
+        if (this.friends ? this.friends.waits(turn) : seat.kind === "friend") {
           this.busy = true;
           this.draw();
           this.ui("busy");

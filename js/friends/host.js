@@ -24,6 +24,25 @@ const REQUESTS = new Set(["act", "hint", "tracker", "state"]);
 const MUTATES = new Set(["act", "bot_step", "next_deal"]);
 const TOKEN_RE = /^[A-Za-z0-9]{16,64}$/;
 
+let own = null; // the engine's own call, before ownCall() wrapped it (one engine a page)
+
+/** The page's engine call, unwrapped; from now on the page's calls that move the table on
+ * (its person's play, a computer's, the next deal) reach every friend too. */
+function ownCall(app) {
+  if (own) return own;
+  const engine = app.engine;
+  own = engine.call.bind(engine);
+  engine.call = (type, args) => {
+    const p = own(type, args);
+    const host = app.friends;
+    if (host instanceof FriendsHost && host.started && MUTATES.has(type) && args && args.game === host.game) {
+      p.then(() => { host.n++; host.pushOthers(); }, () => {});
+    }
+    return p;
+  };
+  return own;
+}
+
 export class FriendsHost {
   /**
    * @param app the page's controller (js/app.js)
@@ -332,21 +351,7 @@ export class FriendsHost {
     }
     if (this.free().length) return;
     this.started = true;
-    const engine = app.engine;
-    if (!this.call) {
-      // The page's calls that move the table on (its person's play, a computer's, the next
-      // deal) reach every friend too.
-      const own = engine.call.bind(engine);
-      this.call = own;
-      engine.call = (type, args) => {
-        const p = own(type, args);
-        const hostOf = app.friends;
-        if (hostOf && hostOf.started && MUTATES.has(type) && args && args.game === hostOf.game) {
-          p.then(() => { hostOf.n++; hostOf.pushOthers(); }, () => {});
-        }
-        return p;
-      };
-    }
+    this.call = ownCall(app);
     const seats = this.seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level }
       : { kind: s.kind, ...(s.name ? { name: s.name } : {}) }));
     const cfg = this.cfg;

@@ -52,6 +52,7 @@ export const ROOM_RE = /^[a-z0-9]{8,32}$/;
  */
 export async function openRoom({ room, relays, stun, limit }, handlers) {
   const lib = await import("./vendor.js");
+  quietClosings();
   const config = {
     appId: APP_ID,
     relayConfig: { urls: relays, warnOnRelayFailure: false },
@@ -79,6 +80,21 @@ export async function openRoom({ room, relays, stun, limit }, handlers) {
     send,
     leave: () => joined.leave(),
     peers: () => Object.keys(joined.getPeers()),
+  };
+}
+
+let quiet = false;
+/** Trystero reports a peer whose page closed its channel (a tab closed or reloaded) with
+ * console.error; here that is no error but a friend reconnecting (shown at the table), so that
+ * one report becomes a warning. Every other error is passed on as it is. */
+function quietClosings() {
+  if (quiet) return;
+  quiet = true;
+  const report = console.error;
+  console.error = (...args) => {
+    const closed = typeof args[0] === "string" && args[0].endsWith("peer error:")
+      && /User-Initiated Abort|Close called/.test(String(args[1] && args[1].message));
+    return (closed ? console.warn : report).apply(console, args);
   };
 }
 
