@@ -242,6 +242,28 @@ def test_a_friends_seat_is_seen_by_the_referee_and_acts_only_for_itself():
     assert st["summary"]
 
 
+def test_a_computer_takes_an_away_friends_seat_and_gives_it_back():
+    seats = [{"kind": "human"}, {"kind": "friend", "name": "Bruno"}]
+    st = ok("new_match", {"rules": "classic", "seed": 4, "seats": seats})
+    if st["view"]["turn"] == 0:
+        st = ok("act", {"seat": 0, "action": st["view"]["legal"][0]})
+    assert st["view"]["turn"] == 1
+    assert err("bot_step", {})["code"] == "illegal_action"  # a friend's turn: nobody steps for it
+    st = ok("set_seat", {"seat": 1, "kind": "bot", "level": "random"})
+    assert st["seat"] == 0 and st["seats"][1] == {"kind": "bot", "level": "random"}
+    st = ok("bot_step", {})
+    assert [e["seat"] for e in st["view"]["events"] if e["type"] == "play"][-1] == 1
+    again = ok("load", {"save": st["save"]})  # kept in the save
+    assert again["seats"][1]["kind"] == "bot"
+    st = ok("set_seat", {"seat": 1, "kind": "friend", "name": "Bruno"})
+    assert st["seats"][1] == {"kind": "friend", "name": "Bruno"}
+    # only those two trade places; a bad level changes nothing
+    assert err("set_seat", {"seat": 0, "kind": "bot"})["code"] == "bad_request"
+    assert err("set_seat", {"seat": 1, "kind": "human"})["code"] == "bad_request"
+    assert err("set_seat", {"seat": 1, "kind": "bot", "level": "nobody"})["code"] == "bad_request"
+    assert ok("state", {})["seats"][1] == {"kind": "friend", "name": "Bruno"}
+
+
 def test_a_friends_seat_survives_a_save():
     seats = [{"kind": "friend", "name": "Bruno"}, {"kind": "human"}]
     st = ok("new_match", {"rules": "classic", "seed": 2, "seats": seats})

@@ -103,7 +103,7 @@ export function peopleBar(people, turn) {
   clear(bar);
   people.forEach((p, i) => {
     if (!p) return;
-    const state = p.kind === "bot" ? "bot" : p.connected ? "on" : "off";
+    const state = p.kind === "bot" ? "bot" : p.connected ? "on" : p.away ? "away" : "off";
     bar.append(h("li", { class: ["person", state, i === turn ? "turn" : ""], data: { seat: i, state } },
       h("span", { class: "dot", attrs: { "aria-hidden": "true" } }),
       h("span", { text: p.name || t("new.seat", { n: i + 1 }) }),

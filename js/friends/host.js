@@ -62,6 +62,11 @@ export class FriendsHost {
       ? { kind: "friend", name: "", token: null, peer: null }
       : s.kind === "bot" ? { kind: "bot", level: s.level, name: "" } : { kind: "human", name: cleanName(s.name) || savedName() }));
     this.peers = new Map(); // peer id -> {seat: number | null, name}
+    // Seconds a friend's seat waits for its friend before a computer player takes it (until the
+    // friend comes back); the link's friends_timeout (tests) or the lobby's choice.
+    const asked = Number(new URLSearchParams(location.search).get("friends_timeout"));
+    this.timeout = Number.isFinite(asked) && asked >= 1 && asked <= 3600 ? asked : 60;
+    this.timers = new Map();
     this.started = false;
     this.game = null;
     this.n = 0;
@@ -111,6 +116,12 @@ export class FriendsHost {
       saveName(name.value);
       this.tellLobby();
     });
+    const timeout = h("input", { id: "friends-timeout", type: "number", value: String(this.timeout), attrs: { min: "5", max: "3600", step: "5" } });
+    timeout.addEventListener("change", () => {
+      const v = Number(timeout.value);
+      if (Number.isFinite(v) && v >= 5 && v <= 3600) this.timeout = v;
+      else timeout.value = String(this.timeout);
+    });
     const list = h("ul", { class: "friends-seats", id: "friends-seats" });
     this.seats.forEach((s, i) => {
       const who = s.kind === "bot" ? `${t("new.kind.bot")} · ${t(`level.${s.level}`)}`
@@ -135,6 +146,7 @@ export class FriendsHost {
       qr,
       h("h3", { text: t("new.seats") }),
       list,
+      h("div", { class: "field" }, h("label", { attrs: { for: "friends-timeout" }, text: t("friends.timeout") }), timeout),
       h("p", { class: "muted small", text: t("friends.review.off") }),
       settingsSection(this.net, () => {}),
       h("div", { class: "buttons pinned" }, cancel, fill, start));
@@ -171,7 +183,7 @@ export class FriendsHost {
   bar() {
     if (!this.started || !this.app.state) return;
     const turn = this.app.state.view.turn;
-    peopleBar(this.seats.map((s) => ({ kind: s.kind, name: s.kind === "bot" ? "" : s.name, connected: s.kind === "human" || !!s.peer })), turn);
+    peopleBar(this.seats.map((s) => ({ kind: s.kind, name: s.kind === "bot" ? "" : s.name, connected: s.kind === "human" || !!s.peer, away: !!s.away })), turn);
     const names = this.app.names();
     const bar = document.getElementById("friends-bar");
     if (bar) bar.querySelectorAll("li").forEach((li) => { const i = Number(li.dataset.seat); if (!this.seats[i].name && names[i]) li.children[1].textContent = names[i]; });
@@ -189,8 +201,49 @@ export class FriendsHost {
   left(peer) {
     const p = this.peers.get(peer);
     this.peers.delete(peer);
-    if (p && p.seat !== null && this.seats[p.seat].peer === peer) this.seats[p.seat].peer = null;
+    if (p && p.seat !== null && this.seats[p.seat].peer === peer) {
+      const seat = p.seat;
+      this.seats[seat].peer = null;
+      if (this.started) {
+        clearTimeout(this.timers.get(seat));
+        this.timers.set(seat, setTimeout(() => this.takeOver(seat), this.timeout * 1000));
+      }
+    }
     this.tellLobby();
+  }
+
+  /** A friend away for longer than the host's timeout: a computer player plays the seat. */
+  async takeOver(seat) {
+    const s = this.seats[seat];
+    if (s.peer || s.away || !this.conn) return;
+    const levels = (this.app.catalog && this.app.catalog.levels) || [];
+    const level = levels.includes("intermediate") ? "intermediate" : levels[0];
+    s.away = true;
+    await this.reseat({ seat, kind: "bot", level });
+  }
+
+  /** The bridge's seat changed (a computer for an away friend, or the friend back): the host's
+   * table learns who plays it, and goes on. */
+  async reseat(change) {
+    let reply;
+    try {
+      reply = await this.engine("set_seat", { game: this.game, ...change });
+    } catch (err) {
+      this.app.noticeError(err);
+      return;
+    }
+    const app = this.app;
+    this.presenting = this.presenting.then(async () => {
+      while (app.looping !== null && app.looping !== undefined || (app.presentingFor !== null && app.presentingFor !== undefined)) {
+        await new Promise((r) => setTimeout(r, 40));
+      }
+      if (!app.state) return;
+      app.state = { ...app.state, seats: reply.seats };
+      app.draw();
+      this.tellLobby();
+      app.advance();
+    });
+    await this.presenting;
   }
 
   heard(peer, msg) {
@@ -240,9 +293,13 @@ export class FriendsHost {
     }
     Object.assign(s, { token, peer, name: name || s.name });
     this.peers.get(peer).seat = seat;
+    clearTimeout(this.timers.get(seat));
     this.send(peer, { t: "seated", seat, room: this.room });
     this.tellLobby();
-    if (this.started) this.pushTo(peer, seat);
+    if (this.started && s.away) { // back: the computer gives the seat back, then the view
+      s.away = false;
+      this.reseat({ seat, kind: "friend", name: s.name }).then(() => this.pushTo(peer, seat));
+    } else if (this.started) this.pushTo(peer, seat);
     else if (this.auto && this.free().length === 0) this.start();
   }
 
@@ -335,7 +392,9 @@ export class FriendsHost {
   /** Whether the page waits for someone else at `turn` (a friend's seat). */
   waits(turn) {
     this.bar();
-    return this.seats[turn] && this.seats[turn].kind === "friend";
+    // the bridge's seats say who plays now (a computer for a friend away)
+    const seat = this.app.state && this.app.state.seats[turn];
+    return !!seat && seat.kind === "friend";
   }
 
   // ---- the start ---------------------------------------------------------------------------

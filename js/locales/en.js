@@ -137,6 +137,8 @@ export default {
   "friends.state.on": "connected",
   "friends.state.off": "reconnecting",
   "friends.state.bot": "computer",
+  "friends.state.away": "away: a computer plays for now",
+  "friends.timeout": "A computer takes a dropped friend's seat after (seconds)",
   "friends.host.away": "The host's page is away: waiting for it to come back.",
   "friends.next.wait": "The host deals the next one.",
   "friends.reload": "Reload",

@@ -137,6 +137,8 @@ export default {
   "friends.state.on": "collegato",
   "friends.state.off": "in ricollegamento",
   "friends.state.bot": "computer",
+  "friends.state.away": "assente: per ora gioca il computer",
+  "friends.timeout": "Il computer prende il posto di un amico caduto dopo (secondi)",
   "friends.host.away": "La pagina di chi ospita non risponde: si aspetta che torni.",
   "friends.next.wait": "La prossima la dà chi ospita.",
   "friends.reload": "Ricarica",

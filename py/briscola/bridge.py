@@ -54,6 +54,9 @@ Request types (``args`` in brackets):
 - ``rating_levels`` -- the computer levels' ratings (``levels``) and a new person's
   (``initial``), for the rating chart's reference lines.
 - ``next_deal`` -- deal the next hand of the match.
+- ``set_seat`` [``seat``, ``kind``, ``level``] -- a friend's seat taken by a computer player
+  while that friend is away (``kind: "bot"``), or given back (``kind: "friend"``); only those
+  two kinds trade places. The host's view, as ``state``.
 - ``trick_winner`` [``rules``, ``trump``, ``cards``] -- which card takes a trick.
 - ``card_points`` [``rules``] -- points of every card of the variant's deck.
 - ``check_rules`` [``rules``] -- validate a set of options (new-game panel); the table is kept.
@@ -392,6 +395,7 @@ class Bridge:
             "rating_levels": self.rating_levels,
             "history": self.history,
             "next_deal": self.next_deal,
+            "set_seat": self.set_seat,
             "trick_winner": self.trick_winner,
             "card_points": self.card_points,
             "check_rules": self.check_rules,
@@ -654,6 +658,23 @@ class Bridge:
         for bot in table.bots.values():
             bot.reset()
         return self._reply(args.get("seat"))
+
+    def set_seat(self, args: dict) -> dict:
+        table = self._table()
+        seat = _check_seat(args.get("seat"), table.match.game.n)
+        kind = args.get("kind")
+        name = table.seats[seat].get("name")
+        if table.seats[seat]["kind"] not in ("friend", "bot") or kind not in ("friend", "bot"):
+            raise BridgeError("set_seat: only a friend's seat and a computer player's trade places")
+        entry = {"kind": kind, "level": args.get("level", "intermediate")} if kind == "bot" else {
+            "kind": kind, "name": args.get("name", name)}
+        entry = Table.check_seats([entry], 1)[0]
+        if kind == "bot":
+            table.bots[seat] = make_bot(entry["level"], seed=f"{table.match.seed}/bot{seat}")
+        else:
+            table.bots.pop(seat, None)
+        table.seats[seat] = entry
+        return self._reply(None)
 
     def trick_winner(self, args: dict) -> dict:
         rules = _rules_arg(args.get("rules", "classic"))

@@ -372,3 +372,44 @@ def test_a_friend_reloads_mid_deal_and_takes_the_seat_back(rtc_browser, base_url
         host.close()
         friend.close()
         other.close()
+
+
+def test_a_dropped_friend_is_shown_reconnecting_a_computer_plays_then_the_friend_plays_on(rtc_browser, base_url, relay):
+    host = Person(rtc_browser)
+    friend = Person(rtc_browser, spy=True)
+    try:
+        host.page.goto(f"{base_url}?friends=1&variant=classic&seed=31&lang=en&relays={relay}&stun=&friends_timeout=2")
+        href = invitation(host, relay)
+        join(friend, href, 1)
+        dealt(host, friend)
+        for _ in range(4):
+            play_one([host, friend])
+        # the friend's tab goes (the context keeps its storage, as a browser does)
+        friend.page.close(run_before_unload=True)
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='off']", timeout=60000)
+        # after the host's timeout a computer plays the seat: the deal goes on without the friend
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='away']", timeout=60000)
+        assert host.state()["seats"][1]["kind"] == "bot"
+        before = sum(1 for e in host.state()["view"]["events"] if e["type"] == "play" and e["seat"] == 1)
+        for _ in range(4):
+            play_one([host])
+        after = sum(1 for e in host.state()["view"]["events"] if e["type"] == "play" and e["seat"] == 1)
+        assert after > before
+        # the friend comes back through the same link and takes the seat again
+        friend.page = friend.context.new_page()
+        friend.page.on("pageerror", lambda e: friend.errors.append(f"pageerror: {e}"))
+        friend.page.on("console", lambda m: friend.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+        friend.page.goto(href)
+        dealt(friend)
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='on']", timeout=60000)
+        assert host.state()["seats"][1]["kind"] == "friend"
+        assert friend.state()["seat"] == 1
+        steps = 0
+        while play_one([host, friend]):
+            steps += 1
+        mine = [e for e in host.state()["view"]["events"] if e["type"] == "play" and e["seat"] == 1]
+        assert len(mine) == 20 and steps > 0
+        assert_no_leak(host, received_views(friend), 1)
+    finally:
+        host.close()
+        friend.close()
