@@ -324,6 +324,8 @@ class App {
       this.engine.call("set_meta", { meta: this.meta, game: reply.game }).then((r) => this.checkStorage(r), () => {});
     }
     await this.startShowing(reply);
+    // a game with friends (js/friends/): this page hosts it again, in the same room
+    if (this.meta.friends && reply.seats.some((s) => s.kind === "friend")) await this.withFriends((f) => f.rehost(this, this.meta.friends));
   }
 
   /** The unfinished games kept in this browser, to resume one or start another. */

@@ -12,12 +12,11 @@ import { t } from "../i18n.js";
 import { EngineError } from "../engine.js";
 import { errorText } from "../errors.js";
 import * as store from "../storage.js";
-import { BUILD_HASH, LIMIT_TO_FRIEND, ROOM_RE, deeper, openRoom } from "./net.js";
+import { BUILD_HASH, KEY_RE, LIMIT_TO_FRIEND, ROOM_RE, deeper, nonce, openRoom, verifier } from "./net.js";
 import { cleanName, closeDialog, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
 
 const REMOTE = new Set(["state", "act", "hint", "tracker"]);
 const LOCAL = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games"]);
-const PEER_RE = /^[A-Za-z0-9_-]{4,64}$/;
 
 /** The seat token of this room (kept, so a reload takes the same seat back), made once. */
 function tokenFor(room) {
@@ -32,10 +31,12 @@ function tokenFor(room) {
 }
 
 export class FriendsGuest {
-  constructor(app, room, host, net) {
+  constructor(app, room, pub, net) {
     this.app = app;
     this.room = room;
-    this.hostId = host;
+    this.pub = pub; // the host's public key (the link's `host`)
+    this.hostId = null; // the peer that proved it holds the host's key
+    this.asked = new Map(); // peer -> the nonce it was asked to sign
     this.net = net;
     this.token = tokenFor(room);
     this.seat = null;
@@ -51,7 +52,7 @@ export class FriendsGuest {
   }
 
   static check(room, host) {
-    return ROOM_RE.test(room || "") && PEER_RE.test(host || "");
+    return ROOM_RE.test(room || "") && KEY_RE.test(host || "");
   }
 
   async open() {
@@ -70,16 +71,39 @@ export class FriendsGuest {
     };
     app.ui("friends");
     this.draw();
+    this.verify = await verifier(this.pub);
     this.conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, limit: LIMIT_TO_FRIEND }, {
-      join: (peer) => { if (peer === this.hostId) this.hello(); },
-      leave: (peer) => { if (peer === this.hostId) this.hostLeft(); },
-      message: (peer, msg) => { if (peer === this.hostId) this.heard(msg); },
+      join: (peer) => this.ask(peer),
+      leave: (peer) => {
+        this.asked.delete(peer);
+        if (peer === this.hostId) this.hostLeft();
+      },
+      message: (peer, msg) => {
+        if (peer === this.hostId) this.heard(msg);
+        else if (msg.t === "host" && this.asked.has(peer)) this.proved(peer, msg.sig);
+      },
       refused: (peer, code, message) => { if (peer === this.hostId) console.warn(`friends: a message from the host refused: ${code} ${message}`); },
     });
   }
 
+  /** Is this peer the host? It must sign a fresh nonce with the host's key. */
+  ask(peer) {
+    const n = nonce();
+    this.asked.set(peer, n);
+    this.conn.send(peer, { t: "who", nonce: n });
+  }
+
+  async proved(peer, sig) {
+    const n = this.asked.get(peer);
+    this.asked.delete(peer);
+    if (!(await this.verify(`${n}|${this.conn.self}|${peer}`, sig))) return;
+    if (this.hostId !== peer) this.lastN = 0; // a new host page (a reload) numbers from the start
+    this.hostId = peer;
+    this.hello();
+  }
+
   send(msg) {
-    if (this.conn) this.conn.send(this.hostId, msg);
+    if (this.conn && this.hostId) this.conn.send(this.hostId, msg);
   }
 
   hello() {
@@ -90,6 +114,7 @@ export class FriendsGuest {
 
   hostLeft() {
     this.hostHere = false;
+    this.hostId = null;
     this.app.notice(t("friends.host.away"), 8000);
     this.bar();
     for (const { reject } of this.pending.values()) reject(new EngineError("friends_host_away", "the host's page is away"));

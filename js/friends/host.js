@@ -17,7 +17,7 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { errorText } from "../errors.js";
 import * as store from "../storage.js";
-import { BUILD_HASH, LIMIT_TO_HOST, deeper, inviteLink, newRoomId, openRoom } from "./net.js";
+import { BUILD_HASH, LIMIT_TO_HOST, deeper, inviteLink, newHostKey, newRoomId, openRoom, signer } from "./net.js";
 import { cleanName, closeDialog, dialog, hideBar, peopleBar, savedName, saveName, settingsSection, travelling } from "./common.js";
 
 const REQUESTS = new Set(["act", "hint", "tracker", "state"]);
@@ -81,14 +81,44 @@ export class FriendsHost {
   async open() {
     this.app.ui("friends");
     this.drawLobby();
+    this.key = await newHostKey();
+    await this.connect();
+    this.drawLobby();
+  }
+
+  async connect() {
+    this.sign = await signer(this.key.jwk);
     this.conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, limit: LIMIT_TO_HOST }, {
-      join: (peer) => { this.peers.set(peer, { seat: null, name: "" }); },
+      join: (peer) => { if (!this.peers.has(peer)) this.peers.set(peer, { seat: null, name: "" }); },
       leave: (peer) => this.left(peer),
       message: (peer, msg) => this.heard(peer, msg),
       refused: (peer, code, message) => this.refuse(peer, code, message),
     });
-    this.link = inviteLink(this.room, this.conn.self, this.net.relays, this.net.stun);
-    this.drawLobby();
+    this.link = inviteLink(this.room, this.key.pub, this.net.relays, this.net.stun);
+  }
+
+  /**
+   * The host's page came back (a reload) with a game that has friends' seats: the same room
+   * and key (kept with the game, `saved`), every friend's seat waiting for its friend.
+   */
+  static async rehost(app, saved) {
+    const seats = app.state.seats.map((s, i) => {
+      const kept = Array.isArray(saved.seats) ? saved.seats[i] : null;
+      if (kept && typeof kept.token === "string") return { kind: "friend", name: cleanName(kept.name), token: kept.token, peer: null, away: s.kind === "bot" };
+      return s.kind === "bot" ? { kind: "bot", level: s.level, name: "" } : { kind: s.kind, name: cleanName(s.name) };
+    });
+    const cfg = { variant: app.meta.variant, seats, rules: app.state.view.rules, style: app.meta.style };
+    const host = new FriendsHost(app, cfg, { relays: saved.relays, stun: saved.stun });
+    Object.assign(host, { seats, room: saved.room, key: saved.key, started: true, game: app.game, timeout: saved.timeout || host.timeout });
+    host.mine = seats.findIndex((s) => s.kind === "human");
+    host.call = ownCall(app);
+    app.friends = host;
+    await host.connect();
+    seats.forEach((s, i) => {
+      if (s.kind === "friend" && !s.away) host.timers.set(i, setTimeout(() => host.takeOver(i), host.timeout * 1000));
+    });
+    host.bar();
+    return true;
   }
 
   // ---- the lobby ---------------------------------------------------------------------------
@@ -250,12 +280,22 @@ export class FriendsHost {
     if (!this.peers.has(peer)) this.peers.set(peer, { seat: null, name: "" });
     if (deeper(msg, 4)) return this.refuse(peer, "friends_bad_message", "a message nested too deep");
     switch (msg.t) {
+      case "who": return this.who(peer, msg);
       case "hello": return this.hello(peer, msg);
       case "take": return this.take(peer, msg);
       case "req": return this.request(peer, msg);
       case "sync": return this.sync(peer);
       default: return this.refuse(peer, "friends_bad_message", `unknown message ${String(msg.t).slice(0, 20)}`);
     }
+  }
+
+  /** A page asks who the host is: the proof, signed for that page and this one. */
+  async who(peer, msg) {
+    if (typeof msg.nonce !== "string" || !/^[A-Za-z0-9_-]{16,64}$/.test(msg.nonce)) {
+      return this.refuse(peer, "friends_bad_message", "who: a nonce expected");
+    }
+    this.send(peer, { t: "host", sig: await this.sign(`${msg.nonce}|${peer}|${this.conn.self}`) });
+    return undefined;
   }
 
   hello(peer, msg) {
@@ -416,7 +456,9 @@ export class FriendsHost {
     const cfg = this.cfg;
     const meta = { variant: cfg.variant, custom: !!(cfg.overrides && Object.keys(cfg.overrides).length),
       names: this.seats.map((s) => (s.kind === "bot" ? "" : s.name)), style: cfg.style || app.prefs.style,
-      friends: { room: this.room } };
+      // what a reload of this page needs to be the host again (this device only)
+      friends: { room: this.room, key: this.key, relays: this.net.relays, stun: this.net.stun, timeout: this.timeout,
+        seats: this.seats.map((s) => (s.kind === "friend" && s.token ? { token: s.token, name: s.name } : null)) } };
     let reply;
     try {
       reply = await this.call("new_match", { rules: cfg.rules, ...(cfg.seed === "" || cfg.seed === undefined ? {} : { seed: cfg.seed }), seats, meta });

@@ -2,7 +2,8 @@
 // when a person chooses it (the New game panel with a friend's seat, an invitation link, or
 // the test hook ?friends=1), never on a first visit.
 //
-//   ?join=ROOM&host=PEER&relays=URL,URL[&stun=URL]   an invitation: take a seat at that table
+//   ?join=ROOM&host=KEY&relays=URL,URL[&stun=URL]    an invitation: take a seat at that table
+//                                                      (KEY: the host's public key, net.js)
 //   ?friends=1&variant=V&seed=S&lang=L&relays=...     (tests) a new table for friends, every seat
 //                                                      but the first a friend's, started by
 //                                                      itself once they are all taken
@@ -46,6 +47,11 @@ export async function fromLink(app, search = location.search) {
     return false;
   }
   return host(app, cfg, { auto: true, net });
+}
+
+/** The host's page resumed a game with friends' seats (a reload): host it again. */
+export async function rehost(app, saved) {
+  return FriendsHost.rehost(app, saved);
 }
 
 /** The host's table: the lobby with the invitation, then the game. `cfg`: the New game panel's. */

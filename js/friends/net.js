@@ -123,8 +123,49 @@ export function deeper(value, max, depth = 0) {
   return false;
 }
 
-/** The invitation's link: this page with the room, the host's peer id (a friend's page
- * listens to that peer only) and the relays (and STUN when not the default). */
+// ---- the host's key ---------------------------------------------------------------------------
+// The invitation carries the host's public key (ECDSA P-256); the host's page keeps the private
+// key with its game, so that after a reload it is still the host. A friend's page asks every
+// peer of the room "who" with a fresh nonce and listens only to the one that signs
+// `nonce|friend's peer id|its own peer id` with that key.
+
+const ECDSA = { name: "ECDSA", namedCurve: "P-256" };
+const SIGN = { name: "ECDSA", hash: "SHA-256" };
+const b64url = (bytes) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const unb64url = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+export const KEY_RE = /^[A-Za-z0-9_-]{87}$/;
+
+/** A new host key: {pub (the link's text), jwk (the private key, kept with the game)}. */
+export async function newHostKey() {
+  const pair = await crypto.subtle.generateKey(ECDSA, true, ["sign", "verify"]);
+  return { pub: b64url(await crypto.subtle.exportKey("raw", pair.publicKey)), jwk: await crypto.subtle.exportKey("jwk", pair.privateKey) };
+}
+
+/** sign(text) -> base64url, with the kept private key. */
+export async function signer(jwk) {
+  const key = await crypto.subtle.importKey("jwk", jwk, ECDSA, false, ["sign"]);
+  return async (text) => b64url(await crypto.subtle.sign(SIGN, key, new TextEncoder().encode(text)));
+}
+
+/** verify(text, sig) -> boolean, with the link's public key. */
+export async function verifier(pub) {
+  const key = await crypto.subtle.importKey("raw", unb64url(pub), ECDSA, false, ["verify"]);
+  return async (text, sig) => {
+    try {
+      return typeof sig === "string" && sig.length <= 200 && (await crypto.subtle.verify(SIGN, key, unb64url(sig), new TextEncoder().encode(text)));
+    } catch {
+      return false;
+    }
+  };
+}
+
+export function nonce() {
+  return b64url(crypto.getRandomValues(new Uint8Array(18)));
+}
+
+/** The invitation's link: this page with the room, the host's public key (a friend's page
+ * listens only to the peer that proves it holds the private one) and the relays (and STUN when
+ * not the default). */
 export function inviteLink(room, host, relays, stun) {
   const url = new URL(location.href);
   url.search = "";

@@ -413,3 +413,29 @@ def test_a_dropped_friend_is_shown_reconnecting_a_computer_plays_then_the_friend
     finally:
         host.close()
         friend.close()
+
+
+def test_the_host_reloads_and_everyone_reconnects(rtc_browser, base_url, relay):
+    host = Person(rtc_browser)
+    friend = Person(rtc_browser, spy=True)
+    try:
+        open_table(host, friend, base_url, relay, seed=41)
+        for _ in range(5):
+            play_one([host, friend])
+        events = host.state()["view"]["events"]
+        host.page.reload()
+        # the host's page resumes its game (kept by its worker) and hosts it again, in the same
+        # room with the same key; the friend's page finds it, checks it, and takes its seat back
+        host.page.wait_for_function("() => window.__briscola && window.__briscola.state && window.__briscola.app.friends")
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='on']", timeout=90000)
+        assert host.state()["view"]["events"] == events  # nothing lost
+        steps = 5
+        while play_one([host, friend]):
+            steps += 1
+        assert steps == 40
+        for p in (host, friend):
+            p.page.wait_for_selector("#summary-dialog[open]")
+        assert_no_leak(host, received_views(friend), 1)
+    finally:
+        host.close()
+        friend.close()
