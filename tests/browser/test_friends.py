@@ -19,6 +19,7 @@ import pytest
 from tools import chromium
 
 from pagekit import SETTLED, wait_ui
+from test_chiamata import call_any_card, call_other, click_action, first_card
 
 pytestmark = pytest.mark.browser
 
@@ -153,17 +154,21 @@ def whose_turn(people):
     return None
 
 
-def play_one(people, timeout=60.0):
-    """Wait until someone's page waits for them; they click their first playable card."""
+def play_one(people, timeout=60.0, decide=None):
+    """Wait until someone's page waits for them; they click their first playable card (or
+    what `decide(view)` chooses, with the page's own controls)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if all(p.page.evaluate("document.documentElement.dataset.ui") in ("summary", "over") for p in people):
             return False
         p = whose_turn(people)
         if p:
-            before = len(p.state()["view"]["events"])
-            p.page.locator(".hand-card.playable").first.click()
-            p.page.wait_for_function("n => window.__briscola.state.view.events.length > n", arg=before)
+            view = p.state()["view"]
+            if decide:
+                click_action(p.page, view, decide(view))
+            else:
+                p.page.locator(".hand-card.playable").first.click()
+            p.page.wait_for_function("n => window.__briscola.state.view.events.length > n", arg=len(view["events"]))
             return True
         time.sleep(0.05)
     raise TimeoutError("nobody's turn came: " + " / ".join(p.page.evaluate("document.documentElement.dataset.ui") for p in people))
@@ -439,3 +444,49 @@ def test_the_host_reloads_and_everyone_reconnects(rtc_browser, base_url, relay):
     finally:
         host.close()
         friend.close()
+
+
+def short_auction(view):
+    """Chiamata: the first to speak bids the least, everyone after passes; the call names a
+    card the caller lacks; then the first playable card."""
+    if view["phase"] == "auction":
+        if view["chiamata"].get("high") is None:
+            return next(a for a in view["legal"] if a.startswith("bid-"))
+        return "pass"
+    if view["phase"] == "call":
+        return (call_other if view["chiamata"]["auction"] == "rank" else call_any_card)(view)
+    return first_card(view)
+
+
+def test_chiamata_with_five_people(rtc_browser, base_url, relay, artifacts):
+    host = Person(rtc_browser)
+    friends = [Person(rtc_browser, 1280, 800, spy=True) for _ in range(4)]
+    people = [host, *friends]
+    try:
+        host.page.goto(f"{base_url}?friends=1&variant=chiamata&seed=3&lang=en&relays={relay}&stun=")
+        href = invitation(host, relay)
+        for seat, (friend, name) in enumerate(zip(friends, ["Bruno", "Carla", "Dario", "Elena"]), start=1):
+            join(friend, href, seat, name=name)
+            friend.page.wait_for_selector("#friends-status")
+        dealt(*people)
+        assert sorted(f.state()["seat"] for f in friends) == [1, 2, 3, 4]
+        phases = set()
+        steps = 0
+        while play_one(people, timeout=120, decide=short_auction):
+            steps += 1
+            phases.add(host.state()["view"]["phase"])
+            if steps == 12:
+                friends[0].page.screenshot(path=str(artifacts / "friends-chiamata-en.png"))
+        assert {"call", "play"} <= phases or {"play"} <= phases
+        final = host.state()
+        assert final["view"]["phase"] == "over"
+        assert any(e["type"] == "call" for e in final["view"]["events"])
+        assert any(e["type"] == "partner" for e in final["view"]["events"]) or len(final["view"]["sides"]) == 2
+        for p in people:
+            p.page.wait_for_selector("#summary-dialog[open]")
+            assert p.state()["summary"]["side_points"] == final["summary"]["side_points"]
+        for friend in friends:
+            assert_no_leak(host, received_views(friend), friend.state()["seat"])
+    finally:
+        for p in people:
+            p.close()
