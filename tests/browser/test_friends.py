@@ -490,3 +490,36 @@ def test_chiamata_with_five_people(rtc_browser, base_url, relay, artifacts):
     finally:
         for p in people:
             p.close()
+
+
+def test_a_visit_loads_nothing_of_playing_with_friends_until_chosen(rtc_browser, base_url, relay, dist_dir):
+    # what the service worker precaches and index.html preloads leaves js/friends/ out
+    sw = (dist_dir / "sw.js").read_text(encoding="utf-8")
+    manifest = json.loads((dist_dir / "build-manifest.json").read_text(encoding="utf-8"))
+    assert "js/friends/vendor.js" in manifest["files"] and "js/friends/host.js" in manifest["files"]
+    assert "js/friends/" not in sw
+    assert "friends/" not in (dist_dir / "index.html").read_text(encoding="utf-8")
+    person = Person(rtc_browser)
+    try:
+        page = person.page
+        fetched, sockets = [], []
+        page.on("request", lambda r: fetched.append(r.url))
+        page.on("websocket", lambda ws: sockets.append(ws.url))
+        page.goto(f"{base_url}?relays={relay}&stun=")
+        wait_ui(page, SETTLED)
+        page.wait_for_timeout(1500)
+        assert not [u for u in fetched if "/js/friends/" in u]
+        assert not sockets
+        # chosen: a friend's seat in the New game panel; now the code loads and the relay is asked
+        page.click("#btn-new")
+        page.wait_for_selector("#newgame-dialog[open]")
+        page.select_option("#ng-seat-1", "friend")
+        page.wait_for_function("() => !document.getElementById('ng-start').disabled")
+        page.click("#ng-start")
+        invitation(person, relay)
+        assert [u for u in fetched if u.endswith("/js/friends/vendor.js")]
+        assert sockets and all(u.startswith(relay) for u in sockets)
+        # the lobby says the invitation goes through public relays
+        assert "public relays" in page.text_content("#friends-dialog")
+    finally:
+        person.close()
