@@ -11,6 +11,7 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { EngineError } from "../engine.js";
 import { errorText } from "../errors.js";
+import { forget } from "../embed.js";
 import * as store from "../storage.js";
 import { BUILD_HASH, KEY_RE, LIMIT_TO_FRIEND, ROOM_RE, deeper, nonce, openRoom, verifier } from "./net.js";
 import { cleanName, closeDialog, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
@@ -289,6 +290,7 @@ export class FriendsGuest {
 
   /** Another game takes the table: this page's engine is its own again. */
   leave() {
+    forget(["join", "host", "relays", "stun"]); // a reload is this page's own again
     this.app.engine = this.local;
     if (this.conn) this.conn.leave();
     this.conn = null;

@@ -9,20 +9,10 @@
 //                                                      itself once they are all taken
 
 import { t } from "../i18n.js";
+import { forget } from "../embed.js";
 import { netSettings } from "./common.js";
 import { FriendsHost, linkConfig } from "./host.js";
 import { FriendsGuest } from "./guest.js";
-
-/** Leave the link's own keys out of the address bar: a reload does not start a second table. */
-function forget(keys) {
-  try {
-    const url = new URL(location.href);
-    for (const k of keys) url.searchParams.delete(k);
-    history.replaceState(history.state, "", url.href);
-  } catch {
-    // a sandboxed page may refuse: nothing is lost
-  }
-}
 
 /** The page's link asks for a table with friends: start it. Returns false when it cannot. */
 export async function fromLink(app, search = location.search) {
@@ -41,7 +31,7 @@ export async function fromLink(app, search = location.search) {
     return true;
   }
   const cfg = linkConfig(app.catalog || {}, search);
-  forget(["friends", "variant", "seed"]);
+  forget(["friends", "variant", "seed"]); // a reload resumes the table, it does not open another
   if (!cfg) {
     app.notice(`${t("link.bad")} ${t("link.bad.variant", { value: (q.get("variant") || "").slice(0, 24) })}`, 20000);
     return false;

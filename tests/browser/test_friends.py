@@ -12,6 +12,7 @@ import json
 import re
 import subprocess
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -114,6 +115,21 @@ class Person:
         assert not self.errors, "console errors:\n" + "\n".join(self.errors)
 
 
+@contextmanager
+def closing_all(*people: Person):
+    """The people's contexts, closed after the block; a console error on any page fails the test."""
+    try:
+        yield people
+    finally:
+        errors = []
+        for person in people:
+            try:
+                person.close()
+            except AssertionError as e:
+                errors.append(str(e))
+        assert not errors, "\n".join(errors)
+
+
 def invitation(host: Person, relay) -> str:
     host.page.wait_for_selector("a[data-invite]", timeout=120000)
     href = host.page.get_attribute("a[data-invite]", "href")
@@ -214,9 +230,7 @@ def assert_no_leak(host: Person, views, seat):
 
 
 def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, artifacts):
-    host = Person(rtc_browser)
-    friend = Person(rtc_browser, 390, 844, spy=True)
-    try:
+    with closing_all(Person(rtc_browser), Person(rtc_browser, 390, 844, spy=True)) as (host, friend):
         open_table(host, friend, base_url, relay, seed=7)
         assert friend.state()["seat"] == 1 and host.state()["seat"] == 0
         # each sees its own hand only: the other's is not in its state
@@ -242,15 +256,10 @@ def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, arti
         assert_no_leak(host, received_views(friend), 1)
         # no undo and no review at a table with friends
         assert host.page.locator("#sum-review").count() == 0
-    finally:
-        host.close()
-        friend.close()
 
 
 def test_forged_actions_are_refused_and_the_deal_goes_on(rtc_browser, base_url, relay, artifacts):
-    host = Person(rtc_browser, lang="it")
-    friend = Person(rtc_browser, 1280, 800, spy=True, lang="it")
-    try:
+    with closing_all(Person(rtc_browser, lang="it"), Person(rtc_browser, 1280, 800, spy=True, lang="it")) as (host, friend):
         open_table(host, friend, base_url, relay, seed=12, lang="it")
         friend.page.screenshot(path=str(artifacts / "friends-desktop-it.png"))
         # the friend's page sends what a tampered page could: requests it should not
@@ -304,15 +313,10 @@ def test_forged_actions_are_refused_and_the_deal_goes_on(rtc_browser, base_url, 
             steps += 1
         assert steps == 40
         assert_no_leak(host, received_views(friend), 1)
-    finally:
-        host.close()
-        friend.close()
 
 
 def test_four_players_two_people_two_computers_from_the_new_game_panel(rtc_browser, base_url, relay, artifacts, bot_level):
-    host = Person(rtc_browser)
-    friend = Person(rtc_browser, 390, 844, spy=True)
-    try:
+    with closing_all(Person(rtc_browser), Person(rtc_browser, 390, 844, spy=True)) as (host, friend):
         host.page.goto(f"{base_url}?relays={relay}&stun=")
         wait_ui(host.page, SETTLED)
         host.page.click("#btn-new")
@@ -343,16 +347,10 @@ def test_four_players_two_people_two_computers_from_the_new_game_panel(rtc_brows
         friend.page.screenshot(path=str(artifacts / "friends-phone-four-summary-en.png"))
         assert friend.state()["summary"]["side_points"] == host.state()["summary"]["side_points"]
         assert_no_leak(host, received_views(friend), 2)
-    finally:
-        host.close()
-        friend.close()
 
 
 def test_a_friend_reloads_mid_deal_and_takes_the_seat_back(rtc_browser, base_url, relay):
-    host = Person(rtc_browser)
-    friend = Person(rtc_browser, spy=True)
-    other = Person(rtc_browser)
-    try:
+    with closing_all(Person(rtc_browser), Person(rtc_browser, spy=True), Person(rtc_browser)) as (host, friend, other):
         href = open_table(host, friend, base_url, relay, seed=21)
         for _ in range(5):
             play_one([host, friend])
@@ -373,16 +371,10 @@ def test_a_friend_reloads_mid_deal_and_takes_the_seat_back(rtc_browser, base_url
             steps += 1
         assert steps == 40
         assert_no_leak(host, received_views(friend), 1)
-    finally:
-        host.close()
-        friend.close()
-        other.close()
 
 
 def test_a_dropped_friend_is_shown_reconnecting_a_computer_plays_then_the_friend_plays_on(rtc_browser, base_url, relay):
-    host = Person(rtc_browser)
-    friend = Person(rtc_browser, spy=True)
-    try:
+    with closing_all(Person(rtc_browser), Person(rtc_browser, spy=True)) as (host, friend):
         host.page.goto(f"{base_url}?friends=1&variant=classic&seed=31&lang=en&relays={relay}&stun=&friends_timeout=2")
         href = invitation(host, relay)
         join(friend, href, 1)
@@ -415,15 +407,10 @@ def test_a_dropped_friend_is_shown_reconnecting_a_computer_plays_then_the_friend
         mine = [e for e in host.state()["view"]["events"] if e["type"] == "play" and e["seat"] == 1]
         assert len(mine) == 20 and steps > 0
         assert_no_leak(host, received_views(friend), 1)
-    finally:
-        host.close()
-        friend.close()
 
 
 def test_the_host_reloads_and_everyone_reconnects(rtc_browser, base_url, relay):
-    host = Person(rtc_browser)
-    friend = Person(rtc_browser, spy=True)
-    try:
+    with closing_all(Person(rtc_browser), Person(rtc_browser, spy=True)) as (host, friend):
         open_table(host, friend, base_url, relay, seed=41)
         for _ in range(5):
             play_one([host, friend])
@@ -441,9 +428,6 @@ def test_the_host_reloads_and_everyone_reconnects(rtc_browser, base_url, relay):
         for p in (host, friend):
             p.page.wait_for_selector("#summary-dialog[open]")
         assert_no_leak(host, received_views(friend), 1)
-    finally:
-        host.close()
-        friend.close()
 
 
 def short_auction(view):
@@ -459,10 +443,8 @@ def short_auction(view):
 
 
 def test_chiamata_with_five_people(rtc_browser, base_url, relay, artifacts):
-    host = Person(rtc_browser)
-    friends = [Person(rtc_browser, 1280, 800, spy=True) for _ in range(4)]
-    people = [host, *friends]
-    try:
+    with closing_all(Person(rtc_browser), *[Person(rtc_browser, 1280, 800, spy=True) for _ in range(4)]) as people:
+        host, *friends = people
         host.page.goto(f"{base_url}?friends=1&variant=chiamata&seed=3&lang=en&relays={relay}&stun=")
         href = invitation(host, relay)
         for seat, (friend, name) in enumerate(zip(friends, ["Bruno", "Carla", "Dario", "Elena"]), start=1):
@@ -487,9 +469,6 @@ def test_chiamata_with_five_people(rtc_browser, base_url, relay, artifacts):
             assert p.state()["summary"]["side_points"] == final["summary"]["side_points"]
         for friend in friends:
             assert_no_leak(host, received_views(friend), friend.state()["seat"])
-    finally:
-        for p in people:
-            p.close()
 
 
 def test_a_visit_loads_nothing_of_playing_with_friends_until_chosen(rtc_browser, base_url, relay, dist_dir):
@@ -499,8 +478,7 @@ def test_a_visit_loads_nothing_of_playing_with_friends_until_chosen(rtc_browser,
     assert "js/friends/vendor.js" in manifest["files"] and "js/friends/host.js" in manifest["files"]
     assert "js/friends/" not in sw
     assert "friends/" not in (dist_dir / "index.html").read_text(encoding="utf-8")
-    person = Person(rtc_browser)
-    try:
+    with closing_all(Person(rtc_browser)) as (person,):
         page = person.page
         fetched, sockets = [], []
         page.on("request", lambda r: fetched.append(r.url))
@@ -521,5 +499,3 @@ def test_a_visit_loads_nothing_of_playing_with_friends_until_chosen(rtc_browser,
         assert sockets and all(u.startswith(relay) for u in sockets)
         # the lobby says the invitation goes through public relays
         assert "public relays" in page.text_content("#friends-dialog")
-    finally:
-        person.close()
