@@ -132,7 +132,8 @@ export class FriendsGuest {
     this.lobbySeats.forEach((s, i) => {
       const mine = i === this.seat;
       const who = s.kind === "bot" ? `${t("new.kind.bot")} · ${t(`level.${s.level}`)}`
-        : mine ? t("friends.you") : s.taken ? (s.name || t("friends.friend")) : t("friends.free");
+        : mine ? t("friends.you") : s.kind === "human" ? t("friends.host", { name: s.name || t("seat.player", { n: i + 1 }) })
+          : s.taken ? (s.name || t("friends.friend")) : t("friends.free");
       const take = s.kind === "friend" && !s.taken && this.seat === null
         ? h("button", { class: "btn small", type: "button", data: { take: i }, text: t("friends.take"), on: { click: () => {
           const n = cleanName(name.value);
@@ -144,7 +145,7 @@ export class FriendsGuest {
       list.append(h("li", { data: { seat: i, taken: s.taken ? "1" : "0" } }, h("b", { text: t("new.seat", { n: i + 1 }) }), " ", who, " ", take));
     });
     const status = this.seat !== null ? t("friends.waiting.start") : this.hostHere ? t("friends.pick") : t("friends.connecting");
-    body.append(
+    body.append(...[ // (append() would print a null)
       h("h2", { id: "friends-title", text: t("friends.join.title") }),
       h("p", { class: "muted small", text: t("friends.relays.note") }),
       h("div", { class: "field" }, h("label", { attrs: { for: "friends-name" }, text: t("friends.name") }), name),
@@ -153,7 +154,8 @@ export class FriendsGuest {
       this.lobbySeats.length ? list : null,
       h("p", { class: "muted small", text: t("friends.review.off") }),
       settingsSection(this.net, () => {}),
-      this.problemReload ? h("div", { class: "buttons" }, h("button", { class: "btn primary", type: "button", text: t("friends.reload"), on: { click: () => location.reload() } })) : null);
+      this.problemReload ? h("div", { class: "buttons" }, h("button", { class: "btn primary", type: "button", text: t("friends.reload"), on: { click: () => location.reload() } })) : null,
+    ].filter(Boolean));
   }
 
   // ---- messages from the host --------------------------------------------------------------

@@ -119,6 +119,7 @@ export default {
   "friends.qr": "The invitation as a QR code",
   "friends.you": "you",
   "friends.friend": "a friend",
+  "friends.host": "{name}, the host",
   "friends.free": "free: waiting for a friend",
   "friends.take": "Take this seat",
   "friends.pick": "Type your name and take a free seat.",

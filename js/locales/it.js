@@ -119,6 +119,7 @@ export default {
   "friends.qr": "L'invito come codice QR",
   "friends.you": "tu",
   "friends.friend": "un amico",
+  "friends.host": "{name}, che ospita",
   "friends.free": "libero: si aspetta un amico",
   "friends.take": "Prendi questo posto",
   "friends.pick": "Scrivi il tuo nome e prendi un posto libero.",
