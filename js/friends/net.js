@@ -9,17 +9,13 @@
 // answers that connect the pages (encrypted by Trystero with a key from the room's id).
 
 import { BUILD } from "../build-info.js";
+import { PROTOCOL, readMessage } from "./wire.js";
 
-/** The protocol's version: a page of another version is told so and offered a reload. */
-export const PROTOCOL = 1;
+export { PROTOCOL, LIMIT_TO_HOST, LIMIT_TO_FRIEND, deeper, parseRelays, readMessage } from "./wire.js";
+
 /** The build (both pages must be the same: the host's views are what this page draws). */
 export const BUILD_HASH = BUILD.hash;
 export const APP_ID = "briscola-friends";
-
-// The most a message may weigh, in UTF-16 units of its text: a friend's requests are small;
-// the host's replies carry a view (a Chiamata deal's full event log is about 20 KB).
-export const LIMIT_TO_HOST = 4096;
-export const LIMIT_TO_FRIEND = 262144;
 
 /** Public WebTorrent trackers (WebSocket): the default relays, a setting. */
 export const DEFAULT_RELAYS = [
@@ -29,13 +25,6 @@ export const DEFAULT_RELAYS = [
 ];
 /** The STUN server that tells each page its address across networks: a setting ("" for none). */
 export const DEFAULT_STUN = "stun:stun.l.google.com:19302";
-
-const RELAY_RE = /^wss?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/;
-
-/** A list of relay URLs from text (a comma or whitespace between them): only ws(s) URLs, at most 8. */
-export function parseRelays(text) {
-  return String(text || "").split(/[\s,]+/).map((x) => x.trim()).filter((x) => x && x.length <= 200 && RELAY_RE.test(x)).slice(0, 8);
-}
 
 /** A room id: 16 random letters and digits. */
 export function newRoomId() {
@@ -96,31 +85,6 @@ function quietClosings() {
       && /User-Initiated Abort|Close called/.test(String(args[1] && args[1].message));
     return (closed ? console.warn : report).apply(console, args);
   };
-}
-
-/** One received message: {value} or {error: {code, message}} (size first, then shape). */
-export function readMessage(data, limit) {
-  if (typeof data !== "string") return { error: { code: "friends_bad_message", message: "a message must be JSON text" } };
-  if (data.length > limit) return { error: { code: "friends_too_big", message: `a message of ${data.length} characters (at most ${limit})` } };
-  let value;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    return { error: { code: "friends_bad_message", message: "a message is not JSON" } };
-  }
-  if (!value || typeof value !== "object" || Array.isArray(value) || typeof value.t !== "string") {
-    return { error: { code: "friends_bad_message", message: "a message must be an object with a type `t`" } };
-  }
-  if (value.v !== PROTOCOL) return { error: { code: "friends_version", message: `protocol ${value.v} (this page speaks ${PROTOCOL})` } };
-  return { value };
-}
-
-/** Depth of nesting of a parsed value, stopping past `max` (the shape checks' guard). */
-export function deeper(value, max, depth = 0) {
-  if (depth > max) return true;
-  if (!value || typeof value !== "object") return false;
-  for (const v of Object.values(value)) if (deeper(v, max, depth + 1)) return true;
-  return false;
 }
 
 // ---- the host's key ---------------------------------------------------------------------------
