@@ -499,3 +499,12 @@ def test_a_visit_loads_nothing_of_playing_with_friends_until_chosen(rtc_browser,
         assert sockets and all(u.startswith(relay) for u in sockets)
         # the lobby says the invitation goes through public relays
         assert "public relays" in page.text_content("#friends-dialog")
+
+
+def test_the_one_file_page_says_playing_with_friends_needs_the_site(rtc_browser, dist_dir):
+    # briscola.html plays from disk: it has none of js/friends/ and says so (its bundle has no
+    # dynamic import left: the build makes it a refusal)
+    with closing_all(Person(rtc_browser)) as (person,):
+        person.page.goto((dist_dir / "briscola.html").as_uri() + "?friends=1&variant=classic")
+        person.page.wait_for_function("() => /one-file page/.test(document.getElementById('notice').textContent)", timeout=120000)
+        assert not person.page.locator("#friends-dialog").count()
