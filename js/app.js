@@ -1003,6 +1003,9 @@ class App {
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-reasons" } }, reasons, h("span", { text: t("settings.reasons") }))),
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-points" } }, points, h("span", { text: t("settings.points") }))),
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-tracker" } }, tracker, h("span", { text: t("settings.tracker") }))),
+      // playing with friends: the relays and STUN, with its code (js/friends/), when asked for
+      h("div", { class: "field" }, h("button", { class: "btn", type: "button", id: "set-friends", text: t("friends.settings"),
+        on: { click: (e) => this.withFriends((f) => e.target.replaceWith(f.settingsPanel())) } })),
       h("div", { class: "buttons" }, h("button", { class: "btn primary", type: "button", text: t("menu.close"), on: { click: () => $("settings-dialog").close() } })),
     );
     if (!$("settings-dialog").open) $("settings-dialog").showModal();

@@ -22,6 +22,7 @@ export function netSettings(search = location.search) {
 
 /** The settings part of a dialog: the relays and STUN server, kept in the preferences. */
 export function settingsSection(current, onSaved) {
+  styles();
   const relays = h("textarea", { id: "friends-relays", rows: 3, value: current.relays.join("\n") });
   const stun = h("input", { id: "friends-stun", type: "text", value: current.stun, attrs: { autocomplete: "off", spellcheck: "false" } });
   const note = h("p", { class: "muted small", attrs: { role: "status" } });

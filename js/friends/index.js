@@ -10,7 +10,7 @@
 
 import { t } from "../i18n.js";
 import { forget } from "../embed.js";
-import { netSettings } from "./common.js";
+import { netSettings, settingsSection } from "./common.js";
 import { FriendsHost, linkConfig } from "./host.js";
 import { FriendsGuest } from "./guest.js";
 
@@ -55,4 +55,11 @@ export async function host(app, cfg, { auto = false, net = netSettings() } = {})
   app.friends = table;
   await table.open();
   return true;
+}
+
+/** The relays and STUN server, for the page's Settings (open at once). */
+export function settingsPanel() {
+  const box = settingsSection(netSettings(""), () => {});
+  box.open = true;
+  return box;
 }

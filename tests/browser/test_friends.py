@@ -508,3 +508,25 @@ def test_the_one_file_page_says_playing_with_friends_needs_the_site(rtc_browser,
         person.page.goto((dist_dir / "briscola.html").as_uri() + "?friends=1&variant=classic")
         person.page.wait_for_function("() => /one-file page/.test(document.getElementById('notice').textContent)", timeout=120000)
         assert not person.page.locator("#friends-dialog").count()
+
+
+def test_the_relays_are_a_setting(rtc_browser, base_url, artifacts):
+    with closing_all(Person(rtc_browser, 390, 844, lang="it")) as (person,):
+        page = person.page
+        page.goto(base_url)
+        wait_ui(page, SETTLED)
+        page.click("#btn-settings")
+        page.click("#set-friends")
+        page.wait_for_selector("#friends-relays")
+        page.locator("#friends-stun").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / "friends-settings-phone-it.png"))
+        assert "wss://" in page.input_value("#friends-relays")  # the default public ones
+        page.fill("#friends-relays", "wss://relay.example/announce\nnot a relay")
+        page.fill("#friends-stun", "")
+        page.click(".friends-settings .buttons .btn")
+        prefs = page.evaluate("JSON.parse(localStorage.getItem('briscola.prefs')).friends")
+        assert prefs == {"relays": ["wss://relay.example/announce"], "stun": ""}
+        page.fill("#friends-relays", "http://nope.example")
+        page.click(".friends-settings .buttons .btn")
+        assert "ws://" in page.text_content(".friends-settings [role=status]")  # refused, and why
+        assert page.evaluate("JSON.parse(localStorage.getItem('briscola.prefs')).friends.relays") == ["wss://relay.example/announce"]
