@@ -83,8 +83,10 @@ def one_deal(browser, base: str, relay: str, seed: int) -> dict:
         friend.wait_for_selector("[data-take='1']")
         seats_at = friend.evaluate("Date.now()")
         # the friend's own engine up (its first reply), on the same clock
-        engine_at = friend.evaluate("(() => { const m = performance.getEntriesByName('briscola:first reply')[0];"
-                                    " return m ? performance.timeOrigin + m.startTime : null; })()")
+        at = "(name) => { const m = performance.getEntriesByName(name)[0]; return m ? performance.timeOrigin + m.startTime : null; }"
+        engine_at = friend.evaluate(f"({at})('briscola:first reply')")
+        room_at = friend.evaluate(f"({at})('briscola:friends room')")
+        peer_at = friend.evaluate(f"({at})('briscola:friends peer')")
         take = friend.evaluate("Date.now()")
         friend.click("[data-take='1']")
         friend.wait_for_selector(".hand-card")
@@ -106,7 +108,8 @@ def one_deal(browser, base: str, relay: str, seed: int) -> dict:
             clicked = src.evaluate("window.__clicked")
             shown = dst.evaluate("window.__shown")
             delays[key] = [shown[c] - t for c, t in clicked.items() if c in shown]
-        return {"seats": seats_at - opened, "engine": (engine_at or seats_at) - opened, "table": table_at - take, **delays}
+        return {"seats": seats_at - opened, "engine": (engine_at or seats_at) - opened,
+                "peer": (peer_at or seats_at) - (room_at or opened), "table": table_at - take, **delays}
     finally:
         hctx.close()
         fctx.close()
@@ -142,6 +145,7 @@ def main(argv=None) -> int:
     rows = [
         ("opening the invitation → the free seats shown", [r["seats"] for r in runs]),
         ("… of which: opening → the friend's own engine up", [r["engine"] for r in runs]),
+        ("… of which: joining the room → the first peer connected", [r["peer"] for r in runs]),
         ("taking the seat → the table shown", [r["table"] for r in runs]),
         ("the host's play → shown on the friend's page", [x for r in runs for x in r["host→friend"]]),
         ("the friend's play → shown on the host's page", [x for r in runs for x in r["friend→host"]]),

@@ -40,6 +40,7 @@ export const ROOM_RE = /^[a-z0-9]{8,32}$/;
  * Returns {send(peer, msg), leave(), peers()}. `limit`: the most a received message may weigh.
  */
 export async function openRoom({ room, relays, stun, limit }, handlers) {
+  performance.mark("briscola:friends room"); // the join's stages (bench/friends.py)
   const lib = await import("./vendor.js");
   quietClosings();
   const config = {
@@ -62,7 +63,10 @@ export async function openRoom({ room, relays, stun, limit }, handlers) {
     }
     handlers.message(peer, msg.value);
   };
-  joined.onPeerJoin = (peer) => handlers.join(peer);
+  joined.onPeerJoin = (peer) => {
+    if (!performance.getEntriesByName("briscola:friends peer").length) performance.mark("briscola:friends peer");
+    handlers.join(peer);
+  };
   joined.onPeerLeave = (peer) => handlers.leave(peer);
   return {
     self: lib.selfId,
