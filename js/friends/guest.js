@@ -83,7 +83,12 @@ export class FriendsGuest {
         if (peer === this.hostId) this.heard(msg);
         else if (msg.t === "host" && this.asked.has(peer)) this.proved(peer, msg.sig);
       },
-      refused: (peer, code, message) => { if (peer === this.hostId) console.warn(`friends: a message from the host refused: ${code} ${message}`); },
+      refused: (peer, code, message) => {
+        // a page of another version speaks another protocol: this one cannot even read who is
+        // the host, so it says so (and offers the reload) whoever sent it
+        if (code === "friends_version") this.refused(code, message);
+        else if (peer === this.hostId) console.warn(`friends: a message from the host refused: ${code} ${message}`);
+      },
     });
   }
 
@@ -192,7 +197,11 @@ export class FriendsGuest {
           return;
         }
         if (Number.isInteger(msg.n)) this.lastN = Math.max(this.lastN, msg.n);
-        waiter.resolve(waiter.table ? this.ours(msg.result) : msg.result);
+        try {
+          waiter.resolve(waiter.table ? this.ours(msg.result) : msg.result);
+        } catch (err) {
+          waiter.reject(err);
+        }
         return;
       }
       case "error":

@@ -278,6 +278,7 @@ def test_forged_actions_are_refused_and_the_deal_goes_on(rtc_browser, base_url, 
             ({"t": "take", "seat": 0, "name": "x", "token": "A" * 20}, None),  # the host's seat
             ({"t": "req", "id": 9006, "type": "act", "args": {"action": "AD", "pad": "x" * 9000}}, None),  # oversized
             ({"t": "nonsense"}, None),
+            ({"t": "hello", "name": "x", "token": "C" * 24, "build": "another"}, None),  # another build's page
         ]
         for msg, _ in forged:
             friend.page.evaluate(send, msg)
@@ -285,7 +286,7 @@ def test_forged_actions_are_refused_and_the_deal_goes_on(rtc_browser, base_url, 
         while True:
             answers = [json.loads(m["text"]) for m in friend.page.evaluate("window.__spy") if m["type"] == "m"]
             ids = {a.get("id") for a in answers if a.get("t") == "res"}
-            if {9001, 9002, 9003, 9004, 9005} <= ids and sum(a.get("t") == "error" for a in answers) >= 3:
+            if {9001, 9002, 9003, 9004, 9005} <= ids and sum(a.get("t") == "error" for a in answers) >= 4:
                 break
             assert time.monotonic() < end, answers[-5:]
             time.sleep(0.1)
@@ -297,7 +298,9 @@ def test_forged_actions_are_refused_and_the_deal_goes_on(rtc_browser, base_url, 
         assert by_id[9004]["error"]["code"] == "friends_bad_message"
         assert by_id[9005]["result"]["seat"] == 1 and by_id[9005]["result"]["view"]["hand"] == friend.state()["view"]["hand"]
         assert 9006 not in by_id
-        assert sorted(errors) == ["friends_bad_message", "friends_no_seat", "friends_too_big"]
+        assert sorted(errors) == ["friends_bad_message", "friends_build", "friends_no_seat", "friends_too_big"]
+        # told, in the person's language, with the way out
+        friend.page.wait_for_function("() => /ricarica/.test(document.getElementById('notice').textContent)")
         # nothing changed, and the deal goes on
         assert host.state()["view"]["events"] == before
         steps = 0
