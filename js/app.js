@@ -56,6 +56,8 @@ class Stale extends Error {
     this.name = "Stale";
   }
 }
+// An invitation to a table with friends, or the test hook ?friends=1 (js/friends/index.js).
+const FRIENDS_LINK = /[?&](join|friends)=/.test(location.search);
 const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
 
 class App {
@@ -270,6 +272,7 @@ class App {
   }
 
   async resume() {
+    if (FRIENDS_LINK && (await this.withFriends((f) => f.fromLink(this)))) return;
     if (await startFromLink(this)) return; // a deal asked for by the URL (js/embed.js)
     if (await this.migrate()) return;
     // This tab's own game (a reload), finished or not, unless another tab has it open now.
@@ -284,6 +287,20 @@ class App {
     }
     if (list.games.length) return this.offerGames(list.games);
     return dealWelcome(this); // no unfinished game: straight into a deal (js/welcome.js)
+  }
+
+  /** "Play with friends" (js/friends/): its code loads only now; not in the one-file page. */
+  async withFriends(use) {
+    if (location.protocol === "file:") {
+      this.notice(t("friends.unavailable"), 12000);
+      return false;
+    }
+    try {
+      return await use(await import("./friends/index.js"));
+    } catch (err) {
+      this.noticeError(err);
+      return false;
+    }
   }
 
   /** The game an older page kept in localStorage moves to the worker, once. */
@@ -333,6 +350,8 @@ class App {
       this.engine.call("set_meta", { meta: this.meta, game: reply.game }).then((r) => this.checkStorage(r), () => {});
     }
     await this.startShowing(reply);
+    // a game with friends (js/friends/): this page hosts it again, in the same room
+    if (this.meta.friends && reply.seats.some((s) => s.kind === "friend")) await this.withFriends((f) => f.rehost(this, this.meta.friends));
   }
 
   /** The unfinished games kept in this browser, to resume one or start another. */
@@ -379,6 +398,7 @@ class App {
       const given = (this.meta && this.meta.names[i]) || (s.kind === "human" && s.name);
       if (given) return given;
       if (s.kind === "human") return humans.length === 1 ? t("seat.you") : t("seat.player", { n: i + 1 });
+      if (s.kind === "friend") return t("seat.player", { n: i + 1 });
       return bots[i % bots.length];
     });
   }
@@ -413,6 +433,12 @@ class App {
   }
 
   async newGame(cfg) {
+    if (cfg.seats.some((s) => s.kind === "friend")) {
+      if (this.panel) this.panel.close();
+      return this.withFriends((f) => f.host(this, cfg));
+    }
+    if (this.friends) this.friends.leave(); // a game without them: the table with friends ends here
+    this.friends = null;
     // No seed typed: the engine's worker draws one and keeps it (a typed seed is public by choice).
     const seed = cfg.seed === "" ? undefined : (/^\d+$/.test(cfg.seed) ? Number(cfg.seed) : cfg.seed);
     const meta = {
@@ -585,6 +611,13 @@ class App {
         const turn = v.turn;
         if (turn === null || turn === undefined) return;
         const seat = st.seats[turn];
+        // another device plays (js/friends/); a friend's seat is never this page's to show
+        if (this.friends ? this.friends.waits(turn) : seat.kind === "friend") {
+          this.busy = true;
+          this.draw();
+          this.ui("busy");
+          return;
+        }
         if (seat.kind === "bot") {
           this.busy = true;
           this.ui("busy");
@@ -998,6 +1031,9 @@ class App {
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-reasons" } }, reasons, h("span", { text: t("settings.reasons") }))),
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-points" } }, points, h("span", { text: t("settings.points") }))),
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-tracker" } }, tracker, h("span", { text: t("settings.tracker") }))),
+      // playing with friends: the relays and STUN, with its code (js/friends/), when asked for
+      h("div", { class: "field" }, h("button", { class: "btn", type: "button", id: "set-friends", text: t("friends.settings"),
+        on: { click: (e) => this.withFriends((f) => e.target.replaceWith(f.settingsPanel())) } })),
       h("div", { class: "buttons" }, h("button", { class: "btn primary", type: "button", text: t("menu.close"), on: { click: () => $("settings-dialog").close() } })),
     );
     if (!$("settings-dialog").open) $("settings-dialog").showModal();

@@ -42,7 +42,7 @@ export class Coach {
   undoState() {
     const app = this.app;
     const st = app.state;
-    if (!st || app.humans().length !== 1 || st.view.phase === "over") return null;
+    if (!st || app.humans().length !== 1 || st.view.phase === "over" || app.friends) return null;
     const v = st.view;
     if (app.busy || v.turn !== app.display || app.hideHand) return false;
     return v.events.some((e) => e.seat === app.display && ["play", "exchange", "signal", "pass", "carichi", "bid", "call"].includes(e.type));
@@ -137,6 +137,7 @@ export class Coach {
     const dup = st.match && st.match.duplicate;
     if (dup && dup.now) parts.push(this.comparison(dup, st, names));
     const row = h("div", { class: "sum-coach" });
+    if (app.friends) return parts; // with friends: no review (yet), no duplicate
     row.append(h("button", { class: "btn", id: "sum-review", type: "button", text: t("review.button"),
       on: { click: () => this.review.open({ deal: st.match.deal }) } }));
     if (this.canDuplicate(st)) {

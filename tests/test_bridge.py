@@ -212,6 +212,65 @@ def test_hot_seat_shows_only_the_hand_of_the_seat_whose_turn_it_is():
     assert ok("state", {"seat": 1})["view"]["seat"] == 1
 
 
+def test_a_friends_seat_is_seen_by_the_referee_and_acts_only_for_itself():
+    # A table with friends (js/friends/): the host's person at seat 0, a friend at seat 2
+    # (their own device), computers between. The host's page may read the friend's view at
+    # any time (it sends it to that device only); the friend acts for its seat only.
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "random"},
+             {"kind": "friend", "name": " Bruno "}, {"kind": "bot", "level": "random"}]
+    st = ok("new_match", {"rules": "four", "seed": 8, "seats": seats})
+    assert [s["kind"] for s in st["seats"]] == ["human", "bot", "friend", "bot"]
+    assert st["seats"][2]["name"] == "Bruno"
+    assert err("state", {"seat": 1})["code"] == "hidden_seat"
+    assert err("undo", {"seat": 0})["code"] == "cannot_undo"
+    while st["view"]["phase"] != "over":
+        turn = st["view"]["turn"]
+        friend = ok("state", {"seat": 2})["view"]
+        assert friend["seat"] == 2 and not friend.get("hand_hidden")
+        if turn in (0, 2):
+            other = 2 - turn
+            mine = ok("state", {"seat": turn})["view"]["hand"]
+            theirs = ok("state", {"seat": other})["view"]["hand"]
+            for card in theirs[:1]:  # not a card of the seat whose turn it is, nor its turn
+                assert err("act", {"seat": other, "action": card})["code"] == "illegal_action"
+                assert err("act", {"seat": turn, "action": card})["code"] == "illegal_action"
+            assert ok("state", {"seat": turn})["view"]["hand"] == mine  # refused: nothing changed
+            st = ok("act", {"seat": turn, "action": ok("state", {"seat": turn})["view"]["legal"][0]})
+        else:
+            assert err("act", {"seat": turn, "action": "AD"})["code"] == "illegal_action"
+            st = ok("bot_step", {})
+    assert st["summary"]
+
+
+def test_a_computer_takes_an_away_friends_seat_and_gives_it_back():
+    seats = [{"kind": "human"}, {"kind": "friend", "name": "Bruno"}]
+    st = ok("new_match", {"rules": "classic", "seed": 4, "seats": seats})
+    if st["view"]["turn"] == 0:
+        st = ok("act", {"seat": 0, "action": st["view"]["legal"][0]})
+    assert st["view"]["turn"] == 1
+    assert err("bot_step", {})["code"] == "illegal_action"  # a friend's turn: nobody steps for it
+    st = ok("set_seat", {"seat": 1, "kind": "bot", "level": "random"})
+    assert st["seat"] == 0 and st["seats"][1] == {"kind": "bot", "level": "random"}
+    st = ok("bot_step", {})
+    assert [e["seat"] for e in st["view"]["events"] if e["type"] == "play"][-1] == 1
+    again = ok("load", {"save": st["save"]})  # kept in the save
+    assert again["seats"][1]["kind"] == "bot"
+    st = ok("set_seat", {"seat": 1, "kind": "friend", "name": "Bruno"})
+    assert st["seats"][1] == {"kind": "friend", "name": "Bruno"}
+    # only those two trade places; a bad level changes nothing
+    assert err("set_seat", {"seat": 0, "kind": "bot"})["code"] == "bad_request"
+    assert err("set_seat", {"seat": 1, "kind": "human"})["code"] == "bad_request"
+    assert err("set_seat", {"seat": 1, "kind": "bot", "level": "nobody"})["code"] == "bad_request"
+    assert ok("state", {})["seats"][1] == {"kind": "friend", "name": "Bruno"}
+
+
+def test_a_friends_seat_survives_a_save():
+    seats = [{"kind": "friend", "name": "Bruno"}, {"kind": "human"}]
+    st = ok("new_match", {"rules": "classic", "seed": 2, "seats": seats})
+    again = ok("load", {"save": st["save"]})
+    assert again["seats"] == [{"kind": "friend", "name": "Bruno"}, {"kind": "human"}]
+
+
 def _without_save(reply):
     return {k: v for k, v in reply.items() if k != "save"}
 

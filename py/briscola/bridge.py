@@ -16,7 +16,9 @@ Request types (``args`` in brackets):
 - ``ping`` -- version check.
 - ``catalog`` -- variants, options with their choices and help, bot levels.
 - ``new_match`` [``rules`` (a variant name or ``{"name", ...options}``), ``seed``, ``seats``:
-  a list with ``{"kind": "human"}`` or ``{"kind": "bot", "level": "expert"}`` per seat].
+  a list with ``{"kind": "human"}``, ``{"kind": "friend"}`` (a person at another device,
+  whose views the host's page sends: js/friends/) or ``{"kind": "bot", "level": "expert"}``
+  per seat].
   A new match without a seed and with as many players as the table it replaces continues
   the deal's rotation; a chosen seed deals exactly as that seed says (to replay a deal).
 - ``load`` [``save``] -- restore a table from ``save``; a corrupt one is refused (``bad_save``).
@@ -52,6 +54,9 @@ Request types (``args`` in brackets):
 - ``rating_levels`` -- the computer levels' ratings (``levels``) and a new person's
   (``initial``), for the rating chart's reference lines.
 - ``next_deal`` -- deal the next hand of the match.
+- ``set_seat`` [``seat``, ``kind``, ``level``] -- a friend's seat taken by a computer player
+  while that friend is away (``kind: "bot"``), or given back (``kind: "friend"``); only those
+  two kinds trade places. The host's view, as ``state``.
 - ``trick_winner`` [``rules``, ``trump``, ``cards``] -- which card takes a trick.
 - ``card_points`` [``rules``] -- points of every card of the variant's deck.
 - ``check_rules`` [``rules``] -- validate a set of options (new-game panel); the table is kept.
@@ -163,18 +168,18 @@ class Table:
             raise BridgeError(f"seats: expected a list of {players} seats")
         out = []
         for i, seat in enumerate(seats):
-            if not isinstance(seat, dict) or seat.get("kind") not in ("human", "bot"):
-                raise BridgeError(f"seats[{i}]: expected {{'kind': 'human'}} or "
-                                  "{'kind': 'bot', 'level': ...}")
+            if not isinstance(seat, dict) or seat.get("kind") not in ("human", "bot", "friend"):
+                raise BridgeError(f"seats[{i}]: expected {{'kind': 'human'}}, {{'kind': 'friend'}} "
+                                  "or {'kind': 'bot', 'level': ...}")
             if seat["kind"] == "bot":
                 level = seat.get("level", "intermediate")
                 if not isinstance(level, str) or (level not in BOTS and level not in LEVELS):
                     raise BridgeError(f"seats[{i}]: no computer player {level!r}; "
                                       f"levels: {', '.join(LEVELS)}")
                 out.append({"kind": "bot", "level": level})
-            else:
+            else:  # a person here, or a friend at their own device (js/friends/)
                 name = seat.get("name")
-                entry: dict[str, Any] = {"kind": "human"}
+                entry: dict[str, Any] = {"kind": seat["kind"]}
                 if isinstance(name, str) and name.strip():
                     entry["name"] = name.strip()[:40]
                 out.append(entry)
@@ -220,7 +225,9 @@ class Table:
         """Whether the person at the device may see what ``seat`` knows, now.
 
         One person: their own seat(s). People sharing the device (hot-seat): only the seat
-        whose turn it is, so no one sees another's hand between turns. Once the deal is over,
+        whose turn it is, so no one sees another's hand between turns. A friend's seat
+        (``kind: "friend"``, a person at another device): always, for the host's page, the
+        referee, which sends each friend its own seat's view only. Once the deal is over,
         every seat. With no person seated (the computer plays itself) nothing is hidden from
         anyone, and with open hands nothing is hidden at all.
         """
@@ -228,6 +235,8 @@ class Table:
         humans = self.humans()
         if game.is_over or not humans or game.rules.open_hands:
             return True
+        if self.seats[seat]["kind"] == "friend":
+            return True  # the host's page sends it to that friend's device only
         if len(humans) == 1:
             return seat == humans[0]
         return seat == game.current_player and seat in humans
@@ -438,6 +447,7 @@ class Bridge:
             "rating_levels": self.rating_levels,
             "history": self.history,
             "next_deal": self.next_deal,
+            "set_seat": self.set_seat,
             "trick_winner": self.trick_winner,
             "card_points": self.card_points,
             "check_rules": self.check_rules,
@@ -494,7 +504,7 @@ class Bridge:
         table = self._table()
         game = table.match.game
         seat = _check_seat(args.get("seat"), game.n)
-        if table.seats[seat]["kind"] != "human":
+        if table.seats[seat]["kind"] == "bot":
             raise IllegalActionError(f"seat {seat} is a computer player")
         action = args.get("action")
         if not isinstance(action, str):
@@ -569,7 +579,7 @@ class Bridge:
         game = match.game
         seat = _check_seat(args.get("seat"), game.n)
         humans = table.humans()
-        if len(humans) != 1:
+        if len(humans) != 1 or any(x["kind"] == "friend" for x in table.seats):
             raise CannotUndo("undo is not offered when several people share the table")
         if seat != humans[0]:
             raise CannotUndo(f"seat {seat} is a computer player")
@@ -741,6 +751,23 @@ class Bridge:
         for bot in table.bots.values():
             bot.reset()
         return self._reply(args.get("seat"))
+
+    def set_seat(self, args: dict) -> dict:
+        table = self._table()
+        seat = _check_seat(args.get("seat"), table.match.game.n)
+        kind = args.get("kind")
+        name = table.seats[seat].get("name")
+        if table.seats[seat]["kind"] not in ("friend", "bot") or kind not in ("friend", "bot"):
+            raise BridgeError("set_seat: only a friend's seat and a computer player's trade places")
+        entry = {"kind": kind, "level": args.get("level", "intermediate")} if kind == "bot" else {
+            "kind": kind, "name": args.get("name", name)}
+        entry = Table.check_seats([entry], 1)[0]
+        if kind == "bot":
+            table.bots[seat] = make_bot(entry["level"], seed=f"{table.match.seed}/bot{seat}")
+        else:
+            table.bots.pop(seat, None)
+        table.seats[seat] = entry
+        return self._reply(None)
 
     def trick_winner(self, args: dict) -> dict:
         rules = _rules_arg(args.get("rules", "classic"))

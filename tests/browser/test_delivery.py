@@ -20,6 +20,7 @@ import build  # the repository's root is on the path (conftest.py)
 from briscola import bridge
 from pagekit import watched_context
 from tools import chromium
+from tools.build.friends import lazy
 from tools.chromium import OFFLINE_READY, until
 
 pytestmark = pytest.mark.browser
@@ -288,10 +289,12 @@ def test_service_worker_lists_every_file_of_the_build(dist_dir):
     start = sw.index("const PRECACHE = ") + len("const PRECACHE = ")
     precache = json.loads(sw[start:sw.index("};", start) + 1])
     assert precache["hash"] == manifest["hash"]
-    # Not precached either: the engine's wheels for micropip, which the page never fetches.
+    # Not precached either: the engine's wheels for micropip, which the page never fetches, and
+    # the code of playing with friends, loaded only when chosen (tools/build/friends.py)
     micropip = {manifest["micropip"]["wheel"], manifest["micropip"]["latest"]}
     expected = {p for p in manifest["files"]
-                if p not in ("sw.js", "build-manifest.json", build.ONE_FILE, *micropip)}
+                if p not in ("sw.js", "build-manifest.json", build.ONE_FILE, *micropip) and not lazy(p)}
+    assert any(lazy(p) for p in manifest["files"])
     assert set(precache["files"]) == expected
     for path, integrity in precache["files"].items():
         assert integrity == manifest["files"][path]["integrity"]

@@ -39,6 +39,10 @@ _EXPORT_DECL = re.compile(r"^export\s+((?:async\s+)?function\*?\s+(\w+)|class\s+
 _EXPORT_DEFAULT = re.compile(r"^export\s+default\s+(?:((?:async\s+)?function\*?\s+(\w+)|class\s+(\w+))|(?=\S))",
                              re.M)
 _EXPORT_LIST = re.compile(r"^export\s*\{([^}]*)\}\s*;?[ \t]*$", re.M)
+# A dynamic import of the code loaded only to play with friends (friends.py): this page plays
+# from disk, with no network, so it has none of that code and the import is a refusal
+# (js/app.js says so before it would run).
+_LAZY_IMPORT = re.compile(r"""\bimport\(\s*["']\./friends/[\w./-]+["']\s*\)""")
 _LEFTOVER = re.compile(r"^\s*(?:import\s*[\w{*\"']|export\b)|\bimport\s*\(", re.M)
 
 
@@ -104,6 +108,7 @@ def bundle_modules(stage: Path, entries: list[str], between: str = "", after: st
             return ""
 
         code = IMPORT.sub(imp, code)
+        code = _LAZY_IMPORT.sub('Promise.reject(new Error("not in the one-file page"))', code)
         code = _EXPORT_DEFAULT.sub(default, code)
         code = _EXPORT_DECL.sub(decl, code)
         code = _EXPORT_LIST.sub(lst, code)

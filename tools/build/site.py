@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 from .common import BUILD_DIR, DIST, PYODIDE_DIR, ROOT, log, sha256
+from .friends import bundle_vendor, lazy
 from .linking import patch_linking
 from .micropip import stage_micropip_wheels
 from .modules import module_graph, page_entries
@@ -107,6 +108,7 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
     shutil.rmtree(stage, ignore_errors=True)
     stage.mkdir(parents=True)
     copy_static(stage)
+    bundle_vendor(stage)  # js/friends/vendor.js: loaded only to play with friends
     preload_modules(stage)
     if stamp is not None:
         html = stage / "index.html"
@@ -174,10 +176,11 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
         engine.read_text(encoding="utf-8"), build_hash).encode())
 
     # The service worker precaches every file the page can fetch, each checked
-    # against its hash (Subresource Integrity form).
+    # against its hash (Subresource Integrity form), but for the code of playing with
+    # friends (friends.py: it loads when chosen, and needs the network then anyway).
     for entry in files.values():
         entry["integrity"] = sri(entry["sha256"])
-    precache = {p: f["integrity"] for p, f in files.items()}
+    precache = {p: f["integrity"] for p, f in files.items() if not lazy(p)}
     sw = service_worker((ROOT / "sw.js").read_text(encoding="utf-8"), build_hash, precache)
     add_file(stage, files, "sw.js", sw.encode())
 
