@@ -137,7 +137,6 @@ export class Coach {
     const dup = st.match && st.match.duplicate;
     if (dup && dup.now) parts.push(this.comparison(dup, st, names));
     const row = h("div", { class: "sum-coach" });
-    if (app.friends) return parts; // with friends: no review (yet), no duplicate
     row.append(h("button", { class: "btn", id: "sum-review", type: "button", text: t("review.button"),
       on: { click: () => this.review.open({ deal: st.match.deal }) } }));
     if (this.canDuplicate(st)) {
@@ -151,7 +150,8 @@ export class Coach {
   canDuplicate(st) {
     const app = this.app;
     // not a duplicate of a duplicate (that would only swap the seats back)
-    return app.humans().length === 1 && st.view.phase === "over" && st.view.rules.mode !== "chiamata"
+    // not with friends either: the duplicate is the person against the computer
+    return !app.friends && app.humans().length === 1 && st.view.phase === "over" && st.view.rules.mode !== "chiamata"
       && !st.match.duplicate;
   }
 

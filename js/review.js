@@ -96,7 +96,7 @@ export class Review {
     if (!count) return;
     this.deal = Number.isInteger(deal) ? deal : count - 1;
     const humans = app.humans();
-    this.seat = Number.isInteger(seat) ? seat : (humans.length === 1 ? humans[0] : app.display);
+    this.seat = Number.isInteger(seat) && !app.friends ? seat : (humans.length === 1 ? humans[0] : app.display);
     this.showAll = false;
     this.step = 0;
     const d = this.ensureDialog();
@@ -151,7 +151,8 @@ export class Review {
     dealSel.value = String(this.deal);
     dealSel.addEventListener("change", () => this.switchTo(Number(dealSel.value), this.seat));
     const seatSel = h("select", { id: "rv-seat" });
-    names.forEach((n, i) => seatSel.append(h("option", { value: String(i), text: n })));
+    // at a table with friends each person reviews their own decisions only
+    names.forEach((n, i) => { if (!this.app.friends || i === this.seat) seatSel.append(h("option", { value: String(i), text: n })); });
     seatSel.value = String(this.seat);
     seatSel.addEventListener("change", () => this.switchTo(this.deal, Number(seatSel.value)));
     body.append(h("div", { class: "rv-choose" },

@@ -9,6 +9,9 @@ import { DEFAULT_RELAYS, DEFAULT_STUN, parseRelays } from "./net.js";
 
 const STUN_RE = /^(stun|stuns|turn|turns):[^\s]{1,200}$/;
 
+/** A finished deal's review, which a friend's page asks the host for (its own seat's only). */
+export const REVIEW = new Set(["review_plan", "review_decision", "review_summary", "review_retry", "replay"]);
+
 /** {relays, stun}: the link's `relays` / `stun` first, else the settings, else the defaults. */
 export function netSettings(search = location.search) {
   const q = new URLSearchParams(search);

@@ -1,8 +1,8 @@
 // A friend's side of "play with friends": the page draws the views the host's page sends for
 // this seat, and sends its actions there; nothing here decides a rule. The page's own engine
 // still answers what needs no table (the cards' points and order, the rating); the table's
-// requests (state, act, hint, tracker) go to the host, which answers for this seat only; the
-// rest (undo, the review, a duplicate) is off at a table with friends.
+// requests (state, act, hint, tracker, and a finished deal's review and replay) go to the host,
+// which answers for this seat only; the rest (undo, a duplicate) is off at a table with friends.
 //
 // Only the host's peer (named in the invitation) is listened to; the other friends' pages in
 // the same room are ignored.
@@ -14,9 +14,10 @@ import { errorText } from "../errors.js";
 import { forget } from "../embed.js";
 import * as store from "../storage.js";
 import { BUILD_HASH, KEY_RE, LIMIT_TO_FRIEND, ROOM_RE, deeper, nonce, openRoom, verifier } from "./net.js";
-import { cleanName, closeDialog, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
+import { REVIEW, cleanName, closeDialog, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
 
-const REMOTE = new Set(["state", "act", "hint", "tracker"]);
+const REMOTE = new Set(["state", "act", "hint", "tracker", ...REVIEW]);
+const REVIEW_ARGS = ["deal", "index", "step", "all_hands", "action"];
 const LOCAL = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games"]);
 
 /** The seat token of this room (kept, so a reload takes the same seat back), made once. */
@@ -157,7 +158,7 @@ export class FriendsGuest {
       h("p", { id: "friends-status", attrs: { role: "status" }, text: status }),
       this.problem ? h("p", { class: "form-error", attrs: { role: "alert" }, text: this.problem }) : null,
       this.lobbySeats.length ? list : null,
-      h("p", { class: "muted small", text: t("friends.review.off") }),
+      h("p", { class: "muted small", text: t("friends.undo.off") }),
       settingsSection(this.net, () => {}),
       this.problemReload ? h("div", { class: "buttons" }, h("button", { class: "btn primary", type: "button", text: t("friends.reload"), on: { click: () => location.reload() } })) : null,
     ].filter(Boolean));
@@ -243,7 +244,8 @@ export class FriendsGuest {
 
   request(type, args) {
     const id = this.nextId++;
-    const out = type === "act" ? { action: args.action } : type === "hint" ? { lang: args.lang } : {};
+    const out = type === "act" ? { action: args.action } : type === "hint" ? { lang: args.lang }
+      : REVIEW.has(type) ? Object.fromEntries(REVIEW_ARGS.filter((k) => args[k] !== undefined).map((k) => [k, args[k]])) : {};
     return new Promise((resolve, reject) => {
       if (!this.hostHere) {
         reject(new EngineError("friends_host_away", "the host's page is away"));

@@ -7,7 +7,11 @@
 //   hello {name, token, build}      who is there; a token that holds a seat takes it back
 //   take {seat, name, token}        a free friend's seat
 //   req {id, type, args}            a request for its own seat: act {action}, hint {lang},
-//                                   tracker {}, state {}; answered {t: "res", id, n?, result | error}
+//                                   tracker {}, state {}; once a deal is over, its review:
+//                                   review_plan {deal}, review_decision {deal, index},
+//                                   review_summary {deal}, review_retry {deal, index, action},
+//                                   replay {deal, step, all_hands}; answered
+//                                   {t: "res", id, n?, result | error}
 //   sync {}                         the current view again
 // To a friend: lobby {seats, you}, view {n, state}, res {...}, error {code, message}.
 // Anything else, or a request for another seat, is refused with an error to that friend and
@@ -18,11 +22,12 @@ import { t } from "../i18n.js";
 import { errorText } from "../errors.js";
 import * as store from "../storage.js";
 import { BUILD_HASH, LIMIT_TO_HOST, deeper, inviteLink, newHostKey, newRoomId, openRoom, signer } from "./net.js";
-import { cleanName, closeDialog, dialog, hideBar, peopleBar, savedName, saveName, settingsSection, travelling } from "./common.js";
+import { REVIEW, cleanName, closeDialog, dialog, hideBar, peopleBar, savedName, saveName, settingsSection, travelling } from "./common.js";
 
-const REQUESTS = new Set(["act", "hint", "tracker", "state"]);
+const REQUESTS = new Set(["act", "hint", "tracker", "state", ...REVIEW]);
 const MUTATES = new Set(["act", "bot_step", "next_deal"]);
 const TOKEN_RE = /^[A-Za-z0-9]{16,64}$/;
+const small = (x) => Number.isInteger(x) && x >= 0 && x <= 9999;
 
 let own = null; // the engine's own call, before ownCall() wrapped it (one engine a page)
 
@@ -177,7 +182,7 @@ export class FriendsHost {
       h("h3", { text: t("new.seats") }),
       list,
       h("div", { class: "field" }, h("label", { attrs: { for: "friends-timeout" }, text: t("friends.timeout") }), timeout),
-      h("p", { class: "muted small", text: t("friends.review.off") }),
+      h("p", { class: "muted small", text: t("friends.undo.off") }),
       settingsSection(this.net, () => {}),
       h("div", { class: "buttons pinned" }, cancel, fill, start));
   }
@@ -354,7 +359,7 @@ export class FriendsHost {
     if (!Number.isInteger(id) || id < 0 || id > 1e9) return this.refuse(peer, "friends_bad_message", "req: an id expected");
     const p = this.peers.get(peer);
     if (p.seat === null || !this.started) return this.refuse(peer, "friends_not_seated", "take a seat first", id);
-    if (typeof msg.type !== "string" || !REQUESTS.has(msg.type)) return this.refuse(peer, "friends_bad_message", "req: act, hint, tracker or state", id);
+    if (typeof msg.type !== "string" || !REQUESTS.has(msg.type)) return this.refuse(peer, "friends_bad_message", "req: act, hint, tracker, state or a review", id);
     const args = msg.args ?? {};
     if (!args || typeof args !== "object" || Array.isArray(args)) return this.refuse(peer, "friends_bad_message", "req: args must be an object", id);
     const seat = p.seat; // a friend acts and asks for its own seat, whatever it says
@@ -365,6 +370,10 @@ export class FriendsHost {
       call.action = args.action;
     } else if (msg.type === "hint") {
       call.lang = args.lang === "it" ? "it" : "en";
+    } else if (REVIEW.has(msg.type)) {
+      const bad = this.reviewArgs(msg.type, args, call);
+      if (bad) return this.refuse(peer, "friends_bad_message", bad, id);
+      if (!(await this.over(call.deal))) return this.refuse(peer, "friends_deal_not_over", "the review opens once the deal is over", id);
     }
     let reply;
     try {
@@ -381,6 +390,38 @@ export class FriendsHost {
       this.send(peer, { t: "res", id, result: msg.type === "state" ? travelling(reply) : reply });
     }
     return undefined;
+  }
+
+  /** A review request's args checked and copied into `call` (the seat is already the
+   * friend's own); what is wrong, or null. */
+  reviewArgs(type, args, call) {
+    if (!small(args.deal)) return `${type}: a deal number expected`;
+    call.deal = args.deal;
+    if (type === "review_decision" || type === "review_retry") {
+      if (!small(args.index)) return `${type}: a decision's index expected`;
+      call.index = args.index;
+    }
+    if (type === "review_retry") {
+      if (typeof args.action !== "string" || args.action.length > 16) return "review_retry: a card like 'AD' expected";
+      call.action = args.action;
+    }
+    if (type === "replay") {
+      if (!small(args.step)) return "replay: a step expected";
+      if (args.all_hands !== undefined && typeof args.all_hands !== "boolean") return "replay: all_hands is true or false";
+      call.step = args.step;
+      call.all_hands = args.all_hands === true;
+    }
+    return null;
+  }
+
+  /** Whether the match's deal `deal` is over (its plays are then public to every seat). */
+  async over(deal) {
+    try {
+      const { deals } = await this.engine("history", { game: this.game });
+      return !!(deals[deal] && deals[deal].over);
+    } catch {
+      return false;
+    }
   }
 
   // ---- the views ---------------------------------------------------------------------------

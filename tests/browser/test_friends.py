@@ -190,13 +190,16 @@ def play_one(people, timeout=60.0, decide=None):
     raise TimeoutError("nobody's turn came: " + " / ".join(p.page.evaluate("document.documentElement.dataset.ui") for p in people))
 
 
+def received(friend: Person):
+    """Every message the friend's page received from a data channel."""
+    return [json.loads(m["text"]) for m in friend.page.evaluate("window.__spy") if m["type"] == "m"]
+
+
 def received_views(friend: Person):
-    """Every table state the friend's page received: views pushed and answers to its plays."""
+    """Every table state the friend's page received: views pushed, answers to its plays, and a
+    finished deal's replay steps (its review)."""
     out = []
-    for m in friend.page.evaluate("window.__spy"):
-        if m["type"] != "m":
-            continue
-        msg = json.loads(m["text"])
+    for msg in received(friend):
         state = msg.get("state") if msg.get("t") == "view" else msg.get("result") if msg.get("t") == "res" else None
         if isinstance(state, dict) and "view" in state:
             out.append(state)
@@ -208,6 +211,11 @@ def received_views(friend: Person):
 ACTION_EVENTS = {"play", "exchange", "signal", "pass", "carichi", "bid", "call"}
 
 
+def seen_by(host: Person, deal: int, step: int, seat: int):
+    """The host engine's own view for `seat` after `step` actions of `deal`."""
+    return host.page.evaluate("a => window.__briscola.engine.call('replay', a)", {"deal": deal, "step": step, "seat": seat})["view"]
+
+
 def assert_no_leak(host: Person, views, seat):
     """Each view the friend at `seat` received shows no card that seat may not see at that
     moment: the cards it names are among those of the host engine's own view for that seat
@@ -215,14 +223,16 @@ def assert_no_leak(host: Person, views, seat):
     assert views
     truth = {}
     for st in views:
-        assert set(st) <= {"seat", "view", "seats", "match", "card_points", "order", "summary"}, set(st)
-        assert st["seat"] == seat
+        if "steps" in st:  # a replay step of a finished deal, for the friend's own seat
+            assert set(st) == {"deal", "step", "steps", "view"}, set(st)
+            deal = st["deal"]
+        else:
+            assert set(st) <= {"seat", "view", "seats", "match", "card_points", "order", "summary"}, set(st)
+            assert st["seat"] == seat
+            deal = st["match"]["deal"]
         v = st["view"]
         k = sum(1 for e in v["events"] if e["type"] in ACTION_EVENTS)
-        if (st["match"]["deal"], k) not in truth:
-            truth[st["match"]["deal"], k] = host.page.evaluate(
-                "a => window.__briscola.engine.call('replay', a)", {"deal": st["match"]["deal"], "step": k, "seat": seat})["view"]
-        true = truth[st["match"]["deal"], k]
+        true = truth.setdefault((deal, k), seen_by(host, deal, k, seat))
         seen = set(CARD.findall(json.dumps(v)))
         allowed = set(CARD.findall(json.dumps(true)))
         assert seen <= allowed, f"after {k} actions the friend at seat {seat} was sent {sorted(seen - allowed)}"
@@ -253,9 +263,53 @@ def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, arti
         assert friend.state()["summary"]["side_points"] == final["summary"]["side_points"]
         plays = [e for e in final["view"]["events"] if e["type"] == "play"]
         assert len(plays) == 40
+        # no undo and no duplicate at a table with friends; the review, of one's own seat
+        for p in (host, friend):
+            assert p.page.locator("#sum-review").count() == 1
+            assert p.page.locator("#sum-duplicate").count() == 0
+        friend.page.click("#sum-review")
+        friend.page.wait_for_selector("#review-dialog[open] #rv-accuracy", timeout=180000)
+        assert friend.page.eval_on_selector_all("#rv-seat option", "os => os.map(o => o.value)") == ["1"]
+        friend.page.screenshot(path=str(artifacts / "friends-phone-review-en.png"))
+        mine = [e["card"] for e in plays if e["seat"] == 1]
+        answers = {a["id"]: a for a in received(friend) if a.get("t") == "res"}
+        plans = [a["result"] for a in answers.values() if "result" in a and "decisions" in a["result"]]
+        assert len(plans) == 1 and plans[0]["seat"] == 1 and plans[0]["deal"] == 0
+        decisions = plans[0]["decisions"]
+        assert decisions and all(d["action"] in mine for d in decisions)
+        assert friend.page.locator(".rv-list li").count() == len(decisions)
+        # each decision judged names only cards the seat saw there (its hand, the table)
+        judged = [a["result"] for a in answers.values() if "result" in a and "label" in a["result"]]
+        assert len(judged) == len(decisions)
+        for r in judged:
+            named = set(CARD.findall(json.dumps([r["action"], r["best"], r["values"]])))
+            assert named <= set(CARD.findall(json.dumps(seen_by(host, 0, r["step"], 1)))), r
+        # a mistake tried again: the host answers for the friend's seat
+        wrong = [i for i, d in enumerate(decisions) if next(r for r in judged if r["index"] == d["index"])["label"]
+                 in ("inaccuracy", "mistake", "blunder")]
+        assert wrong
+        best = next(r for r in judged if r["index"] == decisions[wrong[0]]["index"])["best"]
+        row = friend.page.locator(f"#review-dialog li[data-i='{wrong[0]}']")
+        row.locator(".rv-retry-btn").click()
+        row.locator(f".rv-retry-hand button[data-card='{best}']").click()
+        row.locator(".rv-retry-found").wait_for()
+        # a forged request for the host's seat is answered for the friend's own seat; bad args refused
+        send = "m => window.__briscola.app.friends.send(m)"
+        friend.page.evaluate(send, {"t": "req", "id": 9101, "type": "review_plan", "args": {"deal": 0, "seat": 0}})
+        friend.page.evaluate(send, {"t": "req", "id": 9102, "type": "review_decision", "args": {"deal": 0, "index": -1}})
+        friend.page.evaluate(send, {"t": "req", "id": 9103, "type": "replay", "args": {"deal": "0", "step": 0}})
+        friend.page.wait_for_function("() => [9101, 9102, 9103].every(id => window.__spy.some(m => m.text.includes(`\"id\":${id}`)))")
+        answers = {a["id"]: a for a in received(friend) if a.get("t") == "res"}
+        assert answers[9101]["result"]["seat"] == 1 and answers[9101]["result"]["decisions"] == decisions
+        assert answers[9102]["error"]["code"] == answers[9103]["error"]["code"] == "friends_bad_message"
         assert_no_leak(host, received_views(friend), 1)
-        # no undo and no review at a table with friends
-        assert host.page.locator("#sum-review").count() == 0
+        # the host's review is the host's own seat's
+        friend.page.click("#rv-close")
+        host.page.click("#sum-review")
+        host.page.wait_for_selector("#review-dialog[open] #rv-accuracy", timeout=180000)
+        assert host.page.eval_on_selector_all("#rv-seat option", "os => os.map(o => o.value)") == ["0"]
+        host.page.screenshot(path=str(artifacts / "friends-host-review-en.png"))
+        host.page.click("#rv-close")
 
 
 def test_forged_actions_are_refused_and_the_deal_goes_on(rtc_browser, base_url, relay, artifacts):
@@ -275,6 +329,8 @@ def test_forged_actions_are_refused_and_the_deal_goes_on(rtc_browser, base_url, 
             ({"t": "req", "id": 9003, "type": "act", "args": {"action": 7}}, 9003),  # malformed
             ({"t": "req", "id": 9004, "type": "undo", "args": {}}, 9004),  # not offered
             ({"t": "req", "id": 9005, "type": "state", "args": {"seat": 0}}, 9005),  # another seat's view: its own instead
+            ({"t": "req", "id": 9007, "type": "review_plan", "args": {"deal": 0}}, 9007),  # the review of a deal not over
+            ({"t": "req", "id": 9008, "type": "replay", "args": {"deal": 0, "step": 0}}, 9008),
             ({"t": "take", "seat": 0, "name": "x", "token": "A" * 20}, None),  # the host's seat
             ({"t": "req", "id": 9006, "type": "act", "args": {"action": "AD", "pad": "x" * 9000}}, None),  # oversized
             ({"t": "nonsense"}, None),
@@ -286,7 +342,7 @@ def test_forged_actions_are_refused_and_the_deal_goes_on(rtc_browser, base_url, 
         while True:
             answers = [json.loads(m["text"]) for m in friend.page.evaluate("window.__spy") if m["type"] == "m"]
             ids = {a.get("id") for a in answers if a.get("t") == "res"}
-            if {9001, 9002, 9003, 9004, 9005} <= ids and sum(a.get("t") == "error" for a in answers) >= 4:
+            if {9001, 9002, 9003, 9004, 9005, 9007, 9008} <= ids and sum(a.get("t") == "error" for a in answers) >= 4:
                 break
             assert time.monotonic() < end, answers[-5:]
             time.sleep(0.1)
@@ -297,6 +353,7 @@ def test_forged_actions_are_refused_and_the_deal_goes_on(rtc_browser, base_url, 
         assert by_id[9003]["error"]["code"] == "friends_bad_message"
         assert by_id[9004]["error"]["code"] == "friends_bad_message"
         assert by_id[9005]["result"]["seat"] == 1 and by_id[9005]["result"]["view"]["hand"] == friend.state()["view"]["hand"]
+        assert by_id[9007]["error"]["code"] == by_id[9008]["error"]["code"] == "friends_deal_not_over"
         assert 9006 not in by_id
         assert sorted(errors) == ["friends_bad_message", "friends_build", "friends_no_seat", "friends_too_big"]
         # told, in the person's language, with the way out
@@ -315,6 +372,10 @@ def test_forged_actions_are_refused_and_the_deal_goes_on(rtc_browser, base_url, 
         while play_one([host, friend]):
             steps += 1
         assert steps == 40
+        friend.page.wait_for_selector("#summary-dialog[open]")
+        friend.page.click("#sum-review")
+        friend.page.wait_for_selector("#review-dialog[open] #rv-accuracy", timeout=180000)
+        friend.page.screenshot(path=str(artifacts / "friends-desktop-review-it.png"))
         assert_no_leak(host, received_views(friend), 1)
 
 
