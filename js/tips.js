@@ -48,7 +48,7 @@ function words(id, view, ctx) {
     const byRank = new Map();
     for (const [code, p] of Object.entries(points)) if (p > 0) byRank.set(code[0], p);
     if (!byRank.size) return null;
-    const list = [...byRank].sort((a, b) => b[1] - a[1]).map(([r, p]) => `${rankName(r, lang, style)} ${p}`);
+    const list = [...byRank].sort((a, b) => b[1] - a[1]).map(([r, p]) => `${rankName(r, lang, style)}: ${p}`);
     return t("tip.points", { list: list.join(", ") });
   }
   if (id === "target") {
