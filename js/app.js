@@ -681,7 +681,7 @@ class App {
       const winner = fresh[ti].winner;
       let snap = this.table.snapshot();
       this.state = { ...reply, view: frame };
-      this.draw({ trickWinner: winner });
+      this.draw({ trickWinner: winner, trickPoints: fresh[ti].points });
       this.markWinner(winner);
       await this.table.flip(snap, pace.play);
       if (my !== this.gen) return false;
@@ -899,7 +899,15 @@ class App {
   // ---- other dialogs -----------------------------------------------------------------------
   openRules() {
     this.fillRules();
-    if (!$("rules-dialog").open) $("rules-dialog").showModal();
+    const dialog = $("rules-dialog");
+    if (!dialog.open) dialog.showModal();
+    // the top first, every time: the focus goes to the title, not to the Close button at the end
+    const title = $("rules-title");
+    if (title) {
+      title.tabIndex = -1;
+      title.focus({ preventScroll: true });
+    }
+    dialog.scrollTop = 0;
   }
 
   /** The rule book, with the names of the chosen deck's cards and the tips' entry. */

@@ -133,7 +133,7 @@ export class TableView {
     const bar = h("div", { class: "scorebar" });
     this.el.deal = h("span", { class: "sb-deal" });
     this.el.match = h("span", { class: "sb-match" });
-    this.el.turn = h("span", { class: "sb-turn", attrs: { "aria-hidden": "true" } });
+    this.el.turn = h("span", { class: "sb-turn" });
     this.el.sides = h("span", { class: "sb-sides" });
     this.el.trumpChip = h("span", { class: "sb-trump" });
     bar.append(h("span", { class: "sb-left" }, this.el.deal, this.el.match), this.el.turn,
@@ -299,7 +299,8 @@ export class TableView {
       count.append(" · ", h("span", { class: "unit", text: before }), String(pts), h("span", { class: "unit", text: after }));
     }
     el.append(count);
-    el.setAttribute("aria-label", t("seat.pile.aria", { name: ctx.names[seat], n: won }));
+    const yours = seat === this.view.seat && ctx.kinds[seat].kind === "human" && ctx.humans === 1;
+    el.setAttribute("aria-label", yours ? t("seat.pile.aria.you", { n: won }) : t("seat.pile.aria", { name: ctx.names[seat], n: won }));
   }
 
   _seatHand(box, view, s, style, lang) {
@@ -380,6 +381,17 @@ export class TableView {
       if (ctx.trickWinner === p.seat && i === ctx.trickWinnerIndex) slot.classList.add("winning");
       box.append(slot);
     });
+    // who took the trick, in words: over the full trick, then on the empty felt until the next
+    // card is played (the last trick of the view; the full trick's own from ctx)
+    const last = (view.tricks || [])[view.tricks ? view.tricks.length - 1 : -1];
+    const note = ctx.trickWinner !== undefined && ctx.trickWinner !== null
+      ? { winner: ctx.trickWinner, points: ctx.trickPoints }
+      : !plays.length && last && view.phase !== "over" ? last : null;
+    if (note && note.points !== undefined) {
+      const you = note.winner === view.seat && ctx.kinds[note.winner].kind === "human" && ctx.humans === 1;
+      box.append(h("p", { class: "trick-note", text: you ? t("table.took.you", { points: note.points })
+        : t("table.took", { name: ctx.names[note.winner], points: note.points }) }));
+    }
   }
 
   _hand(view, ctx, style, lang) {
