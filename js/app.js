@@ -502,7 +502,9 @@ class App {
     if (!this.state) return;
     if ("hideHand" in extra) this.hideHand = extra.hideHand;
     this.unveil();
-    this.table.render(view || this.state.view, this.ctx(extra));
+    const ctx = this.ctx(extra);
+    this.table.render(view || this.state.view, ctx);
+    this.table.root.classList.toggle("tips-live", tips.live(view || this.state.view, ctx)); // the tips' room kept
     if (this.coach) this.coach.onDraw();
   }
 

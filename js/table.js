@@ -290,7 +290,7 @@ export class TableView {
     if (this.mode.pile && this.mode.pile(el, seat, this.view, ctx)) return;
     clear(el);
     el.classList.toggle("empty", won === 0);
-    if (won > 0) el.append(cardFace(null, style, lang, "p", "pile-card"));
+    el.append(cardFace(null, style, lang, "p", "pile-card")); // kept, unseen while empty: the seat's width holds
     const tricks = won === 1 ? t("seat.pile.one") : t("seat.pile", { n: won });
     const count = h("span", { class: "pile-count", text: tricks });
     if (ctx.showPoints && !teamGame(this.view)) {
@@ -307,8 +307,11 @@ export class TableView {
     clear(box);
     const size = view.hand_sizes[s];
     const known = (view.known && view.known[s]) || [];
-    const open = view.hands_visible && view.hands_visible[s];
-    box.classList.toggle("open", !!open || known.length > 0);
+    // face up from the start (scoperta): larger; known cards otherwise (the face-up trump
+    // drawn, the last card of a hand) show at the size of the others: the seat keeps its height
+    const open = view.hands_visible && view.hands_visible[s] && !!(view.rules && view.rules.open_hands);
+    box.classList.toggle("open", !!open);
+    box.classList.toggle("known", !open && known.length > 0);
     box.classList.toggle("many", size > 4);
     for (let i = 0; i < size; i++) {
       const code = i < known.length ? known[i] : null;
@@ -474,11 +477,13 @@ export class TableView {
     this.el.undoLabel.textContent = t("table.undo");
     this.el.undoBtn.setAttribute("aria-label", t("table.undo"));
     this.el.undoBtn.title = t("table.undo");
-    this.el.undoBtn.hidden = ctx.undo === null || ctx.undo === undefined;
+    // the deal over: the button stays where it was (disabled), the row does not move
+    if (view.phase !== "over") this.el.undoBtn.hidden = ctx.undo === null || ctx.undo === undefined;
     this.el.undoBtn.disabled = ctx.undo !== true;
     this.el.lastBtn.disabled = !(view.tricks && view.tricks.length);
     this.el.hintLine.textContent = ctx.hintText || "";
     this.el.hintLine.classList.toggle("empty", !ctx.hintText);
+    this.el.hintLine.classList.toggle("long", (ctx.hintText || "").length > 150); // smaller, in its room
     this.root.classList.toggle("can-play", !!ctx.canPlay && legal.some((a) => /^[A2-9TJHK][DCSB]$/.test(a)));
     this.root.classList.toggle("my-turn", !!ctx.canPlay);
     this.root.classList.toggle("over", view.phase === "over");

@@ -76,14 +76,22 @@ export function atTurn(view, ctx) {
   return hide();
 }
 
-/** The tip's place: in the table, between the felt and the person's side (css/app.css docks
- * it there, in the flow, so that the felt gives up the room and nothing is hidden under it:
- * the seats across, the trick, the hand). The table's frame is rebuilt at times: put back. */
+/** A deal in which a tip may still show (one person at the table, not Chiamata, tips not all
+ * put away): the felt keeps the tip's room from its first frame (`.tips-live`, css/app.css),
+ * so that nothing moves when a tip comes or goes. */
+export function live(view, ctx) {
+  if (ctx.humans !== 1 || (view.rules && view.rules.mode === "chiamata")) return false;
+  const done = seen();
+  return !done.all && TIPS.some((tip) => !done[tip.id] && words(tip.id, view, ctx) !== null);
+}
+
+/** The tip's place: on the felt, in the room it keeps (css/app.css), where nothing is hidden
+ * under it (the seats across, the trick, the hand). The table's frame is rebuilt at times:
+ * put back. */
 function place() {
-  const table = document.getElementById("table");
-  const mine = table && table.querySelector(":scope > .mine");
-  if (mine) {
-    if (box.nextElementSibling !== mine) table.insertBefore(box, mine);
+  const felt = document.querySelector("#table > .felt");
+  if (felt) {
+    if (box.parentElement !== felt) felt.append(box);
   } else if (!box.isConnected) document.body.append(box);
 }
 
