@@ -242,7 +242,10 @@ class App {
   storageTrouble() {
     if (this.storageTold) return;
     this.storageTold = true;
-    this.notice(t("notice.storage"), 20000);
+    // in another site's frame (an embed, where browsers often refuse storage): small and out
+    // of the way, over the top bar's middle, for a few seconds
+    const framed = window.self !== window.top;
+    this.notice(t("notice.storage"), framed ? 8000 : 20000, framed ? "quiet" : "");
   }
 
   async resume() {
@@ -524,8 +527,9 @@ class App {
     this.notice(t("notice.error", { message: errorText(err) }), ms);
   }
 
-  notice(text, ms = 6000) {
+  notice(text, ms = 6000, kind = "") {
     const box = $("notice");
+    box.classList.toggle("quiet", kind === "quiet");
     // A notice still showing stays (one line each): two things said at once are both read.
     const showing = !box.hidden && box.classList.contains("show") ? [...box.children].map((p) => p.textContent) : [];
     box.replaceChildren(...[...showing.filter((x) => x !== text).slice(-2), text].map((line) => h("p", { text: line })));

@@ -520,6 +520,7 @@ export default {
   "sum.next": "Next deal of this match",
   "sum.newmatch": "Choose another game",
   "sum.again": "New match, same rules and players",
+  "sum.again.single": "Play again",
   "sum.look": "Look at the table",
   "sum.replay": "The drawn deal is replayed.",
   "stats.title": "Statistics",
