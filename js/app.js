@@ -245,7 +245,7 @@ class App {
     // in another site's frame (an embed, where browsers often refuse storage): small and out
     // of the way, over the top bar's middle, for a few seconds
     const framed = window.self !== window.top;
-    this.notice(t("notice.storage"), framed ? 8000 : 20000, framed ? "quiet" : "");
+    this.notice(t(framed ? "notice.storage.short" : "notice.storage"), framed ? 8000 : 20000, framed ? "quiet" : "");
   }
 
   async resume() {

@@ -133,10 +133,11 @@ export class TableView {
     const bar = h("div", { class: "scorebar" });
     this.el.deal = h("span", { class: "sb-deal" });
     this.el.match = h("span", { class: "sb-match" });
+    this.el.level = h("span", { class: "sb-level" });
     this.el.turn = h("span", { class: "sb-turn" });
     this.el.sides = h("span", { class: "sb-sides" });
     this.el.trumpChip = h("span", { class: "sb-trump" });
-    bar.append(h("span", { class: "sb-left" }, this.el.deal, this.el.match), this.el.turn,
+    bar.append(h("span", { class: "sb-left" }, this.el.deal, this.el.match, this.el.level), this.el.turn,
       h("span", { class: "sb-right" }, this.el.sides, this.el.trumpChip));
 
     const felt = h("div", { class: "felt" });
@@ -217,6 +218,9 @@ export class TableView {
     this.el.deal.textContent = t("table.deal", { n: dealNo });
     this.el.match.textContent = this.mode.matchText ? this.mode.matchText(view, ctx) : matchText(ctx);
     this.el.turn.textContent = turnText(view, ctx);
+    // the computers' level, said once for the table (app.css shows it where the seats cannot)
+    const levels = [...new Set(ctx.kinds.filter((k) => k && k.kind === "bot").map((k) => t(`level.${k.level}`)))];
+    this.el.level.textContent = levels.length ? t("table.level", { level: levels.join(" / ") }) : "";
     this._sides(view, ctx);
     clear(this.el.trumpChip);
     if (view.trump_suit) {

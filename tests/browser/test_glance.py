@@ -81,6 +81,13 @@ def test_a_classic_deal_at_a_glance(new_page, base_url, artifacts):
     with checked((context, page)):
         assert first_visit(page, base_url, {"lang": "en"}) == "waiting"
         assert page.locator("#tip").is_visible()
+        # whose turn, as text in the page that screen readers read too (not only announced)
+        assert page.text_content("#table .sb-turn") == "Your turn"
+        assert page.evaluate("document.querySelector('#table .sb-turn').closest('[aria-hidden=true]') === null")
+        # the sound button: its shown label, title and name say one thing, pressed while muted
+        sound = page.locator("#btn-sound")
+        assert sound.get_attribute("aria-label") == sound.text_content().strip() == "Mute the sounds"
+        assert sound.get_attribute("aria-pressed") == "false" and sound.get_attribute("title").endswith("Sound on")
         page.screenshot(path=str(artifacts / "glance-classic-tip-phone.png"))
         steps = 0
         while page.evaluate("document.documentElement.dataset.ui") == "waiting":
@@ -131,6 +138,9 @@ def test_cards_are_named_as_they_print(new_page, base_url, style, lang):
                  "H": "Q" if deck == "french" else "9", "K": "K" if deck == "french" else "10"}
         for code, text in marks:
             assert text == index.get(code[0], code[0]), (code, text)
+        # the trumps it counts are the trumps it lists (the face-up one among them)
+        listed = page.locator("#tracker .tr-suit.trump :is(.tr-card, .tr-up)").count()
+        assert page.text_content("#tracker .tr-trumps").endswith(f" {listed}"), (listed, page.text_content("#tracker .tr-trumps"))
         page.click(".actions .hint-btn")
         page.wait_for_function("() => document.querySelector('.hint-line').textContent !== ''")
         assert not bad_names(page.evaluate(NAMES_JS), lang, deck)
@@ -167,8 +177,11 @@ CUT_JS = """
     const r = e.getBoundingClientRect(); if (!r.width || !e.textContent.trim()) return false;
     const cs = getComputedStyle(e); return cs.textOverflow === 'ellipsis' && cs.overflow !== 'visible'
       && e.scrollWidth > e.clientWidth + 1; }).map(e => e.className + ': ' + e.textContent);
-  const bubbles = [...document.querySelectorAll('#table .bubble.show')].map(b => b.getBoundingClientRect())
-    .filter(r => r.left < -1 || r.right > innerWidth + 1).length;
+  const shown = [...document.querySelectorAll('#table .bubble.show')].map(b => b.getBoundingClientRect());
+  let bubbles = shown.filter(r => r.left < -1 || r.right > innerWidth + 1).length;
+  for (let i = 0; i < shown.length; i++) for (let j = i + 1; j < shown.length; j++) {
+    const a = shown[i], b = shown[j];
+    if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1) bubbles++; }
   return {cut, bubbles, wide: document.documentElement.scrollWidth > innerWidth + 1}; }
 """
 
@@ -199,10 +212,11 @@ def start(page, variant, seed):
     return wait_ui(page, ("waiting", "summary"))
 
 
-@pytest.mark.parametrize("width,height", SIZES[:3])
+@pytest.mark.parametrize("width,height", SIZES)
 def test_phone_tables_fit(new_page, base_url, width, height, artifacts):
-    """Four players and Chiamata (auction, then play) on a phone, both languages: nothing
-    sideways, no name or label cut, and every card of the hand has its own target."""
+    """Four players and Chiamata (auction, then play) on phones and a desktop, both languages:
+    nothing sideways, no name or label cut, bubbles inside the window and apart, every card of
+    the hand with its own target, the computers' level in view."""
     with checked(new_page(width, height)) as page:
         assert first_visit(page, base_url, {"lang": "en", "tips": {"all": True}, "speed": "instant"}) == "waiting"
         for lang in ("en", "it"):
@@ -217,6 +231,9 @@ def test_phone_tables_fit(new_page, base_url, width, height, artifacts):
                     res = page.evaluate(CUT_JS)
                     assert not res["cut"] and not res["bubbles"] and not res["wide"], (variant, lang, view["phase"], res)
                     assert page.evaluate(TAP_JS) == [], (variant, lang, view["phase"])
+                    # the computers' level is in view: on their seats, or once in the score bar
+                    levels = page.locator("#table .badge.level:visible, #table .sb-level:visible")
+                    assert levels.count() >= 1 and levels.first.text_content(), (variant, lang)
                     if view["phase"] == "play" and len(phases) > 1 or (variant == "four" and view["tricks_done"] >= 1):
                         break
                     if page.evaluate("document.documentElement.dataset.ui") != "waiting":
