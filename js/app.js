@@ -242,8 +242,7 @@ class App {
   storageTrouble() {
     if (this.storageTold) return;
     this.storageTold = true;
-    // in another site's frame (an embed, where browsers often refuse storage): small and out
-    // of the way, over the top bar's middle, for a few seconds
+    // in another site's frame (an embed): a short line, out of the way
     const framed = window.self !== window.top;
     this.notice(t(framed ? "notice.storage.short" : "notice.storage"), framed ? 8000 : 20000, framed ? "quiet" : "");
   }
@@ -907,7 +906,7 @@ class App {
     this.fillRules();
     const dialog = $("rules-dialog");
     if (!dialog.open) dialog.showModal();
-    // the top first, every time: the focus goes to the title, not to the Close button at the end
+    // the top first: the focus on the title, not on the Close button at the end
     const title = $("rules-title");
     if (title) {
       title.tabIndex = -1;

@@ -8,11 +8,7 @@
 //   suitName(suit, lang, style), rankName(rank, lang, style), rankWord(rank, lang, style)
 //   printedIndex(rank, style)                          -> "10" on the Re of an Italian deck
 //   STYLES
-//
-// A name says what the card prints when the word alone would not: the figures of the
-// Italian decks print 8, 9, 10 ("Re (10) di Denari", "King (10) of Coins"), the French deck
-// prints J, Q, K ("Re (K) di Cuori"; "King of Hearts" already starts with its letter). The
-// number cards and the ace are named by their number's word.
+// A figure's name carries what it prints where the word does not: "Re (10)", "Re (K)", "King".
 //
 // Card codes are rank + suit: ranks A 2 3 4 5 6 7 J H K (+ 8 9 T for the
 // French deck), suits D C S B (denari/quadri, coppe/cuori, spade/picche,
@@ -84,8 +80,7 @@ export function rankWord(rank, lang = "it", style = "napoletane") {
   return RANK_NAMES[l][rank];
 }
 
-/** The rank's name as a player finds it on the card: the word, and the printed index after a
- * figure's word when the word does not start with it ("Re (10)", "Fante (J)", "Jack"). */
+/** The rank's name as a player finds it on the card ("Re (10)", "Fante (J)", "Jack"). */
 export function rankName(rank, lang = "it", style = "napoletane") {
   const word = rankWord(rank, lang, style);
   if (!"JHK".includes(rank)) return word;
@@ -93,8 +88,7 @@ export function rankName(rank, lang = "it", style = "napoletane") {
   return word.startsWith(printed) ? word : `${word} (${printed})`;
 }
 
-/** What the corner of the card prints for a rank: 1–10 on the Italian decks, A 2–10 J Q K on
- * the French one. */
+/** What a card's corner prints: 1–10 (Italian decks), A 2–10 J Q K (French). */
 export function printedIndex(rank, style = "napoletane") {
   checkStyle(style);
   if (!FRENCH_RANKS.includes(rank)) throw new Error(`Unknown card rank "${rank}"`);

@@ -56,8 +56,7 @@ function label() {
   if (!button) return;
   button.setAttribute("aria-pressed", muted ? "true" : "false");
   button.classList.toggle("muted", muted);
-  // one name, the button's action ("Mute the sounds"), pressed while muted: the label shown,
-  // the title and the name read out agree with the pressed state
+  // one name, the action ("Mute the sounds"), pressed while muted
   const words = t("sound.aria");
   button.title = `${words}: ${muted ? t("sound.off") : t("sound.on")}`;
   button.setAttribute("aria-label", words);

@@ -311,8 +311,7 @@ export class TableView {
     clear(box);
     const size = view.hand_sizes[s];
     const known = (view.known && view.known[s]) || [];
-    // face up from the start (scoperta): larger; known cards otherwise (the face-up trump
-    // drawn, the last card of a hand) show at the size of the others: the seat keeps its height
+    // face up from the start (scoperta): larger; a card known later keeps the seat's size
     const open = view.hands_visible && view.hands_visible[s] && !!(view.rules && view.rules.open_hands);
     box.classList.toggle("open", !!open);
     box.classList.toggle("known", !open && known.length > 0);
@@ -388,8 +387,7 @@ export class TableView {
       if (ctx.trickWinner === p.seat && i === ctx.trickWinnerIndex) slot.classList.add("winning");
       box.append(slot);
     });
-    // who took the trick, in words: over the full trick, then on the empty felt until the next
-    // card is played (the last trick of the view; the full trick's own from ctx)
+    // who took the trick, in words, until the next card is played
     const last = (view.tricks || [])[view.tricks ? view.tricks.length - 1 : -1];
     const note = ctx.trickWinner !== undefined && ctx.trickWinner !== null
       ? { winner: ctx.trickWinner, points: ctx.trickPoints }

@@ -76,18 +76,14 @@ export function atTurn(view, ctx) {
   return hide();
 }
 
-/** A deal in which a tip may still show (one person at the table, not Chiamata, tips not all
- * put away): the felt keeps the tip's room from its first frame (`.tips-live`, css/app.css),
- * so that nothing moves when a tip comes or goes. */
+/** A tip may still show in this deal: the felt keeps its room from the first frame (.tips-live). */
 export function live(view, ctx) {
   if (ctx.humans !== 1 || (view.rules && view.rules.mode === "chiamata")) return false;
   const done = seen();
   return !done.all && TIPS.some((tip) => !done[tip.id] && words(tip.id, view, ctx) !== null);
 }
 
-/** The tip's place: on the felt, in the room it keeps (css/app.css), where nothing is hidden
- * under it (the seats across, the trick, the hand). The table's frame is rebuilt at times:
- * put back. */
+/** The tip's place: on the felt, in its room (put back when the table is rebuilt). */
 function place() {
   const felt = document.querySelector("#table > .felt");
   if (felt) {
