@@ -166,7 +166,8 @@ if (window !== window.top) {
 """
 
 
-def test_storage_refused_in_the_frame_is_said_once_small_and_aside(dist_dir, browser, bot_level, tmp_path):
+def test_storage_refused_in_the_frame_is_said_once_small_and_aside(dist_dir, browser, bot_level, tmp_path,
+                                                                    artifacts):
     """A frame whose storage the browser refuses: the game plays, and "can't save" is one small
     line over the top bar, hiding none of the table (the seats, the trick, the hand, its
     buttons), said once."""
@@ -182,6 +183,7 @@ def test_storage_refused_in_the_frame_is_said_once_small_and_aside(dist_dir, bro
             game = page.frames[1]
             assert settle(game) == "waiting"
             game.wait_for_selector("#notice.quiet:not([hidden])", timeout=10000)
+            page.screenshot(path=str(artifacts / "embed-storage-refused.png"))
             shown = game.evaluate("""() => { const n = document.getElementById('notice');
                 const r = n.getBoundingClientRect(); const hidden = [];
                 for (const e of document.querySelectorAll('#table .seat, #table .trick-card, #table .hand, #table .actions, #table .felt .center')) {
