@@ -1,9 +1,11 @@
 """The table a player trusts at a glance, in Chromium: a whole classic deal at 390×844 with
 tips and hints where nothing moves (layout shift ≤ 0.02, counted as Web Vitals count it), the
 trick's taker written on the felt after every trick, every card named as its corner prints it
-(three decks, both languages), the Rules opening at their top at every size, and phone tables
-(four players, Chiamata's auction and play) with no sideways scroll, no text cut by an
-ellipsis and a ≥ 44×44 px target per card of an eight-card hand. Lean: one page per check.
+(three decks, both languages), the Rules opening at their top at every size, and tables
+(classic, four, six, Chiamata's auction, play and end) at 360×740, 390×844, 412×915 and
+1280×800 with no sideways scroll, no text cut by an ellipsis, bubbles apart and inside the
+window, and a ≥ 44×44 px target per card (eight-card hands included). Lean: one page per
+size.
 """
 from __future__ import annotations
 
@@ -212,32 +214,38 @@ def start(page, variant, seed):
     return wait_ui(page, ("waiting", "summary"))
 
 
+def check_fit(page, where, hand=True):
+    res = page.evaluate(CUT_JS)
+    assert not res["cut"] and not res["bubbles"] and not res["wide"], (where, res)
+    if hand:  # the deal over, the hand is empty
+        assert page.evaluate(TAP_JS) == [], where
+    # the computers' level is in view: on their seats, or once in the score bar
+    levels = page.locator("#table .badge.level:visible, #table .sb-level:visible")
+    assert levels.count() >= 1 and levels.first.text_content(), where
+
+
 @pytest.mark.parametrize("width,height", SIZES)
 def test_phone_tables_fit(new_page, base_url, width, height, artifacts):
-    """Four players and Chiamata (auction, then play) on phones and a desktop, both languages:
-    nothing sideways, no name or label cut, bubbles inside the window and apart, every card of
-    the hand with its own target, the computers' level in view."""
+    """Classic, four, six and Chiamata (its auction, play and end) on phones and a desktop, both
+    languages: nothing sideways, no name or label cut, bubbles inside the window and apart,
+    every card of the hand with its own target, the computers' level in view."""
     with checked(new_page(width, height)) as page:
         assert first_visit(page, base_url, {"lang": "en", "tips": {"all": True}, "speed": "instant"}) == "waiting"
         for lang in ("en", "it"):
             if lang == "it":
                 page.click("#btn-lang")
-            for variant in ("four", "chiamata"):
+            for variant in ("classic", "four", "six", "chiamata"):
                 start(page, variant, 5)
-                phases = set()
-                for _ in range(12):
+                while page.evaluate("document.documentElement.dataset.ui") == "waiting":
                     view = page.evaluate("window.__briscola.state.view")
-                    phases.add(view["phase"])
-                    res = page.evaluate(CUT_JS)
-                    assert not res["cut"] and not res["bubbles"] and not res["wide"], (variant, lang, view["phase"], res)
-                    assert page.evaluate(TAP_JS) == [], (variant, lang, view["phase"])
-                    # the computers' level is in view: on their seats, or once in the score bar
-                    levels = page.locator("#table .badge.level:visible, #table .sb-level:visible")
-                    assert levels.count() >= 1 and levels.first.text_content(), (variant, lang)
-                    if view["phase"] == "play" and len(phases) > 1 or (variant == "four" and view["tricks_done"] >= 1):
-                        break
-                    if page.evaluate("document.documentElement.dataset.ui") != "waiting":
+                    check_fit(page, (variant, lang, view["phase"]))
+                    if variant != "chiamata" and view["tricks_done"] >= 1:
                         break
                     action = "pass" if "pass" in view["legal"] else view["legal"][0]
                     act_and_wait(page, lambda: page.evaluate("a => window.__briscola.app.play(a)", action))
                 page.screenshot(path=str(artifacts / f"glance-{variant}-{width}x{height}-{lang}.png"))
+                if variant == "chiamata":  # the end: the table behind the summary
+                    wait_ui(page, ("summary",))
+                    page.click("#summary-dialog .buttons .btn:not(.primary)")
+                    wait_ui(page, ("over",))
+                    check_fit(page, (variant, lang, "over"), hand=False)
