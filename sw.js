@@ -16,7 +16,9 @@
 //             delete the other builds' caches and their engine snapshots
 //   fetch     answer from this build's cache; every other request goes to the network
 //
-// A page therefore runs one build's files only, never a mix of old and new.
+// Each request is answered from one build's files. A page that loads while a new build takes
+// over (another tab of the old build let it, js/offline.js) can still get files of both: the
+// page checks its worker's build (js/engine.js) and reloads into one.
 
 const PRECACHE = null; // build.py
 

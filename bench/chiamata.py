@@ -1,4 +1,4 @@
-"""Briscola Chiamata computer players: duplicate-deal arena, and the fit of the bidding model.
+"""Briscola Chiamata computer players: duplicate-deal arena, and the fits of the models they ship.
 
 Arena: every deal is played five times with the same cards; one seat holds the player under
 test (A) and the four others the reference player (B), and A moves round the table. The
@@ -8,37 +8,21 @@ often A's seat won the auction and made its target as caller, how often the side
 when A was the secret partner, and as a baseline the callers' success rate in the same deals
 with B in all five seats. ``--reverse`` swaps the roles (one B among four As).
 
+    PYTHONPATH=py python3 bench/chiamata.py table --deals 100 --seed final   # the strength table
     PYTHONPATH=py python3 bench/chiamata.py arena --a expert --b intermediate --deals 100
     PYTHONPATH=py python3 bench/chiamata.py arena --deals 500 --contracts  # where calls fail
-    PYTHONPATH=py python3 bench/chiamata.py compare --a expert --a2 expert-nohide --deals 300
-    PYTHONPATH=py python3 bench/chiamata.py compare --a expert-linear --a2 expert --deals 300
-    PYTHONPATH=py python3 bench/chiamata.py table --deals 100      # the markdown table
+    PYTHONPATH=py python3 bench/chiamata.py compare --a expert --a2 expert-netfile --deals 300
     PYTHONPATH=py python3 bench/chiamata.py fit --deals 3000       # refit chiamata.bid
-    PYTHONPATH=py python3 bench/chiamata.py fit --caller expert    # what the expert's play makes
+    PYTHONPATH=py python3 bench/chiamata.py fit-eval --deals 1500  # refit the linear EVAL_COEF
     PYTHONPATH=py python3 bench/chiamata.py fit-reads --deals 3000   # the expert's PLAY_READS
-    PYTHONPATH=py python3 bench/chiamata.py fit-reads --fine    # the 216 finer kinds (not kept)
     PYTHONPATH=py python3 bench/chiamata.py reads-check --deals 1000  # the beliefs' accuracy
     PYTHONPATH=py python3 bench/chiamata.py fit-choice --deals 2000  # chiamata.choice's model
-    PYTHONPATH=py python3 bench/chiamata.py compare --a expert-prev --a2 expert-jump,expert \
-        --deals 300 --cache /tmp/ref.json   # the reference's results kept for the next screen
-    PYTHONPATH=py python3 bench/chiamata.py compare --a2 expert-netbid  # bids by the network
 
-Measured (``table --deals 100 --reverse-deals 60 --weak-deals 300 --seed final``, CPython;
-the first two rows again with the expert's bid bonus, the partner's hiding, its reading
-of the plays, the learned evaluation at its search's leaves, the worlds weighed by the
-others' plays and the jump to the multiplied stakes, ``arena --deals 100 --seed final``;
-the reverse rows are from before it):
-
-| variant | A (one seat) | B (four seats) | deals | A's game points per deal | A made as caller |
-| --- | --- | --- | --- | --- | --- |
-| chiamata | expert | intermediate | 100 | +0.428 ± 0.095 | 76% ± 7 (B alone: 63% ± 9) |
-| chiamata-points | expert | intermediate | 100 | +0.574 ± 0.108 | 88% ± 5 (B alone: 68% ± 9) |
-| chiamata | intermediate | expert | 60 | -0.240 ± 0.103 | 50% ± 12 |
-| chiamata-points | intermediate | expert | 60 | -0.377 ± 0.164 | 48% ± 12 |
-| chiamata | intermediate | beginner | 300 | +0.794 ± 0.073 | 85% ± 3 |
-| chiamata | intermediate | random | 300 | +1.191 ± 0.055 | (never calls) |
-| chiamata-points | intermediate | beginner | 300 | +0.801 ± 0.081 | 92% ± 2 |
-| chiamata-points | intermediate | random | 300 | +1.242 ± 0.060 | (never calls) |
+``compare`` plays two players in the one seat on the same deals and prints the paired
+difference; ``expert-netfile`` is the expert with a candidate network (a weights module
+written by ``tools/train/train.py --out``, its path in ``CHIAMATA_WEIGHTS``). The figures,
+and the screens of settings that were not kept, are in docs/players.md and
+docs/research-log.md.
 
 Fit: seat 0 wins a points auction at 61 and calls, by a spread of sensible and less sensible
 choices (a card of a suit it likes, sometimes its own card); the intermediate players play
@@ -65,203 +49,14 @@ from briscola.rules import find_variant  # noqa: E402
 
 
 def _register_variants() -> None:
-    """Extra expert settings for experiments (``--a expert-end``: no mid-deal search)."""
+    """``expert-netfile``: the expert searching with the Chiamata network of a weights module
+    written by ``tools/train/train.py --out`` (its path in ``CHIAMATA_WEIGHTS``), to screen a
+    candidate network against the shipped one (``compare --a expert --a2 expert-netfile``)."""
     from briscola.ai import BOTS, load_all, register_bot, register_chiamata_bot
-    from briscola.ai.chiamata.bid import BidPolicy
     from briscola.ai.chiamata.expert import ExpertChiamataBot
     load_all()
-    # The expert's bid bonus until the round of the others' replies from the model: the
-    # earlier references below keep it, so their commands give the figures they gave.
-    BONUS_BEFORE = 4.0
-
-    class PreviousExpert(ExpertChiamataBot):
-        """The expert before its jump to the multiplied stakes, its weighing of the worlds
-        by the others' plays and their replies from the model: the reference of the screens of those and of the
-        lower bar against another seat's bid (README)."""
-        policy = BidPolicy(bonus=BONUS_BEFORE)
-
-        def __init__(self, seed=None, **kw):
-            super().__init__(seed=seed, **{"inference": 0, "replies": False, **kw})
-
-    class ContestExpert(ExpertChiamataBot):
-        """The expert with a lower bar to bid while another seat holds the high bid
-        (screened with the jump and the weighed worlds, ``expert-icj``; not kept)."""
-        policy = BidPolicy(bonus=BONUS_BEFORE, jump=True, contest_min=0.0)
-
-    register_bot("expert-icj", BOTS["intermediate"])
-    register_chiamata_bot("expert-icj", ContestExpert)
-
-    def with_policy(**kw):
-        class Bot(PreviousExpert):
-            policy = BidPolicy(bonus=BONUS_BEFORE, **kw)
-        return Bot
-
-    # The screens of earlier rounds, against the expert of their time, are its variants.
-    register_bot("expert-prev", BOTS["intermediate"])
-    register_chiamata_bot("expert-prev", PreviousExpert)
-    for name, kw in (("expert-bar5", {"bid_min": 0.5}), ("expert-bar7", {"bid_min": 0.7}),
-                     ("expert-raise10", {"raise_min": 1.0}), ("expert-raise3", {"raise_min": 0.3}),
-                     ("expert-contest", {"contest_min": 0.0}), ("expert-jump", {"jump": True})):
-        register_bot(name, BOTS["intermediate"])
-        register_chiamata_bot(name, with_policy(**kw))
-    for name, kw in (("expert-end", {"mid_depth": 0}), ("expert-big", {"node_budget": 60000}),
-                     ("expert-d2", {"mid_depth": 2, "node_budget": 60000}),
-                     ("expert-top4", {"mid_moves": 4}), ("expert-nohide", {"hide": 0.0}),
-                     ("expert-hide4", {"hide": 4.0}), ("expert-x4", {"exact_tricks": 4}),
-                     ("expert-x2", {"exact_tricks": 2}),
-                     ("expert-w80", {"max_worlds": 80, "node_budget": 40000}),
-                     ("expert-inf4", {"inference": 4}), ("expert-inf8", {"inference": 8}),
-                     ("expert-noreads", {"reads": False}), ("expert-net", {"learned": True}),
-                     ("expert-linear", {"learned": False})):
-        register_bot(name, BOTS["intermediate"])
-        register_chiamata_bot(name, lambda seed=None, kw=kw: PreviousExpert(seed=seed, **kw))
-
-    class W80Raise3(with_policy(raise_min=0.3)):
-        """Twice the search (``expert-w80``) and the lower bar to raise (``expert-raise3``),
-        the two screened changes that came out a little above zero, together."""
-
-        def __init__(self, seed=None):
-            super().__init__(seed=seed, max_worlds=80, node_budget=40000)
-
-    for name, bonus, kw in (("expert-b6", 6.0, {}), ("expert-inf4b5", 5.0, {"inference": 4}),
-                            ("expert-inf4b6", 6.0, {"inference": 4})):
-        class Bolder(PreviousExpert):
-            """The expert bidding with a bonus of 5 or 6 card points instead of 4, and
-            (``inf4``) weighing its worlds by the others' plays."""
-            policy = BidPolicy(bonus=bonus)
-
-            def __init__(self, seed=None, kw=kw):
-                super().__init__(seed=seed, **kw)
-        register_bot(name, BOTS["intermediate"])
-        register_chiamata_bot(name, Bolder)
-
-    class StartExpert(ExpertChiamataBot):
-        """The expert with its settings pinned (four worlds drawn for each one searched,
-        each evaluated world a sure result, the others' replies searched as if they saw the
-        world): the reference of the screens of eight worlds,
-        of the chance of the target at the evaluated worlds and of the bids from the
-        network with the jump (README), whatever the defaults become."""
-
-        policy = BidPolicy(bonus=BONUS_BEFORE, jump=True)
-
-        def __init__(self, seed=None, **kw):
-            super().__init__(seed=seed, **{"inference": 4, "soft": 0.0, "replies": False,
-                                           **kw})
-
-    register_bot("expert-start", BOTS["intermediate"])
-    register_chiamata_bot("expert-start", StartExpert)
-    for name, kw in (("expert-i8", {"inference": 8}), ("expert-soft", {"soft": 1.0}),
-                     ("expert-si8", {"soft": 1.0, "inference": 8})):
-        register_bot(name, BOTS["intermediate"])
-        register_chiamata_bot(name, lambda seed=None, kw=kw: StartExpert(seed=seed, **kw))
-
-    class FirstFour(StartExpert):
-        """At the first trick only, search the heuristic's best four cards (``mid_moves``),
-        so that each decision solves more worlds there, where a world's tree is largest."""
-
-        def play(self, st, plays):
-            self.mid_moves = None if st.history else 4
-            return super().play(st, plays)
-
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    from chiamata_auction import AuctionExpert
-
-    class AuctionBefore(AuctionExpert):
-        policy = BidPolicy(bonus=BONUS_BEFORE, jump=True)
-
-    # The worlds weighed by the auction too (``bench/chiamata_auction.py``), tau 0.5 to 4.
-    for name, tau in (("expert-au05", 0.5), ("expert-au1", 1.0), ("expert-au2", 2.0),
-                      ("expert-au4", 4.0)):
-        register_bot(name, BOTS["intermediate"])
-        register_chiamata_bot(name, lambda seed=None, tau=tau: AuctionBefore(
-            seed=seed, auction=tau, inference=4, soft=0.0, replies=False))
-
-    # The expert before the others' replies came from the model of their choices (the
-    # reference of this round's screens), and the ways of taking them screened with it:
-    # the likeliest reply alone (``rpmax``), none left out (``rpf0``), the scores' exponent.
-    from briscola.ai.chiamata.choice import CHOICE_WEIGHTS, REPLY_FLOOR, reply_values
-    from briscola.ai.chiamata.common import bits, popcount
-
-    class ReplyExpert(ExpertChiamataBot):
-        policy = BidPolicy(bonus=BONUS_BEFORE, jump=True)
-
-        def __init__(self, seed=None, floor=REPLY_FLOOR, beta=1.0, **kw):
-            super().__init__(seed=seed, **kw)
-            self.floor, self.beta = floor, beta
-
-        def _replies(self, st, weights, solver, hands, trick, order, maxside, plays,
-                     evaluate):
-            return reply_values(st, weights, solver, hands, trick, order, maxside, plays,
-                                evaluate, floor=self.floor, beta=self.beta)
-
-    class ExactReplies:
-        """A stand-in for the deal's :class:`ChSolver` whose exact searches (the endgame)
-        also take the current trick's replies from the model, each line then solved
-        exactly from the next trick (``expert-rpx``)."""
-
-        def __init__(self, solver, st, weights):
-            self.solver, self.st, self.weights = solver, st, weights
-            self.pts, self.beats, self.follow = solver.pts, solver.beats, solver.follow
-            self.nodes = 0
-
-        def values(self, hands, trick, order, maxside, moves, node_limit=10**9, depth=None,
-                   evaluate=None):
-            sv = self.solver
-            if depth is not None or popcount(hands[order[len(trick)]]) <= 1:
-                got = sv.values(hands, trick, order, maxside, moves, node_limit, depth,
-                                evaluate)
-                self.nodes = sv.nodes
-                return got
-            spent = [0]
-
-            def exact(h, leader):
-                got = sv.values(h, [], sv.rot[leader], maxside, bits(h[leader]))
-                spent[0] += sv.nodes
-                return max(got.values()) if maxside[leader] else min(got.values())
-
-            got, n = reply_values(self.st, self.weights, self, hands, trick, order, maxside,
-                                  moves, exact)
-            self.nodes = n + spent[0]
-            return got
-
-    class EndgameReplies(ReplyExpert):
-        def _solver(self, st):
-            solver = super()._solver(st)
-            weights = CHOICE_WEIGHTS.get(st.rules.auction)
-            if weights is None or st.caller is None:
-                return solver
-            return ExactReplies(solver, st, weights)
-
-    for name, bonus in (("expert-bonus4", BONUS_BEFORE), ("expert-bonus5", 5.0),
-                        ("expert-bonus6", 6.0)):
-        class Bolder2(ExpertChiamataBot):
-            """The expert with the others' replies from the model, bidding with a bonus of
-            4 (the reference: the round's first step), 5 (kept) or 6 card points, since
-            those replies make more of its contracts."""
-            policy = BidPolicy(bonus=bonus, jump=True)
-        register_bot(name, BOTS["intermediate"])
-        register_chiamata_bot(name, Bolder2)
-
-    register_bot("expert-rpx", BOTS["intermediate"])
-    register_chiamata_bot("expert-rpx", EndgameReplies)
-
-    for name, kw in (("expert-minimax", {"replies": False}), ("expert-rpmax", {"floor": 1.0}),
-                     ("expert-rpf0", {"floor": 0.0}), ("expert-rpb05", {"beta": 0.5}),
-                     ("expert-rpb2", {"beta": 2.0})):
-        register_bot(name, BOTS["intermediate"])
-        register_chiamata_bot(name, lambda seed=None, kw=kw: ReplyExpert(seed=seed, **kw))
-
-    register_bot("expert-first4", BOTS["intermediate"])
-    register_chiamata_bot("expert-first4", FirstFour)
-
-    register_bot("expert-w80r3", BOTS["intermediate"])
-    register_chiamata_bot("expert-w80r3", W80Raise3)
 
     class FileNetExpert(ExpertChiamataBot):
-        """The expert with the Chiamata network of a weights module written by
-        ``tools/train/train.py --out`` (``--a2 expert-netfile``, the path in
-        ``CHIAMATA_WEIGHTS``): a candidate network screened against the shipped one."""
-
         loaded: list = []
 
         @property
@@ -275,97 +70,8 @@ def _register_variants() -> None:
                 FileNetExpert.loaded.append(self._model)
             return self._model
 
-    def fine_expert(seed=None):
-        """The expert reading the plays by the 216 finer kinds, their table fitted here
-        on first use (``fit-reads --fine --deals 3000``: about a minute)."""
-        fine_reads()
-        return PreviousExpert(seed=seed, reads="fine")
-
-    register_bot("expert-fine", BOTS["intermediate"])
-    register_chiamata_bot("expert-fine", fine_expert)
-
-    from chiamata_netbid import NetBidPolicy
-
-    class NetBidExpert(PreviousExpert):
-        """The expert bidding and calling from the network averaged over deals of the
-        other hands (``briscola.ai.chiamata.netbid``) instead of the linear bid model."""
-        policy = NetBidPolicy(bonus=BONUS_BEFORE)
-
-    register_bot("expert-netbid", BOTS["intermediate"])
-    register_chiamata_bot("expert-netbid", NetBidExpert)
-
-    for name, bonus in (("expert-nb", BONUS_BEFORE), ("expert-nb5", 5.0),
-                        ("expert-nb6", 6.0)):
-        class NetBidNow(StartExpert):
-            """The expert (weighed worlds, the jump) bidding and
-            calling from the network's averaged estimate, with a bonus of 4, 5 or 6 card
-            points: the network picked contracts it made more often, so a bolder bonus
-            might keep the rate (screened; not kept)."""
-            policy = NetBidPolicy(bonus=bonus, jump=True)
-        register_bot(name, BOTS["intermediate"])
-        register_chiamata_bot(name, NetBidNow)
-
-    class NetCallExpert(PreviousExpert):
-        """The expert bidding from the linear bid model as shipped, and only calling (the
-        suit, so the trump, and the card) from the network's averaged estimate."""
-        call_policy = NetBidPolicy(bonus=BONUS_BEFORE)
-
-        def decide(self, view):
-            if view.phase == "call":
-                from briscola.ai.chiamata.bid import decide_call
-                return decide_call(view, self.call_policy)
-            return super().decide(view)
-
-    register_bot("expert-netcall", BOTS["intermediate"])
-    register_chiamata_bot("expert-netcall", NetCallExpert)
-
     register_bot("expert-netfile", BOTS["intermediate"])
     register_chiamata_bot("expert-netfile", FileNetExpert)
-
-    class OracleExpert(ExpertChiamataBot):
-        """For measurement only, never a player: the expert told who holds the called card
-        (``_play`` sets ``true_partner``), the ceiling of any reading of the plays."""
-        true_partner = None
-
-        def play(self, st, plays):
-            tp = self.true_partner
-            if tp is not None and not st.carichi and st.partner is None and st.caller is not None:
-                st.belief = [1.0 if s == tp else 0.0 for s in range(st.n)]
-                st.pcs = [1.0 if s in (st.caller, tp) else 0.0 for s in range(st.n)]
-                mine = st.me in (st.caller, tp)
-                st.on_caller_side = mine
-                st.q = [1.0 if s == st.me else (st.pcs[s] if mine else 1.0 - st.pcs[s])
-                        for s in range(st.n)]
-            return super().play(st, plays)
-
-    register_bot("expert-oracle", BOTS["intermediate"])
-    register_chiamata_bot("expert-oracle", OracleExpert)
-
-    class SeeAllExpert(ExpertChiamataBot):
-        """For measurement only, never a player: the expert searching the true deal
-        (``_play`` sets ``true_hands``) instead of sampled worlds, the ceiling of any
-        reading of the others' hands from their plays."""
-        true_hands = None
-
-        def __init__(self, seed=None):
-            super().__init__(seed=seed, max_worlds=1)  # the one true deal
-
-        def _search(self, st, plays, heur, depth):
-            from briscola.ai.chiamata import expert as chx
-            real = chx.ChSampler
-            hands = self.true_hands
-
-            class TrueDeal(real):
-                def sample(self):
-                    return list(hands)
-            chx.ChSampler = TrueDeal
-            try:
-                return super()._search(st, plays, heur, depth)
-            finally:
-                chx.ChSampler = real
-
-    register_bot("expert-seeall", BOTS["intermediate"])
-    register_chiamata_bot("expert-seeall", SeeAllExpert)
 
 
 _register_variants()
@@ -379,11 +85,6 @@ def _play(variant: str, names: list[str], seed: str) -> Game:
     bots = [make_bot(name, f"{seed}:{s}") for s, name in enumerate(names)]
     while not game.is_over:
         seat = game.current_player
-        inner = getattr(bots[seat], "chiamata", None)
-        if hasattr(inner, "true_partner") and game.auction.done:
-            inner.true_partner = game.auction.partner(game)
-        if hasattr(inner, "true_hands"):
-            inner.true_hands = [sum(1 << int(c) for c in h) for h in game.hands]
         game.apply(bots[seat].decide(game.view(seat)).action, seat)
     return game
 
@@ -600,8 +301,7 @@ def table(rows: list[dict]) -> str:
 
 # ---- fitting the bidding model ---------------------------------------------------------------------
 
-def _fit_deal(i: int, alone_only: bool = False, caller_bot: str = "intermediate",
-              variant: str = "chiamata-points") -> list[tuple[bool, list[float], int]]:
+def _fit_deal(i: int, alone_only: bool = False, variant: str = "chiamata-points") -> list[tuple[bool, list[float], int]]:
     from briscola.ai.chiamata.bid import features
     rules = find_variant(variant)
     rng = random.Random(f"fit:{i}")
@@ -633,8 +333,7 @@ def _fit_deal(i: int, alone_only: bool = False, caller_bot: str = "intermediate"
     else:
         called = rng.choice(missing)
     g.apply(f"call-{CARDS[called]}")
-    bots = [make_bot(caller_bot if s == 0 else "intermediate", f"fit:{i}:{s}")
-            for s in range(5)]
+    bots = [make_bot("intermediate", f"fit:{i}:{s}") for s in range(5)]
     while not g.is_over:
         s = g.current_player
         g.apply(bots[s].decide(g.view(s)).action, s)
@@ -668,13 +367,12 @@ def _lstsq(xs: list[list[float]], ys: list[float], ridge: float = 1e-3) -> list[
 
 
 def _fit_job(args):
-    i, alone_only, caller_bot = args
-    return _fit_deal(i, alone_only, caller_bot)
+    i, alone_only = args
+    return _fit_deal(i, alone_only)
 
 
-def fit(deals: int, workers: int, alone_only: bool = False,
-        caller_bot: str = "intermediate") -> None:
-    jobs = [(i, alone_only, caller_bot) for i in range(deals)]
+def fit(deals: int, workers: int, alone_only: bool = False) -> None:
+    jobs = [(i, alone_only) for i in range(deals)]
     with Pool(workers) as pool:
         rows = [r for chunk in pool.map(_fit_job, jobs, chunksize=20) for r in chunk]
     for alone in ((True,) if alone_only else (False, True)):
@@ -805,15 +503,6 @@ def fit_reads(variant: str, deals: int, workers: int, seed: str = "reads",
     return ratio
 
 
-def fine_reads() -> None:
-    """The 216 finer ratios of both auctions (``PLAY_READS_FINE``, none ship), fitted here
-    on first use (``fit-reads --fine --deals 3000``: about a minute)."""
-    from briscola.ai.chiamata.common import PLAY_READS_FINE
-    if not PLAY_READS_FINE:
-        for auction, variant in (("rank", "chiamata"), ("points", "chiamata-points")):
-            PLAY_READS_FINE[auction] = fit_reads(variant, 3000, 1, "reads", fine=True)
-
-
 def partner_views(variant: str, deals: int, seed: str):
     """(game, view, true partner) at each decision of a seat that does not hold the called
     card, before it falls, in deals the intermediate players play out."""
@@ -828,17 +517,16 @@ def partner_views(variant: str, deals: int, seed: str):
 def reads_check(variant: str, deals: int, seed: str = "unseen") -> str:
     """At the decisions of the seats that do not hold the called card before it falls, in
     deals the intermediate players play out: the chance each belief gives the true partner
-    and its mean log-likelihood (rules of thumb, the 54 kinds, the 216 finer kinds)."""
+    and its mean log-likelihood (the rules of thumb, and the 54 kinds the expert reads)."""
     from briscola.ai.chiamata.common import ChState
-    fine_reads()
-    acc = {False: [0, 0.0, 0.0], True: [0, 0.0, 0.0], "fine": [0, 0.0, 0.0]}
+    acc = {False: [0, 0.0, 0.0], True: [0, 0.0, 0.0]}
     for _g, v, partner in partner_views(variant, deals, seed):
         for r, a in acc.items():
             b = ChState(v, r).belief[partner]
             a[0] += 1
             a[1] += b
             a[2] += math.log(max(b, 1e-9))
-    names = {False: "rules of thumb", True: "54 kinds", "fine": "216 kinds"}
+    names = {False: "rules of thumb", True: "54 kinds"}
     return "\n".join(f"{variant}, {names[r]}: true partner {s / n:.3f}, log-likelihood "
                      f"{ll / n:.3f} ({n} decisions)" for r, (n, s, ll) in acc.items())
 
@@ -954,8 +642,6 @@ def main(argv=None) -> None:
     pf.add_argument("--workers", type=int, default=2)
     pf.add_argument("--alone", action="store_true", help="fit the self-call model on hands "
                     "with four trumps or more")
-    pf.add_argument("--caller", default="intermediate", help="the player in the caller's "
-                    "seat (the others are intermediate)")
     pe = sub.add_parser("fit-eval")
     pe.add_argument("--deals", type=int, default=1500)
     pe.add_argument("--workers", type=int, default=2)
@@ -992,7 +678,7 @@ def main(argv=None) -> None:
         fit_eval(args.deals, args.workers)
         return
     if args.cmd == "fit":
-        fit(args.deals, args.workers, args.alone, args.caller)
+        fit(args.deals, args.workers, args.alone)
         return
     if args.cmd == "compare":
         print(compare(args.variant, args.a, args.a2, args.b, args.deals, args.seed,

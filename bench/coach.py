@@ -3,6 +3,7 @@
 
     python bench/coach.py [--deals 6] [--variants classic,four,chiamata] [--no-pyodide]
                           [--no-build] [--json]
+    python bench/coach.py --words [--deals 20] [--variants classic,four]
 
 Deals are played by the intermediate player in every seat (seeded). A *hint* is what the
 bridge's ``hint`` does at a person's turn: the seat's view, the evaluation of every legal
@@ -14,6 +15,12 @@ Pyodide: hint median <= 300 ms; a classic deal reviewed <= 3 s, four players <= 
 Under Pyodide the same deals run inside Node through ``tests/pyodide/run.mjs`` with the
 engine wheel from ``dist/`` (rebuilt first with ``python build.py`` unless ``--no-build``).
 Times are wall-clock and process CPU; on a shared machine the CPU time is the fairer one.
+
+``--words`` measures what the coach says instead (CPython only): at every card play with a
+choice, of every seat, the hint's reason (:func:`explain`) and the review's sentence for the
+card the intermediate player chose (``explain(view, ev, played)``); the table gives the
+share of each that teaches nothing -- "either will do" (``coach_equal``) or a reason that
+names no cause (:data:`NO_CAUSE`) -- and how often each code was given.
 """
 from __future__ import annotations
 
@@ -30,6 +37,58 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 from thinking import cpu_clock, run_pyodide  # noqa: E402  (the Pyodide harness, the CPU clock)
 
 TARGETS = {"hint": 300.0, "review": {"classic": 3000.0, "four": 6000.0}}
+# Reasons that teach nothing: "either will do", or only the method's figure ("over N likely
+# deals", "with every card's place known": the codes before the coach's principles) or only
+# that a card is kept for later, without a cause.
+EQUAL = ("coach_equal",)
+NO_CAUSE = ("coach_gain", "coach_exact", "coach_keep_later")
+
+
+def words(variant: str, deals: int, seed: str = "coach") -> dict:
+    """The coach's reasons at every card play with a choice of every seat: code counts for
+    the hints and for the review of the card actually played."""
+    from collections import Counter
+
+    from briscola.ai import make_bot
+    from briscola.ai.evaluate import card_plays, evaluate
+    from briscola.ai.explain import explain
+    from briscola.game import Game
+    from briscola.rules import find_variant
+
+    rules = find_variant(variant)
+    hint, review = Counter(), Counter()
+    for i in range(deals):
+        game = Game.new(rules, seed=f"{seed}:{i}")
+        bots = [make_bot("intermediate", f"{seed}:{i}:{s}") for s in range(rules.players)]
+        while not game.is_over:
+            seat = game.current_player
+            view = game.view(seat)
+            action = bots[seat].decide(view).action
+            if view.phase == "play" and len(card_plays(view)) > 1 and int(action) < 52:
+                ev = evaluate(view)
+                hint[explain(view, ev)["code"]] += 1
+                review[explain(view, ev, int(action))["code"]] += 1
+            game.apply(action, seat)
+    return {"hint": dict(hint), "review": dict(review)}
+
+
+def _share(counts: dict, codes) -> float:
+    n = sum(counts.values())
+    return 100.0 * sum(counts.get(c, 0) for c in codes) / max(n, 1)
+
+
+def print_words(variants: list[str], deals: int) -> None:
+    print(f"What the coach says: {deals} deals per variant, every seat (intermediate players)\n")
+    print("| variant | sentence | decisions | either will do | no cause | both | codes |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | --- |")
+    for v in variants:
+        got = words(v, deals)
+        for kind in ("hint", "review"):
+            c = got[kind]
+            top = ", ".join(f"{k[len('coach_'):]} {n}" for k, n in
+                            sorted(c.items(), key=lambda kv: -kv[1]))
+            print(f"| {v} | {kind} | {sum(c.values())} | {_share(c, EQUAL):.1f} % | "
+                  f"{_share(c, NO_CAUSE):.1f} % | {_share(c, EQUAL + NO_CAUSE):.1f} % | {top} |")
 
 
 def measure(variant: str, deals: int, seed: str = "coach") -> dict:
@@ -113,8 +172,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-pyodide", action="store_true")
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--words", action="store_true",
+                    help="the share of reasons that teach nothing, instead of the times")
     args = ap.parse_args(argv)
     variants = [v for v in args.variants.split(",") if v]
+    if args.words:
+        print_words(variants, args.deals)
+        return 0
     load0 = os.getloadavg()[0]
     results = {"cpython": {v: summarize(measure(v, args.deals)) for v in variants}}
     note = "Pyodide not measured (--no-pyodide)"

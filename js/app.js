@@ -14,7 +14,7 @@ import { renderSummary, renderStats, sideName } from "./summary.js";
 import { renderRules } from "./rules-page.js";
 import { startFromLink, LINK } from "./embed.js";
 import { renderGames } from "./games.js";
-import { Coach } from "./coach.js";
+import { Coach, dealUndone } from "./coach.js";
 import { dealWelcome } from "./welcome.js";
 import * as sound from "./sound.js";
 import * as tips from "./tips.js";
@@ -34,6 +34,21 @@ const SPEEDS = {
 
 const $ = (id) => document.getElementById(id);
 
+/** Reload into one build, the scripts fetched afresh first (the HTTP cache's copies could mix
+ * builds again); false, not reloading, when this very mix `why` was met after such a reload. */
+function reloadIntoOneBuild(why) {
+  try {
+    if (why && sessionStorage.getItem("briscola.reloaded") === why) return false;
+    if (why) sessionStorage.setItem("briscola.reloaded", why);
+  } catch {
+    return false; // nowhere to remember the reload (it could loop): the button then
+  }
+  const urls = [...document.querySelectorAll("script[src], link[rel=modulepreload]")].map((e) => e.src || e.href);
+  Promise.all([...urls, "js/worker.js"].map((url) => fetch(url, { cache: "reload" }).catch(() => {})))
+    .then(() => window.location.reload());
+  return true;
+}
+
 /** A reply for a game or a step that is no longer the table's: dropped, never shown. */
 class Stale extends Error {
   constructor() {
@@ -41,6 +56,8 @@ class Stale extends Error {
     this.name = "Stale";
   }
 }
+// An invitation to a table with friends, or the test hook ?friends=1 (js/friends/index.js).
+const FRIENDS_LINK = /[?&](join|friends)=/.test(location.search);
 const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
 
 class App {
@@ -123,6 +140,9 @@ class App {
   }
 
   fatal(err) {
+    // A page and an engine of two builds: reloaded once, then said (README: one build at a time).
+    const mismatch = err && err.code === "build_mismatch";
+    if (mismatch && reloadIntoOneBuild(err.message)) return;
     this.gen++;
     this.ui("error");
     $("loading").hidden = false;
@@ -131,7 +151,13 @@ class App {
     // What a person can do, in their language; the engine's own message (English, for a bug
     // report) folded under it.
     const offline = typeof navigator !== "undefined" && navigator.onLine === false;
-    $("load-error-msg").textContent = t(offline ? "loading.failed.offline" : "loading.failed.hint");
+    const why = errorText(err);
+    $("load-error-msg").textContent = mismatch ? why[0].toUpperCase() + why.slice(1) : t(offline ? "loading.failed.offline" : "loading.failed.hint");
+    if (mismatch) { // its button fetches the scripts afresh too
+      const retry = $("load-retry").cloneNode(true);
+      retry.addEventListener("click", () => reloadIntoOneBuild(""));
+      $("load-retry").replaceWith(retry);
+    }
     const tech = err && err.message ? err.message : String(err ?? "");
     $("load-error-tech").textContent = tech;
     $("load-error-details").hidden = !tech;
@@ -248,6 +274,7 @@ class App {
   }
 
   async resume() {
+    if (FRIENDS_LINK && (await this.withFriends((f) => f.fromLink(this)))) return;
     if (await startFromLink(this)) return; // a deal asked for by the URL (js/embed.js)
     if (await this.migrate()) return;
     // This tab's own game (a reload), finished or not, unless another tab has it open now.
@@ -264,6 +291,20 @@ class App {
     return dealWelcome(this); // no unfinished game: straight into a deal (js/welcome.js)
   }
 
+  /** "Play with friends" (js/friends/): its code loads only now; not in the one-file page. */
+  async withFriends(use) {
+    if (location.protocol === "file:") {
+      this.notice(t("friends.unavailable"), 12000);
+      return false;
+    }
+    try {
+      return await use(await import("./friends/index.js"));
+    } catch (err) {
+      this.noticeError(err);
+      return false;
+    }
+  }
+
   /** The game an older page kept in localStorage moves to the worker, once. */
   async migrate() {
     const legacy = store.legacySave();
@@ -272,8 +313,10 @@ class App {
     try {
       reply = await this.engine.call("import_save", legacy);
     } catch (err) {
-      this.badSave(err);
-      if (err.code === "bad_save") store.clearLegacySave(); // kept aside by the worker
+      // Kept aside by the worker (bad_save), or here when too large even to reach it.
+      const aside = err.code === "bad_save" || (/^input_too/.test(err.code) && store.setAsideLegacySave());
+      if (aside) store.clearLegacySave();
+      this.badSave(err, aside);
       return false;
     }
     if (reply.storage === "refused") this.storageTrouble(); // kept here until it can move
@@ -282,9 +325,9 @@ class App {
     return true;
   }
 
-  badSave(err) {
-    if (err.code === "bad_save") this.notice(t("notice.badsave", { message: errorText(err) }), 15000);
-    else if (err.code === "bad_save_not_kept") this.notice(t("notice.badsave.left", { message: errorText(err) }), 20000);
+  badSave(err, aside = err.code === "bad_save") {
+    if (aside) this.notice(t("notice.badsave", { message: errorText(err) }), 15000);
+    else if (/^(bad_save_not_kept|input_too)/.test(err.code)) this.notice(t("notice.badsave.left", { message: errorText(err) }), 20000);
     else this.noticeError(err, 10000);
   }
 
@@ -309,6 +352,8 @@ class App {
       this.engine.call("set_meta", { meta: this.meta, game: reply.game }).then((r) => this.checkStorage(r), () => {});
     }
     await this.startShowing(reply);
+    // a game with friends (js/friends/): this page hosts it again, in the same room
+    if (this.meta.friends && reply.seats.some((s) => s.kind === "friend")) await this.withFriends((f) => f.rehost(this, this.meta.friends));
   }
 
   /** The unfinished games kept in this browser, to resume one or start another. */
@@ -355,6 +400,7 @@ class App {
       const given = (this.meta && this.meta.names[i]) || (s.kind === "human" && s.name);
       if (given) return given;
       if (s.kind === "human") return humans.length === 1 ? t("seat.you") : t("seat.player", { n: i + 1 });
+      if (s.kind === "friend") return t("seat.player", { n: i + 1 });
       return bots[i % bots.length];
     });
   }
@@ -389,6 +435,12 @@ class App {
   }
 
   async newGame(cfg) {
+    if (cfg.seats.some((s) => s.kind === "friend")) {
+      if (this.panel) this.panel.close();
+      return this.withFriends((f) => f.host(this, cfg));
+    }
+    if (this.friends) this.friends.leave(); // a game without them: the table with friends ends here
+    this.friends = null;
     // No seed typed: the engine's worker draws one and keeps it (a typed seed is public by choice).
     const seed = cfg.seed === "" ? undefined : (/^\d+$/.test(cfg.seed) ? Number(cfg.seed) : cfg.seed);
     const meta = {
@@ -564,6 +616,13 @@ class App {
         const turn = v.turn;
         if (turn === null || turn === undefined) return;
         const seat = st.seats[turn];
+        // another device plays (js/friends/); a friend's seat is never this page's to show
+        if (this.friends ? this.friends.waits(turn) : seat.kind === "friend") {
+          this.busy = true;
+          this.draw();
+          this.ui("busy");
+          return;
+        }
         if (seat.kind === "bot") {
           this.busy = true;
           this.ui("busy");
@@ -854,8 +913,10 @@ class App {
     // (a game moved from an older page keeps the id it counted its deals under)
     const key = `${(this.meta && this.meta.id) || this.game || "?"}/${st.match.deal}`;
     const variant = ((this.meta && this.meta.variant) || st.view.rules.name) + (this.meta && this.meta.custom ? "*" : "");
+    // a deal with an undo is kept out of the won counts (and of the rating)
     const counted = store.recordDeal(variant, key, {
       draw: out.draw, won: !out.draw && out.winners.includes(side), points: out.side_points[side] || 0,
+      undone: dealUndone(st),
     });
     if (counted) this.coach.rate(st, seat);
   }
@@ -937,7 +998,7 @@ class App {
         this.openStats();
       }
     });
-    $("stats-body").querySelector(".buttons").before(this.coach.statsSection(), this.coach.historySection(() => $("stats-dialog").close()));
+    $("stats-body").querySelector(".buttons").before(this.coach.statsSection(), this.coach.puzzleSection(), this.coach.historySection(() => $("stats-dialog").close()));
     if (!$("stats-dialog").open) $("stats-dialog").showModal();
   }
 
@@ -983,6 +1044,9 @@ class App {
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-reasons" } }, reasons, h("span", { text: t("settings.reasons") }))),
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-points" } }, points, h("span", { text: t("settings.points") }))),
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-tracker" } }, tracker, h("span", { text: t("settings.tracker") }))),
+      // playing with friends: the relays and STUN, with its code (js/friends/), when asked for
+      h("div", { class: "field" }, h("button", { class: "btn", type: "button", id: "set-friends", text: t("friends.settings"),
+        on: { click: (e) => this.withFriends((f) => e.target.replaceWith(f.settingsPanel())) } })),
       h("div", { class: "buttons" }, h("button", { class: "btn primary", type: "button", text: t("menu.close"), on: { click: () => $("settings-dialog").close() } })),
     );
     if (!$("settings-dialog").open) $("settings-dialog").showModal();

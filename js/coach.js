@@ -14,6 +14,7 @@ import * as store from "./storage.js";
 import { reasonText } from "./reasons.js";
 import { renderTracker } from "./tracker.js";
 import { Review } from "./review.js";
+import { Puzzle, streakText } from "./puzzle.js";
 import { sideName } from "./summary.js";
 
 // The rating a person starts from before the first rated deal (the engine's scale).
@@ -41,7 +42,7 @@ export class Coach {
   undoState() {
     const app = this.app;
     const st = app.state;
-    if (!st || app.humans().length !== 1 || st.view.phase === "over") return null;
+    if (!st || app.humans().length !== 1 || st.view.phase === "over" || app.friends) return null;
     const v = st.view;
     if (app.busy || v.turn !== app.display || app.hideHand) return false;
     return v.events.some((e) => e.seat === app.display && ["play", "exchange", "signal", "pass", "carichi", "bid", "call"].includes(e.type));
@@ -136,6 +137,7 @@ export class Coach {
     const dup = st.match && st.match.duplicate;
     if (dup && dup.now) parts.push(this.comparison(dup, st, names));
     const row = h("div", { class: "sum-coach" });
+    if (app.friends) return parts; // with friends: no review (yet), no duplicate
     row.append(h("button", { class: "btn", id: "sum-review", type: "button", text: t("review.button"),
       on: { click: () => this.review.open({ deal: st.match.deal }) } }));
     if (this.canDuplicate(st)) {
@@ -208,11 +210,13 @@ export class Coach {
     let score;
     if (chiamata) score = out.game_points[seat] > 0 ? 1 : out.game_points[seat] < 0 ? 0 : 0.5;
     else score = out.draw ? 0.5 : out.winners.includes(side) ? 1 : 0;
-    const undone = !!(st.match.undone || st.summary.undone || (out && out.undone));
+    const undone = dealUndone(st);
+    // a seats-swapped replay: the person may remember every card, so it is not rated either
+    const replay = !!st.match.duplicate;
     const r = store.loadRating() || { rating: null, history: [] };
     const entry = { at: Date.now(), level, score, variant: st.view.rules.name };
-    if (undone) {
-      r.history.push({ ...entry, rating: r.rating, undo: true });
+    if (undone || replay) {
+      r.history.push({ ...entry, rating: r.rating, ...(undone ? { undo: true } : { replay: true }) });
     } else {
       let reply;
       try {
@@ -269,10 +273,11 @@ export class Coach {
     const r = store.loadRating();
     const box = h("section", { class: "rating", attrs: { "aria-labelledby": "rating-title" } });
     box.append(h("h3", { id: "rating-title", text: t("rating.title") }));
-    const hist = r && Array.isArray(r.history) ? r.history.filter((x) => x && (typeof x.rating === "number" || x.undo)) : [];
+    const hist = r && Array.isArray(r.history) ? r.history.filter((x) => x && (typeof x.rating === "number" || x.undo || x.replay)) : [];
     if (!r || r.rating === null || r.rating === undefined) {
-      box.append(h("p", { class: "muted", text: t("rating.none") }));
-      if (!hist.some((x) => x.undo)) return box;
+      const unrated = hist.some((x) => x.undo || x.replay);
+      box.append(h("p", { class: "muted", text: t(unrated ? "rating.none.unrated" : "rating.none") }));
+      if (!unrated) return box;
     } else {
       box.append(h("p", { class: "rating-now" }, `${t("rating.now")} `, h("b", { id: "rating-value", text: String(Math.round(r.rating)) })));
     }
@@ -291,9 +296,27 @@ export class Coach {
       }
     }
     if (undos) box.append(h("p", { class: "muted small", id: "rating-undos", text: t("rating.undos", { n: undos }) }));
+    const replays = hist.filter((x) => x.replay).length;
+    if (replays) box.append(h("p", { class: "muted small", id: "rating-replays", text: t("rating.replays", { n: replays }) }));
     box.append(h("p", { class: "muted small", text: t("rating.note") }));
     return box;
   }
+
+  /** The puzzle of the day: its streak and the button that opens it. */
+  puzzleSection() {
+    this.puzzle = this.puzzle || new Puzzle(this.app);
+    return h("section", { class: "puzzle-entry", attrs: { "aria-labelledby": "stats-puzzle-title" } },
+      h("h3", { id: "stats-puzzle-title", text: t("puzzle.title") }),
+      h("p", { class: "muted", id: "stats-puzzle-streak", text: streakText() }),
+      h("button", { class: "btn", id: "btn-puzzle", type: "button", text: t("puzzle.open"), on: { click: () => this.puzzle.open() } }));
+  }
+}
+
+/** Did the person undo a play in the deal of state `st` (it then counts for neither the
+ * rating nor the won counts)? */
+export function dealUndone(st) {
+  const out = st.summary && st.summary.outcome;
+  return !!(st.match.undone || (st.summary && st.summary.undone) || (out && out.undone));
 }
 
 /** {level: rating} with numbers only, or null. */
@@ -304,7 +327,8 @@ function validLevels(levels) {
   return Object.keys(out).length ? out : null;
 }
 
-/** The rating deal after deal as an SVG line; deals with an undo as hollow marks; the
+/** The rating deal after deal as an SVG line; deals with an undo and seats-swapped replays
+ * (not rated) as hollow marks; the
  * computer levels' ratings ({level: rating}, from the engine) as dashed reference lines. */
 export function ratingChart(hist, levels = null) {
   const W = 320, H = 150, left = 34, right = 8, top = 10, bottom = 18;
@@ -334,7 +358,7 @@ export function ratingChart(hist, levels = null) {
     g.append(s("text", { x: W - right - 2, y: (y(v) - 3).toFixed(1), class: "level-label", "text-anchor": "end" }, label));
     svg.append(g);
   }
-  // the line through the rated deals; an undo deal sits at the rating it left unchanged
+  // the line through the rated deals; an unrated deal sits at the rating it left unchanged
   let last = START_RATING;
   const pts = hist.map((p, i) => {
     const v = typeof p.rating === "number" ? p.rating : last;
@@ -343,16 +367,20 @@ export function ratingChart(hist, levels = null) {
   });
   svg.append(s("polyline", { points: pts.map((q) => `${q.x.toFixed(1)},${q.y.toFixed(1)}`).join(" "), class: "rating-line" }));
   for (const q of pts) {
-    const dot = s("circle", { cx: q.x.toFixed(1), cy: q.y.toFixed(1), r: q.p.undo ? 3.6 : 2.6, class: q.p.undo ? "rating-dot undo" : `rating-dot s${String(q.p.score).replace(".", "")}` });
+    const unrated = q.p.undo || q.p.replay;
+    const dot = s("circle", { cx: q.x.toFixed(1), cy: q.y.toFixed(1), r: unrated ? 3.6 : 2.6,
+      class: q.p.undo ? "rating-dot undo" : q.p.replay ? "rating-dot undo replay" : `rating-dot s${String(q.p.score).replace(".", "")}` });
     const lvl = tOr(`level.${q.p.level}`, q.p.level || "");
-    dot.append(s("title", {}, q.p.undo ? t("rating.point.undo", { level: lvl }) : t("rating.point", { rating: Math.round(q.v), level: lvl })));
+    dot.append(s("title", {}, q.p.undo ? t("rating.point.undo", { level: lvl }) : q.p.replay ? t("rating.point.replay", { level: lvl })
+      : t("rating.point", { rating: Math.round(q.v), level: lvl })));
     svg.append(dot);
   }
   svg.append(s("text", { x: W - right, y: H - 4, class: "axis", "text-anchor": "end" }, hist.length === 1 ? t("rating.deals.one") : t("rating.deals", { n: hist.length })));
   const legend = h("div", { class: "legend" },
     h("span", { class: "lg" }, h("i", { class: "sw rating-sw" }), t("rating.legend")),
     refs.length ? h("span", { class: "lg" }, h("i", { class: "sw level-sw" }), t("rating.legend.levels")) : null,
-    hist.some((p) => p.undo) ? h("span", { class: "lg" }, h("i", { class: "sw rating-sw undo" }), t("rating.legend.undo")) : null);
+    hist.some((p) => p.undo) ? h("span", { class: "lg" }, h("i", { class: "sw rating-sw undo" }), t("rating.legend.undo")) : null,
+    hist.some((p) => p.replay) ? h("span", { class: "lg" }, h("i", { class: "sw rating-sw undo" }), t("rating.legend.replay")) : null);
   return h("figure", { class: "chart-box" }, svg, legend);
 }
 

@@ -149,7 +149,7 @@ export function linkProblem(link, catalog) {
 }
 
 /** Take options out of the address bar: a reload resumes, it does not redeal or relabel. */
-function forget(keys) {
+export function forget(keys) {
   try {
     const url = new URL(location.href);
     for (const k of keys) url.searchParams.delete(k);

@@ -7,9 +7,16 @@
 // `call` resolves with the bridge's `result` and rejects with an EngineError
 // whose `.code` is the bridge's error code (e.g. "illegal_action"), or one of
 // the client's own: "engine_unavailable" (the worker failed or died),
-// "internal" (a bug), "terminated" (terminate() was called).
+// "internal" (a bug), "terminated" (terminate() was called), "build_mismatch"
+// (the worker is another build's: Engine.start rejects with it, see below).
+//
+// A page never runs against another build's worker: this file carries its build's hash
+// (PAGE_BUILD, written by the build), says it to the worker first ({type: "page", build}) and
+// compares the worker's at "ready" (README: one build at a time).
 
 import { mark, spawn, takeEarly } from "./start.js";
+
+export const PAGE_BUILD = null;
 
 // The worker Engine.start runs when not told otherwise: js/worker.js beside this file, or
 // what setWorker() chose (the one-file page, briscola.html: a classic script from a blob:
@@ -109,6 +116,9 @@ export class Engine {
             }
           }
         } else if (msg.type === "ready") {
+          if (PAGE_BUILD && msg.build !== PAGE_BUILD) {
+            return fail(new EngineError("build_mismatch", `this page is build ${PAGE_BUILD}, its engine build ${msg.build}`));
+          }
           ready = true;
           if (msg.trace && typeof msg.trace === "object") {
             // The worker's stages, moved onto this page's clock.
@@ -121,7 +131,7 @@ export class Engine {
         } else if (msg.type === "storage") {
           if (typeof engine.onstorage === "function") engine.onstorage(msg);
         } else if (msg.type === "fatal") {
-          fail(new EngineError("engine_unavailable", msg.message));
+          fail(new EngineError(msg.code === "build_mismatch" ? msg.code : "engine_unavailable", msg.message));
         }
       });
       // A script that fails to load or throws outside a request, or a
@@ -137,6 +147,7 @@ export class Engine {
       });
     });
     handOver(); // what it said before anyone listened (spawned by startEarly()), in order
+    worker.postMessage({ type: "page", build: PAGE_BUILD });
     if (options.first) {
       engine.first = engine.call(...options.first);
       engine.first.catch(() => {}); // a failed start says so itself
@@ -147,7 +158,8 @@ export class Engine {
   /**
    * Send one request to the bridge.
    * @param {string} type the request type, e.g. "new_match"
-   * @param {object} [args] JSON-serialisable arguments
+   * @param {object} [args] JSON-serialisable arguments, sent as JSON text (the worker measures
+   *   it before anything parses it; a deep object could not even be read there)
    * @returns {Promise<any>} the bridge's result
    */
   call(type, args = {}) {
@@ -156,9 +168,9 @@ export class Engine {
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       try {
-        this.#worker.postMessage({ id, type, args });
+        this.#worker.postMessage({ id, type, args: JSON.stringify(args) });
       } catch (err) {
-        // args that cannot be cloned (functions, DOM nodes, ...)
+        // args that are not JSON (nested past the stack, a cycle, a BigInt)
         this.#pending.delete(id);
         reject(new EngineError("bad_request", `cannot send the request: ${err.message}`));
       }

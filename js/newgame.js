@@ -248,15 +248,16 @@ export class NewGamePanel {
     const id = `ng-seat-${i}`;
     const sel = h("select", { id, name: id, attrs: { "aria-label": t("new.seat", { n: i + 1 }) } });
     sel.append(h("option", { value: "human", text: t("new.kind.human") }));
+    sel.append(h("option", { value: "friend", text: t("friends.kind") })); // a friend's own device (js/friends/)
     const levels = [...this.levels];
     if (seat.kind === "bot" && seat.level && !levels.includes(seat.level)) levels.push(seat.level);
     for (const lv of levels) {
       sel.append(h("option", { value: `bot:${lv}`, text: `${t("new.kind.bot")} · ${tOr(`level.${lv}`, lv)}` }));
     }
     if (seat.kind === "bot" && !seat.level) seat.level = this.levels.includes("intermediate") ? "intermediate" : levels[0];
-    sel.value = seat.kind === "human" ? "human" : `bot:${seat.level}`;
+    sel.value = seat.kind === "bot" ? `bot:${seat.level}` : seat.kind;
     sel.addEventListener("change", () => {
-      if (sel.value === "human") st.seats[i] = { kind: "human", name: st.seats[i].name || "" };
+      if (sel.value === "human" || sel.value === "friend") st.seats[i] = { kind: sel.value, name: st.seats[i].name || "" };
       else st.seats[i] = { kind: "bot", level: sel.value.slice(4), name: st.seats[i].name || "" };
       this.draw();
       this.validate();
@@ -326,7 +327,7 @@ export class NewGamePanel {
     const n = this.valid.players;
     const seats = st.seats.slice(0, n).map((s) => (s.kind === "human"
       ? { kind: "human", name: (s.name || "").trim().slice(0, 20) }
-      : { kind: "bot", level: s.level }));
+      : s.kind === "friend" ? { kind: "friend" } : { kind: "bot", level: s.level }));
     const config = {
       variant: st.variant,
       overrides: { ...st.overrides },

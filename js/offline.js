@@ -4,8 +4,8 @@
 // It waits until the engine has started (the page leaves its loading state), so that on a
 // first visit the worker's downloads never compete with the start; by then the files are in
 // the HTTP cache and the worker copies them from there. A newer build's worker, once
-// installed, takes over when this page is hidden or closed, never under a running page's
-// feet: a page runs one build's files only. Nothing happens on file:// pages (briscola.html
+// installed, takes over when this page is hidden or closed (a tab loading meanwhile may get
+// files of both builds: js/engine.js reloads it into one). Nothing happens on file:// pages (briscola.html
 // carries everything itself) or where the browser has no service workers.
 
 const SITE_ROOT = new URL("../", import.meta.url);

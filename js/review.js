@@ -19,7 +19,7 @@ import { reasonText } from "./reasons.js";
 
 const ACTION_EVENTS = new Set(["play", "exchange", "signal", "pass", "carichi", "bid", "call"]);
 const CARD = /^[A2-9TJHK][DCSB]$/;
-const LABELS = ["best", "good", "inaccuracy", "mistake", "blunder"];
+const LABELS = ["best", "equal", "good", "inaccuracy", "mistake", "blunder"];
 
 /** Steps of the deal from the events of its last step: the actions, where tricks end. */
 export function mapSteps(events) {
@@ -122,7 +122,7 @@ export class Review {
   entry() {
     let e = this.entries.get(this.key());
     if (!e) {
-      e = { plan: null, results: [], summary: null, error: null, steps: null, acts: [], trickEnds: [], dsteps: [], cancelled: false };
+      e = { plan: null, results: [], summary: null, error: null, steps: null, acts: [], trickEnds: [], dsteps: [], cancelled: false, tries: {} };
       this.entries.set(this.key(), e);
     }
     return e;
@@ -300,6 +300,7 @@ export class Review {
       }
       sum.append(ul);
     }
+    this.renderTally();
   }
 
   /** Position in the plan of the decision with `index`. */
@@ -373,7 +374,118 @@ export class Review {
       h("span", { class: "rv-loss", text: r ? lossText(r.loss, r.unit) : "" }),
       h("span", { class: `rv-label label-${r ? r.label : "pending"}`, text: r ? tOr(`review.label.${r.label}`, r.label) : t("review.pending") }));
     li.append(row);
+    const fx = r ? trickEffect(r) : "";
+    if (fx) li.append(h("p", { class: "rv-effect", text: fx }));
     if (r && r.reason && r.label !== "best") li.append(h("p", { class: "rv-reason", text: reasonText(r.reason, this.ctx()) }));
+    if (r && retryable(r, d)) li.append(this.retryBox(i));
+  }
+
+  // ---- learning from a mistake: the same cards, another try --------------------------------
+  /** The retry of row i: a button, then the position (the trick, the hand) and the tries. */
+  retryBox(i) {
+    const entry = this.entry();
+    const r = entry.results[i];
+    const tr = entry.tries[i];
+    const box = h("div", { class: "rv-retry", data: { i } });
+    if (!tr) {
+      box.append(h("button", { class: "btn small rv-retry-btn", type: "button", text: t("review.retry"),
+        attrs: { "aria-label": t("review.retry.aria", { card: this.actionWords(r.action) }) }, on: { click: () => this.retry(i) } }));
+      return box;
+    }
+    if (tr.error) {
+      box.append(h("p", { class: "form-error", text: tr.error }));
+      return box;
+    }
+    if (!tr.view) {
+      box.append(h("p", { class: "muted", text: t("review.pending") }));
+      return box;
+    }
+    const style = this.app.style();
+    const lang = getLang();
+    const names = this.names();
+    box.append(h("p", { class: "rv-retry-ask", text: t("review.retry.ask", { card: this.actionWords(r.action) }) }));
+    const table = h("div", { class: "rv-retry-table" });
+    for (const p of tr.view.trick || []) {
+      table.append(h("figure", {}, h("div", { class: "slot rv-retry-card" }, cardFace(p.card, style, lang, "rvr")),
+        h("figcaption", { text: names[p.seat] })));
+    }
+    if (!(tr.view.trick || []).length) table.append(h("p", { class: "muted", text: t("review.retry.lead") }));
+    box.append(table);
+    const hand = h("div", { class: "rv-retry-hand", attrs: { role: "group", "aria-label": t("review.retry.hand") } });
+    const legal = new Set(tr.view.legal || []);
+    for (const c of tr.view.hand || []) {
+      const tried = tr.tried[c];
+      hand.append(h("button", { class: `slot rv-retry-card${tried ? ` tried label-${tried.label}` : ""}`, type: "button",
+        title: cardName(c, lang, style), attrs: { "aria-label": cardName(c, lang, style) },
+        disabled: !legal.has(c) || tr.found || tr.busy || !!tried, data: { card: c },
+        on: { click: () => this.tryCard(i, c) } }, cardFace(c, style, lang, "rvr")));
+    }
+    box.append(hand);
+    const last = tr.last && tr.tried[tr.last];
+    if (last && last.found) {
+      box.append(h("p", { class: "rv-retry-found", text: t("review.retry.found", { card: this.actionWords(last.action), label: tOr(`review.label.${last.label}`, last.label) }) }));
+      if (last.reason) box.append(h("p", { class: "rv-reason", text: reasonText(last.reason, this.ctx()) }));
+    } else if (last) {
+      box.append(h("p", { class: "rv-retry-miss", text: t("review.retry.miss", { card: this.actionWords(last.action), label: tOr(`review.label.${last.label}`, last.label), loss: lossText(last.loss, "card_points", false) }) }));
+    }
+    return box;
+  }
+
+  async retry(i) {
+    const entry = this.entry();
+    const tr = { view: null, tried: {}, last: null, found: false, busy: false, error: null };
+    entry.tries[i] = tr;
+    this.renderRow(i);
+    try {
+      const got = await this.app.engine.call("replay", { deal: this.deal, seat: this.seat, step: entry.dsteps[i] });
+      tr.view = got.view;
+    } catch (err) {
+      tr.error = errorText(err);
+    }
+    if (this.entry() === entry) {
+      this.renderRow(i);
+      const first = this.el.list.querySelector(`li[data-i="${i}"] .rv-retry-hand button:not([disabled])`);
+      if (first) first.focus({ preventScroll: true });
+    }
+  }
+
+  async tryCard(i, card) {
+    const entry = this.entry();
+    const tr = entry.tries[i];
+    if (!tr || tr.busy || tr.found) return;
+    tr.busy = true;
+    this.renderRow(i);
+    try {
+      const got = await this.app.engine.call("review_retry", { deal: this.deal, seat: this.seat, index: entry.plan.decisions[i].index, action: card });
+      tr.tried[card] = got;
+      tr.last = card;
+      if (got.found) tr.found = true;
+    } catch (err) {
+      tr.error = errorText(err);
+    }
+    tr.busy = false;
+    if (this.entry() !== entry) return;
+    this.renderRow(i);
+    this.renderTally();
+    const last = tr.tried[card];
+    if (last) this.app.say(last.found ? t("review.retry.found", { card: this.actionWords(last.action), label: tOr(`review.label.${last.label}`, last.label) })
+      : t("review.retry.miss", { card: this.actionWords(last.action), label: tOr(`review.label.${last.label}`, last.label), loss: lossText(last.loss, "card_points", false) }));
+  }
+
+  /** "Mistakes found again: n of m" under the summary, once a mistake has been retried. */
+  renderTally() {
+    if (!this.el) return;
+    const entry = this.entry();
+    const old = this.el.summary.querySelector("#rv-tally");
+    if (old) old.remove();
+    const ds = (entry.plan && entry.plan.decisions) || [];
+    const rows = ds.map((d, i) => i).filter((i) => entry.results[i] && retryable(entry.results[i], ds[i]));
+    if (!rows.length || !Object.keys(entry.tries).length) return;
+    const found = rows.filter((i) => entry.tries[i] && entry.tries[i].found).length;
+    const p = h("p", { class: "rv-tally", id: "rv-tally", text: t("review.retry.tally", { n: found, m: rows.length }) });
+    const chips = this.el.summary.querySelector(".rv-counts");
+    if (chips) chips.after(p);
+    else this.el.summary.append(p);
   }
 
   // ---- the replay --------------------------------------------------------------------------
@@ -481,7 +593,12 @@ export class Review {
       note.append(h("p", { class: "rv-note-head", text: this.isYou(this.seat) ? t(`review.here.you${bid}`, { card: this.actionWords(played) })
         : t(`review.here${bid}`, { name: names[this.seat], card: this.actionWords(played) }) }));
       if (r) {
-        note.append(h("p", { text: r.best === r.action ? t("review.here.best") : t(r.unit === "game_points" ? "review.here.loss.gp" : "review.here.loss", { best: this.actionWords(r.best), loss: lossText(r.loss, r.unit, false), label: tOr(`review.label.${r.label}`, r.label) }) }));
+        const verdict = r.best === r.action ? t("review.here.best")
+          : r.label === "equal" ? t("review.here.equal", { best: this.actionWords(r.best) })
+            : t(r.unit === "game_points" ? "review.here.loss.gp" : "review.here.loss", { best: this.actionWords(r.best), loss: lossText(r.loss, r.unit, false), label: tOr(`review.label.${r.label}`, r.label) });
+        note.append(h("p", { text: verdict }));
+        const fx = trickEffect(r);
+        if (fx) note.append(h("p", { class: "rv-effect", text: fx }));
         if (r.reason) note.append(h("p", { class: "rv-reason", text: reasonText(r.reason, this.ctx()) }));
       } else note.append(h("p", { class: "muted", text: t("review.pending") }));
     }
@@ -528,6 +645,23 @@ const ICONS = {
 function navIcon(name) {
   return s("svg", { viewBox: "0 0 24 24", width: 18, height: 18, "aria-hidden": "true", class: "nav-icon" },
     s("path", { d: ICONS[name] }));
+}
+
+/** Can the play of result r (decision d) be tried again: a card play that lost 3 points or
+ * more (an inaccuracy, a mistake, a blunder)? */
+export function retryable(r, d) {
+  return !!r && (!d || d.phase === "play") && CARD.test(r.action || "") && ["inaccuracy", "mistake", "blunder"].includes(r.label);
+}
+
+/** What a reviewed card did to its trick: the points the side took, or the points that went
+ * to the others and how many of them the card gave ("" for a bid or an older engine's result). */
+export function trickEffect(r) {
+  const fx = r && r.effect;
+  if (!fx || typeof fx.points !== "number") return "";
+  if (fx.points === 0) return t(fx.won ? "review.trick.won.none" : "review.trick.lost.none");
+  if (fx.won) return t("review.trick.won", { points: fx.points });
+  return fx.given > 0 ? t("review.trick.lost.gave", { points: fx.points, given: fx.given })
+    : t("review.trick.lost", { points: fx.points });
 }
 
 /** "−3.2" card points; a Chiamata bid's loss in game points "−0.31 gp" (unit: false leaves

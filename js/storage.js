@@ -91,6 +91,13 @@ export function legacySave() {
   return save === null ? null : { save, meta: readJSON("meta", null) };
 }
 
+/** Keep the older page's save under a "bad-save-*" key, where no start reads it (one too
+ * large for the engine to read); false when that copy could not be written. */
+export function setAsideLegacySave() {
+  const save = read("save");
+  return save !== null && write(`bad-save-${stamp()}`, save);
+}
+
 /** Forget the older page's save, once the worker has kept it (or set it aside). */
 export function clearLegacySave() {
   write("save", null);
@@ -155,7 +162,8 @@ export function loadStats() {
   return checkedStats().stats;
 }
 
-/** Record one finished deal for `variant`, once per `dealKey`. Returns true if counted. */
+/** Record one finished deal for `variant`, once per `dealKey`. Returns true if counted. A deal
+ * with an undo (`result.undone`) counts only in `undone`, never as played, won, drawn or lost. */
 export function recordDeal(variant, dealKey, result) {
   const stats = loadStats();
   const counted = stats.__counted;
@@ -163,6 +171,12 @@ export function recordDeal(variant, dealKey, result) {
   counted.push(dealKey);
   while (counted.length > 500) counted.shift();
   const v = stats[variant] || { played: 0, won: 0, drawn: 0, lost: 0, points: 0 };
+  if (result.undone) {
+    v.undone = (Number.isInteger(v.undone) ? v.undone : 0) + 1;
+    stats[variant] = v;
+    write("stats", JSON.stringify(stats));
+    return true;
+  }
   v.played += 1;
   if (result.draw) v.drawn += 1;
   else if (result.won) v.won += 1;
@@ -182,6 +196,36 @@ export function resetStats() {
 export function loadRating() {
   const r = loadStats().__rating;
   return r && typeof r === "object" && Array.isArray(r.history) ? r : null;
+}
+
+// ---- the puzzle of the day (js/puzzle.js): its streak, kept with the statistics ----------
+
+/** `{last, solved, streak, best}`: the last day played, the last day solved, the days solved
+ * in a row up to it, the longest run. */
+export function loadPuzzle() {
+  const p = loadStats().__puzzle;
+  const ok = p && typeof p === "object" && Number.isInteger(p.streak) && Number.isInteger(p.best);
+  return ok ? p : { last: null, solved: null, streak: 0, best: 0 };
+}
+
+/** Count the puzzle of `date` (YYYY-MM-DD) once: solved, the streak grows if the day before
+ * was solved (else starts at 1); failed, it goes back to 0. Returns the record. */
+export function recordPuzzle(date, solved) {
+  const stats = loadStats();
+  const p = loadPuzzle();
+  if (p.last === date) return p;
+  const before = new Date(`${date}T12:00:00Z`);
+  before.setUTCDate(before.getUTCDate() - 1);
+  const yesterday = before.toISOString().slice(0, 10);
+  p.last = date;
+  if (solved) {
+    p.streak = p.solved === yesterday ? p.streak + 1 : 1;
+    p.solved = date;
+    p.best = Math.max(p.best, p.streak);
+  } else p.streak = 0;
+  stats.__puzzle = p;
+  write("stats", JSON.stringify(stats));
+  return p;
 }
 
 export function storeRating(rating) {

@@ -167,6 +167,8 @@ export function renderStats(box, stats, onReset) {
     }
     table.append(body);
     box.append(h("div", { class: "table-wrap" }, table));
+    const undone = keys.reduce((n, k) => n + (Number.isInteger(stats[k].undone) ? stats[k].undone : 0), 0);
+    if (undone) box.append(h("p", { class: "muted small", id: "stats-undone", text: t("stats.undone", { n: undone }) }));
   }
   box.append(h("p", { class: "muted small", text: t("stats.note") }));
   box.append(h("div", { class: "buttons" },

@@ -12,10 +12,14 @@
 //                                          stage ended, in ms after `origin` (this worker's
 //                                          performance.timeOrigin): js/engine.js makes them
 //                                          performance marks on the page's clock
-//   {type: "fatal", message}               it never will (failed start, or Python died)
-// Requests from the page: {id, type, args}; replies: {id, result} or
+//   {type: "fatal", message, code}         it never will (failed start, or Python died:
+//                                          engine_unavailable; a page of another build than
+//                                          this worker's: build_mismatch)
+// From the page, first: {type: "page", build} its build's hash (null: unknown, the source tree).
+// Requests from the page: {id, type, args} (args: JSON text); replies: {id, result} or
 // {id, error: {code, message}}. Requests sent before "ready" wait for it.
-// Only JSON-shaped data crosses: the bridge takes and returns JSON text.
+// Only JSON-shaped data crosses: the bridge takes and returns JSON text, and every text is
+// measured against the bounds of js/limits.js before Python parses it (`handle`, `ask`).
 //
 // The worker owns hidden information (see "Keeping the games" below): the bridge's
 // `save` (it holds the match's seed, so it determines every hidden card) never goes to
@@ -39,6 +43,8 @@
 // The build writes the facts of js/build-info.js in place of this line (tools/build/onefile.py
 // inline_build): the worker's start does not wait for a second module.
 import { BUILD } from "./build-info.js";
+// The bounds of every JSON text before Python parses it (inlined by the build the same way).
+import { checkJSON } from "./limits.js";
 
 // The start-up trace: when each stage ended (see "ready" above). The first mark is the
 // moment this script runs.
@@ -210,12 +216,23 @@ function progress(stage, fraction) {
   self.postMessage({ type: "progress", stage, fraction });
 }
 
-function fatal(message) {
+function fatal(message, code = "engine_unavailable") {
   if (dead === null) {
     dead = message;
-    self.postMessage({ type: "fatal", message });
+    self.postMessage({ type: "fatal", message, code });
   }
 }
+
+// The page says its build first (js/engine.js: {type: "page", build}). A page of another build,
+// or one from before pages said it, gets nothing but a fatal message: it reloads into one build.
+let pageSaid = false;
+const otherBuild = (build) => fatal(`this engine is build ${BUILD.hash}, its page ${build}`, "build_mismatch");
+self.addEventListener("message", (event) => {
+  const msg = event.data;
+  if (!msg || msg.type !== "page") return;
+  pageSaid = true;
+  if (msg.build !== null && msg.build !== BUILD.hash) otherBuild(msg.build);
+});
 
 async function fetchBytes(url) {
   const res = await fetch(url);
@@ -610,10 +627,20 @@ async function handle(msg) {
   if (typeof msg.type !== "string") {
     return errorReply(id, "bad_request", "a request needs a string `type`");
   }
-  const args = msg.args === undefined ? {} : msg.args;
-  let argsJson;
+  // The page sends its args as JSON text (js/engine.js): measured before anything parses it.
+  let text = msg.args;
+  if (typeof text !== "string") {
+    try {
+      text = JSON.stringify(text === undefined ? {} : text);
+    } catch (err) {
+      return errorReply(id, "bad_request", `args are not JSON: ${err.message}`);
+    }
+  }
+  const refused = checkJSON(text);
+  if (refused) return errorReply(id, refused.code, `args: ${refused.message}`);
+  let args;
   try {
-    argsJson = JSON.stringify(args);
+    args = JSON.parse(text);
   } catch (err) {
     return errorReply(id, "bad_request", `args are not JSON: ${err.message}`);
   }
@@ -623,11 +650,19 @@ async function handle(msg) {
   return keep(id, msg.type, args);
 }
 
-/** One request for the bridge: `{result}` or `{error: {code, message}}`, never a throw. */
+/** One request for the bridge: `{result}` or `{error: {code, message}}`, never a throw. Its
+ * JSON text, and a save's inside it, are refused past the bounds (js/limits.js) unparsed. */
 function ask(type, args) {
   let text;
   try {
-    text = callBridge(type, JSON.stringify(args));
+    text = JSON.stringify(args);
+  } catch (err) {
+    return { error: { code: "bad_request", message: `args are not JSON: ${err.message}` } };
+  }
+  const refused = checkJSON(text) ?? (typeof args.save === "string" ? checkJSON(args.save) : null);
+  if (refused) return { error: refused };
+  try {
+    text = callBridge(type, text);
   } catch (err) {
     // The bridge promises never to raise; if Python did, report it, and if
     // Pyodide itself failed, nothing more can run here.
@@ -921,9 +956,40 @@ async function openRecord(id, record, reasonPrefix) {
     return { error: { code: kept ? "bad_save" : "bad_save_not_kept", message: loaded.error.message } };
   }
   const before = current;
-  current = { id, meta: record.meta ?? null, created: record.created ?? Date.now() };
+  current = { id, meta: bounded(record.meta), created: Number.isFinite(record.created) ? record.created : Date.now() };
   if (before && before.id !== id) await dropIfFinished(before.id);
   return { result: loaded.result };
+}
+
+// What the list of unfinished games shows of a kept record, checked field by field: a record
+// that is not well formed (written by a bug, or by hand) is left out, never shown half.
+const isInt = (x, min = 0) => Number.isInteger(x) && x >= min && x < 1e9;
+const numbers = (x) => Array.isArray(x) && x.length <= 12 && x.every((v) => Number.isFinite(v));
+const isSeat = (s) => !!s && (s.kind === "human" || (s.kind === "bot" && typeof s.level === "string"));
+
+function listed(g, elsewhere) {
+  const info = g && g.info;
+  if (!info || typeof g.id !== "string" || info.over !== false || typeof info.variant !== "string"
+    || !isInt(info.players, 1) || !Array.isArray(info.seats) || info.seats.length !== info.players
+    || !info.seats.every(isSeat) || !isInt(info.deal) || !numbers(info.score) || !numbers(info.side_points)) {
+    return null;
+  }
+  const names = Array.isArray(info.names) ? info.names.map((n) => (typeof n === "string" ? n.slice(0, 40) : "")) : [];
+  return { id: g.id, meta: bounded(g.meta), updated: Number.isFinite(g.updated) ? g.updated : 0,
+    open_elsewhere: elsewhere.has(g.id),
+    info: { variant: info.variant, custom: info.custom === true, players: info.players,
+      seats: info.seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human" })),
+      names, score: info.score, deal: info.deal, side_points: info.side_points,
+      phase: String(info.phase), over: false } };
+}
+
+/** A kept value within the bounds of js/limits.js, else null (the page's meta, say). */
+function bounded(value) {
+  try {
+    return value === undefined || checkJSON(JSON.stringify(value)) ? null : value;
+  } catch {
+    return null;
+  }
 }
 
 async function keep(id, type, args) {
@@ -948,9 +1014,7 @@ async function keep(id, type, args) {
         storage = "refused";
       }
       const elsewhere = await heldElsewhere();
-      const list = games.filter((g) => g && g.info && !g.info.over && g.id !== (current && current.id))
-        .map((g) => ({ id: g.id, meta: g.meta ?? null, info: g.info, updated: g.updated ?? 0,
-          open_elsewhere: elsewhere.has(g.id) }))
+      const list = games.map((g) => listed(g, elsewhere)).filter((g) => g && g.id !== (current && current.id))
         .sort((a, b) => b.updated - a.updated);
       return reply({ result: { games: list, storage } });
     }
@@ -1016,6 +1080,7 @@ let queue = Promise.resolve();
 self.addEventListener("message", (event) => {
   const msg = event.data;
   if (!msg || typeof msg !== "object" || msg.id === undefined) return;
+  if (!pageSaid) otherBuild("of an older build");
   queue = queue.then(async () => {
     try {
       await started;

@@ -212,6 +212,65 @@ def test_hot_seat_shows_only_the_hand_of_the_seat_whose_turn_it_is():
     assert ok("state", {"seat": 1})["view"]["seat"] == 1
 
 
+def test_a_friends_seat_is_seen_by_the_referee_and_acts_only_for_itself():
+    # A table with friends (js/friends/): the host's person at seat 0, a friend at seat 2
+    # (their own device), computers between. The host's page may read the friend's view at
+    # any time (it sends it to that device only); the friend acts for its seat only.
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "random"},
+             {"kind": "friend", "name": " Bruno "}, {"kind": "bot", "level": "random"}]
+    st = ok("new_match", {"rules": "four", "seed": 8, "seats": seats})
+    assert [s["kind"] for s in st["seats"]] == ["human", "bot", "friend", "bot"]
+    assert st["seats"][2]["name"] == "Bruno"
+    assert err("state", {"seat": 1})["code"] == "hidden_seat"
+    assert err("undo", {"seat": 0})["code"] == "cannot_undo"
+    while st["view"]["phase"] != "over":
+        turn = st["view"]["turn"]
+        friend = ok("state", {"seat": 2})["view"]
+        assert friend["seat"] == 2 and not friend.get("hand_hidden")
+        if turn in (0, 2):
+            other = 2 - turn
+            mine = ok("state", {"seat": turn})["view"]["hand"]
+            theirs = ok("state", {"seat": other})["view"]["hand"]
+            for card in theirs[:1]:  # not a card of the seat whose turn it is, nor its turn
+                assert err("act", {"seat": other, "action": card})["code"] == "illegal_action"
+                assert err("act", {"seat": turn, "action": card})["code"] == "illegal_action"
+            assert ok("state", {"seat": turn})["view"]["hand"] == mine  # refused: nothing changed
+            st = ok("act", {"seat": turn, "action": ok("state", {"seat": turn})["view"]["legal"][0]})
+        else:
+            assert err("act", {"seat": turn, "action": "AD"})["code"] == "illegal_action"
+            st = ok("bot_step", {})
+    assert st["summary"]
+
+
+def test_a_computer_takes_an_away_friends_seat_and_gives_it_back():
+    seats = [{"kind": "human"}, {"kind": "friend", "name": "Bruno"}]
+    st = ok("new_match", {"rules": "classic", "seed": 4, "seats": seats})
+    if st["view"]["turn"] == 0:
+        st = ok("act", {"seat": 0, "action": st["view"]["legal"][0]})
+    assert st["view"]["turn"] == 1
+    assert err("bot_step", {})["code"] == "illegal_action"  # a friend's turn: nobody steps for it
+    st = ok("set_seat", {"seat": 1, "kind": "bot", "level": "random"})
+    assert st["seat"] == 0 and st["seats"][1] == {"kind": "bot", "level": "random"}
+    st = ok("bot_step", {})
+    assert [e["seat"] for e in st["view"]["events"] if e["type"] == "play"][-1] == 1
+    again = ok("load", {"save": st["save"]})  # kept in the save
+    assert again["seats"][1]["kind"] == "bot"
+    st = ok("set_seat", {"seat": 1, "kind": "friend", "name": "Bruno"})
+    assert st["seats"][1] == {"kind": "friend", "name": "Bruno"}
+    # only those two trade places; a bad level changes nothing
+    assert err("set_seat", {"seat": 0, "kind": "bot"})["code"] == "bad_request"
+    assert err("set_seat", {"seat": 1, "kind": "human"})["code"] == "bad_request"
+    assert err("set_seat", {"seat": 1, "kind": "bot", "level": "nobody"})["code"] == "bad_request"
+    assert ok("state", {})["seats"][1] == {"kind": "friend", "name": "Bruno"}
+
+
+def test_a_friends_seat_survives_a_save():
+    seats = [{"kind": "friend", "name": "Bruno"}, {"kind": "human"}]
+    st = ok("new_match", {"rules": "classic", "seed": 2, "seats": seats})
+    again = ok("load", {"save": st["save"]})
+    assert again["seats"] == [{"kind": "friend", "name": "Bruno"}, {"kind": "human"}]
+
+
 def _without_save(reply):
     return {k: v for k, v in reply.items() if k != "save"}
 
@@ -299,3 +358,126 @@ print(json.dumps(sorted(m for m in set(sys.modules) - before if m.startswith("br
     reply = json.loads(bridge.call("new_match", json.dumps(
         {"rules": "classic", "seed": 1, "seats": [{"kind": "human"}, {"kind": "bot", "level": "beginner"}]})))
     assert reply["result"]["order"] == order
+
+
+# ---- the bounds of every JSON text (js/limits.js checks the same numbers first) ---------------
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
+
+
+def nested(depth: int, inner: str = "0") -> str:
+    return "[" * depth + inner + "]" * depth
+
+
+def test_the_worker_has_the_same_bounds_and_measures_the_same():
+    """js/limits.js (the worker's door, and the friends' messages) holds the bridge's numbers,
+    and measures texts as the bridge does: strings' brackets do not count, bytes are UTF-8."""
+    import re
+    import subprocess
+    src = (ROOT / "js" / "limits.js").read_text(encoding="utf-8")
+    limits = re.search(r"LIMITS = Object\.freeze\((\{[^}]*\})\)", src).group(1)
+    limits = json.loads(re.sub(r"(\w+):", r'"\1":', limits))
+    assert limits == {"bytes": bridge.MAX_BYTES, "depth": bridge.MAX_DEPTH, "items": bridge.MAX_ITEMS}
+    texts = [nested(64), nested(65), json.dumps({"a": ["[[[[{{", "\\\"[", {"b": [1, 2, {}]}]}),
+             json.dumps(["é€😀" * 3, "\n"], ensure_ascii=False), nested(3000), "[1,2,3,[4,[5]]]"]
+    script = ("import { measureJSON, checkJSON } from './js/limits.js';"
+              "const texts = JSON.parse(process.argv[1]);"
+              "console.log(JSON.stringify(texts.map((t) => [measureJSON(t), checkJSON(t)])));")
+    out = subprocess.run(["node", "--input-type=module", "-e", script, json.dumps(texts)], cwd=ROOT,
+                         capture_output=True, text=True, check=True)
+    for text, (measured, refused) in zip(texts, json.loads(out.stdout)):
+        assert measured["bytes"] == len(text.encode("utf-8")), text
+        if '"' not in text:  # the depth, counted plainly
+            level = deepest = 0
+            for c in text:
+                level += (c == "[") - (c == "]")
+                deepest = max(deepest, level)
+            assert measured["depth"] == deepest or refused["code"] == "input_too_deep"
+        try:
+            bridge.check_json(text)
+            code = None
+        except bridge.BridgeError as e:
+            code = e.code
+        assert (refused or {}).get("code") == code, text
+    assert json.loads(out.stdout)[2][0]["depth"] == 5  # brackets inside strings do not count
+
+
+@pytest.mark.parametrize("text, code", [
+    (json.dumps({"seat": json.loads(nested(64))}), None),  # 65 levels with the object
+    (json.dumps({"seat": json.loads(nested(63))}), "bad_request"),  # within: refused as a seat
+    (nested(100_000), "input_too_deep"),  # Python's parser would overflow the stack
+    ('{"seat": "' + "[" * 5000 + '"}', "bad_request"),  # brackets in a string are text
+    ('{"seat": "' + "x" * bridge.MAX_BYTES + '"}', "input_too_large"),
+    ('{"seat": "' + "é" * (bridge.MAX_BYTES // 2) + '"}', "input_too_large"),  # bytes, not chars
+    ("[" + "0," * bridge.MAX_ITEMS + "0]", "input_too_large"),
+])
+def test_deep_or_huge_requests_are_refused_unparsed(text, code):
+    ok("new_match", {"rules": "classic", "seed": 1, "seats": SEATS})
+    before = ok("state", {"seat": 0})
+    reply = json.loads(bridge.call("state", text))
+    if code is None:
+        assert reply["error"]["code"] == "input_too_deep"
+    else:
+        assert reply["error"]["code"] == code, reply["error"]
+    assert ok("state", {"seat": 0}) == before
+
+
+@pytest.mark.parametrize("depth", [65, 5000, 100_000])
+def test_a_deep_save_is_refused_as_a_bad_save(depth):
+    """A save nested deeper than the bounds (a field of its own, so that only the depth is
+    wrong) is refused as a bad save, unparsed; the table stays as it was."""
+    st = ok("new_match", {"rules": "classic", "seed": 1, "seats": SEATS})
+    text = st["save"].replace('"seats":', '"pad":' + nested(depth) + ',"seats":')
+    before = ok("state", {"seat": 0})
+    e = err("load", {"save": text})
+    assert e["code"] == "bad_save" and "nested deeper than 64" in e["message"], e
+    assert ok("state", {"seat": 0}) == before
+
+
+def test_the_longest_real_save_is_far_within_the_bounds():
+    """A Chiamata match of the most deals a match plays (MAX_DEALS) saved, loaded back."""
+    from briscola.match import MAX_DEALS, Match
+    from briscola.rules import Rules, find_variant
+    import random
+    rules = Rules.from_dict({**find_variant("chiamata").to_dict(), "match_target": 1000})
+    match = Match(rules, 11)
+    rng = random.Random(2)
+    while True:
+        while not match.game.is_over:
+            match.game.apply_fast(rng.choice(match.game.legal_actions_fast()))
+        if match.is_over:
+            break
+        match.next_deal()
+    seats = [{"kind": "human", "name": "x" * 40}] * 5
+    save = bridge.Table(match, bridge.Table.check_seats(seats, 5)).save()
+    assert len(json.loads(save)["match"]["deals"]) == MAX_DEALS
+    assert len(save.encode()) * 20 < bridge.MAX_BYTES
+    assert bridge.check_json(save) == save
+    assert ok("load", {"save": save, "seat": 0})["match"]["over"]
+
+
+WRONG = [None, True, 1.5, -1, 10 ** 30, "x", "", [], {}, [[]], {"a": {}}, ["AD", None],
+         [{"kind": []}], [{"kind": "bot", "level": []}]]
+
+
+def test_wrong_types_are_refused_by_code_and_change_nothing():
+    """Every request with every argument of a wrong type: a refusal with the request's code
+    (never `internal`, which is a bug), and the table as it was."""
+    from briscola.rules import OPTIONS
+    start = {"rules": "classic", "seed": 3, "seats": SEATS}
+    ok("new_match", start)
+    keys = ["seat", "action", "rules", "seed", "seats", "save", "lang", "reasons", "deal", "index",
+            "step", "all_hands", "rating", "level", "score", "trump", "cards"]
+    for kind in bridge._BRIDGE.handlers:
+        for args in ([{key: v} for key in keys for v in WRONG]
+                     + [{"seats": [{"kind": "human", "name": v}, {"kind": "bot", "level": v}]} for v in WRONG]
+                     + [{"rules": {"name": "classic", o: v}} for o in OPTIONS for v in WRONG[:9]]):
+            before = bridge._BRIDGE.table.save()
+            reply = json.loads(bridge.call(kind, json.dumps(args)))
+            assert reply.get("error", {}).get("code") != "internal", (kind, args, reply)
+            if "error" in reply or kind in ("ping", "catalog", "state", "hint", "tracker", "history",
+                                            "rate", "rating_levels", "trick_winner", "card_points",
+                                            "check_rules", "replay", "review_plan"):
+                assert bridge._BRIDGE.table.save() == before, (kind, args)
+            else:
+                ok("new_match", start)

@@ -12,7 +12,7 @@ from briscola import bridge
 from briscola.ai import make_bot
 from briscola.cards import CARDS, Card
 from briscola.coach import rating
-from briscola.ai.evaluate import (LABELS, THRESHOLDS, Budget, accuracy_of, evaluate,
+from briscola.ai.evaluate import (LABELS, NOISE, THRESHOLDS, Budget, accuracy_of, evaluate,
                                      label_for)
 from briscola.ai.explain import CODES, explain
 from briscola.coach.review import plan, review_deal
@@ -29,6 +29,19 @@ def locale(lang: str) -> dict:
     text = (LOCALES / f"{lang}.js").read_text(encoding="utf-8")
     body = text[text.index("\nexport default ") + len("\nexport default "):].strip()
     return json.loads(body[:-1])
+
+
+def positions(variant: str, seed: str, deals: int):
+    """``(game, seat, view)`` at every decision of ``deals`` deals played by the intermediate
+    player (deal ``d`` seeded ``seed/d``), the view taken before the seat plays."""
+    for d in range(deals):
+        game = Game.new(variant, seed=f"{seed}/{d}")
+        bots = [make_bot("intermediate", seed=f"{seed}/{d}/{s}") for s in range(game.n)]
+        while not game.is_over:
+            s = game.current_player
+            view = game.view(s)
+            yield game, s, view
+            game.apply(bots[s].decide(view).action)
 
 
 def play(game: Game, levels: list[str], upto: int | None = None, seed: str = "t") -> Game:
@@ -99,11 +112,20 @@ def test_loss_of_best_is_zero_and_none_negative(variant):
         assert got["count"] == len(plan(game, seat)) > 0
         for d in got["decisions"]:
             values = {v["action"]: v["value"] for v in d["values"]}
+            top = max(values.values())
+            # within the evaluation's noise of the highest value a card is tied (loss 0)
+            noise = 0.0 if d["method"] == "exact" or d["unit"] == "game_points" else NOISE
+            assert values[d["best"]] >= top - noise - 0.011
             assert d["loss"] >= 0
-            assert d["loss"] == pytest.approx(max(values.values()) - values[d["action"]],
-                                              abs=0.011)
-            assert values[d["best"]] == max(values.values())
-            assert d["label"] == label_for(d["loss"], d["unit"])
+            if values[d["action"]] >= top - noise + 0.011:
+                assert d["loss"] == 0
+                assert d["label"] == ("best" if d["action"] == d["best"] else "equal")
+            elif values[d["action"]] < top - noise - 0.011:
+                assert d["loss"] == pytest.approx(values[d["best"]] - values[d["action"]],
+                                                  abs=0.011)
+                assert d["loss"] > 0 and d["label"] not in ("best", "equal")
+                assert d["label"] == label_for(max(d["loss"], THRESHOLDS[0]), d["unit"]) \
+                    or d["unit"] == "game_points"
             assert d["reason"]["code"] in CODES
         # The best card's own loss is zero.
         first_play = next(d for d in got["decisions"] if d["phase"] == "play")
@@ -126,7 +148,7 @@ def test_labels_and_accuracy():
     assert [label_for(x) for x in (0, 0.4, 0.5, 2.9, 3, 6.9, 7, 13.9, 14, 40)] == [
         "best", "best", "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake",
         "blunder", "blunder"]
-    assert len(THRESHOLDS) == len(LABELS) - 1
+    assert len(THRESHOLDS) == len(LABELS) - 2  # "best" and "equal" are not losses
     assert accuracy_of([0, 0]) == 100
     assert accuracy_of([5]) == pytest.approx(50)
     assert accuracy_of([0, 10]) == pytest.approx(62.5)
@@ -216,7 +238,10 @@ def test_italian_reasons_never_call_a_trick_mano():
     # "mano" is this page's word for a deal in Italian; a trick is a "presa".
     for key, text in locale("it").items():
         if key.startswith("reason."):
-            assert not re.search(r"\bman[oi]\b", text.replace("in mano", "")), key
+            # (the proverb "il carico non si gioca di mano", a load is not led, is quoted whole)
+            text = text.replace("in mano", "")
+            text = re.sub(r"il carico non si gioca di mano", "", text, flags=re.I)
+            assert not re.search(r"\bman[oi]\b", text), key
 
 # ---- bridge: hint, undo, tracker, review, replay, duplicate, rate ----------------------------------
 
@@ -256,8 +281,13 @@ def test_bridge_hint_values_every_legal_card(table):
     assert h["action"] in st["view"]["legal"]
     assert sorted(v["action"] for v in h["values"]) == sorted(st["view"]["legal"])
     assert h["values"][0]["action"] == h["action"]
-    assert [v["value"] for v in h["values"]] == sorted((v["value"] for v in h["values"]),
-                                                      reverse=True)
+    # the cards tied with the highest value first (the principles' order), then by value
+    vals = [v["value"] for v in h["values"]]
+    top = max(vals)
+    tied = [x >= top - NOISE - 0.011 for x in vals]
+    k = tied.index(False) if False in tied else len(vals)
+    assert all(tied[:k]) and not any(tied[k:])
+    assert vals[k:] == sorted(vals[k:], reverse=True)
     assert h["reason"]["code"] in CODES
     assert err("hint", seat=1)["code"] == "hidden_seat"
 
@@ -439,8 +469,8 @@ def test_bots_reasons_come_from_the_evaluation():
                 if want is not None:
                     # the coach's comparison: the card played against one below it
                     assert want["params"]["card"] == str(CARDS[d1.action])
-                    assert ev.values[int(d1.action)] >= \
-                        ev.values[int(Card.parse(want["params"]["alt"]))] - 1e-9
+                    assert ev.loss(int(d1.action)) <= \
+                        ev.loss(int(Card.parse(want["params"]["alt"])))
                     want = for_bot(want)
                 assert d1.reason == (want if want is not None else d0.reason)
                 if want is not None:
@@ -482,24 +512,19 @@ def test_bridge_bot_step_reasons(table):
 def test_hints_name_a_cause_not_only_the_search():
     """The common situations have causes of their own: taking with a plain card rather than
     a trump, taking with more points, loading ahead of a partner still to play, covering a
-    partner's card, keeping the card that is harder to beat. The bare 'over N likely deals'
-    sentence stays the exception."""
+    partner's card, keeping the card that is harder to beat; cards the evaluation cannot tell
+    apart by the coach's principles. "Either will do" stays the exception."""
     codes = []
     for variant, deals in (("classic", 5), ("four", 3)):
-        for d in range(deals):
-            game = Game.new(variant, seed=f"cause/{d}")
-            bots = [make_bot("intermediate", seed=f"cause/{d}/{s}") for s in range(game.n)]
-            while not game.is_over:
-                s = game.current_player
-                view = game.view(s)
-                if len([a for a in view.legal if a < 52]) > 1:
-                    why = explain(view, evaluate(view, SMALL))
-                    assert why["code"] in CODES
-                    if why["code"] != "coach_equal":
-                        codes.append(why["code"])
-                game.apply(bots[s].decide(view).action)
-    fallback = sum(c in ("coach_gain", "coach_exact") for c in codes)
-    assert len(codes) > 100 and fallback / len(codes) < 0.15, (fallback, len(codes))
+        for _game, _s, view in positions(variant, "cause", deals):
+            if len([a for a in view.legal if a < 52]) > 1:
+                why = explain(view, evaluate(view, SMALL))
+                assert why["code"] in CODES
+                codes.append(why["code"])
+    # "either will do", or only that the card kept does more later: the issue's target is
+    # at most one decision in ten
+    fallback = sum(c in ("coach_equal", "coach_keep_later") for c in codes)
+    assert len(codes) > 100 and fallback / len(codes) < 0.10, (fallback, len(codes))
     new = {"coach_take_keep_trump", "coach_take_more", "coach_load_ahead", "coach_secure",
            "coach_keep_safer", "coach_keep_master"}
     assert len(new & set(codes)) >= 3, set(codes)
@@ -586,3 +611,200 @@ def test_chiamata_hint_in_the_auction():
     assert h["reason"]["code"].startswith("coach_bid")
     vals = [v["value"] for v in h["values"]]
     assert vals == sorted(vals, reverse=True) and "pass" in [v["action"] for v in h["values"]]
+
+
+def test_a_figure_is_not_thrown_onto_a_lost_trick():
+    """The teacher's first rule: a trick lost whatever is played gets no points. Whenever the
+    seat follows a trick none of its cards can take, holding a figure (Jack, Horse, King) and
+    blank cards of no points (no trump), the hint is a blank card, never the figure; the
+    figure is at best "as good as the best", with the rule as its reason."""
+    t = Game.new("classic", seed="horse").rules.tables
+    found = 0
+    for _game, _s, view in positions("classic", "horse", 40):
+        cards = [int(c) for c in view.legal if c < 52]
+        trump = view.trump_suit
+        if view.trick and view.talon_size > 0 and len(cards) == 3:
+            lead = int(view.trick[0][1])
+            beats = t.beats(trump)
+            blanks = [c for c in cards if t.points[c] == 0 and c // 13 != trump]
+            figures = [c for c in cards if 2 <= t.points[c] <= 4 and c // 13 != trump]
+            if not any(beats[(lead << 6) | c] for c in cards) and figures \
+                    and len(blanks) + len(figures) == 3 and blanks:
+                ev = evaluate(view)
+                assert ev.best in blanks, (view.trick, [str(CARDS[c]) for c in cards])
+                for f in figures:
+                    assert ev.label(f) != "best"
+                    why = explain(view, ev, f)
+                    assert why["code"] in ("coach_tie_discard", "coach_discard"), why
+                    assert why["params"]["card"] in {str(CARDS[c]) for c in blanks}
+                    assert why["params"]["given_alt"] == t.points[f]
+                found += 1
+                if found >= 6:
+                    break
+    assert found >= 6
+
+
+def test_few_worlds_are_all_taken():
+    """Where the worlds consistent with the view are few (two players, 7 to 10 cards left: 3
+    to 120 of them), the evaluation takes every one once: its values are the exact mean of
+    the solved worlds, with no sampling noise."""
+    from briscola.ai.common import Situation
+    from briscola.ai.sampler import Sampler
+    from briscola.ai.solver import Solver
+    seen = set()
+    for _game, s, view in positions("classic", "every", 3):
+        left = sum(view.hand_sizes) + view.talon_size
+        plays = [int(a) for a in view.legal if a < 52]
+        if 7 <= left <= 10 and len(plays) > 1:
+            sit = Situation(view)
+            sampler = Sampler(sit, random.Random(0))
+            worlds = sampler.every_world(10**6)
+            n = sampler.count()
+            assert len(worlds) == n and 3 <= n <= 120
+            assert len({(tuple(w.hands), tuple(w.talon)) for w in worlds}) == n
+            for w in worlds:  # each consistent: the seat's own hand, every hand's size
+                assert w.hands[s] == sit.hand_mask
+                assert [bin(h).count("1") for h in w.hands] == list(view.hand_sizes)
+            ev = evaluate(view)
+            assert ev.method == "search" and ev.worlds == n
+            solver = Solver(view.rules, sit.trump)
+            maxside = [sit.side_of[x] == sit.side for x in range(sit.n)]
+            mean = {c: 0.0 for c in plays}
+            for w in worlds:
+                vals = solver.values(w.hands, w.talon, sit.trick, sit.order, maxside,
+                                     moves=plays, node_limit=10**9)
+                for c in plays:
+                    mean[c] += vals[c] / n
+            for c in plays:
+                assert ev.values[c] == pytest.approx(mean[c], abs=1e-9)
+            seen.add(left)
+    assert {7, 8, 9, 10} <= seen
+
+
+def test_the_coach_reads_the_others_plays_as_the_expert_does():
+    """Before its search horizon the expert of two-player Briscola weighs the worlds by how
+    likely the other player's last cards were in each; so does the coach: its values are the
+    expert's learned search with that reading, on the evaluation's own random stream."""
+    from briscola.ai.common import Situation
+    from briscola.ai.evaluate import _view_seed
+    from briscola.ai.expert import _LEARNED_DEFAULTS, learned_values
+    from briscola.ai.inference import Evidence
+    from briscola.ai.learn import load, model_name
+    from briscola.ai.rollout import FastPolicy
+    game = play(Game.new("classic", seed="reads"), ["intermediate"] * 2, 9)
+    view = game.view(game.current_player)
+    plays = [int(a) for a in view.legal if a < 52]
+    sit = Situation(view)
+    ev = evaluate(view)
+    assert ev.method == "learned"
+    pool = _LEARNED_DEFAULTS["classic"]["learned_inference"]
+    evidence = Evidence(sit, FastPolicy(view.rules, sit.trump))
+    assert evidence.records and pool > 1
+    means, done, _n = learned_values(sit, plays, load(model_name(view.rules)),
+                                     random.Random(_view_seed(view)), Budget().learned_worlds,
+                                     Budget().learned_leaves, evidence=evidence, pool=pool)
+    assert ev.worlds == done
+    for c in plays:
+        assert ev.values[c] == pytest.approx(means[c], abs=1e-9)
+    plain = evaluate(view, Budget(learned_pool=0))
+    assert plain.values != ev.values  # the reading changes what the worlds say
+
+
+def test_a_reviewed_play_shows_what_it_did_to_its_trick():
+    """Each reviewed card play carries its trick's points, whether the seat's side took it,
+    and the card's own points when the others took it."""
+    game = play(Game.new("classic", seed="effect"), ["intermediate"] * 2)
+    pts = game.rules.tables.points
+    tricks = game.view(0).tricks
+    got = review_deal(game, 0, SMALL)
+    assert got["count"] > 0
+    for d in got["decisions"]:
+        fx = d["effect"]
+        order, cards, winner, points = tricks[d["trick"]]
+        card = int(Card.parse(d["action"]))
+        assert card in cards and fx["points"] == points
+        assert fx["won"] == (winner == 0)
+        assert fx["given"] == (0 if winner == 0 else pts[card])
+    assert {d["effect"]["won"] for d in got["decisions"]} == {True, False}
+
+
+def test_a_mistake_tried_again(table):
+    """Learning from a mistake: at a reviewed card play, another card is judged by the same
+    evaluation as the review (its label and loss); the best card counts as found and says
+    why; a card that could not be played there, or a bid's decision, is refused and changes
+    nothing."""
+    st = table
+    while not st["view"]["outcome"]:
+        if st["view"]["turn"] == 0:
+            st = ok("act", seat=0, action=st["view"]["legal"][-1])
+        else:
+            st = ok("bot_step", seat=0)
+    plan_ = ok("review_plan", seat=0)
+    tried = 0
+    for d in plan_["decisions"]:
+        r = ok("review_decision", seat=0, index=d["index"])
+        if r["label"] in ("best", "equal", "good"):  # only the plays worth retrying
+            continue
+        got = ok("review_retry", seat=0, index=d["index"], action=r["action"])
+        assert got["label"] == r["label"] and got["loss"] == r["loss"]
+        assert got["found"] is False and got["reason"] is None
+        best = ok("review_retry", seat=0, index=d["index"], action=r["best"])
+        assert best["label"] == "best" and best["loss"] == 0 and best["found"] is True
+        assert best["reason"]["code"] in CODES and best["reason"]["params"]["card"] == r["best"]
+        assert best["reason"]["params"]["alt"] == r["action"]  # against the card first played
+        for v in r["values"]:  # every other card: found exactly when good enough
+            other = ok("review_retry", seat=0, index=d["index"], action=v["action"])
+            assert other["found"] == (other["label"] in ("best", "equal", "good"))
+        tried += 1
+        before = ok("state", seat=0)
+        legal = {v["action"] for v in r["values"]}
+        outside = next(str(c) for c in CARDS[:52] if str(c) not in legal)
+        for bad in (outside, "ZZ", 7):
+            assert err("review_retry", seat=0, index=d["index"], action=bad)["code"] == "bad_request"
+        assert err("review_retry", seat=0, index=len(plan_["decisions"]), action=r["best"])["code"] \
+            == "bad_request"
+        assert ok("state", seat=0) == before
+    assert tried >= 1
+
+
+def test_puzzle_of_the_day():
+    """A day's puzzle is drawn from the date alone (the same position each time), with every
+    card known; playing the exact best cards solves it with the most points the position
+    holds, the other answering with its best; a card worth less fails with the best card and
+    why; bad dates and cards are refused."""
+    from briscola.coach.puzzle import MIN_STAKE
+    bridge.reset()  # no table needed
+    for date in ("2026-11-27", "2027-02-28", "2026-01-01"):
+        p = ok("puzzle", date=date)
+        assert p == ok("puzzle", date=date)
+        view = p["view"]
+        assert view["talon_size"] == 0 and view["trick"] == [] and len(view["hand"]) == 3
+        assert len(p["opponent"]) == 3 and not set(p["opponent"]) & set(view["hand"])
+        assert p["plays"] == 3 and p["stake"] == 120 - sum(view["points"]) > 0
+        # solve it: at each turn the card the exact values rank best
+        moves, wrong = [], None
+        while True:
+            st = None
+            for c in (ok("puzzle_move", date=date, moves=moves)["view"]["hand"] if moves else view["hand"]):
+                got = ok("puzzle_move", date=date, moves=moves + [c])
+                if got["ok"] and st is None:
+                    st, pick = got, c
+                elif not got["ok"]:
+                    wrong = wrong or (moves + [c], got)
+            assert st is not None
+            moves.append(pick)
+            if st["done"]:
+                break
+        assert st["points"] == p["best_points"]
+        assert wrong is not None  # a position where some card is worse (MIN_STAKE apart)
+        bad_moves, failed = wrong
+        assert failed["best"] != bad_moves[-1] and failed["lost"] >= 1
+        assert failed["reason"]["params"]["card"] == failed["best"]
+        assert failed["reason"]["params"]["alt"] == bad_moves[-1]
+        assert err("puzzle_move", date=date, moves=bad_moves + [moves[-1]])["code"] == "bad_request"
+    assert MIN_STAKE >= 1
+    for bad in ("2026-13-01", "today", None, 20261127):
+        assert err("puzzle", date=bad)["code"] == "bad_request"
+    p = ok("puzzle", date="2026-11-27")
+    for moves in ([], None, ["ZZ"], [p["opponent"][0]]):
+        assert err("puzzle_move", date="2026-11-27", moves=moves)["code"] == "bad_request"

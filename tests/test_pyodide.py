@@ -109,8 +109,52 @@ def test_dist_holds_only_what_the_page_fetches(dist):
     with zipfile.ZipFile(ROOT / "dist" / dist["wheel"]) as wheel:
         names = set(wheel.namelist())
     assert {"briscola/bridge.pyc", "briscola/ai/expert.pyc", "briscola/arena.pyc"} <= names, names
-    assert not names & {"briscola/cli.pyc", "briscola/__main__.pyc"}, names
+    assert not names & {"briscola/cli.pyc", "briscola/__main__.pyc", "briscola/env.pyc"}, names
     assert not any(n.endswith(".py") for n in names), names
+    # The wheels for micropip are there, but the page never fetches them: not in its files,
+    # not precached by the service worker.
+    mp = dist["micropip"]
+    assert {mp["wheel"], mp["latest"]} <= files
+    listed = (ROOT / "dist" / "sw.js").read_text(encoding="utf-8") + info
+    assert mp["wheel"] not in listed and mp["latest"] not in listed
+    with zipfile.ZipFile(ROOT / "dist" / mp["latest"]) as wheel:
+        names = set(wheel.namelist())
+    assert {"briscola/env.py", "briscola/game.py", "briscola/cli.py"} <= names, names
+    assert (ROOT / "dist" / mp["latest"]).read_bytes() == (ROOT / "dist" / mp["wheel"]).read_bytes()
+
+
+def test_micropip_installs_the_engine_from_the_site(dist):
+    """A stock Pyodide (its own stdlib and lock file) loads micropip's wheel (fetched by the
+    build) and installs the engine from the built site over HTTP by the stable URL; a deal is
+    played and reviewed. micropip refuses a wheel named briscola-latest-... (no version)."""
+    import functools
+    import http.server
+    import threading
+
+    sys.path.insert(0, str(ROOT))
+    from tools.build.micropip import MICROPIP_CACHE, MICROPIP_WHEEL
+
+    wheel = MICROPIP_CACHE / MICROPIP_WHEEL
+    assert wheel.is_file(), f"{wheel} missing: the build could not fetch micropip's wheel"
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(ROOT / "dist"))
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        proc = subprocess.run(
+            ["node", str(ROOT / "tests" / "pyodide" / "micropip.mjs"), str(wheel),
+             base + dist["micropip"]["latest"], base + "wheels/briscola-latest-py3-none-any.whl"],
+            cwd=ROOT, capture_output=True, text=True, timeout=RUN_TIMEOUT)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert proc.returncode == 0, f"{proc.stdout}\n{proc.stderr}"
+    out = proc.stdout
+    assert "refused InvalidWheelFilename" in out, out
+    assert f"installed {source_version()} {source_version()} " in out, out
+    assert "/site-packages/briscola/" in out and "played [" in out, out
+    assert re.search(r"reviewed [1-9]\d* decisions", out), out
 
 
 def test_learned_model_same_numbers_as_cpython(dist):
@@ -229,3 +273,41 @@ def test_the_built_scripts_linking_resolves_what_the_main_module_imports(dist, t
             assert entry[1] == other[1], name  # the same function of the main module
     assert functions > 100 and wrappers >= 200
     assert our_run["tableLength"] < stock_run["tableLength"]
+
+def test_the_bridge_refuses_deep_and_huge_text_in_pyodide_too(dist):
+    """The bridge's own check (the last line behind the worker's) runs in Pyodide without
+    recursion: a request and a save nested 100,000 deep are refused, the interpreter alive;
+    unchecked, json.loads of the same text stops Pyodide (a fatal error, not an exception)."""
+    code = """
+import json
+from briscola import bridge
+deep = "[" * 100000 + "]" * 100000
+print(json.loads(bridge.call("state", deep))["error"]["code"])
+print(json.loads(bridge.call("load", json.dumps({"save": deep})))["error"]["code"])
+print(json.loads(bridge.call("state", '{"seat": "' + "é" * 1000001 + '"}'))["error"]["code"])
+print(json.loads(bridge.call("ping", "{}"))["result"]["version"] == bridge.__version__)
+"""
+    proc = run_pyodide("-c", code)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split()[-4:] == ["input_too_deep", "bad_save", "input_too_large", "True"]
+    proc = run_pyodide("-c", "import json; json.loads('[' * 100000 + ']' * 100000)")
+    assert proc.returncode != 0 and "fatal error" in (proc.stdout + proc.stderr)
+
+
+def test_the_built_worker_carries_the_bounds_and_no_comment_lines(dist, tmp_path):
+    """dist/js/worker.js: js/limits.js inlined in place of its import (the page's engine client
+    carries the build's hash), its comment lines left out, and it still parses as a module."""
+    from tools.build.common import BuildError
+    from tools.build.onefile import without_comment_lines
+    worker = (ROOT / "dist" / "js" / "worker.js").read_text(encoding="utf-8")
+    assert "function checkJSON(" in worker and "./limits.js" not in worker and "build-info" not in worker
+    assert not [line for line in worker.splitlines() if line.strip().startswith(("//", "/*"))]
+    engine = (ROOT / "dist" / "js" / "engine.js").read_text(encoding="utf-8")
+    assert f'export const PAGE_BUILD = "{dist["hash"]}";' in engine
+    copy = tmp_path / "worker.mjs"
+    copy.write_text(worker, encoding="utf-8")
+    proc = subprocess.run(["node", "--check", str(copy)], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert without_comment_lines("a();\n  // b\n/* c\n d */\n/** e */ \nf(); // g") == "a();\nf(); // g"
+    with pytest.raises(BuildError):
+        without_comment_lines("const t = `one\n// two\n`;")

@@ -35,9 +35,15 @@ def executable() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-def launch(browser_type, **options):
-    """A browser (Playwright's `browser_type`, e.g. `playwright.chromium`) on this Chromium."""
-    return browser_type.launch(executable_path=executable(), args=LAUNCH_ARGS, **options)
+# WebRTC between pages of one machine (the tests of playing with friends): headless Chromium
+# hides its host candidates behind mDNS names that nothing on the loopback resolves.
+WEBRTC_LOOPBACK_ARGS = ["--disable-features=WebRtcHideLocalIpsWithMdns"]
+
+
+def launch(browser_type, extra_args=(), **options):
+    """A browser (Playwright's `browser_type`, e.g. `playwright.chromium`) on this Chromium;
+    `extra_args`: more command-line switches (e.g. WEBRTC_LOOPBACK_ARGS)."""
+    return browser_type.launch(executable_path=executable(), args=[*LAUNCH_ARGS, *extra_args], **options)
 
 
 def launch_profile(browser_type, profile, **options):

@@ -8,7 +8,8 @@
 //
 // Usage (normally called by build.py):
 //   node tools/compile_package.mjs --pyodide node_modules/pyodide \
-//        --src py/briscola --out build/pyc/KEY/briscola
+//        --src py/briscola --out build/pyc/KEY/briscola [--skip cli.py,env.py]
+// --skip names modules (paths under --src) the browser never runs: not compiled.
 // Code objects get the file names the modules have once installed in
 // Pyodide's site-packages; cache_tag.txt is written next to --out.
 
@@ -22,7 +23,7 @@ function parseArgs(argv) {
   const opts = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (["--pyodide", "--src", "--out"].includes(arg)) opts[arg.slice(2)] = argv[++i];
+    if (["--pyodide", "--src", "--out", "--skip"].includes(arg)) opts[arg.slice(2)] = argv[++i];
     else throw new Error(`unknown argument ${arg}`);
   }
   for (const need of ["pyodide", "src", "out"]) {
@@ -43,7 +44,20 @@ function pyFiles(dir) {
 }
 
 const COMPILE = `
-import importlib.util, marshal, os, sys, sysconfig
+import ast, importlib.util, marshal, os, sys, sysconfig
+
+def without_docstrings(tree):
+    # Docstrings are for readers of the source: the engine never reads one at run time (no
+    # help(), no __doc__), so the bytecode leaves them out (about 45 KB less in the wheel);
+    # asserts and line numbers stay as they are.
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            first = body[0] if body else None
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                node.body = body[1:] or [ast.copy_location(ast.Pass(), first)]
+    return tree
 
 def compile_all(root, files, target_root):
     tag = sys.implementation.cache_tag
@@ -52,7 +66,8 @@ def compile_all(root, files, target_root):
         src_path = os.path.join(root, rel)
         with open(src_path, "rb") as f:
             source = f.read()
-        code = compile(source, os.path.join(target_root, rel), "exec", dont_inherit=True)
+        name = os.path.join(target_root, rel)
+        code = compile(without_docstrings(ast.parse(source, name)), name, "exec", dont_inherit=True)
         data = (importlib.util.MAGIC_NUMBER + (0b01).to_bytes(4, "little")
                 + importlib.util.source_hash(source) + marshal.dumps(code))
         head, name = os.path.split(rel)
@@ -80,7 +95,9 @@ async function main() {
     stderr: (s) => log(`py! ${s}`),
   });
 
-  const files = pyFiles(src).map((p) => relative(src, p).split(sep).join("/"));
+  const skip = new Set((opts.skip || "").split(",").filter(Boolean));
+  const files = pyFiles(src).map((p) => relative(src, p).split(sep).join("/"))
+    .filter((rel) => !skip.has(rel));
   for (const rel of files) {
     const dest = `/tmp/pyc-src/${rel}`;
     py.FS.mkdirTree(dest.slice(0, dest.lastIndexOf("/")));

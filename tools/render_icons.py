@@ -5,6 +5,7 @@ img/icon.svg with headless Chromium (Playwright, Debian's /usr/bin/chromium).
 The PNGs are committed: the build does not need a browser. Run this after changing
 the SVG:  python tools/render_icons.py
 """
+import argparse
 import sys
 from pathlib import Path
 
@@ -19,6 +20,7 @@ SIZES = [(512, "icon-512.png"), (192, "icon-192.png"), (180, "apple-touch-icon.p
 
 
 def main() -> None:
+    argparse.ArgumentParser(description="Render img/*.png from img/icon.svg.").parse_args()
     svg = (ROOT / "img" / "icon.svg").read_text(encoding="utf-8")
     with sync_playwright() as p:
         browser = chromium.launch(p.chromium)

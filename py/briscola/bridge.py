@@ -16,7 +16,9 @@ Request types (``args`` in brackets):
 - ``ping`` -- version check.
 - ``catalog`` -- variants, options with their choices and help, bot levels.
 - ``new_match`` [``rules`` (a variant name or ``{"name", ...options}``), ``seed``, ``seats``:
-  a list with ``{"kind": "human"}`` or ``{"kind": "bot", "level": "expert"}`` per seat].
+  a list with ``{"kind": "human"}``, ``{"kind": "friend"}`` (a person at another device,
+  whose views the host's page sends: js/friends/) or ``{"kind": "bot", "level": "expert"}``
+  per seat].
   A new match without a seed and with as many players as the table it replaces continues
   the deal's rotation; a chosen seed deals exactly as that seed says (to replay a deal).
 - ``load`` [``save``] -- restore a table from ``save``; a corrupt one is refused (``bad_save``).
@@ -52,6 +54,9 @@ Request types (``args`` in brackets):
 - ``rating_levels`` -- the computer levels' ratings (``levels``) and a new person's
   (``initial``), for the rating chart's reference lines.
 - ``next_deal`` -- deal the next hand of the match.
+- ``set_seat`` [``seat``, ``kind``, ``level``] -- a friend's seat taken by a computer player
+  while that friend is away (``kind: "bot"``), or given back (``kind: "friend"``); only those
+  two kinds trade places. The host's view, as ``state``.
 - ``trick_winner`` [``rules``, ``trump``, ``cards``] -- which card takes a trick.
 - ``card_points`` [``rules``] -- points of every card of the variant's deck.
 - ``check_rules`` [``rules``] -- validate a set of options (new-game panel); the table is kept.
@@ -59,13 +64,16 @@ Request types (``args`` in brackets):
 from __future__ import annotations
 
 import json
+import re
 import sys
+from itertools import accumulate, count
+from operator import sub
 from typing import Any, Callable
 
 from . import __version__
 from .ai import BOTS, make_bot
 from .ai.base import Bot
-from .cards import CARDS, SUITS, parse_cards
+from .cards import CARDS, SUITS, Card, CardError, parse_cards
 from .errors import BriscolaError, IllegalActionError, SaveError
 from .game import trick_winner
 from .match import Match
@@ -75,9 +83,53 @@ TABLE_FORMAT = "briscola/table"
 TABLE_VERSION = 1
 LEVELS = ("beginner", "intermediate", "expert")
 
+# The bounds of every JSON text the bridge parses (a request's args, a save): a text past them
+# is refused unparsed, since Python's parser recurses and a few thousand levels of nesting stop
+# the interpreter in the browser. The longest real save (a Chiamata match of 200 deals) is
+# about 51 KB, 4 levels deep, 9,400 values. js/limits.js holds the same numbers: the worker
+# checks first (tests/test_bridge.py keeps the two equal).
+MAX_BYTES = 2_000_000
+MAX_DEPTH = 64
+MAX_ITEMS = 200_000
+
 
 class BridgeError(BriscolaError):
     code = "bad_request"
+
+
+class InputTooLarge(BridgeError):
+    code = "input_too_large"
+
+
+class InputTooDeep(BridgeError):
+    code = "input_too_deep"
+
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = bytes.maketrans(b"[{]}", b"\x02\x02\x00\x00")
+
+
+def check_json(text: Any) -> str:
+    """``text`` if it is JSON-sized text within the bounds, else a BridgeError.
+
+    No recursion and no loop in Python: the strings are cut out by a regular expression, the
+    brackets left are counted, and the depth is the running sum of their steps (open +1,
+    close -1), all in C.
+    """
+    if not isinstance(text, str):
+        raise BridgeError("expected JSON text")
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise InputTooLarge(f"more than {MAX_BYTES} bytes")
+    bare = _STRING.sub("", text)
+    brackets = _NOT_BRACKET.sub("", bare)
+    if len(brackets) > MAX_DEPTH:  # fewer cannot nest deeper
+        steps = brackets.encode("ascii").translate(_STEP)  # 2 opens, 0 closes: sum - k = depth
+        if max(map(sub, accumulate(steps), count(1))) > MAX_DEPTH:
+            raise InputTooDeep(f"nested deeper than {MAX_DEPTH} levels")
+    if (len(brackets) + 1) // 2 + bare.count(",") > MAX_ITEMS:
+        raise InputTooLarge(f"more than {MAX_ITEMS} values")
+    return text
 
 
 class CannotUndo(BriscolaError):
@@ -116,18 +168,18 @@ class Table:
             raise BridgeError(f"seats: expected a list of {players} seats")
         out = []
         for i, seat in enumerate(seats):
-            if not isinstance(seat, dict) or seat.get("kind") not in ("human", "bot"):
-                raise BridgeError(f"seats[{i}]: expected {{'kind': 'human'}} or "
-                                  "{'kind': 'bot', 'level': ...}")
+            if not isinstance(seat, dict) or seat.get("kind") not in ("human", "bot", "friend"):
+                raise BridgeError(f"seats[{i}]: expected {{'kind': 'human'}}, {{'kind': 'friend'}} "
+                                  "or {'kind': 'bot', 'level': ...}")
             if seat["kind"] == "bot":
                 level = seat.get("level", "intermediate")
-                if level not in BOTS and level not in LEVELS:
+                if not isinstance(level, str) or (level not in BOTS and level not in LEVELS):
                     raise BridgeError(f"seats[{i}]: no computer player {level!r}; "
                                       f"levels: {', '.join(LEVELS)}")
                 out.append({"kind": "bot", "level": level})
-            else:
+            else:  # a person here, or a friend at their own device (js/friends/)
                 name = seat.get("name")
-                entry: dict[str, Any] = {"kind": "human"}
+                entry: dict[str, Any] = {"kind": seat["kind"]}
                 if isinstance(name, str) and name.strip():
                     entry["name"] = name.strip()[:40]
                 out.append(entry)
@@ -143,7 +195,9 @@ class Table:
         if not isinstance(text, str):
             raise SaveError("save: expected the text the page stored")
         try:
-            data = json.loads(text)
+            data = json.loads(check_json(text))
+        except BridgeError as e:
+            raise SaveError(f"save: {e}") from None
         except ValueError as e:
             raise SaveError(f"save: not valid JSON ({e})") from None
         if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
@@ -171,7 +225,9 @@ class Table:
         """Whether the person at the device may see what ``seat`` knows, now.
 
         One person: their own seat(s). People sharing the device (hot-seat): only the seat
-        whose turn it is, so no one sees another's hand between turns. Once the deal is over,
+        whose turn it is, so no one sees another's hand between turns. A friend's seat
+        (``kind: "friend"``, a person at another device): always, for the host's page, the
+        referee, which sends each friend its own seat's view only. Once the deal is over,
         every seat. With no person seated (the computer plays itself) nothing is hidden from
         anyone, and with open hands nothing is hidden at all.
         """
@@ -179,6 +235,8 @@ class Table:
         humans = self.humans()
         if game.is_over or not humans or game.rules.open_hands:
             return True
+        if self.seats[seat]["kind"] == "friend":
+            return True  # the host's page sends it to that friend's device only
         if len(humans) == 1:
             return seat == humans[0]
         return seat == game.current_player and seat in humans
@@ -379,6 +437,9 @@ class Bridge:
             "tracker": self.tracker,
             "review_plan": self.review_plan,
             "review_decision": self.review_decision,
+            "review_retry": self.review_retry,
+            "puzzle": self.puzzle,
+            "puzzle_move": self.puzzle_move,
             "review_summary": self.review_summary,
             "replay": self.replay,
             "duplicate": self.duplicate,
@@ -386,6 +447,7 @@ class Bridge:
             "rating_levels": self.rating_levels,
             "history": self.history,
             "next_deal": self.next_deal,
+            "set_seat": self.set_seat,
             "trick_winner": self.trick_winner,
             "card_points": self.card_points,
             "check_rules": self.check_rules,
@@ -442,7 +504,7 @@ class Bridge:
         table = self._table()
         game = table.match.game
         seat = _check_seat(args.get("seat"), game.n)
-        if table.seats[seat]["kind"] != "human":
+        if table.seats[seat]["kind"] == "bot":
             raise IllegalActionError(f"seat {seat} is a computer player")
         action = args.get("action")
         if not isinstance(action, str):
@@ -517,7 +579,7 @@ class Bridge:
         game = match.game
         seat = _check_seat(args.get("seat"), game.n)
         humans = table.humans()
-        if len(humans) != 1:
+        if len(humans) != 1 or any(x["kind"] == "friend" for x in table.seats):
             raise CannotUndo("undo is not offered when several people share the table")
         if seat != humans[0]:
             raise CannotUndo(f"seat {seat} is a computer player")
@@ -581,6 +643,44 @@ class Bridge:
             cache[i] = got
         return got
 
+    def review_retry(self, args: dict) -> dict:
+        """Another card tried at a reviewed card play (``{deal, seat, index, action}``): its
+        label, loss and, once good enough, the reason (:func:`briscola.coach.review.retry`)."""
+        from .coach.review import retry
+        _table, _k, game, seat, decisions = self._review_args(args)
+        i = args.get("index")
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(decisions):
+            raise BridgeError(f"index: expected a decision from 0 to {len(decisions) - 1}, "
+                              f"got {i!r}")
+        d = decisions[i]
+        action = args.get("action")
+        if d["phase"] != "play" or not isinstance(action, str):
+            raise BridgeError("review_retry: a card play and a card (\"AD\") are expected")
+        try:
+            card = int(Card.parse(action))
+            return retry(game, seat, d["step"], card)
+        except ValueError as e:
+            raise BridgeError(f"review_retry: {e}") from None
+
+    def puzzle(self, args: dict) -> dict:
+        """The puzzle of a day (``{date: "YYYY-MM-DD"}``), the same for everyone: the position,
+        the other player's cards, the plays and the points at stake
+        (:func:`briscola.coach.puzzle.puzzle`). Needs no table."""
+        from .coach.puzzle import puzzle
+        try:
+            return puzzle(args.get("date"))
+        except ValueError as e:
+            raise BridgeError(f"puzzle: {e}") from None
+
+    def puzzle_move(self, args: dict) -> dict:
+        """The player's cards so far in a day's puzzle (``{date, moves: ["AD", ...]}``), each
+        checked against the exact values (:func:`briscola.coach.puzzle.move`)."""
+        from .coach.puzzle import move
+        try:
+            return move(args.get("date"), args.get("moves"))
+        except ValueError as e:
+            raise BridgeError(f"puzzle_move: {e}") from None
+
     def review_summary(self, args: dict) -> dict:
         from .coach.review import summary
         table, k, _game, seat, decisions = self._review_args(args)
@@ -602,9 +702,12 @@ class Bridge:
         step = args.get("step", steps)
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= steps:
             raise BridgeError(f"step: expected 0 to {steps}, got {step!r}")
+        all_hands = args.get("all_hands", False)
+        if not isinstance(all_hands, bool):
+            raise BridgeError("all_hands: expected true or false")
         g = game.replay(step)
         out = {"deal": k, "step": step, "steps": steps, "view": g.view(seat).to_dict()}
-        if args.get("all_hands") and game.is_over:
+        if all_hands and game.is_over:
             out["hands"] = [[str(CARDS[c]) for c in h] for h in g.hands]
         return out
 
@@ -618,7 +721,7 @@ class Bridge:
     def rate(self, args: dict) -> dict:
         from .coach.rating import LEVELS as RATED, update
         level = args.get("level")
-        if level not in RATED:
+        if not isinstance(level, str) or level not in RATED:
             raise BridgeError(f"level: one of {', '.join(RATED)}")
         try:
             rating = update(args.get("rating"), level, args.get("score"))
@@ -649,10 +752,27 @@ class Bridge:
             bot.reset()
         return self._reply(args.get("seat"))
 
+    def set_seat(self, args: dict) -> dict:
+        table = self._table()
+        seat = _check_seat(args.get("seat"), table.match.game.n)
+        kind = args.get("kind")
+        name = table.seats[seat].get("name")
+        if table.seats[seat]["kind"] not in ("friend", "bot") or kind not in ("friend", "bot"):
+            raise BridgeError("set_seat: only a friend's seat and a computer player's trade places")
+        entry = {"kind": kind, "level": args.get("level", "intermediate")} if kind == "bot" else {
+            "kind": kind, "name": args.get("name", name)}
+        entry = Table.check_seats([entry], 1)[0]
+        if kind == "bot":
+            table.bots[seat] = make_bot(entry["level"], seed=f"{table.match.seed}/bot{seat}")
+        else:
+            table.bots.pop(seat, None)
+        table.seats[seat] = entry
+        return self._reply(None)
+
     def trick_winner(self, args: dict) -> dict:
         rules = _rules_arg(args.get("rules", "classic"))
         trump = args.get("trump")
-        if trump is not None and trump not in SUITS:
+        if trump is not None and (not isinstance(trump, str) or len(trump) != 1 or trump not in SUITS):
             raise BridgeError(f"trump: one of {' '.join(SUITS)} or null")
         cards_arg = args.get("cards")
         if not isinstance(cards_arg, list) or not cards_arg:
@@ -720,7 +840,9 @@ def call(kind: str, args_json: str = "{}") -> str:
     global _CATALOG_TEXT
     try:
         try:
-            args = json.loads(args_json) if args_json else {}
+            args = json.loads(check_json(args_json)) if args_json else {}
+        except BridgeError:
+            raise
         except (TypeError, ValueError) as e:
             raise BridgeError(f"args: not valid JSON ({e})") from None
         if kind == "catalog" and _CATALOG_TEXT is not None and isinstance(args, dict):
@@ -730,8 +852,8 @@ def call(kind: str, args_json: str = "{}") -> str:
         if kind == "catalog":
             _CATALOG_TEXT = text
         return text
-    except BriscolaError as e:
-        return json.dumps({"error": e.to_dict()})
+    except (BriscolaError, CardError) as e:  # a refused request, by its code
+        return json.dumps({"error": {"code": e.code, "message": str(e)}})
     except Exception as e:  # a bug: still an answer, never a dead worker
         return json.dumps({"error": {"code": "internal", "message": f"{type(e).__name__}: {e}"}})
 

@@ -79,6 +79,15 @@ def undo_restores(page):
     assert page.eval_on_selector_all(".hand .hand-card", "els => els.map(e => e.dataset.code)") == hand_before
 
 
+def person_against_computer(page, base_url, lang, tracker):
+    """The page booted in `lang`, a classic game of seed 11: the person against the
+    intermediate computer player."""
+    prefs = prefs_for("intermediate", tracker=tracker, lang=lang)
+    prefs["newgame"]["seats"] = [{"kind": "human", "name": ""}, {"kind": "bot", "level": "intermediate"}]
+    boot(page, base_url, prefs)
+    start_game(page, "classic", seed=11)
+
+
 def review_deal(page, artifacts, name):
     page.click("#sum-review")
     page.wait_for_selector("#review-dialog[open]")
@@ -102,7 +111,11 @@ def review_deal(page, artifacts, name):
     assert page.locator("#review-dialog .rv-item.pending").count() == 0
     assert page.text_content("#rv-accuracy") == f"{round(summary['accuracy'])}%"
     labels = page.eval_on_selector_all("#review-dialog .rv-row .rv-label", "els => els.map(e => e.className)")
-    assert all(re.search(r"label-(best|good|inaccuracy|mistake|blunder)", c) for c in labels)
+    assert all(re.search(r"label-(best|equal|good|inaccuracy|mistake|blunder)", c) for c in labels)
+    # each play says what it did to its trick: the points its side took, or lost and gave
+    effects = page.eval_on_selector_all("#review-dialog .rv-item .rv-effect", "els => els.map(e => e.textContent)")
+    assert len(effects) == plan["count"], effects
+    assert all(e and not re.search(r"[{}]|\b0\b", e) for e in effects), effects
     # step through: forwards, a trick at a time, back
     steps = engine(page, "replay", {"deal": st["match"]["deal"], "seat": seat, "step": 0})["steps"]
     assert page.text_content("#rv-pos").startswith(("Step 0 of", "Passo 0 di"))
@@ -167,10 +180,7 @@ def test_coach_at_the_table(new_page, base_url, artifacts, size, lang):
     width, height = SIZES[size]
     context, page = new_page(width, height)
     try:
-        prefs = prefs_for("intermediate", tracker=True, lang=lang)
-        prefs["newgame"]["seats"] = [{"kind": "human", "name": ""}, {"kind": "bot", "level": "intermediate"}]
-        boot(page, base_url, prefs)
-        start_game(page, "classic", seed=11)
+        person_against_computer(page, base_url, lang, tracker=True)
         check_tracker(page)
         hint_with_reason(page, "Hint:" if lang == "en" else "Consiglio:")
         page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-hint.png"))
@@ -188,6 +198,7 @@ def test_coach_at_the_table(new_page, base_url, artifacts, size, lang):
             page.keyboard.press("Escape")
             page.click("#btn-stats")
             check_rating_chart(page)
+            assert page.locator("#stats-undone").count() == 1  # not in the won counts
             review_from_history(page, artifacts, f"{size}-{lang}", 1)
             assert not page.console_watch.errors, page.console_watch.errors
             return
@@ -209,18 +220,137 @@ def test_coach_at_the_table(new_page, base_url, artifacts, size, lang):
         assert page.text_content("#dup-verdict")
         page.locator(".sum-dup").scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-duplicate.png"))
-        # the rating: two deals, the first with an undo (marked, not rated)
+        # the rating: two deals, the first with an undo, the second a seats-swapped replay of
+        # it: both marked, neither rated (the person may remember every card of a replay)
         page.keyboard.press("Escape")
         page.click("#btn-stats")
         page.wait_for_selector("#stats-dialog[open] .rating-chart")
         assert page.locator("#stats-dialog .rating-dot").count() == 2
-        assert page.locator("#stats-dialog .rating-dot.undo").count() == 1
-        assert re.fullmatch(r"\d{3,4}", page.text_content("#rating-value"))
+        assert page.locator("#stats-dialog .rating-dot.undo").count() == 2
+        assert page.locator("#stats-dialog .rating-dot.replay").count() == 1
+        assert page.locator("#rating-value").count() == 0
+        assert page.locator("#rating-replays").count() == 1 and page.locator("#rating-undos").count() == 1
+        # the won counts: the replay is counted, the deal with an undo is not
+        played = page.text_content("#stats-dialog table.stats tbody td")
+        assert played == "1", played
+        assert page.locator("#stats-undone").count() == 1
         check_rating_chart(page)
         page.locator(".rating").scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-rating.png"))
         # an earlier deal (the first, before the duplicate) reviewed from the match's list
         review_from_history(page, artifacts, f"{size}-{lang}", 2)
+        assert not page.console_watch.errors, page.console_watch.errors
+    finally:
+        context.close()
+
+
+def retry_a_mistake(page, artifacts, name):
+    """From the review, a play that lost points is tried again with the same cards: a card
+    that is not good enough says so and may be left for another; the best card (the engine's
+    own) is found, its reason is shown, and the tally counts it."""
+    page.wait_for_selector("#rv-accuracy", timeout=120000)
+    st = state(page)
+    deal, seat = st["match"]["deal"], st["seat"]
+    plan = engine(page, "review_plan", {"seat": seat, "deal": deal})
+    results = [engine(page, "review_decision", {"seat": seat, "deal": deal, "index": d["index"]})
+               for d in plan["decisions"]]
+    rows = [i for i, r in enumerate(results) if r["label"] in ("inaccuracy", "mistake", "blunder")]
+    assert rows, [r["label"] for r in results]
+    assert page.locator("#review-dialog .rv-retry-btn").count() == len(rows)
+    i = rows[0]
+    r = results[i]
+    row = page.locator(f"#review-dialog li[data-i='{i}']")
+    row.locator(".rv-retry-btn").click()
+    row.locator(".rv-retry-hand button").first.wait_for()
+    hand = row.locator(".rv-retry-hand button")
+    codes = [hand.nth(k).get_attribute("data-card") for k in range(hand.count())]
+    view = engine(page, "replay", {"deal": deal, "seat": seat, "step": r["step"]})["view"]
+    assert sorted(codes) == sorted(view["hand"])
+    # the card played first: not good enough, said with its label and loss
+    row.locator(f".rv-retry-hand button[data-card='{r['action']}']").click()
+    row.locator(".rv-retry-miss").wait_for()
+    miss = row.locator(".rv-retry-miss").text_content()
+    assert re.search(r"\d", miss) and not re.search(r"[{}]", miss), miss
+    assert row.locator(f".rv-retry-hand button[data-card='{r['action']}']").is_disabled()
+    # then the best card: found, with the reason
+    row.locator(f".rv-retry-hand button[data-card='{r['best']}']").click()
+    row.locator(".rv-retry-found").wait_for()
+    reason = row.locator(".rv-retry .rv-reason").text_content()
+    assert len(reason) > 20 and not re.search(r"[{}]|coach_|reason\.", reason), reason
+    assert page.text_content("#rv-tally") == (f"Mistakes found again: 1 of {len(rows)}" if "en" in name
+                                              else f"Errori ritrovati: 1 su {len(rows)}")
+    assert row.locator(".rv-retry-hand button:not([disabled])").count() == 0
+    row.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"coach-{name}-retry.png"))
+
+
+@pytest.mark.parametrize("size,lang", [("desktop", "en"), ("phone", "it"), ("desktop", "it"), ("phone", "en")])
+def test_learn_from_a_mistake(new_page, base_url, artifacts, size, lang):
+    width, height = SIZES[size]
+    context, page = new_page(width, height)
+    try:
+        person_against_computer(page, base_url, lang, tracker=False)
+        play_until(page, lambda pg, s: s == "summary")
+        page.click("#sum-review")
+        page.wait_for_selector("#review-dialog[open]")
+        retry_a_mistake(page, artifacts, f"{size}-{lang}")
+        assert not page.console_watch.errors, page.console_watch.errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size,lang,solve", [("desktop", "en", True), ("phone", "it", True),
+                                             ("desktop", "it", False), ("phone", "en", False)])
+def test_puzzle_of_the_day(new_page, base_url, artifacts, size, lang, solve):
+    """From the statistics, the puzzle of the day: every card known, the person plays; the
+    engine's exact values (asked here for each card, as the page does not know them) decide.
+    Solved: the most points, the streak 1. Failed: the best card named with why, streak 0."""
+    width, height = SIZES[size]
+    context, page = new_page(width, height)
+    try:
+        boot(page, base_url, prefs_for("intermediate", tracker=False, lang=lang))
+        page.click("#btn-stats")
+        page.click("#btn-puzzle")
+        page.wait_for_selector("#puzzle-dialog[open] .puzzle-hand button")
+        date = page.get_attribute("#puzzle-body", "data-date")
+        first = engine(page, "puzzle", {"date": date})
+        assert sorted(page.eval_on_selector_all("#puzzle-dialog .puzzle-hand button", "els => els.map(e => e.dataset.card)")) \
+            == sorted(first["view"]["hand"])
+        moves = []
+        while True:
+            hand = engine(page, "puzzle_move", {"date": date, "moves": moves})["view"]["hand"] if moves \
+                else first["view"]["hand"]
+            tries = {c: engine(page, "puzzle_move", {"date": date, "moves": moves + [c]}) for c in hand}
+            good = [c for c, r in tries.items() if r["ok"]]
+            bad = [c for c, r in tries.items() if not r["ok"]]
+            pick = good[0] if solve or not bad else bad[0]
+            page.wait_for_selector(f"#puzzle-dialog .puzzle-hand button[data-card='{pick}']:not([disabled])")
+            page.click(f"#puzzle-dialog .puzzle-hand button[data-card='{pick}']")
+            moves.append(pick)
+            got = tries[pick]
+            if not got["ok"] or got["done"]:
+                break
+        page.wait_for_selector("#puzzle-dialog .puzzle-status.solved, #puzzle-dialog .puzzle-status.failed")
+        status = page.text_content("#puzzle-dialog .puzzle-status")
+        streak = page.text_content("#puzzle-streak")
+        assert not re.search(r"[{}]", status + streak)
+        if solve:
+            assert got["ok"] and got["points"] == first["best_points"]
+            assert page.locator("#puzzle-dialog .puzzle-status.solved").count() == 1
+            assert str(first["best_points"]) in status and re.search(r"\b1\b", streak)
+        else:
+            assert not got["ok"]
+            assert page.locator("#puzzle-dialog .puzzle-status.failed").count() == 1
+            reason = page.text_content("#puzzle-dialog .puzzle-reason")
+            assert len(reason) > 20 and not re.search(r"[{}]|coach_", reason)
+            assert re.search(r"\b0\b", streak)
+        assert page.locator("#puzzle-dialog .puzzle-hand button:not([disabled])").count() == 0
+        page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-puzzle.png"))
+        page.click("#puzzle-close")
+        # the streak in the statistics, counted once for the day
+        page.keyboard.press("Escape")
+        page.click("#btn-stats")
+        assert page.text_content("#stats-puzzle-streak") == streak
         assert not page.console_watch.errors, page.console_watch.errors
     finally:
         context.close()

@@ -10,6 +10,7 @@ the page's own scripts run (an init script), so no extra page load is needed for
 from __future__ import annotations
 
 import json
+import shutil
 import threading
 from pathlib import Path
 
@@ -19,6 +20,7 @@ import build  # the repository's root is on the path (conftest.py)
 from briscola import bridge
 from pagekit import watched_context
 from tools import chromium
+from tools.build.friends import lazy
 from tools.chromium import OFFLINE_READY, until
 
 pytestmark = pytest.mark.browser
@@ -287,9 +289,119 @@ def test_service_worker_lists_every_file_of_the_build(dist_dir):
     start = sw.index("const PRECACHE = ") + len("const PRECACHE = ")
     precache = json.loads(sw[start:sw.index("};", start) + 1])
     assert precache["hash"] == manifest["hash"]
-    expected = {p for p in manifest["files"] if p not in ("sw.js", "build-manifest.json", build.ONE_FILE)}
+    # Not precached either: the engine's wheels for micropip, which the page never fetches, and
+    # the code of playing with friends, loaded only when chosen (tools/build/friends.py)
+    micropip = {manifest["micropip"]["wheel"], manifest["micropip"]["latest"]}
+    expected = {p for p in manifest["files"]
+                if p not in ("sw.js", "build-manifest.json", build.ONE_FILE, *micropip) and not lazy(p)}
+    assert any(lazy(p) for p in manifest["files"])
     assert set(precache["files"]) == expected
     for path, integrity in precache["files"].items():
         assert integrity == manifest["files"][path]["integrity"]
     assert {"index.html", "manifest.webmanifest", manifest["wheel"], manifest["stdlib"],
             "pyodide/pyodide.asm.wasm"} <= expected
+
+
+# ---- a page and its worker are one build -----------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def second_build(dist_dir, tmp_path_factory):
+    """The same sources built again as another build (a deploy over dist/)."""
+    out = tmp_path_factory.mktemp("deploy") / "dist"
+    build.stage_dist(out=out, stamp="a second build")
+    return out
+
+
+def point(served: Path, to: Path) -> None:
+    """Serve `to` from now on (the server resolves `served`, a link, at each request): a deploy."""
+    tmp = served.with_name(served.name + ".new")
+    tmp.unlink(missing_ok=True)
+    tmp.symlink_to(to)
+    tmp.replace(served)
+
+
+PAGE_BUILD = "import(new URL('js/engine.js', location.href).href).then((m) => m.PAGE_BUILD)"
+
+
+def builds(page) -> tuple[str, str]:
+    """The build of the page's own engine client and of the worker it runs against."""
+    return page.evaluate(PAGE_BUILD), page.evaluate("window.__briscola.engine.build")
+
+
+def manifest_hash(d: Path) -> str:
+    return json.loads((d / "build-manifest.json").read_text(encoding="utf-8"))["hash"]
+
+
+def test_a_page_never_runs_against_another_builds_worker(dist_dir, second_build, context, bot_level, tmp_path):
+    """A host that serves one build's page and the other's worker (what a tab met when a new
+    build took over while it loaded): the page reloads once, then says so with the reload
+    button, never half-working; once the host serves one build, the reload plays it."""
+    old, new = manifest_hash(dist_dir), manifest_hash(second_build)
+    assert old != new
+    mixed = tmp_path / "mixed"
+    shutil.copytree(dist_dir, mixed)
+    shutil.copyfile(second_build / "js" / "worker.js", mixed / "js" / "worker.js")
+    served = tmp_path / "site"
+    point(served, mixed)
+    site = Site(served)
+    try:
+        page = context.new_page()
+        loads = []
+        page.on("domcontentloaded", lambda p: loads.append(p.url))
+        page.goto(site.url + link(bot_level))
+        page.wait_for_selector('html[data-ui="error"]', state="attached", timeout=120000)
+        assert len(loads) == 2, loads  # the one reload into one build, which did not help here
+        assert "two versions" in page.text_content("#load-error-msg")
+        assert page.locator("#load-retry").is_visible()
+        assert page.evaluate(PAGE_BUILD) == old
+        # A page of a build from before pages said theirs: the worker answers it only that.
+        said = page.evaluate("""() => new Promise((ok) => {
+            const w = new Worker(new URL('js/worker.js', location.href), {type: 'module'});
+            w.onmessage = (e) => { if (e.data.type === 'fatal') { w.terminate(); ok(e.data.code); } };
+            w.postMessage({id: 1, type: 'ping', args: {}}); })""")
+        assert said == "build_mismatch"
+        point(served, second_build)  # the host serves one build again
+        with page.expect_navigation():
+            page.click("#load-retry")
+        assert play(page, moves=2) in ("waiting", "summary", "over")
+        assert builds(page) == (new, new)
+        page.close()
+    finally:
+        site.stop()
+
+
+# Another tab of the old build goes out of sight just as this one loads: js/offline.js then lets
+# the waiting new build take over (sw.js), in the middle of this tab's load. Before pages checked
+# their worker's build, this ran the old build's app.js against the new build's worker (1 run of 2).
+OTHER_TAB_HIDDEN = ("navigator.serviceWorker.getRegistration().then((r) => r && r.waiting"
+                    " && r.waiting.postMessage({type: 'skip-waiting'}))")
+
+
+@pytest.mark.parametrize("run", [1, 2])
+def test_a_deploy_with_a_tab_of_the_old_build_open(dist_dir, second_build, browser, bot_level, tmp_path, run):
+    """Two tabs of one build, a new build deployed and installed, one tab reloaded as the other
+    goes out of sight: each tab runs one build's page and worker (the reloaded one reloads once
+    more when it caught the switch halfway), and both play."""
+    served = tmp_path / "site"
+    point(served, dist_dir)
+    site = Site(served)
+    try:
+        with watched_context(browser, 1000, 700, SET_PREFS) as ctx:
+            first = ctx.new_page()
+            first.goto(site.url + link(bot_level))
+            settle(first)
+            until(first, OFFLINE_READY)
+            second = ctx.new_page()
+            second.goto(site.url + link(bot_level, seed=8))
+            settle(second)
+            point(served, second_build)
+            first.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+            until(first, "() => navigator.serviceWorker.getRegistration().then((r) => !!r.waiting)")
+            second.add_init_script(OTHER_TAB_HIDDEN)
+            second.reload()
+            assert play(second, moves=1) in ("waiting", "summary", "over")
+            assert builds(second) == (manifest_hash(second_build),) * 2
+            assert play(first, moves=1) in ("waiting", "summary", "over")
+            assert builds(first) == (manifest_hash(dist_dir),) * 2
+    finally:
+        site.stop()

@@ -192,6 +192,53 @@ def test_every_screen_in_both_languages_phone(new_page, base_url, artifacts):
         page.wait_for_selector("#review-dialog[open]")
 
 
+def play_to_the_end(page):
+    """Click the first playable card until the deal's end screen; a drawn deal is replayed
+    (its end screen offers the next deal of the match) until one is won."""
+    while True:
+        while ui(page) == "waiting":
+            act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
+        page.wait_for_selector("#summary-dialog[open]")
+        if not page.evaluate("window.__briscola.state.summary.outcome.draw"):
+            return
+        act_and_wait(page, lambda: page.click("#sum-next"))
+
+
+def test_the_first_deals_end_screen_buttons(new_page, base_url):
+    """A newcomer plays the welcome deal to its end and presses each button of the end screen:
+    the highlighted one deals and shows a new game (it once failed because the New game panel had
+    never been opened), the others look at the table and choose another game."""
+    with checked(new_page(*SIZES["phone"])) as page:
+        first_visit(page, base_url, {"lang": "en", "speed": "instant"})
+        first = page.evaluate("window.__briscola.app.game")
+        play_to_the_end(page)
+        primary = page.locator("#summary-dialog .btn.primary")
+        assert primary.get_attribute("id") == "sum-again"
+        assert page.locator("#newgame-dialog[open]").count() == 0
+        primary.click()
+        assert wait_ui(page, ("waiting",)) == "waiting"  # the new deal is on the table, playable
+        assert page.locator("#summary-dialog[open]").count() == 0
+        assert page.evaluate("window.__briscola.app.game") != first
+        assert page.evaluate("window.__briscola.state.view.phase") == "play"
+        assert page.evaluate("window.__briscola.state.view.tricks.length") == 0
+        assert page.locator(".hand .hand-card.playable").count() == 3
+        # the second deal's end: look at the table, then (after a reload brings the end screen
+        # back) choose another game
+        play_to_the_end(page)
+        page.click("#summary-dialog >> text=Look at the table")
+        assert wait_ui(page, ("over",)) == "over"
+        assert page.locator("#summary-dialog[open]").count() == 0
+        assert page.evaluate("window.__briscola.state.view.phase") == "over"
+        page.reload()
+        page.wait_for_selector("#summary-dialog[open]")
+        page.click("#summary-dialog >> text=Choose another game")
+        page.wait_for_selector("#newgame-dialog[open]")
+        page.wait_for_function("() => !document.getElementById('ng-start').disabled")
+        page.click("#ng-start")
+        assert wait_ui(page, ("waiting",)) == "waiting"
+        assert page.evaluate("window.__briscola.state.view.tricks.length") == 0
+
+
 def test_sound_only_after_a_gesture_and_never_when_muted(new_page, base_url):
     with checked(new_page(*SIZES["desktop"])) as page:
         first_visit(page, base_url, {"lang": "en", "speed": "instant", "tips": {"all": True}})

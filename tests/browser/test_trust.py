@@ -14,6 +14,10 @@ trouble is said: the page in Chromium.
 4. Storage that refuses writes is said once; a save too big to set aside is left where it
    was (and said so); a corrupt statistics record is set aside and the rest shown; today's
    localStorage save moves to the worker once.
+5. Input tampered with is refused at the door (js/limits.js), the page alive: a save nested
+   5,000 deep in localStorage or in IndexedDB is set aside with a notice, a request nested
+   deep gets an error reply, a malformed entry of the unfinished games is left out; an older
+   save too large to reach the engine is set aside by the page.
 """
 from __future__ import annotations
 
@@ -24,7 +28,7 @@ import pytest
 from briscola import bridge
 from briscola.game import Game
 from briscola.rules import Rules
-from pagekit import SETTLED, act_and_wait, hand_over, new_game, stored_save, table_state, wait_ui
+from pagekit import SETTLED, act_and_wait, hand_over, new_game, stored_save, table_state, ui, wait_ui
 
 pytestmark = pytest.mark.browser
 
@@ -386,3 +390,112 @@ def test_finished_games_left_behind_are_forgotten(page, base_url, bot_level):
         page.wait_for_timeout(200)
     assert kept == {"new-done", "old-open", page.evaluate("window.__briscola.app.game")}, kept
     assert not page.console_watch.errors, page.console_watch.errors
+
+
+# ---- 5. tampered input, bounded at the door --------------------------------------------------------
+
+DEEP = "[" * 5000 + "]" * 5000
+SET_DEEP_SAVE_JS = """(deep) => new Promise((ok, no) => { const r = indexedDB.open('briscola-games', 1);
+    r.onerror = () => no(r.error);
+    r.onsuccess = () => { const t = r.result.transaction(['games'], 'readwrite'); const st = t.objectStore('games');
+        st.getAll().onsuccess = (e) => { for (const rec of e.target.result) { rec.save = deep; st.put(rec); } };
+        t.oncomplete = () => { r.result.close(); ok(); }; }; })"""
+PUT_RECORD_JS = """(rec) => new Promise((ok, no) => { const r = indexedDB.open('briscola-games', 1);
+    r.onerror = () => no(r.error);
+    r.onsuccess = () => { const t = r.result.transaction(['games'], 'readwrite'); t.objectStore('games').put(rec);
+        t.oncomplete = () => { r.result.close(); ok(); }; }; })"""
+
+
+def plays_on(page):
+    """The page is alive: the table shown, a card played and answered."""
+    if ui(page) == "games":
+        page.click("#games-new")
+        start(page, "classic", 5)
+    assert page.locator("#loading").is_hidden() and page.locator("#app-main").is_visible()
+    act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
+    assert wait_ui(page, ("waiting", "summary")) in ("waiting", "summary")
+
+
+def test_a_deep_save_in_local_storage_is_set_aside_and_the_site_starts(page, base_url, bot_level):
+    """An older page's save nested 5,000 deep (Python's parser would stop the engine) is
+    refused unparsed, kept aside by the worker and removed from localStorage: said once, and
+    the next start is a plain one."""
+    boot(page, base_url, prefs(bot_level), {"briscola.save": DEEP})
+    assert "set aside" in page.text_content("#notice")
+    assert page.evaluate("localStorage.getItem('briscola.save')") is None
+    plays_on(page)
+    page.reload()
+    wait_ui(page, WITH_GAMES)
+    assert "set aside" not in (page.text_content("#notice") or "")
+    plays_on(page)
+
+
+def test_a_save_too_large_to_reach_the_engine_is_set_aside_by_the_page(page, base_url, bot_level):
+    """An older page's save past the bounds in bytes is refused at the worker's door
+    (input_too_large) before the worker could keep it: the page keeps it under bad-save-*."""
+    big = '{"format": "briscola/table", "version": 1, "pad": "' + "x" * 2_000_100 + '"}'
+    boot(page, base_url, prefs(bot_level), {"briscola.save": big})
+    assert "set aside" in page.text_content("#notice")
+    kept = page.evaluate("""Object.keys(localStorage).filter((k) => k.startsWith('briscola.bad-save-'))
+        .map((k) => localStorage.getItem(k).length)""")
+    assert kept == [len(big)] and page.evaluate("localStorage.getItem('briscola.save')") is None
+    plays_on(page)
+
+
+def test_a_deep_save_in_indexeddb_is_set_aside_and_the_tab_plays_on(page, base_url, bot_level):
+    boot(page, base_url, prefs(bot_level))
+    page.goto(base_url + f"?variant=classic&level={bot_level}&seed=5")
+    assert wait_ui(page, ("waiting",)) == "waiting"
+    page.evaluate(SET_DEEP_SAVE_JS, DEEP)
+    page.reload()  # this tab's own game: its save is refused, kept aside, said
+    wait_ui(page, WITH_GAMES)
+    assert "set aside" in page.text_content("#notice")
+    plays_on(page)
+    page.reload()  # the refused game is gone from the list: the next start is a plain one
+    wait_ui(page, WITH_GAMES)
+    assert "set aside" not in (page.text_content("#notice") or "")
+    plays_on(page)
+
+
+def test_a_malformed_entry_of_the_unfinished_games_is_left_out(new_page, base_url, bot_level):
+    """An entry whose seats hold a null (or whose info is not one at all) is skipped; a new tab
+    shows the rest and plays."""
+    context, a = new_page(1280, 800)
+    boot(a, base_url, prefs(bot_level))
+    good = {"variant": "classic", "custom": False, "players": 2, "names": [], "score": [0, 0], "deal": 0,
+            "side_points": [0, 0], "phase": "play", "over": False,
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": bot_level}]}
+    for rid, info in {"nulls": {**good, "seats": [None, None]}, "text": "x", "deep": {**good, "names": [[[]]] * 2},
+                      "good": good}.items():
+        a.evaluate(PUT_RECORD_JS, {"id": rid, "save": "x", "meta": None, "created": 1,
+                                   "updated": 1700000000000, "info": info})
+    b = context.new_page()
+    b.console_watch = a.console_watch
+    b.on("pageerror", lambda e: a.console_watch.errors.append(f"pageerror: {e}"))
+    b.goto(base_url)
+    assert wait_ui(b, WITH_GAMES) == "games"
+    entries = b.eval_on_selector_all("li.game-entry", "els => els.map((e) => e.dataset.game)")
+    assert "nulls" not in entries and "text" not in entries and {"good", "deep"} <= set(entries), entries
+    assert b.locator("#loading").is_hidden()
+    b.click("li.game-entry[data-game='good'] button")  # its save is not one: set aside, said
+    wait_ui(b, WITH_GAMES)
+    assert "set aside" in b.text_content("#notice")
+    plays_on(b)
+    assert not a.console_watch.errors, a.console_watch.errors
+    context.close()
+
+
+def test_a_deep_request_gets_an_error_reply(page, base_url, bot_level):
+    boot(page, base_url, prefs(bot_level))
+    page.goto(base_url + f"?variant=classic&level={bot_level}&seed=5")
+    wait_ui(page, ("waiting",))
+    for depth in (65, 2000, 100_000):
+        got = page.evaluate("""(depth) => { const args = {}; let at = args;
+            for (let i = 0; i < depth; i++) at = at.k = {};
+            return window.__briscola.engine.call('state', args).then(() => 'answered', (e) => e.code); }""", depth)
+        # (a text nested past what the page's own JSON.stringify can write: refused there)
+        assert got == "input_too_deep" or (depth > 10000 and got == "bad_request"), (depth, got)
+    huge = page.evaluate("""() => window.__briscola.engine.call('state', {seat: 'x'.repeat(2000001)})
+        .then(() => 'answered', (e) => e.code)""")
+    assert huge == "input_too_large"
+    plays_on(page)

@@ -49,13 +49,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="ship Pyodide's python_stdlib.zip instead of the trimmed one")
     parser.add_argument("--no-pyc", action="store_true",
                         help="do not put the engine's Pyodide bytecode in the wheel")
+    parser.add_argument("--stamp", help="a line of text written into index.html: a build of the "
+                        "same sources that is another build (a release's name)")
     parser.add_argument("--no-verify-stdlib", action="store_true",
                         help="skip the import check when (re)building the trimmed stdlib")
     args = parser.parse_args(argv)
     try:
         if not (args.serve and args.no_build):
             stage_dist(stock_stdlib=args.stock_stdlib, verify_stdlib=not args.no_verify_stdlib,
-                       bytecode=not args.no_pyc, out=args.out.resolve())
+                       bytecode=not args.no_pyc, out=args.out.resolve(), stamp=args.stamp)
         if args.check:
             code = check()
             if code:

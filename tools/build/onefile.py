@@ -29,6 +29,8 @@ from .modules import IMPORT, module_graph, resolve
 
 ONE_FILE = "briscola.html"
 WORKER_IMPORT = 'import { BUILD } from "./build-info.js";'
+LIMITS_IMPORT = 'import { checkJSON } from "./limits.js";'
+PAGE_BUILD = "export const PAGE_BUILD = null;"
 ASM_EXPORT = "export default _createPyodideModule;"
 START_SCRIPT = "js/start.js"
 
@@ -37,6 +39,10 @@ _EXPORT_DECL = re.compile(r"^export\s+((?:async\s+)?function\*?\s+(\w+)|class\s+
 _EXPORT_DEFAULT = re.compile(r"^export\s+default\s+(?:((?:async\s+)?function\*?\s+(\w+)|class\s+(\w+))|(?=\S))",
                              re.M)
 _EXPORT_LIST = re.compile(r"^export\s*\{([^}]*)\}\s*;?[ \t]*$", re.M)
+# A dynamic import of the code loaded only to play with friends (friends.py): this page plays
+# from disk, with no network, so it has none of that code and the import is a refusal
+# (js/app.js says so before it would run).
+_LAZY_IMPORT = re.compile(r"""\bimport\(\s*["']\./friends/[\w./-]+["']\s*\)""")
 _LEFTOVER = re.compile(r"^\s*(?:import\s*[\w{*\"']|export\b)|\bimport\s*\(", re.M)
 
 
@@ -102,6 +108,7 @@ def bundle_modules(stage: Path, entries: list[str], between: str = "", after: st
             return ""
 
         code = IMPORT.sub(imp, code)
+        code = _LAZY_IMPORT.sub('Promise.reject(new Error("not in the one-file page"))', code)
         code = _EXPORT_DEFAULT.sub(default, code)
         code = _EXPORT_DECL.sub(decl, code)
         code = _EXPORT_LIST.sub(lst, code)
@@ -161,13 +168,49 @@ await (async () => {
 })();"""
 
 
-def inline_build(worker: str, info: dict) -> str:
-    """js/worker.js with the build's facts (js/build-info.js, less its file list) in place of
-    its import of them."""
-    if worker.count(WORKER_IMPORT) != 1:
-        raise BuildError(f"js/worker.js: expected the line `{WORKER_IMPORT}` once")
+def inline_build(worker: str, info: dict, limits: str) -> str:
+    """js/worker.js with the build's facts (js/build-info.js, less its file list) and the
+    bounds of js/limits.js (its declarations, `export` dropped) in place of its imports of
+    them: the worker's start waits for no second module."""
+    for line in (WORKER_IMPORT, LIMITS_IMPORT):
+        if worker.count(line) != 1:
+            raise BuildError(f"js/worker.js: expected the line `{line}` once")
     build = json.dumps({k: v for k, v in info.items() if k != "files"})
-    return worker.replace(WORKER_IMPORT, f"const BUILD = Object.freeze({build});")
+    body = re.sub(r"^export\s+(?=(?:async\s+)?function|class\s|const\s|let\s|var\s)", "", limits,
+                  flags=re.M)
+    if _LEFTOVER.search(body):
+        raise BuildError("js/limits.js: it must import nothing and export only declarations")
+    return (worker.replace(WORKER_IMPORT, f"const BUILD = Object.freeze({build});")
+            .replace(LIMITS_IMPORT, body.strip()))
+
+
+def without_comment_lines(js: str) -> str:
+    """`js` less its lines that hold only a comment (`// ...`, and `/* ... */` blocks that begin
+    a line). For a script with no multi-line template literal (checked: a line with an odd
+    count of backticks is refused), whose comments are the source's reading, not the browser's:
+    js/worker.js ships so, about 6 KB (gzipped) less on every first visit."""
+    out, block = [], False
+    for line in js.split("\n"):
+        text = line.strip()
+        if block:
+            block = "*/" not in text
+            continue
+        if text.startswith("//"):
+            continue
+        if text.startswith("/*"):
+            block = "*/" not in text
+            continue
+        if line.count("`") % 2:
+            raise BuildError(f"a template literal over several lines: {line.strip()[:60]}")
+        out.append(line)
+    return "\n".join(out)
+
+
+def inline_page_build(engine: str, build_hash: str) -> str:
+    """js/engine.js with this build's hash in place of its `PAGE_BUILD = null`."""
+    if engine.count(PAGE_BUILD) != 1:
+        raise BuildError(f"js/engine.js: expected the line `{PAGE_BUILD}` once")
+    return engine.replace(PAGE_BUILD, PAGE_BUILD.replace("null", json.dumps(build_hash)))
 
 
 def classic_worker(stage: Path, info: dict) -> bytes:
@@ -180,7 +223,7 @@ def classic_worker(stage: Path, info: dict) -> bytes:
     if asm.count(ASM_EXPORT) != 1:
         raise BuildError(f"pyodide.asm.mjs: expected `{ASM_EXPORT}` once (another Pyodide?)")
     if WORKER_IMPORT in worker:
-        worker = inline_build(worker, info)
+        worker = inline_build(worker, info, (stage / "js" / "limits.js").read_text(encoding="utf-8"))
     asm = asm.replace(ASM_EXPORT, "self._createPyodideModule = _createPyodideModule;")
     parts = [loader, asm.replace("import.meta.url", "self.location.href"),
              worker.replace("import.meta.url", "self.location.href")]

@@ -11,7 +11,9 @@ when it is complete (dist/ is never half written):
 3. js/build-info.js and build-manifest.json, listing every file with its hash so
    that a cached old file is never mixed with a new one;
 4. sw.js, the service worker with every file's hash (service_worker.py), and
-   briscola.html, the one-file page (onefile.py).
+   briscola.html, the one-file page (onefile.py);
+5. the engine's wheels for micropip (micropip.py), which the page never fetches: listed in
+   build-manifest.json only.
 """
 
 from __future__ import annotations
@@ -26,9 +28,11 @@ import time
 from pathlib import Path
 
 from .common import BUILD_DIR, DIST, PYODIDE_DIR, ROOT, log, sha256
+from .friends import bundle_vendor, lazy
 from .linking import patch_linking
+from .micropip import stage_micropip_wheels
 from .modules import module_graph, page_entries
-from .onefile import ONE_FILE, inline_build, one_file_page
+from .onefile import ONE_FILE, inline_build, inline_page_build, one_file_page, without_comment_lines
 from .runtime import PYODIDE_RUNTIME, check_pyodide, lock_info
 from .service_worker import service_worker, sri
 from .stdlib import trimmed_stdlib
@@ -102,7 +106,10 @@ def add_file(stage: Path, files: dict, rel: str, data: bytes) -> None:
 
 
 def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
-               bytecode: bool = True, out: Path = DIST) -> dict:
+               bytecode: bool = True, out: Path = DIST, stamp: str | None = None) -> dict:
+    """Build the site into `out`. `stamp`: a line of text written into index.html (a comment),
+    so that a build of the same sources is another build (a release's name; the delivery
+    tests deploy a second build over a first)."""
     read_version()  # fails first, and clearly, when there is no package yet
     pyodide_version = check_pyodide()
     # The engine ships as bytecode only (no .py beside it): about 90 KB less to
@@ -117,7 +124,12 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
     shutil.rmtree(stage, ignore_errors=True)
     stage.mkdir(parents=True)
     copy_static(stage)
+    bundle_vendor(stage)  # js/friends/vendor.js: loaded only to play with friends
     preload_modules(stage)
+    if stamp is not None:
+        html = stage / "index.html"
+        html.write_text(html.read_text(encoding="utf-8") + f"<!-- {stamp.replace('--', '')} -->\n",
+                        encoding="utf-8")
 
     wheel_rel = f"wheels/{sha256(wheel_bytes)[:12]}/{wheel_name}"
     (stage / wheel_rel).parent.mkdir(parents=True)
@@ -166,16 +178,25 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
     (stage / "js" / "build-info.js").write_bytes(info_js)
     files["js/build-info.js"] = {"sha256": sha256(info_js), "size": len(info_js),
                                  "gzip": len(gzip.compress(info_js, 9, mtime=0))}
-    # The engine's worker carries the same facts itself: its start does not wait for a
-    # second module. (The build's hash is of its source, import and all.)
+    # The engine's worker carries the same facts itself, and the bounds of js/limits.js: its
+    # start does not wait for a second module. (The build's hash is of its source, import and
+    # all.) It ships without its comment lines.
     worker = stage / "js" / "worker.js"
-    add_file(stage, files, "js/worker.js", inline_build(worker.read_text(encoding="utf-8"), info).encode())
+    add_file(stage, files, "js/worker.js", without_comment_lines(inline_build(
+        worker.read_text(encoding="utf-8"), info,
+        (stage / "js" / "limits.js").read_text(encoding="utf-8"))).encode())
+    # The page's end of the engine's protocol knows its build too: js/engine.js compares it
+    # with the worker's (a page never runs against another build's worker).
+    engine = stage / "js" / "engine.js"
+    add_file(stage, files, "js/engine.js", inline_page_build(
+        engine.read_text(encoding="utf-8"), build_hash).encode())
 
     # The service worker precaches every file the page can fetch, each checked
-    # against its hash (Subresource Integrity form).
+    # against its hash (Subresource Integrity form), but for the code of playing with
+    # friends (friends.py: it loads when chosen, and needs the network then anyway).
     for entry in files.values():
         entry["integrity"] = sri(entry["sha256"])
-    precache = {p: f["integrity"] for p, f in files.items()}
+    precache = {p: f["integrity"] for p, f in files.items() if not lazy(p)}
     sw = service_worker((ROOT / "sw.js").read_text(encoding="utf-8"), build_hash, precache)
     add_file(stage, files, "sw.js", sw.encode())
 
@@ -184,7 +205,13 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
     add_file(stage, files, ONE_FILE, page)
     log(f"{ONE_FILE}: {len(page) / 1e6:.2f} MB, one file that works offline from disk")
 
+    # The engine for micropip in any Pyodide: not precached, not in build-info.js.
+    micropip = stage_micropip_wheels(stage, files, add_file)
+    for rel in (micropip["wheel"], micropip["latest"]):
+        files[rel]["integrity"] = sri(files[rel]["sha256"])
+
     manifest = {**{k: v for k, v in info.items() if k != "files"},
+                "micropip": micropip,
                 "files": dict(sorted(files.items())),
                 "stdlib_report": stdlib_report}
     (stage / "build-manifest.json").write_text(json.dumps(manifest, indent=1) + "\n",

@@ -6,8 +6,13 @@ The bytecode is compiled by Pyodide's own Python (tools/compile_package.mjs,
 cached under build/pyc/ keyed by the sources) and placed where the sources would
 be (briscola/game.pyc): the page puts the wheel itself on sys.path and zipimport
 reads it, nothing to compile or install at start. The sources stay out (about
-90 KB less to download); tracebacks keep file names and line numbers. This wheel
+90 KB less to download), and so do the docstrings (about 45 KB: the engine never reads
+one at run time); tracebacks keep file names and line numbers. This wheel
 is for Pyodide 3.14 only (`pip install .` is the way to the engine elsewhere).
+
+The site also serves a second wheel, for micropip in any Pyodide (README: the engine by
+micropip): the whole package as sources, research environment included (`full=True`),
+which the page never downloads.
 """
 
 from __future__ import annotations
@@ -46,18 +51,21 @@ def read_version(pkg_dir: Path = PKG_DIR) -> str:
 
 
 # The engine's command line (`python3 -m briscola`) never runs in the browser (its argparse is
-# not in the trimmed stdlib either): left out of the wheel, about 8 KB less to download.
-NOT_IN_BROWSER = frozenset({"cli.py", "__main__.py"})
+# not in the trimmed stdlib either): left out of the wheel, about 8 KB less to download. Nor
+# does the research environment (briscola.env needs PettingZoo and numpy): the micropip wheel
+# carries both.
+NOT_IN_BROWSER = frozenset({"cli.py", "__main__.py", "env.py"})
 
 
-def package_files(pkg_dir: Path) -> list[tuple[str, Path]]:
-    """(path inside the wheel, file) for every file of the package the browser needs, sorted."""
+def package_files(pkg_dir: Path, full: bool = False) -> list[tuple[str, Path]]:
+    """(path inside the wheel, file) for every file of the package the browser needs (`full`:
+    every file), sorted."""
     out = []
     for path in sorted(pkg_dir.rglob("*")):
         rel = path.relative_to(pkg_dir)
         if not path.is_file() or any(p.startswith(".") or p == "__pycache__" for p in rel.parts):
             continue
-        if path.suffix in (".pyc", ".pyo") or rel.as_posix() in NOT_IN_BROWSER:
+        if path.suffix in (".pyc", ".pyo") or (rel.as_posix() in NOT_IN_BROWSER and not full):
             continue
         out.append((f"{PKG_NAME}/{rel.as_posix()}", path))
     return out
@@ -77,15 +85,16 @@ def record_hash(data: bytes) -> str:
 
 
 def build_wheel(pkg_dir: Path = PKG_DIR, extra: dict[str, bytes] | None = None,
-                sources: bool = True) -> tuple[str, bytes, str]:
+                sources: bool = True, full: bool = False) -> tuple[str, bytes, str]:
     """Return (file name, wheel bytes, version). Same input, same bytes.
 
     `extra` maps more paths inside the wheel (the bytecode) to their contents;
-    with `sources` False the .py files are left out (a sourceless wheel).
+    with `sources` False the .py files are left out (a sourceless wheel); `full` keeps
+    the modules the browser never runs (NOT_IN_BROWSER).
     """
     version = read_version(pkg_dir)
     dist_info = f"{PKG_NAME}-{version}.dist-info"
-    members = [(name, path.read_bytes()) for name, path in package_files(pkg_dir)
+    members = [(name, path.read_bytes()) for name, path in package_files(pkg_dir, full)
                if sources or not name.endswith(".py")]
     members += sorted((extra or {}).items())
     metadata = (
@@ -128,7 +137,8 @@ def engine_bytecode(pyodide_version: str, pkg_dir: Path = PKG_DIR) -> dict[str, 
         tmp = PYC_CACHE / f"tmp-{os.getpid()}"
         shutil.rmtree(tmp, ignore_errors=True)
         cmd = [node_binary(), str(TOOLS / "compile_package.mjs"), "--pyodide", str(PYODIDE_DIR),
-               "--src", str(pkg_dir), "--out", str(tmp / PKG_NAME)]
+               "--src", str(pkg_dir), "--out", str(tmp / PKG_NAME),
+               "--skip", ",".join(sorted(NOT_IN_BROWSER))]
         proc = subprocess.run(cmd, cwd=ROOT)
         if proc.returncode != 0 or not (tmp / "cache_tag.txt").is_file():
             shutil.rmtree(tmp, ignore_errors=True)
@@ -144,7 +154,7 @@ def engine_bytecode(pyodide_version: str, pkg_dir: Path = PKG_DIR) -> dict[str, 
                 shutil.rmtree(old, ignore_errors=True)
     else:
         log(f"bytecode: cached {cache.relative_to(ROOT)}")
-    wanted = {name[:-len(".py")] for name, _ in sources}  # the compiler takes the whole folder
+    wanted = {name[:-len(".py")] for name, _ in sources}
     pycs = {f"{PKG_NAME}/{p.relative_to(out).as_posix()}": p.read_bytes()
             for p in sorted(out.rglob("*.pyc"))
             if f"{PKG_NAME}/{p.parent.parent.relative_to(out).as_posix()}/{p.name.split('.', 1)[0]}"

@@ -11,13 +11,19 @@ less noisy than each value alone. How a world is scored is the expert's own sear
 * **exact** -- every card's place is known (two players once the talon is empty, scoperta
   near the end, ...): the rest of the deal is solved exactly (:mod:`briscola.ai.solver`);
   the values are the true game-theoretic points;
-* **search** -- from the expert's search horizon on (12 cards left with two players, see
-  :func:`briscola.ai.expert._search_horizon`): each sampled world is solved exactly and the
-  values are the means over the worlds;
+* **search** -- from the expert's search horizon on (:func:`briscola.ai.expert._search_horizon`,
+  or the expert's own for the rules: 10 cards left in two-player Briscola): each world is
+  solved exactly and the values are the means over the worlds. Where the worlds consistent
+  with the view are few (:attr:`Budget.every_world`: 3 or 4 with 7 or 8 cards left in
+  two-player Briscola, 60 or 120 with 9 or 10) every one of them is solved once, so the
+  values are the exact mean with no sampling noise; otherwise ``search_worlds`` are drawn;
 * **learned** -- earlier in the deal, where a learned evaluation fits the rules (two- and
   four-player Briscola, :mod:`briscola.ai.learn`): the expert's own one-trick search
   (:func:`briscola.ai.expert.learned_values`): in each world the rest of the trick by
-  minimax, then the learned evaluation of the next trick from the seat's view;
+  minimax, then the learned evaluation of the next trick from the seat's view, in as many
+  worlds as the expert searches (``learned_worlds``); the worlds are weighed by how likely the others' last plays were in each, as the expert weighs them
+  (:class:`briscola.ai.inference.Evidence`, four worlds drawn for each kept in two-player
+  Briscola);
 * **rollout** -- earlier in the deal elsewhere, where the expert itself plays by the
   card-counting heuristic: in each world the candidate is played and the rest of the deal is
   played out by every seat with that heuristic (:class:`briscola.ai.rollout.FastPolicy`,
@@ -30,14 +36,21 @@ The work is counted in worlds and search nodes, never in seconds, so an evaluati
 reproducible; its random stream is seeded from the view itself (a hash of what the seat
 sees), so the same view always gets the same values -- whatever the hidden cards are.
 
-**Loss and labels.** The loss of a play is the best card's value minus the played card's
-value (never negative). Labels, by the loss in card points (a deal has 120; an ace is 11):
+**Ties, loss and labels.** Before every card's place is known the values are accurate to
+about a point (:data:`NOISE`: the worlds are a sample, and solving each as if its cards were
+seen favours some plays a little); cards within that of the highest value are *tied*, and the
+best card among them is the one a teacher would play, by the coach's principles
+(:mod:`briscola.ai.teach`). With every card's place known the values are exact and only
+equal values tie. The loss of a play is 0 for a tied card, else the best card's value minus
+the played card's. Labels: ``best`` for the best card only, ``equal`` for another tied card
+("as good as the best"), then by the loss in card points (a deal has 120; an ace is 11):
 
 ====================  ===============================
 label                 loss (card points)
 ====================  ===============================
-``best``              < 0.5 (as good as the best)
-``good``              0.5 to < 3
+``best``              the best card
+``equal``             a tied card (loss 0)
+``good``              more than 0 to < 3
 ``inaccuracy``        3 to < 7
 ``mistake``           7 to < 14
 ``blunder``           14 or more
@@ -78,8 +91,15 @@ from dataclasses import dataclass, field
 from ..cards import CARDS, N_RANKS
 
 # Loss thresholds (card points) of the labels, see the module docstring.
-LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
+LABELS = ("best", "equal", "good", "inaccuracy", "mistake", "blunder")
+_BY_LOSS = ("best", "good", "inaccuracy", "mistake", "blunder")
 THRESHOLDS = (0.5, 3.0, 7.0, 14.0)
+# How far apart (card points) two values may be and still be told apart by the evaluation
+# before every card's place is known (module docstring): the mean of a sample of worlds
+# moves by about half a point from one sample to another, and the search's
+# perfect-information bias is of the same size (a figure thrown onto a lost trick costs
+# about a point where the evaluation calls it even).
+NOISE = 1.0
 ACCURACY_HALF_LOSS = 5.0  # a play that loses this many points scores 50% accuracy
 
 
@@ -90,11 +110,12 @@ CARD_POINTS, GAME_POINTS = "card_points", "game_points"
 
 
 def label_for(loss: float, unit: str = CARD_POINTS) -> str:
+    """The label of a loss alone (``best`` under the first threshold)."""
     limits = GAME_THRESHOLDS if unit == GAME_POINTS else THRESHOLDS
-    for name, limit in zip(LABELS, limits):
+    for name, limit in zip(_BY_LOSS, limits):
         if loss < limit:
             return name
-    return LABELS[-1]
+    return _BY_LOSS[-1]
 
 
 def severity(loss: float, unit: str = CARD_POINTS) -> float:
@@ -117,9 +138,13 @@ class Budget:
 
     rollout_worlds: int = 64  # worlds played out per candidate before the search horizon
     search_worlds: int = 24  # worlds solved exactly from the horizon on
+    learned_worlds: int = 96  # worlds of the learned search (the expert's own count)
+    every_world: int = 120  # from the horizon on, this many consistent worlds or fewer: all
+    learned_pool: int | None = None  # worlds drawn per world kept by the others' last plays
+    # (None: as the expert does for the rules; 0 or 1: no reading of the others' plays)
     node_limit: int = 20000  # nodes per world solved
     node_budget: int = 40000  # nodes per decision, over all worlds
-    learned_leaves: int = 1200  # positions the learned evaluation scores per decision
+    learned_leaves: int = 2400  # positions the learned evaluation scores per decision
     ch_worlds: int = 24  # Chiamata: worlds searched per decision
     ch_node_budget: int = 16000  # Chiamata: nodes per decision
     ch_exact_tricks: int = 3  # Chiamata: tricks left from which a world is searched to the end
@@ -139,27 +164,50 @@ class Evaluation:
     exact: bool
     # Per card: 1.0 if it would be the best card of the trick now, else 0.0.
     took: dict[int, float] = field(default_factory=dict)
-    # Per card, the order among cards of equal value: a non-trump first, then the cheaper,
-    # weaker card (it keeps the stronger ones), then the card code.
+    # Per card, the order among tied cards (lower first): the coach's principles for card
+    # plays (:func:`briscola.ai.teach.keys`), the bid that promises least in the auction.
     tiebreak: dict[int, tuple] = field(default_factory=dict)
     unit: str = CARD_POINTS  # what the values count (game points for the auction and call)
     # Auction and call: per action, the contract it commits to (target, called card, alone,
     # the estimated card points of the caller's side); empty for card plays.
     contracts: dict[int, dict] = field(default_factory=dict)
+    # Values this close to the highest are tied (0: only equal values, to 1e-6).
+    noise: float = 0.0
+
+    def tied(self, card: int) -> bool:
+        """Is ``card`` within the evaluation's noise of the highest value?"""
+        top = max(self.values.values())
+        return self.values[int(card)] >= top - self.noise - 1e-6
 
     @property
     def ranked(self) -> list[int]:
-        """The cards, best first (equal values: the cheaper, weaker card first)."""
+        """The cards, best first: the tied cards in the principles' order, then the others
+        by value (equal values in the principles' order)."""
         tb = self.tiebreak
-        return sorted(self.values, key=lambda c: (-round(self.values[c], 6), tb.get(c, ()), c))
+        tied = sorted((c for c in self.values if self.tied(c)), key=lambda c: (tb.get(c, ()), c))
+        rest = sorted((c for c in self.values if not self.tied(c)),
+                      key=lambda c: (-round(self.values[c], 6), tb.get(c, ()), c))
+        return tied + rest
 
     @property
     def best(self) -> int:
         return self.ranked[0]
 
     def loss(self, card: int) -> float:
-        best = self.values[self.best]
-        return max(0.0, round(best - self.values[int(card)], 6))
+        """0 for a tied card, else the best card's value minus this card's."""
+        if self.tied(card):
+            return 0.0
+        return max(0.0, round(self.values[self.best] - self.values[int(card)], 6))
+
+    def label(self, card: int) -> str:
+        """``best`` for the best card, ``equal`` for another tied card, else by the loss."""
+        card = int(card)
+        if card == self.best:
+            return "best"
+        if self.tied(card):
+            return "equal"
+        got = label_for(self.loss(card), self.unit)
+        return "good" if got == "best" else got
 
     def to_list(self) -> list[dict]:
         from ..actions import action_text
@@ -189,9 +237,9 @@ def evaluate(view, budget: Budget = DEFAULT_BUDGET) -> Evaluation:
         ev = _evaluate_chiamata(view, plays, rng, budget)
     else:
         ev = _evaluate_classic(view, plays, rng, budget)
-    t = view.rules.tables
-    trump = view.trump_suit
-    ev.tiebreak = {c: (c // N_RANKS == trump, t.points[c], t.strength[c]) for c in plays}
+    from .teach import keys
+    ev.tiebreak = keys(view, plays)
+    ev.noise = 0.0 if ev.exact else NOISE
     return ev
 
 
@@ -212,7 +260,8 @@ def _cached(kind, rules, trump, make):
 
 def _evaluate_classic(view, plays: list[int], rng, budget: Budget) -> Evaluation:
     from .common import Situation
-    from .expert import _search_horizon, learned_values
+    from .expert import _LEARNED_DEFAULTS, _search_horizon, learned_values
+    from .inference import Evidence
     from .learn import load as load_model
     from .learn import model_name
     from .rollout import FastPolicy
@@ -227,37 +276,50 @@ def _evaluate_classic(view, plays: list[int], rng, budget: Budget) -> Evaluation
     remaining = sum(view.hand_sizes) + view.talon_size
     trump = sit.trump
     rules = view.rules
-    if sampler.single_world() or remaining <= _search_horizon(rules):
+    name = model_name(rules)
+    # the expert's own horizon and reading of the others' plays for these rules
+    defaults = _LEARNED_DEFAULTS.get(name, {}) if name else {}
+    horizon = defaults.get("horizon") or _search_horizon(rules)
+    if sampler.single_world() or remaining <= horizon:
         solver = _cached("solver", rules, trump, lambda: Solver(rules, trump))
         exact = sampler.single_world()
+        # few worlds: every one of them, each once (the exact mean, no sampling noise)
+        every = None if exact else sampler.every_world(budget.every_world)
         totals = {c: 0.0 for c in plays}
         done = nodes = 0
-        for _ in range(1 if exact else budget.search_worlds):
-            w = sampler.sample()
+        k = 1 if exact else len(every) if every is not None else budget.search_worlds
+        for i in range(k):
+            w = every[i] if every is not None else sampler.sample()
             try:
                 vals = solver.values(w.hands, w.talon, sit.trick, sit.order, maxside,
                                      moves=plays,
                                      node_limit=10**9 if exact else budget.node_limit)
             except SearchAborted:
                 nodes += solver.nodes
-                if done:
+                if done and every is None:
                     break
                 continue
             nodes += solver.nodes
             for c in plays:
                 totals[c] += vals[c]
             done += 1
-            if nodes >= budget.node_budget:
+            if nodes >= budget.node_budget and every is None:
                 break
         if done:
             return Evaluation(view.seat, {c: totals[c] / done for c in plays},
                               "exact" if exact else "search", done, exact,
                               _took(sit, plays, maxside))
-    name = model_name(rules)
     model = load_model(name) if name else None
     if model is not None:
-        got = learned_values(sit, plays, model, rng, budget.search_worlds,
-                             budget.learned_leaves)
+        pool = budget.learned_pool
+        if pool is None:
+            pool = defaults.get("learned_inference", 0)
+        evidence = None
+        if pool > 1:
+            policy = _cached("policy", rules, trump, lambda: FastPolicy(rules, trump))
+            evidence = Evidence(sit, policy)
+        got = learned_values(sit, plays, model, rng, budget.learned_worlds,
+                             budget.learned_leaves, evidence=evidence, pool=pool)
         if got is not None:
             means, done, _evals = got
             return Evaluation(view.seat, means, "learned", done, False,

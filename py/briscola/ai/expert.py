@@ -85,7 +85,7 @@ def _search_horizon(rules) -> int:
 
 # Where a shipped learned evaluation searches before the horizon, per model: the horizon
 # (cards left) and how many worlds are drawn per world kept by the others' last plays
-# (``learned_inference``). Measured together on two-player Briscola (README).
+# (``learned_inference``). Measured together on two-player Briscola (docs/players.md).
 _LEARNED_DEFAULTS = {"classic": {"horizon": 10, "learned_inference": 4}}
 
 

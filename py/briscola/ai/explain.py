@@ -1,15 +1,23 @@
 """Why one card beats another, as data: ``{"code": ..., "params": {...}}``.
 
 The page words every code in each language (``reason.<code>`` in ``js/locales/*.js``).
-Parameter names say what they hold: ``card``, ``alt`` are card codes ("AD"), numbers
-otherwise (``gain`` in card points, one decimal). A reason compares the best card
-(``card``) with another (``alt``: the next best for a hint, the card played for a review)
-and names the cause: the points on the table, the trumps still out, a trump kept by taking
-with a plain card, a load an opponent can still take, the partner's winning card (or one
-still to play), the card kept that is harder to beat later, or -- when nothing simpler
-explains it (about one hint in twenty in the two- and four-player games) -- the search
-itself ("over the rest of the deal"). An exchange or a signal in a hint gets its own
-reason (:func:`explain_special`).
+Parameter names say what they hold: ``card``, ``alt`` are card codes ("AD"); numbers
+otherwise, each a fact of the seat's view that ``tests/test_coach_facts.py`` recomputes:
+``gain`` (card points over the deal, one decimal), ``taken`` (the trick's points if ``card``
+takes it: the table's and its own), ``left`` (the same for ``alt``: what it leaves to the
+others), ``taken_alt``, ``given`` / ``given_alt`` (the points a card puts on a trick it does
+not take), ``points`` (as each sentence says), ``trumps`` (trumps still out), ``beaters`` /
+``beaters_alt`` (cards still out that beat a card led).
+
+A reason compares the best card (``card``) with another (``alt``: the next best for a hint,
+the card played for a review) and says what each does in this trick -- the points it takes,
+leaves or gives -- and what it keeps or spends for later: a trump, a load (carico), the
+card that is harder to beat; when the best card breaks a common principle (a load led, a
+trump spent on a poor trick, a figure thrown) the sentence says so and why it pays here. No
+reason names the method. Cards within the evaluation's noise of each other are told apart by
+the coach's principles (:mod:`briscola.ai.teach`, ``coach_tie_*``), and "either will do"
+(``coach_equal``) is left for cards no principle tells apart. An exchange or a signal in a
+hint gets its own reason (:func:`explain_special`).
 
 The same reasons serve the coach (a hint, a reviewed play) and the computer players: with
 reasons shown, :func:`decide_explained` gives the intermediate's and the expert's card play
@@ -24,6 +32,7 @@ from __future__ import annotations
 from ..cards import CARDS, N_RANKS
 from .base import Decision
 from .evaluate import DEFAULT_BUDGET, Budget, Evaluation, card_plays, evaluate
+from .teach import LOAD, TIE_CODES, Facts, tie_reason
 
 # The computer levels whose card play is explained from the evaluation (the beginner and the
 # random player keep their own reasons: they do not play by it).
@@ -34,9 +43,13 @@ CODES = (
     "coach_forced", "coach_equal", "coach_take", "coach_take_lead", "coach_partner_wins", "coach_save_trump",
     "coach_let_go", "coach_take_cheaper", "coach_take_safe", "coach_load", "coach_discard",
     "coach_lead_trump", "coach_keep_trump", "coach_lead_load_risk", "coach_lead_low",
-    "coach_lead_strong", "coach_keep_stronger", "coach_exact", "coach_gain",
+    "coach_lead_strong", "coach_keep_stronger", "coach_keep_later",
     "coach_take_keep_trump", "coach_take_more", "coach_load_ahead", "coach_secure",
     "coach_keep_safer", "coach_keep_master", "coach_exchange", "coach_signal",
+    "coach_take_trump", "coach_take_keep", "coach_partner_unsafe", "coach_give_keep",
+    "coach_lead_load", "coach_take_lead_keep", "coach_take_own", "coach_save_trump_empty", "coach_let_go_empty",
+    "coach_save_trump_free", "coach_let_go_free", "coach_strozzo",
+    *TIE_CODES,
     # Chiamata: the auction and the call, in game points
     "coach_bid_equal", "coach_bid_pass_rank", "coach_bid_pass_points", "coach_bid_rank",
     "coach_bid_rank_other", "coach_bid_points", "coach_bid_points_other", "coach_bid_gain",
@@ -51,7 +64,7 @@ CODES = (
 # Coach code -> (the bot's code, the parameters it keeps).
 BOT_VOICE = {
     "coach_equal": ("bot_eval_equal", ("card",)),
-    "coach_take": ("bot_eval_take", ("card", "points", "gain")),
+    "coach_take": ("bot_eval_take", ("card", "taken", "gain")),
     "coach_take_lead": ("bot_eval_take_lead", ("card", "gain")),
     "coach_take_cheaper": ("bot_eval_take_best", ("card", "gain")),
     "coach_take_keep_trump": ("bot_eval_take_best", ("card", "gain")),
@@ -72,9 +85,22 @@ BOT_VOICE = {
     "coach_lead_load_risk": ("bot_eval_lead_low", ("card", "gain")),
     "coach_lead_low": ("bot_eval_lead_low", ("card", "gain")),
     "coach_lead_strong": ("bot_eval_lead_strong", ("card", "gain")),
-    "coach_exact": ("bot_eval_exact", ("card", "gain")),
-    "coach_gain": ("bot_eval_gain", ("card", "gain", "worlds")),
+    "coach_keep_later": ("bot_eval_keep", ("card", "gain")),
+    "coach_take_trump": ("bot_eval_take", ("card", "taken", "gain")),
+    "coach_take_keep": ("bot_eval_take_best", ("card", "gain")),
+    "coach_partner_unsafe": ("bot_eval_discard", ("card", "gain")),
+    "coach_give_keep": ("bot_eval_keep", ("card", "gain")),
+    "coach_lead_load": ("bot_eval_lead_strong", ("card", "gain")),
+    "coach_take_lead_keep": ("bot_eval_take_lead", ("card", "gain")),
+    "coach_take_own": ("bot_eval_take", ("card", "taken", "gain")),
+    "coach_save_trump_empty": ("bot_eval_let_go", ("card", "gain")),
+    "coach_let_go_empty": ("bot_eval_let_go", ("card", "gain")),
+    "coach_save_trump_free": ("bot_eval_let_go", ("card", "gain")),
+    "coach_let_go_free": ("bot_eval_let_go", ("card", "gain")),
+    "coach_strozzo": ("bot_eval_take", ("card", "taken", "gain")),
 }
+# Tied cards: the bot's best cards are worth about the same.
+BOT_VOICE.update({code: ("bot_eval_equal", ("card",)) for code in TIE_CODES})
 BOT_CODES = tuple(sorted({code for code, _keep in BOT_VOICE.values()}))
 CODES = CODES + BOT_CODES
 
@@ -93,64 +119,14 @@ def reason(code: str, **params) -> dict:
     return {"code": code, "params": params}
 
 
-class _Facts:
-    """The plain facts of the decision that a reason may name, from the view."""
-
-    def __init__(self, view) -> None:
-        from .common import trick_order
-        rules = view.rules
-        t = rules.tables
-        self.pts = t.points
-        self.strength = t.strength
-        self.trump = view.trump_suit
-        self.beats = t.beats(self.trump)
-        seat = view.seat
-        self.pos = len(view.trick)
-        best, best_seat, tp = -1, -1, 0
-        for s, c in view.trick:
-            c = int(c)
-            tp += self.pts[c]
-            if best < 0 or self.beats[(best << 6) | c]:
-                best, best_seat = c, s
-        self.best, self.table_pts = best, tp
-        sides = view.side_of_seat
-
-        def friend(s: int) -> bool:
-            a, b = sides[s], sides[seat]
-            return s == seat or (a is not None and b is not None and a >= 0 and a == b)
-
-        self.ours = best_seat >= 0 and best_seat != seat and friend(best_seat)
-        order = trick_order(view)
-        self.opp_after = any(not friend(s) for s in order[self.pos + 1:])
-        self.partner_after = any(friend(s) and s != seat for s in order[self.pos + 1:])
-        hand = 0
-        for c in view.hand:
-            hand |= 1 << c
-        live = t.deck_mask & ~view.played_mask() & ~hand
-        self.live = live
-        self.trumps_out = 0 if self.trump is None else sum(
-            1 for c in t.deck_ints if c // N_RANKS == self.trump and live >> c & 1)
-
-    def wins(self, c: int) -> bool:
-        return self.best < 0 or bool(self.beats[(self.best << 6) | c])
-
-    def is_trump(self, c: int) -> bool:
-        return self.trump is not None and c // N_RANKS == self.trump
-
-    def beaters(self, c: int) -> int:
-        """Cards still out (not in the seat's hand) that would beat ``c`` led."""
-        return sum(1 for x in range(64) if self.live >> x & 1 and self.beats[(c << 6) | x])
-
-
 def explain(view, ev: Evaluation, chosen: int | None = None) -> dict:
-    """Why the best card beats ``chosen`` (default: the next best card)."""
+    """Why the best card beats ``chosen`` (default: the next best card). A ``chosen`` that is
+    the best card is compared with the next best."""
     ranked = ev.ranked
     b = ranked[0]
     if len(ranked) == 1:
         return reason("coach_forced", card=str(CARDS[b]))
-    if chosen is not None and ev.loss(int(chosen)) == 0:
-        b = int(chosen)  # the card played is as good as the best: explain it
-    a = next(c for c in ranked if c != b) if chosen is None or int(chosen) == b else int(chosen)
+    a = ranked[1] if chosen is None or int(chosen) == b else int(chosen)
     return because(view, ev, b, a)
 
 
@@ -172,20 +148,38 @@ def explain_choice(view, ev: Evaluation, chosen: int) -> dict | None:
 
 
 def because(view, ev: Evaluation, b: int, a: int) -> dict:
-    """Why card ``b`` is worth more than card ``a`` (both evaluated in ``ev``)."""
-    gain = round(ev.values[b] - ev.values[a], 1)
-    p = {"card": str(CARDS[b]), "alt": str(CARDS[a]), "gain": gain}
-    if gain < 0.5:
-        return reason("coach_equal", **p)
-    f = _Facts(view)
+    """Why card ``b`` is worth more than card ``a`` (both evaluated in ``ev``): what each does
+    in this trick and keeps for later. Two tied cards (within the evaluation's noise) are
+    told apart by the first of the coach's principles that prefers ``b``
+    (:mod:`briscola.ai.teach`); "either will do" when none does."""
+    p: dict = {"card": str(CARDS[b]), "alt": str(CARDS[a])}
+    f = Facts(view)
+    if ev.loss(a) == 0 and ev.loss(b) == 0:
+        got = tie_reason(f, b, a)
+        if got is None:
+            return reason("coach_equal", **p)
+        code, extra = got
+        return reason(code, **p, **extra)
+    p["gain"] = round(ev.values[b] - ev.values[a], 1)
     pts = f.pts
     code = None
     if f.pos > 0:
         wb, wa = f.wins(b), f.wins(a)
         if wb and not wa and not f.ours:
-            taken = f.table_pts + pts[b]
-            if taken:
-                code, p["points"] = "coach_take", taken
+            if f.taken(b):
+                p["taken"], p["left"] = f.taken(b), f.taken(a)
+                early = f.is_trump(b) and not f.is_trump(a) and f.taken(b) < LOAD \
+                    and view.talon_size > 0
+                code = "coach_take_trump" if early else "coach_take"
+                if f.best // N_RANKS == b // N_RANKS and not f.is_trump(b) \
+                        and f.pts[f.best] >= LOAD and not f.opp_after:
+                    # a higher card of the suit on a load, and nobody left to take it
+                    code = "coach_strozzo"
+                if not f.taken(a):  # only the card's own points: the other would lose the lead
+                    code = "coach_take_own"
+                    del p["left"]
+            elif f.taken(a):  # nothing to take, but the other card would give points away
+                code, p["left"] = "coach_take_lead_keep", f.taken(a)
             else:  # nothing to take: what the trick wins is the lead
                 code = "coach_take_lead"
         elif wa and not wb:
@@ -193,27 +187,45 @@ def because(view, ev: Evaluation, b: int, a: int) -> dict:
                 code = "coach_partner_wins"
             elif f.is_trump(a) and not f.is_trump(b) and f.trumps_out:
                 code, p["trumps"] = "coach_save_trump", f.trumps_out
+                if not f.taken(a):
+                    code = "coach_save_trump_empty"
+                elif f.given(b):
+                    p["points"], p["given"] = f.taken(a), f.given(b)
+                else:  # let go with a card of no points
+                    code, p["points"] = "coach_save_trump_free", f.taken(a)
+            elif not f.taken(a):
+                code = "coach_let_go_empty"
+            elif f.given(b):
+                code, p["points"], p["given"] = "coach_let_go", f.taken(a), f.given(b)
             else:
-                code = "coach_let_go"
+                code, p["points"] = "coach_let_go_free", f.taken(a)
         elif wb and wa and not f.ours:
             if (pts[b], f.strength[b], f.is_trump(b)) < (pts[a], f.strength[a], f.is_trump(a)) \
                     and not (f.is_trump(b) and not f.is_trump(a)):
-                code = "coach_take_cheaper"
+                code, p["taken"] = "coach_take_cheaper", f.taken(b)
             elif f.is_trump(a) and not f.is_trump(b):
-                code = "coach_take_keep_trump"  # takes as well without spending the trump
+                # takes as well without spending the trump
+                code, p["taken"] = "coach_take_keep_trump", f.taken(b)
             elif pts[b] > pts[a]:
                 code, p["points"] = "coach_take_more", pts[b] - pts[a]
             elif f.opp_after:
                 code = "coach_take_safe"
+            else:
+                code, p["taken"] = "coach_take_keep", f.taken(b)
         elif not wb and not wa:
             if f.ours and pts[b] > pts[a]:
                 code, p["points"] = "coach_load", pts[b]
-            elif pts[b] < pts[a]:
-                code, p["points"] = "coach_discard", pts[a] - pts[b]
+            elif f.ours and pts[b] < pts[a] and f.opp_after:
+                code, p["given"], p["given_alt"] = "coach_partner_unsafe", pts[b], pts[a]
+            elif pts[b] < pts[a] and not f.ours:
+                code, p["given"], p["given_alt"] = "coach_discard", pts[b], pts[a]
             elif f.is_trump(a) and not f.is_trump(b) and f.trumps_out:
                 code, p["trumps"] = "coach_keep_trump", f.trumps_out
             elif pts[b] > pts[a] and f.partner_after:
                 code, p["points"] = "coach_load_ahead", pts[b] - pts[a]
+            elif pts[b] > pts[a] and not f.ours:
+                # a figure (or a load) thrown where a cheaper card would do: it keeps ``a``
+                code, p["given"] = "coach_give_keep", pts[b]
         elif f.ours:  # the partner is winning and the card overtakes: points, or a safer trick
             if pts[b] > pts[a]:
                 code, p["points"] = "coach_load", pts[b]
@@ -222,12 +234,16 @@ def because(view, ev: Evaluation, b: int, a: int) -> dict:
     else:
         if f.is_trump(b) and not f.is_trump(a) and f.trumps_out:
             code, p["trumps"] = "coach_lead_trump", f.trumps_out
+            p["given"], p["given_alt"] = pts[b], pts[a]
         elif f.is_trump(a) and not f.is_trump(b) and f.trumps_out:
             code, p["trumps"] = "coach_keep_trump", f.trumps_out
-        elif pts[a] >= 10 and pts[b] < pts[a]:
+        elif pts[a] >= LOAD and pts[b] < pts[a]:
             code, p["points"], p["beaters"] = "coach_lead_load_risk", pts[a], f.beaters(a)
         elif pts[b] < pts[a]:
             code, p["points"] = "coach_lead_low", pts[a] - pts[b]
+        elif pts[b] >= LOAD and not f.is_trump(b):
+            # il carico non si gioca di mano -- unless few cards can take it
+            code, p["points"], p["beaters"] = "coach_lead_load", pts[b], f.beaters(b)
         elif not f.is_trump(b) and f.beaters(b) < f.beaters(a):
             code, p["beaters"], p["beaters_alt"] = "coach_lead_strong", f.beaters(b), f.beaters(a)
     if code is None and pts[b] == pts[a] and f.is_trump(b) == f.is_trump(a):
@@ -239,10 +255,7 @@ def because(view, ev: Evaluation, b: int, a: int) -> dict:
         elif ka < kb:  # the card kept is the harder one to beat later
             code, p["beaters"], p["beaters_alt"] = "coach_keep_safer", kb, ka
     if code is None:
-        if ev.exact:
-            code = "coach_exact"
-        else:
-            code, p["worlds"] = "coach_gain", ev.worlds
+        code = "coach_keep_later"  # b goes now, a is kept for a trick where it does more
     return reason(code, **p)
 
 

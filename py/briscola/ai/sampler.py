@@ -10,7 +10,9 @@ plays were likely.
 """
 from __future__ import annotations
 
+import math
 import random
+from itertools import combinations, permutations
 
 from .common import Situation, bits
 
@@ -66,6 +68,42 @@ class Sampler:
             talon[j] = pool[i]
             i += 1
         return World(hands, talon)  # type: ignore[arg-type]
+
+    def count(self) -> int:
+        """How many worlds are consistent with the view: the unknown cards shared among the
+        hands (each hand a set) and the talon's free places (each place its own)."""
+        total = math.factorial(len(self.pool))
+        for k in self.slots:
+            total //= math.factorial(k)
+        return total
+
+    def every_world(self, limit: int) -> list[World] | None:
+        """Every consistent world, each once (equally likely), or ``None`` if there are more
+        than ``limit``."""
+        if not self.consistent or self.count() > limit:
+            return None
+        seats = [(s, k) for s, k in enumerate(self.slots) if k]
+        out: list[World] = []
+
+        def deal(i: int, left: list[int], hands: list[int]) -> None:
+            if i == len(seats):
+                for order in permutations(left):
+                    talon = self.base_talon[:]
+                    for j, c in zip(self.free_talon, order):
+                        talon[j] = c
+                    out.append(World(hands, talon))  # type: ignore[arg-type]
+                return
+            s, k = seats[i]
+            for got in combinations(left, k):
+                m = hands[s]
+                for c in got:
+                    m |= 1 << c
+                mine = hands[:]
+                mine[s] = m
+                deal(i + 1, [c for c in left if c not in got], mine)
+
+        deal(0, self.pool, self.base_hands[:])
+        return out
 
     def n_unknown(self) -> int:
         return len(self.pool)

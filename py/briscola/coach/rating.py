@@ -1,7 +1,7 @@
 """An Elo-style rating of a person playing against the computer levels.
 
-Each level has a fixed rating, calibrated from the arena's measured results (README, "The
-computer players"): a win rate ``p`` between two players is a rating difference of
+Each level has a fixed rating, calibrated from the arena's measured results
+(docs/players.md): a win rate ``p`` between two players is a rating difference of
 ``400 * log10(p / (1 - p))``. Classic Briscola, 2000 duplicate deal pairs each, draws half:
 
 * beginner v random: 67.9% -> +130
@@ -20,7 +20,7 @@ import math
 K = 32.0
 INITIAL = 1200.0  # a new person's rating: a little above the beginner's floor
 ANCHOR = ("intermediate", 1500.0)
-# Measured win rates (README arena table): (stronger, weaker, stronger's win rate).
+# Measured win rates (docs/players.md): (stronger, weaker, stronger's win rate).
 MEASURED = (("beginner", "random", 0.679), ("intermediate", "beginner", 0.810),
             ("expert", "intermediate", 0.631))
 

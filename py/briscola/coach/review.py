@@ -62,10 +62,62 @@ def decision(game: Game, seat: int, step: int, budget: Budget = DEFAULT_BUDGET) 
     else:
         raise ValueError(f"action {step} of the deal is not a card played by seat {seat}")
     loss = round(ev.loss(played), 2)
-    best = played if ev.loss(played) == 0 else ev.best  # a tie with the best is the best
-    return {"action": action_text(played), "best": action_text(best), "loss": loss,
-            "label": label_for(loss, ev.unit), "unit": ev.unit, "values": ev.to_list(),
-            "method": ev.method, "reason": why}
+    out = {"action": action_text(played), "best": action_text(ev.best), "loss": loss,
+           "label": ev.label(played), "unit": ev.unit, "values": ev.to_list(),
+           "method": ev.method, "reason": why}
+    if ev.unit == CARD_POINTS:
+        out["effect"] = trick_effect(game, seat, step)
+    return out
+
+
+# Labels a retried play must reach to count as found (a good card: the best, one as good
+# as the best, or one that loses less than 3 points over the deal).
+FOUND_LABELS = ("best", "equal", "good")
+
+
+def retry(game: Game, seat: int, step: int, card: int,
+          budget: Budget = DEFAULT_BUDGET) -> dict:
+    """Another card tried at a card play of the deal (learning from a mistake): its label and
+    loss from the same evaluation as the review's, whether it is good enough to count as
+    found, and -- once found -- why (the best card against the card first played, another
+    good card against the best). Raises ``ValueError`` for a decision that is
+    not the seat's card play or a card it could not play there."""
+    g = game.replay(step)
+    if g.current_player != seat:
+        raise ValueError(f"action {step} of the deal is not seat {seat}'s")
+    view = g.view(seat)
+    card = int(card)
+    plays = card_plays(view)
+    if int(game.actions[step]) not in plays:
+        raise ValueError(f"action {step} of the deal is not a card played by seat {seat}")
+    if card not in plays:
+        raise ValueError(f"{action_text(card)} could not be played there")
+    ev = evaluate(view, budget)
+    label = ev.label(card)
+    found = label in FOUND_LABELS
+    why = None
+    if found:  # the best card: why it beats the card first played; another: why the best is
+        why = explain(view, ev, int(game.actions[step]) if card == ev.best else card)
+    return {"action": action_text(card), "label": label, "loss": round(ev.loss(card), 2),
+            "found": found, "reason": why}
+
+
+def trick_effect(game: Game, seat: int, step: int) -> dict:
+    """What the card played at ``step`` did to its trick (a decision's ``effect``), for the
+    seat's side: ``{points,
+    won, given}``: the trick's points, whether the side took it, and the card's own points
+    when the others took it (what it gave them; 0 when the side took it)."""
+    done = game.replay(step).tricks_done
+    card = int(game.actions[step])
+    view = game.view(seat)  # the deal's end: every trick and, in Chiamata, the sides
+    if done >= len(view.tricks):  # pragma: no cover - a finished deal completes every trick
+        return {"points": 0, "won": False, "given": 0}
+    _order, _cards, winner, points = view.tricks[done]
+    sides = view.side_of_seat
+    won = winner == seat or (sides[winner] is not None and sides[seat] is not None
+                             and sides[seat] >= 0 and sides[winner] == sides[seat])
+    pts = game.rules.tables.points[card]
+    return {"points": points, "won": bool(won), "given": 0 if won else pts}
 
 
 def summary(results: list[dict]) -> dict:

@@ -16,7 +16,7 @@ called card, and its strength within the kind; the chance of the card played is 
 share of the softmax, mixed with a uniform choice (:data:`UNIFORM`) so that a player who
 plays differently only blurs the weights. Fitted by ``bench/chiamata.py fit-choice`` on
 deals the intermediate players played out, one table for each auction. The expert's
-``inference`` weighs its worlds with it (README).
+``inference`` weighs its worlds with it (docs/players.md).
 """
 from __future__ import annotations
 

@@ -524,24 +524,24 @@ EXPERT_HIDE = 2.0
 
 # The search's leaves evaluated by the learned network (``briscola.ai.learn.chiamata``)
 # instead of the fitted linear :class:`Evaluator`: screened paired against it on 1,200 deals
-# of both auctions, +0.044 ± 0.029 game points a deal (README).
+# of both auctions, +0.044 ± 0.029 game points a deal (docs/players.md).
 EXPERT_LEARNED = True
 
 # Card points the expert's own play adds to the bid model's estimate (with a partner):
 # screened 0, 4, 5, 7, 10 against the intermediate on the same deals (bench/chiamata.py);
 # 4 until the others' replies came from the model (``EXPERT_REPLIES``), which made more of
-# its contracts: then 5 (README).
+# its contracts: then 5 (docs/players.md).
 EXPERT_BID_BONUS = 5.0
 
 # After the 2, a raise straight to 71 or 81 when the doubled or tripled stake is worth more
 # than the lowest raise; the worlds weighed by the others' plays (``EXPERT_INFERENCE``
 # worlds drawn for each one searched). Screened together against the expert without them
-# on 700 deals by rank and 300 in the points auction (README). A lower bar to bid while
-# another seat holds the high bid (``BidPolicy.contest_min``) scored more game points with
-# them but fewer contracts made, under the 75 % the expert keeps: not kept. Eight worlds
-# drawn for each one searched instead of four: +0.020 ± 0.030 game points a deal over 900
-# deals by rank, +0.017 ± 0.050 over 300 in the points auction, for a third more thinking
-# at the median (README); not kept.
+# on 700 deals by rank and 300 in the points auction (docs/players.md). A lower bar to
+# bid while another seat holds the high bid (``BidPolicy.contest_min``) scored more game
+# points with them but fewer contracts made, under the 75 % the expert keeps: not kept.
+# Eight worlds drawn for each one searched instead of four: +0.020 ± 0.030 game points a
+# deal over 900 deals by rank, +0.017 ± 0.050 over 300 in the points auction, for a third
+# more thinking at the median (docs/research-log.md); not kept.
 EXPERT_JUMP = True
 EXPERT_INFERENCE = 4
 
@@ -550,13 +550,13 @@ EXPERT_INFERENCE = 4
 # network's error on unseen deals: 11.3 points at the second trick with about 100 out, 5.3
 # at the sixth with about 40), instead of a sure result; 0: a sure result. Screened with
 # a spread of 1.0 on 600 deals by rank: no gain that shows, alone (+0.023 ± 0.027) or with
-# eight worlds drawn for each one searched (README); not kept.
+# eight worlds drawn for each one searched (docs/research-log.md); not kept.
 EXPERT_SOFT = 0.0
 
 # Before the endgame, the seats after the expert in the current trick play as the model of
 # the players' choices says (:func:`~briscola.ai.chiamata.choice.reply_values`) instead of
-# as if they saw the sampled world (README: +0.095 game points a deal by rank over 900
-# deals, none that shows in the points auction).
+# as if they saw the sampled world (docs/players.md: +0.095 game points a deal by rank
+# over 900 deals, none that shows in the points auction).
 EXPERT_REPLIES = True
 
 

@@ -205,4 +205,4 @@ def model_name(rules) -> str | None:
     return None
 
 
-FOUR_ENABLED = True  # measured to pay over the heuristic before the horizon (README)
+FOUR_ENABLED = True  # measured to pay over the heuristic before the horizon (docs/players.md)

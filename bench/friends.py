@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Playing with friends on the loopback: how long a friend waits, in headless Chromium.
+
+    python bench/friends.py [--deals 2] [--dist DIR]
+
+Serves the built site (dist/, `python3 build.py` first) on 127.0.0.1, starts the local relay
+(`npm run relay`, the WebTorrent tracker server) and, for each deal, opens a table for friends
+(`?friends=1`, classic) in one browser context and its invitation in another, then plays the
+whole deal by clicking each person's first playable card (speed "instant": no animation, so
+what is measured is the pages, the engine and the connection). It measures:
+
+- from opening the invitation to seeing the free seats (the friend's page started, its engine
+  up, connected to the host through the relay and WebRTC), and from taking the seat to seeing
+  the table (the deal drawn on the friend's page);
+- from a play (the click) to the other page showing that card on the table, both ways.
+
+Both pages run on this machine's one clock (`Date.now()`). Prints the median and the 90th
+percentile as a markdown table, with the machine's load average (it is shared: single runs
+are noisy).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from pace import serve  # noqa: E402
+from tools import chromium  # noqa: E402
+
+PREFS = ('(() => { try { if (!localStorage.getItem("briscola.prefs")) localStorage.setItem("briscola.prefs", '
+         'JSON.stringify({speed: "instant", lang: "en", tips: {all: true}, friendsName: "Bruno"})); } catch {} })();')
+
+# Runs before the page's scripts: when each card was clicked, and when each card first
+# appeared on the table (Date.now(), one clock for every page of the machine).
+PROBE = """
+(() => {
+  const clicked = window.__clicked = {};
+  const shown = window.__shown = {};
+  document.addEventListener("click", (e) => {
+    const card = e.target.closest && e.target.closest(".hand-card.playable");
+    if (card && card.dataset.code && !(card.dataset.code in clicked)) clicked[card.dataset.code] = Date.now();
+  }, true);
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll(".trick-card[data-key]")) {
+      if (!(el.dataset.key in shown)) shown[el.dataset.key] = Date.now();
+    }
+  }).observe(document, { childList: true, subtree: true });
+})();
+"""
+
+
+def quantile(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def context(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce", locale="en-US")
+    ctx.add_init_script(PREFS)
+    ctx.add_init_script(PROBE)
+    page = ctx.new_page()
+    page.set_default_timeout(120000)
+    return ctx, page
+
+
+def one_deal(browser, base: str, relay: str, seed: int) -> dict:
+    hctx, host = context(browser)
+    fctx, friend = context(browser)
+    try:
+        host.goto(f"{base}?friends=1&variant=classic&seed={seed}&lang=en&relays={relay}&stun=")
+        host.wait_for_selector("a[data-invite]")
+        href = host.get_attribute("a[data-invite]", "href")
+        opened = time.time() * 1000
+        friend.goto(href)
+        friend.wait_for_selector("[data-take='1']")
+        seats_at = friend.evaluate("Date.now()")
+        # the friend's own engine up (its first reply), on the same clock
+        at = "(name) => { const m = performance.getEntriesByName(name)[0]; return m ? performance.timeOrigin + m.startTime : null; }"
+        engine_at = friend.evaluate(f"({at})('briscola:first reply')")
+        room_at = friend.evaluate(f"({at})('briscola:friends room')")
+        peer_at = friend.evaluate(f"({at})('briscola:friends peer')")
+        take = friend.evaluate("Date.now()")
+        friend.click("[data-take='1']")
+        friend.wait_for_selector(".hand-card")
+        table_at = friend.evaluate("Date.now()")
+        pages = [host, friend]
+        while True:
+            if all(p.evaluate("document.documentElement.dataset.ui") in ("summary", "over") for p in pages):
+                break
+            mover = next((p for p in pages if p.evaluate(
+                "document.documentElement.dataset.ui === 'waiting' && window.__briscola.state.view.turn === window.__briscola.state.seat")), None)
+            if not mover:
+                time.sleep(0.01)
+                continue
+            n = mover.evaluate("window.__briscola.state.view.events.length")
+            mover.locator(".hand-card.playable").first.click()
+            mover.wait_for_function("n => window.__briscola.state.view.events.length > n", arg=n)
+        delays = {"host→friend": [], "friend→host": []}
+        for src, dst, key in ((host, friend, "host→friend"), (friend, host, "friend→host")):
+            clicked = src.evaluate("window.__clicked")
+            shown = dst.evaluate("window.__shown")
+            delays[key] = [shown[c] - t for c, t in clicked.items() if c in shown]
+        return {"seats": seats_at - opened, "engine": (engine_at or seats_at) - opened,
+                "peer": (peer_at or seats_at) - (room_at or opened), "table": table_at - take, **delays}
+    finally:
+        hctx.close()
+        fctx.close()
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--deals", type=int, default=2)
+    ap.add_argument("--dist", type=Path, default=ROOT / "dist")
+    args = ap.parse_args(argv)
+    if not (args.dist / "index.html").exists():
+        print(f"{args.dist} has no site: run python3 build.py first", file=sys.stderr)
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    server, base = serve(args.dist)
+    relay = subprocess.Popen(["node", "tools/relay/relay.mjs", "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    url = relay.stdout.readline().split()[-1]
+    load = os.getloadavg()
+    runs = []
+    try:
+        with sync_playwright() as p:
+            browser = chromium.launch(p.chromium, extra_args=chromium.WEBRTC_LOOPBACK_ARGS)
+            for i in range(args.deals):
+                r = one_deal(browser, base, url, 100 + i)
+                runs.append(r)
+                print(f"deal {i + 1}: seats {r['seats'] / 1000:.2f} s, table {r['table'] / 1000:.2f} s, "
+                      f"plays {len(r['host→friend'])} + {len(r['friend→host'])}", file=sys.stderr, flush=True)
+            browser.close()
+    finally:
+        relay.terminate()
+        server.shutdown()
+    rows = [
+        ("opening the invitation → the free seats shown", [r["seats"] for r in runs]),
+        ("… of which: opening → the friend's own engine up", [r["engine"] for r in runs]),
+        ("… of which: joining the room → the first peer connected", [r["peer"] for r in runs]),
+        ("taking the seat → the table shown", [r["table"] for r in runs]),
+        ("the host's play → shown on the friend's page", [x for r in runs for x in r["host→friend"]]),
+        ("the friend's play → shown on the host's page", [x for r in runs for x in r["friend→host"]]),
+    ]
+    print(f"Playing with friends on the loopback ({args.deals} deals; load average before "
+          f"{load[0]:.2f}, after {os.getloadavg()[0]:.2f})\n")
+    print("| from → to | n | median | p90 |")
+    print("| --- | ---: | ---: | ---: |")
+    for name, xs in rows:
+        print(f"| {name} | {len(xs)} | {statistics.median(xs):.0f} ms | {quantile(xs, 0.9):.0f} ms |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

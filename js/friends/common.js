@@ -1,0 +1,119 @@
+// What the host's page and a friend's share: the network settings (relays, STUN), the
+// person's name, the dialog every step of "play with friends" is shown in, and the views as
+// they travel (what leaves the host's worker for a friend).
+
+import { h, clear } from "../dom.js";
+import { t } from "../i18n.js";
+import * as store from "../storage.js";
+import { DEFAULT_RELAYS, DEFAULT_STUN, parseRelays } from "./net.js";
+
+const STUN_RE = /^(stun|stuns|turn|turns):[^\s]{1,200}$/;
+
+/** {relays, stun}: the link's `relays` / `stun` first, else the settings, else the defaults. */
+export function netSettings(search = location.search) {
+  const q = new URLSearchParams(search);
+  const saved = store.loadPrefs().friends || {};
+  let relays = q.has("relays") ? parseRelays(q.get("relays")) : parseRelays(Array.isArray(saved.relays) ? saved.relays.join(",") : "");
+  if (!relays.length) relays = DEFAULT_RELAYS;
+  let stun = q.has("stun") ? q.get("stun").trim() : typeof saved.stun === "string" ? saved.stun : DEFAULT_STUN;
+  if (stun && !STUN_RE.test(stun)) stun = DEFAULT_STUN;
+  return { relays, stun };
+}
+
+/** The settings part of a dialog: the relays and STUN server, kept in the preferences. */
+export function settingsSection(current, onSaved) {
+  styles();
+  const relays = h("textarea", { id: "friends-relays", rows: 3, value: current.relays.join("\n") });
+  const stun = h("input", { id: "friends-stun", type: "text", value: current.stun, attrs: { autocomplete: "off", spellcheck: "false" } });
+  const note = h("p", { class: "muted small", attrs: { role: "status" } });
+  const save = () => {
+    const list = parseRelays(relays.value);
+    const s = stun.value.trim();
+    if (!list.length || (s && !STUN_RE.test(s))) {
+      note.textContent = t("friends.settings.bad");
+      return;
+    }
+    store.updatePrefs({ friends: { relays: list, stun: s } });
+    note.textContent = t("friends.settings.saved");
+    onSaved({ relays: list, stun: s });
+  };
+  return h("details", { class: "friends-settings" },
+    h("summary", { text: t("friends.settings") }),
+    h("p", { class: "muted small", text: t("friends.settings.help") }),
+    h("label", { attrs: { for: "friends-relays" }, text: t("friends.relays") }), relays,
+    h("label", { attrs: { for: "friends-stun" }, text: t("friends.stun") }), stun,
+    h("div", { class: "buttons" }, h("button", { class: "btn", type: "button", text: t("friends.settings.save"), on: { click: save } })),
+    note);
+}
+
+/** The person's name at a table with friends (remembered). */
+export function savedName() {
+  const n = store.loadPrefs().friendsName;
+  return typeof n === "string" ? n.slice(0, 20) : "";
+}
+
+export function saveName(name) {
+  store.updatePrefs({ friendsName: cleanName(name) });
+}
+
+export function cleanName(name) {
+  return typeof name === "string" ? name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 20) : "";
+}
+
+let sheet = null;
+/** The stylesheet of these dialogs (loaded with this code, not with the page). */
+function styles() {
+  if (sheet) return;
+  sheet = h("link", { rel: "stylesheet", href: new URL("./friends.css", import.meta.url).href });
+  document.head.append(sheet);
+}
+
+/** The dialog of "play with friends" (made once), emptied: returns its body. */
+export function dialog() {
+  styles();
+  let d = document.getElementById("friends-dialog");
+  if (!d) {
+    d = h("dialog", { id: "friends-dialog", class: "sheet", attrs: { "aria-labelledby": "friends-title" } }, h("div", { id: "friends-body", class: "panel" }));
+    d.addEventListener("cancel", (e) => e.preventDefault()); // a choice is needed: its own buttons
+    document.body.append(d);
+  }
+  if (!d.open) d.showModal();
+  return clear(document.getElementById("friends-body"));
+}
+
+export function closeDialog() {
+  const d = document.getElementById("friends-dialog");
+  if (d && d.open) d.close();
+}
+
+/** What of a reply goes to a friend: the table as its seat sees it, nothing else (never a save). */
+export function travelling(state) {
+  const out = {};
+  for (const k of ["seat", "view", "seats", "match", "card_points", "order", "summary"]) if (k in state) out[k] = state[k];
+  return out;
+}
+
+/** The people at the table, who is connected and whose turn it is: a line above the table. */
+export function peopleBar(people, turn) {
+  let bar = document.getElementById("friends-bar");
+  if (!bar) {
+    styles();
+    bar = h("ul", { id: "friends-bar", class: "friends-bar", attrs: { "aria-label": t("friends.people") } });
+    document.getElementById("app-main").prepend(bar);
+  }
+  clear(bar);
+  people.forEach((p, i) => {
+    if (!p) return;
+    const state = p.kind === "bot" ? "bot" : p.connected ? "on" : p.away ? "away" : "off";
+    bar.append(h("li", { class: ["person", state, i === turn ? "turn" : ""], data: { seat: i, state } },
+      h("span", { class: "dot", attrs: { "aria-hidden": "true" } }),
+      h("span", { text: p.name || t("new.seat", { n: i + 1 }) }),
+      h("span", { class: "sr", text: ` (${t(`friends.state.${state}`)})` })));
+  });
+  bar.hidden = false;
+}
+
+export function hideBar() {
+  const bar = document.getElementById("friends-bar");
+  if (bar) bar.hidden = true;
+}

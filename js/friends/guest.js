@@ -1,0 +1,323 @@
+// A friend's side of "play with friends": the page draws the views the host's page sends for
+// this seat, and sends its actions there; nothing here decides a rule. The page's own engine
+// still answers what needs no table (the cards' points and order, the rating); the table's
+// requests (state, act, hint, tracker) go to the host, which answers for this seat only; the
+// rest (undo, the review, a duplicate) is off at a table with friends.
+//
+// Only the host's peer (named in the invitation) is listened to; the other friends' pages in
+// the same room are ignored.
+
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { EngineError } from "../engine.js";
+import { errorText } from "../errors.js";
+import { forget } from "../embed.js";
+import * as store from "../storage.js";
+import { BUILD_HASH, KEY_RE, LIMIT_TO_FRIEND, ROOM_RE, deeper, nonce, openRoom, verifier } from "./net.js";
+import { cleanName, closeDialog, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
+
+const REMOTE = new Set(["state", "act", "hint", "tracker"]);
+const LOCAL = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games"]);
+
+/** The seat token of this room (kept, so a reload takes the same seat back), made once. */
+function tokenFor(room) {
+  const prefs = store.loadPrefs();
+  const kept = prefs.friendsTokens && typeof prefs.friendsTokens === "object" ? prefs.friendsTokens : {};
+  if (typeof kept[room] === "string") return kept[room];
+  const abc = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789";
+  const token = [...crypto.getRandomValues(new Uint8Array(24))].map((b) => abc[b % abc.length]).join("");
+  const rooms = Object.entries(kept).slice(-4); // the last few rooms only
+  store.updatePrefs({ friendsTokens: Object.fromEntries([...rooms, [room, token]]) });
+  return token;
+}
+
+export class FriendsGuest {
+  constructor(app, room, pub, net) {
+    this.app = app;
+    this.room = room;
+    this.pub = pub; // the host's public key (the link's `host`)
+    this.hostId = null; // the peer that proved it holds the host's key
+    this.asked = new Map(); // peer -> the nonce it was asked to sign
+    this.net = net;
+    this.token = tokenFor(room);
+    this.seat = null;
+    this.lobbySeats = [];
+    this.lastN = 0;
+    this.nextId = 1;
+    this.pending = new Map();
+    this.queue = Promise.resolve();
+    this.shown = false;
+    this.hostHere = false;
+    this.nextWaiter = null;
+    this.problem = "";
+  }
+
+  static check(room, host) {
+    return ROOM_RE.test(room || "") && KEY_RE.test(host || "");
+  }
+
+  async open() {
+    const app = this.app;
+    const local = app.engine;
+    this.local = local;
+    // The page's engine for what needs no table; the host for the table (see above).
+    app.engine = {
+      call: (type, args = {}) => {
+        if (REMOTE.has(type)) return this.request(type, args);
+        if (type === "next_deal") return this.nextDeal();
+        if (LOCAL.has(type)) return local.call(type, args);
+        return Promise.reject(new EngineError("friends_host_only", `${type} is not offered at a table with friends`));
+      },
+      terminate: () => local.terminate(),
+    };
+    app.ui("friends");
+    this.draw();
+    this.verify = await verifier(this.pub);
+    this.conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, limit: LIMIT_TO_FRIEND }, {
+      join: (peer) => this.ask(peer),
+      leave: (peer) => {
+        this.asked.delete(peer);
+        if (peer === this.hostId) this.hostLeft();
+      },
+      message: (peer, msg) => {
+        if (peer === this.hostId) this.heard(msg);
+        else if (msg.t === "host" && this.asked.has(peer)) this.proved(peer, msg.sig);
+      },
+      refused: (peer, code, message) => {
+        // a page of another version speaks another protocol: this one cannot even read who is
+        // the host, so it says so (and offers the reload) whoever sent it
+        if (code === "friends_version") this.refused(code, message);
+        else if (peer === this.hostId) console.warn(`friends: a message from the host refused: ${code} ${message}`);
+      },
+    });
+  }
+
+  /** Is this peer the host? It must sign a fresh nonce with the host's key. */
+  ask(peer) {
+    const n = nonce();
+    this.asked.set(peer, n);
+    this.conn.send(peer, { t: "who", nonce: n });
+  }
+
+  async proved(peer, sig) {
+    const n = this.asked.get(peer);
+    this.asked.delete(peer);
+    if (!(await this.verify(`${n}|${this.conn.self}|${peer}`, sig))) return;
+    if (this.hostId !== peer) this.lastN = 0; // a new host page (a reload) numbers from the start
+    this.hostId = peer;
+    this.hello();
+  }
+
+  send(msg) {
+    if (this.conn && this.hostId) this.conn.send(this.hostId, msg);
+  }
+
+  hello() {
+    this.hostHere = true;
+    this.send({ t: "hello", name: savedName(), token: this.token, build: BUILD_HASH });
+    this.bar();
+  }
+
+  hostLeft() {
+    this.hostHere = false;
+    this.hostId = null;
+    this.app.notice(t("friends.host.away"), 8000);
+    this.bar();
+    for (const { reject } of this.pending.values()) reject(new EngineError("friends_host_away", "the host's page is away"));
+    this.pending.clear();
+  }
+
+  // ---- the dialog before the deal ----------------------------------------------------------
+  draw() {
+    if (this.shown) return;
+    const body = dialog();
+    const name = h("input", { id: "friends-name", type: "text", value: savedName(), attrs: { maxlength: "20", autocomplete: "nickname" } });
+    name.addEventListener("change", () => saveName(name.value));
+    const list = h("ul", { class: "friends-seats", id: "friends-seats" });
+    this.lobbySeats.forEach((s, i) => {
+      const mine = i === this.seat;
+      const who = s.kind === "bot" ? `${t("new.kind.bot")} · ${t(`level.${s.level}`)}`
+        : mine ? t("friends.you") : s.kind === "human" ? t("friends.host", { name: s.name || t("seat.player", { n: i + 1 }) })
+          : s.taken ? (s.name || t("friends.friend")) : t("friends.free");
+      const take = s.kind === "friend" && !s.taken && this.seat === null
+        ? h("button", { class: "btn small", type: "button", data: { take: i }, text: t("friends.take"), on: { click: () => {
+          const n = cleanName(name.value);
+          if (!n) { this.problem = t("friends.name.needed"); this.draw(); name.focus(); return; }
+          saveName(n);
+          this.send({ t: "take", seat: i, name: n, token: this.token });
+        } } })
+        : null;
+      list.append(h("li", { data: { seat: i, taken: s.taken ? "1" : "0" } }, h("b", { text: t("new.seat", { n: i + 1 }) }), " ", who, " ", take));
+    });
+    const status = this.seat !== null ? t("friends.waiting.start") : this.hostHere ? t("friends.pick") : t("friends.connecting");
+    body.append(...[ // (append() would print a null)
+      h("h2", { id: "friends-title", text: t("friends.join.title") }),
+      h("p", { class: "muted small", text: t("friends.relays.note") }),
+      h("div", { class: "field" }, h("label", { attrs: { for: "friends-name" }, text: t("friends.name") }), name),
+      h("p", { id: "friends-status", attrs: { role: "status" }, text: status }),
+      this.problem ? h("p", { class: "form-error", attrs: { role: "alert" }, text: this.problem }) : null,
+      this.lobbySeats.length ? list : null,
+      h("p", { class: "muted small", text: t("friends.review.off") }),
+      settingsSection(this.net, () => {}),
+      this.problemReload ? h("div", { class: "buttons" }, h("button", { class: "btn primary", type: "button", text: t("friends.reload"), on: { click: () => location.reload() } })) : null,
+    ].filter(Boolean));
+  }
+
+  // ---- messages from the host --------------------------------------------------------------
+  heard(msg) {
+    if (deeper(msg, 64)) return;
+    switch (msg.t) {
+      case "lobby":
+        if (!Array.isArray(msg.seats) || msg.seats.length > 8) return;
+        this.lobbySeats = msg.seats.map((s) => ({ kind: ["human", "friend", "bot"].includes(s && s.kind) ? s.kind : "bot",
+          name: cleanName(s && s.name), level: typeof (s && s.level) === "string" ? s.level.slice(0, 20) : "", taken: !!(s && s.taken), connected: !!(s && s.connected) }));
+        if (Number.isInteger(msg.you)) this.seat = msg.you;
+        this.draw();
+        this.bar();
+        return;
+      case "seated":
+        if (!Number.isInteger(msg.seat)) return;
+        this.seat = msg.seat;
+        this.problem = "";
+        this.draw();
+        if (this.shown) this.send({ t: "sync" });
+        return;
+      case "view":
+        if (!Number.isInteger(msg.n) || !msg.state || typeof msg.state !== "object") return;
+        if (msg.n <= this.lastN) return; // already shown (the answer to our own play)
+        this.lastN = msg.n;
+        this.show(msg.state);
+        return;
+      case "res": {
+        const waiter = this.pending.get(msg.id);
+        if (!waiter) return;
+        this.pending.delete(msg.id);
+        if (msg.error && typeof msg.error === "object") {
+          waiter.reject(new EngineError(String(msg.error.code || "error").slice(0, 40), String(msg.error.message || "").slice(0, 300)));
+          return;
+        }
+        if (Number.isInteger(msg.n)) this.lastN = Math.max(this.lastN, msg.n);
+        try {
+          waiter.resolve(waiter.table ? this.ours(msg.result) : msg.result);
+        } catch (err) {
+          waiter.reject(err);
+        }
+        return;
+      }
+      case "error":
+        this.refused(String(msg.code || "error").slice(0, 40), String(msg.message || "").slice(0, 300));
+        return;
+      default:
+    }
+  }
+
+  refused(code, message) {
+    if (code === "friends_build" || code === "friends_version") {
+      this.problem = t("error.friends_build");
+      this.problemReload = true;
+      if (this.shown) this.app.notice(this.problem, 30000);
+      else this.draw();
+      return;
+    }
+    const text = errorText(new EngineError(code, message));
+    if (this.shown) this.app.notice(t("notice.error", { message: text }), 8000);
+    else {
+      this.problem = text;
+      this.draw();
+    }
+  }
+
+  /** A reply of the host as this page's table: this seat is the person here; the others. */
+  ours(state) {
+    if (!state || typeof state !== "object" || !state.view || !Array.isArray(state.seats)) {
+      throw new EngineError("friends_bad_message", "the host sent a table without a view");
+    }
+    const seats = state.seats.map((s, i) => {
+      const name = cleanName(s && s.name);
+      if (i === state.seat) return { kind: "human", ...(name ? { name } : {}) };
+      if (s && s.kind === "bot") return { kind: "bot", level: String(s.level || "").slice(0, 20) };
+      return { kind: "friend", ...(name ? { name } : {}) };
+    });
+    return { ...state, seats, game: null };
+  }
+
+  request(type, args) {
+    const id = this.nextId++;
+    const out = type === "act" ? { action: args.action } : type === "hint" ? { lang: args.lang } : {};
+    return new Promise((resolve, reject) => {
+      if (!this.hostHere) {
+        reject(new EngineError("friends_host_away", "the host's page is away"));
+        return;
+      }
+      this.pending.set(id, { resolve, reject, table: type === "act" || type === "state" });
+      this.send({ t: "req", id, type, args: out });
+    });
+  }
+
+  /** The summary's "next deal": the host deals it; this page shows it when it comes. */
+  nextDeal() {
+    this.app.notice(t("friends.next.wait"), 6000);
+    return new Promise((resolve) => { this.nextWaiter = resolve; });
+  }
+
+  /** A view the host pushed: shown after whatever this page is still showing. */
+  show(raw) {
+    let state;
+    try {
+      state = this.ours(raw);
+    } catch {
+      return;
+    }
+    const app = this.app;
+    this.queue = this.queue.then(async () => {
+      while ((app.looping !== null && app.looping !== undefined) || (app.presentingFor !== null && app.presentingFor !== undefined)
+        || [...this.pending.values()].some((w) => w.table)) {
+        await new Promise((r) => setTimeout(r, 40));
+      }
+      const names = state.seats.map((s) => s.name || "");
+      if (!this.shown) {
+        this.shown = true;
+        closeDialog();
+        app.meta = { variant: state.view.rules.name, custom: false, names, style: app.prefs.style, id: `friends:${this.room}` };
+        await app.startShowing(state);
+      } else if (!app.state || state.match.deal !== app.state.match.deal) {
+        app.meta = { ...app.meta, names };
+        if (this.nextWaiter) {
+          const go = this.nextWaiter;
+          this.nextWaiter = null;
+          go(state);
+        } else {
+          const sum = document.getElementById("summary-dialog");
+          if (sum && sum.open) sum.close();
+          await app.startShowing(state);
+        }
+      } else {
+        const my = app.gen;
+        if (await app.present(state, my)) app.advance();
+      }
+      this.bar();
+    }).catch((err) => console.error(err));
+  }
+
+  /** Another game takes the table: this page's engine is its own again. */
+  leave() {
+    forget(["join", "host", "relays", "stun"]); // a reload is this page's own again
+    this.app.engine = this.local;
+    if (this.conn) this.conn.leave();
+    this.conn = null;
+    hideBar();
+  }
+
+  waits(turn) {
+    this.bar();
+    return turn !== this.seat;
+  }
+
+  bar() {
+    if (!this.shown || !this.app.state) return;
+    const names = this.app.names();
+    const turn = this.app.state.view.turn;
+    peopleBar(this.lobbySeats.map((s, i) => ({ kind: s.kind, name: names[i] || s.name,
+      connected: i === this.seat || (s.kind === "human" ? this.hostHere : s.connected) })), turn);
+  }
+}

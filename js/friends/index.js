@@ -1,0 +1,65 @@
+// "Play with friends", each on their own device (docs/friends.md): loaded by js/app.js only
+// when a person chooses it (the New game panel with a friend's seat, an invitation link, or
+// the test hook ?friends=1), never on a first visit.
+//
+//   ?join=ROOM&host=KEY&relays=URL,URL[&stun=URL]    an invitation: take a seat at that table
+//                                                      (KEY: the host's public key, net.js)
+//   ?friends=1&variant=V&seed=S&lang=L&relays=...     (tests) a new table for friends, every seat
+//                                                      but the first a friend's, started by
+//                                                      itself once they are all taken
+
+import { t } from "../i18n.js";
+import { forget } from "../embed.js";
+import { netSettings, settingsSection } from "./common.js";
+import { FriendsHost, linkConfig } from "./host.js";
+import { FriendsGuest } from "./guest.js";
+
+/** The page's link asks for a table with friends: start it. Returns false when it cannot. */
+export async function fromLink(app, search = location.search) {
+  const q = new URLSearchParams(search);
+  const net = netSettings(search);
+  if (q.has("join")) {
+    const room = q.get("join");
+    const host = q.get("host");
+    if (!FriendsGuest.check(room, host)) {
+      app.notice(`${t("link.bad")} ${t("error.friends_bad_link")}`, 20000);
+      return false;
+    }
+    const guest = new FriendsGuest(app, room, host, net);
+    app.friends = guest;
+    await guest.open();
+    return true;
+  }
+  const cfg = linkConfig(app.catalog || {}, search);
+  forget(["friends", "variant", "seed"]); // a reload resumes the table, it does not open another
+  if (!cfg) {
+    app.notice(`${t("link.bad")} ${t("link.bad.variant", { value: (q.get("variant") || "").slice(0, 24) })}`, 20000);
+    return false;
+  }
+  return host(app, cfg, { auto: true, net });
+}
+
+/** The host's page resumed a game with friends' seats (a reload): host it again. */
+export async function rehost(app, saved) {
+  return FriendsHost.rehost(app, saved);
+}
+
+/** The host's table: the lobby with the invitation, then the game. `cfg`: the New game panel's. */
+export async function host(app, cfg, { auto = false, net = netSettings() } = {}) {
+  const people = cfg.seats.filter((s) => s.kind === "human").length;
+  if (people !== 1) {
+    app.notice(t("error.friends_one_person"), 12000);
+    return false;
+  }
+  const table = new FriendsHost(app, cfg, net, { auto });
+  app.friends = table;
+  await table.open();
+  return true;
+}
+
+/** The relays and STUN server, for the page's Settings (open at once). */
+export function settingsPanel() {
+  const box = settingsSection(netSettings(""), () => {});
+  box.open = true;
+  return box;
+}

@@ -1,0 +1,146 @@
+// The transport of "play with friends": WebRTC data channels between the host's page and each
+// friend's, found through public WebTorrent trackers (Trystero's torrent strategy, bundled
+// into ./vendor.js by tools/build/friends.py; docs/friends.md says why this one).
+//
+// Every message is one JSON text: `send` writes it, `onMessage` gets it only once its size is
+// checked (before JSON.parse) and it parses to an object with the protocol's version `v`
+// (PROTOCOL) and a string `t`; the rest of its shape is checked by its reader (host.js,
+// guest.js). Nothing about the game passes through the relays: they only carry the offers and
+// answers that connect the pages (encrypted by Trystero with a key from the room's id).
+
+import { BUILD } from "../build-info.js";
+import { PROTOCOL, readMessage } from "./wire.js";
+
+export { PROTOCOL, LIMIT_TO_HOST, LIMIT_TO_FRIEND, deeper, parseRelays, readMessage } from "./wire.js";
+
+/** The build (both pages must be the same: the host's views are what this page draws). */
+export const BUILD_HASH = BUILD.hash;
+export const APP_ID = "briscola-friends";
+
+/** Public WebTorrent trackers (WebSocket): the default relays, a setting. */
+export const DEFAULT_RELAYS = [
+  "wss://tracker.openwebtorrent.com",
+  "wss://tracker.webtorrent.dev",
+  "wss://tracker.btorrent.xyz",
+];
+/** The STUN server that tells each page its address across networks: a setting ("" for none). */
+export const DEFAULT_STUN = "stun:stun.l.google.com:19302";
+
+/** A room id: 16 random letters and digits. */
+export function newRoomId() {
+  const abc = "abcdefghijkmnpqrstuvwxyz23456789";
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => abc[b % abc.length]).join("");
+}
+
+export const ROOM_RE = /^[a-z0-9]{8,32}$/;
+
+/**
+ * Join the room. `handlers`: {join(peer), leave(peer), message(peer, msg), refused(peer, code, message)}.
+ * Returns {send(peer, msg), leave(), peers()}. `limit`: the most a received message may weigh.
+ */
+export async function openRoom({ room, relays, stun, limit }, handlers) {
+  performance.mark("briscola:friends room"); // the join's stages (bench/friends.py)
+  const lib = await import("./vendor.js");
+  quietClosings();
+  const config = {
+    appId: APP_ID,
+    relayConfig: { urls: relays, warnOnRelayFailure: false },
+    rtcConfig: { iceServers: stun ? [{ urls: stun }] : [] },
+  };
+  const joined = lib.joinRoom(config, room);
+  const channel = joined.makeAction("m");
+  const send = (peer, msg) => {
+    channel.send(JSON.stringify({ v: PROTOCOL, ...msg }), { target: peer }).catch(() => {});
+  };
+  channel.onMessage = (data, ctx) => {
+    const peer = ctx && ctx.peerId;
+    if (typeof peer !== "string") return;
+    const msg = readMessage(data, limit);
+    if (msg.error) {
+      handlers.refused(peer, msg.error.code, msg.error.message);
+      return;
+    }
+    handlers.message(peer, msg.value);
+  };
+  joined.onPeerJoin = (peer) => {
+    if (!performance.getEntriesByName("briscola:friends peer").length) performance.mark("briscola:friends peer");
+    handlers.join(peer);
+  };
+  joined.onPeerLeave = (peer) => handlers.leave(peer);
+  return {
+    self: lib.selfId,
+    send,
+    leave: () => joined.leave(),
+    peers: () => Object.keys(joined.getPeers()),
+  };
+}
+
+let quiet = false;
+/** Trystero reports a peer whose page closed its channel (a tab closed or reloaded) with
+ * console.error; here that is no error but a friend reconnecting (shown at the table), so that
+ * one report becomes a warning. Every other error is passed on as it is. */
+function quietClosings() {
+  if (quiet) return;
+  quiet = true;
+  const report = console.error;
+  console.error = (...args) => {
+    const closed = typeof args[0] === "string" && args[0].endsWith("peer error:")
+      && /User-Initiated Abort|Close called/.test(String(args[1] && args[1].message));
+    return (closed ? console.warn : report).apply(console, args);
+  };
+}
+
+// ---- the host's key ---------------------------------------------------------------------------
+// The invitation carries the host's public key (ECDSA P-256); the host's page keeps the private
+// key with its game, so that after a reload it is still the host. A friend's page asks every
+// peer of the room "who" with a fresh nonce and listens only to the one that signs
+// `nonce|friend's peer id|its own peer id` with that key.
+
+const ECDSA = { name: "ECDSA", namedCurve: "P-256" };
+const SIGN = { name: "ECDSA", hash: "SHA-256" };
+const b64url = (bytes) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const unb64url = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+export const KEY_RE = /^[A-Za-z0-9_-]{87}$/;
+
+/** A new host key: {pub (the link's text), jwk (the private key, kept with the game)}. */
+export async function newHostKey() {
+  const pair = await crypto.subtle.generateKey(ECDSA, true, ["sign", "verify"]);
+  return { pub: b64url(await crypto.subtle.exportKey("raw", pair.publicKey)), jwk: await crypto.subtle.exportKey("jwk", pair.privateKey) };
+}
+
+/** sign(text) -> base64url, with the kept private key. */
+export async function signer(jwk) {
+  const key = await crypto.subtle.importKey("jwk", jwk, ECDSA, false, ["sign"]);
+  return async (text) => b64url(await crypto.subtle.sign(SIGN, key, new TextEncoder().encode(text)));
+}
+
+/** verify(text, sig) -> boolean, with the link's public key. */
+export async function verifier(pub) {
+  const key = await crypto.subtle.importKey("raw", unb64url(pub), ECDSA, false, ["verify"]);
+  return async (text, sig) => {
+    try {
+      return typeof sig === "string" && sig.length <= 200 && (await crypto.subtle.verify(SIGN, key, unb64url(sig), new TextEncoder().encode(text)));
+    } catch {
+      return false;
+    }
+  };
+}
+
+export function nonce() {
+  return b64url(crypto.getRandomValues(new Uint8Array(18)));
+}
+
+/** The invitation's link: this page with the room, the host's public key (a friend's page
+ * listens only to the peer that proves it holds the private one) and the relays (and STUN when
+ * not the default). */
+export function inviteLink(room, host, relays, stun) {
+  const url = new URL(location.href);
+  url.search = "";
+  url.hash = "";
+  url.searchParams.set("join", room);
+  url.searchParams.set("host", host);
+  url.searchParams.set("relays", relays.join(","));
+  if (stun !== DEFAULT_STUN) url.searchParams.set("stun", stun);
+  return url.href;
+}

@@ -1,0 +1,47 @@
+// The messages of "play with friends" as they arrive from another device, before anything
+// reads them: the size of the text first, then JSON, then the envelope ({v, t}); the nesting
+// is bounded by each reader (deeper()). It imports only js/limits.js (no page code), so
+// tests/js/friends_wire.mjs runs it in Node.
+
+// The protocol's version (js/limits.js): a page of another version is told so and offered a reload.
+import { PROTOCOL } from "../limits.js";
+
+export { PROTOCOL };
+
+// The most a message may weigh, in UTF-16 units of its text: a friend's requests are small;
+// the host's replies carry a view (a Chiamata deal's full event log is about 20 KB).
+export const LIMIT_TO_HOST = 4096;
+export const LIMIT_TO_FRIEND = 262144;
+
+const RELAY_RE = /^wss?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/;
+
+/** A list of relay URLs from text (a comma or whitespace between them): only ws(s) URLs, at most 8. */
+export function parseRelays(text) {
+  return String(text || "").split(/[\s,]+/).map((x) => x.trim()).filter((x) => x && x.length <= 200 && RELAY_RE.test(x)).slice(0, 8);
+}
+
+/** One received message: {value} or {error: {code, message}} (size first, then shape). */
+export function readMessage(data, limit) {
+  if (typeof data !== "string") return { error: { code: "friends_bad_message", message: "a message must be JSON text" } };
+  if (data.length > limit) return { error: { code: "friends_too_big", message: `a message of ${data.length} characters (at most ${limit})` } };
+  let value;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return { error: { code: "friends_bad_message", message: "a message is not JSON" } };
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value) || typeof value.t !== "string") {
+    return { error: { code: "friends_bad_message", message: "a message must be an object with a type `t`" } };
+  }
+  if (value.v !== PROTOCOL) return { error: { code: "friends_version", message: `protocol ${value.v} (this page speaks ${PROTOCOL})` } };
+  return { value };
+}
+
+/** Depth of nesting of a parsed value, stopping past `max` (the shape checks' guard). */
+export function deeper(value, max, depth = 0) {
+  if (depth > max) return true;
+  if (!value || typeof value !== "object") return false;
+  for (const v of Object.values(value)) if (deeper(v, max, depth + 1)) return true;
+  return false;
+}
+

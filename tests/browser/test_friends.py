@@ -1,0 +1,535 @@
+"""Playing with friends (js/friends/, docs/friends.md): one browser context per person, real
+WebRTC connections on the loopback, signalled through the local relay (`npm run relay`, the
+WebTorrent tracker server) that this module starts; nothing is mocked.
+
+A spy (an init script wrapping RTCDataChannel's message events) keeps every message a friend's
+page receives; each view in them is compared with what the engine, replaying the same deal
+here in CPython, lets that seat see at that moment.
+"""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from tools import chromium
+
+from pagekit import SETTLED, wait_ui
+from test_chiamata import call_any_card, call_other, click_action, first_card
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+PREFS = {"speed": "instant", "lang": "en", "tips": {"all": True}}
+
+# Every message the page's data channels receive, reassembled from Trystero's frames (a room
+# frame: version 1, the room token's length in 2 bytes, the token; in it a 32-byte action name,
+# a 2-byte nonce, a tag byte whose bit 0 marks the last chunk, a progress byte, then the
+# payload): window.__spy = [{type, text}].
+SPY = """(() => {
+  const spy = window.__spy = [];
+  const parts = new Map();
+  const record = (event) => {
+    const d = event.data;
+    const raw = d instanceof ArrayBuffer ? new Uint8Array(d) : ArrayBuffer.isView(d) ? new Uint8Array(d.buffer, d.byteOffset, d.byteLength) : null;
+    if (!raw || raw[0] !== 1 || raw.length < 3) return;
+    const bytes = raw.subarray(3 + ((raw[1] << 8) | raw[2]));
+    if (bytes.length < 36) return;
+    const type = new TextDecoder().decode(bytes.subarray(0, 32)).replace(/\\0/g, "");
+    const key = `${type}/${bytes[32]}/${bytes[33]}`;
+    const list = parts.get(key) || [];
+    list.push(bytes.slice(36));
+    if (!(bytes[34] & 1)) { parts.set(key, list); return; }
+    parts.delete(key);
+    const all = new Uint8Array(list.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of list) { all.set(p, at); at += p.length; }
+    spy.push({ type, text: new TextDecoder().decode(all) });
+  };
+  const desc = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, "onmessage");
+  Object.defineProperty(RTCDataChannel.prototype, "onmessage", {
+    configurable: true,
+    get() { return desc.get.call(this); },
+    set(fn) { desc.set.call(this, typeof fn === "function" ? function (e) { record(e); return fn.call(this, e); } : fn); },
+  });
+  const add = RTCDataChannel.prototype.addEventListener;
+  RTCDataChannel.prototype.addEventListener = function (type, fn, opts) {
+    if (type === "message") add.call(this, type, record, opts);
+    return add.call(this, type, fn, opts);
+  };
+})();"""
+
+PREFS_SCRIPT = ("(p => { try { if (!localStorage.getItem('briscola.prefs')) "
+                "localStorage.setItem('briscola.prefs', JSON.stringify(p)); } catch {} })(%s);")
+
+CARD = re.compile(r'"([A2-9TJHK][DCSB])"')
+
+
+@pytest.fixture(scope="module")
+def relay():
+    proc = subprocess.Popen(["node", "tools/relay/relay.mjs", "--port", "0"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline().strip()
+    if not line.startswith("relay ws://127.0.0.1:"):
+        proc.kill()
+        pytest.fail(f"the relay did not start: {line} {proc.stderr.read()}")
+    yield line.split()[-1]
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def rtc_browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = chromium.launch(p.chromium, extra_args=chromium.WEBRTC_LOOPBACK_ARGS)
+        yield b
+        b.close()
+
+
+class Person:
+    """One person's browser context and page; console errors collected."""
+
+    def __init__(self, browser, width=1280, height=800, spy=False, lang="en"):
+        self.context = browser.new_context(viewport={"width": width, "height": height},
+                                           reduced_motion="reduce", locale="en-US")
+        self.context.add_init_script(PREFS_SCRIPT % json.dumps({**PREFS, "lang": lang}))
+        if spy:
+            self.context.add_init_script(SPY)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(60000)
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+
+    def state(self):
+        return self.page.evaluate("window.__briscola && window.__briscola.state")
+
+    def close(self):
+        self.context.close()
+        assert not self.errors, "console errors:\n" + "\n".join(self.errors)
+
+
+@contextmanager
+def closing_all(*people: Person):
+    """The people's contexts, closed after the block; a console error on any page fails the test."""
+    try:
+        yield people
+    finally:
+        errors = []
+        for person in people:
+            try:
+                person.close()
+            except AssertionError as e:
+                errors.append(str(e))
+        assert not errors, "\n".join(errors)
+
+
+def invitation(host: Person, relay) -> str:
+    host.page.wait_for_selector("a[data-invite]", timeout=120000)
+    href = host.page.get_attribute("a[data-invite]", "href")
+    assert f"relays={relay.replace(':', '%3A').replace('/', '%2F')}" in href
+    return href
+
+
+def join(friend: Person, href: str, seat: int, name="Bruno"):
+    """The friend opens the invitation, types a name and takes seat `seat`."""
+    friend.page.goto(href)
+    friend.page.wait_for_selector("#friends-name", timeout=120000)
+    friend.page.fill("#friends-name", name)
+    friend.page.click(f"[data-take='{seat}']", timeout=60000)
+
+
+def dealt(*people):
+    for person in people:
+        person.page.wait_for_function("() => window.__briscola && window.__briscola.state"
+                                      " && !document.getElementById('friends-dialog')?.open")
+
+
+def open_table(host: Person, friend: Person, base_url, relay, variant="classic", seed=7, lang="en"):
+    """The host opens a table for friends (?friends=1); the friend takes the free seat; the deal
+    starts by itself. The invitation link."""
+    host.page.goto(f"{base_url}?friends=1&variant={variant}&seed={seed}&lang={lang}&relays={relay}&stun=")
+    href = invitation(host, relay)
+    join(friend, href, 1)
+    dealt(host, friend)
+    return href
+
+
+def whose_turn(people):
+    """The person whose turn it is and whose page waits for them, or None."""
+    for p in people:
+        st = p.state()
+        if p.page.evaluate("document.documentElement.dataset.ui") == "waiting" and st["view"]["turn"] == st["seat"]:
+            return p
+    return None
+
+
+def play_one(people, timeout=60.0, decide=None):
+    """Wait until someone's page waits for them; they click their first playable card (or
+    what `decide(view)` chooses, with the page's own controls)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if all(p.page.evaluate("document.documentElement.dataset.ui") in ("summary", "over") for p in people):
+            return False
+        p = whose_turn(people)
+        if p:
+            view = p.state()["view"]
+            if decide:
+                click_action(p.page, view, decide(view))
+            else:
+                p.page.locator(".hand-card.playable").first.click()
+            p.page.wait_for_function("n => window.__briscola.state.view.events.length > n", arg=len(view["events"]))
+            return True
+        time.sleep(0.05)
+    raise TimeoutError("nobody's turn came: " + " / ".join(p.page.evaluate("document.documentElement.dataset.ui") for p in people))
+
+
+def received_views(friend: Person):
+    """Every table state the friend's page received: views pushed and answers to its plays."""
+    out = []
+    for m in friend.page.evaluate("window.__spy"):
+        if m["type"] != "m":
+            continue
+        msg = json.loads(m["text"])
+        state = msg.get("state") if msg.get("t") == "view" else msg.get("result") if msg.get("t") == "res" else None
+        if isinstance(state, dict) and "view" in state:
+            out.append(state)
+    return out
+
+
+# The events that are a seat's action (js/review.js ACTION_EVENTS): their count in a view is
+# the number of actions the deal had when it was made.
+ACTION_EVENTS = {"play", "exchange", "signal", "pass", "carichi", "bid", "call"}
+
+
+def assert_no_leak(host: Person, views, seat):
+    """Each view the friend at `seat` received shows no card that seat may not see at that
+    moment: the cards it names are among those of the host engine's own view for that seat
+    after as many actions (the deal replayed by the host's worker, once it is over)."""
+    assert views
+    truth = {}
+    for st in views:
+        assert set(st) <= {"seat", "view", "seats", "match", "card_points", "order", "summary"}, set(st)
+        assert st["seat"] == seat
+        v = st["view"]
+        k = sum(1 for e in v["events"] if e["type"] in ACTION_EVENTS)
+        if (st["match"]["deal"], k) not in truth:
+            truth[st["match"]["deal"], k] = host.page.evaluate(
+                "a => window.__briscola.engine.call('replay', a)", {"deal": st["match"]["deal"], "step": k, "seat": seat})["view"]
+        true = truth[st["match"]["deal"], k]
+        seen = set(CARD.findall(json.dumps(v)))
+        allowed = set(CARD.findall(json.dumps(true)))
+        assert seen <= allowed, f"after {k} actions the friend at seat {seat} was sent {sorted(seen - allowed)}"
+        assert sorted(v["hand"]) == sorted(true["hand"])
+
+
+def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, artifacts):
+    with closing_all(Person(rtc_browser), Person(rtc_browser, 390, 844, spy=True)) as (host, friend):
+        open_table(host, friend, base_url, relay, seed=7)
+        assert friend.state()["seat"] == 1 and host.state()["seat"] == 0
+        # each sees its own hand only: the other's is not in its state
+        assert friend.state()["view"]["hand"] != host.state()["view"]["hand"]
+        assert friend.page.locator("#friends-bar [data-state=on]").count() == 2
+        friend.page.screenshot(path=str(artifacts / "friends-phone-en.png"))
+        host.page.screenshot(path=str(artifacts / "friends-host-en.png"))
+        steps = 0
+        while play_one([host, friend]):
+            steps += 1
+            if steps == 6:
+                friend.page.screenshot(path=str(artifacts / "friends-phone-mid-en.png"))
+        assert steps == 40
+        for p in (host, friend):
+            assert wait_ui(p.page, SETTLED) in ("summary", "over")
+            p.page.wait_for_selector("#summary-dialog[open]")
+        friend.page.screenshot(path=str(artifacts / "friends-phone-summary-en.png"))
+        final = host.state()
+        assert final["view"]["phase"] == "over"
+        assert friend.state()["summary"]["side_points"] == final["summary"]["side_points"]
+        plays = [e for e in final["view"]["events"] if e["type"] == "play"]
+        assert len(plays) == 40
+        assert_no_leak(host, received_views(friend), 1)
+        # no undo and no review at a table with friends
+        assert host.page.locator("#sum-review").count() == 0
+
+
+def test_forged_actions_are_refused_and_the_deal_goes_on(rtc_browser, base_url, relay, artifacts):
+    with closing_all(Person(rtc_browser, lang="it"), Person(rtc_browser, 1280, 800, spy=True, lang="it")) as (host, friend):
+        open_table(host, friend, base_url, relay, seed=12, lang="it")
+        friend.page.screenshot(path=str(artifacts / "friends-desktop-it.png"))
+        # the friend's page sends what a tampered page could: requests it should not
+        host_hand = host.state()["view"]["hand"]
+        mine = friend.state()["view"]["hand"]
+        known = set(host_hand) | set(mine) | {friend.state()["view"]["trump_card"]}
+        unseen = next(c for c in ("AD", "3D", "AC", "3C", "AS", "3S", "AB", "3B", "KD", "KC") if c not in known)
+        send = "m => window.__briscola.app.friends.send(m)"
+        before = host.state()["view"]["events"]
+        forged = [
+            ({"t": "req", "id": 9001, "type": "act", "args": {"action": host_hand[0]}}, 9001),  # another seat's card
+            ({"t": "req", "id": 9002, "type": "act", "args": {"action": unseen}}, 9002),  # not in the hand
+            ({"t": "req", "id": 9003, "type": "act", "args": {"action": 7}}, 9003),  # malformed
+            ({"t": "req", "id": 9004, "type": "undo", "args": {}}, 9004),  # not offered
+            ({"t": "req", "id": 9005, "type": "state", "args": {"seat": 0}}, 9005),  # another seat's view: its own instead
+            ({"t": "take", "seat": 0, "name": "x", "token": "A" * 20}, None),  # the host's seat
+            ({"t": "req", "id": 9006, "type": "act", "args": {"action": "AD", "pad": "x" * 9000}}, None),  # oversized
+            ({"t": "nonsense"}, None),
+            ({"t": "hello", "name": "x", "token": "C" * 24, "build": "another"}, None),  # another build's page
+        ]
+        for msg, _ in forged:
+            friend.page.evaluate(send, msg)
+        end = time.monotonic() + 30
+        while True:
+            answers = [json.loads(m["text"]) for m in friend.page.evaluate("window.__spy") if m["type"] == "m"]
+            ids = {a.get("id") for a in answers if a.get("t") == "res"}
+            if {9001, 9002, 9003, 9004, 9005} <= ids and sum(a.get("t") == "error" for a in answers) >= 4:
+                break
+            assert time.monotonic() < end, answers[-5:]
+            time.sleep(0.1)
+        by_id = {a["id"]: a for a in answers if a.get("t") == "res"}
+        errors = [a["code"] for a in answers if a.get("t") == "error"]
+        assert by_id[9001]["error"]["code"] == "illegal_action"
+        assert by_id[9002]["error"]["code"] == "illegal_action"
+        assert by_id[9003]["error"]["code"] == "friends_bad_message"
+        assert by_id[9004]["error"]["code"] == "friends_bad_message"
+        assert by_id[9005]["result"]["seat"] == 1 and by_id[9005]["result"]["view"]["hand"] == friend.state()["view"]["hand"]
+        assert 9006 not in by_id
+        assert sorted(errors) == ["friends_bad_message", "friends_build", "friends_no_seat", "friends_too_big"]
+        # told, in the person's language, with the way out
+        friend.page.wait_for_function("() => /ricarica/.test(document.getElementById('notice').textContent)")
+        # nothing changed, and the deal goes on
+        assert host.state()["view"]["events"] == before
+        steps = 0
+        while steps < 6 and play_one([host, friend]):
+            steps += 1
+        # a replayed play (the friend's last card played, sent again) is refused too
+        played = [e["card"] for e in host.state()["view"]["events"] if e["type"] == "play" and e["seat"] == 1]
+        friend.page.evaluate(send, {"t": "req", "id": 9010, "type": "act", "args": {"action": played[-1]}})
+        friend.page.wait_for_function("() => window.__spy.some(m => m.text.includes('\"id\":9010'))")
+        replay = [json.loads(m["text"]) for m in friend.page.evaluate("window.__spy") if '"id":9010' in m["text"]][0]
+        assert replay["error"]["code"] == "illegal_action"
+        while play_one([host, friend]):
+            steps += 1
+        assert steps == 40
+        assert_no_leak(host, received_views(friend), 1)
+
+
+def test_four_players_two_people_two_computers_from_the_new_game_panel(rtc_browser, base_url, relay, artifacts, bot_level):
+    with closing_all(Person(rtc_browser), Person(rtc_browser, 390, 844, spy=True)) as (host, friend):
+        host.page.goto(f"{base_url}?relays={relay}&stun=")
+        wait_ui(host.page, SETTLED)
+        host.page.click("#btn-new")
+        host.page.wait_for_selector("#newgame-dialog[open]")
+        host.page.select_option("#ng-variant", "four")
+        for n, choice in ((1, f"bot:{bot_level}"), (2, "friend"), (3, f"bot:{bot_level}")):
+            host.page.select_option(f"#ng-seat-{n}", choice)
+        host.page.click("details.advanced summary")
+        host.page.fill("#ng-seed", "5")
+        host.page.wait_for_function("() => !document.getElementById('ng-start').disabled")
+        host.page.click("#ng-start")
+        href = invitation(host, relay)
+        host.page.screenshot(path=str(artifacts / "friends-lobby-en.png"))
+        assert host.page.locator("#friends-start").is_disabled()
+        join(friend, href, 2, name="Carla")
+        host.page.wait_for_function("() => !document.getElementById('friends-start').disabled")
+        host.page.click("#friends-start")
+        dealt(host, friend)
+        assert friend.state()["seat"] == 2
+        assert [s["kind"] for s in host.state()["seats"]] == ["human", "bot", "friend", "bot"]
+        assert [s["kind"] for s in friend.state()["seats"]] == ["friend", "bot", "human", "bot"]
+        steps = 0
+        while play_one([host, friend], timeout=120):
+            steps += 1
+        assert steps == 20  # each person's 10 cards; the computers played theirs
+        for p in (host, friend):
+            p.page.wait_for_selector("#summary-dialog[open]")
+        friend.page.screenshot(path=str(artifacts / "friends-phone-four-summary-en.png"))
+        assert friend.state()["summary"]["side_points"] == host.state()["summary"]["side_points"]
+        assert_no_leak(host, received_views(friend), 2)
+
+
+def test_a_friend_reloads_mid_deal_and_takes_the_seat_back(rtc_browser, base_url, relay):
+    with closing_all(Person(rtc_browser), Person(rtc_browser, spy=True), Person(rtc_browser)) as (host, friend, other):
+        href = open_table(host, friend, base_url, relay, seed=21)
+        for _ in range(5):
+            play_one([host, friend])
+        hand = friend.state()["view"]["hand"]
+        friend.page.reload()
+        dealt(friend)
+        assert friend.state()["seat"] == 1
+        friend.page.wait_for_function("h => JSON.stringify(window.__briscola.state.view.hand.slice().sort()) === JSON.stringify(h)",
+                                      arg=sorted(hand))
+        # nobody else can take the seat: the invitation shows none free, and a forged take is refused
+        other.page.goto(href)
+        other.page.wait_for_selector("#friends-seats li[data-seat='1'][data-taken='1']", timeout=120000)
+        assert other.page.locator("[data-take]").count() == 0
+        other.page.evaluate("m => window.__briscola.app.friends.send(m)", {"t": "take", "seat": 1, "name": "Eve", "token": "B" * 24})
+        other.page.wait_for_selector("#friends-dialog .form-error")
+        steps = 5
+        while play_one([host, friend]):
+            steps += 1
+        assert steps == 40
+        assert_no_leak(host, received_views(friend), 1)
+
+
+def test_a_dropped_friend_is_shown_reconnecting_a_computer_plays_then_the_friend_plays_on(rtc_browser, base_url, relay):
+    with closing_all(Person(rtc_browser), Person(rtc_browser, spy=True)) as (host, friend):
+        host.page.goto(f"{base_url}?friends=1&variant=classic&seed=31&lang=en&relays={relay}&stun=&friends_timeout=2")
+        href = invitation(host, relay)
+        join(friend, href, 1)
+        dealt(host, friend)
+        for _ in range(4):
+            play_one([host, friend])
+        # the friend's tab goes (the context keeps its storage, as a browser does)
+        friend.page.close(run_before_unload=True)
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='off']", timeout=60000)
+        # after the host's timeout a computer plays the seat: the deal goes on without the friend
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='away']", timeout=60000)
+        assert host.state()["seats"][1]["kind"] == "bot"
+        before = sum(1 for e in host.state()["view"]["events"] if e["type"] == "play" and e["seat"] == 1)
+        for _ in range(4):
+            play_one([host])
+        after = sum(1 for e in host.state()["view"]["events"] if e["type"] == "play" and e["seat"] == 1)
+        assert after > before
+        # the friend comes back through the same link and takes the seat again
+        friend.page = friend.context.new_page()
+        friend.page.on("pageerror", lambda e: friend.errors.append(f"pageerror: {e}"))
+        friend.page.on("console", lambda m: friend.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+        friend.page.goto(href)
+        dealt(friend)
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='on']", timeout=60000)
+        assert host.state()["seats"][1]["kind"] == "friend"
+        assert friend.state()["seat"] == 1
+        steps = 0
+        while play_one([host, friend]):
+            steps += 1
+        mine = [e for e in host.state()["view"]["events"] if e["type"] == "play" and e["seat"] == 1]
+        assert len(mine) == 20 and steps > 0
+        assert_no_leak(host, received_views(friend), 1)
+
+
+def test_the_host_reloads_and_everyone_reconnects(rtc_browser, base_url, relay):
+    with closing_all(Person(rtc_browser), Person(rtc_browser, spy=True)) as (host, friend):
+        open_table(host, friend, base_url, relay, seed=41)
+        for _ in range(5):
+            play_one([host, friend])
+        events = host.state()["view"]["events"]
+        host.page.reload()
+        # the host's page resumes its game (kept by its worker) and hosts it again, in the same
+        # room with the same key; the friend's page finds it, checks it, and takes its seat back
+        host.page.wait_for_function("() => window.__briscola && window.__briscola.state && window.__briscola.app.friends")
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='on']", timeout=90000)
+        assert host.state()["view"]["events"] == events  # nothing lost
+        steps = 5
+        while play_one([host, friend]):
+            steps += 1
+        assert steps == 40
+        for p in (host, friend):
+            p.page.wait_for_selector("#summary-dialog[open]")
+        assert_no_leak(host, received_views(friend), 1)
+
+
+def short_auction(view):
+    """Chiamata: the first to speak bids the least, everyone after passes; the call names a
+    card the caller lacks; then the first playable card."""
+    if view["phase"] == "auction":
+        if view["chiamata"].get("high") is None:
+            return next(a for a in view["legal"] if a.startswith("bid-"))
+        return "pass"
+    if view["phase"] == "call":
+        return (call_other if view["chiamata"]["auction"] == "rank" else call_any_card)(view)
+    return first_card(view)
+
+
+def test_chiamata_with_five_people(rtc_browser, base_url, relay, artifacts):
+    with closing_all(Person(rtc_browser), *[Person(rtc_browser, 1280, 800, spy=True) for _ in range(4)]) as people:
+        host, *friends = people
+        host.page.goto(f"{base_url}?friends=1&variant=chiamata&seed=3&lang=en&relays={relay}&stun=")
+        href = invitation(host, relay)
+        for seat, (friend, name) in enumerate(zip(friends, ["Bruno", "Carla", "Dario", "Elena"]), start=1):
+            join(friend, href, seat, name=name)
+            friend.page.wait_for_selector("#friends-status")
+        dealt(*people)
+        assert sorted(f.state()["seat"] for f in friends) == [1, 2, 3, 4]
+        phases = set()
+        steps = 0
+        while play_one(people, timeout=120, decide=short_auction):
+            steps += 1
+            phases.add(host.state()["view"]["phase"])
+            if steps == 12:
+                friends[0].page.screenshot(path=str(artifacts / "friends-chiamata-en.png"))
+        assert {"call", "play"} <= phases or {"play"} <= phases
+        final = host.state()
+        assert final["view"]["phase"] == "over"
+        assert any(e["type"] == "call" for e in final["view"]["events"])
+        assert any(e["type"] == "partner" for e in final["view"]["events"]) or len(final["view"]["sides"]) == 2
+        for p in people:
+            p.page.wait_for_selector("#summary-dialog[open]")
+            assert p.state()["summary"]["side_points"] == final["summary"]["side_points"]
+        for friend in friends:
+            assert_no_leak(host, received_views(friend), friend.state()["seat"])
+
+
+def test_a_visit_loads_nothing_of_playing_with_friends_until_chosen(rtc_browser, base_url, relay, dist_dir):
+    # what the service worker precaches and index.html preloads leaves js/friends/ out
+    sw = (dist_dir / "sw.js").read_text(encoding="utf-8")
+    manifest = json.loads((dist_dir / "build-manifest.json").read_text(encoding="utf-8"))
+    assert "js/friends/vendor.js" in manifest["files"] and "js/friends/host.js" in manifest["files"]
+    assert "js/friends/" not in sw
+    assert "friends/" not in (dist_dir / "index.html").read_text(encoding="utf-8")
+    with closing_all(Person(rtc_browser)) as (person,):
+        page = person.page
+        fetched, sockets = [], []
+        page.on("request", lambda r: fetched.append(r.url))
+        page.on("websocket", lambda ws: sockets.append(ws.url))
+        page.goto(f"{base_url}?relays={relay}&stun=")
+        wait_ui(page, SETTLED)
+        page.wait_for_timeout(1500)
+        assert not [u for u in fetched if "/js/friends/" in u]
+        assert not sockets
+        # chosen: a friend's seat in the New game panel; now the code loads and the relay is asked
+        page.click("#btn-new")
+        page.wait_for_selector("#newgame-dialog[open]")
+        page.select_option("#ng-seat-1", "friend")
+        page.wait_for_function("() => !document.getElementById('ng-start').disabled")
+        page.click("#ng-start")
+        invitation(person, relay)
+        assert [u for u in fetched if u.endswith("/js/friends/vendor.js")]
+        assert sockets and all(u.startswith(relay) for u in sockets)
+        # the lobby says the invitation goes through public relays
+        assert "public relays" in page.text_content("#friends-dialog")
+
+
+def test_the_one_file_page_says_playing_with_friends_needs_the_site(rtc_browser, dist_dir):
+    # briscola.html plays from disk: it has none of js/friends/ and says so (its bundle has no
+    # dynamic import left: the build makes it a refusal)
+    with closing_all(Person(rtc_browser)) as (person,):
+        person.page.goto((dist_dir / "briscola.html").as_uri() + "?friends=1&variant=classic")
+        person.page.wait_for_function("() => /one-file page/.test(document.getElementById('notice').textContent)", timeout=120000)
+        assert not person.page.locator("#friends-dialog").count()
+
+
+def test_the_relays_are_a_setting(rtc_browser, base_url, artifacts):
+    with closing_all(Person(rtc_browser, 390, 844, lang="it")) as (person,):
+        page = person.page
+        page.goto(base_url)
+        wait_ui(page, SETTLED)
+        page.click("#btn-settings")
+        page.click("#set-friends")
+        page.wait_for_selector("#friends-relays")
+        page.locator("#friends-stun").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / "friends-settings-phone-it.png"))
+        assert "wss://" in page.input_value("#friends-relays")  # the default public ones
+        page.fill("#friends-relays", "wss://relay.example/announce\nnot a relay")
+        page.fill("#friends-stun", "")
+        page.click(".friends-settings .buttons .btn")
+        prefs = page.evaluate("JSON.parse(localStorage.getItem('briscola.prefs')).friends")
+        assert prefs == {"relays": ["wss://relay.example/announce"], "stun": ""}
+        page.fill("#friends-relays", "http://nope.example")
+        page.click(".friends-settings .buttons .btn")
+        assert "ws://" in page.text_content(".friends-settings [role=status]")  # refused, and why
+        assert page.evaluate("JSON.parse(localStorage.getItem('briscola.prefs')).friends.relays") == ["wss://relay.example/announce"]

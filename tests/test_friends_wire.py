@@ -1,0 +1,55 @@
+"""What a page of "play with friends" does with a message from another device before reading
+it (js/friends/wire.js, run in Node): the size of the text first, then JSON, then the envelope;
+anything else is refused with a code the page words in every language."""
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "tests" / "js" / "friends_wire.mjs"
+
+
+@pytest.fixture(scope="module")
+def node():
+    exe = shutil.which("node")
+    if not exe:
+        pytest.skip("node is not installed")
+    return exe
+
+
+def run(node, cases):
+    out = subprocess.run([node, str(SCRIPT), json.dumps(cases)], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def test_messages_are_checked_for_size_before_they_are_parsed_then_for_shape(node):
+    v = run(node, [])["protocol"]
+    good = json.dumps({"v": v, "t": "req", "id": 1, "type": "act", "args": {"action": "AD"}})
+    limit = run(node, [])["limit"]
+    cases = [
+        [good, None],
+        [good + " " * (limit - len(good) + 1), None],  # one character over the limit: not parsed
+        ["{" * 5000, 10000],  # within the size, deep and broken: not JSON
+        ["[" * 3000 + "]" * 3000, 100000],  # JSON, but not an object
+        [json.dumps({"v": v}), None],  # no type
+        [json.dumps({"v": v + 1, "t": "req"}), None],  # another version
+        [json.dumps({"t": "req"}), None],  # no version
+        [7, None],  # not text (a peer that sent an object or bytes)
+        ["not json", None],
+    ]
+    out = run(node, cases)["read"]
+    assert out[0] == {"value": json.loads(good)}
+    codes = [r.get("error", {}).get("code") for r in out[1:]]
+    assert codes == ["friends_too_big", "friends_bad_message", "friends_bad_message", "friends_bad_message",
+                     "friends_version", "friends_version", "friends_bad_message", "friends_bad_message"]
+    for r in out[1:]:
+        assert set(r) == {"error"} and r["error"]["message"]
+
+
+def test_nesting_and_relays(node):
+    out = run(node, [])
+    assert out["deep"] == [False, True, True, False]
+    assert out["relays"] == ["wss://a.example/announce", "ws://127.0.0.1:8000"]

@@ -1,0 +1,64 @@
+"""The networking code of "play with friends" (js/friends/, docs/friends.md): the page's own
+modules there are copied with js/ as they are; this module adds js/friends/vendor.js, the
+npm libraries they use (Trystero's WebTorrent-tracker strategy for WebRTC signalling, and
+qrcode-generator for the invitation's QR code) bundled by esbuild into one ES module, kept
+in build/friends/ (keyed by the lock file).
+
+Nothing under js/friends/ is precached by the service worker or preloaded by index.html:
+it loads (a dynamic import) only when a person chooses to play with friends, and needs the
+network then anyway. The one-file page has no such import (playing with friends says so).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+from pathlib import Path
+
+from .common import BUILD_DIR, ROOT, BuildError, log
+
+VENDOR = "js/friends/vendor.js"
+LAZY_PREFIX = "js/friends/"
+ENTRY = ('export { joinRoom, selfId } from "@trystero-p2p/torrent";\n'
+         'export { default as qrcode } from "qrcode-generator";\n')
+CACHE = BUILD_DIR / "friends"
+
+
+LIBRARIES = [("@trystero-p2p/torrent", "Dan Motzenbecker"), ("@trystero-p2p/core", "Dan Motzenbecker"),
+             ("qrcode-generator", "Kazuhiko Arase")]
+
+
+def _version(name: str) -> str:
+    return json.loads((ROOT / "node_modules" / name / "package.json").read_text())["version"]
+
+
+def lazy(rel: str) -> bool:
+    """Whether a file of dist/ loads only when a person plays with friends (not precached)."""
+    return rel.startswith(LAZY_PREFIX)
+
+
+def bundle_vendor(stage: Path) -> None:
+    """Write js/friends/vendor.js into the staged site (from the cache when it is there)."""
+    lock = (ROOT / "package-lock.json").read_bytes()
+    key = hashlib.sha256(lock + ENTRY.encode()).hexdigest()[:16]
+    cached = CACHE / f"vendor-{key}.js"
+    if not cached.exists():
+        esbuild = ROOT / "node_modules" / ".bin" / "esbuild"
+        if not esbuild.exists():
+            raise BuildError("esbuild is missing: run `npm ci` (it is a pinned dev dependency)")
+        CACHE.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_suffix(f".{key}.tmp")
+        banner = "// Bundled from npm (MIT licences): " + ", ".join(
+            f"{name} {_version(name)} ({who})" for name, who in LIBRARIES)
+        proc = subprocess.run(
+            [str(esbuild), f"--banner:js={banner}", "--bundle", "--format=esm", "--minify", "--target=es2022",
+             "--legal-comments=eof", "--loader=js", f"--outfile={tmp}"],
+            input=ENTRY, text=True, capture_output=True, cwd=ROOT)
+        if proc.returncode:
+            raise BuildError(f"esbuild failed for {VENDOR}:\n{proc.stderr}")
+        tmp.replace(cached)
+        log(f"{VENDOR}: bundled ({cached.stat().st_size} bytes)")
+    out = stage / VENDOR
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(cached.read_bytes())
