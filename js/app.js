@@ -268,7 +268,9 @@ class App {
   storageTrouble() {
     if (this.storageTold) return;
     this.storageTold = true;
-    this.notice(t("notice.storage"), 20000);
+    // in another site's frame (an embed): a short line, out of the way
+    const framed = window.self !== window.top;
+    this.notice(t(framed ? "notice.storage.short" : "notice.storage"), framed ? 8000 : 20000, framed ? "quiet" : "");
   }
 
   async resume() {
@@ -554,7 +556,9 @@ class App {
     if (!this.state) return;
     if ("hideHand" in extra) this.hideHand = extra.hideHand;
     this.unveil();
-    this.table.render(view || this.state.view, this.ctx(extra));
+    const ctx = this.ctx(extra);
+    this.table.render(view || this.state.view, ctx);
+    this.table.root.classList.toggle("tips-live", tips.live(view || this.state.view, ctx)); // the tips' room kept
     if (this.coach) this.coach.onDraw();
   }
 
@@ -574,8 +578,9 @@ class App {
     this.notice(t("notice.error", { message: errorText(err) }), ms);
   }
 
-  notice(text, ms = 6000) {
+  notice(text, ms = 6000, kind = "") {
     const box = $("notice");
+    box.classList.toggle("quiet", kind === "quiet");
     // A notice still showing stays (one line each): two things said at once are both read.
     const showing = !box.hidden && box.classList.contains("show") ? [...box.children].map((p) => p.textContent) : [];
     box.replaceChildren(...[...showing.filter((x) => x !== text).slice(-2), text].map((line) => h("p", { text: line })));
@@ -740,7 +745,7 @@ class App {
       const winner = fresh[ti].winner;
       let snap = this.table.snapshot();
       this.state = { ...reply, view: frame };
-      this.draw({ trickWinner: winner });
+      this.draw({ trickWinner: winner, trickPoints: fresh[ti].points });
       this.markWinner(winner);
       await this.table.flip(snap, pace.play);
       if (my !== this.gen) return false;
@@ -960,7 +965,15 @@ class App {
   // ---- other dialogs -----------------------------------------------------------------------
   openRules() {
     this.fillRules();
-    if (!$("rules-dialog").open) $("rules-dialog").showModal();
+    const dialog = $("rules-dialog");
+    if (!dialog.open) dialog.showModal();
+    // the top first: the focus on the title, not on the Close button at the end
+    const title = $("rules-title");
+    if (title) {
+      title.tabIndex = -1;
+      title.focus({ preventScroll: true });
+    }
+    dialog.scrollTop = 0;
   }
 
   /** The rule book, with the names of the chosen deck's cards and the tips' entry. */

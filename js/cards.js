@@ -5,8 +5,10 @@
 //   cardSVG(code, style, lang = "it", idSuffix = "") -> "<svg ...>...</svg>"
 //   backSVG(style, lang = "it", idSuffix = "")      -> "<svg ...>...</svg>"
 //   cardName(code, lang = "it", style = "napoletane") -> "Asso di Denari"
-//   suitName(suit, lang, style), rankName(rank, lang, style)
+//   suitName(suit, lang, style), rankName(rank, lang, style), rankWord(rank, lang, style)
+//   printedIndex(rank, style)                          -> "10" on the Re of an Italian deck
 //   STYLES
+// A figure's name carries what it prints where the word does not: "Re (10)", "Re (K)", "King".
 //
 // Card codes are rank + suit: ranks A 2 3 4 5 6 7 J H K (+ 8 9 T for the
 // French deck), suits D C S B (denari/quadri, coppe/cuori, spade/picche,
@@ -69,12 +71,28 @@ function parseCode(code, style) {
   return { rank, suit };
 }
 
-export function rankName(rank, lang = "it", style = "napoletane") {
+/** The rank's word alone ("Re", "Queen"): for a legend that pairs it with the printed index. */
+export function rankWord(rank, lang = "it", style = "napoletane") {
   checkStyle(style);
   const l = langKey(lang);
   if (!FRENCH_RANKS.includes(rank)) throw new Error(`Unknown card rank "${rank}"`);
   if (rank === "H" && style === "french") return FRENCH_QUEEN[l];
   return RANK_NAMES[l][rank];
+}
+
+/** The rank's name as a player finds it on the card ("Re (10)", "Fante (J)", "Jack"). */
+export function rankName(rank, lang = "it", style = "napoletane") {
+  const word = rankWord(rank, lang, style);
+  if (!"JHK".includes(rank)) return word;
+  const printed = printedIndex(rank, style);
+  return word.startsWith(printed) ? word : `${word} (${printed})`;
+}
+
+/** What a card's corner prints: 1–10 (Italian decks), A 2–10 J Q K (French). */
+export function printedIndex(rank, style = "napoletane") {
+  checkStyle(style);
+  if (!FRENCH_RANKS.includes(rank)) throw new Error(`Unknown card rank "${rank}"`);
+  return indexLabel(style, rank);
 }
 
 export function suitName(suit, lang = "it", style = "napoletane") {

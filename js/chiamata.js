@@ -10,7 +10,7 @@
 
 import { h, s, clear } from "./dom.js";
 import { t } from "./i18n.js";
-import { cardName, rankName, suitName } from "./cards.js";
+import { cardName, rankName, rankWord, suitName } from "./cards.js";
 import { PHASE_PANELS, MODE_HOOKS, cardFace } from "./table.js";
 import { auctionNamesLine, printedNumber } from "./names.js";
 
@@ -119,9 +119,10 @@ function auctionPanel(box, view, ctx) {
     const grid = h("div", { class: "rank-bids", attrs: { role: "group", "aria-label": t("ch.ranks") } });
     for (const r of order) {
       const a = `bid-${r}`;
-      const b = button(a, rankName(r, ctx.lang, ctx.style), "rank");
+      const b = button(a, rankWord(r, ctx.lang, ctx.style), "rank");
       const printed = printedNumber(r, ctx.style); // the number on the card: "Re" is the 10
-      if (printed) b.dataset.printed = printed; // shown after the name (app.css)
+      if (printed) b.dataset.printed = printed; // shown under the word (app.css)
+      b.setAttribute("aria-label", rankName(r, ctx.lang, ctx.style));
       if (!legal.has(a)) { b.disabled = true; b.classList.add("gone"); }
       grid.append(b);
     }

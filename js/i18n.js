@@ -48,7 +48,26 @@ export function t(key, vars) {
   let s = TEXT[current][key];
   if (s === undefined) s = TEXT.en[key];
   if (s === undefined) s = key;
-  if (vars) s = s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+  if (vars) {
+    s = s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+    if (Object.values(vars).some((v) => v === 1 || v === "1")) s = singular(s);
+  }
+  return s;
+}
+
+// "1 points" -> "1 point": the language's pairs (key "grammar.one", "from=to|…", each with
+// the number 1), applied where a 1 filled a sentence written for many.
+const ONE = {};
+function singular(s) {
+  if (!(current in ONE)) {
+    const pairs = (TEXT[current]["grammar.one"] || "").split("|").filter((p) => p.includes("="));
+    ONE[current] = pairs.map((p) => {
+      const [from, to] = p.split("=");
+      const re = from.replace(/[.*+?^${}()[\]\\]/g, "\\$&").replace("1", "(?<![\\d.,])1(?!\\d|[.,]\\d)");
+      return [new RegExp(re, "g"), to];
+    });
+  }
+  for (const [re, to] of ONE[current]) s = s.replace(re, to);
   return s;
 }
 

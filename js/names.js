@@ -5,11 +5,11 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { rankName } from "./cards.js";
+import { rankWord, printedIndex } from "./cards.js";
 import { cardFace } from "./table.js";
 
-// The figures and the ace, with the number an Italian deck prints on them.
-const PRINTED = [["A", 1], ["J", 8], ["H", 9], ["K", 10]];
+// The ace and the figures: what they print is not their name's word.
+const PRINTED = ["A", "J", "H", "K"];
 
 /** True when the deck prints numbers instead of letters on its figures. */
 export function printsNumbers(style) {
@@ -18,18 +18,17 @@ export function printsNumbers(style) {
 
 /** "1 = Ace, 8 = Jack, 9 = Horse, 10 = King" in the page's language. */
 export function mappingText(lang, style) {
-  return PRINTED.map(([r, n]) => `${n} = ${rankName(r, lang, style)}`).join(", ");
+  return PRINTED.map((r) => `${printedIndex(r, style)} = ${rankWord(r, lang, style)}`).join(", ");
 }
 
 /** The Rules' figure: the ace and the three figures of the chosen deck with their names. */
 export function cardNamesFigure(style, lang) {
   const italian = printsNumbers(style);
   const row = h("div", { class: "names-row" });
-  for (const [r, n] of PRINTED) {
+  for (const r of PRINTED) {
     row.append(h("figure", { class: "names-card" },
       h("div", { class: "slot" }, cardFace(`${r}D`, style, lang, "nm")),
-      h("figcaption", {}, italian ? h("b", { text: String(n) }) : "", italian ? " = " : "",
-        rankName(r, lang, style))));
+      h("figcaption", {}, h("b", { text: printedIndex(r, style) }), " = ", rankWord(r, lang, style))));
   }
   return h("section", { class: "card-names", attrs: { "aria-label": t("names.title") } },
     h("h3", { text: t("names.title") }),
@@ -39,9 +38,8 @@ export function cardNamesFigure(style, lang) {
 
 /** The number an Italian deck prints on a rank ("10" on the King), or null. */
 export function printedNumber(rank, style) {
-  if (!printsNumbers(style)) return null;
-  const found = PRINTED.find(([r]) => r === rank);
-  return found ? String(found[1]) : null;
+  if (!printsNumbers(style) || !PRINTED.includes(rank)) return null;
+  return printedIndex(rank, style);
 }
 
 /**

@@ -68,9 +68,8 @@ const RULES = {
     ]],
     ["h4", "L'obiettivo"],
     ["list", [
-      "La squadra del chiamante (chiamante e compagno) deve fare 61 punti su 120.",
-      "Se l'asta è arrivata ai punti (\"2 e 70\", oppure 70 nell'asta per punti), deve fare quei punti.",
-      "Nell'asta per carta senza rilanci a punti bastano 60: un 60 a 60 lo vince il chiamante.",
+      "Nell'asta per carta alla squadra del chiamante (chiamante e compagno) bastano 60 punti su 120: un 60 a 60 lo vince il chiamante.",
+      "Se l'asta è arrivata ai punti (\"2 e 70\"), servono quei punti; nell'asta per punti, i punti offerti (almeno 61). A carichi servono 61.",
     ]],
     ["h4", "Il punteggio"],
     ["p", "Ogni mano assegna punti partita a ciascun giocatore:"],
@@ -150,9 +149,8 @@ const RULES = {
     ]],
     ["h4", "The target"],
     ["list", [
-      "The caller's side (caller and partner) must take 61 of the 120 points.",
-      "If the auction went to points (\"2 and 70\", or 70 in the auction by points), it must take that many.",
-      "In a rank auction without a raise in points, 60 is enough: the caller wins a 60–60 tie.",
+      "In the auction by rank, 60 is enough: the caller's side (caller and partner) needs 60 of the 120 points, and a 60–60 tie is the caller's.",
+      "If the auction went on to points (\"2 and 70\"), the side needs those points; in the auction by points, the points bid (61 at least). A carichi needs 61.",
     ]],
     ["h4", "Scoring"],
     ["p", "Every deal gives game points to each player:"],

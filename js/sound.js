@@ -56,9 +56,10 @@ function label() {
   if (!button) return;
   button.setAttribute("aria-pressed", muted ? "true" : "false");
   button.classList.toggle("muted", muted);
-  const words = muted ? t("sound.off") : t("sound.on");
-  button.title = words;
-  button.setAttribute("aria-label", t("sound.aria"));
+  // one name, the action ("Mute the sounds"), pressed while muted
+  const words = t("sound.aria");
+  button.title = `${words}: ${muted ? t("sound.off") : t("sound.on")}`;
+  button.setAttribute("aria-label", words);
   const text = button.querySelector(".label");
   if (text) text.textContent = words;
 }

@@ -133,10 +133,11 @@ export class TableView {
     const bar = h("div", { class: "scorebar" });
     this.el.deal = h("span", { class: "sb-deal" });
     this.el.match = h("span", { class: "sb-match" });
-    this.el.turn = h("span", { class: "sb-turn", attrs: { "aria-hidden": "true" } });
+    this.el.level = h("span", { class: "sb-level" });
+    this.el.turn = h("span", { class: "sb-turn" });
     this.el.sides = h("span", { class: "sb-sides" });
     this.el.trumpChip = h("span", { class: "sb-trump" });
-    bar.append(h("span", { class: "sb-left" }, this.el.deal, this.el.match), this.el.turn,
+    bar.append(h("span", { class: "sb-left" }, this.el.deal, this.el.match, this.el.level), this.el.turn,
       h("span", { class: "sb-right" }, this.el.sides, this.el.trumpChip));
 
     const felt = h("div", { class: "felt" });
@@ -217,6 +218,9 @@ export class TableView {
     this.el.deal.textContent = t("table.deal", { n: dealNo });
     this.el.match.textContent = this.mode.matchText ? this.mode.matchText(view, ctx) : matchText(ctx);
     this.el.turn.textContent = turnText(view, ctx);
+    // the computers' level, said once for the table (app.css shows it where the seats cannot)
+    const levels = [...new Set(ctx.kinds.filter((k) => k && k.kind === "bot").map((k) => t(`level.${k.level}`)))];
+    this.el.level.textContent = levels.length ? t("table.level", { level: levels.join(" / ") }) : "";
     this._sides(view, ctx);
     clear(this.el.trumpChip);
     if (view.trump_suit) {
@@ -290,7 +294,7 @@ export class TableView {
     if (this.mode.pile && this.mode.pile(el, seat, this.view, ctx)) return;
     clear(el);
     el.classList.toggle("empty", won === 0);
-    if (won > 0) el.append(cardFace(null, style, lang, "p", "pile-card"));
+    el.append(cardFace(null, style, lang, "p", "pile-card")); // kept, unseen while empty: the seat's width holds
     const tricks = won === 1 ? t("seat.pile.one") : t("seat.pile", { n: won });
     const count = h("span", { class: "pile-count", text: tricks });
     if (ctx.showPoints && !teamGame(this.view)) {
@@ -299,15 +303,18 @@ export class TableView {
       count.append(" · ", h("span", { class: "unit", text: before }), String(pts), h("span", { class: "unit", text: after }));
     }
     el.append(count);
-    el.setAttribute("aria-label", t("seat.pile.aria", { name: ctx.names[seat], n: won }));
+    const yours = seat === this.view.seat && ctx.kinds[seat].kind === "human" && ctx.humans === 1;
+    el.setAttribute("aria-label", yours ? t("seat.pile.aria.you", { n: won }) : t("seat.pile.aria", { name: ctx.names[seat], n: won }));
   }
 
   _seatHand(box, view, s, style, lang) {
     clear(box);
     const size = view.hand_sizes[s];
     const known = (view.known && view.known[s]) || [];
-    const open = view.hands_visible && view.hands_visible[s];
-    box.classList.toggle("open", !!open || known.length > 0);
+    // face up from the start (scoperta): larger; a card known later keeps the seat's size
+    const open = view.hands_visible && view.hands_visible[s] && !!(view.rules && view.rules.open_hands);
+    box.classList.toggle("open", !!open);
+    box.classList.toggle("known", !open && known.length > 0);
     box.classList.toggle("many", size > 4);
     for (let i = 0; i < size; i++) {
       const code = i < known.length ? known[i] : null;
@@ -380,6 +387,16 @@ export class TableView {
       if (ctx.trickWinner === p.seat && i === ctx.trickWinnerIndex) slot.classList.add("winning");
       box.append(slot);
     });
+    // who took the trick, in words, until the next card is played
+    const last = (view.tricks || [])[view.tricks ? view.tricks.length - 1 : -1];
+    const note = ctx.trickWinner !== undefined && ctx.trickWinner !== null
+      ? { winner: ctx.trickWinner, points: ctx.trickPoints }
+      : !plays.length && last && view.phase !== "over" ? last : null;
+    if (note && note.points !== undefined) {
+      const you = note.winner === view.seat && ctx.kinds[note.winner].kind === "human" && ctx.humans === 1;
+      box.append(h("p", { class: "trick-note", text: you ? t("table.took.you", { points: note.points })
+        : t("table.took", { name: ctx.names[note.winner], points: note.points }) }));
+    }
   }
 
   _hand(view, ctx, style, lang) {
@@ -462,11 +479,13 @@ export class TableView {
     this.el.undoLabel.textContent = t("table.undo");
     this.el.undoBtn.setAttribute("aria-label", t("table.undo"));
     this.el.undoBtn.title = t("table.undo");
-    this.el.undoBtn.hidden = ctx.undo === null || ctx.undo === undefined;
+    // the deal over: the button stays where it was (disabled), the row does not move
+    if (view.phase !== "over") this.el.undoBtn.hidden = ctx.undo === null || ctx.undo === undefined;
     this.el.undoBtn.disabled = ctx.undo !== true;
     this.el.lastBtn.disabled = !(view.tricks && view.tricks.length);
     this.el.hintLine.textContent = ctx.hintText || "";
     this.el.hintLine.classList.toggle("empty", !ctx.hintText);
+    this.el.hintLine.classList.toggle("long", (ctx.hintText || "").length > 150); // smaller, in its room
     this.root.classList.toggle("can-play", !!ctx.canPlay && legal.some((a) => /^[A2-9TJHK][DCSB]$/.test(a)));
     this.root.classList.toggle("my-turn", !!ctx.canPlay);
     this.root.classList.toggle("over", view.phase === "over");

@@ -48,7 +48,7 @@ function words(id, view, ctx) {
     const byRank = new Map();
     for (const [code, p] of Object.entries(points)) if (p > 0) byRank.set(code[0], p);
     if (!byRank.size) return null;
-    const list = [...byRank].sort((a, b) => b[1] - a[1]).map(([r, p]) => `${rankName(r, lang, style)} ${p}`);
+    const list = [...byRank].sort((a, b) => b[1] - a[1]).map(([r, p]) => `${rankName(r, lang, style)}: ${p}`);
     return t("tip.points", { list: list.join(", ") });
   }
   if (id === "target") {
@@ -76,14 +76,18 @@ export function atTurn(view, ctx) {
   return hide();
 }
 
-/** The tip's place: in the table, between the felt and the person's side (css/app.css docks
- * it there, in the flow, so that the felt gives up the room and nothing is hidden under it:
- * the seats across, the trick, the hand). The table's frame is rebuilt at times: put back. */
+/** A tip may still show in this deal: the felt keeps its room from the first frame (.tips-live). */
+export function live(view, ctx) {
+  if (ctx.humans !== 1 || (view.rules && view.rules.mode === "chiamata")) return false;
+  const done = seen();
+  return !done.all && TIPS.some((tip) => !done[tip.id] && words(tip.id, view, ctx) !== null);
+}
+
+/** The tip's place: on the felt, in its room (put back when the table is rebuilt). */
 function place() {
-  const table = document.getElementById("table");
-  const mine = table && table.querySelector(":scope > .mine");
-  if (mine) {
-    if (box.nextElementSibling !== mine) table.insertBefore(box, mine);
+  const felt = document.querySelector("#table > .felt");
+  if (felt) {
+    if (box.parentElement !== felt) felt.append(box);
   } else if (!box.isConnected) document.body.append(box);
 }
 

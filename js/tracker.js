@@ -5,20 +5,9 @@
 
 import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
-import { cardName, suitName } from "./cards.js";
+import { cardName, suitName, printedIndex } from "./cards.js";
 
 const SUIT_ORDER = ["D", "C", "S", "B"];
-
-// Short rank marks as players write them: Italian R(e), C(avallo), F(ante); French D(onna).
-const SHORT = {
-  it: { K: "R", H: "C", J: "F", T: "10" },
-  en: { K: "K", H: "H", J: "J", T: "10" },
-};
-
-export function rankMark(rank, lang, style) {
-  if (rank === "H" && style === "french") return lang === "it" ? "D" : "Q";
-  return (SHORT[lang] || SHORT.en)[rank] || rank;
-}
 
 /**
  * Draw the tracker `data` ({unseen, points_out, trumps_out, talon}) into `box`.
@@ -39,17 +28,23 @@ export function renderTracker(box, data, ctx) {
     const names = cards.map((c) => safeName(c, ctx));
     const row = h("div", {
       class: `tr-suit${suit === ctx.trump ? " trump" : ""}`, data: { suit },
-      attrs: { "aria-label": `${suitName(suit, ctx.lang, ctx.style)}: ${names.join(", ") || t("tracker.none")}` },
     });
     row.append(h("span", { class: "tr-name", attrs: { "aria-hidden": "true" } },
       h("span", { class: `suit-glyph suit-${suit}` }), ` ${suitName(suit, ctx.lang, ctx.style)}`));
     const marks = h("span", { class: "tr-ranks", attrs: { "aria-hidden": "true" } });
-    if (!cards.length) marks.append(h("span", { class: "tr-none", text: "–" }));
-    cards.forEach((c, i) => {
+    // the face-up trump under the talon: seen by all, still to be drawn: one of the trumps out
+    const up = suit === ctx.trump ? ((data && data.trumps_out) || []).filter((c) => c[1] === suit && !cards.includes(c)) : [];
+    if (!cards.length && !up.length) marks.append(h("span", { class: "tr-none", text: "–" }));
+    // each card by what its corner prints (1–10 on the Italian decks), its name as the title
+    const mark = (c, cls, title) => {
       const pts = ctx.cardPoints ? ctx.cardPoints[c] || 0 : 0;
-      marks.append(h("span", { class: `tr-card${pts ? " counts" : ""}`, data: { card: c }, title: names[i],
-        text: rankMark(c[0], ctx.lang, ctx.style) }));
-    });
+      marks.append(h("span", { class: `${cls}${pts ? " counts" : ""}`, data: { card: c }, title,
+        text: printedIndex(c[0], ctx.style) }));
+    };
+    cards.forEach((c, i) => mark(c, "tr-card", names[i]));
+    for (const c of up) names.push(`${safeName(c, ctx)} (${t("tracker.faceup")})`);
+    up.forEach((c, i) => mark(c, "tr-up", names[cards.length + i]));
+    row.setAttribute("aria-label", `${suitName(suit, ctx.lang, ctx.style)}: ${names.join(", ") || t("tracker.none")}`);
     row.append(marks);
     grid.append(row);
   }

@@ -27,11 +27,19 @@ SUITS = {
 }
 
 
+# What the corner of a figure prints, written after its word where the word does not start with it.
+PRINTED = {"italian": {"J": "8", "H": "9", "K": "10"}, "french": {"J": "J", "H": "Q", "K": "K"}}
+
+
 def expected_names(code, style):
     rank, suit = code
     it_rank, en_rank = RANKS_IT[rank], RANKS_EN[rank]
     if style == "french" and rank == "H":
         it_rank, en_rank = "Donna", "Queen"
+    printed = PRINTED["french" if style == "french" else "italian"].get(rank)
+    if printed:
+        it_rank = f"{it_rank} ({printed})"
+        en_rank = en_rank if en_rank.startswith(printed) else f"{en_rank} ({printed})"
     it_suits, en_suits = SUITS["french" if style == "french" else "italian"]
     return f"{it_rank} di {it_suits[suit]}", f"{en_rank} of {en_suits[suit]}"
 
@@ -89,17 +97,46 @@ def test_known_names(dump):
     names = {(style, c["code"]): (c["nameIt"], c["nameEn"]) for style, deck in dump["decks"].items() for c in deck}
     assert names["napoletane", "AD"] == ("Asso di Denari", "Ace of Coins")
     assert names["napoletane", "3C"] == ("Tre di Coppe", "Three of Cups")
-    assert names["napoletane", "JS"] == ("Fante di Spade", "Jack of Swords")
-    assert names["piacentine", "HB"] == ("Cavallo di Bastoni", "Horse of Clubs")
-    assert names["napoletane", "KD"] == ("Re di Denari", "King of Coins")
+    assert names["napoletane", "JS"] == ("Fante (8) di Spade", "Jack (8) of Swords")
+    assert names["piacentine", "HB"] == ("Cavallo (9) di Bastoni", "Horse (9) of Clubs")
+    assert names["napoletane", "KD"] == ("Re (10) di Denari", "King (10) of Coins")
     assert names["piacentine", "7C"][0] == "Sette di Coppe"
     assert names["french", "AD"] == ("Asso di Quadri", "Ace of Diamonds")
-    assert names["french", "HC"] == ("Donna di Cuori", "Queen of Hearts")
+    assert names["french", "HC"] == ("Donna (Q) di Cuori", "Queen of Hearts")
     assert names["french", "TS"] == ("Dieci di Picche", "Ten of Spades")
-    assert names["french", "JB"] == ("Fante di Fiori", "Jack of Clubs")
+    assert names["french", "JB"] == ("Fante (J) di Fiori", "Jack of Clubs")
     assert dump["suitNames"]["french"]["C"] == ["Cuori", "Hearts"]
-    assert dump["rankNames"]["french"]["H"] == ["Donna", "Queen"]
-    assert dump["rankNames"]["napoletane"]["H"] == ["Cavallo", "Horse"]
+    assert dump["rankNames"]["french"]["H"] == ["Donna (Q)", "Queen"]
+    assert dump["rankNames"]["napoletane"]["H"] == ["Cavallo (9)", "Horse (9)"]
+
+
+# The word of each index a card can print, per language: a name that is this word, or that
+# carries the index in brackets, or (a French figure in English) starts with its letter,
+# agrees with the card.
+INDEX_WORDS = {
+    "it": {"1": "Asso", "A": "Asso", "2": "Due", "3": "Tre", "4": "Quattro", "5": "Cinque", "6": "Sei",
+           "7": "Sette", "8": "Otto", "9": "Nove", "10": "Dieci"},
+    "en": {"1": "Ace", "A": "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six",
+           "7": "Seven", "8": "Eight", "9": "Nine", "10": "Ten"},
+}
+
+
+def name_agrees(name, printed, lang):
+    rank_part = name.split(" di " if lang == "it" else " of ")[0]
+    return (rank_part == INDEX_WORDS[lang].get(printed) or rank_part.endswith(f"({printed})")
+            or (printed.isalpha() and len(printed) == 1 and rank_part.startswith(printed) and "(" not in rank_part))
+
+
+@pytest.mark.parametrize("style", ["napoletane", "piacentine", "french"])
+def test_every_name_agrees_with_what_the_card_prints(dump, style):
+    """A player finds the card a name speaks of: the index its corner prints (read from the
+    drawing itself) is the name's word or is written in the name."""
+    for card in dump["decks"][style]:
+        texts = {t.text for t in parse(card["svg"]).iter(SVG_NS + "text")}
+        assert len(texts) == 1, (card["code"], texts)  # the corner index (drawn twice)
+        printed = texts.pop()
+        for name, lang in ((card["nameIt"], "it"), (card["nameEn"], "en")):
+            assert name_agrees(name, printed, lang), (style, card["code"], printed, name)
 
 
 def normalised(svg, style, code):

@@ -98,3 +98,31 @@ def test_every_error_code_has_words_in_every_language():
     for lang, words in locales().items():
         missing = sorted(c for c in codes if f"error.{c}" not in words)
         assert not missing, f"{lang}: no words for the error codes {missing} (error.<code>)"
+
+
+def test_a_one_fills_a_sentence_in_the_singular():
+    """"1 points" is never shown: a 1 that fills a sentence written for many takes the
+    language's singular pairs (key grammar.one); other numbers are left as they are."""
+    import shutil
+    import subprocess
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    code = """
+import { t, setLang } from "./js/i18n.js";
+const out = [];
+for (const lang of ["en", "it"]) { setLang(lang);
+  for (const n of [1, "1", 11, "0.1", "1,5", 2]) out.push([lang, String(n), t("reason.coach_keep_trump", {card: "X", alt: "Y", trumps: n, gain: n}), t("table.took", {name: "Carla", points: n})]); }
+console.log(JSON.stringify(out));
+"""
+    root = LOCALES.parent.parent
+    proc = subprocess.run([node, "--input-type=module", "-e", code], cwd=root, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    rows = json.loads(proc.stdout)
+    for lang, n, keep, took in rows:
+        words = keep + " " + took
+        if n == "1":
+            assert not re.search(r"(?<![\d.,])1 (points|trumps|punti|briscole)\b", words), words
+            assert ("1 point" in words) if lang == "en" else ("1 punto" in words and "resta fuori 1" in words), words
+        else:
+            assert ("points" in words) if lang == "en" else ("punti" in words), words

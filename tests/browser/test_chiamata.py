@@ -199,7 +199,7 @@ def click_action(page, view, action):
 
 
 RANK_EN = {"A": "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven",
-           "J": "Jack", "H": "Horse", "K": "King"}
+           "J": "Jack (8)", "H": "Horse (9)", "K": "King (10)"}
 SUIT_EN = {"D": "Coins", "C": "Cups", "S": "Swords", "B": "Clubs"}
 
 
@@ -353,6 +353,9 @@ def test_person_wins_the_auction_and_calls(table, bot_level, artifacts):
     assert table.locator(".auc-history li:not(.empty)").count() == len(ch["bids"])
     ranks = table.eval_on_selector_all(".rank-bids button", "els => els.map(e => e.textContent)")
     assert ranks == ["Ace", "Three", "King", "Horse", "Jack", "Seven", "Six", "Five", "Four", "Two"]
+    # the number the card prints under the word of the ace and the figures, in the button's name
+    labels = table.eval_on_selector_all(".rank-bids button", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert labels[:5] == ["Ace", "Three", "King (10)", "Horse (9)", "Jack (8)"]
     enabled = table.eval_on_selector_all(".rank-bids button:not(:disabled)", "els => els.map(e => e.dataset.action)")
     assert set(enabled) == {a for a in view["legal"] if re.fullmatch(r"bid-\w", a)}
     assert "A carichi" in table.text_content(".auc-help")

@@ -156,3 +156,48 @@ def test_poster_with_start_view_loads_the_game_once_scrolled_to(dist_dir, host_c
     finally:
         host.stop()
         site.stop()
+
+
+# In the frame only: the browser refuses storage (as many do for another site's frame).
+FRAME_REFUSES_STORAGE = """
+if (window !== window.top) {
+  Storage.prototype.setItem = function () { throw new DOMException('refused', 'QuotaExceededError'); };
+}
+"""
+
+
+def test_storage_refused_in_the_frame_is_said_once_small_and_aside(dist_dir, browser, bot_level, tmp_path,
+                                                                    artifacts):
+    """A frame whose storage the browser refuses: the game plays, and "can't save" is one small
+    line over the top bar, hiding none of the table (the seats, the trick, the hand, its
+    buttons), said once."""
+    site = Site(dist_dir)
+    host = Host(tmp_path, site.url, f"variant=classic&lang=en&level={bot_level}&seed=7")
+    try:
+        with watched_context(browser, 800, 900, SET_PREFS, NOTE_MESSAGES, FRAME_REFUSES_STORAGE) as ctx:
+            page = ctx.new_page()
+            page.goto(host.url)
+            frame = page.frame_locator("#briscola")
+            frame.locator("#poster-play").click()
+            wait_message(page, "deal-start")
+            game = page.frames[1]
+            assert settle(game) == "waiting"
+            game.wait_for_selector("#notice.quiet:not([hidden])", timeout=10000)
+            page.screenshot(path=str(artifacts / "embed-storage-refused.png"))
+            shown = game.evaluate("""() => { const n = document.getElementById('notice');
+                const r = n.getBoundingClientRect(); const hidden = [];
+                for (const e of document.querySelectorAll('#table .seat, #table .trick-card, #table .hand, #table .actions, #table .felt .center')) {
+                  const q = e.getBoundingClientRect();
+                  if (q.width && r.width && q.left < r.right && r.left < q.right && q.top < r.bottom && r.top < q.bottom) hidden.push(e.className); }
+                return {quiet: n.classList.contains('quiet'), text: n.textContent, h: r.height,
+                        font: parseFloat(getComputedStyle(n).fontSize), hidden, visible: !n.hidden && r.width > 0}; }""")
+            assert shown["visible"] and shown["quiet"] and shown["font"] <= 12 and shown["h"] <= 48, shown
+            assert shown["hidden"] == [], shown
+            assert shown["text"] == "This game cannot be saved here: a reload loses it.", shown
+            # the game plays on; a later refusal is not said again
+            assert play(game, moves=2) in ("waiting", "summary", "over")
+            game.evaluate("window.__briscola.app.storageTrouble()")
+            assert game.evaluate("document.getElementById('notice').textContent.split('saved').length - 1") <= 1
+    finally:
+        host.stop()
+        site.stop()

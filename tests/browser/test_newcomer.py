@@ -181,7 +181,7 @@ def test_every_screen_in_both_languages_phone(new_page, base_url, artifacts):
             assert "The drawn deal is replayed." in page.text_content("#summary-dialog")
             assert page.text_content("#sum-next") == "Next deal of this match"
         else:
-            assert page.text_content("#sum-again") == "New match, same rules and players"
+            assert page.text_content("#sum-again") == "Play again"  # a single deal: play again
         assert not nulls(page)
         assert not small_controls(page, "#summary-dialog"), small_controls(page, "#summary-dialog")
         # the summary in Italian too, then the deal's review in one click (js/coach.js)

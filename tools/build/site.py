@@ -4,7 +4,9 @@ stage_dist() stages the whole site in a folder beside the output and swaps it in
 when it is complete (dist/ is never half written):
 
 1. the static files (index.html, js/, css/, img/, the app manifest), with a
-   <link rel="modulepreload"> in index.html for every module the page imports;
+   <link rel="modulepreload"> in index.html for every module the page imports; the style
+   sheets without their comments (every first visit downloads every file: lean_css), the
+   modules of the embed's poster without their comment lines (lean_poster);
 2. the engine's wheel (wheel.py) and the trimmed stdlib (stdlib.py), their paths
    carrying a content hash, and the Pyodide runtime files a start fetches;
 3. js/build-info.js and build-manifest.json, listing every file with its hash so
@@ -21,11 +23,12 @@ import gzip
 import hashlib
 import json
 import os
+import re
 import shutil
 import time
 from pathlib import Path
 
-from .common import BUILD_DIR, DIST, PYODIDE_DIR, ROOT, log, sha256
+from .common import BUILD_DIR, DIST, PYODIDE_DIR, ROOT, BuildError, log, sha256
 from .friends import bundle_vendor, lazy
 from .linking import patch_linking
 from .micropip import stage_micropip_wheels
@@ -36,7 +39,8 @@ from .service_worker import service_worker, sri
 from .stdlib import trimmed_stdlib
 from .wheel import build_wheel, engine_bytecode, read_version, sourceless
 
-# Static files and folders copied to dist/ as they are, when they exist.
+# Static files and folders copied to dist/ as they are (the style sheets less their comments),
+# when they exist.
 STATIC = ["index.html", "embed.html", "js", "css", "img", "fonts", "sounds", "favicon.ico",
           "manifest.webmanifest", "sw.js"]
 
@@ -51,6 +55,37 @@ def copy_static(stage: Path) -> None:
                 ".*", "__pycache__", "*.map", "build-info.js"))
         elif src.is_file():
             shutil.copy2(src, stage / name)
+    for sheet in (stage / "css").glob("*.css") if (stage / "css").is_dir() else []:
+        sheet.write_text(lean_css(sheet.read_text(encoding="utf-8")), encoding="utf-8")
+
+
+# A CSS string (kept whole) or a comment (dropped); then the lines left blank.
+_CSS_COMMENT = re.compile(r"""("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*')|/\*.*?\*/""", re.S)
+
+
+def lean_css(text: str) -> str:
+    """A style sheet without its comments and blank lines: the same rules, fewer bytes (the
+    comments stay in css/, for the people who read them)."""
+    text = _CSS_COMMENT.sub(lambda m: m.group(1) or "", text)
+    return "\n".join(line.rstrip() for line in text.split("\n") if line.strip()) + "\n"
+
+
+def lean_poster(stage: Path) -> None:
+    """The modules embed.html loads before Play (its budget: 50 KB sent) ship without their
+    comment lines, as js/worker.js does; a compile hint (`//# ...`) stays. A module the
+    stripping refuses (a template literal over several lines) ships whole."""
+    poster = stage / "embed.html"
+    if not poster.is_file():
+        return
+    for rel in module_graph(stage, page_entries(poster.read_text(encoding="utf-8"))):
+        path = stage / rel
+        text = path.read_text(encoding="utf-8")
+        hints = [line for line in text.split("\n") if line.startswith("//#")]
+        try:
+            lean = without_comment_lines(text)
+        except BuildError:
+            continue
+        path.write_text("\n".join([*hints, lean]), encoding="utf-8")
 
 
 def preload_modules(stage: Path) -> None:
@@ -108,6 +143,7 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
     shutil.rmtree(stage, ignore_errors=True)
     stage.mkdir(parents=True)
     copy_static(stage)
+    lean_poster(stage)
     bundle_vendor(stage)  # js/friends/vendor.js: loaded only to play with friends
     preload_modules(stage)
     if stamp is not None:
