@@ -73,12 +73,19 @@ def base_url(dist_dir):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
+    """The one Playwright of the session: its sync API runs once per thread, so every browser
+    the tests launch (the plain one, test_friends.py's with WebRTC on the loopback) comes from it."""
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
-        b = chromium.launch(p.chromium)
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    b = chromium.launch(playwright.chromium)
+    yield b
+    b.close()
 
 
 @pytest.fixture(scope="session")

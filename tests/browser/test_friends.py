@@ -84,12 +84,10 @@ def relay():
 
 
 @pytest.fixture(scope="module")
-def rtc_browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = chromium.launch(p.chromium, extra_args=chromium.WEBRTC_LOOPBACK_ARGS)
-        yield b
-        b.close()
+def rtc_browser(playwright):
+    b = chromium.launch(playwright.chromium, extra_args=chromium.WEBRTC_LOOPBACK_ARGS)
+    yield b
+    b.close()
 
 
 class Person:
