@@ -140,7 +140,9 @@ def join(friend: Person, href: str, seat: int, name="Bruno"):
     friend.page.goto(href)
     friend.page.wait_for_selector("#friends-name", timeout=120000)
     friend.page.fill("#friends-name", name)
-    friend.page.click(f"[data-take='{seat}']", timeout=60000)
+    # the free seats show once the host's page is reached: a tracker's next announce can take
+    # a while on a busy machine (seen past 60 s once in a full run)
+    friend.page.click(f"[data-take='{seat}']", timeout=180000)
 
 
 def dealt(*people):
