@@ -289,14 +289,17 @@ def test_service_worker_lists_every_file_of_the_build(dist_dir):
     start = sw.index("const PRECACHE = ") + len("const PRECACHE = ")
     precache = json.loads(sw[start:sw.index("};", start) + 1])
     assert precache["hash"] == manifest["hash"]
-    # Not precached either: the engine's wheels for micropip, which the page never fetches, and
-    # the code of playing with friends, loaded only when chosen (tools/build/friends.py)
+    # Not precached either: the engine's wheels for micropip, which the page never fetches, the
+    # code of playing with friends, loaded only when chosen (tools/build/friends.py), and the
+    # models of the other variants, kept once fetched (tools/build/models.py)
     micropip = {manifest["micropip"]["wheel"], manifest["micropip"]["latest"]}
-    expected = {p for p in manifest["files"]
-                if p not in ("sw.js", "build-manifest.json", build.ONE_FILE, *micropip) and not lazy(p)}
+    models = {m["path"] for m in manifest["models"].values()}
+    expected = {p for p in manifest["files"] if p not in ("sw.js", "build-manifest.json", build.ONE_FILE,
+                                                          *micropip, *models) and not lazy(p)}
     assert any(lazy(p) for p in manifest["files"])
     assert set(precache["files"]) == expected
-    for path, integrity in precache["files"].items():
+    assert set(precache["keep"]) == models
+    for path, integrity in [*precache["files"].items(), *precache["keep"].items()]:
         assert integrity == manifest["files"][path]["integrity"]
     assert {"index.html", "manifest.webmanifest", manifest["wheel"], manifest["stdlib"],
             "pyodide/pyodide.asm.wasm"} <= expected

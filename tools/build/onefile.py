@@ -279,7 +279,9 @@ def one_file_page(stage: Path, info: dict) -> bytes:
         raise BuildError("js/engine.js has no setWorker(): the one-file page needs it")
 
     carried = {"js/worker.js": classic_worker(stage, info)}
-    for rel in ["pyodide/pyodide.asm.wasm", info["stdlib"], info["wheel"]]:
+    # The models the wheel leaves out too (models.py): this page plays every variant offline.
+    models = [m["path"] for m in info.get("models", {}).values()]
+    for rel in ["pyodide/pyodide.asm.wasm", info["stdlib"], info["wheel"], *models]:
         carried[rel] = (stage / rel).read_bytes()
     blocks = []
     for rel, data in carried.items():
