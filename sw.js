@@ -4,21 +4,21 @@
 //
 // build.py writes PRECACHE into dist/sw.js: the build hash and every file the page can
 // fetch, each with its SHA-256 in Subresource Integrity form (`files`), and the files kept
-// only once the page has fetched one (`keep`: the learned evaluations of the variants other
-// than two- and four-player Briscola and Chiamata, which a first visit does not download).
-// (This source file has PRECACHE = null and does nothing.) A new build changes this file, so
-// the browser installs the new worker beside the old one:
+// once fetched (`keep`: the learned evaluations of the variants other than two- and
+// four-player Briscola and Chiamata, which a first visit does not download; the engine's
+// worker puts one in this build's cache when it fetched it, js/worker.js). (This source file
+// has PRECACHE = null and does nothing.) A new build changes this file, so the browser
+// installs the new worker beside the old one:
 //
 //   install   fill the cache "briscola:<scope path>:<hash>": each file is fetched and
 //             checked against its hash (a stale copy from the HTTP cache is refetched);
 //             a file that an older build's cache holds with the same hash is copied (a kept
-//             one too, never fetched here); where the browser has static routes, the files
-//             come from that cache without the fetch handler (the page itself, whose query
-//             varies, and the kept files still go through it)
+//             one too, which is never fetched here); where the browser has static routes,
+//             the files come from that cache without the fetch handler (the page itself,
+//             whose query varies, still goes through it)
 //   activate  (when no page of the old build is open any more, or a page asks for it)
 //             delete the other builds' caches and their engine snapshots
-//   fetch     answer from this build's cache; a kept file missing there is fetched, checked
-//             and put there; every other request goes to the network
+//   fetch     answer from this build's cache; every other request goes to the network
 //
 // Each request is answered from one build's files. A page that loads while a new build takes
 // over (another tab of the old build let it, js/offline.js) can still get files of both: the
@@ -43,19 +43,12 @@ self.addEventListener("install", (event) => {
 // the cache goes to the network, as in the fetch handler.
 async function routes(event) {
   if (typeof event.addRoutes !== "function") return;
-  const scope = new URL(self.registration.scope).pathname;
-  const pathname = scope + "*";
-  // A kept file goes to the fetch handler, which stores it (the first route that matches wins).
-  const escaped = (path) => path.replace(/[\\:*?+(){}]/g, "\\$&");
-  const kept = Object.keys(PRECACHE.keep).map((path) => ({
-    condition: { urlPattern: { pathname: scope + escaped(path), baseURL: self.registration.scope } },
-    source: "fetch-event",
-  }));
+  const pathname = new URL(self.registration.scope).pathname + "*";
   try {
-    await event.addRoutes([...kept, ...["cors", "same-origin", "no-cors"].map((requestMode) => ({
+    await event.addRoutes(["cors", "same-origin", "no-cors"].map((requestMode) => ({
       condition: { urlPattern: { pathname, search: "", baseURL: self.registration.scope }, requestMethod: "GET", requestMode },
       source: { cacheName: CACHE },
-    }))]);
+    })));
   } catch (error) {
     console.warn("sw.js: static routes refused", error);
   }
@@ -66,9 +59,9 @@ async function precache() {
   const older = (await caches.keys()).filter((name) => name.startsWith(PREFIX)
     && name !== CACHE && !name.endsWith(":snapshot"));
   /** Whether this build's cache has the file, copied from an older build's if need be. */
-  const kept = async (url, integrity) => {
-    const have = await cache.match(url);
-    if (have && have.headers.get(INTEGRITY) === integrity) return true; // an interrupted install
+  const have = async (url, integrity) => {
+    const mine = await cache.match(url);
+    if (mine && mine.headers.get(INTEGRITY) === integrity) return true; // an interrupted install
     for (const name of older) {
       const res = await (await caches.open(name)).match(url);
       if (res && res.headers.get(INTEGRITY) === integrity) {
@@ -78,31 +71,23 @@ async function precache() {
     }
     return false;
   };
-  await Promise.all([
+  await Promise.all([...Object.entries(PRECACHE.keep).map(([path, integrity]) => have(urlOf(path), integrity)),
     ...Object.entries(PRECACHE.files).map(async ([path, integrity]) => {
-      if (!(await kept(urlOf(path), integrity))) await store(cache, path, integrity);
-    }),
-    ...Object.entries(PRECACHE.keep).map(([path, integrity]) => kept(urlOf(path), integrity)),
-  ]);
-}
-
-/** Fetch a file of the build, check it against its hash and put it in `cache`; its response. */
-async function store(cache, path, integrity) {
-  const url = urlOf(path);
-  let res;
-  try {
-    res = await fetch(url, { integrity });
-  } catch {
-    // Most likely an older copy in the HTTP cache: ask the server.
-    res = await fetch(url, { integrity, cache: "reload" });
-  }
-  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-  const headers = new Headers({ [INTEGRITY]: integrity });
-  const type = res.headers.get("Content-Type");
-  if (type) headers.set("Content-Type", type);
-  const copy = new Response(await res.blob(), { headers });
-  await cache.put(url, copy.clone());
-  return copy;
+    const url = urlOf(path);
+    if (await have(url, integrity)) return;
+    let res;
+    try {
+      res = await fetch(url, { integrity });
+    } catch {
+      // Most likely an older copy in the HTTP cache: ask the server.
+      res = await fetch(url, { integrity, cache: "reload" });
+    }
+    if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+    const headers = new Headers({ [INTEGRITY]: integrity });
+    const type = res.headers.get("Content-Type");
+    if (type) headers.set("Content-Type", type);
+    await cache.put(url, new Response(await res.blob(), { headers }));
+  })]);
 }
 
 self.addEventListener("activate", (event) => {
@@ -128,16 +113,11 @@ self.addEventListener("fetch", (event) => {
   let path = decodeURIComponent(url.pathname.slice(scope.pathname.length));
   // The page itself, whatever its query (?embed=1&seed=42...).
   if (request.mode === "navigate" && path === "") path = "index.html";
-  const keep = Object.hasOwn(PRECACHE.keep, path);
-  if (!keep && !Object.hasOwn(PRECACHE.files, path)) return;
+  if (!Object.hasOwn(PRECACHE.files, path) && !Object.hasOwn(PRECACHE.keep, path)) return;
   if (request.mode !== "navigate" && url.search) return; // cached without a query
   event.respondWith((async () => {
-    const cache = await (opened ??= caches.open(CACHE));
-    const hit = await cache.match(urlOf(path));
-    if (hit) return hit;
-    // A kept file the first time: fetched, checked and stored; on failure the page's own
-    // request goes to the network (and fails there as it would without this worker).
-    return (keep && (await store(cache, path, PRECACHE.keep[path]).catch(() => null))) || fetch(request);
+    const hit = await (opened ??= caches.open(CACHE)).then((cache) => cache.match(urlOf(path)));
+    return hit || fetch(request);
   })());
 });
 

@@ -699,8 +699,8 @@ function ask(type, args) {
 // checks its SHA-256 and installs it (briscola.ai.learn.install). The game's reply goes out
 // at once; the requests that search (SEARCHING) wait for the install. The download starts
 // earlier, when the page checks the rules chosen (`check_rules`: the New game panel, the
-// embed), so it is usually here by the time the game starts. The service worker keeps the
-// file once fetched (sw.js `keep`): a later visit offline plays the variant with its model.
+// embed), so it is usually here by the time the game starts. The file is kept in the build's
+// cache once fetched (sw.js `keep`): a later visit offline plays the variant with its model.
 // A model that cannot be had is a warning, never an error: the computer players play their
 // heuristic, as where no model fits, and the next game of the variant tries again.
 
@@ -712,16 +712,29 @@ let installing = null; // the install of the game on the table (a promise that n
 
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 
-/** Model `name`'s text, fetched and checked against the build's SHA-256. */
+/** Model `name`'s text, checked against the build's SHA-256: from this build's cache (sw.js's,
+ * which answers the page from it), else fetched and put there, so that a later visit offline
+ * has it (whether or not the service worker controlled this worker when it fetched). */
 async function modelText(name) {
   const { path, sha256 } = MODELS[name];
-  const res = await fetch(siteURL(path));
+  const url = siteURL(path);
+  const cache = CARRIED || typeof caches === "undefined" ? null
+    : await caches.open(SITE_CACHE).catch(() => null);
+  const hit = cache && (await cache.match(url).catch(() => undefined));
+  const res = hit || (await fetch(url));
   if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
   const bytes = await res.arrayBuffer();
   // crypto.subtle is there wherever a service worker is (secure contexts); elsewhere the file
   // is taken as the engine's own wheel is, from the same site.
   if (self.crypto && crypto.subtle && hex(await crypto.subtle.digest("SHA-256", bytes)) !== sha256) {
+    if (hit) cache.delete(url).catch(() => {});
     throw new Error(`${path}: not this build's file (SHA-256)`);
+  }
+  if (cache && !hit) {
+    // As sw.js keeps its files: with their integrity (a new build's install copies it over).
+    const integrity = "sha256-" + btoa(String.fromCharCode(...sha256.match(/../g).map((h) => parseInt(h, 16))));
+    const headers = { "Content-Type": "application/json", "X-Briscola-Integrity": integrity };
+    cache.put(url, new Response(bytes.slice(0), { headers })).catch(() => {});
   }
   return new TextDecoder().decode(bytes);
 }

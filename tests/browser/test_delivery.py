@@ -215,6 +215,91 @@ def test_one_file_page_plays_a_deal_from_disk(dist_dir, context, bot_level, tmp_
     assert not outside, outside
 
 
+def lazy_model(dist_dir: Path, variant: str) -> str:
+    """The path of the model `variant` searches with, a file of its own (tools/build/models.py);
+    the test is skipped when the build ships none apart for it."""
+    manifest = json.loads((dist_dir / "build-manifest.json").read_text(encoding="utf-8"))
+    bridge.reset()
+    name = json.loads(bridge.call("model", json.dumps({"rules": variant})))["result"]["name"]
+    if name not in manifest["models"]:
+        pytest.skip(f"no model shipped apart for {variant} in this build")
+    return manifest["models"][name]["path"]
+
+
+MODEL = "window.__briscola.engine.call('model', {})"
+
+
+def test_a_variants_model_loads_when_that_variant_is_played(dist_dir, context):
+    """A classic visit never asks for another variant's model; a three-player game asks for its
+    own, once, and the expert searches with it; a later visit offline has it (the build's cache)."""
+    path = lazy_model(dist_dir, "three")
+    site = Site(dist_dir)
+    try:
+        page = context.new_page()
+        page.goto(site.url + link("expert", seed=4))
+        play(page, moves=2)
+        model = page.evaluate(MODEL)
+        assert model["name"] == "classic" and model["installed"], model
+        until(page, OFFLINE_READY)
+        assert not [r["path"] for r in site.requests if r["path"].startswith("/models/")]
+        page.goto(site.url + link("expert", seed=4, variant="three"))
+        play(page, moves=2)
+        model = page.evaluate(MODEL)
+        assert model["name"] == "three" and model["installed"], model
+        assert "learned" in model["searched"], model
+        assert [r["path"] for r in site.requests if r["path"].startswith("/models/")] == ["/" + path]
+        page.close()
+    finally:
+        site.stop()
+    context.set_offline(True)
+    page = context.new_page()
+    page.goto(site.url + link("expert", seed=9, variant="three"))
+    play(page, moves=2)
+    model = page.evaluate(MODEL)
+    assert model["installed"] and "learned" in model["searched"], model
+
+
+def test_a_model_that_does_not_check_out_is_left_and_the_game_plays(dist_dir, context, tmp_path):
+    """A model file that is not the build's (its SHA-256): the game plays on without it (the
+    expert's heuristic), with no error; the next game of the variant asks for it again."""
+    path = lazy_model(dist_dir, "three")
+    served = tmp_path / "dist"
+    shutil.copytree(dist_dir, served)
+    (served / path).write_bytes((served / path).read_bytes().replace(b'"weights":"', b'"weights":"AAAA', 1))
+    site = Site(served)
+    try:
+        page = context.new_page()
+        warnings = []
+        page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+        page.goto(site.url + link("expert", seed=4, variant="three"))
+        play(page, moves=3)
+        model = page.evaluate(MODEL)
+        assert model["name"] == "three" and not model["installed"], model
+        assert any(model["searched"]) and "learned" not in model["searched"], model
+        said = [w for w in warnings if "three model could not be loaded" in w]
+        assert len(said) == 1, warnings
+        page.goto(site.url + link("expert", seed=6, variant="three"))
+        play(page, moves=1)  # a computer player's turn waits for the model's try
+        said = [w for w in warnings if "three model could not be loaded" in w]
+        assert len(said) == 2, warnings  # tried again (the second copy from the HTTP cache)
+        asked = [r["path"] for r in site.requests if r["path"].startswith("/models/")]
+        assert asked == ["/" + path], asked
+    finally:
+        site.stop()
+
+
+def test_one_file_page_plays_a_variant_with_its_model(dist_dir, context, tmp_path):
+    path = lazy_model(dist_dir, "three")
+    page_file = tmp_path / "briscola.html"
+    page_file.write_bytes((dist_dir / build.ONE_FILE).read_bytes())
+    assert f'data-path="{path}"'.encode() in page_file.read_bytes()
+    page = context.new_page()
+    page.goto(page_file.as_uri() + link("expert", seed=5, variant="three"))
+    play(page, moves=2)
+    model = page.evaluate(MODEL)
+    assert model["installed"] and "learned" in model["searched"], model
+
+
 def test_site_under_a_sub_path(dist_dir, context, bot_level):
     site = Site(dist_dir, "/briscola/")
     try:
