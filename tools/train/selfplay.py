@@ -135,7 +135,9 @@ def play_deal(rules, rng: random.Random, policies: dict, encoders: dict, explore
 
 
 def encode_view(enc, view):
-    """A seat's view at a trick's start, encoded as :func:`play_deal` encodes it."""
+    """A seat's view at a trick's start, encoded as :func:`play_deal` encodes it; in the
+    variants :func:`play_deal` does not know (scoperta's open hands, six players' partners
+    seen in the last tricks) as the view shows them: ``--bot`` deals use this."""
     from briscola.ai.common import Situation
     sit = Situation(view)
     known = 0
@@ -147,9 +149,15 @@ def encode_view(enc, view):
     unseen = view.rules.tables.deck_mask & ~sit.played & ~hand & ~known
     if fu >= 0:
         unseen &= ~(1 << fu)
+    # Scoperta: the talon's next card lies face up; the table's plane (empty at a trick's
+    # start) holds it.
+    table = []
+    if view.talon_next is not None:
+        table = [(-1, int(view.talon_next))]
+        unseen &= ~(1 << int(view.talon_next))
     sp = view.side_points
     mine = sp[sit.side]
-    return enc.encode(sit.me, hand, unseen, known, fu, [], -1, sit.order[0], mine,
+    return enc.encode(sit.me, hand, unseen, known, fu, table, -1, sit.order[0], mine,
                       sum(sp) - mine, tn, 0), sit.side, mine
 
 

@@ -100,7 +100,7 @@ class ExpertBot(Bot):
                  prune_margin: float = 8.0, race_z: float = 2.0,
                  inference: int = 0, inference_temperature: float = 2.5,
                  inference_uniform: float = 0.15, inference_depth: int = 1,
-                 learned: bool = True, learned_worlds: int = 96,
+                 learned: bool = True, learned_worlds: int | None = None,
                  learned_leaves: int = 2400, learned_inference: int | None = None,
                  learned_tricks: int = 1, learned_exploit: float = 0.0,
                  learned_prior: float = 0.0, learned_model: str | None = None) -> None:
@@ -120,7 +120,8 @@ class ExpertBot(Bot):
         # None: as measured for the variant's model, _LEARNED_DEFAULTS).
         self.learned_inference = learned_inference
         self.learned = learned  # the one-trick search with the learned evaluation
-        self.learned_worlds = learned_worlds  # most worlds per decision
+        # Most worlds per decision (None: as measured for the model, else 96).
+        self.learned_worlds = learned_worlds
         self.learned_leaves = learned_leaves  # evaluations per decision (then it stops)
         self.inference_depth = inference_depth
         self.inference_temperature = inference_temperature
@@ -172,7 +173,8 @@ class ExpertBot(Bot):
                 pool = self.learned_inference
                 if pool is None:
                     pool = defaults.get("learned_inference", 0)
-                got = self._learned(sit, plays, model, pool)
+                got = self._learned(sit, plays, model, pool,
+                                    self.learned_worlds or defaults.get("learned_worlds", 96))
                 if got is not None:
                     return got
         if self.rollout_worlds > 0:
@@ -241,14 +243,15 @@ class ExpertBot(Bot):
         return Decision(Action(best), reason_for(sit, best, view.rules))
 
     # ---- one trick ahead, the learned evaluation after it -----------------------------------
-    def _learned(self, sit: Situation, plays: list[int], model, pool: int) -> Decision | None:
+    def _learned(self, sit: Situation, plays: list[int], model, pool: int,
+                 worlds: int = 96) -> Decision | None:
         t0 = _clock()
         evidence = None
         if pool > 1:
             evidence = Evidence(sit, self._policy(sit.rules, sit.trump),
                                 self.inference_temperature, self.inference_uniform,
                                 self.inference_depth)
-        got = learned_values(sit, plays, model, self.rng, self.learned_worlds,
+        got = learned_values(sit, plays, model, self.rng, worlds,
                              self.learned_leaves, t0 + self.time_budget,
                              evidence=evidence, pool=pool,
                              tricks=self.learned_tricks,
@@ -404,9 +407,17 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
     if policy is None:
         lam = 0.0
     fu_hidden = (1 << faceup) if faceup >= 0 and tn0 else 0
+    # Scoperta: every card another seat draws is seen, and the talon's next card lies face
+    # up (encoded in the table's plane, empty at a trick's start).
+    open_hands = rules.open_hands
+    nxt0 = int(view.talon_next) if view.talon_next is not None else -1
+    nxt0_mask = (1 << nxt0) if nxt0 >= 0 else 0
+    # Partners see each other's hands once the talon is empty (six players, the last tricks).
+    see_partners = (sit.partners if tn0 and rules.tables.teams is not None
+                    and rules.partner_view != "never" else ())
     if incremental:
         from operator import add, sub
-        from .learn import FACEUP, HAND, KNOWN, LEADER, SCALAR, UNSEEN
+        from .learn import FACEUP, HAND, KNOWN, LEADER, SCALAR, TABLE, UNSEEN
         slot = enc.slot
         w1, w2, b2, scale = model.w1, model.w2, model.b2, model.scale
         s_mine, s_theirs, s_talon = w1[SCALAR], w1[SCALAR + 1], w1[SCALAR + 2]
@@ -416,8 +427,11 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
         unseen0 = live0 & ~hand0 & ~known0
         if faceup >= 0 and tn0:
             unseen0 &= ~(1 << faceup)
+        unseen0 &= ~nxt0_mask
+        from_sums = unseen0 | nxt0_mask  # a card that leaves one of these sums when drawn
+        placed = ((HAND, hand0), (UNSEEN, unseen0), (KNOWN, known0), (TABLE, nxt0_mask))
         idx0 = []
-        for base, m in ((HAND, hand0), (UNSEEN, unseen0), (KNOWN, known0)):
+        for base, m in placed:
             while m:
                 low = m & -m
                 idx0.append(base + slot[low.bit_length() - 1])
@@ -425,7 +439,7 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
         acc0 = model.hidden_base(idx0)
         # The row that leaves the sum when a card leaves its place (played or drawn by me).
         gone = {}
-        for base, m in ((HAND, hand0), (UNSEEN, unseen0), (KNOWN, known0)):
+        for base, m in placed:
             while m:
                 low = m & -m
                 c = low.bit_length() - 1
@@ -435,7 +449,7 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
             # The face-up card is in no sum: drawn by another seat and played, nothing leaves.
             gone[faceup] = [0.0] * len(acc0)
 
-        def value_at(hand_new, known_new, tmask, bs, m, th, tn):
+        def value_at(hand_new, known_new, tmask, bs, m, th, tn, nxt):
             acc = acc0
             x = tmask
             while x:
@@ -448,11 +462,21 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
                 c = low.bit_length() - 1
                 acc = list(map(add, acc, w1[HAND + slot[c]]))
                 r = gone.get(c)
-                if r is not None and unseen0 & low:
+                if r is not None and from_sums & low:
                     acc = list(map(sub, acc, r))
                 x ^= low
-            if known_new:
-                acc = list(map(add, acc, w1[KNOWN + slot[known_new.bit_length() - 1]]))
+            x = known_new
+            while x:
+                low = x & -x
+                c = low.bit_length() - 1
+                acc = list(map(add, acc, w1[KNOWN + slot[c]]))
+                if from_sums & low:
+                    acc = list(map(sub, acc, gone[c]))
+                x ^= low
+            if nxt >= 0:
+                acc = list(map(add, acc, w1[TABLE + slot[nxt]]))
+                if unseen0 >> nxt & 1:
+                    acc = list(map(sub, acc, gone[nxt]))
             if tn:
                 acc = list(map(add, acc, fu_row))
             acc = list(map(add, acc, w1[LEADER + (bs - me) % n_seats]))
@@ -464,15 +488,17 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
                     out += h * w
             return out * scale
 
-    def evaluate(drawn, shown, tmask, bs, m, th, tn):
+    def evaluate(drawn, shown, tmask, bs, m, th, tn, nxt=-1):
         """The learned value of the next trick's start from my view: ``drawn``/``shown`` the
-        cards I drew and the face-up card another seat drew (both still in hand), ``tmask``
-        every card played since the decision, ``m``/``th`` the points taken."""
-        key = (drawn, shown, tmask, bs, m)
+        cards I drew and the cards newly seen in another hand (the face-up card another seat
+        drew; in scoperta every card drawn; partners' hands once the talon is empty), all
+        still in hand, ``tmask`` every card played since the decision, ``m``/``th`` the
+        points taken, ``nxt`` the talon's next card if it lies face up (scoperta)."""
+        key = (drawn, shown, tmask, bs, m, nxt)
         v = cache.get(key)
         if v is None:
             if incremental:
-                v = value_at(drawn, shown, tmask, bs, m, th, tn)
+                v = value_at(drawn, shown, tmask, bs, m, th, tn, nxt)
             else:
                 hand = (hand0 | drawn) & ~tmask
                 known = (known0 | shown) & ~tmask
@@ -480,7 +506,11 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
                 unseen = live0 & ~tmask & ~hand & ~known
                 if fu >= 0:
                     unseen &= ~(1 << fu)
-                flags, scal = encode(me, hand, unseen, known, fu, (), -1, bs, m, th, tn, 0)
+                table = ()
+                if nxt >= 0:
+                    unseen &= ~(1 << nxt)
+                    table = ((-1, nxt),)
+                flags, scal = encode(me, hand, unseen, known, fu, table, -1, bs, m, th, tn, 0)
                 v = value(flags, scal)
             cache[key] = v
             evals[0] += 1
@@ -491,7 +521,9 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
         gained = tp if side_of[bs] == my_side else 0
         tn = tn0
         drawn = 0  # drawn by me
-        shown = 0  # the face-up card, drawn last by another seat
+        shown = 0  # seen in another hand: the face-up card, drawn last by another seat
+        nxt = -1
+        pdrawn = 0  # drawn by a partner
         if tn:
             seq = orders[bs] if tn >= per_round else rot[bs][:tn]
             if second:
@@ -501,10 +533,18 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
                 c = talon[tn]
                 if s == me:
                     drawn |= 1 << c
-                elif tn == 0 and c == faceup:
-                    shown = 1 << c
+                elif open_hands or (tn == 0 and c == faceup):
+                    shown |= 1 << c
+                elif see_partners and s in see_partners:
+                    pdrawn |= 1 << c
                 if second:
                     hands[s] |= 1 << c
+            if see_partners and not tn:
+                for p in see_partners:
+                    shown |= hands[p] & ~tmask & ~known0
+                shown |= pdrawn
+            if open_hands and tn > 1:
+                nxt = talon[tn - 1]
         if not (hand0 & ~tmask) | drawn:
             return gained
         if second:
@@ -513,7 +553,7 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
             return gained + trick2(hands, talon, bs, tmask, gained, tp - gained, tn, drawn,
                                    shown)
         return gained + evaluate(drawn, shown, tmask, bs, mine0 + gained,
-                                 theirs0 + tp - gained, tn)
+                                 theirs0 + tp - gained, tn, nxt)
 
     def trick2(hands, talon, lead, tmask0, g1, t1, tn1, drawn1, shown1):
         """The next trick by minimax in the world (every hand after the draws is known
@@ -562,7 +602,7 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
         if pos == n_order:
             return leaf(hands, talon, bs, tp, tmask)
         seat = order[pos]
-        h = hands[seat]
+        h = hands[seat] & ~tmask  # double Briskula: a seat's first card of the trick is gone
         maxi = side_of[seat] == my_side
         best = None
         guess = -1

@@ -230,17 +230,37 @@ def load_file(path: str, inputs: int = N_INPUTS) -> Model:
 
 
 def model_name(rules) -> str | None:
-    """Which shipped model fits these rules, if any: two- or four-player Briscola with the
-    Italian deck and the standard order, one card a turn, nothing known but the face-up
-    card (no open hands, reburied cards or exchanges: the positions it was trained on)."""
-    if (rules.mode != "classic" or rules.deck != "italian" or rules.ranking != "standard"
-            or rules.double or rules.natural_three or rules.signals or rules.open_hands
-            or rules.rebury or rules.exchange_two or rules.exchange_seven):
+    """Which shipped model fits these rules, if any: the positions it was trained on, none of
+    the house rules (reburied cards, exchanges, signals, the natural three). Two-, three-,
+    four- and six-player Briscola with the Italian deck in its standard order (three players
+    without the 2 of coins, partners seeing each other's hands only in the last tricks);
+    for two players also double Briskula, scoperta (open hands), Portuguese Bisca (French
+    deck, A 7 K J Q) and Bosnian Briskula (French 32-card deck). ``load`` says whether that
+    model's weights ship."""
+    if (rules.mode != "classic" or rules.natural_three or rules.signals or rules.rebury
+            or rules.exchange_two or rules.exchange_seven):
         return None
-    if rules.players == 2:
-        return "classic"
-    if rules.players == 4 and rules.tables.teams is not None:
-        return "four" if FOUR_ENABLED else None
+    n = rules.players
+    italian = rules.deck == "italian" and rules.ranking == "standard"
+    plain = not rules.double and not rules.open_hands
+    if italian and plain:
+        if n == 2:
+            return "classic"
+        if n == 4 and rules.tables.teams is not None:
+            return "four" if FOUR_ENABLED else None
+        if n == 3 and rules.removed_two == "2D":
+            return "three"
+        if n == 6 and rules.partner_view == "last":
+            return "six"
+        return None
+    if n != 2:
+        return None
+    if italian:
+        return "double" if not rules.open_hands else "scoperta" if not rules.double else None
+    if plain and rules.deck == "french" and rules.ranking == "bisca":
+        return "bisca"
+    if plain and rules.deck == "french32" and rules.ranking == "standard":
+        return "bosnian"
     return None
 
 
