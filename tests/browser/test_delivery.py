@@ -257,6 +257,14 @@ def test_a_variants_model_loads_when_that_variant_is_played(dist_dir, context):
     play(page, moves=2)
     model = page.evaluate(MODEL)
     assert model["installed"] and "learned" in model["searched"], model
+    # A reload resumes the game (the worker's `resume`): the model is installed again.
+    events = page.evaluate("window.__briscola.state.view.events.length")
+    page.reload()
+    settle(page)
+    assert page.evaluate("window.__briscola.state.view.events.length") == events  # the same game
+    play(page, moves=1)
+    model = page.evaluate(MODEL)
+    assert model["installed"] and "learned" in model["searched"], model
 
 
 def test_a_model_that_does_not_check_out_is_left_and_the_game_plays(dist_dir, context, tmp_path):
