@@ -71,8 +71,7 @@ async function precache() {
     }
     return false;
   };
-  await Promise.all([...Object.entries(PRECACHE.keep).map(([path, integrity]) => have(urlOf(path), integrity)),
-    ...Object.entries(PRECACHE.files).map(async ([path, integrity]) => {
+  const fetched = async ([path, integrity]) => {
     const url = urlOf(path);
     if (await have(url, integrity)) return;
     let res;
@@ -87,7 +86,9 @@ async function precache() {
     const type = res.headers.get("Content-Type");
     if (type) headers.set("Content-Type", type);
     await cache.put(url, new Response(await res.blob(), { headers }));
-  })]);
+  };
+  await Promise.all([...Object.entries(PRECACHE.files).map(fetched),
+    ...Object.entries(PRECACHE.keep).map(([path, integrity]) => have(urlOf(path), integrity))]);
 }
 
 self.addEventListener("activate", (event) => {

@@ -501,3 +501,40 @@ def test_a_deploy_with_a_tab_of_the_old_build_open(dist_dir, second_build, brows
             assert builds(first) == (manifest_hash(dist_dir),) * 2
     finally:
         site.stop()
+
+
+def test_a_new_build_keeps_the_models_a_visit_fetched(dist_dir, second_build, context, tmp_path):
+    """A model fetched under one build is copied into the next build's cache when its hash is the
+    same (sw.js install, never fetched again): after the deploy, offline, the variant plays
+    with its model."""
+    path = lazy_model(dist_dir, "three")
+    assert lazy_model(second_build, "three") == path
+    served = tmp_path / "site"
+    point(served, dist_dir)
+    site = Site(served)
+    has_model = """async ([hash, path]) => { const name = (await caches.keys()).find((n) => n.endsWith(':' + hash));
+        return !!name && !!(await (await caches.open(name)).match(new URL(path, location.href).href)); }"""
+    try:
+        page = context.new_page()
+        page.goto(site.url + link("expert", seed=4, variant="three"))
+        play(page, moves=1)
+        until(page, OFFLINE_READY)
+        assert page.evaluate(has_model, [manifest_hash(dist_dir), path])
+        point(served, second_build)
+        site.requests.clear()
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        until(page, "() => navigator.serviceWorker.getRegistration().then((r) => !!r.waiting)")
+        page.evaluate(OTHER_TAB_HIDDEN)
+        until(page, f"() => caches.keys().then((k) => !k.some((n) => n.endsWith(':{manifest_hash(dist_dir)}')))")
+        assert page.evaluate(has_model, [manifest_hash(second_build), path])
+        assert not [r["path"] for r in site.requests if r["path"].startswith("/models/")]
+        page.close()
+    finally:
+        site.stop()
+    context.set_offline(True)
+    page = context.new_page()
+    page.goto(site.url + link("expert", seed=9, variant="three"))
+    play(page, moves=1)
+    assert builds(page) == (manifest_hash(second_build),) * 2
+    model = page.evaluate(MODEL)
+    assert model["installed"] and "learned" in model["searched"], model
