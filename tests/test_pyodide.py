@@ -86,6 +86,18 @@ def test_stdlib_is_trimmed_and_precompiled(dist):
     assert report["verify"]["broken"] == []
 
 
+def test_the_harness_installs_the_models_the_page_loads_apart(dist):
+    """tests/pyodide/run.mjs installs every model the wheel leaves out (as the page's worker
+    does when its variant is played; bench/thinking.py measures the expert with them), unless
+    --no-models."""
+    code = ("import json\nfrom briscola.ai.learn import load\n"
+            f"print(json.dumps([load(n) is not None for n in {sorted(dist['models'])!r}]))")
+    for flags, want in (((), True), (("--no-models",), False)):
+        proc = run_pyodide(*flags, "-c", code)
+        assert proc.returncode == 0, proc.stderr
+        assert json.loads(proc.stdout.strip().splitlines()[-1]) == [want] * len(dist["models"])
+
+
 def test_python_errors_fail_the_run(dist):
     proc = run_pyodide("-c", "raise ValueError('boom')")
     assert proc.returncode == 1
@@ -220,7 +232,7 @@ def test_learned_model_same_numbers_as_cpython(dist):
             "missing = sorted(n for n in texts if load(n) is None)\n"
             "for n, text in texts.items(): install(n, text)\n"
             "print(json.dumps([missing, {n: [load(n).value(f, s) for f, s in p] for n, p in pos.items()}]))")
-    proc = run_pyodide("-c", code)
+    proc = run_pyodide("--no-models", "-c", code)
     assert proc.returncode == 0, proc.stderr
     missing, got = json.loads(proc.stdout.strip().splitlines()[-1])
     assert missing == sorted(texts)  # the wheel has none of them
