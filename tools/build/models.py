@@ -48,9 +48,9 @@ def in_wheel(pkg_dir: Path = PKG_DIR) -> tuple[str, ...]:
     """The models the engine's wheel carries: `IN_WHEEL` of briscola.ai.learn."""
     init = pkg_dir / LEARN / "__init__.py"
     names = _literals(init).get("IN_WHEEL")
-    if not isinstance(names, tuple) or not all(isinstance(n, str) for n in names):
+    if not isinstance(names, (tuple, list)) or not all(isinstance(n, str) for n in names):
         raise BuildError(f"{init}: no `IN_WHEEL = (\"classic\", ...)` tuple of model names")
-    return names
+    return tuple(names)
 
 
 def lazy_models(pkg_dir: Path = PKG_DIR) -> dict[str, Path]:
