@@ -229,6 +229,21 @@ def lazy_model(dist_dir: Path, variant: str) -> str:
 MODEL = "window.__briscola.engine.call('model', {})"
 
 
+def model_requests(site: Site) -> list[str]:
+    return [r["path"] for r in site.requests if r["path"].startswith("/models/")]
+
+
+def plays_three_with_its_model_offline(context, site: Site, moves: int):
+    """A new three-player deal with the network gone: the expert searches with its model."""
+    context.set_offline(True)
+    page = context.new_page()
+    page.goto(site.url + link("expert", seed=9, variant="three"))
+    play(page, moves=moves)
+    model = page.evaluate(MODEL)
+    assert model["installed"] and "learned" in model["searched"], model
+    return page
+
+
 def test_a_variants_model_loads_when_that_variant_is_played(dist_dir, context):
     """A classic visit never asks for another variant's model; a three-player game asks for its
     own, once, and the expert searches with it; a later visit offline has it (the build's cache)."""
@@ -241,22 +256,17 @@ def test_a_variants_model_loads_when_that_variant_is_played(dist_dir, context):
         model = page.evaluate(MODEL)
         assert model["name"] == "classic" and model["installed"], model
         until(page, OFFLINE_READY)
-        assert not [r["path"] for r in site.requests if r["path"].startswith("/models/")]
+        assert not model_requests(site)
         page.goto(site.url + link("expert", seed=4, variant="three"))
         play(page, moves=2)
         model = page.evaluate(MODEL)
         assert model["name"] == "three" and model["installed"], model
         assert "learned" in model["searched"], model
-        assert [r["path"] for r in site.requests if r["path"].startswith("/models/")] == ["/" + path]
+        assert model_requests(site) == ["/" + path]
         page.close()
     finally:
         site.stop()
-    context.set_offline(True)
-    page = context.new_page()
-    page.goto(site.url + link("expert", seed=9, variant="three"))
-    play(page, moves=2)
-    model = page.evaluate(MODEL)
-    assert model["installed"] and "learned" in model["searched"], model
+    page = plays_three_with_its_model_offline(context, site, moves=2)
     # A reload resumes the game (the worker's `resume`): the model is installed again.
     events = page.evaluate("window.__briscola.state.view.events.length")
     page.reload()
@@ -290,8 +300,7 @@ def test_a_model_that_does_not_check_out_is_left_and_the_game_plays(dist_dir, co
         play(page, moves=1)  # a computer player's turn waits for the model's try
         said = [w for w in warnings if "three model could not be loaded" in w]
         assert len(said) == 2, warnings  # tried again (the second copy from the HTTP cache)
-        asked = [r["path"] for r in site.requests if r["path"].startswith("/models/")]
-        assert asked == ["/" + path], asked
+        assert model_requests(site) == ["/" + path]
     finally:
         site.stop()
 
@@ -527,14 +536,9 @@ def test_a_new_build_keeps_the_models_a_visit_fetched(dist_dir, second_build, co
         page.evaluate(OTHER_TAB_HIDDEN)
         until(page, f"() => caches.keys().then((k) => !k.some((n) => n.endsWith(':{manifest_hash(dist_dir)}')))")
         assert page.evaluate(has_model, [manifest_hash(second_build), path])
-        assert not [r["path"] for r in site.requests if r["path"].startswith("/models/")]
+        assert not model_requests(site)
         page.close()
     finally:
         site.stop()
-    context.set_offline(True)
-    page = context.new_page()
-    page.goto(site.url + link("expert", seed=9, variant="three"))
-    play(page, moves=1)
+    page = plays_three_with_its_model_offline(context, site, moves=1)
     assert builds(page) == (manifest_hash(second_build),) * 2
-    model = page.evaluate(MODEL)
-    assert model["installed"] and "learned" in model["searched"], model
