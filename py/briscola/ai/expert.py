@@ -88,7 +88,8 @@ def _search_horizon(rules) -> int:
 # (``learned_inference``) and the worlds a decision (``learned_worlds``, 96 if not said).
 # Measured together on two-player Briscola, then screened per variant (docs/players.md).
 _LEARNED_DEFAULTS = {"classic": {"horizon": 10, "learned_inference": 4},
-                     "bisca": {"horizon": 10, "learned_inference": 4}}
+                     "bisca": {"horizon": 10, "learned_inference": 4},
+                     "bosnian": {"horizon": 10, "learned_inference": 4}}
 
 
 class ExpertBot(Bot):
