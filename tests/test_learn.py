@@ -245,12 +245,12 @@ def test_expert_searches_with_the_model_from_the_first_trick(variant):
 
 
 @pytest.mark.parametrize("variant,horizon,pool", [("classic", 10, 4), ("four", 16, 0),
-                                                  ("bisca", 12, 0)])
+                                                  ("bisca", 10, 4), ("french", 12, 0)])
 def test_horizon_and_inference_as_measured_for_the_model(variant, horizon, pool, monkeypatch):
-    """Two-player Briscola with its network searches with it down to 10 cards left and
-    weighs its worlds by the other player's last plays (4 drawn a world kept); the four-player
-    network and variants without one keep the usual horizon and no weighing. Settings given
-    to the bot still win over these."""
+    """Two-player Briscola with its network (and Bisca with its own) searches with it down
+    to 10 cards left and weighs its worlds by the other player's last plays (4 drawn a world
+    kept); the four-player network and variants without one (the French deck) keep the usual
+    horizon and no weighing. Settings given to the bot still win over these."""
     import briscola.ai.expert as expert
     pools = []
     real = expert.learned_values

@@ -84,9 +84,12 @@ def _search_horizon(rules) -> int:
 
 
 # Where a shipped learned evaluation searches before the horizon, per model: the horizon
-# (cards left) and how many worlds are drawn per world kept by the others' last plays
-# (``learned_inference``). Measured together on two-player Briscola (docs/players.md).
-_LEARNED_DEFAULTS = {"classic": {"horizon": 10, "learned_inference": 4}}
+# (cards left), how many worlds are drawn per world kept by the others' last plays
+# (``learned_inference``) and the worlds a decision (``learned_worlds``, 96 if not said).
+# Measured together on two-player Briscola, then screened per variant (docs/players.md).
+_LEARNED_DEFAULTS = {"classic": {"horizon": 10, "learned_inference": 4},
+                     "bisca": {"horizon": 10, "learned_inference": 4},
+                     "bosnian": {"horizon": 10, "learned_inference": 4}}
 
 
 class ExpertBot(Bot):
