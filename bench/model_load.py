@@ -3,7 +3,7 @@
 headless Chromium (the models the engine's wheel leaves out: tools/README.md, "The models of
 the other variants").
 
-    python bench/model_load.py [--dist dist] [--runs 5] [--variant three]
+    python bench/model_load.py [--dist dist] [--runs 5] [--variant bisca]
 
 Serves the built site as bench/startup.py does (gzip, Cache-Control: max-age=600) and, for
 each run, opens a fresh profile on a classic deal link, waits for the first visit to be over
@@ -61,7 +61,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--dist", type=Path, default=ROOT / "dist")
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--variant", default="three")
+    ap.add_argument("--variant", default="bisca")
     args = ap.parse_args(argv)
     manifest = json.loads((args.dist / "build-manifest.json").read_text(encoding="utf-8"))
     if not manifest.get("models"):

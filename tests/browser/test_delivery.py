@@ -216,28 +216,28 @@ def test_one_file_page_plays_a_deal_from_disk(dist_dir, context, bot_level, tmp_
 
 
 def lazy_model(dist_dir: Path, variant: str) -> str:
-    """The path of the model `variant` searches with, a file of its own (tools/build/models.py);
-    the test is skipped when the build ships none apart for it."""
+    """The path of the model `variant` searches with, a file of its own (tools/build/models.py)."""
     manifest = json.loads((dist_dir / "build-manifest.json").read_text(encoding="utf-8"))
     bridge.reset()
     name = json.loads(bridge.call("model", json.dumps({"rules": variant})))["result"]["name"]
-    if name not in manifest["models"]:
-        pytest.skip(f"no model shipped apart for {variant} in this build")
+    assert name in manifest["models"], (variant, name, sorted(manifest["models"]))
     return manifest["models"][name]["path"]
 
 
 MODEL = "window.__briscola.engine.call('model', {})"
+# A variant whose model ships apart from the wheel (Portuguese Bisca, two players).
+LAZY = "bisca"
 
 
 def model_requests(site: Site) -> list[str]:
     return [r["path"] for r in site.requests if r["path"].startswith("/models/")]
 
 
-def plays_three_with_its_model_offline(context, site: Site, moves: int):
-    """A new three-player deal with the network gone: the expert searches with its model."""
+def plays_lazy_with_its_model_offline(context, site: Site, moves: int):
+    """A new deal of the LAZY variant with the network gone: the expert searches with its model."""
     context.set_offline(True)
     page = context.new_page()
-    page.goto(site.url + link("expert", seed=9, variant="three"))
+    page.goto(site.url + link("expert", seed=9, variant=LAZY))
     play(page, moves=moves)
     model = page.evaluate(MODEL)
     assert model["installed"] and "learned" in model["searched"], model
@@ -245,9 +245,9 @@ def plays_three_with_its_model_offline(context, site: Site, moves: int):
 
 
 def test_a_variants_model_loads_when_that_variant_is_played(dist_dir, context):
-    """A classic visit never asks for another variant's model; a three-player game asks for its
+    """A classic visit never asks for another variant's model; a game of the LAZY variant asks for its
     own, once, and the expert searches with it; a later visit offline has it (the build's cache)."""
-    path = lazy_model(dist_dir, "three")
+    path = lazy_model(dist_dir, LAZY)
     site = Site(dist_dir)
     try:
         page = context.new_page()
@@ -257,16 +257,16 @@ def test_a_variants_model_loads_when_that_variant_is_played(dist_dir, context):
         assert model["name"] == "classic" and model["installed"], model
         until(page, OFFLINE_READY)
         assert not model_requests(site)
-        page.goto(site.url + link("expert", seed=4, variant="three"))
+        page.goto(site.url + link("expert", seed=4, variant=LAZY))
         play(page, moves=2)
         model = page.evaluate(MODEL)
-        assert model["name"] == "three" and model["installed"], model
+        assert model["name"] == LAZY and model["installed"], model
         assert "learned" in model["searched"], model
         assert model_requests(site) == ["/" + path]
         page.close()
     finally:
         site.stop()
-    page = plays_three_with_its_model_offline(context, site, moves=2)
+    page = plays_lazy_with_its_model_offline(context, site, moves=2)
     # A reload resumes the game (the worker's `resume`): the model is installed again.
     events = page.evaluate("window.__briscola.state.view.events.length")
     page.reload()
@@ -280,7 +280,7 @@ def test_a_variants_model_loads_when_that_variant_is_played(dist_dir, context):
 def test_a_model_that_does_not_check_out_is_left_and_the_game_plays(dist_dir, context, tmp_path):
     """A model file that is not the build's (its SHA-256): the game plays on without it (the
     expert's heuristic), with no error; the next game of the variant asks for it again."""
-    path = lazy_model(dist_dir, "three")
+    path = lazy_model(dist_dir, LAZY)
     served = tmp_path / "dist"
     shutil.copytree(dist_dir, served)
     (served / path).write_bytes((served / path).read_bytes().replace(b'"weights":"', b'"weights":"AAAA', 1))
@@ -289,16 +289,16 @@ def test_a_model_that_does_not_check_out_is_left_and_the_game_plays(dist_dir, co
         page = context.new_page()
         warnings = []
         page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-        page.goto(site.url + link("expert", seed=4, variant="three"))
+        page.goto(site.url + link("expert", seed=4, variant=LAZY))
         play(page, moves=3)
         model = page.evaluate(MODEL)
-        assert model["name"] == "three" and not model["installed"], model
+        assert model["name"] == LAZY and not model["installed"], model
         assert any(model["searched"]) and "learned" not in model["searched"], model
-        said = [w for w in warnings if "three model could not be loaded" in w]
+        said = [w for w in warnings if f"{LAZY} model could not be loaded" in w]
         assert len(said) == 1, warnings
-        page.goto(site.url + link("expert", seed=6, variant="three"))
+        page.goto(site.url + link("expert", seed=6, variant=LAZY))
         play(page, moves=1)  # a computer player's turn waits for the model's try
-        said = [w for w in warnings if "three model could not be loaded" in w]
+        said = [w for w in warnings if f"{LAZY} model could not be loaded" in w]
         assert len(said) == 2, warnings  # tried again (the second copy from the HTTP cache)
         assert model_requests(site) == ["/" + path]
     finally:
@@ -306,12 +306,12 @@ def test_a_model_that_does_not_check_out_is_left_and_the_game_plays(dist_dir, co
 
 
 def test_one_file_page_plays_a_variant_with_its_model(dist_dir, context, tmp_path):
-    path = lazy_model(dist_dir, "three")
+    path = lazy_model(dist_dir, LAZY)
     page_file = tmp_path / "briscola.html"
     page_file.write_bytes((dist_dir / build.ONE_FILE).read_bytes())
     assert f'data-path="{path}"'.encode() in page_file.read_bytes()
     page = context.new_page()
-    page.goto(page_file.as_uri() + link("expert", seed=5, variant="three"))
+    page.goto(page_file.as_uri() + link("expert", seed=5, variant=LAZY))
     play(page, moves=2)
     model = page.evaluate(MODEL)
     assert model["installed"] and "learned" in model["searched"], model
@@ -516,8 +516,8 @@ def test_a_new_build_keeps_the_models_a_visit_fetched(dist_dir, second_build, co
     """A model fetched under one build is copied into the next build's cache when its hash is the
     same (sw.js install, never fetched again): after the deploy, offline, the variant plays
     with its model."""
-    path = lazy_model(dist_dir, "three")
-    assert lazy_model(second_build, "three") == path
+    path = lazy_model(dist_dir, LAZY)
+    assert lazy_model(second_build, LAZY) == path
     served = tmp_path / "site"
     point(served, dist_dir)
     site = Site(served)
@@ -525,7 +525,7 @@ def test_a_new_build_keeps_the_models_a_visit_fetched(dist_dir, second_build, co
         return !!name && !!(await (await caches.open(name)).match(new URL(path, location.href).href)); }"""
     try:
         page = context.new_page()
-        page.goto(site.url + link("expert", seed=4, variant="three"))
+        page.goto(site.url + link("expert", seed=4, variant=LAZY))
         play(page, moves=1)
         until(page, OFFLINE_READY)
         assert page.evaluate(has_model, [manifest_hash(dist_dir), path])
@@ -540,5 +540,5 @@ def test_a_new_build_keeps_the_models_a_visit_fetched(dist_dir, second_build, co
         page.close()
     finally:
         site.stop()
-    page = plays_three_with_its_model_offline(context, site, moves=1)
+    page = plays_lazy_with_its_model_offline(context, site, moves=1)
     assert builds(page) == (manifest_hash(second_build),) * 2
