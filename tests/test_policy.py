@@ -136,3 +136,13 @@ def test_policy_pipeline_end_to_end(tmp_path, capsys):
     assert got > uniform + 0.1
     table = text[text.index("(\n"):]
     assert len(eval(table)) == N_POLICY  # noqa: S307 - our own output
+
+
+def test_head_to_head_screen_of_equal_settings_is_exactly_even():
+    """``bench/strength.py --against base`` plays the two settings against each other on
+    duplicate deals; the same settings on both sides cancel exactly."""
+    from learnkit import script
+    strength = script("bench", "strength")
+    light = {"learned_worlds": 4, "samples": 3, "node_limit": 4000}
+    r = strength.paired("classic", light, light, "base", 3, "even")
+    assert r["other"] == (0.0, 0.0) and r["same"] == 3
