@@ -20,7 +20,8 @@ the cards cancels twice (seats swapped, and the same deals for both), so a chang
 with far fewer deals than two separate margins would need.
 
 ``--against base`` plays the two settings head to head instead, on the same duplicate deal
-groups: the other settings' margin against the expert as it is (or ``--base``).
+groups: the other settings' margin against the expert as it is (or ``--base``); with
+``--tails``, each setting finishes the games against the base.
 
 ``--tails N`` with ``--paired`` (settings groups separated by ``;``) is cheaper when the
 settings differ only in how the expert plays once at most ``N`` cards are left (hands and
@@ -153,13 +154,14 @@ def _tails_part(args):
     variant, settings, against, seed, indices, left = args
     rules = find_variant(variant)
     fa = _expert(settings[0])
+    fo = fa if against == "base" else (lambda s: make_bot(against, s))  # noqa: E731
     out = []
     for i in indices:
         totals = [0] * len(settings)
         wins = [0.0] * len(settings)
         for seating in seatings(rules):
             game = Game.new(rules, seed=f"{seed}:{i}")
-            bots = [fa(f"{seed}:{i}:{s}") if seating[s] else make_bot(against, f"{seed}:{i}:{s}")
+            bots = [fa(f"{seed}:{i}:{s}") if seating[s] else fo(f"{seed}:{i}:{s}")
                     for s in range(rules.players)]
             for bot in bots:
                 bot.reset()

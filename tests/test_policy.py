@@ -146,3 +146,46 @@ def test_head_to_head_screen_of_equal_settings_is_exactly_even():
     light = {"learned_worlds": 4, "samples": 3, "node_limit": 4000}
     r = strength.paired("classic", light, light, "base", 3, "even")
     assert r["other"] == (0.0, 0.0) and r["same"] == 3
+
+
+@pytest.mark.parametrize("variant", ["classic", "four"])
+def test_the_options_never_read_hidden_cards(variant):
+    """With the model's weighing (learned search and exact search) and replies on, the same
+    view with the hidden cards dealt otherwise gives the same card, and the weighing is
+    used where the variant has a fitted model (else the heuristic's reading is)."""
+    from test_ai import _hidden_twin
+
+    from briscola.ai.expert import ExpertBot
+    import briscola.ai.policy as policy
+    rules = VARIANTS[variant]
+    rng = random.Random(variant)
+    calls = []
+    real = policy.PolicyEvidence.weight
+
+    def spy(self, hands):
+        calls.append(1)
+        return real(self, hands)
+
+    policy.PolicyEvidence.weight = spy
+    try:
+        checked = 0
+        for k in range(8):
+            g = Game.new(rules, seed=f"policy-blind-{k}")
+            for _ in range(rng.randrange(4, len(rules.tables.deck) - 2)):
+                if g.is_over:
+                    break
+                g.apply_fast(rng.choice(g.legal_actions_fast()))
+            if g.is_over:
+                continue
+            seat = g.current_player
+            twin = _hidden_twin(g, seat)
+            v1, v2 = g.view(seat), twin.view(seat)
+            assert v1.to_dict() == v2.to_dict()
+            opts = dict(learned_worlds=6, samples=3, node_limit=4000, learned_inference=2,
+                        inference=2, learned_policy=1.0, learned_replies=True)
+            assert ExpertBot(seed=3, **opts).decide(v1) == ExpertBot(seed=3, **opts).decide(v2)
+            checked += 1
+        assert checked
+    finally:
+        policy.PolicyEvidence.weight = real
+    assert bool(calls) == (variant in WEIGHTS)

@@ -257,7 +257,7 @@ class ExpertBot(Bot):
         t0 = _clock()
         evidence = None
         if pool > 1 and self.learned_policy > 0:
-            evidence = self._policy_evidence(sit, model)
+            evidence = self._policy_evidence(sit, model.meta.get("name", ""))
         if pool > 1 and evidence is None:
             evidence = Evidence(sit, self._policy(sit.rules, sit.trump),
                                 self.inference_temperature, self.inference_uniform,
@@ -292,12 +292,12 @@ class ExpertBot(Bot):
             return None
         return ReplyModel(sit, self._policy(sit.rules, sit.trump), weights)
 
-    def _policy_evidence(self, sit: Situation, model):
-        """The others' past plays under the choice model made for the network's variant, or
-        None where there is none."""
+    def _policy_evidence(self, sit: Situation, name: str):
+        """The others' past plays under the choice model made for the network ``name``'s
+        variant, or None where there is none."""
         from .policy import UNIFORM, PolicyEvidence
         from .policy_weights import WEIGHTS
-        weights = WEIGHTS.get(model.meta.get("name", ""))
+        weights = WEIGHTS.get(name)
         if weights is None:
             return None
         if len(self._policy_scores) > 8:
@@ -368,8 +368,12 @@ class ExpertBot(Bot):
         """``k`` worlds resampled from ``inference * k`` by how likely the others' last plays
         were in each (systematic resampling keeps the draw low-variance)."""
         policy = self._policy(sit.rules, sit.trump)
-        ev = Evidence(sit, policy, self.inference_temperature, self.inference_uniform,
-                      self.inference_depth)
+        ev = None
+        if self.learned_policy > 0 and model_name(sit.rules):
+            ev = self._policy_evidence(sit, model_name(sit.rules))
+        if ev is None:
+            ev = Evidence(sit, policy, self.inference_temperature, self.inference_uniform,
+                          self.inference_depth)
         if not ev.records:
             return None
         pool = [sampler.sample() for _ in range(self.inference * k)]
