@@ -103,19 +103,8 @@ class ExpertBot(Bot):
                  learned: bool = True, learned_worlds: int = 96,
                  learned_leaves: int = 2400, learned_inference: int | None = None,
                  learned_tricks: int = 1, learned_exploit: float = 0.0,
-                 learned_prior: float = 0.0, learned_model: str | None = None,
-                 learned_policy: float = 0.0, policy_uniform: float | None = None,
-                 learned_replies: bool = False) -> None:
+                 learned_prior: float = 0.0, learned_model: str | None = None) -> None:
         super().__init__(seed)
-        # The others' replies in the searched trick as the model of their choices says (an
-        # expectation over them) instead of the reply worst for this seat.
-        self.learned_replies = learned_replies
-        # The learned search's worlds weighed by every past play of the others under the
-        # model of their choices (briscola.ai.policy), its product raised to this power
-        # (0: by the last plays under the heuristic's scores, Evidence).
-        self.learned_policy = learned_policy
-        self.policy_uniform = policy_uniform
-        self._policy_scores: dict = {}  # each past play's scores, kept for the deal
         # Which shipped weights to search with (None: the ones made for the variant).
         if learned_model is not None and load_model(learned_model) is None:
             raise ValueError(f"no shipped learned evaluation named {learned_model!r}")
@@ -152,7 +141,6 @@ class ExpertBot(Bot):
         super().reset()
         self.heuristic.reset()
         self.last_info = {}
-        self._policy_scores = {}
 
     def decide(self, view) -> Decision:
         d = _non_play(view)
@@ -256,9 +244,7 @@ class ExpertBot(Bot):
     def _learned(self, sit: Situation, plays: list[int], model, pool: int) -> Decision | None:
         t0 = _clock()
         evidence = None
-        if pool > 1 and self.learned_policy > 0:
-            evidence = self._policy_evidence(sit, model.meta.get("name", ""))
-        if pool > 1 and evidence is None:
+        if pool > 1:
             evidence = Evidence(sit, self._policy(sit.rules, sit.trump),
                                 self.inference_temperature, self.inference_uniform,
                                 self.inference_depth)
@@ -268,8 +254,7 @@ class ExpertBot(Bot):
                              tricks=self.learned_tricks,
                              policy=(self._policy(sit.rules, sit.trump)
                                      if self.learned_exploit else None),
-                             lam=self.learned_exploit,
-                             replies=self._replies(sit, model) if self.learned_replies else None)
+                             lam=self.learned_exploit)
         if got is None:
             return None
         means, done, evals = got
@@ -283,29 +268,6 @@ class ExpertBot(Bot):
         self.last_info = {"mode": "learned", "worlds": done, "evaluations": evals,
                           "seconds": _clock() - t0, "value": round(means[best], 6)}
         return Decision(Action(best), reason_for(sit, best, sit.rules))
-
-    def _replies(self, sit: Situation, model):
-        from .policy import ReplyModel
-        from .policy_weights import WEIGHTS
-        weights = WEIGHTS.get(model.meta.get("name", ""))
-        if weights is None:
-            return None
-        return ReplyModel(sit, self._policy(sit.rules, sit.trump), weights)
-
-    def _policy_evidence(self, sit: Situation, name: str):
-        """The others' past plays under the choice model made for the network ``name``'s
-        variant, or None where there is none."""
-        from .policy import UNIFORM, PolicyEvidence
-        from .policy_weights import WEIGHTS
-        weights = WEIGHTS.get(name)
-        if weights is None:
-            return None
-        if len(self._policy_scores) > 8:
-            self._policy_scores.clear()
-        cache = self._policy_scores.setdefault((sit.rules, sit.trump), {})
-        uniform = UNIFORM if self.policy_uniform is None else self.policy_uniform
-        return PolicyEvidence(sit, self._policy(sit.rules, sit.trump), weights, uniform,
-                              self.learned_policy, cache)
 
     # ---- search ----------------------------------------------------------------------------
     def _solver(self, rules, trump) -> Solver:
@@ -368,12 +330,8 @@ class ExpertBot(Bot):
         """``k`` worlds resampled from ``inference * k`` by how likely the others' last plays
         were in each (systematic resampling keeps the draw low-variance)."""
         policy = self._policy(sit.rules, sit.trump)
-        ev = None
-        if self.learned_policy > 0 and model_name(sit.rules):
-            ev = self._policy_evidence(sit, model_name(sit.rules))
-        if ev is None:
-            ev = Evidence(sit, policy, self.inference_temperature, self.inference_uniform,
-                          self.inference_depth)
+        ev = Evidence(sit, policy, self.inference_temperature, self.inference_uniform,
+                      self.inference_depth)
         if not ev.records:
             return None
         pool = [sampler.sample() for _ in range(self.inference * k)]
@@ -395,7 +353,7 @@ class ExpertBot(Bot):
 def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 24,
                    leaves: int = 600, deadline: float | None = None,
                    incremental: bool = True, evidence=None, pool: int = 4,
-                   tricks: int = 1, policy=None, lam: float = 0.0, replies=None):
+                   tricks: int = 1, policy=None, lam: float = 0.0):
     """Mean points for the seat's side from now, per card, over sampled worlds: in each, the
     rest of the trick by minimax (partners maximize, the others minimize), then the draws,
     then the learned evaluation of the next trick's start from this seat's view (what it
@@ -608,10 +566,6 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
         maxi = side_of[seat] == my_side
         best = None
         guess = -1
-        # The others' replies from the model of their choices: an expectation, not the worst.
-        ez = replies(seat, pos, b, bs, tp, tmask) if replies is not None and not maxi \
-            and h & (h - 1) else None
-        num = den = 0.0
         if lam and not maxi and h & (h - 1):
             # The card the intermediate's scoring picks there, in this world.
             guess = policy.choose([x & ~tmask for x in hands], live0 & ~tmask, fu_hidden,
@@ -627,14 +581,8 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
                 v = rest(hands, talon, pos + 1, b, bs, tp + pts[x], tmask | low)
             if x == guess:
                 vg = v
-            if ez is not None:
-                e = ez(x)
-                num += e * v
-                den += e
             if best is None or (v > best if maxi else v < best):
                 best = v
-        if den > 0.0:
-            return num / den
         if guess >= 0:
             return (1.0 - lam) * best + lam * vg
         return best
