@@ -19,6 +19,10 @@ margin it prints the interval of the per-deal *difference* between the two: the 
 the cards cancels twice (seats swapped, and the same deals for both), so a change is seen
 with far fewer deals than two separate margins would need.
 
+``--against base`` plays the two settings head to head instead, on the same duplicate deal
+groups: the other settings' margin against the expert as it is (or ``--base``); with
+``--tails``, each setting finishes the games against the base.
+
 ``--tails N`` with ``--paired`` (settings groups separated by ``;``) is cheaper when the
 settings differ only in how the expert plays once at most ``N`` cards are left (hands and
 talon: ``horizon``, ``samples``, ``node_budget``...): each game is played once by the
@@ -126,6 +130,9 @@ def _paired_part(args):
     rules = find_variant(variant)
     fo = lambda s: make_bot(against, s)  # noqa: E731
     fa, fb = _expert(base), _expert(other)
+    if against == "base":
+        # Head to head: the other settings against the base's; the base's column is 0.
+        return [(0, sum(r[0] for r in play_group(rules, fb, fa, seed, i))) for i in indices]
     out = []
     for i in indices:
         a = known.get(i)
@@ -147,13 +154,14 @@ def _tails_part(args):
     variant, settings, against, seed, indices, left = args
     rules = find_variant(variant)
     fa = _expert(settings[0])
+    fo = fa if against == "base" else (lambda s: make_bot(against, s))  # noqa: E731
     out = []
     for i in indices:
         totals = [0] * len(settings)
         wins = [0.0] * len(settings)
         for seating in seatings(rules):
             game = Game.new(rules, seed=f"{seed}:{i}")
-            bots = [fa(f"{seed}:{i}:{s}") if seating[s] else make_bot(against, f"{seed}:{i}:{s}")
+            bots = [fa(f"{seed}:{i}:{s}") if seating[s] else fo(f"{seed}:{i}:{s}")
                     for s in range(rules.players)]
             for bot in bots:
                 bot.reset()
@@ -254,7 +262,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="compare the expert with these settings (name=value,...) to --base")
     ap.add_argument("--base", default="", metavar="SETTINGS",
                     help="the expert's settings to compare against (default: as it is)")
-    ap.add_argument("--against", default="intermediate")
+    ap.add_argument("--against", default="intermediate",
+                    help="the opponent of both settings; 'base': --paired against --base")
     ap.add_argument("--tails", type=int, default=None, metavar="N",
                     help="settings that change play only from N cards left: share the games "
                     "up to there (--paired may then hold several groups separated by ';')")

@@ -414,6 +414,19 @@ def test_arena_bot_against_itself_is_exactly_even(variant):
     assert r["wins"] + r["draws"] + r["losses"] == r["games"] * per_game
 
 
+def test_head_to_head_screen_of_equal_settings_is_exactly_even():
+    """``bench/strength.py --against base`` plays two expert settings against each other on
+    duplicate deals (also from shared games with ``--tails``): the same settings on both
+    sides cancel exactly."""
+    from learnkit import script
+    strength = script("bench", "strength")
+    light = {"learned_worlds": 4, "samples": 3, "node_limit": 4000}
+    r = strength.paired("classic", light, light, "base", 3, "even")
+    assert r["other"] == (0.0, 0.0) and r["same"] == 3
+    t = strength.tails("classic", light, [{"samples": 4}], "base", 2, "even", 10)
+    assert t["margins"][0] == (0.0, 0.0)
+
+
 def test_arena_counts_and_interval():
     r = run_arena("classic", "intermediate", "random", 10, seed=1)
     assert r["deals"] == 10 and r["games"] == 20
