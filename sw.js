@@ -3,15 +3,19 @@
 // engine has started on a first visit (its downloads then come from the HTTP cache).
 //
 // build.py writes PRECACHE into dist/sw.js: the build hash and every file the page can
-// fetch, each with its SHA-256 in Subresource Integrity form. (This source file has
-// PRECACHE = null and does nothing.) A new build changes this file, so the browser
+// fetch, each with its SHA-256 in Subresource Integrity form (`files`), and the files kept
+// once fetched (`keep`: the learned evaluations of the variants other than two- and
+// four-player Briscola and Chiamata, which a first visit does not download; the engine's
+// worker puts one in this build's cache when it fetched it, js/worker.js). (This source file
+// has PRECACHE = null and does nothing.) A new build changes this file, so the browser
 // installs the new worker beside the old one:
 //
 //   install   fill the cache "briscola:<scope path>:<hash>": each file is fetched and
 //             checked against its hash (a stale copy from the HTTP cache is refetched);
-//             a file that an older build's cache holds with the same hash is copied; where
-//             the browser has static routes, the files come from that cache without the
-//             fetch handler (the page itself, whose query varies, still goes through it)
+//             a file that an older build's cache holds with the same hash is copied (a kept
+//             one too, which is never fetched here); where the browser has static routes,
+//             the files come from that cache without the fetch handler (the page itself,
+//             whose query varies, still goes through it)
 //   activate  (when no page of the old build is open any more, or a page asks for it)
 //             delete the other builds' caches and their engine snapshots
 //   fetch     answer from this build's cache; every other request goes to the network
@@ -54,17 +58,22 @@ async function precache() {
   const cache = await caches.open(CACHE);
   const older = (await caches.keys()).filter((name) => name.startsWith(PREFIX)
     && name !== CACHE && !name.endsWith(":snapshot"));
-  await Promise.all(Object.entries(PRECACHE.files).map(async ([path, integrity]) => {
-    const url = urlOf(path);
-    const have = await cache.match(url);
-    if (have && have.headers.get(INTEGRITY) === integrity) return; // an interrupted install
+  /** Whether this build's cache has the file, copied from an older build's if need be. */
+  const have = async (url, integrity) => {
+    const mine = await cache.match(url);
+    if (mine && mine.headers.get(INTEGRITY) === integrity) return true; // an interrupted install
     for (const name of older) {
       const res = await (await caches.open(name)).match(url);
       if (res && res.headers.get(INTEGRITY) === integrity) {
         await cache.put(url, res);
-        return;
+        return true;
       }
     }
+    return false;
+  };
+  const fetched = async ([path, integrity]) => {
+    const url = urlOf(path);
+    if (await have(url, integrity)) return;
     let res;
     try {
       res = await fetch(url, { integrity });
@@ -77,7 +86,9 @@ async function precache() {
     const type = res.headers.get("Content-Type");
     if (type) headers.set("Content-Type", type);
     await cache.put(url, new Response(await res.blob(), { headers }));
-  }));
+  };
+  await Promise.all([...Object.entries(PRECACHE.files).map(fetched),
+    ...Object.entries(PRECACHE.keep).map(([path, integrity]) => have(urlOf(path), integrity))]);
 }
 
 self.addEventListener("activate", (event) => {
@@ -103,7 +114,7 @@ self.addEventListener("fetch", (event) => {
   let path = decodeURIComponent(url.pathname.slice(scope.pathname.length));
   // The page itself, whatever its query (?embed=1&seed=42...).
   if (request.mode === "navigate" && path === "") path = "index.html";
-  if (!Object.hasOwn(PRECACHE.files, path)) return;
+  if (!Object.hasOwn(PRECACHE.files, path) && !Object.hasOwn(PRECACHE.keep, path)) return;
   if (request.mode !== "navigate" && url.search) return; // cached without a query
   event.respondWith((async () => {
     const hit = await (opened ??= caches.open(CACHE)).then((cache) => cache.match(urlOf(path)));

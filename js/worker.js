@@ -64,6 +64,7 @@ const SNAPSHOT_CACHE = `${CACHE_PREFIX}${BUILD.hash}:snapshot`;
 const SNAPSHOT_URL = new URL(`snapshot-${BUILD.hash}.bin`, SITE_ROOT).href;
 
 let callBridge = null; // (type: string, argsJson: string) => string
+let installModel = null; // (name: string, text: string) => void: briscola.ai.learn.install
 let dead = null; // the message of a fatal error, once there is one
 
 if (CARRIED) {
@@ -604,6 +605,11 @@ async function start() {
   // The module and its `call` function stay alive as long as the worker.
   // Python returns a str, which arrives as a JS string: no proxy escapes.
   callBridge = (type, argsJson) => bridge.call(type, argsJson);
+  let learn = null; // imported at the first model installed (see "Models loaded ...")
+  installModel = (name, text) => {
+    learn ??= pyodide.pyimport("briscola.ai.learn");
+    learn.install(name, text).destroy();
+  };
   progress("engine", 1);
   mark("ready");
   sweepFinished();
@@ -681,6 +687,83 @@ function ask(type, args) {
   }
   if (reply && typeof reply === "object" && "result" in reply) return { result: reply.result };
   return { error: { code: "internal", message: "the bridge answered with neither result nor error" } };
+}
+
+// ---- Models loaded when their variant is played ---------------------------------------------
+//
+// The engine's wheel carries the learned evaluations of two- and four-player Briscola and of
+// Chiamata; every other variant's is a file of its own (BUILD.models: name -> {path, sha256},
+// tools/build/models.py), so that a first visit downloads none of them. When a game starts
+// (new_match, resume, import_save), the worker asks Python which model its rules need (the
+// bridge's `model`) and, if the engine lacks one this build ships apart, fetches the file,
+// checks its SHA-256 and installs it (briscola.ai.learn.install). The game's reply goes out
+// at once; the requests that search (SEARCHING) wait for the install. The download starts
+// earlier, when the page checks the rules chosen (`check_rules`: the New game panel, the
+// embed), so it is usually here by the time the game starts. The file is kept in the build's
+// cache once fetched (sw.js `keep`): a later visit offline plays the variant with its model.
+// A model that cannot be had is a warning, never an error: the computer players play their
+// heuristic, as where no model fits, and the next game of the variant tries again.
+
+const MODELS = BUILD.models ?? {};
+const SEARCHING = new Set(["bot_step", "hint", "review_decision", "review_retry"]);
+const MODEL_WAIT_MS = 8000; // the most a search waits for a download that hangs (then without)
+const modelInstalls = new Map(); // name -> Promise<boolean>, while pending or once installed
+let installing = null; // the install of the game on the table (a promise that never rejects)
+
+const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/** Model `name`'s text, checked against the build's SHA-256: from this build's cache (sw.js's,
+ * which answers the page from it), else fetched and put there, so that a later visit offline
+ * has it (whether or not the service worker controlled this worker when it fetched). */
+async function modelText(name) {
+  const { path, sha256 } = MODELS[name];
+  const url = siteURL(path);
+  const cache = CARRIED || typeof caches === "undefined" ? null
+    : await caches.open(SITE_CACHE).catch(() => null);
+  const hit = cache && (await cache.match(url).catch(() => undefined));
+  const res = hit || (await fetch(url));
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+  const bytes = await res.arrayBuffer();
+  // crypto.subtle is there wherever a service worker is (secure contexts); elsewhere the file
+  // is taken as the engine's own wheel is, from the same site.
+  if (self.crypto && crypto.subtle && hex(await crypto.subtle.digest("SHA-256", bytes)) !== sha256) {
+    if (hit) cache.delete(url).catch(() => {});
+    throw new Error(`${path}: not this build's file (SHA-256)`);
+  }
+  if (cache && !hit) {
+    // As sw.js keeps its files: with their integrity (a new build's install copies it over).
+    const integrity = "sha256-" + btoa(String.fromCharCode(...sha256.match(/../g).map((h) => parseInt(h, 16))));
+    const headers = { "Content-Type": "application/json", "X-Briscola-Integrity": integrity };
+    cache.put(url, new Response(bytes.slice(0), { headers })).catch(() => {});
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** Install model `name` once (a failure is tried again next time); true once installed. */
+function installOnce(name) {
+  let done = modelInstalls.get(name);
+  if (!done) {
+    done = modelText(name).then((text) => {
+      installModel(name, text);
+      return true;
+    }).catch((err) => {
+      modelInstalls.delete(name);
+      console.warn(`the ${name} model could not be loaded (${err && err.message ? err.message : err}); `
+        + "the computer players play without it");
+      return false;
+    });
+    modelInstalls.set(name, done);
+  }
+  return done;
+}
+
+/** Get the model of `args.rules` (without: the table's) if the engine lacks one this build
+ * ships apart; for the table's, the searching requests wait for it from now on. */
+function modelFor(args) {
+  const need = ask("model", args);
+  const name = need.result && !need.result.installed ? need.result.name : null;
+  const done = name !== null && Object.hasOwn(MODELS, name) ? installOnce(name) : null;
+  if (!("rules" in args)) installing = done;
 }
 
 // ---- Keeping the games ----------------------------------------------------------------------
@@ -957,6 +1040,7 @@ async function openRecord(id, record, reasonPrefix) {
   }
   const before = current;
   current = { id, meta: bounded(record.meta), created: Number.isFinite(record.created) ? record.created : Date.now() };
+  modelFor({});
   if (before && before.id !== id) await dropIfFinished(before.id);
   return { result: loaded.result };
 }
@@ -1052,6 +1136,7 @@ async function keep(id, type, args) {
       const out = ask("new_match", rest);
       if (out.error) return reply(out);
       const before = current;
+      modelFor({});
       const gid = await lockNewGame();
       current = { id: gid, meta: meta ?? null, created: Date.now() };
       // A new deal holds nothing the person did yet: it is shown at once and kept just after
@@ -1060,6 +1145,14 @@ async function keep(id, type, args) {
       reply({ result: { ...state, game: gid } });
       if (!(await store(state, save))) self.postMessage({ type: "storage", state: "refused" });
       if (before) await dropIfFinished(before.id);
+      return undefined;
+    }
+    case "check_rules": {
+      const out = ask(type, args);
+      reply(out);
+      // The New game panel (and the embed) checks the rules chosen: their model starts to
+      // download now, before the game does.
+      if (!out.error) modelFor({ rules: args.rules });
       return undefined;
     }
     default: {
@@ -1087,6 +1180,7 @@ self.addEventListener("message", (event) => {
     } catch {
       return errorReply(msg.id, "engine_unavailable", dead ?? "the engine could not start");
     }
+    if (SEARCHING.has(msg.type) && installing) await Promise.race([installing, sleep(MODEL_WAIT_MS)]);
     try {
       await handle(msg);
     } catch (err) {

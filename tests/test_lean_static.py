@@ -1,6 +1,6 @@
-"""The style sheets travel without their comments (tools/build/site.py lean_css), the embed's
-poster modules without their comment lines (lean_poster): the same rules and code, fewer bytes
-on every first visit and before the poster's Play."""
+"""The style sheets travel without their comments (tools/build/site.py lean_css), the page's
+modules without their comment lines (lean_modules): the same rules and code, fewer bytes on
+every first visit and before the embed's poster's Play."""
 from __future__ import annotations
 
 import gzip
@@ -13,7 +13,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.build.site import lean_css, lean_poster  # noqa: E402
+from tools.build import BuildError  # noqa: E402
+from tools.build.onefile import without_comment_lines  # noqa: E402
+from tools.build.site import lean_css, lean_modules  # noqa: E402
 
 
 def without_comments(text: str) -> str:
@@ -53,17 +55,19 @@ def test_strings_that_look_like_comments_stay():
     assert lean_css(css) == '.a::after { content: "/* not a comment */"; }\n.b { content: \'it\\\'s\'; }\n'
 
 
-def test_the_posters_modules_lose_their_comment_lines_only(tmp_path):
-    """Every module embed.html loads is smaller, keeps its compile hint, and does the same:
-    the lean cards.js and i18n.js name the cards and say the words the sources do (node)."""
+def test_the_pages_modules_lose_their_comment_lines_only(tmp_path):
+    """Every module of the page (the embed's poster's too) is smaller, keeps its compile hint,
+    and does the same: the lean cards.js and i18n.js name the cards and say the words the
+    sources do (node); the browser tests play the lean page."""
     import shutil
     import subprocess
     shutil.copy(ROOT / "embed.html", tmp_path / "embed.html")
     shutil.copytree(ROOT / "js", tmp_path / "js")
-    lean_poster(tmp_path)
+    lean_modules(tmp_path)
     changed = [p for p in (ROOT / "js").rglob("*.js")
                if (tmp_path / p.relative_to(ROOT)).read_text(encoding="utf-8") != p.read_text(encoding="utf-8")]
-    assert {p.name for p in changed} >= {"poster.js", "cards.js", "i18n.js"}, changed
+    assert {p.name for p in changed} >= {"poster.js", "cards.js", "i18n.js", "app.js", "engine.js",
+                                         "worker.js", "newgame.js", "en.js", "it.js"}, changed
     for p in changed:
         lean = (tmp_path / p.relative_to(ROOT)).read_text(encoding="utf-8")
         assert len(lean) < len(p.read_text(encoding="utf-8"))
@@ -84,3 +88,11 @@ if (a !== b) { console.error(a, b); process.exit(1); }
     proc = subprocess.run([node, "--input-type=module", "-e", code, str(ROOT), str(tmp_path)],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_code_after_a_comment_on_its_line_is_refused_not_dropped():
+    assert without_comment_lines("a()\n/* one */\n/**\n * two\n */\n  // three\nb()") == "a()\nb()"
+    assert without_comment_lines("/*/ still open\n*/\nc()") == "c()"
+    for js in ("/* x */ f()", "/*\n x */ f()", "const s = `a\n// b\n`;"):
+        with pytest.raises(BuildError):
+            without_comment_lines(js)

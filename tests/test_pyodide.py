@@ -7,6 +7,7 @@ except in CI (CI=true), where that is a failure.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -85,6 +86,18 @@ def test_stdlib_is_trimmed_and_precompiled(dist):
     assert report["verify"]["broken"] == []
 
 
+def test_the_harness_installs_the_models_the_page_loads_apart(dist):
+    """tests/pyodide/run.mjs installs every model the wheel leaves out (as the page's worker
+    does when its variant is played; bench/thinking.py measures the expert with them), unless
+    --no-models."""
+    code = ("import json\nfrom briscola.ai.learn import load\n"
+            f"print(json.dumps([load(n) is not None for n in {sorted(dist['models'])!r}]))")
+    for flags, want in (((), True), (("--no-models",), False)):
+        proc = run_pyodide(*flags, "-c", code)
+        assert proc.returncode == 0, proc.stderr
+        assert json.loads(proc.stdout.strip().splitlines()[-1]) == [want] * len(dist["models"])
+
+
 def test_python_errors_fail_the_run(dist):
     proc = run_pyodide("-c", "raise ValueError('boom')")
     assert proc.returncode == 1
@@ -111,6 +124,24 @@ def test_dist_holds_only_what_the_page_fetches(dist):
     assert {"briscola/bridge.pyc", "briscola/ai/expert.pyc", "briscola/arena.pyc"} <= names, names
     assert not names & {"briscola/cli.pyc", "briscola/__main__.pyc", "briscola/env.pyc"}, names
     assert not any(n.endswith(".py") for n in names), names
+    # The learned evaluations: in the wheel, only IN_WHEEL's; each other one a file of its own,
+    # named by its hash, listed with it (build-manifest.json, js/build-info.js), carried by the
+    # one-file page, in the micropip wheel as source.
+    sys.path.insert(0, str(ROOT / "py"))
+    from briscola.ai.learn import IN_WHEEL
+    present = {p.stem[len("weights_"):] for p in (ROOT / "py" / "briscola" / "ai" / "learn")
+               .glob("weights_*.py")}
+    weights = {n for n in names if n.startswith("briscola/ai/learn/weights_")}
+    assert weights == {f"briscola/ai/learn/weights_{m}.pyc" for m in IN_WHEEL}, weights
+    assert set(dist["models"]) == present - set(IN_WHEEL)
+    build_info = json.loads(info[info.index("freeze(") + len("freeze("):info.rindex(");")])
+    assert build_info["models"] == dist["models"]
+    page = (ROOT / "dist" / "briscola.html").read_text(encoding="utf-8")
+    for name, model in dist["models"].items():
+        data = (ROOT / "dist" / model["path"]).read_bytes()
+        assert model["sha256"] == hashlib.sha256(data).hexdigest() == dist["files"][model["path"]]["sha256"]
+        assert model["path"] == f"models/{name}-{model['sha256'][:12]}.json"
+        assert f'data-path="{model["path"]}"' in page
     # The wheels for micropip are there, but the page never fetches them: not in its files,
     # not precached by the service worker.
     mp = dist["micropip"]
@@ -120,6 +151,7 @@ def test_dist_holds_only_what_the_page_fetches(dist):
     with zipfile.ZipFile(ROOT / "dist" / mp["latest"]) as wheel:
         names = set(wheel.namelist())
     assert {"briscola/env.py", "briscola/game.py", "briscola/cli.py"} <= names, names
+    assert {f"briscola/ai/learn/weights_{m}.py" for m in present} <= names, names
     assert (ROOT / "dist" / mp["latest"]).read_bytes() == (ROOT / "dist" / mp["wheel"]).read_bytes()
 
 
@@ -157,32 +189,53 @@ def test_micropip_installs_the_engine_from_the_site(dist):
     assert re.search(r"reviewed [1-9]\d* decisions", out), out
 
 
-def test_learned_model_same_numbers_as_cpython(dist):
-    """The shipped weights load in Pyodide and give CPython's values, bit for bit."""
-    sys.path.insert(0, str(ROOT / "py"))
-    from briscola.ai.learn import Encoder, load
-    from briscola.rules import find_variant
-    rules = find_variant("classic")
+def _positions(name: str, count: int, seed: int) -> list:
+    """Inputs for model `name`: positions of a variant it serves (`model_name`), as its encoder
+    makes them (classic's where no variant names it)."""
+    from briscola.ai.learn import Encoder, model_name
+    from briscola.rules import VARIANTS
+    rules = next((r for r in VARIANTS.values() if model_name(r) == name), VARIANTS["classic"])
+    t = rules.tables
     enc = Encoder(rules, 1)
-    rng = __import__("random").Random(7)
-    positions = []
-    for _ in range(12):
-        cards = list(rules.tables.deck_ints)
+    rng = __import__("random").Random(seed)
+    out = []
+    for _ in range(count):
+        cards = list(t.deck_ints)
         rng.shuffle(cards)
-        hand = sum(1 << c for c in cards[:3])
-        unseen = sum(1 << c for c in cards[3:3 + rng.randrange(3, 37)])
-        mine = rng.randrange(0, 60)
-        positions.append(enc.encode(0, hand, unseen, 0, cards[-1], [], -1, rng.randrange(2),
-                                    mine, rng.randrange(0, 120 - mine), rng.randrange(0, 34),
-                                    0))
-    want = {name: [load(name).value(f, s) for f, s in positions] for name in ("classic", "four")}
-    code = ("import json\nfrom briscola.ai.learn import load\n"
+        hand = sum(1 << c for c in cards[:rules.hand_size])
+        unseen = sum(1 << c for c in cards[rules.hand_size:rules.hand_size + rng.randrange(3, len(cards) - 3)])
+        mine = rng.randrange(0, t.total_points // 2)
+        out.append(enc.encode(0, hand, unseen, 0, cards[-1], [], -1, rng.randrange(rules.players),
+                              mine, rng.randrange(0, t.total_points - mine),
+                              rng.randrange(0, len(cards) - rules.players * rules.hand_size), 0))
+    return out
+
+
+def test_learned_model_same_numbers_as_cpython(dist):
+    """Every learned evaluation of two-player-style inputs (every weights_*.py but Chiamata's,
+    tested below) gives CPython's values in Pyodide, bit for bit: those in the engine's wheel as
+    it loads them, the others (shipped apart, tools/build/models.py) once installed from the
+    site's file as the page's worker installs them, and none of those before."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from briscola.ai.learn import load
+    names = sorted(p.stem[len("weights_"):] for p in (ROOT / "py" / "briscola" / "ai" / "learn")
+                   .glob("weights_*.py") if p.stem != "weights_chiamata")
+    assert {"classic", "four"} <= set(names)
+    positions = {n: _positions(n, 12, 7) for n in names}
+    want = {n: [load(n).value(f, s) for f, s in positions[n]] for n in names}
+    texts = {n: (ROOT / "dist" / m["path"]).read_text(encoding="utf-8")
+             for n, m in dist["models"].items()}
+    assert set(texts) == set(names) - {"classic", "four"}
+    code = ("import json\nfrom briscola.ai.learn import install, load\n"
             f"pos = json.loads({json.dumps(json.dumps(positions))})\n"
-            "print(json.dumps({n: [load(n).value(f, s) for f, s in pos] "
-            "for n in ('classic', 'four')}))")
-    proc = run_pyodide("-c", code)
+            f"texts = json.loads({json.dumps(json.dumps(texts))})\n"
+            "missing = sorted(n for n in texts if load(n) is None)\n"
+            "for n, text in texts.items(): install(n, text)\n"
+            "print(json.dumps([missing, {n: [load(n).value(f, s) for f, s in p] for n, p in pos.items()}]))")
+    proc = run_pyodide("--no-models", "-c", code)
     assert proc.returncode == 0, proc.stderr
-    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    missing, got = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert missing == sorted(texts)  # the wheel has none of them
     assert got == want
 
 

@@ -451,6 +451,7 @@ class Bridge:
             "trick_winner": self.trick_winner,
             "card_points": self.card_points,
             "check_rules": self.check_rules,
+            "model": self.model,
         }
 
     def _table(self) -> Table:
@@ -793,6 +794,26 @@ class Bridge:
         return {"rules": rules.to_dict(), "players": rules.players, "deck": rules.deck,
                 "teams": rules.is_team_game, "sides": [list(s) for s in t.teams or ()],
                 "hand_size": rules.hand_size, "deck_size": len(t.deck)}
+
+    def model(self, args: dict) -> dict:
+        """The learned evaluation the expert searches with under ``rules`` (a variant's name or
+        its options; without them, the table's): ``name`` (null: none fits), ``installed``
+        (whether the engine has it: the page's worker installs one the engine's wheel leaves
+        out, :func:`briscola.ai.learn.install`, before such a game plays), and ``searched``,
+        per seat, how each computer player's last decision was made (``learned``,
+        ``sampled``, ``heuristic``, ...; null for a person or before its first decision)."""
+        from .ai.learn import load, model_name
+        if "rules" in args:
+            rules, bots = _rules_arg(args["rules"]), {}
+        else:
+            table = self._table()
+            rules, bots = table.match.rules, table.bots
+        name = model_name(rules)
+        side = "chiamata" if rules.mode == "chiamata" else "classic"  # a level's two players
+        searched = [(getattr(getattr(bots.get(s), side, None), "last_info", None) or {}).get("mode")
+                    for s in range(rules.players)]
+        return {"name": name, "installed": name is not None and load(name) is not None,
+                "searched": searched}
 
     def card_points(self, args: dict) -> dict:
         rules = _rules_arg(args.get("rules", "classic"))

@@ -215,6 +215,108 @@ def test_one_file_page_plays_a_deal_from_disk(dist_dir, context, bot_level, tmp_
     assert not outside, outside
 
 
+def lazy_model(dist_dir: Path, variant: str) -> str:
+    """The path of the model `variant` searches with, a file of its own (tools/build/models.py)."""
+    manifest = json.loads((dist_dir / "build-manifest.json").read_text(encoding="utf-8"))
+    bridge.reset()
+    name = json.loads(bridge.call("model", json.dumps({"rules": variant})))["result"]["name"]
+    assert name in manifest["models"], (variant, name, sorted(manifest["models"]))
+    return manifest["models"][name]["path"]
+
+
+MODEL = "window.__briscola.engine.call('model', {})"
+# A variant whose model ships apart from the wheel (Portuguese Bisca, two players).
+LAZY = "bisca"
+
+
+def model_requests(site: Site) -> list[str]:
+    return [r["path"] for r in site.requests if r["path"].startswith("/models/")]
+
+
+def plays_lazy_with_its_model_offline(context, site: Site, moves: int):
+    """A new deal of the LAZY variant with the network gone: the expert searches with its model."""
+    context.set_offline(True)
+    page = context.new_page()
+    page.goto(site.url + link("expert", seed=9, variant=LAZY))
+    play(page, moves=moves)
+    model = page.evaluate(MODEL)
+    assert model["installed"] and "learned" in model["searched"], model
+    return page
+
+
+def test_a_variants_model_loads_when_that_variant_is_played(dist_dir, context):
+    """A classic visit never asks for another variant's model; a game of the LAZY variant asks for its
+    own, once, and the expert searches with it; a later visit offline has it (the build's cache)."""
+    path = lazy_model(dist_dir, LAZY)
+    site = Site(dist_dir)
+    try:
+        page = context.new_page()
+        page.goto(site.url + link("expert", seed=4))
+        play(page, moves=2)
+        model = page.evaluate(MODEL)
+        assert model["name"] == "classic" and model["installed"], model
+        until(page, OFFLINE_READY)
+        assert not model_requests(site)
+        page.goto(site.url + link("expert", seed=4, variant=LAZY))
+        play(page, moves=2)
+        model = page.evaluate(MODEL)
+        assert model["name"] == LAZY and model["installed"], model
+        assert "learned" in model["searched"], model
+        assert model_requests(site) == ["/" + path]
+        page.close()
+    finally:
+        site.stop()
+    page = plays_lazy_with_its_model_offline(context, site, moves=2)
+    # A reload resumes the game (the worker's `resume`): the model is installed again.
+    events = page.evaluate("window.__briscola.state.view.events.length")
+    page.reload()
+    settle(page)
+    assert page.evaluate("window.__briscola.state.view.events.length") == events  # the same game
+    play(page, moves=1)
+    model = page.evaluate(MODEL)
+    assert model["installed"] and "learned" in model["searched"], model
+
+
+def test_a_model_that_does_not_check_out_is_left_and_the_game_plays(dist_dir, context, tmp_path):
+    """A model file that is not the build's (its SHA-256): the game plays on without it (the
+    expert's heuristic), with no error; the next game of the variant asks for it again."""
+    path = lazy_model(dist_dir, LAZY)
+    served = tmp_path / "dist"
+    shutil.copytree(dist_dir, served)
+    (served / path).write_bytes((served / path).read_bytes().replace(b'"weights":"', b'"weights":"AAAA', 1))
+    site = Site(served)
+    try:
+        page = context.new_page()
+        warnings = []
+        page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+        page.goto(site.url + link("expert", seed=4, variant=LAZY))
+        play(page, moves=3)
+        model = page.evaluate(MODEL)
+        assert model["name"] == LAZY and not model["installed"], model
+        assert any(model["searched"]) and "learned" not in model["searched"], model
+        said = [w for w in warnings if f"{LAZY} model could not be loaded" in w]
+        assert len(said) == 1, warnings
+        page.goto(site.url + link("expert", seed=6, variant=LAZY))
+        play(page, moves=1)  # a computer player's turn waits for the model's try
+        said = [w for w in warnings if f"{LAZY} model could not be loaded" in w]
+        assert len(said) == 2, warnings  # tried again (the second copy from the HTTP cache)
+        assert model_requests(site) == ["/" + path]
+    finally:
+        site.stop()
+
+
+def test_one_file_page_plays_a_variant_with_its_model(dist_dir, context, tmp_path):
+    path = lazy_model(dist_dir, LAZY)
+    page_file = tmp_path / "briscola.html"
+    page_file.write_bytes((dist_dir / build.ONE_FILE).read_bytes())
+    assert f'data-path="{path}"'.encode() in page_file.read_bytes()
+    page = context.new_page()
+    page.goto(page_file.as_uri() + link("expert", seed=5, variant=LAZY))
+    play(page, moves=2)
+    model = page.evaluate(MODEL)
+    assert model["installed"] and "learned" in model["searched"], model
+
+
 def test_site_under_a_sub_path(dist_dir, context, bot_level):
     site = Site(dist_dir, "/briscola/")
     try:
@@ -289,14 +391,17 @@ def test_service_worker_lists_every_file_of_the_build(dist_dir):
     start = sw.index("const PRECACHE = ") + len("const PRECACHE = ")
     precache = json.loads(sw[start:sw.index("};", start) + 1])
     assert precache["hash"] == manifest["hash"]
-    # Not precached either: the engine's wheels for micropip, which the page never fetches, and
-    # the code of playing with friends, loaded only when chosen (tools/build/friends.py)
+    # Not precached either: the engine's wheels for micropip, which the page never fetches, the
+    # code of playing with friends, loaded only when chosen (tools/build/friends.py), and the
+    # models of the other variants, kept once fetched (tools/build/models.py)
     micropip = {manifest["micropip"]["wheel"], manifest["micropip"]["latest"]}
-    expected = {p for p in manifest["files"]
-                if p not in ("sw.js", "build-manifest.json", build.ONE_FILE, *micropip) and not lazy(p)}
+    models = {m["path"] for m in manifest["models"].values()}
+    expected = {p for p in manifest["files"] if p not in ("sw.js", "build-manifest.json", build.ONE_FILE,
+                                                          *micropip, *models) and not lazy(p)}
     assert any(lazy(p) for p in manifest["files"])
     assert set(precache["files"]) == expected
-    for path, integrity in precache["files"].items():
+    assert set(precache["keep"]) == models
+    for path, integrity in [*precache["files"].items(), *precache["keep"].items()]:
         assert integrity == manifest["files"][path]["integrity"]
     assert {"index.html", "manifest.webmanifest", manifest["wheel"], manifest["stdlib"],
             "pyodide/pyodide.asm.wasm"} <= expected
@@ -405,3 +510,35 @@ def test_a_deploy_with_a_tab_of_the_old_build_open(dist_dir, second_build, brows
             assert builds(first) == (manifest_hash(dist_dir),) * 2
     finally:
         site.stop()
+
+
+def test_a_new_build_keeps_the_models_a_visit_fetched(dist_dir, second_build, context, tmp_path):
+    """A model fetched under one build is copied into the next build's cache when its hash is the
+    same (sw.js install, never fetched again): after the deploy, offline, the variant plays
+    with its model."""
+    path = lazy_model(dist_dir, LAZY)
+    assert lazy_model(second_build, LAZY) == path
+    served = tmp_path / "site"
+    point(served, dist_dir)
+    site = Site(served)
+    has_model = """async ([hash, path]) => { const name = (await caches.keys()).find((n) => n.endsWith(':' + hash));
+        return !!name && !!(await (await caches.open(name)).match(new URL(path, location.href).href)); }"""
+    try:
+        page = context.new_page()
+        page.goto(site.url + link("expert", seed=4, variant=LAZY))
+        play(page, moves=1)
+        until(page, OFFLINE_READY)
+        assert page.evaluate(has_model, [manifest_hash(dist_dir), path])
+        point(served, second_build)
+        site.requests.clear()
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        until(page, "() => navigator.serviceWorker.getRegistration().then((r) => !!r.waiting)")
+        page.evaluate(OTHER_TAB_HIDDEN)
+        until(page, f"() => caches.keys().then((k) => !k.some((n) => n.endsWith(':{manifest_hash(dist_dir)}')))")
+        assert page.evaluate(has_model, [manifest_hash(second_build), path])
+        assert not model_requests(site)
+        page.close()
+    finally:
+        site.stop()
+    page = plays_lazy_with_its_model_offline(context, site, moves=1)
+    assert builds(page) == (manifest_hash(second_build),) * 2

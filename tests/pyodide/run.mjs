@@ -7,6 +7,8 @@
 // Options:
 //   --stock       use Pyodide's own python_stdlib.zip, not the trimmed one in dist/
 //   --no-wheel    do not install the briscola wheel
+//   --no-models   do not install the models the wheel leaves out (dist/models/, as the page's
+//                 worker installs one when its variant is played: by default all are)
 //   --dist DIR    the built site (default: dist/ at the repo root)
 //   --timing      print a JSON line of timings (ms) to stderr at the end
 //   --repeat-start N   only boot Pyodide (and install the wheel) N times, print
@@ -27,13 +29,14 @@ const PYODIDE_DIR = join(ROOT, "node_modules", "pyodide");
 class HarnessError extends Error {}
 
 function parseArgs(argv) {
-  const opts = { stock: false, wheel: true, dist: join(ROOT, "dist"), timing: false,
+  const opts = { stock: false, wheel: true, models: true, dist: join(ROOT, "dist"), timing: false,
                  repeatStart: 0, file: null, code: null, args: [] };
   let i = 0;
   for (; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--stock") opts.stock = true;
     else if (a === "--no-wheel") opts.wheel = false;
+    else if (a === "--no-models") opts.models = false;
     else if (a === "--timing") opts.timing = true;
     else if (a === "--dist") opts.dist = resolve(argv[++i]);
     else if (a === "--repeat-start") opts.repeatStart = Number(argv[++i]);
@@ -156,6 +159,15 @@ async function main() {
   }
 
   const { pyodide, times } = await boot(opts, build);
+  if (opts.wheel && opts.models && build.models && Object.keys(build.models).length) {
+    const t = performance.now();
+    const learn = pyodide.pyimport("briscola.ai.learn");
+    for (const [name, { path }] of Object.entries(build.models)) {
+      learn.install(name, readFileSync(join(opts.dist, path), "utf8")).destroy();
+    }
+    learn.destroy();
+    times.models_ms = performance.now() - t;
+  }
   // Raw writes keep the program's output byte for byte (no line batching).
   const decoder = new TextDecoder();
   pyodide.setStdout({ write: (buf) => { process.stdout.write(decoder.decode(buf)); return buf.length; } });

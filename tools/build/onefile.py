@@ -187,18 +187,18 @@ def inline_build(worker: str, info: dict, limits: str) -> str:
 def without_comment_lines(js: str) -> str:
     """`js` less its lines that hold only a comment (`// ...`, and `/* ... */` blocks that begin
     a line). For a script with no multi-line template literal (checked: a line with an odd
-    count of backticks is refused), whose comments are the source's reading, not the browser's:
-    js/worker.js ships so, about 6 KB (gzipped) less on every first visit."""
+    count of backticks is refused, and so is code after a comment that begins a line), whose
+    comments are the source's reading, not the browser's: js/worker.js, sw.js and the page's
+    modules ship so (site.py lean_modules), tens of KB (gzipped) less on every first visit."""
     out, block = [], False
     for line in js.split("\n"):
         text = line.strip()
-        if block:
-            block = "*/" not in text
+        if block or text.startswith("/*"):
+            block = "*/" not in text[2 * (not block):]
+            if not block and text.split("*/", 1)[1].strip():
+                raise BuildError(f"code after a comment that begins a line: {text[:60]}")
             continue
         if text.startswith("//"):
-            continue
-        if text.startswith("/*"):
-            block = "*/" not in text
             continue
         if line.count("`") % 2:
             raise BuildError(f"a template literal over several lines: {line.strip()[:60]}")
@@ -279,7 +279,9 @@ def one_file_page(stage: Path, info: dict) -> bytes:
         raise BuildError("js/engine.js has no setWorker(): the one-file page needs it")
 
     carried = {"js/worker.js": classic_worker(stage, info)}
-    for rel in ["pyodide/pyodide.asm.wasm", info["stdlib"], info["wheel"]]:
+    # The models the wheel leaves out too (models.py): this page plays every variant offline.
+    models = [m["path"] for m in info.get("models", {}).values()]
+    for rel in ["pyodide/pyodide.asm.wasm", info["stdlib"], info["wheel"], *models]:
         carried[rel] = (stage / rel).read_bytes()
     blocks = []
     for rel, data in carried.items():

@@ -18,9 +18,13 @@ def sri(sha256_hex: str) -> str:
 SW_PLACEHOLDER = "const PRECACHE = null; // build.py"
 
 
-def service_worker(template: str, build_hash: str, precache: dict[str, str]) -> str:
-    """sw.js with the build's hash and files (path -> integrity) filled in."""
+def service_worker(template: str, build_hash: str, precache: dict[str, str],
+                   keep: dict[str, str] | None = None) -> str:
+    """sw.js with the build's hash and files (path -> integrity) filled in: `precache`, every
+    file it fetches on install; `keep`, the files it keeps once the page has fetched them (the
+    models of the other variants, models.py)."""
     if template.count(SW_PLACEHOLDER) != 1:
         raise BuildError(f"sw.js: expected the line `{SW_PLACEHOLDER}` once")
-    data = json.dumps({"hash": build_hash, "files": dict(sorted(precache.items()))}, indent=1)
+    data = json.dumps({"hash": build_hash, "files": dict(sorted(precache.items())),
+                       "keep": dict(sorted((keep or {}).items()))}, indent=1)
     return template.replace(SW_PLACEHOLDER, f"const PRECACHE = {data};", 1)

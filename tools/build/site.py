@@ -6,9 +6,10 @@ when it is complete (dist/ is never half written):
 1. the static files (index.html, js/, css/, img/, the app manifest), with a
    <link rel="modulepreload"> in index.html for every module the page imports; the style
    sheets without their comments (every first visit downloads every file: lean_css), the
-   modules of the embed's poster without their comment lines (lean_poster);
+   page's modules without their comment lines (lean_modules);
 2. the engine's wheel (wheel.py) and the trimmed stdlib (stdlib.py), their paths
-   carrying a content hash, and the Pyodide runtime files a start fetches;
+   carrying a content hash, the Pyodide runtime files a start fetches, and the learned
+   evaluations the wheel leaves out, each a file loaded when its variant is played (models.py);
 3. js/build-info.js and build-manifest.json, listing every file with its hash so
    that a cached old file is never mixed with a new one;
 4. sw.js, the service worker with every file's hash (service_worker.py), and
@@ -32,6 +33,7 @@ from .common import BUILD_DIR, DIST, PYODIDE_DIR, ROOT, BuildError, log, sha256
 from .friends import bundle_vendor, lazy
 from .linking import patch_linking
 from .micropip import stage_micropip_wheels
+from .models import is_model, stage_models
 from .modules import module_graph, page_entries
 from .onefile import ONE_FILE, inline_build, inline_page_build, one_file_page, without_comment_lines
 from .runtime import PYODIDE_RUNTIME, check_pyodide, lock_info
@@ -70,15 +72,18 @@ def lean_css(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.split("\n") if line.strip()) + "\n"
 
 
-def lean_poster(stage: Path) -> None:
-    """The modules embed.html loads before Play (its budget: 50 KB sent) ship without their
-    comment lines, as js/worker.js does; a compile hint (`//# ...`) stays. A module the
-    stripping refuses (a template literal over several lines) ships whole."""
-    poster = stage / "embed.html"
-    if not poster.is_file():
-        return
-    for rel in module_graph(stage, page_entries(poster.read_text(encoding="utf-8"))):
-        path = stage / rel
+# Bundled by esbuild, its licences at its end (friends.py): shipped as built.
+NOT_LEAN = {"js/friends/vendor.js"}
+
+
+def lean_modules(stage: Path) -> None:
+    """The page's modules (js/, the embed's poster's among them: its budget is 50 KB sent
+    before Play) ship without their comment lines, as js/worker.js does: about 18 KB gzipped
+    less on a first visit. A compile hint (`//# ...`) stays. A module the stripping refuses (a
+    template literal over several lines, code after a comment on its line) ships whole."""
+    for path in sorted((stage / "js").rglob("*.js")) if (stage / "js").is_dir() else []:
+        if path.relative_to(stage).as_posix() in NOT_LEAN:
+            continue
         text = path.read_text(encoding="utf-8")
         hints = [line for line in text.split("\n") if line.startswith("//#")]
         try:
@@ -143,7 +148,7 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
     shutil.rmtree(stage, ignore_errors=True)
     stage.mkdir(parents=True)
     copy_static(stage)
-    lean_poster(stage)
+    lean_modules(stage)
     bundle_vendor(stage)  # js/friends/vendor.js: loaded only to play with friends
     preload_modules(stage)
     if stamp is not None:
@@ -171,6 +176,9 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
     stdlib_rel = f"pyodide/python_stdlib-{sha256(stdlib_bytes)[:12]}.zip"
     (stage / stdlib_rel).write_bytes(stdlib_bytes)
     log(f"stdlib: {stdlib_rel} ({len(stdlib_bytes)} bytes)")
+    models = stage_models(stage)
+    if models:
+        log(f"models, loaded when their variant is played: {', '.join(models)}")
 
     files = {}
     for path in sorted(p for p in stage.rglob("*") if p.is_file()):
@@ -191,6 +199,7 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
         "lockInfo": lock_info(),
         "wheel": wheel_rel,
         "stdlib": stdlib_rel,
+        "models": models,
         "files": sorted([*files, "js/build-info.js"]),
     }
     (stage / "js").mkdir(exist_ok=True)
@@ -213,12 +222,14 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
 
     # The service worker precaches every file the page can fetch, each checked
     # against its hash (Subresource Integrity form), but for the code of playing with
-    # friends (friends.py: it loads when chosen, and needs the network then anyway).
+    # friends (friends.py: it loads when chosen, and needs the network then anyway) and the
+    # models of the other variants (models.py), which it keeps once the page fetched one.
     for entry in files.values():
         entry["integrity"] = sri(entry["sha256"])
-    precache = {p: f["integrity"] for p, f in files.items() if not lazy(p)}
-    sw = service_worker((ROOT / "sw.js").read_text(encoding="utf-8"), build_hash, precache)
-    add_file(stage, files, "sw.js", sw.encode())
+    precache = {p: f["integrity"] for p, f in files.items() if not lazy(p) and not is_model(p)}
+    keep = {m["path"]: files[m["path"]]["integrity"] for m in models.values()}
+    sw = service_worker((ROOT / "sw.js").read_text(encoding="utf-8"), build_hash, precache, keep)
+    add_file(stage, files, "sw.js", without_comment_lines(sw).encode())
 
     # The one-file page, for a download: everything inside, opens from file://.
     page = one_file_page(stage, info)

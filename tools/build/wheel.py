@@ -29,6 +29,7 @@ from pathlib import Path
 
 from .common import (FIXED_DATE, PKG_DIR, PKG_NAME, PYC_CACHE, PYODIDE_DIR, ROOT, TOOLS,
                      BuildError, log, sha256)
+from .models import left_out
 from .runtime import node_binary
 
 
@@ -53,19 +54,26 @@ def read_version(pkg_dir: Path = PKG_DIR) -> str:
 # The engine's command line (`python3 -m briscola`) never runs in the browser (its argparse is
 # not in the trimmed stdlib either): left out of the wheel, about 8 KB less to download. Nor
 # does the research environment (briscola.env needs PettingZoo and numpy): the micropip wheel
-# carries both.
+# carries both. Nor do the learned evaluations of the variants other than two- and four-player
+# Briscola and Chiamata (models.py): each is a file of its own, loaded when its variant is played.
 NOT_IN_BROWSER = frozenset({"cli.py", "__main__.py", "env.py"})
+
+
+def not_in_browser(pkg_dir: Path) -> frozenset[str]:
+    """The package's paths the page's wheel leaves out: NOT_IN_BROWSER and the lazy models."""
+    return NOT_IN_BROWSER | left_out(pkg_dir)
 
 
 def package_files(pkg_dir: Path, full: bool = False) -> list[tuple[str, Path]]:
     """(path inside the wheel, file) for every file of the package the browser needs (`full`:
     every file), sorted."""
     out = []
+    skip = frozenset() if full else not_in_browser(pkg_dir)
     for path in sorted(pkg_dir.rglob("*")):
         rel = path.relative_to(pkg_dir)
         if not path.is_file() or any(p.startswith(".") or p == "__pycache__" for p in rel.parts):
             continue
-        if path.suffix in (".pyc", ".pyo") or (rel.as_posix() in NOT_IN_BROWSER and not full):
+        if path.suffix in (".pyc", ".pyo") or rel.as_posix() in skip:
             continue
         out.append((f"{PKG_NAME}/{rel.as_posix()}", path))
     return out
@@ -138,7 +146,7 @@ def engine_bytecode(pyodide_version: str, pkg_dir: Path = PKG_DIR) -> dict[str, 
         shutil.rmtree(tmp, ignore_errors=True)
         cmd = [node_binary(), str(TOOLS / "compile_package.mjs"), "--pyodide", str(PYODIDE_DIR),
                "--src", str(pkg_dir), "--out", str(tmp / PKG_NAME),
-               "--skip", ",".join(sorted(NOT_IN_BROWSER))]
+               "--skip", ",".join(sorted(not_in_browser(pkg_dir)))]
         proc = subprocess.run(cmd, cwd=ROOT)
         if proc.returncode != 0 or not (tmp / "cache_tag.txt").is_file():
             shutil.rmtree(tmp, ignore_errors=True)

@@ -13,6 +13,12 @@ on self-play deals (``tools/train/``); its weights ship in the package as a Pyth
 Python, no numpy: the inputs are mostly 0/1 flags, so the hidden layer is the bias plus the
 rows of the flags that are set.
 
+The page's engine (the wheel of the first visit) carries only the models of :data:`IN_WHEEL`;
+every other ``weights_<name>.py`` is built into a file of its own (``models/<name>-<hash>.json``,
+tools/build/models.py) that the page's worker fetches, checks and hands to :func:`install`
+before a game that searches with it plays. Until then :func:`load` answers ``None`` for it and
+the expert plays its heuristic, as it does where no model fits.
+
 Inputs (see :class:`Encoder`): a card's slot is ``suit_slot * 10 + rank_slot``, suit slot 0
 for the trump suit and 1..3 for the others in suit order; rank slot by strength (0 the
 weakest). Flags: hand 0..39, unseen 40..79, known in another hand 80..119, on the table
@@ -24,8 +30,10 @@ on the table over 30.
 from __future__ import annotations
 
 import base64
+import binascii
 import importlib
 import importlib.util
+import json
 import struct
 from operator import add
 
@@ -161,12 +169,19 @@ class Model:
         return out * self.scale
 
 
+# The models whose weights modules the page's first download carries (the engine's wheel):
+# two- and four-player Briscola, and Briscola Chiamata's network (its own encoder, see
+# briscola.ai.learn.chiamata). The build leaves every other weights_<name>.py out of that wheel
+# and ships it apart, for install() (the package installed elsewhere has them all).
+IN_WHEEL = ("classic", "four", "chiamata")
+
 _MODELS: dict[str, Model | None] = {}
 
 
 def load(name: str, inputs: int = N_INPUTS) -> Model | None:
-    """The shipped model called ``name`` (``None`` if the package has none by that name),
-    for an encoder of ``inputs`` inputs."""
+    """The shipped model called ``name`` (``None`` if the package has none by that name and
+    none was installed, see :func:`install`), for an encoder of ``inputs`` inputs. Cheap to
+    call per decision: after the first call, a dictionary look-up."""
     if name in _MODELS:
         return _MODELS[name]
     try:
@@ -179,6 +194,30 @@ def load(name: str, inputs: int = N_INPUTS) -> Model | None:
     m = Model.from_blob(dict(mod.META), mod.WEIGHTS, inputs)
     _MODELS[name] = m
     return m
+
+
+def install(name: str, text: str, inputs: int = N_INPUTS) -> Model:
+    """Make the model ``name`` known to :func:`load` from ``text``, the JSON the build writes
+    of a weights module (``{"name", "meta", "weights"}``: its ``META`` and ``WEIGHTS``), as the
+    page's worker fetches it for a variant whose model the engine's wheel leaves out. A text
+    that is not such a model (malformed, another model's, weights of the wrong size) raises
+    ValueError and changes nothing; installing the same name again replaces it."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"model {name!r}: not JSON text ({e})") from None
+    meta = data.get("meta") if isinstance(data, dict) else None
+    weights = data.get("weights") if isinstance(data, dict) else None
+    if (not isinstance(meta, dict) or not isinstance(weights, str) or data.get("name") != name
+            or meta.get("name") != name):
+        raise ValueError(f"model {name!r}: expected {{\"name\": {name!r}, \"meta\": {{...}}, "
+                         "\"weights\": \"...\"}} of that model")
+    try:
+        model = Model.from_blob(dict(meta), weights, inputs)
+    except (KeyError, TypeError, binascii.Error, struct.error) as e:
+        raise ValueError(f"model {name!r}: its weights do not read ({type(e).__name__}: {e})") from None
+    _MODELS[name] = model
+    return model
 
 
 def load_file(path: str, inputs: int = N_INPUTS) -> Model:
