@@ -287,6 +287,28 @@ def test_horizon_and_inference_as_measured_for_the_model(variant, horizon, pool,
             assert not pools
 
 
+def test_evaluations_a_decision_as_set_for_the_model(monkeypatch):
+    """Six players' search stops after 1,200 evaluations a decision (``_LEARNED_DEFAULTS``),
+    the others after 2,400; a count given to the bot wins."""
+    import briscola.ai.expert as expert
+    seen = []
+    real = expert.learned_values
+
+    def spy(sit, plays, model, rng, worlds, leaves, *args, **kw):
+        seen.append((worlds, leaves))
+        return real(sit, plays, model, rng, 2, leaves, *args, **kw)
+
+    monkeypatch.setattr(expert, "learned_values", spy)
+    for variant, given, want in (("six", {}, (96, 1200)), ("six", {"learned_leaves": 50},
+                                                           (96, 50)),
+                                 ("double", {}, (96, 2400)),
+                                 ("double", {"learned_worlds": 8}, (8, 2400))):
+        g = Game.new(VARIANTS[variant], seed="leaves")
+        seen.clear()
+        ExpertBot(seed=1, **given).decide(g.view(g.current_player))
+        assert seen == [want]
+
+
 def test_learned_expert_plays_many_legal_deals():
     """A lighter expert (fewer worlds) through many classic deals: every action is checked
     by the engine, every deal adds up, and the learned search decides early on."""
