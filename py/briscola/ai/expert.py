@@ -10,7 +10,8 @@ Decision by decision, from the view only:
   information Monte Carlo" is known to err when it pretends to know future draws, so it is
   used only where few draws remain; ties go to the card-counting heuristic.
 * Earlier, from the first trick, where a learned evaluation fits the rules
-  (:mod:`briscola.ai.learn`: two- and four-player Briscola), every card is tried in sampled
+  (:mod:`briscola.ai.learn`: two-, four- and six-player Briscola, double Briskula, scoperta,
+  Bisca and Bosnian Briskula for two), every card is tried in sampled
   worlds: the rest of the trick is played by minimax (partners for, opponents against), the
   draws are made, and the position at the start of the next trick is scored by the learned
   evaluation *from this seat's view* (its hand then, the cards it has not seen then), so the
