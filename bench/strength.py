@@ -46,17 +46,17 @@ from briscola.arena import play_group, run_arena  # noqa: E402
 # name, variant, bot A, bot B, share of --deals, target (kind, value) or None
 PAIRINGS = [
     ("int-rand", "classic", "intermediate", "random", 1.0, ("win", 0.88)),
-    ("exp-int", "classic", "expert", "intermediate", 1.0, ("diff", 12.0, 10.0, 0.68)),
+    ("exp-int", "classic", "expert", "intermediate", 1.0, ("diff", 15.0, 0.0, 0.70)),
     ("beg-rand", "classic", "beginner", "random", 1.0, None),
     ("int-beg", "classic", "intermediate", "beginner", 1.0, None),
-    ("exp-int-four", "four", "expert", "intermediate", 0.25, ("diff", 15.0)),
+    ("exp-int-four", "four", "expert", "intermediate", 0.25, ("diff", 20.0)),
     ("exp-rand", "classic", "expert", "random", 0.25, None),
-    ("exp-int-three", "three", "expert", "intermediate", 0.1, None),
-    ("exp-int-six", "six", "expert", "intermediate", 0.05, None),
-    ("exp-int-double", "double", "expert", "intermediate", 0.1, None),
-    ("exp-int-scoperta", "scoperta", "expert", "intermediate", 0.1, None),
-    ("exp-int-bisca", "bisca", "expert", "intermediate", 0.1, None),
-    ("exp-int-bosnian", "bosnian", "expert", "intermediate", 0.1, None),
+    ("exp-int-three", "three", "expert", "intermediate", 0.1, ("diff", 12.0)),
+    ("exp-int-six", "six", "expert", "intermediate", 0.05, ("diff", 12.0)),
+    ("exp-int-double", "double", "expert", "intermediate", 0.1, ("diff", 12.0)),
+    ("exp-int-scoperta", "scoperta", "expert", "intermediate", 0.1, ("diff", 12.0)),
+    ("exp-int-bisca", "bisca", "expert", "intermediate", 0.1, ("diff", 12.0)),
+    ("exp-int-bosnian", "bosnian", "expert", "intermediate", 0.1, ("diff", 12.0)),
     ("int-rand-four", "four", "intermediate", "random", 0.25, None),
 ]
 
