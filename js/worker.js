@@ -710,6 +710,7 @@ const MODEL_WAIT_MS = 8000; // the most a search waits for a download that hangs
 const modelInstalls = new Map(); // name -> Promise<boolean>, while pending or once installed
 let installing = null; // the install of the game on the table (a promise that never rejects)
 
+// Bytes (an ArrayBuffer or a Uint8Array) as lowercase hexadecimal.
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** Model `name`'s text, checked against the build's SHA-256: from this build's cache (sw.js's,
@@ -951,7 +952,7 @@ async function heldElsewhere() {
 
 function newId() {
   const bytes = crypto.getRandomValues(new Uint8Array(9));
-  return Date.now().toString(36) + "-" + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return Date.now().toString(36) + "-" + hex(bytes);
 }
 
 // The lock of the next new game is taken ahead: a lock's grant is a round trip through the
