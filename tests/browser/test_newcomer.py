@@ -168,7 +168,7 @@ def test_every_screen_in_both_languages_phone(new_page, base_url, artifacts):
             act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
         plays = page.evaluate("window.__briscola.state.view.trick")
         assert plays
-        assert page.get_by_role("img", name=re.compile(r"^Carla: \w+ of \w+")).count() == len(plays)
+        assert page.get_by_role("img", name=re.compile(r"^Carla: \w+( \(\d+\))? of \w+$")).count() == len(plays)
         # the end of a deal: what was needed and the tricks each side took
         while ui(page) == "waiting":
             act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
