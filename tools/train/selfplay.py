@@ -40,8 +40,11 @@ from briscola.rules import find_variant  # noqa: E402
 
 
 def play_deal(rules, rng: random.Random, policies: dict, encoders: dict, explore: float,
-              solve_from: int = 0, deviate: bool = True):
-    """One deal; per trick start and seat: (flags, scalars, label)."""
+              solve_from: int = 0, deviate: bool = True, open_hands: bool = False):
+    """One deal; per trick start and seat: (flags, scalars, label). With ``open_hands``
+    each view also holds the other seats' hands (in the known plane; the unseen plane is
+    then the talon alone): the evaluation of one sampled world, for a search that weighs
+    its worlds (``ExpertBot(learned_open=True)``)."""
     t = rules.tables
     n = rules.players
     pts = t.points
@@ -85,6 +88,10 @@ def play_deal(rules, rng: random.Random, policies: dict, encoders: dict, explore
             kn = 0
             if known_at >= 0 and known_at != me and hands[known_at] >> faceup & 1:
                 kn = 1 << faceup
+            if open_hands:
+                for s in range(n):
+                    if s != me:
+                        kn |= hands[s]
             fu = faceup if tn else -1
             unseen = live & ~hands[me] & ~kn
             if fu >= 0:
@@ -134,13 +141,14 @@ def play_deal(rules, rng: random.Random, policies: dict, encoders: dict, explore
     return [(f, sc, side_pts[side] - then) for f, sc, side, then in samples]
 
 
-def encode_view(enc, view):
+def encode_view(enc, view, others: int = 0):
     """A seat's view at a trick's start, encoded as :func:`play_deal` encodes it; in the
     variants :func:`play_deal` does not know (scoperta's open hands, six players' partners
-    seen in the last tricks) as the view shows them: ``--bot`` deals use this."""
+    seen in the last tricks) as the view shows them: ``--bot`` deals use this. ``others``:
+    the other seats' cards (a bit mask) put in the known plane too, as ``--open`` does."""
     from briscola.ai.common import Situation
     sit = Situation(view)
-    known = 0
+    known = others
     for m in sit.known:
         known |= m
     hand = sit.hand_mask
@@ -225,7 +233,7 @@ def play_bot_deal(rules, rng: random.Random, deal_seed: str, bot: str, against: 
 
 def generate(variant: str, deals: int, seed, explore: float = 0.0, solve_from: int = 0,
              deviate: bool = True, bot: str | None = None, against: str = "intermediate",
-             sizes: list | None = None):
+             sizes: list | None = None, open_hands: bool = False):
     """Flags (lists of indices), scalars and labels for ``deals`` deals. With ``sizes`` (a
     list), the number of positions of each deal is appended to it, in order."""
     rules = find_variant(variant)
@@ -244,7 +252,8 @@ def generate(variant: str, deals: int, seed, explore: float = 0.0, solve_from: i
     policies: dict = {}
     encoders: dict = {}
     for _ in range(deals):
-        got = play_deal(rules, rng, policies, encoders, explore, solve_from, deviate)
+        got = play_deal(rules, rng, policies, encoders, explore, solve_from, deviate,
+                        open_hands)
         out.extend(got)
         if sizes is not None:
             sizes.append(len(got))
@@ -278,9 +287,15 @@ def main(argv=None) -> int:
                     help="play the deals with this player at one seat (e.g. expert)")
     ap.add_argument("--against", default="intermediate",
                     help="the player at the other seats with --bot")
+    ap.add_argument("--open", action="store_true",
+                    help="every view holds the other seats' hands too (a world's evaluation)")
     ap.add_argument("--out", required=True)
     args = ap.parse_args(argv)
     import numpy as np
+    if args.bot and args.open:
+        print("selfplay: --open labels the intermediate's self-play only, not --bot deals",
+              file=sys.stderr)
+        return 2
     if args.bot:
         from briscola.ai import make_bot
         from briscola.rules import RulesError
@@ -292,7 +307,7 @@ def main(argv=None) -> int:
     sizes: list = []
     flags, scal, y = to_arrays(generate(args.variant, args.deals, args.seed, args.explore,
                                         args.solve_from, not args.no_deviation,
-                                        args.bot, args.against, sizes))
+                                        args.bot, args.against, sizes, args.open))
     # Each position's deal (0, 1, ...): train.py holds whole deals out, not positions.
     deal = np.repeat(np.arange(len(sizes), dtype=np.int32), sizes)
     np.savez_compressed(args.out, flags=flags, scalars=scal, labels=y, deals=deal)
