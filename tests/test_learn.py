@@ -394,11 +394,11 @@ def _true_sampler(game):
     return TrueSampler
 
 
-def _played_out(game, me, plays, model, enc, encode_view, open_worlds=False):
+def _played_out(game, me, plays, model, enc, encode_view):
     """Per card of ``plays``: the rest of the trick by minimax in the real game (``me``'s side
     maximizing), the engine making the draws, and at the next trick's start the points
     taken plus the model's value of ``me``'s real view there, encoded as the training data
-    encodes it (with ``open_worlds`` the other seats' hands too, as ``selfplay --open``)."""
+    encodes it."""
     side_of = game.rules.tables.side_of
     side = side_of[me]
     t0, p0 = game.tricks_done, game.side_points()[side]
@@ -408,12 +408,7 @@ def _played_out(game, me, plays, model, enc, encode_view, open_worlds=False):
             gained = x.side_points()[side] - p0
             if x.is_over or not x.hands[me]:
                 return gained
-            others = 0
-            if open_worlds:
-                for s, h in enumerate(x.hands):
-                    if s != me:
-                        others |= sum(1 << c for c in h)
-            (flags, scal), _side, _mine = encode_view(enc, x.view(me), others)
+            (flags, scal), _side, _mine = encode_view(enc, x.view(me))
             return gained + model.value(flags, scal)
         seat = x.current_player
         vals = []
@@ -468,61 +463,6 @@ def test_leaves_are_the_next_tricks_real_view(variant, monkeypatch):
                 checked += 1
             g.apply(rng.choice(v.legal), seat)
     assert checked > 12
-
-
-@pytest.mark.parametrize("variant", ["classic", "four"])
-def test_open_leaves_are_the_next_tricks_real_view_with_the_worlds_hands(variant, monkeypatch):
-    """With ``open_worlds`` each leaf is the seat's real view at the next trick's start with
-    the other seats' hands of the world (here the real deal) in the known plane, encoded as
-    ``selfplay.py --open`` encodes its data; incremental and fresh leaves alike."""
-    import briscola.ai.expert as expert
-    from briscola.ai.common import Situation
-    encode_view = _tool("selfplay").encode_view
-    model = _random_model(seed=5)
-    rules = VARIANTS[variant]
-    checked = 0
-    for k in range(3):
-        g = Game.new(rules, seed=f"open-leaf-{k}")
-        rng = random.Random(k)
-        monkeypatch.setattr(expert, "Sampler", _true_sampler(g))
-        while not g.is_over and g.talon:
-            seat = g.current_player
-            v = g.view(seat)
-            plays = [int(a) for a in v.legal if a < 52]
-            if len(plays) > 1:
-                sit = Situation(v)
-                enc = expert._encoder(rules, sit.trump)
-                want = _played_out(g, seat, plays, model, enc, encode_view, open_worlds=True)
-                plain = _played_out(g, seat, plays, model, enc, encode_view)
-                for incremental in (True, False):
-                    got, done, _ = expert.learned_values(sit, plays, model, random.Random(1),
-                                                         4, 10 ** 6, incremental=incremental,
-                                                         open_worlds=True)
-                    assert done == 1
-                    for c in plays:
-                        assert got[c] == pytest.approx(want[c], abs=1e-6), (variant, c)
-                checked += any(abs(want[c] - plain[c]) > 1e-3 for c in plays)
-            g.apply(rng.choice(v.legal), seat)
-    assert checked > 12  # the other hands moved the value
-
-
-def test_open_selfplay_puts_the_other_hands_in_the_known_plane():
-    """``selfplay.py --open``: every view's known plane holds the other seat's three cards
-    (classic, at each trick's start before the talon is empty), its unseen plane not."""
-    from briscola.ai.learn import KNOWN, UNSEEN
-    sp = _tool("selfplay")
-    plain = sp.generate("classic", 3, "o", solve_from=12)
-    opened = sp.generate("classic", 3, "o", solve_from=12, open_hands=True)
-    assert len(plain) == len(opened)
-    assert [lab for _f, _s, lab in plain] == [lab for _f, _s, lab in opened]
-    for (fp, _a, _l), (fo, _b, _m) in zip(plain, opened):
-        known_p = [i for i in fp if KNOWN <= i < KNOWN + 40]
-        known_o = [i for i in fo if KNOWN <= i < KNOWN + 40]
-        assert len(known_o) == 3 and set(known_p) <= set(known_o)
-        unseen_p = {i - UNSEEN for i in fp if UNSEEN <= i < UNSEEN + 40}
-        unseen_o = {i - UNSEEN for i in fo if UNSEEN <= i < UNSEEN + 40}
-        assert unseen_o < unseen_p
-        assert unseen_p - unseen_o == {i - KNOWN for i in known_o} - {i - KNOWN for i in known_p}
 
 
 def test_replies_by_the_intermediates_scoring_are_never_below_the_worst_reply():

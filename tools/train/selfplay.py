@@ -40,11 +40,8 @@ from briscola.rules import find_variant  # noqa: E402
 
 
 def play_deal(rules, rng: random.Random, policies: dict, encoders: dict, explore: float,
-              solve_from: int = 0, deviate: bool = True, open_hands: bool = False):
-    """One deal; per trick start and seat: (flags, scalars, label). With ``open_hands``
-    each view also holds the other seats' hands (in the known plane; the unseen plane is
-    then the talon alone): the evaluation of one sampled world, for a search that weighs
-    its worlds (``ExpertBot(learned_open=True)``)."""
+              solve_from: int = 0, deviate: bool = True):
+    """One deal; per trick start and seat: (flags, scalars, label)."""
     t = rules.tables
     n = rules.players
     pts = t.points
@@ -88,10 +85,6 @@ def play_deal(rules, rng: random.Random, policies: dict, encoders: dict, explore
             kn = 0
             if known_at >= 0 and known_at != me and hands[known_at] >> faceup & 1:
                 kn = 1 << faceup
-            if open_hands:
-                for s in range(n):
-                    if s != me:
-                        kn |= hands[s]
             fu = faceup if tn else -1
             unseen = live & ~hands[me] & ~kn
             if fu >= 0:
@@ -141,14 +134,13 @@ def play_deal(rules, rng: random.Random, policies: dict, encoders: dict, explore
     return [(f, sc, side_pts[side] - then) for f, sc, side, then in samples]
 
 
-def encode_view(enc, view, others: int = 0):
+def encode_view(enc, view):
     """A seat's view at a trick's start, encoded as :func:`play_deal` encodes it; in the
     variants :func:`play_deal` does not know (scoperta's open hands, six players' partners
-    seen in the last tricks) as the view shows them: ``--bot`` deals use this. ``others``:
-    the other seats' cards (a bit mask) put in the known plane too, as ``--open`` does."""
+    seen in the last tricks) as the view shows them: ``--bot`` deals use this."""
     from briscola.ai.common import Situation
     sit = Situation(view)
-    known = others
+    known = 0
     for m in sit.known:
         known |= m
     hand = sit.hand_mask
@@ -233,7 +225,7 @@ def play_bot_deal(rules, rng: random.Random, deal_seed: str, bot: str, against: 
 
 def generate(variant: str, deals: int, seed, explore: float = 0.0, solve_from: int = 0,
              deviate: bool = True, bot: str | None = None, against: str = "intermediate",
-             sizes: list | None = None, open_hands: bool = False):
+             sizes: list | None = None):
     """Flags (lists of indices), scalars and labels for ``deals`` deals. With ``sizes`` (a
     list), the number of positions of each deal is appended to it, in order."""
     rules = find_variant(variant)
@@ -252,8 +244,7 @@ def generate(variant: str, deals: int, seed, explore: float = 0.0, solve_from: i
     policies: dict = {}
     encoders: dict = {}
     for _ in range(deals):
-        got = play_deal(rules, rng, policies, encoders, explore, solve_from, deviate,
-                        open_hands)
+        got = play_deal(rules, rng, policies, encoders, explore, solve_from, deviate)
         out.extend(got)
         if sizes is not None:
             sizes.append(len(got))
@@ -287,15 +278,9 @@ def main(argv=None) -> int:
                     help="play the deals with this player at one seat (e.g. expert)")
     ap.add_argument("--against", default="intermediate",
                     help="the player at the other seats with --bot")
-    ap.add_argument("--open", action="store_true",
-                    help="every view holds the other seats' hands too (a world's evaluation)")
     ap.add_argument("--out", required=True)
     args = ap.parse_args(argv)
     import numpy as np
-    if args.bot and args.open:
-        print("selfplay: --open labels the intermediate's self-play only, not --bot deals",
-              file=sys.stderr)
-        return 2
     if args.bot:
         from briscola.ai import make_bot
         from briscola.rules import RulesError
@@ -307,7 +292,7 @@ def main(argv=None) -> int:
     sizes: list = []
     flags, scal, y = to_arrays(generate(args.variant, args.deals, args.seed, args.explore,
                                         args.solve_from, not args.no_deviation,
-                                        args.bot, args.against, sizes, args.open))
+                                        args.bot, args.against, sizes))
     # Each position's deal (0, 1, ...): train.py holds whole deals out, not positions.
     deal = np.repeat(np.arange(len(sizes), dtype=np.int32), sizes)
     np.savez_compressed(args.out, flags=flags, scalars=scal, labels=y, deals=deal)

@@ -111,15 +111,8 @@ class ExpertBot(Bot):
                  learned: bool = True, learned_worlds: int | None = None,
                  learned_leaves: int | None = None, learned_inference: int | None = None,
                  learned_tricks: int = 1, learned_exploit: float = 0.0,
-                 learned_prior: float = 0.0, learned_model: str | None = None,
-                 learned_open: bool = False, learned_maxn: bool = False) -> None:
+                 learned_prior: float = 0.0, learned_model: str | None = None) -> None:
         super().__init__(seed)
-        # Seats that play for themselves (three players): the searched trick max-n, each
-        # seat's own value at the leaves, instead of all others against this seat.
-        self.learned_maxn = learned_maxn
-        # The evaluation of each world sees the other seats' hands there (a network trained
-        # with them, ``selfplay.py --open``): the worlds' weights then reach past the trick.
-        self.learned_open = learned_open
         # Which shipped weights to search with (None: the ones made for the variant).
         if learned_model is not None and load_model(learned_model) is None:
             raise ValueError(f"no shipped learned evaluation named {learned_model!r}")
@@ -268,17 +261,13 @@ class ExpertBot(Bot):
             evidence = Evidence(sit, self._policy(sit.rules, sit.trump),
                                 self.inference_temperature, self.inference_uniform,
                                 self.inference_depth)
-        if self.learned_maxn and sit.rules.tables.teams is None and sit.n > 2:
-            got = maxn_values(sit, plays, model, self.rng, worlds, leaves,
-                              t0 + self.time_budget, evidence, pool)
-        else:
-            got = learned_values(sit, plays, model, self.rng, worlds,
-                                 leaves, t0 + self.time_budget,
-                                 evidence=evidence, pool=pool,
-                                 tricks=self.learned_tricks,
-                                 policy=(self._policy(sit.rules, sit.trump)
-                                         if self.learned_exploit else None),
-                                 lam=self.learned_exploit, open_worlds=self.learned_open)
+        got = learned_values(sit, plays, model, self.rng, worlds,
+                             leaves, t0 + self.time_budget,
+                             evidence=evidence, pool=pool,
+                             tricks=self.learned_tricks,
+                             policy=(self._policy(sit.rules, sit.trump)
+                                     if self.learned_exploit else None),
+                             lam=self.learned_exploit)
         if got is None:
             return None
         means, done, evals = got
@@ -377,8 +366,7 @@ class ExpertBot(Bot):
 def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 24,
                    leaves: int = 600, deadline: float | None = None,
                    incremental: bool = True, evidence=None, pool: int = 4,
-                   tricks: int = 1, policy=None, lam: float = 0.0,
-                   open_worlds: bool = False):
+                   tricks: int = 1, policy=None, lam: float = 0.0):
     """Mean points for the seat's side from now, per card, over sampled worlds: in each, the
     rest of the trick by minimax (partners maximize, the others minimize), then the draws,
     then the learned evaluation of the next trick's start from this seat's view (what it
@@ -394,10 +382,7 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
     differ only by the trick's cards and the draws), so with ``incremental`` the hidden
     layer's input from the position before the trick is summed once and each leaf adds and
     subtracts the few rows that differ (the same numbers as encoding every leaf afresh, up
-    to rounding: a test compares the two).
-
-    With ``open_worlds`` each leaf is evaluated with the other seats' hands of its world in
-    the known plane (a network trained so, ``selfplay.py --open``)."""
+    to rounding: a test compares the two)."""
     view = sit.view
     rules = view.rules
     t = rules.tables
@@ -413,7 +398,6 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
     me, my_side = sit.me, sit.side
     order = sit.order
     n_order = len(order)
-    n_seats_all = rules.players
     orders, rot, per_round = t.orders, t.rot, t.per_round
     hand0 = sit.hand_mask
     known0 = 0
@@ -550,7 +534,6 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
         shown = 0  # seen in another hand: the face-up card, drawn last by another seat
         nxt = -1
         pdrawn = 0  # drawn by a partner
-        odrawn = 0  # drawn by another seat
         if tn:
             seq = orders[bs] if tn >= per_round else rot[bs][:tn]
             if second:
@@ -558,27 +541,20 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
             for s in seq:
                 tn -= 1
                 c = talon[tn]
-                if second:
-                    hands[s] |= 1 << c
                 if s == me:
                     drawn |= 1 << c
-                    continue
-                odrawn |= 1 << c
-                if open_hands or (tn == 0 and c == faceup):
+                elif open_hands or (tn == 0 and c == faceup):
                     shown |= 1 << c
                 elif see_partners and s in see_partners:
                     pdrawn |= 1 << c
+                if second:
+                    hands[s] |= 1 << c
             if see_partners and not tn:
                 for p in see_partners:
                     shown |= hands[p] & ~tmask & ~known0
                 shown |= pdrawn
             if open_hands and tn > 1:
                 nxt = talon[tn - 1]
-        if open_worlds:
-            for s in range(n_seats_all):
-                if s != me:
-                    odrawn |= hands[s]
-            shown |= odrawn & ~tmask & ~known0
         if not (hand0 & ~tmask) | drawn:
             return gained
         if second:
@@ -678,121 +654,6 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
             else:
                 v = rest(hands, w.talon, pos0 + 1, b0, bs0, tp0 + pts[c], low)
             totals[c] += v
-        done += 1
-        if evals[0] >= leaves or (deadline is not None and _clock() > deadline):
-            break
-    return {c: totals[c] / done for c in plays}, done, evals[0]
-
-
-def maxn_values(sit: Situation, plays: list[int], model, rng, worlds: int = 96,
-                leaves: int = 2400, deadline: float | None = None, evidence=None,
-                pool: int = 4):
-    """Like :func:`learned_values` for seats that each play for themselves (three players):
-    in each world the rest of the trick is searched max-n, every other seat playing the card
-    best for itself (the points it takes in the trick plus the learned value of its own view
-    at the next trick's start, encoded from the world), ties to this seat's harm; this seat's
-    value at the leaves is that of :func:`learned_values` (its own view, no more)."""
-    view = sit.view
-    rules = view.rules
-    t = rules.tables
-    sampler = Sampler(sit, rng)
-    if not sampler.consistent:
-        return None
-    enc = _encoder(rules, sit.trump)
-    encode, value = enc.encode, model.value
-    pts, beats = sit.pts, sit.beats
-    me, n = sit.me, rules.players
-    order = sit.order
-    n_order = len(order)
-    orders, rot, per_round = t.orders, t.rot, t.per_round
-    live0 = t.deck_mask & ~sit.played
-    faceup = sit.faceup
-    sp = list(view.side_points)
-    side_of = sit.side_of
-    tn0 = sit.talon_size
-    cache: dict = {}
-    evals = [0]
-
-    def val(s, hand, known, tmask, bs, mine, theirs, tn):
-        key = (s, hand, known, tmask, bs, mine)
-        v = cache.get(key)
-        if v is None:
-            fu = faceup if tn else -1
-            unseen = live0 & ~tmask & ~hand & ~known
-            if fu >= 0:
-                unseen &= ~(1 << fu)
-            flags, scal = encode(s, hand, unseen, known, fu, (), -1, bs, mine, theirs, tn, 0)
-            v = cache[key] = value(flags, scal)
-            evals[0] += 1
-        return v
-
-    def leaf(hands, talon, bs, tp, tmask):
-        gain = [0.0] * n
-        gain[bs] = float(tp)
-        tn = tn0
-        hs = [h & ~tmask for h in hands]
-        if tn:
-            seq = orders[bs] if tn >= per_round else rot[bs][:tn]
-            for s in seq:
-                tn -= 1
-                c = talon[tn]
-                hs[s] |= 1 << c
-        if not any(hs):
-            return gain
-        taken = [sp[side_of[s]] + gain[s] for s in range(n)]
-        done = sum(taken)
-        # The face-up card, once drawn, is known to every seat but the one holding it.
-        fu_at = -1
-        if faceup >= 0 and not tn:
-            for o in range(n):
-                if hs[o] >> faceup & 1:
-                    fu_at = o
-        out = []
-        for s in range(n):
-            if not hs[s]:
-                out.append(gain[s])
-                continue
-            known = (1 << faceup) if fu_at >= 0 and fu_at != s else 0
-            out.append(gain[s] + val(s, hs[s], known, tmask, bs, taken[s], done - taken[s],
-                                     tn))
-        return out
-
-    def rest(hands, talon, pos, b, bs, tp, tmask):
-        if pos == n_order:
-            return leaf(hands, talon, bs, tp, tmask)
-        seat = order[pos]
-        h = hands[seat] & ~tmask
-        best = None
-        m = h
-        while m:
-            low = m & -m
-            x = low.bit_length() - 1
-            m ^= low
-            if b < 0 or beats[(b << 6) | x]:
-                v = rest(hands, talon, pos + 1, x, seat, tp + pts[x], tmask | low)
-            else:
-                v = rest(hands, talon, pos + 1, b, bs, tp + pts[x], tmask | low)
-            if best is None or (v[seat], -v[me]) > (best[seat], -best[me]):
-                best = v
-        return best if best is not None else [0.0] * n
-
-    totals = {c: 0.0 for c in plays}
-    done = 0
-    k_max = 1 if sampler.single_world() else worlds
-    drawn = None
-    if evidence is not None and k_max > 1 and evidence.records and pool > 1:
-        cands = [sampler.sample() for _ in range(pool * k_max)]
-        drawn = resample(cands, [evidence.weight(w.hands) for w in cands], k_max, rng)
-    b0, bs0, tp0, pos0 = sit.best, sit.best_seat, sit.table_pts, sit.pos
-    for i in range(k_max):
-        w = drawn[i] if drawn is not None else sampler.sample()
-        for c in plays:
-            low = 1 << c
-            if b0 < 0 or beats[(b0 << 6) | c]:
-                v = rest(w.hands, w.talon, pos0 + 1, c, me, tp0 + pts[c], low)
-            else:
-                v = rest(w.hands, w.talon, pos0 + 1, b0, bs0, tp0 + pts[c], low)
-            totals[c] += v[me]
         done += 1
         if evals[0] >= leaves or (deadline is not None and _clock() > deadline):
             break
