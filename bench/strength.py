@@ -193,14 +193,16 @@ def _tails_part(args):
 def tails(variant: str, base: dict, others: list[dict], against: str, deals: int, seed,
           left: int, workers: int = 1) -> dict:
     """Like :func:`paired` for settings that change play only from ``left`` cards on."""
-    from briscola.arena import over_workers, seatings
+    from briscola.arena import _scale, over_workers, seatings
     from briscola.rules import find_variant
-    games = len(seatings(find_variant(variant)))
+    rules = find_variant(variant)
+    games = len(seatings(rules))
+    scale = games * _scale(rules)  # points a deal, as the arena's margin: A minus the others' mean
     settings = [base] + [dict(base, **o) for o in others]
     groups = over_workers(_tails_part, lambda c: (variant, settings, against, seed, c, left),
                           deals, workers)
     n = len(settings)
-    cols = [[g[0][k] / games for g in groups] for k in range(n)]
+    cols = [[g[0][k] / scale for g in groups] for k in range(n)]
     wins = [[g[1][k] / games for g in groups] for k in range(n)]
     return {"margins": [_mean_ci(c) for c in cols],
             "wins": [sum(w) / len(w) for w in wins],
@@ -228,9 +230,10 @@ def paired(variant: str, base: dict, other: dict, against: str, deals: int, seed
     need not be played again for the next comparison (change the file when the code of the
     expert changes)."""
     import json
-    from briscola.arena import over_workers, seatings
+    from briscola.arena import _scale, over_workers, seatings
     from briscola.rules import find_variant
-    games = len(seatings(find_variant(variant)))
+    rules = find_variant(variant)
+    scale = len(seatings(rules)) * _scale(rules)  # points a deal, as the arena's margin
     tag = json.dumps([variant, base, against, str(seed)], sort_keys=True)
     store: dict = {}
     if cache and os.path.exists(cache):
@@ -244,8 +247,8 @@ def paired(variant: str, base: dict, other: dict, against: str, deals: int, seed
             str(k): v for k, v in known.items()}
         with open(cache, "w") as f:
             json.dump(store, f)
-    a = [x / games for x, _ in groups]
-    b = [y / games for _, y in groups]
+    a = [x / scale for x, _ in groups]
+    b = [y / scale for _, y in groups]
     d = [y - x for x, y in zip(a, b)]
     return {"base": _mean_ci(a), "other": _mean_ci(b), "diff": _mean_ci(d),
             "same": sum(1 for x in d if x == 0), "deals": deals}

@@ -427,6 +427,25 @@ def test_head_to_head_screen_of_equal_settings_is_exactly_even():
     assert t["margins"][0] == (0.0, 0.0)
 
 
+def test_paired_screens_count_points_a_deal_as_the_arena_does():
+    """Three players alone: the paired and shared-games screens give the margin in the
+    arena's unit (A's points minus the others' mean), not scaled by the number of others."""
+    from briscola.arena import play_group, summarize
+    from learnkit import script
+    strength = script("bench", "strength")
+    rules = VARIANTS["three"]
+    light = {"samples": 2, "node_limit": 2000, "horizon": 6}
+    r = strength.paired("three", light, light, "intermediate", 2, "unit")
+    fa = strength._expert(light)
+    fo = lambda s: make_bot("intermediate", s)  # noqa: E731
+    groups = [play_group(rules, fa, fo, "unit", i) for i in range(2)]
+    arena = summarize(rules, "expert", "intermediate", "unit", groups)
+    assert r["base"][0] == pytest.approx(arena["mean_diff"], abs=1e-3)
+    assert r["base"][0] != 0
+    t = strength.tails("three", light, [{}], "intermediate", 2, "unit", 6)
+    assert t["margins"][0][0] == pytest.approx(arena["mean_diff"], abs=1e-3)
+
+
 def test_arena_counts_and_interval():
     r = run_arena("classic", "intermediate", "random", 10, seed=1)
     assert r["deals"] == 10 and r["games"] == 20
