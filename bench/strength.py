@@ -193,11 +193,11 @@ def _tails_part(args):
 def tails(variant: str, base: dict, others: list[dict], against: str, deals: int, seed,
           left: int, workers: int = 1) -> dict:
     """Like :func:`paired` for settings that change play only from ``left`` cards on."""
-    from briscola.arena import _scale, over_workers, seatings
+    from briscola.arena import group_divisor, over_workers, seatings
     from briscola.rules import find_variant
     rules = find_variant(variant)
     games = len(seatings(rules))
-    scale = games * _scale(rules)  # points a deal, as the arena's margin: A minus the others' mean
+    scale = group_divisor(rules)  # points a deal, as the arena's margin
     settings = [base] + [dict(base, **o) for o in others]
     groups = over_workers(_tails_part, lambda c: (variant, settings, against, seed, c, left),
                           deals, workers)
@@ -230,10 +230,9 @@ def paired(variant: str, base: dict, other: dict, against: str, deals: int, seed
     need not be played again for the next comparison (change the file when the code of the
     expert changes)."""
     import json
-    from briscola.arena import _scale, over_workers, seatings
+    from briscola.arena import group_divisor, over_workers
     from briscola.rules import find_variant
-    rules = find_variant(variant)
-    scale = len(seatings(rules)) * _scale(rules)  # points a deal, as the arena's margin
+    scale = group_divisor(find_variant(variant))  # points a deal, as the arena's margin
     tag = json.dumps([variant, base, against, str(seed)], sort_keys=True)
     store: dict = {}
     if cache and os.path.exists(cache):

@@ -140,6 +140,12 @@ def _scale(rules: Rules) -> int:
                                               or rules.players == 2) else rules.players - 1
 
 
+def group_divisor(rules: Rules) -> int:
+    """What a deal group's summed differences (``_score``) are divided by to give the
+    arena's points a deal: its games, times the others' count for several players alone."""
+    return len(seatings(rules)) * _scale(rules)
+
+
 def _worker(args):
     rules, a, b, seed, indices = args
     fa, fb = _factory(a), _factory(b)
