@@ -18,6 +18,7 @@ import { REVIEW, cleanName, closeDialog, dialog, hideBar, peopleBar, savedName, 
 
 const REMOTE = new Set(["state", "act", "hint", "tracker", ...REVIEW]);
 const REVIEW_ARGS = ["deal", "index", "step", "all_hands", "action"];
+const NUDGE_MS = 5000;
 const LOCAL = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games"]);
 
 /** The seat token of this room (kept, so a reload takes the same seat back), made once. */
@@ -51,6 +52,8 @@ export class FriendsGuest {
     this.hostHere = false;
     this.nextWaiter = null;
     this.problem = "";
+    this.taking = null; // the take this page sent and the host has not answered yet
+    this.nudger = null;
   }
 
   static check(room, host) {
@@ -74,6 +77,9 @@ export class FriendsGuest {
     app.ui("friends");
     this.draw();
     this.verify = await verifier(this.pub);
+    // Until the deal shows, a message lost on the way (a data channel replaced while it was
+    // sent drops it) is asked for again every few seconds: the seats, the take, the view.
+    this.nudger = setInterval(() => this.nudge(), NUDGE_MS);
     this.conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, limit: LIMIT_TO_FRIEND }, {
       join: (peer) => this.ask(peer),
       leave: (peer) => {
@@ -113,6 +119,21 @@ export class FriendsGuest {
     if (this.conn && this.hostId) this.conn.send(this.hostId, msg);
   }
 
+  /** Before the deal shows: the host is asked again for what this page still waits for. Every
+   * one of these is answered the same however often it comes (a take of the seat this page
+   * holds seats it again; a sync before the deal sends the lobby). */
+  nudge() {
+    if (this.shown) {
+      clearInterval(this.nudger);
+      this.nudger = null;
+      return;
+    }
+    if (!this.hostId) return;
+    if (this.seat !== null) this.send({ t: "sync" });
+    else if (this.taking) this.send(this.taking);
+    else if (!this.lobbySeats.length) this.hello();
+  }
+
   hello() {
     this.hostHere = true;
     this.send({ t: "hello", name: savedName(), token: this.token, build: BUILD_HASH });
@@ -145,7 +166,8 @@ export class FriendsGuest {
           const n = cleanName(name.value);
           if (!n) { this.problem = t("friends.name.needed"); this.draw(); name.focus(); return; }
           saveName(n);
-          this.send({ t: "take", seat: i, name: n, token: this.token });
+          this.taking = { t: "take", seat: i, name: n, token: this.token };
+          this.send(this.taking);
         } } })
         : null;
       list.append(h("li", { data: { seat: i, taken: s.taken ? "1" : "0" } }, h("b", { text: t("new.seat", { n: i + 1 }) }), " ", who, " ", take));
@@ -168,17 +190,21 @@ export class FriendsGuest {
   heard(msg) {
     if (deeper(msg, 64)) return;
     switch (msg.t) {
-      case "lobby":
+      case "lobby": {
         if (!Array.isArray(msg.seats) || msg.seats.length > 8) return;
+        const before = JSON.stringify([this.lobbySeats, this.seat]);
         this.lobbySeats = msg.seats.map((s) => ({ kind: ["human", "friend", "bot"].includes(s && s.kind) ? s.kind : "bot",
           name: cleanName(s && s.name), level: typeof (s && s.level) === "string" ? s.level.slice(0, 20) : "", taken: !!(s && s.taken), connected: !!(s && s.connected) }));
         if (Number.isInteger(msg.you)) this.seat = msg.you;
+        if (JSON.stringify([this.lobbySeats, this.seat]) === before) return; // nothing new (an answer to a nudge)
         this.draw();
         this.bar();
         return;
+      }
       case "seated":
         if (!Number.isInteger(msg.seat)) return;
         this.seat = msg.seat;
+        this.taking = null;
         this.problem = "";
         this.draw();
         if (this.shown) this.send({ t: "sync" });
@@ -213,6 +239,7 @@ export class FriendsGuest {
   }
 
   refused(code, message) {
+    this.taking = null; // a take refused is not sent again
     if (code === "friends_build" || code === "friends_version") {
       this.problem = t("error.friends_build");
       this.problemReload = true;
@@ -304,6 +331,8 @@ export class FriendsGuest {
   /** Another game takes the table: this page's engine is its own again. */
   leave() {
     forget(["join", "host", "relays", "stun"]); // a reload is this page's own again
+    clearInterval(this.nudger);
+    this.nudger = null;
     this.app.engine = this.local;
     if (this.conn) this.conn.leave();
     this.conn = null;

@@ -12,7 +12,7 @@
 //                                   review_summary {deal}, review_retry {deal, index, action},
 //                                   replay {deal, step, all_hands}; answered
 //                                   {t: "res", id, n?, result | error}
-//   sync {}                         the current view again
+//   sync {}                         the current view again (before the deal, the lobby)
 // To a friend: lobby {seats, you}, view {n, state}, res {...}, error {code, message}.
 // Anything else, or a request for another seat, is refused with an error to that friend and
 // changes nothing (the bridge checks every action for the seat that sends it).
@@ -208,11 +208,16 @@ export class FriendsHost {
 
   /** Every peer gets the lobby as it is now; the dialog too. */
   tellLobby() {
-    const seats = this.seats.map((s) => ({ kind: s.kind, name: s.kind === "human" ? s.name : s.kind === "friend" ? s.name : "", level: s.level,
-      taken: s.kind !== "friend" || !!s.token, connected: s.kind === "human" || (s.kind === "friend" && !!s.peer) }));
-    for (const [peer, p] of this.peers) this.send(peer, { t: "lobby", seats, you: p.seat, started: this.started });
+    for (const peer of this.peers.keys()) this.lobbyTo(peer);
     if (!this.started) this.drawLobby();
     else this.bar();
+  }
+
+  /** The lobby as it is now, to one peer. */
+  lobbyTo(peer) {
+    const seats = this.seats.map((s) => ({ kind: s.kind, name: s.kind === "human" ? s.name : s.kind === "friend" ? s.name : "", level: s.level,
+      taken: s.kind !== "friend" || !!s.token, connected: s.kind === "human" || (s.kind === "friend" && !!s.peer) }));
+    this.send(peer, { t: "lobby", seats, you: this.peers.get(peer).seat, started: this.started });
   }
 
   bar() {
@@ -350,7 +355,8 @@ export class FriendsHost {
 
   sync(peer) {
     const p = this.peers.get(peer);
-    if (p.seat === null || !this.started) return this.refuse(peer, "friends_not_seated", "take a seat first");
+    if (p.seat === null) return this.refuse(peer, "friends_not_seated", "take a seat first");
+    if (!this.started) return this.lobbyTo(peer);
     return this.pushTo(peer, p.seat);
   }
 
