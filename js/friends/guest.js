@@ -19,6 +19,7 @@ import { REVIEW, cleanName, closeDialog, dialog, hideBar, peopleBar, savedName, 
 const REMOTE = new Set(["state", "act", "hint", "tracker", ...REVIEW]);
 const REVIEW_ARGS = ["deal", "index", "step", "all_hands", "action"];
 const NUDGE_MS = 5000;
+const QUIET_MS = 15000; // at the table, this long without a word from the host: the view again
 const LOCAL = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games"]);
 
 /** The seat token of this room (kept, so a reload takes the same seat back), made once. */
@@ -54,6 +55,7 @@ export class FriendsGuest {
     this.problem = "";
     this.taking = null; // the take this page sent and the host has not answered yet
     this.nudger = null;
+    this.heardAt = 0;
   }
 
   static check(room, host) {
@@ -77,8 +79,9 @@ export class FriendsGuest {
     app.ui("friends");
     this.draw();
     this.verify = await verifier(this.pub);
-    // Until the deal shows, a message lost on the way (a data channel replaced while it was
-    // sent drops it) is asked for again every few seconds: the seats, the take, the view.
+    // A message lost on the way (a data channel replaced while it was sent drops it) is asked
+    // for again: until the deal shows, every few seconds (the seats, the take, the view); at the
+    // table, the view when the host has been quiet for a while.
     this.nudger = setInterval(() => this.nudge(), NUDGE_MS);
     this.conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, limit: LIMIT_TO_FRIEND }, {
       join: (peer) => this.ask(peer),
@@ -119,16 +122,17 @@ export class FriendsGuest {
     if (this.conn && this.hostId) this.conn.send(this.hostId, msg);
   }
 
-  /** Before the deal shows: the host is asked again for what this page still waits for. Every
-   * one of these is answered the same however often it comes (a take of the seat this page
-   * holds seats it again; a sync before the deal sends the lobby). */
+  /** The host is asked again for what this page still waits for. Every one of these is
+   * answered the same however often it comes (a take of the seat this page holds seats it
+   * again; a sync before the deal sends the lobby, after it the view as it is now). */
   nudge() {
+    if (!this.hostId) return;
     if (this.shown) {
-      clearInterval(this.nudger);
-      this.nudger = null;
+      if (Date.now() - this.heardAt < QUIET_MS) return;
+      this.heardAt = Date.now();
+      this.send({ t: "sync" }); // a view already shown is ignored (its number)
       return;
     }
-    if (!this.hostId) return;
     if (this.seat !== null) this.send({ t: "sync" });
     else if (this.taking) this.send(this.taking);
     else if (!this.lobbySeats.length) this.hello();
@@ -189,6 +193,7 @@ export class FriendsGuest {
   // ---- messages from the host --------------------------------------------------------------
   heard(msg) {
     if (deeper(msg, 64)) return;
+    this.heardAt = Date.now();
     switch (msg.t) {
       case "lobby": {
         if (!Array.isArray(msg.seats) || msg.seats.length > 8) return;
