@@ -18,6 +18,7 @@ from hypothesis import strategies as st  # noqa: E402
 from briscola.ai import BOTS, Decision, make_bot  # noqa: E402
 from briscola.ai.common import Situation, bits  # noqa: E402
 from briscola.ai.expert import ExpertBot  # noqa: E402
+from briscola.ai.heuristic import IntermediateBot  # noqa: E402
 from briscola.ai.rollout import FastPolicy  # noqa: E402
 from briscola.ai.sampler import Sampler  # noqa: E402
 from briscola.ai.solver import SearchAborted, Solver  # noqa: E402
@@ -354,6 +355,30 @@ def test_bots_are_reproducible(name):
     bot.reset()
     again = [bot.decide(v) for _ in range(3)]
     assert first == again
+
+
+def test_three_players_expert_plays_out_its_candidates_before_the_horizon():
+    """Three players have no learned evaluation: before the horizon the expert plays every
+    candidate out with the heuristic in sampled worlds (128 by default), which can choose
+    another card than the heuristic; with ``rollout_worlds=0`` the heuristic decides."""
+    rules = VARIANTS["three"]
+    differ = 0
+    for k in range(12):
+        g = Game.new(rules, seed=f"ro-{k}")
+        v = g.view(g.current_player)
+        bot = ExpertBot(seed=k)
+        d = bot.decide(v)
+        assert bot.last_info["mode"] in ("rollouts", "heuristic")  # heuristic: one card left after pruning
+        assert bot.last_info.get("worlds", 0) <= 128
+        plain = ExpertBot(seed=k, rollout_worlds=0)
+        assert plain.decide(v).action == IntermediateBot(seed=k).decide(v).action
+        assert plain.last_info["mode"] == "heuristic"
+        differ += d.action != plain.decide(v).action
+    assert differ  # the play-outs do change some first cards
+    g = Game.new("classic", seed="ro")
+    bot = ExpertBot(seed=1)
+    bot.decide(g.view(g.current_player))
+    assert bot.last_info["mode"] == "learned"  # two players search with their network instead
 
 
 def _hidden_twin(game, seat):

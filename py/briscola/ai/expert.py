@@ -16,12 +16,16 @@ Decision by decision, from the view only:
   draws are made, and the position at the start of the next trick is scored by the learned
   evaluation *from this seat's view* (its hand then, the cards it has not seen then), so the
   search never pretends to know the cards still hidden after that trick.
+* Elsewhere with three players, every candidate card is played out to the end by the
+  card-counting heuristic in 128 sampled worlds (``rollout_worlds``, :mod:`.rollout`; the
+  same worlds for every card, candidates clearly behind dropped as they go): the play-outs
+  improve on the heuristic they play (+3.5 ± 1.9 points a deal, docs/players.md).
 * Elsewhere, the card-counting heuristic of :mod:`briscola.ai.heuristic` decides.
 
 Two more ideas are built in but off by default, because they did not pay when measured in
-duplicate deals against the intermediate player (300 deal pairs each): heuristic play-outs
-of every candidate card in sampled worlds before the horizon (``rollout_worlds``; noisy
-estimates, no gain or a loss), and weighting the sampled worlds by how likely the other
+duplicate deals against the intermediate player (300 deal pairs each): the heuristic's
+play-outs before the horizon in two-player Briscola (noisy estimates, no gain or a loss;
+measured before its network), and weighting the sampled worlds by how likely the other
 players' last cards were in each (``inference``; the real deal does look likelier, but with
 a soft model of the others the play did not improve measurably; a sharp model gains less
 than a point, and only because it assumes the others play exactly like our heuristic). A
@@ -84,6 +88,13 @@ def _search_horizon(rules) -> int:
     return {2: 12, 3: 12, 4: 16, 5: 15, 6: 18}.get(n, 3 * n)
 
 
+def _rollout_worlds(rules) -> int:
+    """Worlds played out per decision before the horizon where no learned evaluation searches
+    (0: the heuristic decides there). Three players: the heuristic's play-outs improve on the
+    heuristic itself (docs/players.md); elsewhere they were not measured to pay."""
+    return 128 if rules.players == 3 and not rules.double else 0
+
+
 # Where a shipped learned evaluation searches before the horizon, per model: the horizon
 # (cards left), how many worlds are drawn per world kept by the others' last plays
 # (``learned_inference``), the worlds a decision (``learned_worlds``, 96 if not said) and the
@@ -104,7 +115,7 @@ class ExpertBot(Bot):
 
     def __init__(self, seed=None, time_budget: float = 0.6, samples: int = 24,
                  node_limit: int = 20000, node_budget: int = 50000,
-                 horizon: int | None = None, rollout_worlds: int = 0,
+                 horizon: int | None = None, rollout_worlds: int | None = None,
                  prune_margin: float = 8.0, race_z: float = 2.0,
                  inference: int = 0, inference_temperature: float = 2.5,
                  inference_uniform: float = 0.15, inference_depth: int = 1,
@@ -136,7 +147,9 @@ class ExpertBot(Bot):
         self.inference_temperature = inference_temperature
         self.inference_uniform = inference_uniform
         self.inference = inference  # worlds drawn per world solved, resampled by weight
-        self.rollout_worlds = rollout_worlds  # most worlds per decision before the horizon
+        # Most worlds played out per decision before the horizon where no learned evaluation
+        # searches (None: as measured for the rules, _rollout_worlds; 0: the heuristic).
+        self.rollout_worlds = rollout_worlds
         self.prune_margin = prune_margin  # candidates this far below the heuristic's best
         self.race_z = race_z  # a candidate this many standard errors behind is dropped
         self.time_budget = time_budget  # a safety net; the node budget is what normally stops
@@ -187,15 +200,18 @@ class ExpertBot(Bot):
                                     self.learned_leaves or defaults.get("learned_leaves", 2400))
                 if got is not None:
                     return got
-        if self.rollout_worlds > 0:
-            got = self._rollouts(sit, plays)
+        rollout_worlds = self.rollout_worlds
+        if rollout_worlds is None:
+            rollout_worlds = _rollout_worlds(view.rules)
+        if rollout_worlds > 0:
+            got = self._rollouts(sit, plays, rollout_worlds)
             if got is not None:
                 return got
         c = self.heuristic.pick(sit)
         self.last_info = {"mode": "heuristic"}
         return Decision(Action(c), reason_for(sit, c, view.rules))
 
-    def _rollouts(self, sit: Situation, plays: list[int]) -> Decision | None:
+    def _rollouts(self, sit: Situation, plays: list[int], worlds: int) -> Decision | None:
         """Each candidate played out by the heuristic in the same sampled worlds.
 
         Candidates the heuristic rates far below its favourite are not tried. Worlds are
@@ -221,7 +237,7 @@ class ExpertBot(Bot):
         results: dict[int, list[int]] = {c: [] for c in plays}
         done = 0
         batch = 8
-        while done < self.rollout_worlds and len(alive) > 1:
+        while done < worlds and len(alive) > 1:
             for _ in range(batch):
                 w = sampler.sample()
                 for c in alive:
