@@ -381,6 +381,22 @@ def test_three_players_expert_plays_out_its_candidates_before_the_horizon():
     assert bot.last_info["mode"] == "learned"  # two players search with their network instead
 
 
+@pytest.mark.parametrize("variant,mode", [("four-signals", "rollouts"), ("bosnian-five", "rollouts"),
+                                          ("double-four", "rollouts"), ("four", "learned"),
+                                          ("french", "heuristic")])
+def test_where_the_expert_plays_out_its_candidates(variant, mode):
+    """Without a network, three players or more (alone or in teams) play out; two players
+    keep the heuristic; a variant with a network searches with it."""
+    rules = VARIANTS[variant]
+    modes = set()
+    for k in range(6):
+        g = Game.new(rules, seed=f"where-{k}")
+        bot = ExpertBot(seed=k)
+        bot.decide(g.view(g.current_player))
+        modes.add(bot.last_info["mode"])
+    assert mode in modes and modes <= {mode, "heuristic", "forced"}
+
+
 def _hidden_twin(game, seat):
     """The same deal with the cards ``seat`` cannot see shuffled among their places."""
     unseen = {int(c) for c in game.view(seat).unseen()}

@@ -16,11 +16,13 @@ Decision by decision, from the view only:
   draws are made, and the position at the start of the next trick is scored by the learned
   evaluation *from this seat's view* (its hand then, the cards it has not seen then), so the
   search never pretends to know the cards still hidden after that trick.
-* Elsewhere with three players, every candidate card is played out to the end by the
-  card-counting heuristic in 128 sampled worlds (``rollout_worlds``, :mod:`.rollout`; the
-  same worlds for every card, candidates clearly behind dropped as they go): the play-outs
-  improve on the heuristic they play (+3.5 ± 1.9 points a deal, docs/players.md).
-* Elsewhere, the card-counting heuristic of :mod:`briscola.ai.heuristic` decides.
+* Elsewhere with three players or more (three players, the other decks and house rules of
+  team games), every candidate card is played out to the end by the card-counting
+  heuristic in 128 sampled worlds (``rollout_worlds``, :mod:`.rollout`; the same worlds for
+  every card, candidates clearly behind dropped as they go): the play-outs improve on the
+  heuristic they play (three players +2.4 to +3.5 points a deal, docs/players.md).
+* Elsewhere (two players without a network), the card-counting heuristic of
+  :mod:`briscola.ai.heuristic` decides.
 
 Two more ideas are built in but off by default, because they did not pay when measured in
 duplicate deals against the intermediate player (300 deal pairs each): the heuristic's
@@ -90,9 +92,10 @@ def _search_horizon(rules) -> int:
 
 def _rollout_worlds(rules) -> int:
     """Worlds played out per decision before the horizon where no learned evaluation searches
-    (0: the heuristic decides there). Three players: the heuristic's play-outs improve on the
-    heuristic itself (docs/players.md); elsewhere they were not measured to pay."""
-    return 128 if rules.players == 3 and not rules.double else 0
+    (0: the heuristic decides there). With three players or more, alone or in teams, the
+    heuristic's play-outs improve on the heuristic itself; with two they did not pay
+    (docs/players.md)."""
+    return 128 if rules.players >= 3 else 0
 
 
 # Where a shipped learned evaluation searches before the horizon, per model: the horizon
