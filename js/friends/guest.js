@@ -20,6 +20,7 @@ const REMOTE = new Set(["state", "act", "hint", "tracker", ...REVIEW]);
 const REVIEW_ARGS = ["deal", "index", "step", "all_hands", "action"];
 const NUDGE_MS = 5000;
 const QUIET_MS = 15000; // at the table, this long without a word from the host: the view again
+const REPLY_MS = 15000; // a request unanswered this long is given up (and the view asked again)
 const LOCAL = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games"]);
 
 /** The seat token of this room (kept, so a reload takes the same seat back), made once. */
@@ -127,8 +128,18 @@ export class FriendsGuest {
    * again; a sync before the deal sends the lobby, after it the view as it is now). */
   nudge() {
     if (!this.hostId) return;
+    // a request whose answer was lost: given up (the page lets the person go on), and the
+    // view asked again, which shows what the host did with it
+    const now = Date.now();
+    let lost = false;
+    for (const [id, w] of this.pending) {
+      if (now - w.at < REPLY_MS) continue;
+      this.pending.delete(id);
+      w.reject(new EngineError("friends_no_answer", "the host's page did not answer"));
+      lost = true;
+    }
     if (this.shown) {
-      if (Date.now() - this.heardAt < QUIET_MS) return;
+      if (!lost && now - this.heardAt < QUIET_MS) return;
       this.heardAt = Date.now();
       this.send({ t: "sync" }); // a view already shown is ignored (its number)
       return;
@@ -283,7 +294,7 @@ export class FriendsGuest {
         reject(new EngineError("friends_host_away", "the host's page is away"));
         return;
       }
-      this.pending.set(id, { resolve, reject, table: type === "act" || type === "state" });
+      this.pending.set(id, { resolve, reject, table: type === "act" || type === "state", at: Date.now() });
       this.send({ t: "req", id, type, args: out });
     });
   }

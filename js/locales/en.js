@@ -667,6 +667,7 @@ export default {
   "error.friends_not_seated": "take a seat first.",
   "error.friends_host_only": "that is not offered at a table with friends.",
   "error.friends_host_away": "the host's page is away: try again when it is back.",
+  "error.friends_no_answer": "the host's page did not answer: the table shows what it has now.",
   "error.friends_deal_not_over": "the review of a deal opens once that deal is over.",
   "notice.saved": "Game resumed.",
   "notice.storage": "This browser is not letting the game be saved (storage is full or blocked). You can keep playing, but a reload or closing the page will lose this game.",

@@ -667,6 +667,7 @@ export default {
   "error.friends_not_seated": "prima prendi un posto.",
   "error.friends_host_only": "questo non c'è a un tavolo con gli amici.",
   "error.friends_host_away": "la pagina di chi ospita non risponde: riprova quando torna.",
+  "error.friends_no_answer": "la pagina di chi ospita non ha risposto: il tavolo mostra com'è ora.",
   "error.friends_deal_not_over": "l'analisi di una mano si apre quando quella mano è finita.",
   "notice.saved": "Partita ripresa.",
   "notice.storage": "Questo browser non mi lascia salvare la partita (memoria piena o bloccata). Puoi continuare a giocare, ma ricaricando o chiudendo la pagina questa partita andrà persa.",

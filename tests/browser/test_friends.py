@@ -567,6 +567,18 @@ def test_a_view_lost_during_the_deal_is_asked_for_again(rtc_browser, base_url, r
         assert len(plays(host)) >= 6 and plays(friend) == plays(host)
 
 
+def test_an_answer_lost_during_the_deal_is_not_waited_for(rtc_browser, base_url, relay):
+    # the host's answer to the friend's first play never arrives: after a while the page gives
+    # the request up, asks for the view, and shows the card played as the host has it
+    with closing_all(Person(rtc_browser), Person(rtc_browser, drop_first=r'"t":"res","id":\d+,"n":')) as (host, friend):
+        open_table(host, friend, base_url, relay, seed=11)
+        for _ in range(6):
+            assert play_one([host, friend], timeout=90)
+        assert friend.page.evaluate("window.__dropped") == 1
+        plays = lambda p: [(e["seat"], e["card"]) for e in p.state()["view"]["events"] if e["type"] == "play"]
+        assert len(plays(host)) >= 6 and plays(friend) == plays(host)
+
+
 def test_chiamata_with_five_people(rtc_browser, base_url, relay, artifacts):
     with closing_all(Person(rtc_browser), *[Person(rtc_browser, 1280, 800, spy=True) for _ in range(4)]) as people:
         host, *friends = people
