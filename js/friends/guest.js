@@ -19,7 +19,7 @@ import { REVIEW, cleanName, closeDialog, dialog, hideBar, peopleBar, savedName, 
 const REMOTE = new Set(["state", "act", "hint", "tracker", ...REVIEW]);
 const REVIEW_ARGS = ["deal", "index", "step", "all_hands", "action"];
 const NUDGE_MS = 5000;
-const QUIET_MS = 15000; // at the table, this long without a word from the host: the view again
+const QUIET_MS = 15000; // at the table, this long without a new view: the view asked again
 const REPLY_MS = 15000; // a request unanswered this long is given up (and the view asked again)
 const LOCAL = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games"]);
 
@@ -56,7 +56,7 @@ export class FriendsGuest {
     this.problem = "";
     this.taking = null; // the take this page sent and the host has not answered yet
     this.nudger = null;
-    this.heardAt = 0;
+    this.viewAt = 0; // when the table last moved on here (a view, an answer to a play), or was asked for
   }
 
   static check(room, host) {
@@ -82,7 +82,7 @@ export class FriendsGuest {
     this.verify = await verifier(this.pub);
     // A message lost on the way (a data channel replaced while it was sent drops it) is asked
     // for again: until the deal shows, every few seconds (the seats, the take, the view); at the
-    // table, the view when the host has been quiet for a while.
+    // table, the view when none has come for a while.
     this.nudger = setInterval(() => this.nudge(), NUDGE_MS);
     this.conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, limit: LIMIT_TO_FRIEND }, {
       join: (peer) => this.ask(peer),
@@ -139,8 +139,8 @@ export class FriendsGuest {
       lost = true;
     }
     if (this.shown) {
-      if (!lost && now - this.heardAt < QUIET_MS) return;
-      this.heardAt = Date.now();
+      if (!lost && now - this.viewAt < QUIET_MS) return;
+      this.viewAt = now;
       this.send({ t: "sync" }); // a view already shown is ignored (its number)
       return;
     }
@@ -204,7 +204,6 @@ export class FriendsGuest {
   // ---- messages from the host --------------------------------------------------------------
   heard(msg) {
     if (deeper(msg, 64)) return;
-    this.heardAt = Date.now();
     switch (msg.t) {
       case "lobby": {
         if (!Array.isArray(msg.seats) || msg.seats.length > 8) return;
@@ -229,6 +228,7 @@ export class FriendsGuest {
         if (!Number.isInteger(msg.n) || !msg.state || typeof msg.state !== "object") return;
         if (msg.n <= this.lastN) return; // already shown (the answer to our own play)
         this.lastN = msg.n;
+        this.viewAt = Date.now();
         this.show(msg.state);
         return;
       case "res": {
@@ -239,7 +239,10 @@ export class FriendsGuest {
           waiter.reject(new EngineError(String(msg.error.code || "error").slice(0, 40), String(msg.error.message || "").slice(0, 300)));
           return;
         }
-        if (Number.isInteger(msg.n)) this.lastN = Math.max(this.lastN, msg.n);
+        if (Number.isInteger(msg.n)) {
+          this.lastN = Math.max(this.lastN, msg.n);
+          this.viewAt = Date.now();
+        }
         try {
           waiter.resolve(waiter.table ? this.ours(msg.result) : msg.result);
         } catch (err) {

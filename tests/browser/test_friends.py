@@ -172,6 +172,19 @@ def join(friend: Person, href: str, seat: int, name="Bruno"):
     # the free seats show once the host's page is reached: a tracker's next announce can take
     # a while on a busy machine (seen past 60 s once in a full run)
     friend.page.click(f"[data-take='{seat}']", timeout=180000)
+    # a click can land while the lobby is redrawn (a new lobby from the host) and miss: as a
+    # person would, the friend clicks again while the seat is still free here
+    taken = f"#friends-seats li[data-seat='{seat}'][data-taken='1'], #friends-status:has-text('Seated')"
+    for _ in range(8):
+        try:
+            friend.page.wait_for_selector(taken, timeout=15000)
+            return
+        except Exception:
+            if not friend.page.evaluate("document.getElementById('friends-dialog')?.open"):
+                return  # the deal already shows
+            button = friend.page.locator(f"[data-take='{seat}']")
+            if button.count():
+                button.click()
 
 
 def dealt(*people, timeout=180000):
