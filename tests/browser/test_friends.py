@@ -568,22 +568,16 @@ def test_a_message_lost_on_the_way_is_asked_for_again(rtc_browser, base_url, rel
         assert friend.state()["view"]["hand"] != host.state()["view"]["hand"]
 
 
-def test_a_view_lost_during_the_deal_is_asked_for_again(rtc_browser, base_url, relay):
-    # the friend's page never receives a view pushed after the first (one the host's play
-    # sent): after a quiet while it asks for the view again, and the deal goes on
-    with closing_all(Person(rtc_browser), Person(rtc_browser, drop_first=r'"t":"view","n":([2-9]|\d\d)')) as (host, friend):
-        open_table(host, friend, base_url, relay, seed=11)
-        for _ in range(6):
-            assert play_one([host, friend], timeout=90)
-        assert friend.page.evaluate("window.__dropped") == 1
-        plays = lambda p: [(e["seat"], e["card"]) for e in p.state()["view"]["events"] if e["type"] == "play"]
-        assert len(plays(host)) >= 6 and plays(friend) == plays(host)
-
-
-def test_an_answer_lost_during_the_deal_is_not_waited_for(rtc_browser, base_url, relay):
-    # the host's answer to the friend's first play never arrives: after a while the page gives
-    # the request up, asks for the view, and shows the card played as the host has it
-    with closing_all(Person(rtc_browser), Person(rtc_browser, drop_first=r'"t":"res","id":\d+,"n":')) as (host, friend):
+@pytest.mark.parametrize("lost", [
+    # a view pushed after the first (one the host's play sent): after a quiet while the
+    # friend's page asks for the view again
+    r'"t":"view","n":([2-9]|\d\d)',
+    # the host's answer to the friend's first play: after a while the page gives the request
+    # up, asks for the view, and shows the card played as the host has it
+    r'"t":"res","id":\d+,"n":',
+], ids=["view", "answer"])
+def test_a_message_lost_during_the_deal_is_not_waited_for(rtc_browser, base_url, relay, lost):
+    with closing_all(Person(rtc_browser), Person(rtc_browser, drop_first=lost)) as (host, friend):
         open_table(host, friend, base_url, relay, seed=11)
         for _ in range(6):
             assert play_one([host, friend], timeout=90)
