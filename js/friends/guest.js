@@ -103,9 +103,10 @@ export class FriendsGuest {
     });
   }
 
-  /** Is this peer the host? It must sign a fresh nonce with the host's key. */
+  /** Is this peer the host? It must sign a fresh nonce with the host's key. Asked again (a
+   * lost question or answer), a peer gets the same nonce, so an answer on its way still counts. */
   ask(peer) {
-    const n = nonce();
+    const n = this.asked.get(peer) || nonce();
     this.asked.set(peer, n);
     this.conn.send(peer, { t: "who", nonce: n });
   }
@@ -127,7 +128,11 @@ export class FriendsGuest {
    * answered the same however often it comes (a take of the seat this page holds seats it
    * again; a sync before the deal sends the lobby, after it the view as it is now). */
   nudge() {
-    if (!this.hostId) return;
+    if (!this.hostId) {
+      // no peer has proved it is the host yet: every peer of the room is asked again
+      if (this.conn) for (const peer of this.conn.peers()) this.ask(peer);
+      return;
+    }
     // a request whose answer was lost: given up (the page lets the person go on), and the
     // view asked again, which shows what the host did with it
     const now = Date.now();

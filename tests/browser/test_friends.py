@@ -556,11 +556,12 @@ def short_auction(view):
     return first_card(view)
 
 
-@pytest.mark.parametrize("lost", ['"t":"take"', '"t":"view"'])
+@pytest.mark.parametrize("lost", ['"t":"who"', '"t":"host"', '"t":"take"', '"t":"view"'])
 def test_a_message_lost_on_the_way_is_asked_for_again(rtc_browser, base_url, relay, lost):
-    # the host's page never receives the friend's first take, or the friend's page never
-    # receives its first view: the friend's page asks again, and the deal starts on both
-    drop_host, drop_friend = (lost, None) if "take" in lost else (None, lost)
+    # the host's page never receives the friend's first question (who is the host?) or its
+    # first take, or the friend's page never receives the host's proof or its first view: the
+    # friend's page asks again, and the deal starts on both
+    drop_host, drop_friend = (lost, None) if "who" in lost or "take" in lost else (None, lost)
     with closing_all(Person(rtc_browser, drop_first=drop_host), Person(rtc_browser, drop_first=drop_friend)) as (host, friend):
         open_table(host, friend, base_url, relay, seed=11)
         assert (host if drop_host else friend).page.evaluate("window.__dropped") == 1
