@@ -125,13 +125,8 @@ class ExpertBot(Bot):
                  learned: bool = True, learned_worlds: int | None = None,
                  learned_leaves: int | None = None, learned_inference: int | None = None,
                  learned_tricks: int = 1, learned_exploit: float = 0.0,
-                 learned_prior: float = 0.0, learned_model: str | None = None,
-                 learned_blend: float = 0.0, blend_worlds: int = 64) -> None:
+                 learned_prior: float = 0.0, learned_model: str | None = None) -> None:
         super().__init__(seed)
-        # Weight of the heuristic's play-outs (``blend_worlds`` worlds, every candidate) in
-        # each card's value where the learned evaluation searches (0: the search alone).
-        self.learned_blend = learned_blend
-        self.blend_worlds = blend_worlds
         # Which shipped weights to search with (None: the ones made for the variant).
         if learned_model is not None and load_model(learned_model) is None:
             raise ValueError(f"no shipped learned evaluation named {learned_model!r}")
@@ -276,22 +271,6 @@ class ExpertBot(Bot):
                           "seconds": _clock() - t0, "value": best_key[0]}
         return Decision(Action(best), reason_for(sit, best, view.rules))
 
-    def _playout_means(self, sit: Situation, plays: list[int], worlds: int):
-        """Mean points for the seat's side from now, per card, when the heuristic plays the
-        deal out in ``worlds`` sampled worlds (the same worlds for every card)."""
-        sampler = Sampler(sit, self.rng)
-        if not sampler.consistent or worlds <= 0:
-            return None
-        policy = self._policy(sit.rules, sit.trump)
-        side_of = sit.side_of
-        maxside = [side_of[s] == sit.side for s in range(sit.n)]
-        totals = {c: 0 for c in plays}
-        for _ in range(worlds):
-            w = sampler.sample()
-            for c in plays:
-                totals[c] += policy.playout(w.hands[:], w.talon, sit.order, sit.trick, c, maxside)
-        return {c: totals[c] / worlds for c in plays}
-
     # ---- one trick ahead, the learned evaluation after it -----------------------------------
     def _learned(self, sit: Situation, plays: list[int], model, pool: int,
                  worlds: int = 96, leaves: int = 2400) -> Decision | None:
@@ -311,11 +290,6 @@ class ExpertBot(Bot):
         if got is None:
             return None
         means, done, evals = got
-        blend = self.learned_blend
-        if blend > 0 and len(plays) > 1:
-            outs = self._playout_means(sit, plays, self.blend_worlds)
-            if outs is not None:
-                means = {c: (1.0 - blend) * means[c] + blend * outs[c] for c in plays}
         best, best_key = -1, None
         prior = self.learned_prior
         for c in plays:
