@@ -171,7 +171,14 @@ def join(friend: Person, href: str, seat: int, name="Bruno"):
     friend.page.fill("#friends-name", name)
     # the free seats show once the host's page is reached: a tracker's next announce can take
     # a while on a busy machine (seen past 60 s once in a full run)
-    friend.page.click(f"[data-take='{seat}']", timeout=180000)
+    try:
+        friend.page.click(f"[data-take='{seat}']", timeout=180000)
+    except Exception as e:
+        raise AssertionError(f"seat {seat} never showed free on the friend's page: " + repr(friend.page.evaluate(
+            "(() => { const g = window.__briscola && window.__briscola.app.friends;"
+            " return [document.getElementById('friends-status')?.textContent || '',"
+            " g && g.conn ? g.conn.peers().length : null, !!(g && g.hostId), g ? g.lobbySeats.length : null,"
+            " (window.__spy || []).map((m) => m.text.slice(0, 40))]; })()"))) from e
     # a click can land while the lobby is redrawn (a new lobby from the host) and miss: as a
     # person would, the friend clicks again while the seat is still free here
     taken = f"#friends-seats li[data-seat='{seat}'][data-taken='1'], #friends-status:has-text('Seated')"
