@@ -72,20 +72,47 @@ function styles() {
 }
 
 /** The dialog of "play with friends" (made once), emptied: returns its body. */
+// What the person typed in the dialog's fields (by id) since it opened: a redraw (a new lobby
+// from the host, a friend joining) keeps it, and the field that had the focus keeps it too.
+const typed = new Map();
+
 export function dialog() {
   styles();
   let d = document.getElementById("friends-dialog");
   if (!d) {
     d = h("dialog", { id: "friends-dialog", class: "sheet", attrs: { "aria-labelledby": "friends-title" } }, h("div", { id: "friends-body", class: "panel" }));
     d.addEventListener("cancel", (e) => e.preventDefault()); // a choice is needed: its own buttons
+    d.addEventListener("input", (e) => {
+      const el = e.target;
+      if (el && el.id && "value" in el) typed.set(el.id, el.value);
+    });
     document.body.append(d);
   }
   if (!d.open) d.showModal();
-  return clear(document.getElementById("friends-body"));
+  const body = document.getElementById("friends-body");
+  const active = document.activeElement;
+  const focus = active && active.id && body.contains(active)
+    ? { id: active.id, start: active.selectionStart, end: active.selectionEnd } : null;
+  // the caller fills the body now; the typed values and the focus come back once it has
+  queueMicrotask(() => {
+    for (const [id, value] of typed) {
+      const el = document.getElementById(id);
+      if (el && body.contains(el) && "value" in el && el.value !== value) el.value = value;
+    }
+    const el = focus && document.getElementById(focus.id);
+    if (el && body.contains(el) && document.activeElement !== el && !(document.activeElement && body.contains(document.activeElement) && document.activeElement !== document.body)) {
+      el.focus();
+      if (typeof focus.start === "number" && typeof el.setSelectionRange === "function") {
+        try { el.setSelectionRange(focus.start, focus.end); } catch { /* not a text field */ }
+      }
+    }
+  });
+  return clear(body);
 }
 
 export function closeDialog() {
   const d = document.getElementById("friends-dialog");
+  typed.clear();
   if (d && d.open) d.close();
 }
 

@@ -174,7 +174,7 @@ export class FriendsGuest {
     if (this.shown) return;
     const body = dialog();
     const name = h("input", { id: "friends-name", type: "text", value: savedName(), attrs: { maxlength: "20", autocomplete: "nickname" } });
-    name.addEventListener("change", () => saveName(name.value));
+    name.addEventListener("input", () => saveName(name.value)); // a redraw keeps what is typed
     const list = h("ul", { class: "friends-seats", id: "friends-seats" });
     this.lobbySeats.forEach((s, i) => {
       const mine = i === this.seat;

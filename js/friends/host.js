@@ -146,6 +146,11 @@ export class FriendsHost {
     const qr = h("figure", { class: "invite-qr" });
     if (link) this.drawQr(qr, link);
     const name = h("input", { id: "friends-host-name", type: "text", value: this.seats[this.mine].name, attrs: { maxlength: "20", autocomplete: "nickname" } });
+    // kept as it is typed (a redraw before the field is left must not lose it); told on change
+    name.addEventListener("input", () => {
+      this.seats[this.mine].name = cleanName(name.value);
+      saveName(name.value);
+    });
     name.addEventListener("change", () => {
       this.seats[this.mine].name = cleanName(name.value);
       saveName(name.value);

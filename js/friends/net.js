@@ -48,7 +48,10 @@ export async function openRoom({ room, relays, stun, limit }, handlers) {
     relayConfig: { urls: relays, warnOnRelayFailure: false },
     rtcConfig: { iceServers: stun ? [{ urls: stun }] : [] },
   };
-  const joined = lib.joinRoom(config, room);
+  // a peer that could not be reached is tried again by the relays' next offers: said, not fatal
+  const joined = lib.joinRoom(config, room, {
+    onJoinError: (e) => console.warn(`friends: a peer could not join: ${e && e.error}`),
+  });
   const channel = joined.makeAction("m");
   const send = (peer, msg) => {
     channel.send(JSON.stringify({ v: PROTOCOL, ...msg }), { target: peer }).catch(() => {});
