@@ -183,11 +183,7 @@ def join(friend: Person, href: str, seat: int, name="Bruno"):
             friend.page.fill("#friends-name", name)
         friend.page.click(f"[data-take='{seat}']", timeout=120000)
     except Exception as e:
-        raise AssertionError(f"seat {seat} never showed free on the friend's page: " + repr(friend.page.evaluate(
-            "(() => { const g = window.__briscola && window.__briscola.app.friends;"
-            " return [document.getElementById('friends-status')?.textContent || '',"
-            " g && g.conn ? g.conn.peers().length : null, !!(g && g.hostId), g ? g.lobbySeats.length : null,"
-            " (window.__spy || []).map((m) => m.text.slice(0, 40))]; })()"))) from e
+        raise AssertionError(f"seat {seat} never showed free on the friend's page: {friend_page(friend)}") from e
     # a click can land while the lobby is redrawn (a new lobby from the host) and miss: as a
     # person would, the friend clicks again while the seat is still free here
     taken = f"#friends-seats li[data-seat='{seat}'][data-taken='1'], #friends-status:has-text('Seated')"
@@ -201,6 +197,19 @@ def join(friend: Person, href: str, seat: int, name="Bruno"):
             button = friend.page.locator(f"[data-take='{seat}']")
             if button.count():
                 button.click()
+    raise AssertionError(f"seat {seat} was never taken: {friend_page(friend)}")
+
+
+def friend_page(friend: Person) -> str:
+    """What a friend's page has, for a failure's message: its status and problem, its peers,
+    whether the host proved itself, the lobby's seats, the take waiting for an answer, and
+    the messages received (with the spy)."""
+    return repr(friend.page.evaluate(
+        "(() => { const g = window.__briscola && window.__briscola.app.friends;"
+        " return [document.getElementById('friends-status')?.textContent || '',"
+        " document.querySelector('#friends-body .form-error')?.textContent || '',"
+        " g && g.conn ? g.conn.peers().length : null, !!(g && g.hostId), g ? g.lobbySeats.length : null,"
+        " g ? JSON.stringify(g.taking) : null, (window.__spy || []).map((m) => m.text.slice(0, 40))]; })()"))
 
 
 def dealt(*people, timeout=180000):
