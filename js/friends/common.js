@@ -71,11 +71,11 @@ function styles() {
   document.head.append(sheet);
 }
 
-/** The dialog of "play with friends" (made once), emptied: returns its body. */
 // What the person typed in the dialog's fields (by id) since it opened: a redraw (a new lobby
 // from the host, a friend joining) keeps it, and the field that had the focus keeps it too.
 const typed = new Map();
 
+/** The dialog of "play with friends" (made once), emptied: returns its body. */
 export function dialog() {
   styles();
   let d = document.getElementById("friends-dialog");
@@ -100,7 +100,7 @@ export function dialog() {
       if (el && body.contains(el) && "value" in el && el.value !== value) el.value = value;
     }
     const el = focus && document.getElementById(focus.id);
-    if (el && body.contains(el) && document.activeElement !== el && !(document.activeElement && body.contains(document.activeElement) && document.activeElement !== document.body)) {
+    if (el && body.contains(el) && !body.contains(document.activeElement)) { // (not if the caller focused one)
       el.focus();
       if (typeof focus.start === "number" && typeof el.setSelectionRange === "function") {
         try { el.setSelectionRange(focus.start, focus.end); } catch { /* not a text field */ }

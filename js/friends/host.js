@@ -147,13 +147,13 @@ export class FriendsHost {
     if (link) this.drawQr(qr, link);
     const name = h("input", { id: "friends-host-name", type: "text", value: this.seats[this.mine].name, attrs: { maxlength: "20", autocomplete: "nickname" } });
     // kept as it is typed (a redraw before the field is left must not lose it); told on change
-    name.addEventListener("input", () => {
+    const keep = () => {
       this.seats[this.mine].name = cleanName(name.value);
       saveName(name.value);
-    });
+    };
+    name.addEventListener("input", keep);
     name.addEventListener("change", () => {
-      this.seats[this.mine].name = cleanName(name.value);
-      saveName(name.value);
+      keep();
       this.tellLobby();
     });
     const timeout = h("input", { id: "friends-timeout", type: "number", value: String(this.timeout), attrs: { min: "5", max: "3600", step: "5" } });

@@ -164,6 +164,18 @@ def invitation(host: Person, relay) -> str:
     return href
 
 
+def wait_or_reload(page, selector) -> bool:
+    """Wait 90 s for `selector`; without it, reload the page once and say so (True). The
+    browser's connection to the host can fail and the relays' next offers not mend it (seen
+    on a loaded machine: a handshake or ICE failure): as a person would, they reload."""
+    try:
+        page.wait_for_selector(selector, timeout=90000)
+        return False
+    except Exception:
+        page.reload()
+        return True
+
+
 def join(friend: Person, href: str, seat: int, name="Bruno"):
     """The friend opens the invitation, types a name and takes seat `seat`."""
     friend.page.goto(href)
@@ -172,13 +184,7 @@ def join(friend: Person, href: str, seat: int, name="Bruno"):
     # the free seats show once the host's page is reached: a tracker's next announce can take
     # a while on a busy machine (seen past 60 s once in a full run)
     try:
-        try:
-            friend.page.wait_for_selector(f"[data-take='{seat}']", timeout=90000)
-        except Exception:
-            # the browser's connection to the host failed and the relays' next offers did not
-            # mend it (seen on a loaded machine: a handshake or ICE failure): as a person
-            # would, the friend reloads the page
-            friend.page.reload()
+        if wait_or_reload(friend.page, f"[data-take='{seat}']"):
             friend.page.wait_for_selector("#friends-name", timeout=120000)
             friend.page.fill("#friends-name", name)
         friend.page.click(f"[data-take='{seat}']", timeout=120000)
@@ -502,10 +508,7 @@ def test_a_friend_reloads_mid_deal_and_takes_the_seat_back(rtc_browser, base_url
         # nobody else can take the seat: the invitation shows none free, and a forged take is refused
         other.page.goto(href)
         seats_seen = "#friends-seats li[data-seat='1'][data-taken='1']"
-        try:
-            other.page.wait_for_selector(seats_seen, timeout=90000)
-        except Exception:
-            other.page.reload()  # the connection failed and was not mended (see join)
+        if wait_or_reload(other.page, seats_seen):
             other.page.wait_for_selector(seats_seen, timeout=120000)
         assert other.page.locator("[data-take]").count() == 0
         other.page.evaluate("m => window.__briscola.app.friends.send(m)", {"t": "take", "seat": 1, "name": "Eve", "token": "B" * 24})
