@@ -125,15 +125,8 @@ class ExpertBot(Bot):
                  learned: bool = True, learned_worlds: int | None = None,
                  learned_leaves: int | None = None, learned_inference: int | None = None,
                  learned_tricks: int = 1, learned_exploit: float = 0.0,
-                 learned_prior: float = 0.0, learned_model: str | None = None,
-                 tie_margin: float = 0.0, learned_draws: int = 0) -> None:
+                 learned_prior: float = 0.0, learned_model: str | None = None) -> None:
         super().__init__(seed)
-        # Sampled searches: cards within this many points of the best mean are decided by
-        # the coach's principles (briscola.ai.teach) instead of the mean (0: off).
-        self.tie_margin = tie_margin
-        # The learned search: my draw after the searched trick averaged over up to this many
-        # of the world's hidden talon cards instead of the world's own (0: the world's).
-        self.learned_draws = learned_draws
         # Which shipped weights to search with (None: the ones made for the variant).
         if learned_model is not None and load_model(learned_model) is None:
             raise ValueError(f"no shipped learned evaluation named {learned_model!r}")
@@ -293,7 +286,7 @@ class ExpertBot(Bot):
                              tricks=self.learned_tricks,
                              policy=(self._policy(sit.rules, sit.trump)
                                      if self.learned_exploit else None),
-                             lam=self.learned_exploit, draws=self.learned_draws)
+                             lam=self.learned_exploit)
         if got is None:
             return None
         means, done, evals = got
@@ -304,23 +297,9 @@ class ExpertBot(Bot):
             key = (round(means[c] + prior * h, 6), h)
             if best_key is None or key > best_key:
                 best, best_key = c, key
-        best = self._principled(sit, plays, means, best)
         self.last_info = {"mode": "learned", "worlds": done, "evaluations": evals,
                           "seconds": _clock() - t0, "value": round(means[best], 6)}
         return Decision(Action(best), reason_for(sit, best, sit.rules))
-
-    def _principled(self, sit: Situation, plays: list[int], means: dict, best: int) -> int:
-        """``best``, or where other cards are within ``tie_margin`` of its mean, the one of
-        them the coach's principles prefer."""
-        if self.tie_margin <= 0:
-            return best
-        top = means[best]
-        tied = [c for c in plays if means[c] >= top - self.tie_margin]
-        if len(tied) < 2:
-            return best
-        from .teach import keys
-        k = keys(sit.view, tied)
-        return min(tied, key=lambda c: k[c])
 
     # ---- search ----------------------------------------------------------------------------
     def _solver(self, rules, trump) -> Solver:
@@ -374,8 +353,6 @@ class ExpertBot(Bot):
             key = (round(totals[c] / done, 6), score_card(sit, c))
             if best_key is None or key > best_key:
                 best, best_key = c, key
-        if not exact:
-            best = self._principled(sit, plays, {c: totals[c] / done for c in plays}, best)
         mean = totals[best] / done
         self.last_info = {"mode": "exact" if exact else "sampled", "worlds": done, "nodes": nodes,
                           "seconds": _clock() - t0, "value": mean}
@@ -408,7 +385,7 @@ class ExpertBot(Bot):
 def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 24,
                    leaves: int = 600, deadline: float | None = None,
                    incremental: bool = True, evidence=None, pool: int = 4,
-                   tricks: int = 1, policy=None, lam: float = 0.0, draws: int = 0):
+                   tricks: int = 1, policy=None, lam: float = 0.0):
     """Mean points for the seat's side from now, per card, over sampled worlds: in each, the
     rest of the trick by minimax (partners maximize, the others minimize), then the draws,
     then the learned evaluation of the next trick's start from this seat's view (what it
@@ -467,7 +444,6 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
     # Partners see each other's hands once the talon is empty (six players, the last tricks).
     see_partners = (sit.partners if tn0 and rules.tables.teams is not None
                     and rules.partner_view != "never" else ())
-    avg_draws = draws > 0 and not second and not open_hands and not see_partners
     if incremental:
         from operator import add, sub
         from .learn import FACEUP, HAND, KNOWN, LEADER, SCALAR, TABLE, UNSEEN
@@ -600,17 +576,6 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
                 nxt = talon[tn - 1]
         if not (hand0 & ~tmask) | drawn:
             return gained
-        if avg_draws and drawn and not drawn & (drawn - 1) and not drawn & fu_hidden:
-            # My draw averaged over the world's next hidden talon cards: the others' replies
-            # in the trick cannot steer what I draw.
-            top = tn0 - (1 if fu_hidden else 0)
-            tot = 0.0
-            k = 0
-            for j in range(tn0 - 1, tn0 - 1 - min(draws, top), -1):
-                tot += evaluate(1 << talon[j], shown, tmask, bs, mine0 + gained,
-                                theirs0 + tp - gained, tn, nxt)
-                k += 1
-            return gained + tot / k
         if second:
             if not tn:
                 hands = [h & ~tmask for h in hands]
