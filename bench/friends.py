@@ -2,6 +2,7 @@
 """Playing with friends on the loopback: how long a friend waits, in headless Chromium.
 
     python bench/friends.py [--deals 2] [--dist DIR]
+    python bench/friends.py --reloads 40 [--wait 45] [--dist DIR]
 
 Serves the built site (dist/, `python3 build.py` first) on 127.0.0.1, starts the local relay
 (`npm run relay`, the WebTorrent tracker server) and, for each deal, opens a table for friends
@@ -17,6 +18,11 @@ what is measured is the pages, the engine and the connection). It measures:
 Both pages run on this machine's one clock (`Date.now()`). Prints the median and the 90th
 percentile as a markdown table, with the machine's load average (it is shared: single runs
 are noisy).
+
+With `--reloads N`, one host's table (four players) and one friend's page reloaded N times
+in a row, as a person on a bad connection would: how many times the free seats showed within
+`--wait` seconds, how long that took, and the host's page's WebRTC connections by state at
+the end (counted by wrapping the page's RTCPeerConnection).
 """
 from __future__ import annotations
 
@@ -71,6 +77,44 @@ def context(browser):
     return ctx, page
 
 
+# Counts the page's RTCPeerConnections (runs before the page's scripts).
+COUNT = """(() => { const R = window.RTCPeerConnection; if (!R) return; const all = window.__pcs = [];
+window.RTCPeerConnection = class extends R { constructor(...a) { super(...a); all.push(this); } }; })();"""
+STATES = ("(() => { const s = {}; for (const pc of window.__pcs || []) { const k = pc.connectionState"
+          " + (pc.iceGatheringState === 'new' && pc.signalingState === 'have-local-offer' ? ' (offer never gathered)' : '');"
+          " s[k] = (s[k] || 0) + 1; } return s; })()")
+
+
+def reloads(browser, base: str, relay: str, n: int, wait: float) -> dict:
+    """One host's table, one friend's page reloaded ``n`` times: per reload the seconds until the
+    free seats showed (None: not within ``wait``)."""
+    hctx, host = context(browser)
+    fctx, friend = context(browser)
+    hctx.add_init_script(COUNT)
+    try:
+        host.goto(f"{base}?friends=1&variant=four&seed=5&lang=en&relays={relay}&stun=")
+        host.wait_for_selector("a[data-invite]")
+        href = host.get_attribute("a[data-invite]", "href")
+        times = []
+        for i in range(n):
+            t = time.time()
+            if i:
+                friend.reload()
+            else:
+                friend.goto(href)
+            try:
+                friend.wait_for_selector("[data-take='1']", timeout=wait * 1000)
+                times.append(time.time() - t)
+            except Exception:
+                times.append(None)
+            print(f"reload {i}: {'no seats' if times[-1] is None else f'{times[-1]:.1f} s'}",
+                  file=sys.stderr, flush=True)
+        return {"times": times, "host": host.evaluate(STATES)}
+    finally:
+        hctx.close()
+        fctx.close()
+
+
 def one_deal(browser, base: str, relay: str, seed: int) -> dict:
     hctx, host = context(browser)
     fctx, friend = context(browser)
@@ -119,6 +163,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=2)
     ap.add_argument("--dist", type=Path, default=ROOT / "dist")
+    ap.add_argument("--reloads", type=int, default=0, help="reload a friend's page this many times instead")
+    ap.add_argument("--wait", type=float, default=45.0, help="seconds a reload waits for the seats")
     args = ap.parse_args(argv)
     if not (args.dist / "index.html").exists():
         print(f"{args.dist} has no site: run python3 build.py first", file=sys.stderr)
@@ -133,6 +179,17 @@ def main(argv=None) -> int:
     try:
         with sync_playwright() as p:
             browser = chromium.launch(p.chromium, extra_args=chromium.WEBRTC_LOOPBACK_ARGS)
+            if args.reloads:
+                r = reloads(browser, base, url, args.reloads, args.wait)
+                browser.close()
+                ok = [x for x in r["times"] if x is not None]
+                print(f"A friend's page reloaded {args.reloads} times ({args.dist}; load average "
+                      f"before {load[0]:.2f}, after {os.getloadavg()[0]:.2f})\n")
+                print(f"- seats shown within {args.wait:.0f} s: {len(ok)} of {args.reloads}")
+                if ok:
+                    print(f"- time to the seats: median {statistics.median(ok):.1f} s, p90 {quantile(ok, 0.9):.1f} s")
+                print(f"- the host's connections at the end: {r['host']}")
+                return 0
             for i in range(args.deals):
                 r = one_deal(browser, base, url, 100 + i)
                 runs.append(r)

@@ -47,6 +47,7 @@ export async function openRoom({ room, relays, stun, limit }, handlers) {
     appId: APP_ID,
     relayConfig: { urls: relays, warnOnRelayFailure: false },
     rtcConfig: { iceServers: stun ? [{ urls: stun }] : [] },
+    rtcPolyfill: mendedPeerConnection(),
   };
   // a peer that could not be reached is tried again by the relays' next offers: said, not fatal
   const joined = lib.joinRoom(config, room, {
@@ -76,6 +77,33 @@ export async function openRoom({ room, relays, stun, limit }, handlers) {
     send,
     leave: () => joined.leave(),
     peers: () => Object.keys(joined.getPeers()),
+  };
+}
+
+/** The RTCPeerConnection Trystero makes its connections with (its `rtcPolyfill`), mending two
+ * things it does to them (docs/friends.md, bench/friends.py --reloads):
+ * - An offer not answered in time is made again with an ICE restart, after a rollback of the
+ *   first offer. In Chromium that rollback also drops the data channel's section: the offer
+ *   made after it has nothing to connect and never gathers an address, and a friend's page that
+ *   got it stayed "Connecting". After about ten quick reloads of a friend's page, such offers
+ *   were most of the host's. Here a rollback of an offer never answered is skipped: the new
+ *   offer simply replaces it, with its section and fresh ICE credentials.
+ * - A failed connection is let go (the peer leaves) but not closed: here it closes itself. */
+export function mendedPeerConnection() {
+  const Base = globalThis.RTCPeerConnection;
+  return class extends Base {
+    constructor(config) {
+      super(config);
+      this.addEventListener("connectionstatechange", () => {
+        if (this.connectionState === "failed") this.close();
+      });
+    }
+
+    setLocalDescription(description) {
+      if (description && description.type === "rollback" && this.signalingState === "have-local-offer"
+        && !this.currentRemoteDescription) return Promise.resolve();
+      return super.setLocalDescription(description);
+    }
   };
 }
 
