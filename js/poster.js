@@ -59,6 +59,8 @@ function go(seed) {
 }
 
 play.addEventListener("click", () => go());
+// Disabled in embed.html until now: a press before this script ran would have been lost.
+play.disabled = false;
 onRequest("new-deal", (msg) => go(typeof msg.seed === "number" || typeof msg.seed === "string" ? msg.seed : null));
 watchHeight(() => document.body.getBoundingClientRect().height);
 
