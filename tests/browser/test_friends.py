@@ -711,8 +711,8 @@ def test_the_one_file_page_says_playing_with_friends_needs_the_site(rtc_browser,
 # page's does: the near one is disconnected after about 5 s and has failed after about 15.
 CONNECTION_FAILS = """async () => {
   const net = await import("./js/friends/net.js");
-  const Closing = net.mendedPeerConnection();
-  const near = new Closing(), far = new RTCPeerConnection();
+  const Mended = net.mendedPeerConnection();
+  const near = new Mended(), far = new RTCPeerConnection();
   const states = [];
   near.addEventListener("connectionstatechange", () => states.push(near.connectionState));
   near.onicecandidate = (e) => e.candidate && far.addIceCandidate(e.candidate);
@@ -760,9 +760,9 @@ def test_an_offer_made_again_can_still_connect(rtc_browser, base_url):
 
 
 def test_a_connection_that_failed_is_closed(rtc_browser, base_url):
-    # Trystero lets go of a failed connection without closing it; left open, they held the
-    # browser's resources until a reloaded friend's page could not connect for minutes
-    # (bench/friends.py --reloads): the page's connections close themselves once failed.
+    # Trystero lets go of a failed connection without closing it: each reload of a friend's
+    # page left one open on the host's page (bench/friends.py --reloads). The page's
+    # connections close themselves once failed.
     with closing_all(Person(rtc_browser)) as (person,):
         person.page.goto(f"{base_url}?lang=en")
         states = person.page.evaluate(CONNECTION_FAILS)
