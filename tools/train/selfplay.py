@@ -162,8 +162,7 @@ def encode_view(enc, view):
 
 
 def play_bot_deal(rules, rng: random.Random, deal_seed: str, bot: str, against: str,
-                  solvers: dict, solve_from: int = 0, deviate: bool = True,
-                  search_labels: bool = False):
+                  solvers: dict, solve_from: int = 0, deviate: bool = True):
     """One deal played by the package's bots (``bot`` at one random seat, ``against`` at
     the others); per trick start and labelled seat: (flags, scalars, label)."""
     from briscola.ai import make_bot
@@ -188,18 +187,14 @@ def play_bot_deal(rules, rng: random.Random, deal_seed: str, bot: str, against: 
     dev_seat = rng.randrange(n)
     trick_no = -1
     samples = []
-    searched = {}  # sample index -> the seat's searched value at its decision in the trick
-    pending = {}  # seat -> its sample index of this trick, until it decides
     while not game.is_over:
         seat = game.current_player
         if not game.trick:
             trick_no += 1
             views = {s: game.view(s) for s in range(n)}
-            pending = {}
             if trick_no > dev_trick:
                 for s in labelled:
                     (flags, scal), side, mine = encode_view(enc, views[s])
-                    pending[s] = len(samples)
                     samples.append((flags, scal, side, mine))
             left = sum(len(h) for h in game.hands) + len(game.talon)
             if solve_from and left <= solve_from:
@@ -217,37 +212,20 @@ def play_bot_deal(rules, rng: random.Random, deal_seed: str, bot: str, against: 
                             + sum(pts[c] for c in game.talon))
                 sp = list(views[seat].side_points)
                 final = [p + (v if i == lead else left_pts - v) for i, p in enumerate(sp)]
-                return _labelled(samples, final, searched, search_labels)
+                return [(f, sc, final[side] - then) for f, sc, side, then in samples]
         view = game.view(seat)
         if trick_no == dev_trick and seat == dev_seat:
             action = rng.choice([a for a in view.legal if a < 52])
         else:
             action = bots[seat].decide(view).action
-            if search_labels and seat in pending:
-                inner = getattr(bots[seat], "classic", bots[seat])
-                info = getattr(inner, "last_info", {})
-                if info.get("mode") in ("learned", "sampled", "exact") and "value" in info:
-                    # Points for the seat's side from its decision on: the trick's cards
-                    # already played count in them, so from the trick's start too.
-                    searched[pending[seat]] = float(info["value"])
-            pending.pop(seat, None)
         game.apply(action, seat)
     sp = game.outcome().side_points
-    return _labelled(samples, sp, searched, search_labels)
-
-
-def _labelled(samples, final, searched, search_labels):
-    """(flags, scalars, label); with ``search_labels`` also the searched value (NaN where
-    none) and the position's side, for :func:`lambda_labels`."""
-    if not search_labels:
-        return [(f, sc, final[side] - then) for f, sc, side, then in samples]
-    return [(f, sc, final[side] - then, searched.get(i, float("nan")), side, then)
-            for i, (f, sc, side, then) in enumerate(samples)]
+    return [(f, sc, sp[side] - then) for f, sc, side, then in samples]
 
 
 def generate(variant: str, deals: int, seed, explore: float = 0.0, solve_from: int = 0,
              deviate: bool = True, bot: str | None = None, against: str = "intermediate",
-             sizes: list | None = None, search_labels: bool = False):
+             sizes: list | None = None):
     """Flags (lists of indices), scalars and labels for ``deals`` deals. With ``sizes`` (a
     list), the number of positions of each deal is appended to it, in order."""
     rules = find_variant(variant)
@@ -257,7 +235,7 @@ def generate(variant: str, deals: int, seed, explore: float = 0.0, solve_from: i
         solvers: dict = {}
         for i in range(deals):
             got = play_bot_deal(rules, rng, f"selfplay:{variant}:{seed}:{i}", bot,
-                                against, solvers, solve_from, deviate, search_labels)
+                                against, solvers, solve_from, deviate)
             out.extend(got)
             if sizes is not None:
                 sizes.append(len(got))
@@ -279,7 +257,7 @@ def to_arrays(samples):
     flags = np.zeros((len(samples), N_FLAGS), dtype=np.uint8)
     scal = np.zeros((len(samples), N_SCALARS), dtype=np.float32)
     y = np.zeros(len(samples), dtype=np.float32)
-    for i, (f, sc, lab, *_) in enumerate(samples):
+    for i, (f, sc, lab) in enumerate(samples):
         flags[i, f] = 1
         scal[i] = sc
         y[i] = lab
@@ -300,10 +278,6 @@ def main(argv=None) -> int:
                     help="play the deals with this player at one seat (e.g. expert)")
     ap.add_argument("--against", default="intermediate",
                     help="the player at the other seats with --bot")
-    ap.add_argument("--label", choices=("outcome", "search"), default="outcome",
-                    help="with --bot: label the bot's views by the points taken from there "
-                         "(outcome) or by the bot's own searched value at its decision in "
-                         "that trick (search; the outcome where it did not search)")
     ap.add_argument("--out", required=True)
     args = ap.parse_args(argv)
     import numpy as np
@@ -316,19 +290,12 @@ def main(argv=None) -> int:
             print(f"selfplay: {e}", file=sys.stderr)
             return 2
     sizes: list = []
-    samples = generate(args.variant, args.deals, args.seed, args.explore, args.solve_from,
-                       not args.no_deviation, args.bot, args.against, sizes,
-                       args.label == "search")
-    flags, scal, y = to_arrays(samples)
-    extra = np.array([s[3:] for s in samples], dtype=np.float32).reshape(len(samples), -1)
+    flags, scal, y = to_arrays(generate(args.variant, args.deals, args.seed, args.explore,
+                                        args.solve_from, not args.no_deviation,
+                                        args.bot, args.against, sizes))
     # Each position's deal (0, 1, ...): train.py holds whole deals out, not positions.
     deal = np.repeat(np.arange(len(sizes), dtype=np.int32), sizes)
-    more = {}
-    if args.label == "search":
-        # Per position: the searched value (NaN where the bot did not search), its side and
-        # that side's points at the trick's start (lambda_labels mixes them with the outcome).
-        more = {"searched": extra[:, 0], "side": extra[:, 1], "then": extra[:, 2]}
-    np.savez_compressed(args.out, flags=flags, scalars=scal, labels=y, deals=deal, **more)
+    np.savez_compressed(args.out, flags=flags, scalars=scal, labels=y, deals=deal)
     print(f"{args.out}: {len(y)} positions from {args.deals} deals, mean label {y.mean():.2f}")
     return 0
 
