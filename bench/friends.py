@@ -22,7 +22,9 @@ are noisy).
 With `--reloads N`, one host's table (four players) and one friend's page reloaded N times
 in a row, as a person on a bad connection would: how many times the free seats showed within
 `--wait` seconds, how long that took, and the host's page's WebRTC connections by state at
-the end (counted by wrapping the page's RTCPeerConnection).
+the end (counted by wrapping the page's RTCPeerConnection). For a reload without seats it
+prints both pages' open connections (with their data channels), their Trystero peers and
+what their consoles warned; for one over 5 s, the warnings.
 """
 from __future__ import annotations
 
@@ -79,7 +81,17 @@ def context(browser):
 
 # Counts the page's RTCPeerConnections (runs before the page's scripts).
 COUNT = """(() => { const R = window.RTCPeerConnection; if (!R) return; const all = window.__pcs = [];
-window.RTCPeerConnection = class extends R { constructor(...a) { super(...a); all.push(this); } }; })();"""
+window.RTCPeerConnection = class extends R { constructor(...a) { super(...a); all.push(this); this.__dcs = [];
+  this.addEventListener("datachannel", (e) => this.__dcs.push(e.channel)); }
+  createDataChannel(...a) { const dc = super.createDataChannel(...a); this.__dcs.push(dc); return dc; } }; })();"""
+# What a page's side of the friends' connection holds (a reload that never showed the seats).
+DIAG = """(() => { const f = window.__briscola && window.__briscola.app && window.__briscola.app.friends;
+const pcs = (window.__pcs || []).filter((pc) => pc.connectionState !== 'closed').map((pc) =>
+  `${pc.connectionState}/${pc.signalingState}/${pc.iceGatheringState} dc:${pc.__dcs.map((d) => d.readyState).join(',')}`);
+if (!f) return {pcs};
+return {pcs, peers: f.conn ? f.conn.peers().map((p) => p.slice(0, 6)) : null, self: f.conn ? f.conn.self.slice(0, 6) : null,
+  hostId: f.hostId ? f.hostId.slice(0, 6) : f.hostId, asked: f.asked ? f.asked.size : undefined,
+  seats: f.lobbySeats ? f.lobbySeats.length : undefined, known: f.peers ? [...f.peers.keys()].map((p) => p.slice(0, 6)) : undefined}; })()"""
 STATES = ("(() => { const s = {}; for (const pc of window.__pcs || []) { const k = pc.connectionState"
           " + (pc.iceGatheringState === 'new' && pc.signalingState === 'have-local-offer' ? ' (offer never gathered)' : '');"
           " s[k] = (s[k] || 0) + 1; } return s; })()")
@@ -91,12 +103,21 @@ def reloads(browser, base: str, relay: str, n: int, wait: float) -> dict:
     hctx, host = context(browser)
     fctx, friend = context(browser)
     hctx.add_init_script(COUNT)
+    fctx.add_init_script(COUNT)
     try:
         host.goto(f"{base}?friends=1&variant=four&seed=5&lang=en&relays={relay}&stun=")
         host.wait_for_selector("a[data-invite]")
         href = host.get_attribute("a[data-invite]", "href")
         times = []
+        said = []  # the friend's page's warnings and errors of this reload
+        friend.on("console", lambda m: said.append(f"{time.time() - t:.1f}s {m.type}: {m.text[:160]}")
+                  if m.type in ("warning", "error") else None)
+        host_said = []
+        host.on("console", lambda m: host_said.append(f"{m.type}: {m.text[:160]}")
+                if m.type in ("warning", "error") else None)
         for i in range(n):
+            said.clear()
+            host_said.clear()
             t = time.time()
             if i:
                 friend.reload()
@@ -107,8 +128,14 @@ def reloads(browser, base: str, relay: str, n: int, wait: float) -> dict:
                 times.append(time.time() - t)
             except Exception:
                 times.append(None)
+                print(f"  friend's connections: {friend.evaluate(STATES)}; the host's: "
+                      f"{host.evaluate(STATES)}\n  friend: {friend.evaluate(DIAG)}\n  host: "
+                      f"{host.evaluate(DIAG)}\n  friend said: {said}\n  host said: {host_said[-12:]}",
+                      file=sys.stderr, flush=True)
             print(f"reload {i}: {'no seats' if times[-1] is None else f'{times[-1]:.1f} s'}",
                   file=sys.stderr, flush=True)
+            if times[-1] is not None and times[-1] > 5 and said:
+                print(f"  friend said: {said}\n  host said: {host_said[-6:]}", file=sys.stderr, flush=True)
         return {"times": times, "host": host.evaluate(STATES)}
     finally:
         hctx.close()

@@ -43,11 +43,12 @@ export async function openRoom({ room, relays, stun, limit }, handlers) {
   performance.mark("briscola:friends room"); // the join's stages (bench/friends.py)
   const lib = await import("./vendor.js");
   quietClosings();
+  const Connection = mendedPeerConnection();
   const config = {
     appId: APP_ID,
     relayConfig: { urls: relays, warnOnRelayFailure: false },
     rtcConfig: { iceServers: stun ? [{ urls: stun }] : [] },
-    rtcPolyfill: mendedPeerConnection(),
+    rtcPolyfill: Connection,
   };
   // a peer that could not be reached is tried again by the relays' next offers: said, not fatal
   const joined = lib.joinRoom(config, room, {
@@ -72,15 +73,26 @@ export async function openRoom({ room, relays, stun, limit }, handlers) {
     handlers.join(peer);
   };
   joined.onPeerLeave = (peer) => handlers.leave(peer);
+  // A connection up for longer than Trystero's handshake may take, that the room has not taken,
+  // is closed (see mendedPeerConnection): both pages then connect afresh.
+  const sweeper = setInterval(() => Connection.closeUnjoined(new Set(Object.values(joined.getPeers())), UNJOINED_MS), SWEEP_MS);
   return {
     self: lib.selfId,
     send,
-    leave: () => joined.leave(),
+    leave: () => {
+      clearInterval(sweeper);
+      return joined.leave();
+    },
     peers: () => Object.keys(joined.getPeers()),
   };
 }
 
-/** The RTCPeerConnection Trystero makes its connections with (its `rtcPolyfill`), mending two
+/** Trystero's handshake gives up after 10 s; a connection up this long and still not one of the
+ * room's peers will never be (mendedPeerConnection). */
+export const UNJOINED_MS = 15000;
+const SWEEP_MS = 2000;
+
+/** The RTCPeerConnection Trystero makes its connections with (its `rtcPolyfill`), mending three
  * things it does to them (docs/friends.md, bench/friends.py --reloads):
  * - An offer not answered in time is made again with an ICE restart, after a rollback of the
  *   first offer. In Chromium that rollback also drops the data channel's section: the offer
@@ -88,21 +100,52 @@ export async function openRoom({ room, relays, stun, limit }, handlers) {
  *   got it stayed "Connecting". After about ten quick reloads of a friend's page, such offers
  *   were most of the host's. Here a rollback of an offer never answered is skipped: the new
  *   offer simply replaces it, with its section and fresh ICE credentials.
- * - A failed connection is let go (the peer leaves) but not closed: here it closes itself. */
+ * - A failed connection is let go (the peer leaves) but not closed: here it closes itself.
+ * - Once connected, both pages tell each other they are ready; a page joins the peer when it
+ *   has told and been told. If the other's word is lost (it came before this page had taken
+ *   the connection, seen on one quick reload in 50), the other page has joined this one and
+ *   never says it again: here the handshake gives up after 10 s and lets go of the peer, but
+ *   the connection stays open and is taken again for the other's next offers, only to give up
+ *   again. The page stayed "Connecting" for good. `closeUnjoined` (every 2 s, openRoom) closes
+ *   a connection up for `ms` that is none of the room's peers': the other page's peer leaves,
+ *   and the two connect afresh. */
 export function mendedPeerConnection() {
   const Base = globalThis.RTCPeerConnection;
-  return class extends Base {
+  const open = new Set(); // the connections not closed, each with when it first connected
+  return class Mended extends Base {
     constructor(config) {
       super(config);
+      open.add(this);
+      this.upSince = 0;
       this.addEventListener("connectionstatechange", () => {
+        if (this.connectionState === "connected" && !this.upSince) this.upSince = Date.now();
         if (this.connectionState === "failed") this.close();
       });
+    }
+
+    close() {
+      open.delete(this);
+      return super.close();
     }
 
     setLocalDescription(description) {
       if (description && description.type === "rollback" && this.signalingState === "have-local-offer"
         && !this.currentRemoteDescription) return Promise.resolve();
       return super.setLocalDescription(description);
+    }
+
+    /** Closes every connection connected `ms` ago or more that is not in `joined` (the room's
+     * peers' connections); how many it closed. */
+    static closeUnjoined(joined, ms, now = Date.now()) {
+      let closed = 0;
+      for (const pc of [...open]) {
+        if (pc.connectionState === "closed") open.delete(pc);
+        else if (pc.upSince && now - pc.upSince >= ms && !joined.has(pc)) {
+          pc.close();
+          closed += 1;
+        }
+      }
+      return closed;
     }
   };
 }

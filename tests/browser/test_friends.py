@@ -771,6 +771,25 @@ def test_a_connection_that_failed_is_closed(rtc_browser, base_url):
         assert states[3:] == ["disconnected", "closed"], states
 
 
+def test_a_readiness_lost_on_the_way_still_joins(rtc_browser, base_url, relay):
+    # Once connected, both pages say they are ready (Trystero's "@_hsready"). The friend's page
+    # never gets the host's word: the host's page has joined the friend and never says it
+    # again, and the friend's gives up its handshake after 10 s but keeps the connection, so
+    # it stayed at "Connecting" (about one quick reload in 50, bench/friends.py --reloads).
+    # The page closes a connection the room has not taken after 15 s: the two connect afresh.
+    with closing_all(Person(rtc_browser), Person(rtc_browser, drop_first="@_hsready")) as (host, friend):
+        host.page.goto(f"{base_url}?friends=1&variant=classic&seed=4&lang=en&relays={relay}&stun=")
+        href = invitation(host, relay)
+        friend.page.goto(href)
+        # no reload here: without the mend the seats never show in this time
+        friend.page.wait_for_selector("[data-take='1']", timeout=75000)
+        assert friend.page.evaluate("window.__dropped") == 1
+        friend.page.fill("#friends-name", "Bruno")
+        friend.page.click("[data-take='1']")
+        dealt(host, friend)
+        assert host.state()["seats"][1].get("name") == "Bruno"
+
+
 def test_the_relays_are_a_setting(rtc_browser, base_url, artifacts):
     with closing_all(Person(rtc_browser, 390, 844, lang="it")) as (person,):
         page = person.page
