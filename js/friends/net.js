@@ -102,8 +102,8 @@ const SWEEP_MS = 2000;
  *   offer simply replaces it, with its section and fresh ICE credentials.
  * - A failed connection is let go (the peer leaves) but not closed: here it closes itself.
  * - Once connected, both pages tell each other they are ready; a page joins the peer when it
- *   has told and been told. If the other's word is lost (it came before this page had taken
- *   the connection, seen on one quick reload in 50), the other page has joined this one and
+ *   has told and been told. If the other's word is lost (seen on about one quick reload in 50;
+ *   how it is lost is not shown), the other page has joined this one and
  *   never says it again: here the handshake gives up after 10 s and lets go of the peer, but
  *   the connection stays open and is taken again for the other's next offers, only to give up
  *   again. The page stayed "Connecting" for good. `closeUnjoined` (every 2 s, openRoom) closes
