@@ -130,12 +130,11 @@ def reloads(browser, base: str, relay: str, n: int, wait: float) -> dict:
                 times.append(None)
                 print(f"  friend's connections: {friend.evaluate(STATES)}; the host's: "
                       f"{host.evaluate(STATES)}\n  friend: {friend.evaluate(DIAG)}\n  host: "
-                      f"{host.evaluate(DIAG)}\n  friend said: {said}\n  host said: {host_said[-12:]}",
-                      file=sys.stderr, flush=True)
+                      f"{host.evaluate(DIAG)}", file=sys.stderr, flush=True)
             print(f"reload {i}: {'no seats' if times[-1] is None else f'{times[-1]:.1f} s'}",
                   file=sys.stderr, flush=True)
-            if times[-1] is not None and times[-1] > 5 and said:
-                print(f"  friend said: {said}\n  host said: {host_said[-6:]}", file=sys.stderr, flush=True)
+            if (times[-1] is None or times[-1] > 5) and (said or host_said):
+                print(f"  friend said: {said}\n  host said: {host_said[-12:]}", file=sys.stderr, flush=True)
         return {"times": times, "host": host.evaluate(STATES)}
     finally:
         hctx.close()

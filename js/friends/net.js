@@ -89,7 +89,7 @@ export async function openRoom({ room, relays, stun, limit }, handlers) {
 
 /** Trystero's handshake gives up after 10 s; a connection up this long and still not one of the
  * room's peers will never be (mendedPeerConnection). */
-export const UNJOINED_MS = 15000;
+const UNJOINED_MS = 15000;
 const SWEEP_MS = 2000;
 
 /** The RTCPeerConnection Trystero makes its connections with (its `rtcPolyfill`), mending three
@@ -135,17 +135,12 @@ export function mendedPeerConnection() {
     }
 
     /** Closes every connection connected `ms` ago or more that is not in `joined` (the room's
-     * peers' connections); how many it closed. */
+     * peers' connections). */
     static closeUnjoined(joined, ms, now = Date.now()) {
-      let closed = 0;
       for (const pc of [...open]) {
         if (pc.connectionState === "closed") open.delete(pc);
-        else if (pc.upSince && now - pc.upSince >= ms && !joined.has(pc)) {
-          pc.close();
-          closed += 1;
-        }
+        else if (pc.upSince && now - pc.upSince >= ms && !joined.has(pc)) pc.close();
       }
-      return closed;
     }
   };
 }

@@ -232,11 +232,17 @@ def dealt(*people, timeout=180000):
             for p in people)) from e
 
 
+def host_table(host: Person, base_url, relay, variant="classic", seed=7, lang="en", extra="") -> str:
+    """The host opens a table for friends (?friends=1, the local relay, no STUN; `extra` more of
+    the query). The invitation link."""
+    host.page.goto(f"{base_url}?friends=1&variant={variant}&seed={seed}&lang={lang}&relays={relay}&stun={extra}")
+    return invitation(host, relay)
+
+
 def open_table(host: Person, friend: Person, base_url, relay, variant="classic", seed=7, lang="en"):
-    """The host opens a table for friends (?friends=1); the friend takes the free seat; the deal
-    starts by itself. The invitation link."""
-    host.page.goto(f"{base_url}?friends=1&variant={variant}&seed={seed}&lang={lang}&relays={relay}&stun=")
-    href = invitation(host, relay)
+    """The host opens a table for friends; the friend takes the free seat; the deal starts by
+    itself. The invitation link."""
+    href = host_table(host, base_url, relay, variant, seed, lang)
     join(friend, href, 1)
     dealt(host, friend)
     return href
@@ -522,8 +528,7 @@ def test_a_friend_reloads_mid_deal_and_takes_the_seat_back(rtc_browser, base_url
 
 def test_a_dropped_friend_is_shown_reconnecting_a_computer_plays_then_the_friend_plays_on(rtc_browser, base_url, relay):
     with closing_all(Person(rtc_browser), Person(rtc_browser, spy=True)) as (host, friend):
-        host.page.goto(f"{base_url}?friends=1&variant=classic&seed=31&lang=en&relays={relay}&stun=&friends_timeout=2")
-        href = invitation(host, relay)
+        href = host_table(host, base_url, relay, seed=31, extra="&friends_timeout=2")
         join(friend, href, 1)
         dealt(host, friend)
         for _ in range(4):
@@ -593,8 +598,7 @@ def test_a_name_typed_before_the_seats_show_is_kept(rtc_browser, base_url, relay
     # the host's proof is lost on the way, so the seats come a few seconds after the page: the
     # name typed meanwhile (keys only, the field never left) survives the redraw they bring
     with closing_all(Person(rtc_browser), Person(rtc_browser, drop_first='"t":"host"')) as (host, friend):
-        host.page.goto(f"{base_url}?friends=1&variant=classic&seed=4&lang=en&relays={relay}&stun=")
-        href = invitation(host, relay)
+        href = host_table(host, base_url, relay, seed=4)
         friend.page.goto(href)
         friend.page.wait_for_selector("#friends-name", timeout=120000)
         assert not friend.page.locator("[data-take]").count()
@@ -642,8 +646,7 @@ def test_a_message_lost_during_the_deal_is_not_waited_for(rtc_browser, base_url,
 def test_chiamata_with_five_people(rtc_browser, base_url, relay, artifacts):
     with closing_all(Person(rtc_browser), *[Person(rtc_browser, 1280, 800, spy=True) for _ in range(4)]) as people:
         host, *friends = people
-        host.page.goto(f"{base_url}?friends=1&variant=chiamata&seed=3&lang=en&relays={relay}&stun=")
-        href = invitation(host, relay)
+        href = host_table(host, base_url, relay, "chiamata", 3)
         for seat, (friend, name) in enumerate(zip(friends, ["Bruno", "Carla", "Dario", "Elena"]), start=1):
             # (the last one's take starts the deal: its dialog may close at once)
             join(friend, href, seat, name=name)
@@ -778,8 +781,7 @@ def test_a_readiness_lost_on_the_way_still_joins(rtc_browser, base_url, relay):
     # it stayed at "Connecting" (about one quick reload in 50, bench/friends.py --reloads).
     # The page closes a connection the room has not taken after 15 s: the two connect afresh.
     with closing_all(Person(rtc_browser), Person(rtc_browser, drop_first="@_hsready")) as (host, friend):
-        host.page.goto(f"{base_url}?friends=1&variant=classic&seed=4&lang=en&relays={relay}&stun=")
-        href = invitation(host, relay)
+        href = host_table(host, base_url, relay, seed=4)
         friend.page.goto(href)
         # no reload here: without the mend the seats never show in this time
         friend.page.wait_for_selector("[data-take='1']", timeout=75000)
