@@ -22,7 +22,9 @@ are noisy).
 With `--reloads N`, one host's table (four players) and one friend's page reloaded N times
 in a row, as a person on a bad connection would: how many times the free seats showed within
 `--wait` seconds, how long that took, and the host's page's WebRTC connections by state at
-the end (counted by wrapping the page's RTCPeerConnection). For a reload without seats it
+the end (counted by wrapping the page's RTCPeerConnection), and whether the friend's peer id
+sorted lower than the host's (the higher answers the other's offers; `--interval`: the seconds
+the relay asks between announces, 10 unless said). For a reload without seats it
 prints both pages' open connections (with their data channels), their Trystero peers and
 what their consoles warned; for one over 5 s, the warnings.
 """
@@ -92,6 +94,8 @@ if (!f) return {pcs};
 return {pcs, peers: f.conn ? f.conn.peers().map((p) => p.slice(0, 6)) : null, self: f.conn ? f.conn.self.slice(0, 6) : null,
   hostId: f.hostId ? f.hostId.slice(0, 6) : f.hostId, asked: f.asked ? f.asked.size : undefined,
   seats: f.lobbySeats ? f.lobbySeats.length : undefined, known: f.peers ? [...f.peers.keys()].map((p) => p.slice(0, 6)) : undefined}; })()"""
+# The page's peer id in the room: of two pages, the higher answers the lower's offers.
+SELF = "(() => { const f = window.__briscola.app.friends; return f && f.conn ? f.conn.self : null; })()"
 STATES = ("(() => { const s = {}; for (const pc of window.__pcs || []) { const k = pc.connectionState"
           " + (pc.iceGatheringState === 'new' && pc.signalingState === 'have-local-offer' ? ' (offer never gathered)' : '');"
           " s[k] = (s[k] || 0) + 1; } return s; })()")
@@ -131,7 +135,9 @@ def reloads(browser, base: str, relay: str, n: int, wait: float) -> dict:
                 print(f"  friend's connections: {friend.evaluate(STATES)}; the host's: "
                       f"{host.evaluate(STATES)}\n  friend: {friend.evaluate(DIAG)}\n  host: "
                       f"{host.evaluate(DIAG)}", file=sys.stderr, flush=True)
-            print(f"reload {i}: {'no seats' if times[-1] is None else f'{times[-1]:.1f} s'}",
+            ids = [pg.evaluate(SELF) for pg in (friend, host)]
+            order = "?" if None in ids else "lower" if ids[0] < ids[1] else "higher"
+            print(f"reload {i}: {'no seats' if times[-1] is None else f'{times[-1]:.1f} s'} (the friend's id {order})",
                   file=sys.stderr, flush=True)
             if (times[-1] is None or times[-1] > 5) and (said or host_said):
                 print(f"  friend said: {said}\n  host said: {host_said[-12:]}", file=sys.stderr, flush=True)
@@ -191,6 +197,8 @@ def main(argv=None) -> int:
     ap.add_argument("--dist", type=Path, default=ROOT / "dist")
     ap.add_argument("--reloads", type=int, default=0, help="reload a friend's page this many times instead")
     ap.add_argument("--wait", type=float, default=45.0, help="seconds a reload waits for the seats")
+    ap.add_argument("--interval", type=int, default=10,
+                    help="the seconds the relay asks between announces (public trackers: up to 120 and more)")
     args = ap.parse_args(argv)
     if not (args.dist / "index.html").exists():
         print(f"{args.dist} has no site: run python3 build.py first", file=sys.stderr)
@@ -198,7 +206,8 @@ def main(argv=None) -> int:
     from playwright.sync_api import sync_playwright
 
     server, base = serve(args.dist)
-    relay = subprocess.Popen(["node", "tools/relay/relay.mjs", "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    relay = subprocess.Popen(["node", "tools/relay/relay.mjs", "--port", "0", "--interval", str(args.interval)],
+                             cwd=ROOT, stdout=subprocess.PIPE, text=True)
     url = relay.stdout.readline().split()[-1]
     load = os.getloadavg()
     runs = []
@@ -209,7 +218,7 @@ def main(argv=None) -> int:
                 r = reloads(browser, base, url, args.reloads, args.wait)
                 browser.close()
                 ok = [x for x in r["times"] if x is not None]
-                print(f"A friend's page reloaded {args.reloads} times ({args.dist}; load average "
+                print(f"A friend's page reloaded {args.reloads} times ({args.dist}; relay interval {args.interval} s; load average "
                       f"before {load[0]:.2f}, after {os.getloadavg()[0]:.2f})\n")
                 print(f"- seats shown within {args.wait:.0f} s: {len(ok)} of {args.reloads}")
                 if ok:

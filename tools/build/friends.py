@@ -20,7 +20,12 @@ from .common import BUILD_DIR, ROOT, BuildError, log
 
 VENDOR = "js/friends/vendor.js"
 LAZY_PREFIX = "js/friends/"
-ENTRY = ('export { joinRoom, selfId } from "@trystero-p2p/torrent";\n'
+# id_start.mjs and id_end.mjs are evaluated just before and after Trystero (in this order): the
+# page's peer id sorts lower the later the page joined (id_start.mjs says why).
+IDS = ("tools/build/friends/id_start.mjs", "tools/build/friends/id_end.mjs")
+ENTRY = (f'import "./{IDS[0]}";\n'
+         'export { joinRoom, selfId } from "@trystero-p2p/torrent";\n'
+         f'import "./{IDS[1]}";\n'
          'export { default as qrcode } from "qrcode-generator";\n')
 CACHE = BUILD_DIR / "friends"
 
@@ -41,7 +46,7 @@ def lazy(rel: str) -> bool:
 def bundle_vendor(stage: Path) -> None:
     """Write js/friends/vendor.js into the staged site (from the cache when it is there)."""
     lock = (ROOT / "package-lock.json").read_bytes()
-    key = hashlib.sha256(lock + ENTRY.encode()).hexdigest()[:16]
+    key = hashlib.sha256(lock + ENTRY.encode() + b"".join((ROOT / p).read_bytes() for p in IDS)).hexdigest()[:16]
     cached = CACHE / f"vendor-{key}.js"
     if not cached.exists():
         esbuild = ROOT / "node_modules" / ".bin" / "esbuild"

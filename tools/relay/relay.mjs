@@ -4,23 +4,28 @@
 //
 //   npm run relay -- --port 8765        # ws://127.0.0.1:8765
 //   (then open the page with ?relays=ws://127.0.0.1:8765)
+//   npm run relay -- --interval 600     # the seconds it asks between announces (10 unless said;
+//                                       # Trystero announces every 10 to 120 s, as the tracker asks)
 //
 // It prints one line, "relay ws://127.0.0.1:PORT", once it listens (port 0: a free one), and
 // stops on SIGTERM / SIGINT.
 import { Server } from "bittorrent-tracker";
 
-function portArg(argv) {
-  const i = argv.indexOf("--port");
-  const raw = i >= 0 ? argv[i + 1] : "0";
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`relay: --port expects a port number, not ${JSON.stringify(raw)}`);
+function intArg(argv, name, fallback, low, high, what) {
+  const i = argv.indexOf(name);
+  const raw = i >= 0 ? argv[i + 1] : String(fallback);
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < low || n > high) {
+    console.error(`relay: ${name} expects ${what}, not ${JSON.stringify(raw)}`);
     process.exit(2);
   }
-  return port;
+  return n;
 }
 
-const server = new Server({ udp: false, http: true, ws: true, stats: false, interval: 10000 });
+const argv = process.argv.slice(2);
+const port = intArg(argv, "--port", 0, 0, 65535, "a port number");
+const interval = intArg(argv, "--interval", 10, 1, 86400, "a number of seconds (1 to 86400)");
+const server = new Server({ udp: false, http: true, ws: true, stats: false, interval: interval * 1000 });
 server.on("error", (err) => {
   console.error(`relay: ${err.message}`);
   process.exit(1);
@@ -29,5 +34,5 @@ server.on("warning", () => {}); // a peer's bad announce: the tracker answers it
 server.on("listening", () => {
   console.log(`relay ws://127.0.0.1:${server.http.address().port}`);
 });
-server.listen(portArg(process.argv.slice(2)), "127.0.0.1");
+server.listen(port, "127.0.0.1");
 for (const sig of ["SIGTERM", "SIGINT"]) process.on(sig, () => server.close(() => process.exit(0)));
