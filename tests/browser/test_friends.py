@@ -811,7 +811,7 @@ def test_a_page_that_comes_later_is_answered_at_once(rtc_browser, base_url):
     # waits for a later exchange through the tracker (24 s when it asks for announces every
     # 2 minutes or more, as this relay does). Before, a friend opening the invitation or
     # reloading waited half the time, and so did friends after the host's reload. A page that
-    # comes later has the lower id (tools/build/friends/id_start.mjs): the pages there answer
+    # comes later has the lower id (tools/build/peer_id/start.mjs): the pages there answer
     # its first offers at once.
     with local_relay("--interval", "600") as relay, closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
         href = host_table(host, base_url, relay, seed=9)

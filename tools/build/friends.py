@@ -20,9 +20,9 @@ from .common import BUILD_DIR, ROOT, BuildError, log
 
 VENDOR = "js/friends/vendor.js"
 LAZY_PREFIX = "js/friends/"
-# id_start.mjs and id_end.mjs are evaluated just before and after Trystero (in this order): the
-# page's peer id sorts lower the later the page joined (id_start.mjs says why).
-IDS = ("tools/build/friends/id_start.mjs", "tools/build/friends/id_end.mjs")
+# start.mjs and end.mjs are evaluated just before and after Trystero (in this order): the
+# page's peer id sorts lower the later the page joined (start.mjs says why).
+IDS = ("tools/build/peer_id/start.mjs", "tools/build/peer_id/end.mjs")
 ENTRY = (f'import "./{IDS[0]}";\n'
          'export { joinRoom, selfId } from "@trystero-p2p/torrent";\n'
          f'import "./{IDS[1]}";\n'

@@ -9,7 +9,7 @@
 // host's reload (docs/friends.md). Here the first six draws spell a prefix that sorts lower the
 // later the page joined (in hundredths of a second from 2026, backwards; a cycle of 18 years):
 // the pages already in the room answer a newcomer's first offers at once. The other 14
-// characters stay random. `restore` (id_end.mjs, right after Trystero) gives Math.random back.
+// characters stay random. `restore` (end.mjs, right after Trystero) gives Math.random back.
 
 /** Trystero's alphabet for ids, in its order (tests/test_friends_ids.py checks it is still so). */
 export const ALPHABET = "0123456789AaBbCcDdEeFfGgHhIiJjKkLlMmNnOoPpQqRrSsTtUuVvWwXxYyZz";
