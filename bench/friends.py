@@ -23,8 +23,8 @@ With `--reloads N`, one host's table (four players) and one friend's page reload
 in a row, as a person on a bad connection would: how many times the free seats showed within
 `--wait` seconds, how long that took, and the host's page's WebRTC connections by state at
 the end (counted by wrapping the page's RTCPeerConnection), and whether the friend's peer id
-sorted lower than the host's (the higher answers the other's offers; `--interval`: the seconds
-the relay asks between announces, 10 unless said). For a reload without seats it
+sorted lower than the host's (the higher answers the other's offers; `--announce`: the seconds
+the relay asks the pages to wait between announces, 2 unless said, which Trystero takes as 10). For a reload without seats it
 prints both pages' open connections (with their data channels), their Trystero peers and
 what their consoles warned; for one over 5 s, the warnings.
 """
@@ -197,8 +197,8 @@ def main(argv=None) -> int:
     ap.add_argument("--dist", type=Path, default=ROOT / "dist")
     ap.add_argument("--reloads", type=int, default=0, help="reload a friend's page this many times instead")
     ap.add_argument("--wait", type=float, default=45.0, help="seconds a reload waits for the seats")
-    ap.add_argument("--interval", type=int, default=10,
-                    help="the seconds the relay asks between announces (public trackers: up to 120 and more)")
+    ap.add_argument("--announce", type=int, default=2,
+                    help="the seconds the relay asks the pages to wait between announces (Trystero waits 10 to 120)")
     args = ap.parse_args(argv)
     if not (args.dist / "index.html").exists():
         print(f"{args.dist} has no site: run python3 build.py first", file=sys.stderr)
@@ -206,7 +206,7 @@ def main(argv=None) -> int:
     from playwright.sync_api import sync_playwright
 
     server, base = serve(args.dist)
-    relay = subprocess.Popen(["node", "tools/relay/relay.mjs", "--port", "0", "--interval", str(args.interval)],
+    relay = subprocess.Popen(["node", "tools/relay/relay.mjs", "--port", "0", "--announce", str(args.announce)],
                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
     url = relay.stdout.readline().split()[-1]
     load = os.getloadavg()
@@ -218,7 +218,7 @@ def main(argv=None) -> int:
                 r = reloads(browser, base, url, args.reloads, args.wait)
                 browser.close()
                 ok = [x for x in r["times"] if x is not None]
-                print(f"A friend's page reloaded {args.reloads} times ({args.dist}; relay interval {args.interval} s; load average "
+                print(f"A friend's page reloaded {args.reloads} times ({args.dist}; the relay asking {args.announce} s between announces; load average "
                       f"before {load[0]:.2f}, after {os.getloadavg()[0]:.2f})\n")
                 print(f"- seats shown within {args.wait:.0f} s: {len(ok)} of {args.reloads}")
                 if ok:

@@ -807,13 +807,13 @@ def peer_id(person: Person) -> str:
 
 
 def test_a_page_that_comes_later_is_answered_at_once(rtc_browser, base_url):
-    # Of two pages, only the one whose id sorts higher answers the other's offers; the other
-    # waits for a later exchange through the tracker (24 s when it asks for announces every
-    # 2 minutes or more, as this relay does). Before, a friend opening the invitation or
+    # Of two pages, only the one whose id sorts higher answers the other's offers; the other's
+    # offers reach it only at the other's next announce, which this relay asks every 2 minutes
+    # (as the reference tracker server does by default). Before, a friend opening the invitation or
     # reloading waited half the time, and so did friends after the host's reload. A page that
-    # comes later has the lower id (tools/build/peer_id/start.mjs): the pages there answer
-    # its first offers at once.
-    with local_relay("--interval", "600") as relay, closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
+    # comes later has the lower id (tools/build/peer_id/start.mjs): the pages there answer its
+    # first offers at once.
+    with local_relay("--announce", "120") as relay, closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
         href = host_table(host, base_url, relay, seed=9)
         friend.page.goto(href)
         friend.page.wait_for_selector("[data-take='1']", timeout=45000)

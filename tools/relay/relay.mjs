@@ -4,8 +4,8 @@
 //
 //   npm run relay -- --port 8765        # ws://127.0.0.1:8765
 //   (then open the page with ?relays=ws://127.0.0.1:8765)
-//   npm run relay -- --interval 600     # the seconds it asks between announces (10 unless said;
-//                                       # Trystero announces every 10 to 120 s, as the tracker asks)
+//   npm run relay -- --announce 120     # the seconds it asks the pages to wait between announces
+//                                       # (2 unless said; Trystero waits 10 to 120 s, as asked)
 //
 // It prints one line, "relay ws://127.0.0.1:PORT", once it listens (port 0: a free one), and
 // stops on SIGTERM / SIGINT.
@@ -24,8 +24,9 @@ function intArg(argv, name, fallback, low, high, what) {
 
 const argv = process.argv.slice(2);
 const port = intArg(argv, "--port", 0, 0, 65535, "a port number");
-const interval = intArg(argv, "--interval", 10, 1, 86400, "a number of seconds (1 to 86400)");
-const server = new Server({ udp: false, http: true, ws: true, stats: false, interval: interval * 1000 });
+const announce = intArg(argv, "--announce", 2, 1, 3600, "a number of seconds (1 to 3600)");
+// the server tells WebSocket clients a fifth of its interval (its default 10 minutes: 2 minutes)
+const server = new Server({ udp: false, http: true, ws: true, stats: false, interval: announce * 5000 });
 server.on("error", (err) => {
   console.error(`relay: ${err.message}`);
   process.exit(1);

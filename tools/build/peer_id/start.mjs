@@ -3,10 +3,10 @@
 //
 // Trystero names the page in the room with an id of 20 characters drawn with Math.random when its
 // module is evaluated. Of two pages, only the one whose id sorts higher answers the other's
-// WebRTC offers; the other ignores them and waits for a later exchange through the tracker
-// (about 10 s with the local relay, 24 s with one that asks for announces every 2 minutes). So a
-// friend opening the invitation or reloading waited, half the time, and so did friends after the
-// host's reload (docs/friends.md). Here the first six draws spell a prefix that sorts lower the
+// WebRTC offers; the other ignores the first's offers, and its own reach the first only at its
+// next announce through the tracker (10 s to 2 minutes later, as the tracker asks: 2 minutes by
+// default). So a friend opening the invitation or reloading waited, half the time, and so did
+// friends after the host's reload (docs/friends.md). Here the first six draws spell a prefix that sorts lower the
 // later the page joined (in hundredths of a second from 2026, backwards; a cycle of 18 years):
 // the pages already in the room answer a newcomer's first offers at once. The other 14
 // characters stay random. `restore` (end.mjs, right after Trystero) gives Math.random back.
