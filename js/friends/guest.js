@@ -19,6 +19,9 @@ import { REVIEW, cleanName, closeDialog, dialog, hideBar, peopleBar, savedName, 
 const REMOTE = new Set(["state", "act", "hint", "tracker", ...REVIEW]);
 const REVIEW_ARGS = ["deal", "index", "step", "all_hands", "action"];
 const NUDGE_MS = 5000;
+// this long without the host's page: this page's offers are passed on again now (its next
+// announce can be 2 minutes away), in case the host's page missed them or their connection failed
+const ANNOUNCE_MS = 10000;
 const QUIET_MS = 15000; // at the table, this long without a new view: the view asked again
 const REPLY_MS = 15000; // a request unanswered this long is given up (and the view asked again)
 const LOCAL = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games"]);
@@ -56,6 +59,7 @@ export class FriendsGuest {
     this.problem = "";
     this.taking = null; // the take this page sent and the host has not answered yet
     this.nudger = null;
+    this.announcedAt = 0; // when this page's offers were last passed on (opening the room, announce())
     this.viewAt = 0; // when the table last moved on here (a view, an answer to a play), or was asked for
   }
 
@@ -84,6 +88,7 @@ export class FriendsGuest {
     // for again: until the deal shows, every few seconds (the seats, the take, the view); at the
     // table, the view when none has come for a while.
     this.nudger = setInterval(() => this.nudge(), NUDGE_MS);
+    this.announcedAt = Date.now();
     this.conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, limit: LIMIT_TO_FRIEND }, {
       join: (peer) => this.ask(peer),
       leave: (peer) => {
@@ -130,7 +135,12 @@ export class FriendsGuest {
   nudge() {
     if (!this.hostId) {
       // no peer has proved it is the host yet: every peer of the room is asked again
-      if (this.conn) for (const peer of this.conn.peers()) this.ask(peer);
+      if (!this.conn) return;
+      for (const peer of this.conn.peers()) this.ask(peer);
+      if (Date.now() - this.announcedAt >= ANNOUNCE_MS) {
+        this.announcedAt = Date.now();
+        this.conn.announce();
+      }
       return;
     }
     // a request whose answer was lost: given up (the page lets the person go on), and the
@@ -163,6 +173,7 @@ export class FriendsGuest {
   hostLeft() {
     this.hostHere = false;
     this.hostId = null;
+    this.announcedAt = Date.now(); // a host's page coming back offers first (it joins later)
     this.app.notice(t("friends.host.away"), 8000);
     this.bar();
     for (const { reject } of this.pending.values()) reject(new EngineError("friends_host_away", "the host's page is away"));

@@ -84,7 +84,33 @@ export async function openRoom({ room, relays, stun, limit }, handlers) {
       return joined.leave();
     },
     peers: () => Object.keys(joined.getPeers()),
+    announce: () => announceNow(lib),
   };
+}
+
+/** Makes the relays pass this page's offers on now, not at its next announce, which a tracker
+ * may ask for only every 2 minutes (the reference server's default): Trystero announces on every
+ * relay it reconnects to, so each relay's socket is closed, with its reconnection held until it
+ * has closed (Trystero's own pause, as when the browser goes offline), then let go at once. */
+function announceNow(lib) {
+  const sockets = Object.values(lib.getRelaySockets()).filter((s) => s && s.readyState === WebSocket.OPEN);
+  if (!sockets.length || !navigator.onLine) return;
+  lib.pauseRelayReconnection();
+  let left = sockets.length;
+  const resume = () => {
+    left = 0;
+    if (navigator.onLine) lib.resumeRelayReconnection();
+  };
+  const fallback = setTimeout(resume, 5000); // a socket that never says it closed
+  for (const socket of sockets) {
+    socket.addEventListener("close", () => {
+      if (left && --left === 0) {
+        clearTimeout(fallback);
+        resume();
+      }
+    }, { once: true });
+    socket.close();
+  }
 }
 
 /** Trystero's handshake gives up after 10 s; a connection up this long and still not one of the

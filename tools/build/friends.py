@@ -24,7 +24,8 @@ LAZY_PREFIX = "js/friends/"
 # page's peer id sorts lower the later the page joined (start.mjs says why).
 IDS = ("tools/build/peer_id/start.mjs", "tools/build/peer_id/end.mjs")
 ENTRY = (f'import "./{IDS[0]}";\n'
-         'export { joinRoom, selfId } from "@trystero-p2p/torrent";\n'
+         'export { joinRoom, selfId, getRelaySockets, pauseRelayReconnection, resumeRelayReconnection }'
+         ' from "@trystero-p2p/torrent";\n'
          f'import "./{IDS[1]}";\n'
          'export { default as qrcode } from "qrcode-generator";\n')
 CACHE = BUILD_DIR / "friends"
