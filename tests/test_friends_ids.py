@@ -3,11 +3,8 @@ run in Node): a page that joins later sorts lower, so the pages already there an
 offers (docs/friends.md); the rest of the id stays random, and Math.random is the runtime's
 again once Trystero has made it."""
 import json
-import shutil
 import subprocess
 from pathlib import Path
-
-import pytest
 
 from tools.build import friends
 
@@ -30,14 +27,6 @@ for (const tag of ["a", "b", "c"]) {
 const draws = Array.from({ length: 2000 }, () => Math.random());
 console.log(JSON.stringify({ ids, same: Math.random === random, spread: Math.max(...draws) - Math.min(...draws) }));
 """
-
-
-@pytest.fixture(scope="module")
-def node():
-    exe = shutil.which("node")
-    if not exe:
-        pytest.skip("node is not installed")
-    return exe
 
 
 def run(node, script, *args):

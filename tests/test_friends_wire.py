@@ -2,22 +2,11 @@
 it (js/friends/wire.js, run in Node): the size of the text first, then JSON, then the envelope;
 anything else is refused with a code the page words in every language."""
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "tests" / "js" / "friends_wire.mjs"
-
-
-@pytest.fixture(scope="module")
-def node():
-    exe = shutil.which("node")
-    if not exe:
-        pytest.skip("node is not installed")
-    return exe
 
 
 def run(node, cases):
