@@ -89,23 +89,33 @@ export class FriendsGuest {
     // table, the view when none has come for a while.
     this.nudger = setInterval(() => this.nudge(), NUDGE_MS);
     this.announcedAt = Date.now();
-    this.conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, limit: LIMIT_TO_FRIEND }, {
-      join: (peer) => this.ask(peer),
-      leave: (peer) => {
-        this.asked.delete(peer);
-        if (peer === this.hostId) this.hostLeft();
-      },
-      message: (peer, msg) => {
-        if (peer === this.hostId) this.heard(msg);
-        else if (msg.t === "host" && this.asked.has(peer)) this.proved(peer, msg.sig);
-      },
-      refused: (peer, code, message) => {
-        // a page of another version speaks another protocol: this one cannot even read who is
-        // the host, so it says so (and offers the reload) whoever sent it
-        if (code === "friends_version") this.refused(code, message);
-        else if (peer === this.hostId) console.warn(`friends: a message from the host refused: ${code} ${message}`);
-      },
-    });
+    try {
+      this.conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, limit: LIMIT_TO_FRIEND }, {
+        join: (peer) => this.ask(peer),
+        leave: (peer) => {
+          this.asked.delete(peer);
+          if (peer === this.hostId) this.hostLeft();
+        },
+        message: (peer, msg) => {
+          if (peer === this.hostId) this.heard(msg);
+          else if (msg.t === "host" && this.asked.has(peer)) this.proved(peer, msg.sig);
+        },
+        refused: (peer, code, message) => {
+          // a page of another version speaks another protocol: this one cannot even read who is
+          // the host, so it says so (and offers the reload) whoever sent it
+          if (code === "friends_version") this.refused(code, message);
+          else if (peer === this.hostId) console.warn(`friends: a message from the host refused: ${code} ${message}`);
+        },
+      });
+    } catch (err) {
+      // the browser refused the connections (Chromium makes at most 500 at once in a tab's
+      // process, and frees those of earlier pages lazily): said, with the reload, rather than
+      // "Connecting" for good
+      console.warn(`friends: the room could not be opened: ${err}`);
+      this.problem = t("error.friends_room", { message: String((err && err.message) || err).slice(0, 200) });
+      this.problemReload = true;
+      this.draw();
+    }
   }
 
   /** Is this peer the host? It must sign a fresh nonce with the host's key. Asked again (a

@@ -657,6 +657,7 @@ export default {
   "error.build_mismatch": "this page and its game engine are from two versions of the site: reload the page.",
   "error.friends_build": "the host's page is another version of the game: reload to get the same one.",
   "error.friends_version": "the other page speaks another version of the game: reload it.",
+  "error.friends_room": "the connection to the others could not be opened ({message}): reload the page.",
   "error.friends_bad_link": "this invitation link is incomplete.",
   "error.friends_one_person": "with friends, exactly one seat is yours (“Person on this device”); the others are friends or computers.",
   "error.friends_bad_message": "a message from another device was malformed and was ignored.",

@@ -657,6 +657,7 @@ export default {
   "error.build_mismatch": "questa pagina e il suo motore di gioco vengono da due versioni del sito: ricarica la pagina.",
   "error.friends_build": "la pagina di chi ospita è un'altra versione del gioco: ricarica per avere la stessa.",
   "error.friends_version": "l'altra pagina parla un'altra versione del gioco: ricaricala.",
+  "error.friends_room": "non si è potuta aprire la connessione con gli altri ({message}): ricarica la pagina.",
   "error.friends_bad_link": "questo link d'invito è incompleto.",
   "error.friends_one_person": "con gli amici, un solo posto è tuo (“Persona su questo dispositivo”); gli altri sono amici o computer.",
   "error.friends_bad_message": "un messaggio da un altro dispositivo era malformato ed è stato ignorato.",

@@ -837,6 +837,23 @@ def test_a_page_that_comes_later_is_answered_at_once(rtc_browser, base_url):
         assert play_one([host, friend])
 
 
+# Chromium refuses a 501st RTCPeerConnection in a tab's process (freeing earlier pages' lazily).
+REFUSE_CONNECTIONS = """window.RTCPeerConnection = class {
+  constructor() { throw new DOMException("Cannot create so many PeerConnections", "UnknownError"); }
+};"""
+
+
+def test_a_page_refused_its_connections_says_so_and_offers_the_reload(rtc_browser, base_url, relay):
+    # a friend's page whose browser refuses the connections stayed at "Connecting" for good
+    with closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
+        href = host_table(host, base_url, relay, seed=6)
+        friend.context.add_init_script(REFUSE_CONNECTIONS)
+        friend.page.goto(href)
+        alert = friend.page.wait_for_selector("#friends-body .form-error[role='alert']")
+        assert "could not be opened" in alert.text_content() and "Cannot create so many" in alert.text_content()
+        assert friend.page.locator("#friends-body button", has_text="Reload").count() == 1
+
+
 def test_the_relays_are_a_setting(rtc_browser, base_url, artifacts):
     with closing_all(Person(rtc_browser, 390, 844, lang="it")) as (person,):
         page = person.page
