@@ -218,7 +218,7 @@ export class FriendsGuest {
       h("h2", { id: "friends-title", text: t("friends.join.title") }),
       h("p", { class: "muted small", text: t("friends.relays.note") }),
       h("div", { class: "field" }, h("label", { attrs: { for: "friends-name" }, text: t("friends.name") }), name),
-      h("p", { id: "friends-status", attrs: { role: "status" }, text: status }),
+      this.problemReload ? null : h("p", { id: "friends-status", attrs: { role: "status" }, text: status }), // the problem says it all
       this.problem ? h("p", { class: "form-error", attrs: { role: "alert" }, text: this.problem }) : null,
       this.lobbySeats.length ? list : null,
       h("p", { class: "muted small", text: t("friends.undo.off") }),

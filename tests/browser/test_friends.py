@@ -852,6 +852,7 @@ def test_a_page_refused_its_connections_says_so_and_offers_the_reload(rtc_browse
         alert = friend.page.wait_for_selector("#friends-body .form-error[role='alert']")
         assert "could not be opened" in alert.text_content() and "Cannot create so many" in alert.text_content()
         assert friend.page.locator("#friends-body button", has_text="Reload").count() == 1
+        assert friend.page.locator("#friends-status").count() == 0  # no "Connecting" beside it
 
 
 def test_the_relays_are_a_setting(rtc_browser, base_url, artifacts):
