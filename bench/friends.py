@@ -24,9 +24,10 @@ in a row, as a person on a bad connection would: how many times the free seats s
 `--wait` seconds, how long that took, and the host's page's WebRTC connections by state at
 the end (counted by wrapping the page's RTCPeerConnection), and whether the friend's peer id
 sorted lower than the host's (the higher answers the other's offers; `--announce`: the seconds
-the relay asks the pages to wait between announces, 2 unless said, which Trystero takes as 10). For a reload without seats it
-prints both pages' open connections (with their data channels), their Trystero peers and
-what their consoles warned; for one over 5 s, the warnings.
+the relay asks the pages to wait between announces, 2 unless said, which Trystero takes as
+10). For a reload without seats it prints both pages' open connections (with their data
+channels), their Trystero peers and what their consoles warned; for one over 5 s, the
+warnings.
 """
 from __future__ import annotations
 
@@ -218,8 +219,9 @@ def main(argv=None) -> int:
                 r = reloads(browser, base, url, args.reloads, args.wait)
                 browser.close()
                 ok = [x for x in r["times"] if x is not None]
-                print(f"A friend's page reloaded {args.reloads} times ({args.dist}; the relay asking {args.announce} s between announces; load average "
-                      f"before {load[0]:.2f}, after {os.getloadavg()[0]:.2f})\n")
+                print(f"A friend's page reloaded {args.reloads} times ({args.dist}; the relay asking "
+                      f"{args.announce} s between announces; load average before {load[0]:.2f}, "
+                      f"after {os.getloadavg()[0]:.2f})\n")
                 print(f"- seats shown within {args.wait:.0f} s: {len(ok)} of {args.reloads}")
                 if ok:
                     print(f"- time to the seats: median {statistics.median(ok):.1f} s, p90 {quantile(ok, 0.9):.1f} s")
