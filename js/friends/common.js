@@ -123,8 +123,9 @@ export function travelling(state) {
   return out;
 }
 
-/** The people at the table, who is connected and whose turn it is: a line above the table. */
-export function peopleBar(people, turn) {
+/** The people at the table, who is connected and whose turn it is: a line above the table.
+ * `problem` ({text, detail, button}): what keeps the friends away, under the names. */
+export function peopleBar(people, turn, problem = null) {
   let bar = document.getElementById("friends-bar");
   if (!bar) {
     styles();
@@ -140,6 +141,7 @@ export function peopleBar(people, turn) {
       h("span", { text: p.name || t("new.seat", { n: i + 1 }) }),
       h("span", { class: "sr", text: ` (${t(`friends.state.${state}`)})` })));
   });
+  if (problem) bar.append(h("li", { class: "problem", attrs: { role: "alert", title: problem.detail || "" } }, h("span", { text: problem.text }), problem.button));
   bar.hidden = false;
 }
 

@@ -29,6 +29,14 @@ const MUTATES = new Set(["act", "bot_step", "next_deal"]);
 const TOKEN_RE = /^[A-Za-z0-9]{16,64}$/;
 const small = (x) => Number.isInteger(x) && x >= 0 && x <= 9999;
 
+/** Resolves once the page shows nothing moving (no loop of computer plays, no trick being
+ * presented): the table may then be changed under it. */
+async function still(app) {
+  while (app.looping !== null && app.looping !== undefined || (app.presentingFor !== null && app.presentingFor !== undefined)) {
+    await new Promise((r) => setTimeout(r, 40));
+  }
+}
+
 let own = null; // the engine's own call, before ownCall() wrapped it (one engine a page)
 
 /** The page's engine call, unwrapped; from now on the page's calls that move the table on
@@ -91,15 +99,44 @@ export class FriendsHost {
     this.drawLobby();
   }
 
+  /** Opens the room; true once it is open. When the browser refuses the connections (Chromium
+   * makes at most 500 at once in a tab's process, and frees those of earlier pages lazily), the
+   * problem is kept to be shown with a "Try again" (the lobby, the line of people) instead of
+   * "Connecting" for good; the friends' seats still go to computers after the timeout. */
   async connect() {
+    if (this.conn || this.gone) return !!this.conn;
+    this.problem = null;
     this.sign = await signer(this.key.jwk);
-    this.conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, limit: LIMIT_TO_HOST }, {
-      join: (peer) => { if (!this.peers.has(peer)) this.peers.set(peer, { seat: null, name: "" }); },
-      leave: (peer) => this.left(peer),
-      message: (peer, msg) => this.heard(peer, msg),
-      refused: (peer, code, message) => this.refuse(peer, code, message),
-    });
+    let conn;
+    try {
+      conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, limit: LIMIT_TO_HOST }, {
+        join: (peer) => { if (!this.peers.has(peer)) this.peers.set(peer, { seat: null, name: "" }); },
+        leave: (peer) => this.left(peer),
+        message: (peer, msg) => this.heard(peer, msg),
+        refused: (peer, code, message) => this.refuse(peer, code, message),
+      });
+    } catch (err) {
+      console.warn(`friends: the room could not be opened: ${err}`);
+      this.problem = t("error.friends_room_host", { message: String((err && err.message) || err).slice(0, 200) });
+      return false;
+    }
+    if (this.gone) { // the person went elsewhere while it opened
+      conn.leave();
+      return false;
+    }
+    this.conn = conn;
     this.link = inviteLink(this.room, this.key.pub, this.net.relays, this.net.stun);
+    return true;
+  }
+
+  /** "Try again" after the room could not be opened. */
+  async retry() {
+    this.problem = null;
+    this.retrying = true;
+    this.tellLobby();
+    await this.connect();
+    this.retrying = false;
+    this.tellLobby();
   }
 
   /**
@@ -118,9 +155,16 @@ export class FriendsHost {
     host.mine = seats.findIndex((s) => s.kind === "human");
     host.call = ownCall(app);
     app.friends = host;
-    await host.connect();
+    // the friends' seats wait for their friends, even when the room cannot open (a computer
+    // then plays them after the timeout, and the line of people offers to try again)
     seats.forEach((s, i) => {
       if (s.kind === "friend" && !s.away) host.timers.set(i, setTimeout(() => host.takeOver(i), host.timeout * 1000));
+    });
+    await host.connect();
+    // drawn again now that the page knows its friends (the resumed table offered the undo)
+    host.presenting = host.presenting.then(async () => {
+      await still(app);
+      if (app.state) app.draw();
     });
     host.bar();
     return true;
@@ -181,15 +225,22 @@ export class FriendsHost {
       h("p", { class: "muted small", text: t("friends.relays.note") }),
       h("div", { class: "field" }, h("label", { attrs: { for: "friends-host-name" }, text: t("friends.name") }), name),
       h("h3", { text: t("friends.invite") }),
-      h("p", { class: "invite" }, this.conn ? invite : h("span", { class: "muted", text: t("friends.connecting") })),
-      h("div", { class: "buttons" }, copy, share),
+      this.problem ? h("p", { class: "form-error", attrs: { role: "alert" }, text: this.problem })
+        : h("p", { class: "invite" }, this.conn ? invite : h("span", { class: "muted", text: t("friends.connecting") })),
+      this.problem ? h("div", { class: "buttons" }, this.retryButton()) : h("div", { class: "buttons" }, copy, share),
       qr,
       h("h3", { text: t("new.seats") }),
       list,
       h("div", { class: "field" }, h("label", { attrs: { for: "friends-timeout" }, text: t("friends.timeout") }), timeout),
       h("p", { class: "muted small", text: t("friends.undo.off") }),
-      settingsSection(this.net, () => {}),
+      // relays saved while the room is not open are the ones "Try again" opens it with
+      settingsSection(this.net, (net) => { if (!this.conn) this.net = net; }),
       h("div", { class: "buttons pinned" }, cancel, fill, start));
+  }
+
+  retryButton() {
+    return h("button", { class: "btn primary", type: "button", id: "friends-retry", text: t("friends.retry"), disabled: !!this.retrying,
+      on: { click: () => this.retry() } });
   }
 
   async drawQr(box, link) {
@@ -205,6 +256,8 @@ export class FriendsHost {
   }
 
   cancel() {
+    this.gone = true;
+    this.timers.forEach((timer) => clearTimeout(timer));
     if (this.conn) this.conn.leave();
     this.app.friends = null;
     closeDialog();
@@ -228,10 +281,11 @@ export class FriendsHost {
   bar() {
     if (!this.started || !this.app.state) return;
     const turn = this.app.state.view.turn;
-    peopleBar(this.seats.map((s) => ({ kind: s.kind, name: s.kind === "bot" ? "" : s.name, connected: s.kind === "human" || !!s.peer, away: !!s.away })), turn);
+    peopleBar(this.seats.map((s) => ({ kind: s.kind, name: s.kind === "bot" ? "" : s.name, connected: s.kind === "human" || !!s.peer, away: !!s.away })), turn,
+      this.problem ? { text: t("friends.room.closed"), detail: this.problem, button: this.retryButton() } : null);
     const names = this.app.names();
     const bar = document.getElementById("friends-bar");
-    if (bar) bar.querySelectorAll("li").forEach((li) => { const i = Number(li.dataset.seat); if (!this.seats[i].name && names[i]) li.children[1].textContent = names[i]; });
+    if (bar) bar.querySelectorAll("li[data-seat]").forEach((li) => { const i = Number(li.dataset.seat); if (!this.seats[i].name && names[i]) li.children[1].textContent = names[i]; });
   }
 
   // ---- messages ----------------------------------------------------------------------------
@@ -260,7 +314,7 @@ export class FriendsHost {
   /** A friend away for longer than the host's timeout: a computer player plays the seat. */
   async takeOver(seat) {
     const s = this.seats[seat];
-    if (s.peer || s.away || !this.conn) return;
+    if (s.peer || s.away || this.gone) return;
     const levels = (this.app.catalog && this.app.catalog.levels) || [];
     const level = levels.includes("intermediate") ? "intermediate" : levels[0];
     s.away = true;
@@ -279,9 +333,7 @@ export class FriendsHost {
     }
     const app = this.app;
     this.presenting = this.presenting.then(async () => {
-      while (app.looping !== null && app.looping !== undefined || (app.presentingFor !== null && app.presentingFor !== undefined)) {
-        await new Promise((r) => setTimeout(r, 40));
-      }
+      await still(app);
       if (!app.state) return;
       app.state = { ...app.state, seats: reply.seats };
       app.draw();
@@ -465,9 +517,7 @@ export class FriendsHost {
       } catch {
         return;
       }
-      while (app.looping !== null && app.looping !== undefined || (app.presentingFor !== null && app.presentingFor !== undefined)) {
-        await new Promise((r) => setTimeout(r, 40));
-      }
+      await still(app);
       const my = app.gen;
       if (await app.present(reply, my)) app.advance();
       this.bar();
@@ -476,6 +526,8 @@ export class FriendsHost {
 
   /** Another game takes the table: the friends are let go. */
   leave() {
+    this.gone = true;
+    this.timers.forEach((timer) => clearTimeout(timer));
     if (this.conn) this.conn.leave();
     this.conn = null;
     hideBar();

@@ -582,6 +582,7 @@ def test_the_host_reloads_and_everyone_reconnects(rtc_browser, base_url, relay):
         host.page.wait_for_function("() => window.__briscola && window.__briscola.state && window.__briscola.app.friends")
         host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='on']", timeout=90000)
         assert host.state()["view"]["events"] == events  # nothing lost
+        host.page.wait_for_selector(".undo-btn", state="hidden")  # no undo with friends, after a reload too
         steps = 5
         while play_one([host, friend]):
             steps += 1
@@ -853,6 +854,79 @@ def test_a_page_refused_its_connections_says_so_and_offers_the_reload(rtc_browse
         assert "could not be opened" in alert.text_content() and "Cannot create so many" in alert.text_content()
         assert friend.page.locator("#friends-body button", has_text="Reload").count() == 1
         assert friend.page.locator("#friends-status").count() == 0  # no "Connecting" beside it
+
+
+# refused while the tab's sessionStorage says so (kept across reloads), or window.__refuse
+REFUSE_WHILE_ASKED = """(() => {
+  const Real = window.RTCPeerConnection;
+  window.__refuse = sessionStorage.getItem("refuse") === "1";
+  window.RTCPeerConnection = class extends Real {
+    constructor(config) {
+      if (window.__refuse) throw new DOMException("Cannot create so many PeerConnections", "UnknownError");
+      super(config);
+    }
+  };
+})();"""
+
+
+def allow_connections(person: Person):
+    person.page.evaluate("sessionStorage.removeItem('refuse'); window.__refuse = false")
+
+
+def test_a_host_refused_its_connections_says_so_and_tries_again(rtc_browser, base_url, relay, artifacts):
+    # the host's lobby said "Connecting" for good (a toast aside) when the room could not open
+    with closing_all(Person(rtc_browser, 390, 844), Person(rtc_browser)) as (host, friend):
+        host.context.add_init_script("sessionStorage.setItem('refuse', '1')")
+        host.context.add_init_script(REFUSE_WHILE_ASKED)
+        host.page.goto(f"{base_url}?friends=1&variant=classic&seed=8&lang=en&relays={relay}&stun=")
+        alert = host.page.wait_for_selector("#friends-body .form-error[role='alert']")
+        assert "could not be opened" in alert.text_content() and "Cannot create so many" in alert.text_content()
+        assert host.page.locator("#friends-body", has_text="Connecting").count() == 0
+        assert host.page.locator("a[data-invite]").count() == 0
+        host.page.screenshot(path=str(artifacts / "friends-host-refused-phone.png"))
+        assert host.page.is_disabled("#friends-start") and host.page.is_disabled("#friends-fill")
+        host.page.click("#friends-retry")  # still refused: said again
+        host.page.wait_for_selector("#friends-body .form-error[role='alert']")
+        allow_connections(host)
+        host.page.click("#friends-retry")
+        href = invitation(host, relay)
+        assert host.page.locator("#friends-body .form-error").count() == 0
+        join(friend, href, 1)
+        dealt(host, friend)
+        assert play_one([host, friend]) and play_one([host, friend])
+
+
+def test_a_host_reloaded_without_its_connections_plays_on_and_tries_again(rtc_browser, base_url, relay, artifacts):
+    # before, the friends' seats waited for good: their timers were set only once the room opened
+    with closing_all(Person(rtc_browser, lang="it"), Person(rtc_browser, spy=True)) as (host, friend):
+        host.context.add_init_script(REFUSE_WHILE_ASKED)
+        href = host_table(host, base_url, relay, seed=43, lang="it", extra="&friends_timeout=2")
+        join(friend, href, 1)
+        dealt(host, friend)
+        for _ in range(3):
+            play_one([host, friend])
+        events = host.state()["view"]["events"]
+        host.page.evaluate("sessionStorage.setItem('refuse', '1')")
+        host.page.reload()
+        problem = host.page.wait_for_selector("#friends-bar li.problem[role='alert']", timeout=60000)
+        assert "non possono raggiungere" in problem.text_content() and "Cannot create so many" in problem.get_attribute("title")
+        assert host.state()["view"]["events"] == events  # nothing lost
+        host.page.wait_for_selector(".undo-btn", state="hidden")  # no undo with friends, after a reload too
+        host.page.screenshot(path=str(artifacts / "friends-host-refused-table-it.png"))
+        # the friend cannot come back: after the host's timeout a computer plays the seat
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='away']", timeout=60000)
+        for _ in range(3):
+            play_one([host])
+        allow_connections(host)
+        host.page.click("#friends-bar #friends-retry")
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='on']", timeout=90000)
+        assert host.page.locator("#friends-bar li.problem").count() == 0
+        assert host.state()["seats"][1]["kind"] == "friend"
+        steps = 0
+        while play_one([host, friend]):
+            steps += 1
+        assert steps > 0 and len([e for e in host.state()["view"]["events"] if e["type"] == "play"]) == 40
+        assert_no_leak(host, received_views(friend), 1)
 
 
 def test_the_relays_are_a_setting(rtc_browser, base_url, artifacts):
