@@ -13,7 +13,7 @@ import { NewGamePanel } from "./newgame.js";
 import { renderSummary, renderStats, sideName } from "./summary.js";
 import { renderRules } from "./rules-page.js";
 import { startFromLink, LINK } from "./embed.js";
-import { renderGames } from "./games.js";
+import { computerNames, renderGames } from "./games.js";
 import { Coach, dealUndone } from "./coach.js";
 import { dealWelcome } from "./welcome.js";
 import * as sound from "./sound.js";
@@ -395,13 +395,13 @@ class App {
   names() {
     const seats = this.state.seats;
     const humans = this.humans();
-    const bots = t("seat.bots").split("|");
+    const given = seats.map((s, i) => (this.meta && this.meta.names[i]) || (s.kind !== "bot" && s.name) || "");
+    const computers = computerNames(seats, given);
     return seats.map((s, i) => {
-      const given = (this.meta && this.meta.names[i]) || (s.kind === "human" && s.name);
-      if (given) return given;
+      if (given[i]) return given[i];
       if (s.kind === "human") return humans.length === 1 ? t("seat.you") : t("seat.player", { n: i + 1 });
       if (s.kind === "friend") return t("seat.player", { n: i + 1 });
-      return bots[i % bots.length];
+      return computers[i];
     });
   }
 

@@ -10,6 +10,23 @@ import { t, tOr, getLang } from "./i18n.js";
  * @param {Array<{id, info, meta, updated, open_elsewhere}>} games the worker's `games` list
  * @param {{onResume: (id: string) => void, onNew: () => void}} on
  */
+/**
+ * The computers' names at a table, by seat ("" for the others): each seat's own from the list,
+ * by its number, unless a person at the table goes by that name (a friend who called themself
+ * Carla) or an earlier computer took it; then the list's next one.
+ * @param seats [{kind}] @param given the names the people gave, by seat ("" where none)
+ */
+export function computerNames(seats, given) {
+  const list = t("seat.bots").split("|");
+  const taken = new Set(given.filter(Boolean).map((n) => n.toLowerCase()));
+  return seats.map((s, i) => {
+    if (s.kind !== "bot" || given[i]) return "";
+    const name = list.map((_, k) => list[(i + k) % list.length]).find((n) => !taken.has(n.toLowerCase())) || list[i % list.length];
+    taken.add(name.toLowerCase());
+    return name;
+  });
+}
+
 export function renderGames(box, games, on) {
   clear(box);
   box.append(h("h2", { id: "games-title", text: t("games.title") }));
@@ -20,10 +37,11 @@ export function renderGames(box, games, on) {
       + (info.custom ? ` (${t("variant.custom").toLowerCase()})` : "");
     const seats = Array.isArray(info.seats) ? info.seats : [];
     const people = seats.filter((s) => s.kind === "human").length;
-    const bots = t("seat.bots").split("|");
-    const names = seats.map((s, i) => (info.names && info.names[i]) || (s.kind === "human"
+    const given = seats.map((s, i) => (info.names && info.names[i]) || "");
+    const computers = computerNames(seats, given);
+    const names = seats.map((s, i) => given[i] || (s.kind === "human"
       ? (people === 1 ? t("seat.you") : t("seat.player", { n: i + 1 }))
-      : `${bots[i % bots.length]} (${tOr(`level.${s.level}`, s.level)})`));
+      : `${computers[i]} (${tOr(`level.${s.level}`, s.level)})`));
     const score = Array.isArray(info.score) && (info.deal > 0 || info.score.some((x) => x))
       ? info.score.join(" – ") : "";
     const points = Array.isArray(info.side_points) && info.side_points.length ? info.side_points.join(" – ") : "–";

@@ -123,7 +123,8 @@ export function travelling(state) {
   return out;
 }
 
-/** The people at the table, who is connected and whose turn it is: a line above the table.
+/** The people at the table, who is connected and whose turn it is: a line beside the table
+ * (on a phone, read out only: the others' seats on the table carry the same dots).
  * `problem` ({text, detail, button}): what keeps the friends away, under the names. */
 export function peopleBar(people, turn, problem = null) {
   let bar = document.getElementById("friends-bar");
@@ -136,6 +137,12 @@ export function peopleBar(people, turn, problem = null) {
   people.forEach((p, i) => {
     if (!p) return;
     const state = p.kind === "bot" ? "bot" : p.connected ? "on" : p.away ? "away" : "off";
+    // the others' seats on the table show it too: on a phone, where the line has no room, they alone
+    const box = document.querySelector(`#app-main .seat[data-seat="${i}"]`);
+    if (box) {
+      if (state === "bot") delete box.dataset.link;
+      else box.dataset.link = state;
+    }
     bar.append(h("li", { class: ["person", state, i === turn ? "turn" : ""], data: { seat: i, state } },
       h("span", { class: "dot", attrs: { "aria-hidden": "true" } }),
       h("span", { text: p.name || t("new.seat", { n: i + 1 }) }),

@@ -342,6 +342,11 @@ def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, arti
         # each sees its own hand only: the other's is not in its state
         assert friend.state()["view"]["hand"] != host.state()["view"]["hand"]
         assert friend.page.locator("#friends-bar [data-state=on]").count() == 2
+        # the host's seat on the friend's table carries the dot; on the phone the line is read out only
+        friend.page.wait_for_selector("#app-main .seat[data-seat='0'][data-link='on']")
+        assert host.page.locator("#app-main .seat[data-seat='1'][data-link='on']").count() == 1
+        box = friend.page.locator("#friends-bar li[data-seat='0']").bounding_box()
+        assert box["width"] <= 1 and box["height"] <= 1
         friend.page.screenshot(path=str(artifacts / "friends-phone-en.png"))
         host.page.screenshot(path=str(artifacts / "friends-host-en.png"))
         steps = 0
@@ -498,6 +503,10 @@ def test_four_players_two_people_two_computers_from_the_new_game_panel(rtc_brows
         assert friend.state()["seat"] == 2
         assert [s["kind"] for s in host.state()["seats"]] == ["human", "bot", "friend", "bot"]
         assert [s["kind"] for s in friend.state()["seats"]] == ["friend", "bot", "human", "bot"]
+        # the friend is Carla, as is the list's computer at seat 2: that computer takes the next name
+        for p in (host, friend):
+            names = p.page.evaluate("window.__briscola.app.names()")
+            assert names[2] == "Carla" and names.count("Carla") == 1 and len({n.lower() for n in names}) == 4, names
         steps = 0
         while play_one([host, friend], timeout=120):
             steps += 1
@@ -898,7 +907,7 @@ def test_a_host_refused_its_connections_says_so_and_tries_again(rtc_browser, bas
 
 def test_a_host_reloaded_without_its_connections_plays_on_and_tries_again(rtc_browser, base_url, relay, artifacts):
     # before, the friends' seats waited for good: their timers were set only once the room opened
-    with closing_all(Person(rtc_browser, lang="it"), Person(rtc_browser, spy=True)) as (host, friend):
+    with closing_all(Person(rtc_browser, 390, 844, lang="it"), Person(rtc_browser, spy=True)) as (host, friend):
         host.context.add_init_script(REFUSE_WHILE_ASKED)
         href = host_table(host, base_url, relay, seed=43, lang="it", extra="&friends_timeout=2")
         join(friend, href, 1)
