@@ -510,6 +510,8 @@ def test_four_players_two_people_two_computers_from_the_new_game_panel(rtc_brows
         steps = 0
         while play_one([host, friend], timeout=120):
             steps += 1
+            if steps == 3:
+                friend.page.screenshot(path=str(artifacts / "friends-phone-four-mid-en.png"))
         assert steps == 20  # each person's 10 cards; the computers played theirs
         for p in (host, friend):
             p.page.wait_for_selector("#summary-dialog[open]")
