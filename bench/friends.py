@@ -27,7 +27,9 @@ sorted lower than the host's (the higher answers the other's offers; `--announce
 the relay asks the pages to wait between announces, 2 unless said, which Trystero takes as
 10). For a reload without seats it prints both pages' open connections (with their data
 channels), their Trystero peers and what their consoles warned; for one over 5 s, the
-warnings.
+warnings. `--trace` adds, for a reload over 5 s, every connection's life on both pages: made,
+its remote description, its states, each message sent and received on its channel (by the
+action's name Trystero writes first), closed.
 """
 from __future__ import annotations
 
@@ -87,6 +89,24 @@ COUNT = """(() => { const R = window.RTCPeerConnection; if (!R) return; const al
 window.RTCPeerConnection = class extends R { constructor(...a) { super(...a); all.push(this); this.__dcs = [];
   this.addEventListener("datachannel", (e) => this.__dcs.push(e.channel)); }
   createDataChannel(...a) { const dc = super.createDataChannel(...a); this.__dcs.push(dc); return dc; } }; })();"""
+# With --trace: every RTCPeerConnection's life on the page (runs before the page's scripts),
+# each line "seconds since the page began, connection number, what happened"; a data channel's
+# message by the action it carries (Trystero writes the action's name in its first 32 bytes).
+TRACE = """(() => { const R = window.RTCPeerConnection; if (!R) return; const log = window.__trace = []; let n = 0;
+const say = (id, what) => log.push(`${(performance.now() / 1000).toFixed(2)} #${id} ${what}`);
+const kind = (data) => { try { const b = new Uint8Array(data instanceof ArrayBuffer ? data : data.buffer || new ArrayBuffer(0));
+  return new TextDecoder().decode(b.slice(0, 32)).replace(/\\0/g, "").replace(/[^\\x20-\\x7e]/g, "") || `${b.length} bytes`; }
+  catch { return "?"; } };
+const watch = (id, dc) => { say(id, `dc ${dc.label} ${dc.readyState}`); dc.addEventListener("open", () => say(id, "dc open"));
+  dc.addEventListener("close", () => say(id, "dc close")); dc.addEventListener("message", (e) => say(id, `got ${kind(e.data)}`));
+  const send = dc.send.bind(dc); dc.send = (d) => { say(id, `sent ${kind(d)}`); return send(d); }; };
+window.RTCPeerConnection = class extends R { constructor(...a) { super(...a); this.__id = ++n; say(this.__id, "new");
+  this.addEventListener("connectionstatechange", () => say(this.__id, `state ${this.connectionState}`));
+  this.addEventListener("datachannel", (e) => watch(this.__id, e.channel)); }
+  createDataChannel(...a) { const dc = super.createDataChannel(...a); watch(this.__id, dc); return dc; }
+  async createOffer(...a) { say(this.__id, "createOffer"); return super.createOffer(...a); }
+  async setRemoteDescription(d) { say(this.__id, `remote ${d && d.type}`); return super.setRemoteDescription(d); }
+  close() { say(this.__id, "close()"); return super.close(); } }; })();"""
 # What a page's side of the friends' connection holds (a reload that never showed the seats).
 DIAG = """(() => { const f = window.__briscola && window.__briscola.app && window.__briscola.app.friends;
 const pcs = (window.__pcs || []).filter((pc) => pc.connectionState !== 'closed').map((pc) =>
@@ -102,13 +122,16 @@ STATES = ("(() => { const s = {}; for (const pc of window.__pcs || []) { const k
           " s[k] = (s[k] || 0) + 1; } return s; })()")
 
 
-def reloads(browser, base: str, relay: str, n: int, wait: float) -> dict:
+def reloads(browser, base: str, relay: str, n: int, wait: float, trace: bool = False) -> dict:
     """One host's table, one friend's page reloaded ``n`` times: per reload the seconds until the
-    free seats showed (None: not within ``wait``)."""
+    free seats showed (None: not within ``wait``); with ``trace``, both pages' connections' lives
+    for a reload over 5 s."""
     hctx, host = context(browser)
     fctx, friend = context(browser)
-    hctx.add_init_script(COUNT)
-    fctx.add_init_script(COUNT)
+    for c in (hctx, fctx):
+        c.add_init_script(TRACE if trace else COUNT)
+        if trace:
+            c.add_init_script(COUNT)
     try:
         host.goto(f"{base}?friends=1&variant=four&seed=5&lang=en&relays={relay}&stun=")
         host.wait_for_selector("a[data-invite]")
@@ -142,6 +165,11 @@ def reloads(browser, base: str, relay: str, n: int, wait: float) -> dict:
                   file=sys.stderr, flush=True)
             if (times[-1] is None or times[-1] > 5) and (said or host_said):
                 print(f"  friend said: {said}\n  host said: {host_said[-12:]}", file=sys.stderr, flush=True)
+            if trace and (times[-1] is None or times[-1] > 5):
+                since = host.evaluate("performance.now() / 1000") - (time.time() - t) - 1
+                lines = [x for x in host.evaluate("window.__trace") if float(x.split()[0]) >= since]
+                print("  friend's trace:\n    " + "\n    ".join(friend.evaluate("window.__trace"))
+                      + "\n  host's trace:\n    " + "\n    ".join(lines), file=sys.stderr, flush=True)
         return {"times": times, "host": host.evaluate(STATES)}
     finally:
         hctx.close()
@@ -198,6 +226,7 @@ def main(argv=None) -> int:
     ap.add_argument("--dist", type=Path, default=ROOT / "dist")
     ap.add_argument("--reloads", type=int, default=0, help="reload a friend's page this many times instead")
     ap.add_argument("--wait", type=float, default=45.0, help="seconds a reload waits for the seats")
+    ap.add_argument("--trace", action="store_true", help="with --reloads: both pages' connections' lives for a reload over 5 s")
     ap.add_argument("--announce", type=int, default=2,
                     help="the seconds the relay asks the pages to wait between announces (Trystero waits 10 to 120)")
     args = ap.parse_args(argv)
@@ -216,7 +245,7 @@ def main(argv=None) -> int:
         with sync_playwright() as p:
             browser = chromium.launch(p.chromium, extra_args=chromium.WEBRTC_LOOPBACK_ARGS)
             if args.reloads:
-                r = reloads(browser, base, url, args.reloads, args.wait)
+                r = reloads(browser, base, url, args.reloads, args.wait, args.trace)
                 browser.close()
                 ok = [x for x in r["times"] if x is not None]
                 print(f"A friend's page reloaded {args.reloads} times ({args.dist}; the relay asking "

@@ -100,6 +100,13 @@ export class FriendsGuest {
           if (peer === this.hostId) this.heard(msg);
           else if (msg.t === "host" && this.asked.has(peer)) this.proved(peer, msg.sig);
         },
+        // a connection on which the host's first words were lost was closed: this page's
+        // offers go again now, not at the next announce
+        silent: () => {
+          if (this.hostId || !this.conn) return;
+          this.announcedAt = Date.now();
+          this.conn.announce();
+        },
         refused: (peer, code, message) => {
           // a page of another version speaks another protocol: this one cannot even read who is
           // the host, so it says so (and offers the reload) whoever sent it

@@ -36,7 +36,8 @@ export function newRoomId() {
 export const ROOM_RE = /^[a-z0-9]{8,32}$/;
 
 /**
- * Join the room. `handlers`: {join(peer), leave(peer), message(peer, msg), refused(peer, code, message)}.
+ * Join the room. `handlers`: {join(peer), leave(peer), message(peer, msg), refused(peer, code, message),
+ * silent() (optional: a connection that heard nothing was closed, see mendedPeerConnection)}.
  * Returns {send(peer, msg), leave(), peers()}. `limit`: the most a received message may weigh.
  */
 export async function openRoom({ room, relays, stun, limit }, handlers) {
@@ -75,7 +76,11 @@ export async function openRoom({ room, relays, stun, limit }, handlers) {
   joined.onPeerLeave = (peer) => handlers.leave(peer);
   // A connection up for longer than Trystero's handshake may take, that the room has not taken,
   // is closed (see mendedPeerConnection): both pages then connect afresh.
-  const sweeper = setInterval(() => Connection.closeUnjoined(new Set(Object.values(joined.getPeers())), UNJOINED_MS), SWEEP_MS);
+  // One on which nothing was heard is closed sooner: the other page's first words were lost.
+  const sweeper = setInterval(() => {
+    Connection.closeUnjoined(new Set(Object.values(joined.getPeers())), UNJOINED_MS);
+    if (Connection.closeSilent(SILENT_MS) && handlers.silent) handlers.silent();
+  }, SWEEP_MS);
   return {
     self: lib.selfId,
     send,
@@ -116,6 +121,8 @@ function announceNow(lib) {
 /** Trystero's handshake gives up after 10 s; a connection up this long and still not one of the
  * room's peers will never be (mendedPeerConnection). */
 const UNJOINED_MS = 15000;
+/** A connection up this long on which nothing has come: its other side's words were lost. */
+const SILENT_MS = 5000;
 const SWEEP_MS = 2000;
 
 /** The RTCPeerConnection Trystero makes its connections with (its `rtcPolyfill`), mending three
@@ -128,13 +135,19 @@ const SWEEP_MS = 2000;
  *   offer simply replaces it, with its section and fresh ICE credentials.
  * - A failed connection is let go (the peer leaves) but not closed: here it closes itself.
  * - Once connected, both pages tell each other they are ready; a page joins the peer when it
- *   has told and been told. If the other's word is lost (seen on about one quick reload in 50;
- *   how it is lost is not shown), the other page has joined this one and
+ *   has told and been told. If the other's word is lost (seen on about one quick reload in 50
+ *   on a busy machine, one in 250 on a quiet one), the other page has joined this one and
  *   never says it again: here the handshake gives up after 10 s and lets go of the peer, but
  *   the connection stays open and is taken again for the other's next offers, only to give up
  *   again. The page stayed "Connecting" for good. `closeUnjoined` (every 2 s, openRoom) closes
  *   a connection up for `ms` that is none of the room's peers': the other page's peer leaves,
- *   and the two connect afresh. */
+ *   and the two connect afresh.
+ * - How the word is lost (bench/friends.py --reloads --trace): the answering page's first
+ *   messages, sent as its channel opened, never reach the offering page's channel, while the
+ *   offering page's own arrive. Trystero sends its readiness the moment a channel opens, so a
+ *   channel that has heard nothing `ms` after its connection came up never will:
+ *   `closeSilent` closes it then (openRoom's `silent` handler is told), well before the
+ *   handshake gives up. */
 export function mendedPeerConnection() {
   const Base = globalThis.RTCPeerConnection;
   const open = new Set(); // the connections not closed, each with when it first connected
@@ -143,10 +156,22 @@ export function mendedPeerConnection() {
       super(config);
       open.add(this);
       this.upSince = 0;
+      this.heard = false; // a message came on one of its channels
       this.addEventListener("connectionstatechange", () => {
         if (this.connectionState === "connected" && !this.upSince) this.upSince = Date.now();
         if (this.connectionState === "failed") this.close();
       });
+      this.addEventListener("datachannel", (e) => this.listen(e.channel));
+    }
+
+    createDataChannel(...args) {
+      const channel = super.createDataChannel(...args);
+      this.listen(channel);
+      return channel;
+    }
+
+    listen(channel) {
+      channel.addEventListener("message", () => { this.heard = true; }, { once: true });
     }
 
     close() {
@@ -167,6 +192,19 @@ export function mendedPeerConnection() {
         if (pc.connectionState === "closed") open.delete(pc);
         else if (pc.upSince && now - pc.upSince >= ms && !joined.has(pc)) pc.close();
       }
+    }
+
+    /** Closes every connection connected `ms` ago or more on which nothing was heard; how many. */
+    static closeSilent(ms, now = Date.now()) {
+      let closed = 0;
+      for (const pc of [...open]) {
+        if (pc.connectionState === "closed") open.delete(pc);
+        else if (pc.upSince && !pc.heard && now - pc.upSince >= ms) {
+          pc.close();
+          closed++;
+        }
+      }
+      return closed;
     }
   };
 }
