@@ -68,29 +68,36 @@ SPY = """(() => {
 # expression `%s` never reaches the page: as when a channel is replaced while the message is on
 # its way.
 # window.__dropped counts those dropped.
-DROP_FIRST = """(() => {
-  window.__dropped = 0;
+def losing(lose_js: str) -> str:
+    """A script run before the page's own: `lose_js` defines `lose(event)`, asked before every
+    message listener of the page's data channels (Trystero's and the page's own); true drops
+    that message for every listener, as if it never came."""
+    return """(() => {
+%s
+  const desc = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, "onmessage");
+  Object.defineProperty(RTCDataChannel.prototype, "onmessage", {
+    configurable: true,
+    get() { return desc.get.call(this); },
+    set(fn) { desc.set.call(this, typeof fn === "function" ? function (e) { return lose(e) ? undefined : fn.call(this, e); } : fn); },
+  });
+  const add = RTCDataChannel.prototype.addEventListener;
+  RTCDataChannel.prototype.addEventListener = function (type, fn, opts) {
+    if (type !== "message" || typeof fn !== "function") return add.call(this, type, fn, opts);
+    return add.call(this, type, function (e) { return lose(e) ? undefined : fn.call(this, e); }, opts);
+  };
+})();""" % lose_js
+
+
+DROP_FIRST = losing("""  window.__dropped = 0;
   const marker = new RegExp(%s);
-  const drop = (event) => {
+  const lose = (event) => {
     if (window.__dropped) return false;
     const d = event.data;
     const raw = d instanceof ArrayBuffer ? new Uint8Array(d) : ArrayBuffer.isView(d) ? new Uint8Array(d.buffer, d.byteOffset, d.byteLength) : null;
     if (!raw || !marker.test(new TextDecoder().decode(raw))) return false;
     window.__dropped += 1;
     return true;
-  };
-  const desc = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, "onmessage");
-  Object.defineProperty(RTCDataChannel.prototype, "onmessage", {
-    configurable: true,
-    get() { return desc.get.call(this); },
-    set(fn) { desc.set.call(this, typeof fn === "function" ? function (e) { return drop(e) ? undefined : fn.call(this, e); } : fn); },
-  });
-  const add = RTCDataChannel.prototype.addEventListener;
-  RTCDataChannel.prototype.addEventListener = function (type, fn, opts) {
-    if (type !== "message" || typeof fn !== "function") return add.call(this, type, fn, opts);
-    return add.call(this, type, function (e) { return drop(e) ? undefined : fn.call(this, e); }, opts);
-  };
-})();"""
+  };""")
 PREFS_SCRIPT = ("(p => { try { if (!localStorage.getItem('briscola.prefs')) "
                 "localStorage.setItem('briscola.prefs', JSON.stringify(p)); } catch {} })(%s);")
 
@@ -819,27 +826,14 @@ def test_a_readiness_lost_on_the_way_still_joins(rtc_browser, base_url):
 # Every message that comes on the page's first data channel to receive one is lost (seen in
 # bench/friends.py --reloads --trace: the host's first words on a new connection never reached
 # the friend's channel); later channels are left alone.
-LOSE_FIRST_CHANNEL = """(() => {
-  window.__lost = 0;
+LOSE_FIRST_CHANNEL = losing("""  window.__lost = 0;
   let chosen = null;
   const lose = (event) => {
     if (!chosen) chosen = event.target;
     if (event.target !== chosen) return false;
     window.__lost += 1;
     return true;
-  };
-  const desc = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, "onmessage");
-  Object.defineProperty(RTCDataChannel.prototype, "onmessage", {
-    configurable: true,
-    get() { return desc.get.call(this); },
-    set(fn) { desc.set.call(this, typeof fn === "function" ? function (e) { return lose(e) ? undefined : fn.call(this, e); } : fn); },
-  });
-  const add = RTCDataChannel.prototype.addEventListener;
-  RTCDataChannel.prototype.addEventListener = function (type, fn, opts) {
-    if (type !== "message" || typeof fn !== "function") return add.call(this, type, fn, opts);
-    return add.call(this, type, function (e) { return lose(e) ? undefined : fn.call(this, e); }, opts);
-  };
-})();"""
+  };""")
 
 
 def test_a_connection_that_hears_nothing_is_closed_before_the_handshake_gives_up(rtc_browser, base_url):
