@@ -6,11 +6,6 @@ import { h, clear } from "./dom.js";
 import { t, tOr, getLang } from "./i18n.js";
 
 /**
- * @param {HTMLElement} box
- * @param {Array<{id, info, meta, updated, open_elsewhere}>} games the worker's `games` list
- * @param {{onResume: (id: string) => void, onNew: () => void}} on
- */
-/**
  * The computers' names at a table, by seat ("" for the others): each seat's own from the list,
  * by its number, unless a person at the table goes by that name (a friend who called themself
  * Carla) or an earlier computer took it; then the list's next one.
@@ -27,6 +22,11 @@ export function computerNames(seats, given) {
   });
 }
 
+/**
+ * @param {HTMLElement} box
+ * @param {Array<{id, info, meta, updated, open_elsewhere}>} games the worker's `games` list
+ * @param {{onResume: (id: string) => void, onNew: () => void}} on
+ */
 export function renderGames(box, games, on) {
   clear(box);
   box.append(h("h2", { id: "games-title", text: t("games.title") }));
@@ -39,9 +39,9 @@ export function renderGames(box, games, on) {
     const people = seats.filter((s) => s.kind === "human").length;
     const given = seats.map((s, i) => (info.names && info.names[i]) || "");
     const computers = computerNames(seats, given);
-    const names = seats.map((s, i) => given[i] || (s.kind === "human"
-      ? (people === 1 ? t("seat.you") : t("seat.player", { n: i + 1 }))
-      : `${computers[i]} (${tOr(`level.${s.level}`, s.level)})`));
+    const names = seats.map((s, i) => given[i] || (s.kind === "bot"
+      ? `${computers[i]} (${tOr(`level.${s.level}`, s.level)})`
+      : s.kind === "human" && people === 1 ? t("seat.you") : t("seat.player", { n: i + 1 })));
     const score = Array.isArray(info.score) && (info.deal > 0 || info.score.some((x) => x))
       ? info.score.join(" – ") : "";
     const points = Array.isArray(info.side_points) && info.side_points.length ? info.side_points.join(" – ") : "–";

@@ -188,6 +188,7 @@ def test_two_tabs_keep_two_games(new_page, base_url, bot_level):
     wait_ui(b, ("games",))
     entry = b.locator(f"li.game-entry[data-game='{game_a['game']}']")
     assert "Open in another tab" in entry.text_content()
+    assert "You, Carla (" in entry.text_content() and "undefined" not in entry.text_content()  # who plays
     assert entry.locator("button").is_disabled()
     b.click("#games-new")
     start(b, "four", 22, level=bot_level)
