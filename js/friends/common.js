@@ -155,4 +155,6 @@ export function peopleBar(people, turn, problem = null) {
 export function hideBar() {
   const bar = document.getElementById("friends-bar");
   if (bar) bar.hidden = true;
+  // a table without friends next: no seat keeps its dot
+  for (const box of document.querySelectorAll("#app-main .seat[data-link]")) delete box.dataset.link;
 }

@@ -20,7 +20,7 @@ import pytest
 from tools import chromium
 
 from pagekit import SETTLED, wait_ui
-from test_chiamata import call_any_card, call_other, click_action, first_card
+from test_chiamata import call_any_card, call_other, click_action, first_card, start
 
 pytestmark = pytest.mark.browser
 
@@ -525,6 +525,18 @@ def test_four_players_two_people_two_computers_from_the_new_game_panel(rtc_brows
         friend.page.screenshot(path=str(artifacts / "friends-phone-four-summary-en.png"))
         assert friend.state()["summary"]["side_points"] == host.state()["summary"]["side_points"]
         assert_no_leak(host, received_views(friend), 2)
+
+
+def test_a_game_without_friends_next_shows_none_of_them(rtc_browser, base_url, relay):
+    with closing_all(Person(rtc_browser, 390, 844), Person(rtc_browser)) as (host, friend):
+        open_table(host, friend, base_url, relay, seed=17)
+        assert play_one([host, friend]) and play_one([host, friend])
+        host.page.wait_for_selector("#app-main .seat[data-seat='1'][data-link='on']")
+        start(host.page, "classic", 3)  # the host's New game: against a computer
+        host.page.wait_for_function("() => window.__briscola.state && window.__briscola.state.seats[1].kind === 'bot'")
+        assert host.page.locator("#app-main .seat[data-link]").count() == 0
+        assert host.page.locator("#friends-bar").is_hidden()
+        assert host.page.evaluate("!(window.__briscola.app.friends && window.__briscola.app.friends.conn)")  # let go
 
 
 def test_a_friend_reloads_mid_deal_and_takes_the_seat_back(rtc_browser, base_url, relay):
