@@ -136,7 +136,7 @@ const SWEEP_MS = 2000;
  * - A failed connection is let go (the peer leaves) but not closed: here it closes itself.
  * - Once connected, both pages tell each other they are ready; a page joins the peer when it
  *   has told and been told. If the other's word is lost (seen on about one quick reload in 50
- *   on a busy machine, one in 230 on a quiet one), the other page has joined this one and
+ *   on a busy machine, one in 330 on a quieter one), the other page has joined this one and
  *   never says it again: here the handshake gives up after 10 s and lets go of the peer, but
  *   the connection stays open and is taken again for the other's next offers, only to give up
  *   again. The page stayed "Connecting" for good. `closeUnjoined` (every 2 s, openRoom) closes
