@@ -78,8 +78,7 @@ export async function openRoom({ room, relays, stun, limit }, handlers) {
   // is closed (see mendedPeerConnection): both pages then connect afresh.
   // One on which nothing was heard is closed sooner: the other page's first words were lost.
   const sweeper = setInterval(() => {
-    Connection.closeUnjoined(new Set(Object.values(joined.getPeers())), UNJOINED_MS);
-    if (Connection.closeSilent(SILENT_MS) && handlers.silent) handlers.silent();
+    if (Connection.sweep(new Set(Object.values(joined.getPeers())), UNJOINED_MS, SILENT_MS) && handlers.silent) handlers.silent();
   }, SWEEP_MS);
   return {
     self: lib.selfId,
@@ -139,14 +138,14 @@ const SWEEP_MS = 2000;
  *   on a busy machine, one in 330 on a quieter one), the other page has joined this one and
  *   never says it again: here the handshake gives up after 10 s and lets go of the peer, but
  *   the connection stays open and is taken again for the other's next offers, only to give up
- *   again. The page stayed "Connecting" for good. `closeUnjoined` (every 2 s, openRoom) closes
+ *   again. The page stayed "Connecting" for good. `sweep` (every 2 s, openRoom) closes
  *   a connection up for `ms` that is none of the room's peers': the other page's peer leaves,
  *   and the two connect afresh.
  * - How the word is lost (bench/friends.py --reloads --trace): the answering page's first
  *   messages, sent as its channel opened, never reach the offering page's channel, while the
  *   offering page's own arrive. Trystero sends its readiness the moment a channel opens, so a
  *   channel that has heard nothing `ms` after its connection came up never will:
- *   `closeSilent` closes it then (openRoom's `silent` handler is told), well before the
+ *   `sweep` closes it then (openRoom's `silent` handler is told), well before the
  *   handshake gives up. */
 export function mendedPeerConnection() {
   const Base = globalThis.RTCPeerConnection;
@@ -185,26 +184,20 @@ export function mendedPeerConnection() {
       return super.setLocalDescription(description);
     }
 
-    /** Closes every connection connected `ms` ago or more that is not in `joined` (the room's
-     * peers' connections). */
-    static closeUnjoined(joined, ms, now = Date.now()) {
+    /** One sweep: closes every connection up for `unjoined` ms or more that is not in `joined`
+     * (the room's peers' connections), and every one up for `silent` ms or more on which nothing
+     * was heard; how many of the latter. */
+    static sweep(joined, unjoined, silent, now = Date.now()) {
+      let silenced = 0;
       for (const pc of [...open]) {
         if (pc.connectionState === "closed") open.delete(pc);
-        else if (pc.upSince && now - pc.upSince >= ms && !joined.has(pc)) pc.close();
-      }
-    }
-
-    /** Closes every connection connected `ms` ago or more on which nothing was heard; how many. */
-    static closeSilent(ms, now = Date.now()) {
-      let closed = 0;
-      for (const pc of [...open]) {
-        if (pc.connectionState === "closed") open.delete(pc);
-        else if (pc.upSince && !pc.heard && now - pc.upSince >= ms) {
+        else if (!pc.upSince) continue;
+        else if (!pc.heard && now - pc.upSince >= silent) {
           pc.close();
-          closed++;
-        }
+          silenced++;
+        } else if (now - pc.upSince >= unjoined && !joined.has(pc)) pc.close();
       }
-      return closed;
+      return silenced;
     }
   };
 }
