@@ -978,6 +978,11 @@ def test_a_host_reloaded_without_its_connections_plays_on_and_tries_again(rtc_br
         assert host.state()["view"]["events"] == events  # nothing lost
         host.page.wait_for_selector(".undo-btn", state="hidden")  # no undo with friends, after a reload too
         host.page.screenshot(path=str(artifacts / "friends-host-refused-table-it.png"))
+        host.page.set_viewport_size({"width": 1280, "height": 800})  # the line at the bottom left
+        box = host.page.locator("#friends-bar li.problem").bounding_box()
+        assert box["width"] > 200 and box["height"] < 90, box  # before: 124 by 111 px
+        host.page.screenshot(path=str(artifacts / "friends-host-refused-table-desktop-it.png"))
+        host.page.set_viewport_size({"width": 390, "height": 844})
         # the friend cannot come back: after the host's timeout a computer plays the seat
         host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='away']", timeout=60000)
         for _ in range(3):
