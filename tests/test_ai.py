@@ -468,6 +468,42 @@ def test_head_to_head_screen_of_equal_settings_is_exactly_even():
     assert t["margins"][0] == (0.0, 0.0)
 
 
+def test_the_ceiling_bench_tells_the_truth_and_only_what_it_is_asked():
+    """``bench/ceiling.py``'s worlds: the other's true hand (and with ``all`` the true talon)
+    for the seat being told, a share of the hand with ``--share``, and plain worlds for
+    every other seat and once the game has moved on."""
+    from learnkit import script
+    ceiling = script("bench", "ceiling")
+    g = Game.new(VARIANTS["classic"], seed="told")
+    for _ in range(9):
+        g.apply(g.legal_actions()[0], g.current_player)
+    me = g.current_player
+    other = 1 - me
+    truth = [sum(1 << c for c in h) for h in g.hands]
+    sit = Situation(g.view(me))
+    try:
+        ceiling.TRUTH = (me, truth, list(g.talon), "hands")
+        w = ceiling.ToldSampler(sit, random.Random(1)).sample()
+        assert w.hands[other] == truth[other] and w.talon != g.talon
+        ceiling.TRUTH = (me, truth, list(g.talon), "all")
+        told = ceiling.ToldSampler(sit, random.Random(1))
+        assert told.single_world()
+        w = told.sample()
+        assert w.hands[other] == truth[other] and w.talon == g.talon
+        ceiling.TRUTH, ceiling.SHARE = (me, truth, list(g.talon), "hands"), 0.5
+        ceiling.REVEAL.seed(3)
+        told = ceiling.ToldSampler(sit, random.Random(1))
+        assert told.consistent and 0 < told.slots[other] < 3
+        for _ in range(20):
+            assert told.sample().hands[other] & told.base_hands[other] == told.base_hands[other]
+            assert told.base_hands[other] & truth[other] == told.base_hands[other]
+        ceiling.TRUTH = (other, truth, list(g.talon), "all")  # another seat told: plain worlds
+        plain = ceiling.ToldSampler(sit, random.Random(1))
+        assert plain.slots == Sampler(sit, random.Random(1)).slots and not plain.single_world()
+    finally:
+        ceiling.TRUTH, ceiling.SHARE = None, 1.0
+
+
 def test_paired_screens_count_points_a_deal_as_the_arena_does():
     """Three players alone: the paired and shared-games screens give the margin in the
     arena's unit (A's points minus the others' mean), not scaled by the number of others."""
