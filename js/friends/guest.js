@@ -22,6 +22,7 @@ const NUDGE_MS = 5000;
 // this long without the host's page: this page's offers are passed on again now (its next
 // announce can be 2 minutes away), in case the host's page missed them or their connection failed
 const ANNOUNCE_MS = 10000;
+const OFFER_MS = 1000; // offers made again at once (a connection lost): no sooner after the last
 const QUIET_MS = 15000; // at the table, this long without a new view: the view asked again
 const REPLY_MS = 15000; // a request unanswered this long is given up (and the view asked again)
 const LOCAL = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games"]);
@@ -60,6 +61,10 @@ export class FriendsGuest {
     this.taking = null; // the take this page sent and the host has not answered yet
     this.nudger = null;
     this.announcedAt = 0; // when this page's offers were last passed on (opening the room, announce())
+    // how long without the host before its offers go again: the link's friends_announce in
+    // seconds (tests), else ANNOUNCE_MS
+    const every = Number(new URLSearchParams(location.search).get("friends_announce"));
+    this.announceMs = Number.isFinite(every) && every >= 1 && every <= 3600 ? every * 1000 : ANNOUNCE_MS;
     this.viewAt = 0; // when the table last moved on here (a view, an answer to a play), or was asked for
   }
 
@@ -93,6 +98,10 @@ export class FriendsGuest {
       this.conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, limit: LIMIT_TO_FRIEND }, {
         join: (peer) => this.ask(peer),
         leave: (peer) => {
+          // a page that went before it answered who it is: if it was the host's, it closed a
+          // connection on which this page's first words were lost (the sweep, net.js), and
+          // waits for this page's offers: they go again now, not at the next announce
+          if (!this.hostId && this.asked.delete(peer) && this.conn) this.offer();
           this.asked.delete(peer);
           if (peer === this.hostId) this.hostLeft();
         },
@@ -103,9 +112,7 @@ export class FriendsGuest {
         // a connection on which the host's first words were lost was closed: this page's
         // offers go again now, not at the next announce
         silent: () => {
-          if (this.hostId || !this.conn) return;
-          this.announcedAt = Date.now();
-          this.conn.announce();
+          if (!this.hostId && this.conn) this.offer();
         },
         refused: (peer, code, message) => {
           // a page of another version speaks another protocol: this one cannot even read who is
@@ -142,6 +149,13 @@ export class FriendsGuest {
     this.hello();
   }
 
+  /** This page's offers passed on again now (at most once every OFFER_MS). */
+  offer() {
+    if (Date.now() - this.announcedAt < OFFER_MS) return;
+    this.announcedAt = Date.now();
+    this.conn.announce();
+  }
+
   send(msg) {
     if (this.conn && this.hostId) this.conn.send(this.hostId, msg);
   }
@@ -154,7 +168,7 @@ export class FriendsGuest {
       // no peer has proved it is the host yet: every peer of the room is asked again
       if (!this.conn) return;
       for (const peer of this.conn.peers()) this.ask(peer);
-      if (Date.now() - this.announcedAt >= ANNOUNCE_MS) {
+      if (Date.now() - this.announcedAt >= this.announceMs) {
         this.announcedAt = Date.now();
         this.conn.announce();
       }

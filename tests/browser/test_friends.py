@@ -870,6 +870,24 @@ def test_a_connection_that_hears_nothing_is_closed_before_the_handshake_gives_up
         assert play_one([host, friend])
 
 
+def test_a_connection_on_which_the_host_heard_nothing_is_made_again_at_once(rtc_browser, base_url):
+    # The other way round: the host's page hears nothing on its first connection to the friend
+    # and closes it (the sweep). The friend's page had heard the host's readiness and asked it
+    # who it is: it sees a peer leave that never answered. Before, it offered again only at its
+    # next announce without the host (10 s; here 120 s, as the relay's): the seats never showed.
+    with local_relay("--announce", "120") as relay, \
+            closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
+        host.context.add_init_script(LOSE_FIRST_CHANNEL)
+        href = host_table(host, base_url, relay, seed=9)
+        friend.page.goto(href.replace("?", "?friends_announce=120&", 1))
+        friend.page.wait_for_selector("[data-take='1']", timeout=75000)
+        assert host.page.evaluate("window.__lost") >= 1
+        friend.page.fill("#friends-name", "Bruno")
+        friend.page.click("[data-take='1']")
+        dealt(host, friend)
+        assert play_one([host, friend])
+
+
 def peer_id(person: Person) -> str:
     """The page's id in the room (Trystero's)."""
     return person.page.evaluate("window.__briscola.app.friends.conn.self")
