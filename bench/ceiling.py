@@ -113,6 +113,57 @@ def _part(args):
              _group(rules, against, see, when, seed, i)) for i in indices]
 
 
+def placement(variant: str, deals: int, seed, worlds: int = 24, pool: int = 4,
+              temperature: float = 2.5, uniform: float = 0.15, depth: int = 1) -> dict:
+    """How much of the others' hands the worlds place right: at each decision of the experts
+    (seat 0's side; the others intermediates) with more than the horizon's cards left, the
+    share of the others' unknown hand cards that a world puts in the right hand, averaged over
+    ``worlds`` plain worlds and over as many resampled from ``pool`` times more by the others'
+    last plays (the expert's weighing, ``learned_inference``, with its model's
+    ``temperature`` and ``uniform`` share, each seat's last ``depth`` plays)."""
+    from briscola.ai import make_bot
+    from briscola.ai.common import Situation, resample
+    from briscola.ai.inference import Evidence
+    from briscola.ai.rollout import FastPolicy
+    from briscola.game import Game
+    from briscola.rules import find_variant
+    rules = find_variant(variant)
+    rng = random.Random(f"{seed}:placement")
+    sums = {"plain": 0.0, "weighed": 0.0}
+    count = 0
+    for i in range(deals):
+        game = Game.new(rules, seed=f"{seed}:{i}")
+        sides = rules.tables.teams
+        mine = [s for s in range(rules.players) if (s in sides[0] if sides else s == 0)]
+        bots = [make_bot("expert" if s in mine else "intermediate", f"{seed}:{i}:{s}")
+                for s in range(rules.players)]
+        policy = FastPolicy(rules, Situation(game.view(0)).trump)
+        while not game.is_over:
+            seat = game.current_player
+            view = game.view(seat)
+            left = sum(len(h) for h in game.hands) + len(game.talon)
+            if seat in mine and left > max(HORIZON, 3 * rules.players) \
+                    and len(view.tricks) >= 3:
+                sit = Situation(view)
+                sampler = Sampler(sit, rng)
+                truth = [sum(1 << c for c in h) for h in game.hands]
+                unknown = sum(sit.unknown_slots[s] for s in range(sit.n) if s != seat)
+                if sampler.consistent and unknown:
+                    def right(w):
+                        return sum(bin(w.hands[s] & truth[s] & ~sit.known[s]).count("1")
+                                   for s in range(sit.n) if s != seat) / unknown
+                    plain = [sampler.sample() for _ in range(worlds)]
+                    ev = Evidence(sit, policy, temperature, uniform, depth)
+                    drawn = [sampler.sample() for _ in range(pool * worlds)]
+                    weighed = (resample(drawn, [ev.weight(w.hands) for w in drawn], worlds, rng)
+                               if ev.records else None) or drawn[:worlds]
+                    sums["plain"] += sum(map(right, plain)) / worlds
+                    sums["weighed"] += sum(map(right, weighed)) / worlds
+                    count += 1
+            game.apply(bots[seat].decide(view).action, seat)
+    return {k: v / max(count, 1) for k, v in sums.items()} | {"decisions": count}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--see", choices=("hands", "all"), default="hands")
@@ -126,7 +177,29 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", type=int, default=400)
     ap.add_argument("--seed", default="ceil")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--placement", action="store_true",
+                    help="instead: how much of the others' hands plain and weighed worlds "
+                    "place right, over --deals deals")
+    ap.add_argument("--pool", type=int, default=4, help="with --placement: worlds drawn a "
+                    "world kept by the weighing")
+    ap.add_argument("--temperature", type=float, default=2.5,
+                    help="with --placement: the weighing model's temperature")
+    ap.add_argument("--uniform", type=float, default=0.15,
+                    help="with --placement: the weighing model's uniform share")
+    ap.add_argument("--depth", type=int, default=1,
+                    help="with --placement: each other seat's last plays read")
     args = ap.parse_args(argv)
+    if args.placement:
+        t0 = time.perf_counter()
+        r = placement(args.variant, args.deals, args.seed, pool=args.pool,
+                      temperature=args.temperature, uniform=args.uniform, depth=args.depth)
+        print(f"Worlds of the expert's side: the others' unknown hand cards placed right, "
+              f"{args.variant}, {args.deals} deals, {r['decisions']} decisions, pool {args.pool}, "
+              f"temperature {args.temperature}, uniform {args.uniform}, depth {args.depth} (seed "
+              f"{args.seed!r}, {time.perf_counter() - t0:.0f} s)\n")
+        print("| worlds | placed right |\n| --- | ---: |")
+        print(f"| plain | {r['plain']:.3f} |\n| weighed by the last plays | {r['weighed']:.3f} |")
+        return 0
     from briscola.arena import group_divisor, over_workers
     from briscola.rules import find_variant
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

@@ -502,6 +502,8 @@ def test_the_ceiling_bench_tells_the_truth_and_only_what_it_is_asked():
         assert plain.slots == Sampler(sit, random.Random(1)).slots and not plain.single_world()
     finally:
         ceiling.TRUTH, ceiling.SHARE = None, 1.0
+    r = ceiling.placement("classic", 1, "told", worlds=4)
+    assert r["decisions"] > 3 and 0 < r["plain"] < 1 and 0 < r["weighed"] < 1
 
 
 def test_paired_screens_count_points_a_deal_as_the_arena_does():
