@@ -101,8 +101,8 @@ export class FriendsGuest {
           // a page that went before it answered who it is: if it was the host's, it closed a
           // connection on which this page's first words were lost (the sweep, net.js), and
           // waits for this page's offers: they go again now, not at the next announce
-          if (!this.hostId && this.asked.delete(peer) && this.conn) this.offer();
-          this.asked.delete(peer);
+          const unanswered = this.asked.delete(peer);
+          if (unanswered && !this.hostId && this.conn) this.offer();
           if (peer === this.hostId) this.hostLeft();
         },
         message: (peer, msg) => {
