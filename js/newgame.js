@@ -7,7 +7,7 @@ import { t, tOr, getLang } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { STYLES } from "./cards.js";
 
-// Options shown as house rules, in this order (RULES.md §5 and the deck-related ones).
+// Options shown as house rules, in this order (docs/rules.md §10 and §11, the deck's among them).
 const HOUSE = ["mode", "deck", "ranking", "southern", "natural_three", "removed_two", "double", "rebury",
   "exchange_two", "exchange_seven", "partner_view", "signals", "open_hands", "teams"];
 const MATCH = ["match", "drawn_deal"];

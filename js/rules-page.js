@@ -1,4 +1,4 @@
-// The in-app rules page, in Italian and English, written from the project's rule book.
+// The in-app rules page, in Italian and English, written from the rule book (docs/rules.md).
 // Content is data (headings, paragraphs, lists, tables) drawn with textContent only.
 
 import { h, clear } from "./dom.js";

@@ -143,3 +143,141 @@ def test_each_documented_command_runs_with_the_options_given(prog, first):
     assert "usage:" in text
     missing = {opt for opt in COMMANDS[(prog, first)] if opt not in text}
     assert not missing, f"{prog} {first}: {sorted(missing)} not in its --help"
+
+
+# ---- the rule book: docs/rules.md -------------------------------------------------------------
+# The rule book lives in the repository, and everything that cites a rule cites it: a link
+# `rules.md#anchor`, or a section `§N` in a file that names rules.md (the rule book's own
+# sections included). Nothing points outside the repository for a rule.
+
+RULE_BOOK = ROOT / "docs" / "rules.md"
+TEXT_SUFFIXES = {".py", ".js", ".mjs", ".md", ".html", ".css", ".toml", ".yml", ".yaml", ".sh",
+                 ".txt", ".webmanifest"}
+SKIPPED_DIRS = {".git", "node_modules", "dist", "build", "__pycache__", "artifacts",
+                ".pytest_cache", ".hypothesis", ".benchmarks"}
+# Documents that were never part of the repository (written so this file does not name them).
+OUTSIDE = re.compile("|".join([r"\b" + "RULES" + r"\.md", r"\b" + "DESIGN" + r"\.md",
+                               "rules-" + "sources", r"\.\./" + r"shared\b"]))
+SECTION_REF = re.compile(r"§(\d+(?:\.\d+)*)")
+ANCHOR_REF = re.compile(r"\brules\.md#([\w-]+)")
+
+
+def repository_texts() -> list[Path]:
+    """The repository's own text files: sources, tests, documents, the build and the page."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(ROOT):
+        dirnames[:] = sorted(d for d in dirnames
+                             if d not in SKIPPED_DIRS and not d.endswith(".egg-info"))
+        out += [Path(dirpath) / f for f in sorted(filenames)
+                if Path(f).suffix in TEXT_SUFFIXES or f == "run"]
+    return out
+
+
+def _plain(text: str) -> str:
+    """Markdown without emphasis and code marks, on one line: what a reader reads."""
+    return " ".join(re.sub(r"\*\*|\*|`", "", text).split())
+
+
+def rule_book_sections(text: str) -> dict[str, str]:
+    """Section number -> its text (subsections included), from headings "## 9." or "### 9.1"."""
+    heads = [(m.start(), len(m.group(1)), m.group(2))
+             for m in re.finditer(r"^(#+) (\d+(?:\.\d+)*)\.? ", _prose(text), re.M)]
+    prose = _prose(text)
+    sections = {}
+    for i, (start, level, number) in enumerate(heads):
+        end = next((s for s, lv, _ in heads[i + 1:] if lv <= level), len(prose))
+        sections[number] = prose[start:end]
+    return sections
+
+
+def broken_references(text: str, names_rule_book: bool, sections: set[str],
+                      anchors: set[str]) -> list[str]:
+    """References in ``text`` that land on no heading of the rule book."""
+    bad = [f"rules.md#{a}" for a in ANCHOR_REF.findall(text) if a not in anchors]
+    if names_rule_book:
+        bad += [f"§{n}" for n in SECTION_REF.findall(text) if n not in sections]
+    return bad
+
+
+def test_no_file_cites_a_document_outside_the_repository():
+    found = []
+    for path in repository_texts():
+        for i, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+            if OUTSIDE.search(line):
+                found.append(f"{_rel(path)}:{i}: {line.strip()}")
+    assert not found, "\n".join(found)
+
+
+def test_every_reference_to_the_rule_book_lands():
+    sections = set(rule_book_sections(RULE_BOOK.read_text()))
+    anchors = _anchors(RULE_BOOK)
+    assert {str(n) for n in range(1, 16)} <= sections and "12.8" in sections
+    broken, cited = [], 0
+    for path in repository_texts():
+        if path == Path(__file__).resolve():
+            continue  # its examples of broken references below are meant to be broken
+        text = path.read_text(errors="replace")
+        names = path == RULE_BOOK or "rules.md" in text
+        cited += names
+        broken += [f"{_rel(path)}: {b}" for b in broken_references(text, names, sections,
+                                                                    anchors)]
+    assert not broken, "\n".join(broken)
+    assert cited >= 10  # the engine, the page and the tests cite it
+
+
+def test_a_broken_reference_to_the_rule_book_is_found():
+    sections = set(rule_book_sections(RULE_BOOK.read_text()))
+    anchors = _anchors(RULE_BOOK)
+    good = "see docs/rules.md §12.8 and [the trick](rules.md#5-playing-a-trick)"
+    assert broken_references(good, True, sections, anchors) == []
+    bad = "see docs/rules.md §12.80, §16 and [the trick](rules.md#5-playing-the-trick)"
+    assert broken_references(bad, True, sections, anchors) == [
+        "rules.md#5-playing-the-trick", "§12.80", "§16"]
+    assert OUTSIDE.search("as " + "RULES" + ".md section 4 says")
+    assert OUTSIDE.search("../" + "shared/notes")
+    assert not OUTSIDE.search("docs/rules.md §4")
+
+
+def test_every_variant_and_option_is_in_the_rule_book():
+    from briscola.rules import OPTIONS, VARIANTS
+    text = RULE_BOOK.read_text()
+    names = [*VARIANTS, *OPTIONS]
+    names += [c for o in OPTIONS.values() for c in o.choices or () if isinstance(c, str)]
+    missing = [n for n in names if f"`{n}`" not in text]
+    assert not missing, f"not in docs/rules.md: {missing}"
+
+
+def quoted_rules(source: str) -> list[tuple[str, str]]:
+    """(section, quotation) for every `§N: "..."` in the comments of a Python source: each
+    quotation belongs to the section named last before it in the same comment."""
+    import io
+    import tokenize
+    blocks, last = [], -2
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if tok.type == tokenize.COMMENT:
+            text = tok.string.lstrip("#").strip()
+            if tok.start[0] == last + 1 and blocks:
+                blocks[-1] += " " + text
+            else:
+                blocks.append(text)
+            last = tok.start[0]
+    out = []
+    for block in blocks:
+        section = None
+        for m in re.finditer(r'§(\d+(?:\.\d+)*)|"([^"]+)"', block):
+            if m.group(1):
+                section = m.group(1)
+            elif section is not None:
+                out.append((section, m.group(2)))
+    return out
+
+
+def test_the_rule_book_says_what_its_tests_quote():
+    sections = {n: _plain(s) for n, s in rule_book_sections(RULE_BOOK.read_text()).items()}
+    quotes = quoted_rules((ROOT / "tests" / "test_rulebook.py").read_text())
+    assert len(quotes) >= 15
+    wrong = [f"§{n}: {q!r}" for n, q in quotes if _plain(q) not in sections.get(n, "")]
+    assert not wrong, "\n".join(wrong)
+    # and the check sees a quotation the rule book does not hold, or holds elsewhere
+    assert quoted_rules('x = 1  # §5: "nobody has to follow"\n') == [("5", "nobody has to follow")]
+    assert "60 is enough" not in sections["5"] and "nobody has to follow" not in sections["9"]

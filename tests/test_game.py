@@ -18,7 +18,7 @@ def snapshot(game):
             game.points[:], game.faceup, game.order)
 
 
-# ---- the worked examples of RULES.md section 3 --------------------------------------------
+# ---- the worked examples of docs/rules.md §8 ----------------------------------------------
 
 @pytest.mark.parametrize("lead,reply,winner", [
     ("5B", "AB", 1),  # same suit, higher card wins
@@ -212,7 +212,7 @@ def test_rebury_turned_up_ace():
     face_down = len(g.talon) - 1
     assert abs(talon_pos - face_down / 2) <= 1  # in the middle of the face-down talon
     v = g.view(0)
-    # Everyone learns that the ace went back into the talon, nobody where (RULES.md section 5).
+    # Everyone learns that the ace went back into the talon, nobody where (docs/rules.md §10.1).
     assert v.talon_known == [] and g.view(1).talon_known == []
     assert {"type": "rebury", "card": "AD"} in v.events
 

@@ -1,7 +1,9 @@
-"""The rule book's corrections (RULES.md sections 4 to 6), each from its own words.
+"""The rule book's corrections (edition 2, docs/rules.md §14), each from its own words.
 
-Every test quotes the sentence it checks. Deals are written as compact text (hands, the
-face-up card, the next cards of the talon) so that each scenario reads like the rule.
+Every test quotes the sentence of docs/rules.md it checks, with its section
+(tests/test_docs.py checks that each quotation is there). Deals are written as compact text
+(hands, the face-up card, the next cards of the talon) so that each scenario reads like the
+rule.
 """
 import json
 import random
@@ -41,8 +43,8 @@ def force_points(game, points):
 # ---- 1. a drawn single deal ---------------------------------------------------------------
 
 def test_a_drawn_single_deal_is_replayed_by_default():
-    # "The default applies to a single-deal game too: a 60-60 deal is replayed until one
-    # side wins."
+    # §9: "it counts for nobody and another deal is played, in a single-deal game too, until
+    # one side wins"
     m = Match("classic", seed=5)
     force_points(m.game, [60, 60])
     assert not m.is_over and m.winners() is None
@@ -57,7 +59,7 @@ def test_a_drawn_single_deal_is_replayed_by_default():
 
 
 def test_a_drawn_single_deal_counted_for_both_ends_drawn():
-    # "with *counted for both sides* a single drawn deal ends drawn."
+    # §9: "With both it counts as won by both sides [M]: a single-deal game then ends drawn"
     m = Match(find_variant("classic").replace(drawn_deal="both"), seed=5)
     force_points(m.game, [60, 60])
     assert m.is_over and m.winners() == (0, 1)
@@ -71,8 +73,8 @@ def test_a_drawn_single_deal_counted_for_both_ends_drawn():
     ({}, "AS"),
 ])
 def test_the_seven_of_trump_takes_any_face_up_card(options, faceup):
-    # "A player holding the 7 of trump who has won at least one trick may, on his turn,
-    # exchange it for the face-up card, whatever that card is"
+    # §10.3: "A player holding the 7 of trump who has won at least one trick may, on his
+    # turn, exchange it for the face-up card, whatever that card is"
     rules = Rules(exchange_seven=True, **options)
     g = Game.from_hands(rules, ["7S 5C 2C", "4C 7C 7D"], trump=faceup, talon="4D 5D")
     assert "swap-7S" not in legal(g)  # no trick won yet
@@ -139,16 +141,16 @@ def test_chiamata_with_french_cards_keeps_the_right_order():
     ([3, 3, 3, -4, -5], (0, 1, 2)),
 ])
 def test_chiamata_match_winners(score, winners):
-    # "the players with the two best scores win. If one player alone has the best score,
-    # the players sharing the next best score win with him when they are fewer than four
-    # (four or more tied second: he wins alone). If several players share the best score,
-    # they all win."
+    # §12.9: "the players with the two best scores. If one player alone has the best score,
+    # the players who share the next best score win with him, provided they are fewer than
+    # four (four tied second: he wins alone). If several players share the best score, all
+    # of them win, and only they."
     assert chiamata_winners(score) == winners
 
 
 def test_chiamata_match_to_a_target_ends_when_someone_reaches_it_even_tied():
-    # "A match to a target score ends when someone reaches it, and the same rule names the
-    # winners."
+    # §12.9: "A match to a target ends after the first deal at which someone has reached it,
+    # even if others reached it too."
     rules = Rules(**CHIAMATA, match_target=2)
     seen_tie = False
     for seed in range(12):
@@ -181,7 +183,7 @@ def test_chiamata_match_of_a_number_of_deals_names_the_two_best():
 
 @pytest.mark.parametrize("fmt,need", [("first3", 3), ("first5", 5), ("first7", 7)])
 def test_first_to_n_won_deals(fmt, need):
-    # "the game ends when a player wins three (or five or seven) matches"
+    # §9: "when a side has won 3, 5 or 7 deals"
     m = Match(find_variant("classic").replace(match=fmt), seed=1)
     for k in range(need - 1):
         force_points(m.game, [70, 50])
@@ -219,13 +221,15 @@ def rebury_deal(rules, turned, dealer=1, hands="2C 3C 4C 5C 6C 7C"):
 
 @pytest.mark.parametrize("options,buried,kept", [
     ({}, ["AD", "3D"], "KD"),
-    (dict(natural_three=True), ["3D", "AD"], "KD"),  # "still ace and three": the king stays
+    (dict(natural_three=True), ["3D", "AD"], "KD"),  # §10.1: "still ace and three"
     (dict(deck="french32"), ["TD", "AD"], "KD"),
 ])
 def test_rebury_the_two_ranks_worth_most(options, buried, kept):
-    # "a turned-up card of one of the two ranks worth the most points (ace and three; ace and
-    # seven in Bisca; with the three in natural order still ace and three) goes back into the
-    # middle of the talon and the next card is turned, until neither."
+    # §10.1: "If the card turned up for trump is of one of the two ranks worth the most points
+    # (ace and three; ace and 7 in Portuguese Bisca; ace and ten with the 32-card deck; still
+    # ace and three when the three ranks in natural order), it goes back into the middle of
+    # the face-down talon and the next card is turned, again and again until the face-up card
+    # is of another rank."
     rules = Rules(rebury=True, **options)
     hands = "7C 8C 9C JC HC KC" if rules.deck == "french32" else "2C 3C 4C 5C 6C 7C"
     g = rebury_deal(rules, [*buried, kept], hands=hands)
@@ -243,8 +247,8 @@ def test_rebury_in_bisca_buries_the_seven():
 
 
 def test_nobody_learns_where_the_buried_card_lies_nor_who_draws_it():
-    # "Nobody learns the buried card's exact place: views say only that it went back into
-    # the talon"
+    # §10.1: "Everyone sees which cards were buried; nobody learns where they lie in the
+    # talon, nor, later, who draws them."
     rules = Rules(rebury=True)
     g = rebury_deal(rules, ["AD", "2D"])
     ace = Card.parse("AD")
@@ -268,8 +272,8 @@ def test_nobody_learns_where_the_buried_card_lies_nor_who_draws_it():
 @pytest.mark.parametrize("options", [dict(natural_three=True), {},
                                      dict(deck="french", ranking="bisca")])
 def test_signals_name_ace_three_king_horse_jack_whatever_the_ranking(options):
-    # "the conventional signals (ace, three, king, horse, jack of trump — these five cards
-    # whatever the ranking option)"
+    # §10.5: "the ace, three, king, horse (queen) or jack of trump (these five cards, whatever
+    # the order of the cards in play"
     rules = Rules(players=4, signals=True, **options)
     g = Game.from_hands(rules, ["3S 7S AC", "4D 4B 4C", "5D 5B 5C", "6D 6B 6C"], trump="HS")
     play(g, "AC", "4C", "5C", "6C")  # seat 0 takes the first trick
@@ -287,7 +291,8 @@ def outcome_with(g, points):
 
 @pytest.mark.parametrize("bid", [61, 75, 85])
 def test_points_auction_scores_flat_by_default(bid):
-    # "In the points auction the scoring is flat 2/1/-1 whatever the bid (default)"
+    # §12.8: "Multipliers, auction by points (points_multipliers, off)" ... "Off, the table
+    # applies whatever the bid"
     g = chiamata_deal(find_variant("chiamata-points"))
     play(g, f"bid-{bid}", "pass", "pass", "pass", "pass", "call-KS")  # seat 2 holds it
     assert outcome_with(g.clone(), [60, 0, 40, 10, 10]).game_points == (2, -1, 1, -1, -1)
@@ -295,7 +300,7 @@ def test_points_auction_scores_flat_by_default(bid):
 
 
 def test_points_auction_multipliers_are_a_switch():
-    # "multipliers there are a switch, off."
+    # §12.8: "the same thresholds on the points bid"
     rules = find_variant("chiamata-points").replace(points_multipliers=True)
     for bid, mult in ((70, 1), (75, 2), (85, 3)):
         g = chiamata_deal(rules)
@@ -305,16 +310,17 @@ def test_points_auction_multipliers_are_a_switch():
 
 
 def test_rank_auction_point_raise_multiplies():
-    # "in the rank auction, a point raise above 70 doubles every figure, above 80 triples it"
+    # §12.8: "when the winning bid was raised in points above 70, every figure of the table
+    # doubles; above 80, it triples."
     g = chiamata_deal(find_variant("chiamata"))
     play(g, "bid-2", "bid-85", "pass", "pass", "pass", "pass", "call-S")  # 2S: seat 4
     assert outcome_with(g, [0, 50, 0, 0, 50]).game_points == (-3, 6, -3, -3, 3)
 
 
 def test_cappotto_bonus_is_added_after_the_multiplier():
-    # "Cappotto (only when the caller's side takes all 120 points): caller +2 more, partner
-    # +1 more, each opponent -1 more. The bonus is added after any multiplier, not
-    # multiplied."
+    # §12.8: "when the caller's side takes all 120 points, the caller gets 2 more, the
+    # partner 1 more and each opponent 1 less" ... "The bonus is added after any multiplier,
+    # not multiplied."
     g = chiamata_deal(find_variant("chiamata"))
     play(g, "bid-2", "bid-75", "pass", "pass", "pass", "pass", "call-S")
     o = outcome_with(g.clone(), [0, 70, 0, 0, 50])
@@ -322,7 +328,7 @@ def test_cappotto_bonus_is_added_after_the_multiplier():
 
 
 def test_no_bonus_when_the_opponents_take_all_120():
-    # "When the opponents take all 120 there is no bonus."
+    # §12.8: "When the opponents take all 120, there is no bonus."
     g = chiamata_deal(find_variant("chiamata"))
     play(g, "bid-2", "bid-75", "pass", "pass", "pass", "pass", "call-S")
     o = outcome_with(g, [40, 0, 40, 40, 0])
@@ -330,7 +336,7 @@ def test_no_bonus_when_the_opponents_take_all_120():
 
 
 def test_cappotto_alone():
-    # "(caller alone: +4 more, each opponent -1 more)"
+    # §12.8: "(alone: 4 more, each opponent 1 less)"
     g = chiamata_deal(find_variant("chiamata"))
     play(g, "bid-A", "pass", "pass", "pass", "pass", "call-D")  # his own ace: alone
     assert outcome_with(g, [120, 0, 0, 0, 0]).game_points == (8, -2, -2, -2, -2)
@@ -345,7 +351,8 @@ def test_the_raise_after_the_two_is_on_by_default():
 
 
 def test_without_the_raise_the_first_two_ends_the_auction_and_60_is_enough():
-    # "(on; a switch: off, the auction ends at the first 2 ...)" "otherwise 60 is enough"
+    # §12.2: "Switched off, the first 2 named ends the auction at once"; §12.7: "auction by
+    # rank, ended by a rank: 60; a 60-all tie goes to the caller"
     rules = find_variant("chiamata").replace(raise_after_two=False)
     g = chiamata_deal(rules)
     play(g, "bid-K", "bid-2")
@@ -359,8 +366,8 @@ def test_without_the_raise_the_first_two_ends_the_auction_and_60_is_enough():
 # ---- 11. the dealer keeps rotating across matches ---------------------------------------------------
 
 def test_a_new_match_at_the_same_table_continues_the_rotation():
-    # "The dealer passes to the next seat at every deal, and on across the matches of the
-    # same players"
+    # §4: "The deal passes to the next seat after every deal, and on from one match to the
+    # next when the same players stay at the table"
     m = Match("best-of-3", seed=4, first_dealer=0)
     force_points(m.game, [70, 50])
     m.next_deal()
@@ -403,7 +410,7 @@ def test_the_bridge_continues_the_rotation_for_the_same_players():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_bosnian_for_two_to_six_players_each_alone(players):
-    # "any number of players alone (2 to 6 here: the table's seats), or four as 2 v 2"
+    # §11.8: "Two to six play each alone, or four play two against two"
     rules = Rules(deck="french32", players=players)
     assert not rules.is_team_game
     g = Game.new(rules, seed=players)

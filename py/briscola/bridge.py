@@ -483,7 +483,7 @@ class Bridge:
         seats = Table.check_seats(args.get("seats"), rules.players)
         previous = self.table.match if self.table is not None else None
         if seed is None and previous is not None and previous.rules.players == rules.players:
-            # The same table plays on: the deal continues its rotation (RULES.md section 4).
+            # The same table plays on: the deal continues its rotation (docs/rules.md §4).
             # A chosen seed replays its deal exactly, the seed's dealer included.
             match = previous.rematch(rules, seed)
         else:

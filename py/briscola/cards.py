@@ -5,7 +5,7 @@ subclass) so that the fast paths of the engine and the AI can use it as an index
 position while tests and logs see ``AD`` or ``3S``. Every card exists once: ``Card.parse``
 and ``Card(i)`` return the same interned object.
 
-Notation (see DESIGN.md): rank then suit. Ranks ``A 2 3 4 5 6 7 8 9 T J H K``
+Notation (docs/rules.md §2): rank then suit. Ranks ``A 2 3 4 5 6 7 8 9 T J H K``
 (``T`` ten, ``J`` fante/jack, ``H`` cavallo/horse, the queen of French cards, ``K`` re/king);
 suits ``D C S B`` (denari/coins, coppe/cups, spade/swords, bastoni/clubs).
 """

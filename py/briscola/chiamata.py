@@ -1,6 +1,6 @@
 """Briscola Chiamata (five players): the auction, the call, the secret partner, the score.
 
-RULES.md section 6. The deal gives 8 cards to each of the five players and leaves no talon.
+docs/rules.md §12. The deal gives 8 cards to each of the five players and leaves no talon.
 
 *Auction by rank* (default): from the seat after the dealer, each player passes (for good)
 or names a rank weaker than the last one named (A 3 K H J 7 6 5 4 2). Once the 2 has been

@@ -50,8 +50,8 @@ _ALONE = [tuple((s,) for s in range(n)) for n in range(9)]  # every seat a side 
 def saved_rules(data: Any) -> Any:
     """The rules of a save: one without an edition was written under edition 1.
 
-    Saves record ``Rules.edition``; those written before the rule book's corrections (RULES.md
-    sections 4 to 6) have none, and resume with the behaviour they were started with.
+    Saves record ``Rules.edition``; those written before the rule book's corrections (edition 2,
+    docs/rules.md §14) have none, and resume with the behaviour they were started with.
     """
     if isinstance(data, dict) and "edition" not in data:
         return {**data, "edition": 1}

@@ -12,7 +12,7 @@ Deal ``k`` of a match with seed ``S`` is ``Game.new(rules, seed=f"{S}/{k}")`` de
 match at the same table (:meth:`Match.rematch`) continues the rotation of the deal.
 
 A saved match records the rule book's edition it follows (``Rules.edition``); a save without
-one was written before the corrections of RULES.md sections 4 to 6 and resumes under
+one was written before the corrections of edition 2 (docs/rules.md §14) and resumes under
 edition 1, keeping the behaviour it was started with.
 
 A finished deal may be played again with the seats swapped (:meth:`Match.duplicate`): the
@@ -292,7 +292,7 @@ def _index_list(data: dict, key: str, n: int) -> set[int]:
 
 
 def chiamata_winners(score: list[int]) -> tuple[int, ...]:
-    """The winners of a Chiamata match from the final scores (RULES.md section 6).
+    """The winners of a Chiamata match from the final scores (docs/rules.md §12.9).
 
     The two best scores win: everyone sharing the best score when several do; otherwise the
     best player and those sharing the next best score, when they are fewer than four (four

@@ -1,9 +1,10 @@
 """Rules as data: a frozen :class:`Rules` value, its validation, and the variant registry.
 
-Every variant and house rule of RULES.md is an option of ``Rules``. A combination that makes
-no sense is refused when the value is built (``RulesError`` naming the option), never in the
-middle of a game. Derived tables (the deck, card strength and points, the teams) are computed
-once per ``Rules`` value and shared by every game that uses it.
+Every variant and house rule of the rule book (docs/rules.md; §13 lists them) is an option of
+``Rules``. A combination that makes no sense is refused when the value is built
+(``RulesError`` naming the option), never in the middle of a game. Derived tables (the deck,
+card strength and points, the teams) are computed once per ``Rules`` value and shared by
+every game that uses it.
 """
 from __future__ import annotations
 
@@ -34,11 +35,11 @@ DECKS = {
 MATCH_FORMATS = {"single": 1, "best3": 3, "best5": 5, "best7": 7, "first3": 3, "first5": 5,
                  "first7": 7, "to120": 0}
 
-# The edition of the rule book a game follows. Edition 2 is RULES.md with the corrections of
-# its sections 4 to 6 (a drawn single deal replayed, the 7 of trump takes any face-up card,
-# Chiamata options validated, Chiamata match winners and scoring, re-bury and signals by
-# fixed ranks). A game saved before carries no edition and is resumed under edition 1, the
-# behaviour it was started with; a new game always follows the current edition.
+# The edition of the rule book a game follows (docs/rules.md §14). Edition 2 corrected the
+# first edition's sections 4 to 6 (a drawn single deal replayed, the 7 of trump takes any
+# face-up card, Chiamata options validated, Chiamata match winners and scoring, re-bury and
+# signals by fixed ranks). A game saved before carries no edition and is resumed under
+# edition 1, the behaviour it was started with; a new game always follows the current edition.
 EDITION = 2
 EDITIONS = (1, 2)
 

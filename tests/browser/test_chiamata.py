@@ -256,7 +256,7 @@ def check_deal_end(page) -> dict:
                                       "els => els.map(e => [Number(e.dataset.side), e.textContent])")
     for side, text in shown:
         assert int(re.search(r"\d+", text).group()) == out["side_points"][side]
-    # the figures follow the scoring table (RULES.md section 6): the multiplier of a point
+    # the figures follow the scoring table (docs/rules.md §12.8): the multiplier of a point
     # raise (by rank; by points only when switched on), then the caller's side's cappotto bonus
     rules = page_state["view"]["rules"]
     by_points = rules.get("auction") == "points"

@@ -1,4 +1,4 @@
-"""The corrected rule book (RULES.md sections 4 to 6) where a person sees it.
+"""The corrected rule book (edition 2, docs/rules.md §14) where a person sees it.
 
 1. a single deal that ends 60-60 is replayed: the summary says so and deals again; a
    Chiamata match to a target ends on a tie at the top and names every winner;
@@ -154,7 +154,7 @@ def test_new_game_panel_and_rules_page_state_the_choices(new_page, base_url, bot
                 page.wait_for_function("() => !document.getElementById('ng-start').disabled")
                 page.click("#ng-start")
                 wait_ui(page)
-                # A new match at the same table: the next seat deals (RULES.md section 4).
+                # A new match at the same table: the next seat deals (docs/rules.md §4).
                 dealer = page.evaluate("window.__briscola.state.view.dealer")
                 page.click("#btn-new")
                 page.wait_for_selector("#newgame-dialog[open]")
