@@ -234,7 +234,7 @@ def test_a_broken_reference_to_the_rule_book_is_found():
     assert broken_references(bad, True, sections, anchors) == [
         "rules.md#5-playing-the-trick", "§12.80", "§16"]
     assert OUTSIDE.search("as " + "RULES" + ".md section 4 says")
-    assert OUTSIDE.search("../" + "shared/notes")
+    assert OUTSIDE.search("../" + "shared" + "/notes")
     assert not OUTSIDE.search("docs/rules.md §4")
 
 
