@@ -79,8 +79,8 @@ def words(variant: str, deals: int, seed: str = "coach") -> dict:
     return {"hint": dict(hint), "review": dict(review)}
 
 
-# A reason about the hand names what it holds: its trumps (and its loads) for the contract.
-HAND_PARAMS = ("trumps", "loads")
+# A reason about the hand names what it holds: the trumps it would have in the contract.
+HAND_PARAMS = ("trumps",)
 
 
 def bidding_words(variant: str, deals: int, seed: str = "coach") -> dict:
