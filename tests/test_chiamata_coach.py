@@ -22,7 +22,6 @@ from test_locales import locales
 from test_reason_words import run
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
-SUIT = {s: i for i, s in enumerate(SUITS)}
 
 
 def card(code: str) -> int:
@@ -219,8 +218,9 @@ def test_a_strong_hand_passes_a_bid_it_cannot_make():
     p = why["params"]
     assert p["n"] == 76 and p["trumps"] == 4 and p["loads"] == 2 and p["suit"] == "D"
     text = words(why)
-    assert text["en"].startswith("Pass: the hand is good, 4 trumps") and "promises 76" in text["en"]
-    assert text["it"].startswith("Passa: le carte sono buone, 4 briscole") and "promette 76" in text["it"]
+    assert text["en"].startswith("Pass: the hand is good, 4 trumps")
+    assert text["it"].startswith("Passa: le carte sono buone, 4 briscole")
+    assert "promises 76" in text["en"] and "promette 76" in text["it"]
 
 
 def test_a_call_of_a_short_suit_says_why():
@@ -328,9 +328,15 @@ def test_a_play_hint_says_the_sides_first():
             st = ok("bot_step", seat=0)
     h = ok("hint", seat=0)
     side = h["reason"]["context"]
-    assert side["code"] in SIDE_CODES and side["params"]["card"] == st["view"]["chiamata"]["called_card"]
+    assert side["code"] in SIDE_CODES
+    assert side["params"]["card"] == st["view"]["chiamata"]["called_card"]
     text = run([["en", h["reason"], "napoletane"]])["out"][0]
     first = run([["en", side, "napoletane"]])["out"][0]
     alone = run([["en", {"code": h["reason"]["code"], "params": h["reason"]["params"]},
                   "napoletane"]])["out"][0]
     assert text == f"{first} {alone}"
+    # a context the page does not know (or garbage) is left out: the reason alone
+    for bad in ({"code": "no_such_code", "params": {}}, {"code": "coach_side_opponent",
+                                                          "params": {}}, 7):
+        got = run([["en", {**h["reason"], "context": bad}, "napoletane"]])["out"][0]
+        assert got == alone

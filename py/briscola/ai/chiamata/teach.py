@@ -29,8 +29,8 @@ from ...cards import CARDS, N_RANKS, RANK_INDEX, SUITS
 
 # Every code this module gives (each has its sentence ``reason.<code>`` in every locale).
 BID_CODES = (
-    "coach_bid_hand", "coach_bid_hand_alone", "coach_bid_hand_lowest", "coach_bid_must", "coach_bid_must_points",
-    "coach_bid_raise", "coach_bid_promise", "coach_bid_pass_hand", "coach_bid_pass_points_hand",
+    "coach_bid_hand", "coach_bid_hand_alone", "coach_bid_hand_lowest", "coach_bid_must",
+    "coach_bid_must_points", "coach_bid_raise", "coach_bid_promise", "coach_bid_pass_hand", "coach_bid_pass_points_hand",
     "coach_bid_pass_strong", "coach_bid_pass_even",
 )
 CALL_CODES = (
