@@ -4,6 +4,7 @@
     python bench/coach.py [--deals 6] [--variants classic,four,chiamata] [--no-pyodide]
                           [--no-build] [--json]
     python bench/coach.py --words [--deals 20] [--variants classic,four]
+    python bench/coach.py --bidding [--deals 30] [--variants chiamata,chiamata-points]
 
 Deals are played by the intermediate player in every seat (seeded). A *hint* is what the
 bridge's ``hint`` does at a person's turn: the seat's view, the evaluation of every legal
@@ -21,6 +22,12 @@ choice, of every seat, the hint's reason (:func:`explain`) and the review's sent
 card the intermediate player chose (``explain(view, ev, played)``); the table gives the
 share of each that teaches nothing -- "either will do" (``coach_equal``) or a reason that
 names no cause (:data:`NO_CAUSE`) -- and how often each code was given.
+
+``--bidding`` does the same for Chiamata's auction and call: at every bid, pass and call of
+every seat with a choice, the hint's reason (:func:`explain_bidding`) and the review's for
+the action the intermediate player chose; the table gives the share of each that speaks of
+the hand (a reason naming the trumps it holds, :data:`HAND_PARAMS`) and the share that says
+only a figure or "about the same".
 """
 from __future__ import annotations
 
@@ -70,6 +77,64 @@ def words(variant: str, deals: int, seed: str = "coach") -> dict:
                 review[explain(view, ev, int(action))["code"]] += 1
             game.apply(action, seat)
     return {"hint": dict(hint), "review": dict(review)}
+
+
+# A reason about the hand names what it holds: the trumps it would have in the contract.
+HAND_PARAMS = ("trumps",)
+
+
+def bidding_words(variant: str, deals: int, seed: str = "coach") -> dict:
+    """The coach's reasons at every auction and call decision with a choice of every seat:
+    code counts for the hint and for the review of the action chosen, and how many of each
+    speak of the hand (:data:`HAND_PARAMS` among their parameters)."""
+    from collections import Counter
+
+    from briscola.ai import make_bot
+    from briscola.ai.evaluate import bidding_actions, evaluate_bidding
+    from briscola.ai.explain import explain_bidding
+    from briscola.actions import CARICHI
+    from briscola.game import Game
+    from briscola.rules import find_variant
+
+    rules = find_variant(variant)
+    out = {k: Counter() for k in ("hint", "review", "hint_hand", "review_hand")}
+    for i in range(deals):
+        game = Game.new(rules, seed=f"{seed}:{i}")
+        bots = [make_bot("intermediate", f"{seed}:{i}:{s}") for s in range(rules.players)]
+        while not game.is_over:
+            seat = game.current_player
+            view = game.view(seat)
+            action = int(bots[seat].decide(view).action)
+            if view.phase in ("auction", "call") and len(view.legal) > 1 \
+                    and bidding_actions(view):
+                ev = evaluate_bidding(view)
+                for kind, why in (("hint", explain_bidding(view, ev)),
+                                  ("review", None if action == CARICHI else explain_bidding(
+                                      view, evaluate_bidding(view, action), action))):
+                    if why is None:
+                        continue
+                    out[kind][why["code"]] += 1
+                    if all(k in why["params"] for k in HAND_PARAMS):
+                        out[kind + "_hand"][why["code"]] += 1
+            game.apply(action, seat)
+    return {k: dict(v) for k, v in out.items()}
+
+
+def print_bidding(variants: list[str], deals: int) -> None:
+    print(f"What the coach says of the auction and the call: {deals} deals per variant, "
+          "every seat (intermediate players)\n")
+    print("| variant | sentence | decisions | about the hand | figure or \"the same\" only | codes |")
+    print("| --- | --- | ---: | ---: | ---: | --- |")
+    for v in variants:
+        got = bidding_words(v, deals)
+        for kind in ("hint", "review"):
+            c = got[kind]
+            n = sum(c.values())
+            hand = sum(got[kind + "_hand"].values())
+            top = ", ".join(f"{k[len('coach_'):]} {x}" for k, x in
+                            sorted(c.items(), key=lambda kv: -kv[1]))
+            print(f"| {v} | {kind} | {n} | {100.0 * hand / max(n, 1):.1f} % | "
+                  f"{100.0 * (n - hand) / max(n, 1):.1f} % | {top} |")
 
 
 def _share(counts: dict, codes) -> float:
@@ -174,8 +239,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--words", action="store_true",
                     help="the share of reasons that teach nothing, instead of the times")
+    ap.add_argument("--bidding", action="store_true",
+                    help="the share of Chiamata's auction and call reasons about the hand")
     args = ap.parse_args(argv)
     variants = [v for v in args.variants.split(",") if v]
+    if args.bidding:
+        if args.variants == ap.get_default("variants"):
+            variants = ["chiamata", "chiamata-points"]
+        print_bidding(variants, args.deals)
+        return 0
     if args.words:
         print_words(variants, args.deals)
         return 0

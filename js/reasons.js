@@ -10,6 +10,8 @@
 // a seat number under a key that says seat/partner/opponent that player's name, a number
 // with at most one decimal in the language's way. A code the page does not know, or a
 // sentence whose placeholders are not all filled, gives a generic sentence (never raw data).
+// A reason may carry a `context` (another {code, params}: in Chiamata, what the seat knows
+// of the sides), said before it.
 // Plain text (an older engine's reason) is shown as it is.
 
 import { t, has, getLang } from "./i18n.js";
@@ -60,5 +62,11 @@ export function reasonText(reason, ctx = {}) {
   const words = {};
   for (const [k, v] of Object.entries(raw)) words[k] = paramWords(k, v, ctx);
   const text = t(key, words);
-  return /\{\w+\}/.test(text) ? t(FALLBACK) : text;
+  if (/\{\w+\}/.test(text)) return t(FALLBACK);
+  const ctx2 = reason.context;
+  if (ctx2 && typeof ctx2 === "object" && typeof ctx2.code === "string" && has(`reason.${ctx2.code}`)) {
+    const before = reasonText({ code: ctx2.code, params: ctx2.params }, ctx);
+    if (before !== t(FALLBACK)) return `${before} ${text}`;
+  }
+  return text;
 }

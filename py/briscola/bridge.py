@@ -571,7 +571,12 @@ class Bridge:
                     "reason": reason_data(why),
                     "values": [], "unit": None}
         ev = evaluate(view)
-        return {"action": str(CARDS[ev.best]), "reason": explain(view, ev),
+        why = explain(view, ev)
+        from .ai.chiamata.teach import side_reason
+        side = side_reason(view)  # Chiamata: what the seat knows of the sides, said first
+        if side is not None:
+            why = {**why, "context": side}
+        return {"action": str(CARDS[ev.best]), "reason": why,
                 "values": ev.to_list(), "unit": ev.unit}
 
     def undo(self, args: dict) -> dict:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from ..cards import CARDS, N_RANKS
 from .base import Decision
+from .chiamata.teach import CODES as CHIAMATA_CODES, bidding_reason
 from .evaluate import DEFAULT_BUDGET, Budget, Evaluation, card_plays, evaluate
 from .teach import LOAD, TIE_CODES, Facts, tie_reason
 
@@ -102,7 +103,7 @@ BOT_VOICE = {
 # Tied cards: the bot's best cards are worth about the same.
 BOT_VOICE.update({code: ("bot_eval_equal", ("card",)) for code in TIE_CODES})
 BOT_CODES = tuple(sorted({code for code, _keep in BOT_VOICE.values()}))
-CODES = CODES + BOT_CODES
+CODES = CODES + BOT_CODES + CHIAMATA_CODES
 
 
 def for_bot(why: dict) -> dict | None:
@@ -288,8 +289,12 @@ def explain_special(view, action: int, bot_reason: dict) -> dict:
 
 
 def explain_bidding(view, ev: Evaluation, chosen: int | None = None) -> dict:
-    """Why the best auction or call action beats ``chosen`` (default: the next best), in
-    game points (:func:`briscola.ai.evaluate.evaluate_bidding`)."""
+    """Why the best auction or call action beats ``chosen`` (default: the next best): what
+    the hand holds for the contract (:func:`briscola.ai.chiamata.teach.bidding_reason`), else
+    in game points (:func:`briscola.ai.evaluate.evaluate_bidding`)."""
+    got = bidding_reason(view, ev, chosen)
+    if got is not None:
+        return got
     from ..actions import BID_POINTS, BID_RANK, PASS
     ranked = ev.ranked
     b = ranked[0]
