@@ -4,7 +4,7 @@ import json
 import pytest
 
 from briscola import bridge
-from briscola.game import Game
+from briscola.game import Game, Phase
 
 
 def call(kind, args=None):
@@ -481,3 +481,44 @@ def test_wrong_types_are_refused_by_code_and_change_nothing():
                 assert bridge._BRIDGE.table.save() == before, (kind, args)
             else:
                 ok("new_match", start)
+
+
+@pytest.mark.parametrize("rules, options", [("chiamata", {}), ("four", {"signals": True})])
+def test_a_bots_reason_tells_the_table_only_what_the_table_sees(rules, options):
+    """A computer's reason for a bid or a call names what only its hand knows (its long suit,
+    its estimate, a call of its own card), and a signal is seen by its partner alone: the
+    page hears the action in words, and an opponent's signal not at all."""
+    from briscola.rules import Rules, find_variant
+    spec = {**find_variant(rules).to_dict(), **options}
+    players = Rules.from_dict(spec).players
+    public = {"bot_pass", "bot_bids_rank", "bot_bids_points", "bot_calls_card", "bot_calls_suit",
+              "bot_goes_carichi"}
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "intermediate"}] * (players - 1)
+    told, signals = [], []
+    for seed in range(6):
+        bridge.reset()
+        ok("new_match", {"rules": spec, "seed": seed, "seats": seats})
+        game = bridge._BRIDGE.table.match.game
+        while not game.is_over:
+            if game.current_player == 0:
+                ok("act", {"seat": 0, "action": ok("state", {"seat": 0})["view"]["legal"][0]})
+                continue
+            seat, phase = game.current_player, game.phase
+            st = ok("bot_step", {"seat": 0, "reasons": False})
+            said = st["bot"]
+            if phase in (Phase.AUCTION, Phase.CALL):
+                told.append(said)
+                assert said["reason"]["code"] in public, said
+                shown = said["action"].split("-", 1)[-1]
+                assert set(said["reason"]["params"].values()) <= {shown, int(shown) if shown.isdigit() else shown}, said
+            if said["action"].startswith("signal") or said["reason"]["code"] in ("bot_signal", "bot_signals"):
+                mine = game.side_of(seat) == game.side_of(0)
+                signals.append(mine)
+                if not mine:
+                    assert said == {"seat": seat, "action": "signal",
+                                    "reason": {"code": "bot_signals", "params": {}}}, said
+                    assert "signal-" not in json.dumps(st["view"])  # the save stays in the worker
+    if rules == "chiamata":
+        assert len(told) > 20
+    else:
+        assert False in signals  # an opponent's signal was met and hidden

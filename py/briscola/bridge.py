@@ -72,7 +72,9 @@ from typing import Any, Callable
 
 from . import __version__
 from .ai import BOTS, make_bot
+from .actions import SIGNAL, SIGNAL_LOADED
 from .ai.base import Bot
+from .ai.reasons import public_reason
 from .cards import CARDS, SUITS, Card, CardError, parse_cards
 from .errors import BriscolaError, IllegalActionError, SaveError
 from .game import trick_winner
@@ -531,9 +533,14 @@ class Bridge:
         else:
             decision = table.bots[seat].decide(view)
         game.apply(decision.action, seat=seat)
-        reply = self._reply(args.get("seat"))
-        reply["bot"] = {"seat": seat, "action": str(decision.action),
-                        "reason": reason_data(decision.reason)}
+        viewer = args.get("seat")
+        reply = self._reply(viewer)
+        # The page is told the action and the reason as its seat may know them: a signal only
+        # by the partner's side, a bid or a call without what the bot's hand holds.
+        seen = viewer is not None and game.side_of(viewer) == game.side_of(seat)
+        signal = SIGNAL <= int(decision.action) <= SIGNAL_LOADED
+        reply["bot"] = {"seat": seat, "action": str(decision.action) if seen or not signal else "signal",
+                        "reason": public_reason(reason_data(decision.reason), decision.action, seen)}
         return reply
 
     def hint(self, args: dict) -> dict:

@@ -12,6 +12,9 @@ no sentence needs it).
 """
 from __future__ import annotations
 
+from ..actions import BID_POINTS, BID_RANK, CALL_CARD, CALL_SUIT, CARICHI, PASS, SIGNAL, SIGNAL_LOADED
+from ..cards import CARDS, N_CARDS, RANKS, SUITS
+
 CODES = (
     # every variant
     "bot_random", "bot_pass", "bot_only_option", "bot_exchange", "bot_signal",
@@ -26,4 +29,34 @@ CODES = (
     "bot_must_raise", "bot_must_promise", "bot_pass_too_high", "bot_pass_weak",
     "bot_pass_not_lower", "bot_call_self", "bot_call_card", "bot_call_longest_card",
     "bot_call_longest_suit",
+    # what the others are told of a bid, a call or a signal (:func:`public_reason`)
+    "bot_bids_rank", "bot_bids_points", "bot_calls_card", "bot_calls_suit", "bot_goes_carichi",
+    "bot_signals",
 )
+
+# A bot's reason for a bid, a pass or a call names what only its own hand knows (its long
+# suit, the trump it would choose, its count of cards, its estimate, that it called its own
+# card: the secret of Chiamata), and a signal is seen by the partner alone (docs/rules.md
+# §10.5). What the table is told of such a decision is the action alone (:func:`public_reason`).
+
+
+def public_reason(reason: dict, action: int, signal_seen: bool = True) -> dict:
+    """A bot's ``reason`` for ``action`` as the others at the table may hear it: for the
+    auction and the call, the action said in words and nothing of the hand; for a signal,
+    the reason to the partner only (``signal_seen``); any other reason as it is."""
+    a = int(action)
+    if SIGNAL <= a <= SIGNAL_LOADED:
+        return reason if signal_seen else {"code": "bot_signals", "params": {}}
+    if a == PASS and str(reason.get("code", "")).startswith("bot_pass"):
+        return {"code": "bot_pass", "params": {}}
+    if a == CARICHI:
+        return {"code": "bot_goes_carichi", "params": {}}
+    if BID_RANK <= a < BID_RANK + len(RANKS):
+        return {"code": "bot_bids_rank", "params": {"rank": RANKS[a - BID_RANK]}}
+    if BID_POINTS + 61 <= a <= BID_POINTS + 120:
+        return {"code": "bot_bids_points", "params": {"n": a - BID_POINTS}}
+    if CALL_SUIT <= a < CALL_SUIT + len(SUITS):
+        return {"code": "bot_calls_suit", "params": {"suit": SUITS[a - CALL_SUIT]}}
+    if CALL_CARD <= a < CALL_CARD + N_CARDS:
+        return {"code": "bot_calls_card", "params": {"card": str(CARDS[a - CALL_CARD])}}
+    return reason
