@@ -265,6 +265,9 @@ def new_game(driver, variant: str, seed: int, level: str) -> None:
 
 
 def shoot(driver, artifacts, name: str) -> None:
+    """A screenshot (artifacts/webkit-<name>.png) once the page has drawn twice since the last
+    change (taken at once, WebKitGTK's screenshot once showed the frame before the last move)."""
+    run_async(driver, "() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok(true))))")
     driver.save_screenshot(str(artifacts / f"webkit-{name}.png"))
 
 
