@@ -14,7 +14,8 @@ if PY not in sys.path:
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "browser: drives the built page in Chromium")
+    config.addinivalue_line("markers", "browser: drives the built page in a browser (Chromium; WebKit for webkit)")
+    config.addinivalue_line("markers", "webkit: drives the built page in WebKitGTK (WebKitWebDriver, Selenium)")
     config.addinivalue_line("markers", "pyodide: runs the engine under Pyodide in Node")
     config.addinivalue_line("markers", "slow: long-running simulation")
 

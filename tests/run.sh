@@ -4,12 +4,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# A browser for the page tests: Debian's chromium when we may install it; otherwise the
-# tests look for BRISCOLA_CHROMIUM, /usr/bin/chromium, or Playwright's own browser.
-if [ -z "${BRISCOLA_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1 \
-   && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+# The browsers for the page tests, when we may install them: Debian's chromium (otherwise the
+# tests look for BRISCOLA_CHROMIUM, /usr/bin/chromium, or Playwright's own browser), and
+# WebKitGTK's WebDriver with an X server for tests/browser/test_webkit.py (skipped without).
+packages=""
+if [ -z "${BRISCOLA_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then
+  packages="chromium"
+fi
+if ! command -v WebKitWebDriver >/dev/null 2>&1 || ! command -v Xvfb >/dev/null 2>&1; then
+  packages="$packages webkit2gtk-driver xvfb"
+fi
+if [ -n "$packages" ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  # shellcheck disable=SC2086  # one word per package
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $packages >/dev/null
 fi
 
 python3 -m pip install -q --disable-pip-version-check -r tests/requirements.txt

@@ -52,6 +52,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
     def do_GET(self):  # noqa: N802
+        if not self.server.answering:  # the site is down: nothing but 503
+            self.server.refused.append(self.path)
+            self.send_error(503)
+            return
         # Chromium asks for /favicon.ico on pages without an icon link (the JSON page the
         # tests use to reach localStorage before the game starts): answer it quietly.
         if self.path == "/favicon.ico" and not (Path(self.directory) / "favicon.ico").exists():
@@ -61,15 +65,30 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         super().do_GET()
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    """The session's server of dist/. A test sets `answering` to False to take the site down
+    (every request then gets 503; `refused` lists their paths) and back to True when done."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.answering = True
+        self.refused: list[str] = []
+
+
 @pytest.fixture(scope="session")
-def base_url(dist_dir):
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Handler, directory=str(dist_dir)))
+def site_server(dist_dir):
+    """The server behind `base_url` (tests/browser/test_webkit.py takes it down for a while)."""
+    server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(dist_dir)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    yield server
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture(scope="session")
+def base_url(site_server):
+    return f"http://127.0.0.1:{site_server.server_address[1]}/"
 
 
 @pytest.fixture(scope="session")
