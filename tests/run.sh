@@ -23,4 +23,5 @@ fi
 python3 -m pip install -q --disable-pip-version-check -r tests/requirements.txt
 npm ci --no-audit --no-fund --loglevel=error   # the pinned Pyodide (package-lock.json)
 python3 build.py                                # dist/: the site, the wheel, Pyodide
+export BRISCOLA_NO_BUILD=1                      # the tests use that dist/ (no second build)
 python3 -m pytest -q "$@"

@@ -1,7 +1,7 @@
 """The engine under Pyodide (Python 3.14, WebAssembly) in Node, as the browser runs it.
 
 Builds dist/ with build.py (the trimmed stdlib is cached, so a rebuild takes
-seconds), then runs Python inside Pyodide through tests/pyodide/run.mjs with the
+seconds; BRISCOLA_NO_BUILD=1, as tests/run.sh sets after its own build, uses dist/ as it is), then runs Python inside Pyodide through tests/pyodide/run.mjs with the
 built wheel installed. Skipped when node_modules/pyodide is absent (run `npm ci`),
 except in CI (CI=true), where that is a failure.
 """
@@ -45,9 +45,10 @@ def dist() -> dict:
         if _in_ci():
             pytest.fail(f"{missing}: required in CI")
         pytest.skip(missing)
-    proc = subprocess.run([sys.executable, str(ROOT / "build.py")], cwd=ROOT,
-                          capture_output=True, text=True, timeout=BUILD_TIMEOUT)
-    assert proc.returncode == 0, f"build.py failed:\n{proc.stdout}\n{proc.stderr}"
+    if os.environ.get("BRISCOLA_NO_BUILD") != "1" or not (ROOT / "dist" / "build-manifest.json").is_file():
+        proc = subprocess.run([sys.executable, str(ROOT / "build.py")], cwd=ROOT,
+                              capture_output=True, text=True, timeout=BUILD_TIMEOUT)
+        assert proc.returncode == 0, f"build.py failed:\n{proc.stdout}\n{proc.stderr}"
     return json.loads((ROOT / "dist" / "build-manifest.json").read_text(encoding="utf-8"))
 
 
