@@ -82,12 +82,13 @@ def test_every_level_has_its_words():
         assert not unnamed, f"{lang}: link.bad.level does not name {unnamed}"
 
 
-# ---- a new option, a new card style -----------------------------------------------------------
+# ---- a new variant or option, a new card style -----------------------------------------------------------
 
-def test_every_option_has_its_words():
-    from briscola.rules import OPTIONS
+def test_every_variant_and_option_has_its_words():
+    from briscola.rules import OPTIONS, VARIANTS
     for lang, words in locales().items():
-        keys = [f"{k}.{o}" for o in OPTIONS for k in ("opt", "help")]
+        keys = [f"variant.{v}" for v in VARIANTS]
+        keys += [f"{k}.{o}" for o in OPTIONS for k in ("opt", "help")]
         keys += [f"choice.{o.name}.{c}" for o in OPTIONS.values() for c in o.choices or ()
                  if isinstance(c, str)]  # a number is shown as it is
         missing = [k for k in keys if k not in words]
