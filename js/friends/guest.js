@@ -25,7 +25,8 @@ const ANNOUNCE_MS = 10000;
 const OFFER_MS = 1000; // offers made again at once (a connection lost): no sooner after the last
 const QUIET_MS = 15000; // at the table, this long without a new view: the view asked again
 const REPLY_MS = 15000; // a request unanswered this long is given up (and the view asked again)
-const LOCAL = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games"]);
+// what needs no table (the day's puzzle included): this page's own engine
+const LOCAL = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games", "puzzle", "puzzle_move"]);
 
 /** The seat token of this room (kept, so a reload takes the same seat back), made once. */
 function tokenFor(room) {

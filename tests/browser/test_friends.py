@@ -539,6 +539,18 @@ def test_a_game_without_friends_next_shows_none_of_them(rtc_browser, base_url, r
         assert host.page.evaluate("!(window.__briscola.app.friends && window.__briscola.app.friends.conn)")  # let go
 
 
+def test_a_friend_opens_the_day_s_puzzle_with_its_own_engine(rtc_browser, base_url, relay):
+    """The day's puzzle needs no table: at a table with friends, a friend's page asks its own
+    engine for it (it was refused, friends_host_only) and the deal goes on."""
+    with closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
+        open_table(host, friend, base_url, relay, seed=19)
+        friend.page.click("#btn-stats")
+        friend.page.click("#btn-puzzle")
+        friend.page.wait_for_selector("#puzzle-dialog[open] .puzzle-hand button")
+        friend.page.keyboard.press("Escape")
+        assert play_one([host, friend])
+
+
 def test_a_friend_reloads_mid_deal_and_takes_the_seat_back(rtc_browser, base_url, relay):
     with closing_all(Person(rtc_browser), Person(rtc_browser, spy=True), Person(rtc_browser)) as (host, friend, other):
         href = open_table(host, friend, base_url, relay, seed=21)

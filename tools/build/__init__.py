@@ -9,6 +9,10 @@ what they share:
     service_worker.py  dist/sw.js with every file's hash (offline play)
     modules.py         the page's ES module graph (modulepreload, the bundle)
     runtime.py         the pinned Pyodide runtime and the files a start fetches
+    linking.py         two changes to Pyodide's script (its dynamic linking), as the site is staged
+    models.py          the learned evaluations the wheel leaves out, loaded with their variant
+    micropip.py        the engine's wheels for micropip, and micropip's own for its test
+    friends.py         js/friends/vendor.js, the bundled libraries of "play with friends"
     serve.py           the development server (`--serve`), also used by tests
     common.py          paths, errors, the log line, hashing, MIME types
     cli.py             the command line

@@ -1,0 +1,212 @@
+"""ARCHITECTURE.md's "Where a change goes" holds: each place it says a change must also reach
+agrees with the others. A new computer level is in every list of levels, a new option, card
+style or level has its words in every language, every request the page can make has its place
+at a table with friends, every message between the pages of such a table is read by the other
+side and documented, and every module of the build is listed."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+JS = ROOT / "js"
+FRIENDS = JS / "friends"
+
+
+def locales() -> dict[str, dict[str, str]]:
+    """Every language's words (a locale file is `export default <JSON object>;`)."""
+    out = {}
+    for path in sorted((JS / "locales").glob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        body = text[text.index("\nexport default ") + len("\nexport default "):].strip()
+        out[path.stem] = json.loads(body.rstrip(";"))
+    return out
+
+
+def js_sets(*paths: Path) -> dict[str, set[str]]:
+    """The `const NAME = new Set([...])` of these sources: their string literals, with a
+    `...OTHER` spread of another set of the same sources filled in."""
+    raw = {}
+    for path in paths:
+        for name, body in re.findall(r"\bconst (\w+) = new Set\(\[([^\]]*)\]\)",
+                                     path.read_text(encoding="utf-8")):
+            raw[name] = body
+    out: dict[str, set[str]] = {}
+
+    def expand(name: str, seen: tuple = ()) -> set[str]:
+        if name in out:
+            return out[name]
+        assert name in raw and name not in seen, f"no set {name}"
+        items = set(re.findall(r'"([^"]+)"', raw[name]))
+        for other in re.findall(r"\.\.\.(\w+)", raw[name]):
+            items |= expand(other, seen + (name,))
+        out[name] = items
+        return items
+
+    for name in raw:
+        expand(name)
+    return out
+
+
+# ---- a new computer level ---------------------------------------------------------------------
+
+def registry() -> set[str]:
+    from briscola.ai import BOTS, load_all
+    load_all()
+    return set(BOTS)
+
+
+def test_every_list_of_levels_agrees_with_the_registry():
+    from briscola import bridge, env
+    from briscola.ai import CHIAMATA_BOTS
+    from briscola.coach import rating
+    levels = registry()
+    assert {"random", "beginner", "intermediate", "expert"} <= levels
+    # the page offers every level but the random player
+    assert set(bridge.LEVELS) == levels - {"random"}, "LEVELS in bridge.py"
+    assert set(rating.LEVELS) == levels, "MEASURED in coach/rating.py (a rating for each level)"
+    assert set(env.LEVELS) == levels, "LEVELS in env.py"
+    assert set(CHIAMATA_BOTS) == levels, "a Chiamata player for each level"
+
+
+def test_every_level_has_its_words():
+    from briscola import bridge
+    levels = registry()
+    for lang, words in locales().items():
+        missing = sorted(n for n in levels if f"level.{n}" not in words)
+        assert not missing, f"{lang}: no words level.<name> for {missing}"
+        unnamed = [n for n in bridge.LEVELS if not re.search(rf"\b{n}\b", words["link.bad.level"])]
+        assert not unnamed, f"{lang}: link.bad.level does not name {unnamed}"
+
+
+# ---- a new variant or option, a new card style -----------------------------------------------------------
+
+def test_every_variant_and_option_has_its_words():
+    from briscola.rules import OPTIONS, VARIANTS
+    for lang, words in locales().items():
+        keys = [f"variant.{v}" for v in VARIANTS]
+        keys += [f"{k}.{o}" for o in OPTIONS for k in ("opt", "help")]
+        keys += [f"choice.{o.name}.{c}" for o in OPTIONS.values() for c in o.choices or ()
+                 if isinstance(c, str)]  # a number is shown as it is
+        missing = [k for k in keys if k not in words]
+        assert not missing, f"{lang}: no words for {missing}"
+
+
+def test_every_card_style_has_its_words():
+    found = re.search(r"export const STYLES = \[([^\]]*)\]", (JS / "cards.js").read_text())
+    styles = re.findall(r'"(\w+)"', found.group(1))
+    assert "napoletane" in styles
+    for lang, words in locales().items():
+        missing = [s for s in styles if f"style.{s}" not in words]
+        assert not missing, f"{lang}: no words style.<name> for {missing}"
+
+
+# ---- a new request from the page, at a table with friends -------------------------------------
+
+# The requests a friend's page refuses (friends_host_only): each is the host's, or off at a
+# table with friends. A request that is in none of the friends layer's sets must be added here,
+# with its reason, or to one of them.
+REFUSED_AT_A_FRIENDS_TABLE = {
+    "new_match": "another game: the page leaves the table with friends first",
+    "load": "the worker refuses it anyway (it keeps the saves)",
+    "resume": "another game: the page leaves the table with friends first",
+    "import_save": "another game: the page leaves the table with friends first",
+    "bot_step": "the computers play in the host's worker",
+    "undo": "no undo at a table with friends",
+    "duplicate": "no duplicate deal at a table with friends",
+    "set_seat": "the host's own: who plays a friend's seat",
+    "model": "the worker's own, before a search",
+    "history": "the match's deals are the host's (a friend reviews the deal just over)",
+}
+
+
+def requests() -> set[str]:
+    """Every request the page's worker answers: the bridge's handlers and the worker's own."""
+    from briscola.bridge import Bridge
+    worker = (JS / "worker.js").read_text(encoding="utf-8")
+    own = set(re.findall(r'^\s*case "(\w+)":', worker, re.M))
+    assert {"games", "resume", "set_meta"} <= own
+    return set(Bridge().handlers) | own
+
+
+def friends_sets() -> dict[str, set[str]]:
+    return js_sets(*sorted(FRIENDS.glob("*.js")))
+
+
+def test_every_request_has_its_place_at_a_friends_table():
+    known = requests()
+    sets = friends_sets()
+    remote, local, host = sets["REMOTE"], sets["LOCAL"], sets["REQUESTS"]
+    assert {"act", "state", "review_plan"} <= remote and "card_points" in local
+    # what a friend's page asks the host is what the host answers
+    assert remote == host, "REMOTE (guest.js) and REQUESTS (host.js) differ"
+    assert not remote & local
+    assert remote | local <= known, sorted((remote | local) - known)
+    assert set(REFUSED_AT_A_FRIENDS_TABLE) <= known
+    placed = remote | local | set(REFUSED_AT_A_FRIENDS_TABLE) | {"next_deal"}  # the host deals it
+    unplaced = sorted(known - placed)
+    assert not unplaced, (f"requests with no place at a friends table: {unplaced} (REMOTE or "
+                          "LOCAL in js/friends/guest.js, or REFUSED_AT_A_FRIENDS_TABLE here)")
+    assert not (remote | local) & set(REFUSED_AT_A_FRIENDS_TABLE)
+
+
+def test_a_request_that_needs_no_table_is_answered_at_a_friends_table():
+    """The bridge's requests that say they need no table are the friend's own worker's."""
+    from briscola.bridge import Bridge
+    handlers = Bridge().handlers
+    tableless = {k for k, f in handlers.items() if "Needs no table" in (f.__doc__ or "")}
+    assert "puzzle" in tableless
+    assert tableless <= friends_sets()["LOCAL"]
+
+
+# ---- a new message between the pages of a table with friends ---------------------------------
+
+def messages(paths: list[Path]) -> tuple[set[str], set[str]]:
+    """(the message types these sources send, those they read)."""
+    sent, read = set(), set()
+    for path in paths:
+        src = path.read_text(encoding="utf-8")
+        sent |= set(re.findall(r'\{ t: "(\w+)"', src))
+        read |= set(re.findall(r'^\s*case "(\w+)":', src, re.M))
+        read |= set(re.findall(r'msg\.t === "(\w+)"', src))
+    return sent, read
+
+
+def test_every_friends_message_is_read_by_the_other_side_and_documented():
+    guest = [FRIENDS / "guest.js"]
+    host = [p for p in sorted(FRIENDS.glob("*.js")) if p.name != "guest.js"]
+    to_host, read_by_guest = messages(guest)
+    to_guest, read_by_host = messages(host)
+    assert {"who", "req", "sync"} <= to_host and {"view", "res", "lobby"} <= to_guest
+    assert to_host <= read_by_host, f"sent by a friend, read by no host: {to_host - read_by_host}"
+    assert to_guest <= read_by_guest, f"sent by the host, read by no friend: {to_guest - read_by_guest}"
+    doc = (ROOT / "docs" / "friends.md").read_text(encoding="utf-8")
+    rows = set(re.findall(r"^\| `(\w+)[ `]", doc, re.M))
+    assert not (to_host | to_guest) - rows, \
+        f"not in docs/friends.md's tables: {sorted((to_host | to_guest) - rows)}"
+
+
+# ---- a new thing to build ---------------------------------------------------------------------
+
+def test_every_build_module_is_listed():
+    modules = sorted(p.name for p in (ROOT / "tools" / "build").glob("*.py")
+                     if p.name != "__init__.py")
+    assert "site.py" in modules
+    readme = (ROOT / "tools" / "README.md").read_text(encoding="utf-8")
+    package = (ROOT / "tools" / "build" / "__init__.py").read_text(encoding="utf-8")
+    assert [m for m in modules if f"`{m}`" not in readme] == [], "tools/README.md"
+    assert [m for m in modules if not re.search(rf"^ +{re.escape(m)} ", package, re.M)] == [], \
+        "tools/build/__init__.py"
+
+
+@pytest.mark.parametrize("source,expected", [
+    ('const A = new Set(["x", "y"]);\nconst B = new Set(["z", ...A]);',
+     {"A": {"x", "y"}, "B": {"x", "y", "z"}}),
+])
+def test_the_sets_are_read_as_written(tmp_path, source, expected):
+    path = tmp_path / "a.js"
+    path.write_text(source)
+    assert js_sets(path) == expected
