@@ -13,7 +13,7 @@ if _PY not in sys.path:
     sys.path.insert(0, _PY)
 
 import pytest  # noqa: E402
-from learnkit import play_out, train_tool  # noqa: E402
+from learnkit import minimax, play_out, train_tool  # noqa: E402
 
 from briscola.ai.expert import ExpertBot  # noqa: E402
 from briscola.ai.learn import (N_FLAGS, N_INPUTS, Encoder, Model, load, load_file,  # noqa: E402
@@ -407,26 +407,20 @@ def _played_out(game, me, plays, model, enc, encode_view):
     side = side_of[me]
     t0, p0 = game.tricks_done, game.side_points()[side]
 
-    def go(x):
-        if x.is_over or x.tricks_done > t0:
-            gained = x.side_points()[side] - p0
-            if x.is_over or not x.hands[me]:
-                return gained
-            (flags, scal), _side, _mine = encode_view(enc, x.view(me))
-            return gained + model.value(flags, scal)
-        seat = x.current_player
-        vals = []
-        for a in x.legal_actions_fast():
-            y = x.clone()
-            y.apply_fast(a)
-            vals.append(go(y))
-        return max(vals) if side_of[seat] == side else min(vals)
+    def leaf(x):
+        if not (x.is_over or x.tricks_done > t0):
+            return None
+        gained = x.side_points()[side] - p0
+        if x.is_over or not x.hands[me]:
+            return gained
+        (flags, scal), _side, _mine = encode_view(enc, x.view(me))
+        return gained + model.value(flags, scal)
 
     out = {}
     for c in plays:
         y = game.clone()
         y.apply_fast(c)
-        out[c] = go(y)
+        out[c] = minimax(y, leaf, lambda seat: side_of[seat] == side)
     return out
 
 
