@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -169,6 +170,28 @@ def test_load_answers_none_until_a_model_is_installed():
     finally:
         for name in ("demo", "../classic", "Classic"):
             learn._MODELS.pop(name, None)
+
+
+def test_the_models_load_from_a_zipped_package(tmp_path):
+    """As the page's wheel is read (zipimport, the wheel on sys.path): the models are found in
+    the zip and give the same numbers; a name it lacks answers None."""
+    from tools.build.wheel import build_wheel
+    name, data, _version = build_wheel(full=True)
+    wheel = tmp_path / name
+    wheel.write_bytes(data)
+    code = ("import json, sys\n"
+            f"sys.path.insert(0, {str(wheel)!r})\n"
+            "from briscola.ai import learn\n"
+            "assert learn.__file__.startswith(sys.path[0]), learn.__file__\n"
+            "m = learn.load('classic')\n"
+            "print(json.dumps([m.value([0, 41, 77, 171], [0.1, 0.2, 0.5, 0.0]), m.meta,"
+            " learn.load('nonesuch')]))\n")
+    proc = subprocess.run([sys.executable, "-S", "-c", code], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120, env={"PATH": "/usr/bin:/bin"})
+    assert proc.returncode == 0, proc.stderr
+    value, meta, missing = json.loads(proc.stdout)
+    assert value == load("classic").value([0, 41, 77, 171], [0.1, 0.2, 0.5, 0.0])
+    assert meta == load("classic").meta and missing is None
 
 
 def call(kind, args):

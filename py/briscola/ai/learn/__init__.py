@@ -12,8 +12,10 @@ inputs are mostly 0/1 flags, so the hidden layer is the bias plus the rows of th
 are set.
 
 **Where the weights live.** A model is data, not code: each is a file of its own in this
-package, ``models/<name>.bin`` (read through :mod:`importlib.resources`, so the same from a
-source tree, an installed wheel or the page's zip-imported wheel), written by the trainer
+package, ``models/<name>.bin`` (read by :func:`pkgutil.get_data`, the package's own loader,
+so the same from a source tree, an installed wheel or the page's zip-imported wheel, and
+without importing :mod:`importlib.resources`, which costs tens of milliseconds in Pyodide
+where this costs a fraction of one), written by the trainer
 (:func:`pack_model`) and read by :func:`read_model`. The file is binary rather than text: the
 weights (half-precision floats, or scaled bytes: see :meth:`Model.from_bytes`) as they are,
 a quarter fewer bytes than in base64, fewer even than base64 text gzipped. Its layout:
@@ -43,8 +45,8 @@ on the table over 30.
 from __future__ import annotations
 
 import base64
-import importlib.resources
 import json
+import pkgutil
 import re
 import struct
 from operator import add
@@ -249,11 +251,16 @@ def load(name: str, inputs: int = N_INPUTS) -> Model | None:
     call per decision: after the first call, a dictionary look-up."""
     if name in _MODELS:
         return _MODELS[name]
-    model = None
+    data = None
     if _NAME.fullmatch(name):
-        res = importlib.resources.files(__name__).joinpath(MODELS_DIR, f"{name}.bin")
-        if res.is_file():
-            model = read_model(res.read_bytes(), name, inputs)
+        try:
+            data = pkgutil.get_data(__name__, f"{MODELS_DIR}/{name}.bin")
+        except OSError as e:
+            # No such file: FileNotFoundError from a folder, errno 0 from a zip on sys.path
+            # (the page's wheel); any other error of reading is not hidden.
+            if not (isinstance(e, FileNotFoundError) or not e.errno):
+                raise
+    model = read_model(data, name, inputs) if data is not None else None
     _MODELS[name] = model
     return model
 
