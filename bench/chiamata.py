@@ -19,7 +19,7 @@ with B in all five seats. ``--reverse`` swaps the roles (one B among four As).
     PYTHONPATH=py python3 bench/chiamata.py fit-choice --deals 2000  # chiamata.choice's model
 
 ``compare`` plays two players in the one seat on the same deals and prints the paired
-difference; ``expert-netfile`` is the expert with a candidate network (a weights module
+difference; ``expert-netfile`` is the expert with a candidate network (a model file
 written by ``tools/train/train.py --out``, its path in ``CHIAMATA_WEIGHTS``). The figures,
 and the screens of settings that were not kept, are in docs/players.md and
 docs/research-log.md.
@@ -49,7 +49,7 @@ from briscola.rules import find_variant  # noqa: E402
 
 
 def _register_variants() -> None:
-    """``expert-netfile``: the expert searching with the Chiamata network of a weights module
+    """``expert-netfile``: the expert searching with the Chiamata network of a model file
     written by ``tools/train/train.py --out`` (its path in ``CHIAMATA_WEIGHTS``), to screen a
     candidate network against the shipped one (``compare --a expert --a2 expert-netfile``)."""
     from briscola.ai import BOTS, load_all, register_bot, register_chiamata_bot

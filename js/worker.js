@@ -64,7 +64,7 @@ const SNAPSHOT_CACHE = `${CACHE_PREFIX}${BUILD.hash}:snapshot`;
 const SNAPSHOT_URL = new URL(`snapshot-${BUILD.hash}.bin`, SITE_ROOT).href;
 
 let callBridge = null; // (type: string, argsJson: string) => string
-let installModel = null; // (name: string, text: string) => void: briscola.ai.learn.install
+let installModel = null; // (name: string, bytes: ArrayBuffer) => void: briscola.ai.learn.install
 let dead = null; // the message of a fatal error, once there is one
 
 if (CARRIED) {
@@ -606,9 +606,14 @@ async function start() {
   // Python returns a str, which arrives as a JS string: no proxy escapes.
   callBridge = (type, argsJson) => bridge.call(type, argsJson);
   let learn = null; // imported at the first model installed (see "Models loaded ...")
-  installModel = (name, text) => {
+  installModel = (name, bytes) => {
     learn ??= pyodide.pyimport("briscola.ai.learn");
-    learn.install(name, text).destroy();
+    const data = pyodide.toPy(new Uint8Array(bytes)); // a memoryview over a copy
+    try {
+      learn.install(name, data).destroy();
+    } finally {
+      data.destroy();
+    }
   };
   progress("engine", 1);
   mark("ready");
@@ -713,10 +718,11 @@ let installing = null; // the install of the game on the table (a promise that n
 // Bytes (an ArrayBuffer or a Uint8Array) as lowercase hexadecimal.
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 
-/** Model `name`'s text, checked against the build's SHA-256: from this build's cache (sw.js's,
- * which answers the page from it), else fetched and put there, so that a later visit offline
- * has it (whether or not the service worker controlled this worker when it fetched). */
-async function modelText(name) {
+/** Model `name`'s file (an ArrayBuffer), checked against the build's SHA-256: from this
+ * build's cache (sw.js's, which answers the page from it), else fetched and put there, so that
+ * a later visit offline has it (whether or not the service worker controlled this worker when
+ * it fetched). */
+async function modelBytes(name) {
   const { path, sha256 } = MODELS[name];
   const url = siteURL(path);
   const cache = CARRIED || typeof caches === "undefined" ? null
@@ -734,18 +740,18 @@ async function modelText(name) {
   if (cache && !hit) {
     // As sw.js keeps its files: with their integrity (a new build's install copies it over).
     const integrity = "sha256-" + btoa(String.fromCharCode(...sha256.match(/../g).map((h) => parseInt(h, 16))));
-    const headers = { "Content-Type": "application/json", "X-Briscola-Integrity": integrity };
+    const headers = { "Content-Type": "application/octet-stream", "X-Briscola-Integrity": integrity };
     cache.put(url, new Response(bytes.slice(0), { headers })).catch(() => {});
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }
 
 /** Install model `name` once (a failure is tried again next time); true once installed. */
 function installOnce(name) {
   let done = modelInstalls.get(name);
   if (!done) {
-    done = modelText(name).then((text) => {
-      installModel(name, text);
+    done = modelBytes(name).then((bytes) => {
+      installModel(name, bytes);
       return true;
     }).catch((err) => {
       modelInstalls.delete(name);

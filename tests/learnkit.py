@@ -1,6 +1,6 @@
 """For the tests of the learned evaluations and the Chiamata experiments: the training tools
 (tools/train/*.py) and benchmarks (bench/*.py), scripts, not a package, loaded as modules;
-and a deal played out by bots."""
+a deal played out by bots; an exhaustive search over the engine's own moves."""
 from __future__ import annotations
 
 import importlib.util
@@ -34,3 +34,19 @@ def play_out(game, bots, kind) -> set:
             modes.add(bots[seat].last_info.get("mode"))
         game.apply(decision.action, seat)
     return modes
+
+
+def minimax(game, leaf, maximizes) -> float:
+    """``game``'s value by exhaustive search over the engine's legal plays (``apply_fast`` on
+    clones, the engine making the draws): ``leaf(game)`` where it answers a number (``None``:
+    search on), else the largest value of a child where ``maximizes(seat)`` holds for the
+    seat to play, the smallest where it does not."""
+    value = leaf(game)
+    if value is not None:
+        return value
+    children = []
+    for action in game.legal_actions_fast():
+        child = game.clone()
+        child.apply_fast(action)
+        children.append(minimax(child, leaf, maximizes))
+    return max(children) if maximizes(game.current_player) else min(children)

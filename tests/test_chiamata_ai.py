@@ -24,7 +24,7 @@ from briscola.ai.chiamata.expert import (ChSampler, ChSolver, ExpertChiamataBot,
                                          SearchAborted, game_points_for, soft_game_points)
 from briscola.cards import CARDS, N_RANKS, Card  # noqa: E402
 from briscola.game import Game  # noqa: E402
-from learnkit import script  # noqa: E402
+from learnkit import minimax, script  # noqa: E402
 from briscola.rules import VARIANTS  # noqa: E402
 
 CHIAMATA = sorted(name for name, r in VARIANTS.items() if r.mode == "chiamata")
@@ -349,15 +349,8 @@ def test_solver_matches_brute_force_on_small_endgames():
         vals = solver.values(hands, list(g.trick), g.order, maxside, moves)
 
         def brute(game):
-            if game.is_over:
-                return sum(game.points[s] for s in range(5) if maxside[s])
-            s = game.current_player
-            outs = []
-            for a in game.legal_actions_fast():
-                x = game.clone()
-                x.apply_fast(a)
-                outs.append(brute(x))
-            return max(outs) if maxside[s] else min(outs)
+            return minimax(game, lambda x: sum(x.points[s] for s in range(5) if maxside[s])
+                           if x.is_over else None, maxside.__getitem__)
 
         before = sum(g.points[s] for s in range(5) if maxside[s])
         for c in moves:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -17,14 +18,32 @@ if str(ROOT) not in sys.path:
 
 from briscola import bridge  # noqa: E402
 from briscola.ai import learn  # noqa: E402
-from briscola.ai.learn import IN_WHEEL, install, load, load_file, model_name  # noqa: E402
+from briscola.ai.learn import (IN_WHEEL, install, load, load_file, model_name,  # noqa: E402
+                                pack_model, read_model)
 from briscola.rules import VARIANTS  # noqa: E402
 from tools.build import BuildError  # noqa: E402
 from tools.build.common import sha256  # noqa: E402
-from tools.build.models import in_wheel, lazy_models, left_out, model_json, stage_models  # noqa: E402
+from tools.build.models import in_wheel, lazy_models, left_out, model_file, stage_models  # noqa: E402
 from tools.build.wheel import package_files  # noqa: E402
 
 LEARN = ROOT / "py" / "briscola" / "ai" / "learn"
+MODELS = LEARN / "models"
+
+
+def _split(data: bytes) -> tuple[dict, bytes]:
+    """A model file's metadata and weights, read here by hand (the layout the engine reads)."""
+    n = int.from_bytes(data[5:7], "little")
+    return json.loads(data[7:7 + n]), data[7 + n:]
+
+
+def _file(name="classic", meta=None, raw=None, **changes) -> bytes:
+    """The classic model's file, renamed ``name``, with its metadata or weights changed."""
+    meta0, raw0 = _split((MODELS / "classic.bin").read_bytes())
+    meta = dict(meta0 if meta is None else meta)
+    meta.update(changes)
+    if "name" not in changes and meta is not None:
+        meta["name"] = name
+    return pack_model(meta, raw0 if raw is None else raw)
 
 
 @pytest.fixture
@@ -32,32 +51,39 @@ def package(tmp_path) -> Path:
     """A package whose learn/ holds the real __init__.py and the wheel's models, and one model
     more ('demo': the classic weights under another name)."""
     pkg = tmp_path / "briscola"
-    (pkg / "ai" / "learn").mkdir(parents=True)
+    (pkg / "ai" / "learn" / "models").mkdir(parents=True)
     (pkg / "__init__.py").write_text('__version__ = "0.1.0"\n')
-    for name in ["__init__.py", "chiamata.py", *(f"weights_{n}.py" for n in IN_WHEEL)]:
+    for name in ["__init__.py", "chiamata.py"]:
         shutil.copyfile(LEARN / name, pkg / "ai" / "learn" / name)
-    text = (LEARN / "weights_classic.py").read_text(encoding="utf-8")
-    (pkg / "ai" / "learn" / "weights_demo.py").write_text(
-        text.replace("'name': 'classic'", "'name': 'demo'"), encoding="utf-8")
+    for name in IN_WHEEL:
+        shutil.copyfile(MODELS / f"{name}.bin", pkg / "ai" / "learn" / "models" / f"{name}.bin")
+    (pkg / "ai" / "learn" / "models" / "demo.bin").write_bytes(_file("demo"))
     return pkg
 
 
 def test_the_build_reads_the_wheels_models_from_the_package():
     assert in_wheel() == IN_WHEEL
     assert {"classic", "four", "chiamata"} <= set(IN_WHEEL)
-    present = {p.stem[len("weights_"):] for p in LEARN.glob("weights_*.py")}
+    present = {p.stem for p in MODELS.glob("*.bin")}
+    assert set(IN_WHEEL) < present
     assert set(lazy_models()) == present - set(IN_WHEEL)
+    # Every model of the package loads, whole, with its own name (the Chiamata network has
+    # its own encoder's inputs).
+    for name in present:
+        meta, _raw = _split((MODELS / f"{name}.bin").read_bytes())
+        model = read_model((MODELS / f"{name}.bin").read_bytes(), name, meta["inputs"])
+        assert model.meta["name"] == name and model.meta == meta
 
 
 def test_a_model_outside_the_wheel_ships_apart(package, tmp_path):
     assert list(lazy_models(package)) == ["demo"]
-    assert left_out(package) == {"ai/learn/weights_demo.py"}
+    assert left_out(package) == {"ai/learn/models/demo.bin"}
     browser = {name for name, _ in package_files(package)}
     full = {name for name, _ in package_files(package, full=True)}
-    assert "briscola/ai/learn/weights_demo.py" not in browser
-    assert {"briscola/ai/learn/weights_classic.py", "briscola/ai/learn/weights_four.py",
-            "briscola/ai/learn/weights_chiamata.py"} <= browser
-    assert full - browser >= {"briscola/ai/learn/weights_demo.py"}
+    assert "briscola/ai/learn/models/demo.bin" not in browser
+    assert {"briscola/ai/learn/models/classic.bin", "briscola/ai/learn/models/four.bin",
+            "briscola/ai/learn/models/chiamata.bin"} <= browser
+    assert full - browser >= {"briscola/ai/learn/models/demo.bin"}
 
     stage = tmp_path / "stage"
     stage.mkdir()
@@ -65,50 +91,71 @@ def test_a_model_outside_the_wheel_ships_apart(package, tmp_path):
     assert list(listed) == ["demo"]
     path, digest = listed["demo"]["path"], listed["demo"]["sha256"]
     data = (stage / path).read_bytes()
-    assert sha256(data) == digest and re.fullmatch(rf"models/demo-{digest[:12]}\.json", path)
-    # The engine installs it, and its numbers are the module's.
-    module = load_file(str(package / "ai" / "learn" / "weights_demo.py"))
+    assert sha256(data) == digest and re.fullmatch(rf"models/demo-{digest[:12]}\.bin", path)
+    # The package's own bytes, which the engine installs: the model's numbers and metadata.
+    assert data == (package / "ai" / "learn" / "models" / "demo.bin").read_bytes()
+    candidate = load_file(str(package / "ai" / "learn" / "models" / "demo.bin"))
     try:
-        model = install("demo", data.decode())
+        model = install("demo", data)
         assert load("demo") is model
         flags, scalars = [0, 41, 77, 171], [0.1, 0.2, 0.5, 0.0]
-        assert model.value(flags, scalars) == module.value(flags, scalars)
-        assert model.meta == module.meta
+        assert model.value(flags, scalars) == candidate.value(flags, scalars) \
+            == load("classic").value(flags, scalars)
+        assert model.meta == candidate.meta == dict(load("classic").meta, name="demo")
     finally:
         learn._MODELS.pop("demo", None)
 
 
 def test_the_build_refuses_a_model_named_otherwise(package):
-    path = package / "ai" / "learn" / "weights_demo.py"
-    assert json.loads(model_json("demo", path))["name"] == "demo"
-    with pytest.raises(BuildError, match="names the model 'demo'"):
-        model_json("other", path)
-    path.write_text("META = {'name': 'demo'}\n")
-    with pytest.raises(BuildError, match="META"):
-        model_json("demo", path)
+    path = package / "ai" / "learn" / "models" / "demo.bin"
+    assert model_file("demo", path) == path.read_bytes()
+    with pytest.raises(BuildError, match="name the model 'demo'"):
+        model_file("other", path)
+    path.write_bytes(b"META = {'name': 'demo'}\n")
+    with pytest.raises(BuildError, match="not a model file"):
+        model_file("demo", path)
     (package / "ai" / "learn" / "__init__.py").write_text("IN_WHEEL = None\n")
     with pytest.raises(BuildError, match="IN_WHEEL"):
         lazy_models(package)
 
 
-def _text(name="classic", **changes) -> str:
-    data = json.loads(model_json("classic", LEARN / "weights_classic.py"))
-    data["meta"]["name"] = data["name"] = name
-    data.update(changes)
-    return json.dumps(data)
+def test_a_model_file_reads_back_as_written():
+    meta, raw = _split((MODELS / "classic.bin").read_bytes())
+    data = pack_model(meta, raw)
+    assert data == (MODELS / "classic.bin").read_bytes()
+    assert data[:5] == b"BRNN\x01" and len(raw) == 181 * 64 + 2 * (181 + 64 + 64 + 1)  # i8
+    model = read_model(memoryview(data), "classic")  # as the page's worker hands it over
+    assert model.meta == meta and model.w1 == load("classic").w1
 
 
-@pytest.mark.parametrize("text", [
-    "not json", "[]", "{}", _text(name="other"), _text(weights="AAAA"), _text(weights="A"),
-    _text(meta={"name": "demo"}), _text(meta={"name": "demo", "hidden": "x", "inputs": 181}),
-    _text(meta={"name": "demo", "hidden": 64, "inputs": 181, "format": "f32"}),
-    json.dumps({"name": "demo", "meta": [], "weights": ""}),
+_GOOD_META = _split((MODELS / "classic.bin").read_bytes())[0]
+
+
+@pytest.mark.parametrize("data, says", [
+    ("not bytes", "expected a model file's bytes"),
+    (b"", "not a model file"),
+    (b"PK\x03\x04 a zip, say", "not a model file"),
+    (_file("demo")[:6], "not a model file"),
+    (b"BRNN\x02" + _file("demo")[5:], "version 2"),
+    (b"BRNN\x01\xff\xff{}", "ends inside its metadata (65535 bytes said, 2 there)"),
+    (b"BRNN\x01\x03\x00{x}", "metadata do not read"),
+    (b"BRNN\x01\x02\x00\xff\xfe", "metadata do not read"),
+    (b"BRNN\x01\x02\x00[]", "metadata name no model"),
+    (_file(name="other"), "holds the model 'other'"),
+    (_file("demo")[:-1], "12203 bytes of weights"),  # one byte short
+    (_file("demo") + b"\0", "12205 bytes of weights"),  # one byte more
+    (_file("demo", hidden=63), "for 181 inputs and 63 hidden units"),
+    (_file("demo", inputs=86), "its encoder has 181 inputs"),  # Chiamata's shape, not this one's
+    (_file("demo", hidden="64"), "whole numbers of inputs"),
+    (_file("demo", meta={"name": "demo"}), "whole numbers of inputs"),
+    (_file("demo", scale="x"), "numeric scale"),
+    (_file("demo", format="f32"), "unknown weight format 'f32'"),
 ])
-def test_a_text_that_is_not_the_model_is_refused_and_changes_nothing(text):
-    good = install("demo", _text("demo"))
+def test_a_file_that_is_not_the_model_is_refused_and_changes_nothing(data, says):
+    good = install("demo", _file("demo"))
     try:
-        with pytest.raises(ValueError, match="model 'demo'"):
-            install("demo", text)
+        with pytest.raises(ValueError, match=f"model 'demo'.*{re.escape(says)}"):
+            install("demo", data)
         assert load("demo") is good
     finally:
         learn._MODELS.pop("demo", None)
@@ -117,10 +164,34 @@ def test_a_text_that_is_not_the_model_is_refused_and_changes_nothing(text):
 def test_load_answers_none_until_a_model_is_installed():
     try:
         assert load("demo") is None
-        model = install("demo", _text("demo"))
+        assert load("../classic") is None and load("Classic") is None  # names, not paths
+        model = install("demo", _file("demo"))
         assert load("demo") is model and load("demo") is not load("classic")
     finally:
-        learn._MODELS.pop("demo", None)
+        for name in ("demo", "../classic", "Classic"):
+            learn._MODELS.pop(name, None)
+
+
+def test_the_models_load_from_a_zipped_package(tmp_path):
+    """As the page's wheel is read (zipimport, the wheel on sys.path): the models are found in
+    the zip and give the same numbers; a name it lacks answers None."""
+    from tools.build.wheel import build_wheel
+    name, data, _version = build_wheel(full=True)
+    wheel = tmp_path / name
+    wheel.write_bytes(data)
+    code = ("import json, sys\n"
+            f"sys.path.insert(0, {str(wheel)!r})\n"
+            "from briscola.ai import learn\n"
+            "assert learn.__file__.startswith(sys.path[0]), learn.__file__\n"
+            "m = learn.load('classic')\n"
+            "print(json.dumps([m.value([0, 41, 77, 171], [0.1, 0.2, 0.5, 0.0]), m.meta,"
+            " learn.load('nonesuch')]))\n")
+    proc = subprocess.run([sys.executable, "-S", "-c", code], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120, env={"PATH": "/usr/bin:/bin"})
+    assert proc.returncode == 0, proc.stderr
+    value, meta, missing = json.loads(proc.stdout)
+    assert value == load("classic").value([0, 41, 77, 171], [0.1, 0.2, 0.5, 0.0])
+    assert meta == load("classic").meta and missing is None
 
 
 def call(kind, args):

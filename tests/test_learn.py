@@ -1,9 +1,11 @@
 """The learned evaluation: its encoding, the shipped weights, and the training pipeline."""
 from __future__ import annotations
 
+import json
 import os
 import random
 import sys
+from pathlib import Path
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _PY = os.path.join(ROOT, "py")
@@ -11,10 +13,11 @@ if _PY not in sys.path:
     sys.path.insert(0, _PY)
 
 import pytest  # noqa: E402
-from learnkit import play_out, train_tool  # noqa: E402
+from learnkit import minimax, play_out, train_tool  # noqa: E402
 
 from briscola.ai.expert import ExpertBot  # noqa: E402
-from briscola.ai.learn import N_FLAGS, N_INPUTS, Encoder, Model, load, model_name  # noqa: E402
+from briscola.ai.learn import (N_FLAGS, N_INPUTS, Encoder, Model, load, load_file,  # noqa: E402
+                                model_name, read_model)
 from briscola.game import Game  # noqa: E402
 from briscola.rules import VARIANTS, find_variant  # noqa: E402
 
@@ -110,7 +113,7 @@ def test_bot_selfplay_labels_the_bot_seats_only():
 
 
 def test_training_pipeline_end_to_end(tmp_path):
-    """A tiny run: self-play, fit, write the module, load it back, same numbers."""
+    """A tiny run: self-play, fit, write the model file, load it back, same numbers."""
     selfplay, train = _tool("selfplay"), _tool("train")
     flags, scal, y = selfplay.to_arrays(selfplay.generate("classic", 20, 3))
     path = tmp_path / "tiny.npz"
@@ -128,13 +131,14 @@ def test_training_pipeline_end_to_end(tmp_path):
     assert not all((a == b).all() for a, b in zip(p1, p4))
     sizes = {}
     for fmt in ("f16", "i8"):
-        out = tmp_path / f"weights_tiny_{fmt}.py"
+        out = tmp_path / f"tiny_{fmt}.bin"
         meta = {"name": "tiny", "inputs": N_INPUTS, "hidden": 8, "scale": 120.0,
                 "format": fmt}
-        sizes[fmt] = train.write_module(str(out), "tiny", p1, meta)
-        ns: dict = {}
-        exec(out.read_text(encoding="utf-8"), ns)
-        model = Model.from_blob(ns["META"], ns["WEIGHTS"])
+        sizes[fmt] = train.write_model(str(out), p1, meta)
+        data = out.read_bytes()
+        assert len(data) == sizes[fmt] + 7 + len(json.dumps(meta, separators=(",", ":")))
+        model = load_file(str(out))
+        assert model.meta == meta
         (w1, b1, w2, b2), _raw = train.quantize(p1, fmt)
         f32 = [np.asarray(p, dtype=np.float64) for p in p1]
         for i in range(0, len(y), 37):
@@ -145,8 +149,10 @@ def test_training_pipeline_end_to_end(tmp_path):
             got = model.value(f, list(map(float, x[i, N_FLAGS:])))
             assert got == pytest.approx(want, abs=1e-3)
             assert got == pytest.approx(exact, abs=1.0)  # storing loses little
-        with pytest.raises(ValueError):
-            Model.from_blob(dict(meta, hidden=9), ns["WEIGHTS"])
+        with pytest.raises(ValueError, match="model 'tiny'.*for 181 inputs and 9 hidden"):
+            Model.from_bytes(dict(meta, hidden=9), data[len(data) - sizes[fmt]:])
+        with pytest.raises(ValueError, match="model 'other'.*holds the model 'tiny'"):
+            read_model(data, "other")
     assert sizes["i8"] < 0.7 * sizes["f16"]  # about half for the shipped layer sizes
 
 
@@ -162,25 +168,23 @@ def test_requantize_rewrites_a_shipped_network_in_another_format(tmp_path, capsy
     assert shipped.meta.get("format") == "i8"
     models = {}
     for fmt in ("f16", "i8"):
-        out = tmp_path / f"weights_classic_{fmt}.py"
+        out = tmp_path / f"classic_{fmt}.bin"
         assert requantize.main(["classic", "--format", fmt, "--out", str(out),
                                 "--check", str(data)]) == 0
         assert "change rms" in capsys.readouterr().out
-        ns: dict = {}
-        exec(out.read_text(encoding="utf-8"), ns)
-        assert ns["META"].get("format", "f16") == fmt
-        assert {k: v for k, v in ns["META"].items() if k != "format"} == \
+        models[fmt] = model = read_model(out.read_bytes(), "classic")
+        assert model.meta.get("format", "f16") == fmt
+        assert {k: v for k, v in model.meta.items() if k != "format"} == \
             {k: v for k, v in shipped.meta.items() if k != "format"}
-        models[fmt] = Model.from_blob(ns["META"], ns["WEIGHTS"])
-        if fmt == "i8":
-            import briscola.ai.learn.weights_classic as mod
-            assert ns["WEIGHTS"] == mod.WEIGHTS  # already i8: the same bytes
+        if fmt == "i8":  # already i8: the same bytes as the package's file
+            assert out.read_bytes() == (Path(_PY) / "briscola" / "ai" / "learn" / "models"
+                                        / "classic.bin").read_bytes()
     for f, sc, _label in sample_positions("classic", 2, 9)[:30]:
         v = shipped.value(f, sc)
         assert models["f16"].value(f, sc) == pytest.approx(v, abs=0.05)
         assert models["i8"].value(f, sc) == pytest.approx(v, abs=1e-9)
-    assert requantize.main(["nonesuch", "--format", "i8", "--out", str(tmp_path / "x.py")]) == 2
-    assert not (tmp_path / "x.py").exists()
+    assert requantize.main(["nonesuch", "--format", "i8", "--out", str(tmp_path / "x.bin")]) == 2
+    assert not (tmp_path / "x.bin").exists()
 
 def test_whole_deals_are_held_out(tmp_path):
     """selfplay.py notes each position's deal, and training holds out whole deals: a deal's
@@ -403,26 +407,20 @@ def _played_out(game, me, plays, model, enc, encode_view):
     side = side_of[me]
     t0, p0 = game.tricks_done, game.side_points()[side]
 
-    def go(x):
-        if x.is_over or x.tricks_done > t0:
-            gained = x.side_points()[side] - p0
-            if x.is_over or not x.hands[me]:
-                return gained
-            (flags, scal), _side, _mine = encode_view(enc, x.view(me))
-            return gained + model.value(flags, scal)
-        seat = x.current_player
-        vals = []
-        for a in x.legal_actions_fast():
-            y = x.clone()
-            y.apply_fast(a)
-            vals.append(go(y))
-        return max(vals) if side_of[seat] == side else min(vals)
+    def leaf(x):
+        if not (x.is_over or x.tricks_done > t0):
+            return None
+        gained = x.side_points()[side] - p0
+        if x.is_over or not x.hands[me]:
+            return gained
+        (flags, scal), _side, _mine = encode_view(enc, x.view(me))
+        return gained + model.value(flags, scal)
 
     out = {}
     for c in plays:
         y = game.clone()
         y.apply_fast(c)
-        out[c] = go(y)
+        out[c] = minimax(y, leaf, lambda seat: side_of[seat] == side)
     return out
 
 

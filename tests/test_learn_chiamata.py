@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 from learnkit import play_out, train_tool  # noqa: E402
 
 from briscola.ai.chiamata.expert import ChSolver, ExpertChiamataBot  # noqa: E402
-from briscola.ai.learn import Model  # noqa: E402
+from briscola.ai.learn import Model, read_model  # noqa: E402
 from briscola.ai.learn.chiamata import (N_CH_INPUTS, ChNetEvaluator, encode,  # noqa: E402
                                         load_model)
 from briscola.game import Game  # noqa: E402
@@ -127,7 +127,7 @@ def test_selfplay_positions_add_up_and_are_reproducible():
 
 
 def test_training_pipeline_end_to_end(tmp_path):
-    """A tiny run: positions, fit, the weights module (i8), loaded back: the evaluator gives
+    """A tiny run: positions, fit, the model file (i8), loaded back: the evaluator gives
     the numbers of the stored weights; the same seed gives the same file; held-out errors."""
     np = pytest.importorskip("numpy")
     sp, train, check = _tool("chiamata_selfplay"), _tool("train"), _tool("chiamata_check")
@@ -137,17 +137,15 @@ def test_training_pipeline_end_to_end(tmp_path):
     assert d["flags"].shape[1] == N_CH_INPUTS and len(np.unique(d["deals"])) > 10
     outs = []
     for k in range(2):
-        out = tmp_path / f"weights_chiamata_tiny{k}.py"
+        out = tmp_path / f"chiamata_tiny{k}.bin"
         assert train.main([str(data), "--name", "chiamata_tiny", "--hidden", "6", "--epochs",
                            "2", "--format", "i8", "--seed", "2", "--out", str(out)]) == 0
-        outs.append(out.read_text(encoding="utf-8"))
+        outs.append(out.read_bytes())
     assert outs[0] == outs[1]
-    ns: dict = {}
-    exec(outs[0], ns)
-    assert ns["META"]["inputs"] == N_CH_INPUTS and ns["META"]["format"] == "i8"
-    model = Model.from_blob(ns["META"], ns["WEIGHTS"], N_CH_INPUTS)
-    with pytest.raises(ValueError):
-        Model.from_blob(ns["META"], ns["WEIGHTS"])  # not the classic encoder's inputs
+    model = read_model(outs[0], "chiamata_tiny", N_CH_INPUTS)
+    assert model.meta["inputs"] == N_CH_INPUTS and model.meta["format"] == "i8"
+    with pytest.raises(ValueError, match="its encoder has 181 inputs"):
+        read_model(outs[0], "chiamata_tiny")  # not the classic encoder's inputs
     rules = find_variant("chiamata")
     for i in range(0, len(d["labels"]), 7):
         hands = [int(h) for h in d["hands"][i]]

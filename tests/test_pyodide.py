@@ -7,6 +7,7 @@ except in CI (CI=true), where that is a failure.
 """
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
@@ -22,6 +23,7 @@ pytestmark = pytest.mark.pyodide
 
 ROOT = Path(__file__).resolve().parents[1]
 RUN = ROOT / "tests" / "pyodide" / "run.mjs"
+MODEL_FILES = ROOT / "py" / "briscola" / "ai" / "learn" / "models"
 SMOKE = ROOT / "tests" / "pyodide" / "smoke.py"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 BUILD_TIMEOUT = 900
@@ -130,10 +132,10 @@ def test_dist_holds_only_what_the_page_fetches(dist):
     # one-file page, in the micropip wheel as source.
     sys.path.insert(0, str(ROOT / "py"))
     from briscola.ai.learn import IN_WHEEL
-    present = {p.stem[len("weights_"):] for p in (ROOT / "py" / "briscola" / "ai" / "learn")
-               .glob("weights_*.py")}
-    weights = {n for n in names if n.startswith("briscola/ai/learn/weights_")}
-    assert weights == {f"briscola/ai/learn/weights_{m}.pyc" for m in IN_WHEEL}, weights
+    present = {p.stem for p in MODEL_FILES.glob("*.bin")}
+    assert set(IN_WHEEL) < present
+    weights = {n for n in names if "/learn/" in n and not n.endswith(("/__init__.pyc", "/chiamata.pyc"))}
+    assert weights == {f"briscola/ai/learn/models/{m}.bin" for m in IN_WHEEL}, weights
     assert set(dist["models"]) == present - set(IN_WHEEL)
     build_info = json.loads(info[info.index("freeze(") + len("freeze("):info.rindex(");")])
     assert build_info["models"] == dist["models"]
@@ -141,7 +143,8 @@ def test_dist_holds_only_what_the_page_fetches(dist):
     for name, model in dist["models"].items():
         data = (ROOT / "dist" / model["path"]).read_bytes()
         assert model["sha256"] == hashlib.sha256(data).hexdigest() == dist["files"][model["path"]]["sha256"]
-        assert model["path"] == f"models/{name}-{model['sha256'][:12]}.json"
+        assert model["path"] == f"models/{name}-{model['sha256'][:12]}.bin"
+        assert data == (MODEL_FILES / f"{name}.bin").read_bytes()  # the package's own file
         assert f'data-path="{model["path"]}"' in page
     # The wheels for micropip are there, but the page never fetches them: not in its files,
     # not precached by the service worker.
@@ -152,7 +155,7 @@ def test_dist_holds_only_what_the_page_fetches(dist):
     with zipfile.ZipFile(ROOT / "dist" / mp["latest"]) as wheel:
         names = set(wheel.namelist())
     assert {"briscola/env.py", "briscola/game.py", "briscola/cli.py"} <= names, names
-    assert {f"briscola/ai/learn/weights_{m}.py" for m in present} <= names, names
+    assert {f"briscola/ai/learn/models/{m}.bin" for m in present} <= names, names
     assert (ROOT / "dist" / mp["latest"]).read_bytes() == (ROOT / "dist" / mp["wheel"]).read_bytes()
 
 
@@ -213,25 +216,24 @@ def _positions(name: str, count: int, seed: int) -> list:
 
 
 def test_learned_model_same_numbers_as_cpython(dist):
-    """Every learned evaluation of two-player-style inputs (every weights_*.py but Chiamata's,
+    """Every learned evaluation of two-player-style inputs (every model file but Chiamata's,
     tested below) gives CPython's values in Pyodide, bit for bit: those in the engine's wheel as
     it loads them, the others (shipped apart, tools/build/models.py) once installed from the
     site's file as the page's worker installs them, and none of those before."""
     sys.path.insert(0, str(ROOT / "py"))
     from briscola.ai.learn import load
-    names = sorted(p.stem[len("weights_"):] for p in (ROOT / "py" / "briscola" / "ai" / "learn")
-                   .glob("weights_*.py") if p.stem != "weights_chiamata")
+    names = sorted(p.stem for p in MODEL_FILES.glob("*.bin") if p.stem != "chiamata")
     assert {"classic", "four"} <= set(names)
     positions = {n: _positions(n, 12, 7) for n in names}
     want = {n: [load(n).value(f, s) for f, s in positions[n]] for n in names}
-    texts = {n: (ROOT / "dist" / m["path"]).read_text(encoding="utf-8")
+    texts = {n: base64.b64encode((ROOT / "dist" / m["path"]).read_bytes()).decode()
              for n, m in dist["models"].items()}
     assert set(texts) == set(names) - {"classic", "four"}
-    code = ("import json\nfrom briscola.ai.learn import install, load\n"
+    code = ("import base64, json\nfrom briscola.ai.learn import install, load\n"
             f"pos = json.loads({json.dumps(json.dumps(positions))})\n"
             f"texts = json.loads({json.dumps(json.dumps(texts))})\n"
             "missing = sorted(n for n in texts if load(n) is None)\n"
-            "for n, text in texts.items(): install(n, text)\n"
+            "for n, text in texts.items(): install(n, base64.b64decode(text))\n"
             "print(json.dumps([missing, {n: [load(n).value(f, s) for f, s in p] for n, p in pos.items()}]))")
     proc = run_pyodide("--no-models", "-c", code)
     assert proc.returncode == 0, proc.stderr

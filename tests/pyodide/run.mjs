@@ -163,7 +163,9 @@ async function main() {
     const t = performance.now();
     const learn = pyodide.pyimport("briscola.ai.learn");
     for (const [name, { path }] of Object.entries(build.models)) {
-      learn.install(name, readFileSync(join(opts.dist, path), "utf8")).destroy();
+      const data = pyodide.toPy(new Uint8Array(readFileSync(join(opts.dist, path))));
+      learn.install(name, data).destroy();
+      data.destroy();
     }
     learn.destroy();
     times.models_ms = performance.now() - t;

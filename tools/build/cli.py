@@ -1,15 +1,5 @@
-"""The command line of build.py: build dist/, then serve it or check it.
-
-    python build.py                  build dist/
-    python build.py --out DIR        build into DIR instead (measurements, side by side)
-    python build.py --serve [--port 8000] [--base /briscola/]
-                                     build, then serve dist/ on 127.0.0.1 as a static
-                                     host does (gzip, validators), under --base if given
-    python build.py --serve --no-build      serve the dist/ that is there
-    python build.py --check          build, then run tests/pyodide/smoke.py in Pyodide (Node)
-    python build.py --stock-stdlib   ship Pyodide's own python_stdlib.zip untouched
-    python build.py --no-pyc         ship the engine's .py sources instead of bytecode
-"""
+"""The command line of build.py: build dist/, then serve it or check it (build.py's
+docstring lists the commands; `python build.py --help` the options)."""
 
 from __future__ import annotations
 

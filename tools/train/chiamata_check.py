@@ -1,12 +1,12 @@
 """The Chiamata evaluations' errors on positions they were not fitted on.
 
-    python tools/train/chiamata_check.py held_out.npz [more.npz] [--weights weights_x.py]
+    python tools/train/chiamata_check.py held_out.npz [more.npz] [--weights candidate.bin]
 
 For each position of ``chiamata_selfplay.py`` files (use a seed the training did not see),
 the root mean squared error, in card points, of the expert's fitted linear
 :class:`~briscola.ai.chiamata.expert.Evaluator` and of the learned network
-(:class:`~briscola.ai.learn.chiamata.ChNetEvaluator`: the shipped weights, or a weights
-module written by ``train.py --out``), both as the search uses them (rounded, within 0 and
+(:class:`~briscola.ai.learn.chiamata.ChNetEvaluator`: the shipped weights, or a model
+file written by ``train.py --out``), both as the search uses them (rounded, within 0 and
 the points still in hands), overall and by the trick the position starts.
 """
 from __future__ import annotations
@@ -60,7 +60,7 @@ def errors(paths: list[str], model, variant: str = "chiamata") -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="Held-out errors of the Chiamata evaluations.")
     ap.add_argument("data", nargs="+")
-    ap.add_argument("--weights", default=None, help="a weights module (default: shipped)")
+    ap.add_argument("--weights", default=None, help="a model file, train.py --out (default: the shipped one)")
     args = ap.parse_args(argv)
     model = model_from(args.weights)
     got = errors(args.data, model)

@@ -2,7 +2,7 @@
 
     python tools/train/requantize.py classic --format i8 [--check data.npz ...] [--out PATH]
 
-Reads ``py/briscola/ai/learn/weights_<name>.py`` as the package loads it, writes the same
+Reads ``py/briscola/ai/learn/models/<name>.bin`` as the package loads it, writes the same
 network in ``--format`` (``i8``: the first layer's rows as bytes with a scale a row, about
 half the bytes of ``f16``) and keeps the rest of its metadata. With ``--check``, the
 positions of those self-play files (``selfplay.py``) are evaluated by both and the change is
@@ -19,7 +19,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-from train import ROOT, load_data, quantize, shipped_weights, write_module  # noqa: E402
+from train import load_data, model_path, quantize, shipped_weights, write_model  # noqa: E402
 
 
 def predict(params, x, scale: float):
@@ -60,8 +60,8 @@ def main(argv=None) -> int:
               f"{np.abs(d).max():.4f} points; error against the labels {old} "
               f"{np.sqrt(np.mean((a - y) ** 2)):.4f}, {args.format} "
               f"{np.sqrt(np.mean((b - y) ** 2)):.4f} points")
-    out = args.out or os.path.join(ROOT, "py", "briscola", "ai", "learn", f"weights_{args.name}.py")
-    size = write_module(out, args.name, params, meta)
+    out = args.out or model_path(args.name)
+    size = write_model(out, params, meta)
     print(f"{out}: {size} bytes of weights ({old} -> {args.format})")
     return 0
 

@@ -1,7 +1,7 @@
 """Train the learned evaluation and write its weights into the package.
 
     python tools/train/train.py data.npz [more.npz ...] --name classic --seed 1 \\
-        [--hidden 64] [--epochs 6] [--out py/briscola/ai/learn/weights_classic.py]
+        [--hidden 64] [--epochs 6] [--out py/briscola/ai/learn/models/classic.bin]
 
 A network of one hidden layer of rectified units, fitted by Adam on the mean squared error
 of the points predicted (over the deck's total), with numpy (a development dependency: the
@@ -10,13 +10,14 @@ the seed, is held out and its error reported: a tenth of the deals, with every p
 each, where the data says which deal each position comes from (selfplay.py's ``deals``; a
 deal's positions are alike, so holding out positions of deals trained on flatters the error),
 else a tenth of the positions (older data files). The weights are written as half-precision
-floats in base64 into a Python module, ``weights_<name>.py``, that
-:func:`briscola.ai.learn.load` reads. The same data and seed give the same weights.
+floats (or, with ``--format i8``, the first layer as scaled bytes) into the package's model
+file ``py/briscola/ai/learn/models/<name>.bin``, data that :func:`briscola.ai.learn.load`
+reads (:func:`briscola.ai.learn.pack_model` says its layout). The same data and seed give the
+same bytes.
 """
 from __future__ import annotations
 
 import argparse
-import base64
 import os
 import sys
 
@@ -173,17 +174,19 @@ def quantize(params, fmt: str):
     return (w1q, t[:h], t[h:2 * h], t[2 * h:]), raw
 
 
-def write_module(path: str, name: str, params, meta: dict) -> int:
+def model_path(name: str) -> str:
+    """Where the package keeps model ``name``'s file."""
+    return os.path.join(ROOT, "py", "briscola", "ai", "learn", "models", f"{name}.bin")
+
+
+def write_model(path: str, params, meta: dict) -> int:
+    """Write the model file (briscola.ai.learn's layout) of these weights, stored in
+    ``meta``'s format; the weights' size in bytes."""
+    from briscola.ai.learn import pack_model
     _, raw = quantize(params, meta.get("format", "f16"))
-    blob = base64.b64encode(raw).decode("ascii")
-    lines = [f"{blob[i:i + 96]}" for i in range(0, len(blob), 96)]
-    body = "\n".join(f'    "{ln}"' for ln in lines)
-    text = (f'"""Weights of the learned evaluation {name!r}: written by tools/train/train.py, '
-            'do not edit."""\n'
-            f"META = {meta!r}\n"
-            f"WEIGHTS = (\n{body}\n)\n")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
+    data = pack_model(meta, raw)
+    with open(path, "wb") as f:
+        f.write(data)
     return len(raw)
 
 
@@ -234,8 +237,7 @@ def main(argv=None) -> int:
               file=sys.stderr)
     params, err, n_train = fit(x, y, args.scale, args.hidden, args.epochs, args.seed, args.lr,
                                init=init, deals=deals)
-    out = args.out or os.path.join(ROOT, "py", "briscola", "ai", "learn",
-                                   f"weights_{args.name}.py")
+    out = args.out or model_path(args.name)
     meta = {"name": args.name, "inputs": n_inputs, "hidden": args.hidden,
             "scale": args.scale, "positions": int(n_train), "seed": args.seed,
             "held_out_error": round(err, 3),
@@ -244,7 +246,7 @@ def main(argv=None) -> int:
         meta["init"] = args.init
     if args.format != "f16":
         meta["format"] = args.format
-    size = write_module(out, args.name, params, meta)
+    size = write_model(out, params, meta)
     print(f"{out}: {size} bytes of weights, held-out error {err:.3f} points")
     return 0
 

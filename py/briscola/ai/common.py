@@ -40,6 +40,19 @@ def popcount(mask: int) -> int:
     return bin(mask).count("1")
 
 
+def chance_of_any(pool: int, k: int, slots: int) -> float:
+    """The chance that ``slots`` cards dealt at random from ``pool`` unknown cards include at
+    least one of ``k`` given ones (one less the chance that none of them is dealt)."""
+    if k <= 0 or slots <= 0 or pool <= 0:
+        return 0.0
+    p_none = 1.0
+    for i in range(slots):
+        if pool - i <= 0:
+            break
+        p_none *= max(pool - k - i, 0) / (pool - i)
+    return 1.0 - p_none
+
+
 def signalled_cards(view) -> dict[int, int]:
     """Trump cards that partners announced by signal (card -> seat), if still unplayed.
 
@@ -173,17 +186,8 @@ class Situation:
             return 1.0 if self.hand_mask & mask else 0.0
         if self.view.hands_visible[seat]:
             return 0.0
-        k = popcount(mask & self.unknown_mask)
-        u = self.unknown_slots[seat]
-        pool = len(self.unknown)
-        if k == 0 or u == 0 or pool == 0:
-            return 0.0
-        p_none = 1.0
-        for i in range(u):
-            if pool - i <= 0:
-                break
-            p_none *= max(pool - k - i, 0) / (pool - i)
-        return 1.0 - p_none
+        return chance_of_any(len(self.unknown), popcount(mask & self.unknown_mask),
+                             self.unknown_slots[seat])
 
     def trumps_out(self) -> int:
         """Mask of trumps not played and not in my hand."""

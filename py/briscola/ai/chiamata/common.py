@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ...actions import BID_POINTS, Action
 from ...cards import CARDS, N_RANKS, Card, RANK_INDEX, mask_of
-from ..common import bits, card_name, popcount
+from ..common import bits, card_name, chance_of_any, popcount
 
 __all__ = ["ChState", "bits", "popcount", "card_name", "suit_name", "rank_word", "SUIT_MASKS"]
 
@@ -365,19 +365,8 @@ class ChState:
             for su in range(4):
                 if v >> su & 1:
                     mask &= ~SUIT_MASKS[su]
-        k = popcount(mask & allowed)
-        if k == 0:
-            return 0.0
-        pool = popcount(allowed & ~self.fixed[seat])
-        u = self.sizes[seat] - popcount(self.fixed[seat] & self.unseen_mask)
-        if u <= 0 or pool <= 0:
-            return 0.0
-        p_none = 1.0
-        for i in range(u):
-            if pool - i <= 0:
-                break
-            p_none *= max(pool - k - i, 0) / (pool - i)
-        return 1.0 - p_none
+        return chance_of_any(popcount(allowed & ~self.fixed[seat]), popcount(mask & allowed),
+                             self.sizes[seat] - popcount(self.fixed[seat] & self.unseen_mask))
 
     def beaters(self, c: int) -> int:
         """Cards still out (not mine) that would beat ``c`` as the best card of the trick."""

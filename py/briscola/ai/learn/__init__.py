@@ -7,17 +7,32 @@ still under the talon, the points each side has taken, the talon size and who le
 answer is the points its side will take from there to the end of the deal.
 
 The model is a small neural network (one hidden layer of rectified units) trained offline
-on self-play deals (``tools/train/``); its weights ship in the package as a Python module
-(``weights_<name>.py``, half-precision floats or scaled bytes, in base64: see
-:meth:`Model.from_blob`) and are evaluated here in plain
-Python, no numpy: the inputs are mostly 0/1 flags, so the hidden layer is the bias plus the
-rows of the flags that are set.
+on self-play deals (``tools/train/``) and evaluated here in plain Python, no numpy: the
+inputs are mostly 0/1 flags, so the hidden layer is the bias plus the rows of the flags that
+are set.
+
+**Where the weights live.** A model is data, not code: each is a file of its own in this
+package, ``models/<name>.bin`` (read by :func:`pkgutil.get_data`, the package's own loader,
+so the same from a source tree, an installed wheel or the page's zip-imported wheel, and
+without importing :mod:`importlib.resources`, which costs tens of milliseconds in Pyodide
+where this costs a fraction of one), written by the trainer
+(:func:`pack_model`) and read by :func:`read_model`. The file is binary rather than text: the
+weights (half-precision floats, or scaled bytes: see :meth:`Model.from_bytes`) as they are,
+a quarter fewer bytes than in base64, fewer even than base64 text gzipped. Its layout:
+
+    b"BRNN"  version (one byte, 1)  n (two bytes, little-endian)
+    n bytes of metadata (JSON, UTF-8: name, inputs, hidden, scale, format, how it was trained)
+    the weights (exactly the size that the metadata's inputs, hidden units and format give)
+
+A file that is not such a model (another magic or version, bad metadata, another model's
+name, weights of the wrong size) is refused with ValueError, naming the model and the fault.
 
 The page's engine (the wheel of the first visit) carries only the models of :data:`IN_WHEEL`;
-every other ``weights_<name>.py`` is built into a file of its own (``models/<name>-<hash>.json``,
-tools/build/models.py) that the page's worker fetches, checks and hands to :func:`install`
-before a game that searches with it plays. Until then :func:`load` answers ``None`` for it and
-the expert plays its heuristic, as it does where no model fits.
+every other ``models/<name>.bin`` the build ships as a file of its own
+(``models/<name>-<hash>.bin``, tools/build/models.py), the same bytes, that the page's worker
+fetches, checks and hands to :func:`install` before a game that searches with it plays. Until
+then :func:`load` answers ``None`` for it and the expert plays its heuristic, as it does where
+no model fits.
 
 Inputs (see :class:`Encoder`): a card's slot is ``suit_slot * 10 + rank_slot``, suit slot 0
 for the trump suit and 1..3 for the others in suit order; rank slot by strength (0 the
@@ -30,10 +45,9 @@ on the table over 30.
 from __future__ import annotations
 
 import base64
-import binascii
-import importlib
-import importlib.util
 import json
+import pkgutil
+import re
 import struct
 from operator import add
 
@@ -112,12 +126,16 @@ class Model:
 
     @classmethod
     def from_blob(cls, meta: dict, blob: str, inputs: int = N_INPUTS) -> "Model":
-        """The weights from their text: format ``f16`` (the default), every weight a
+        """The weights from their base64 text (see :meth:`from_bytes`)."""
+        return cls.from_bytes(meta, base64.b64decode(blob), inputs)
+
+    @classmethod
+    def from_bytes(cls, meta: dict, raw: bytes, inputs: int = N_INPUTS) -> "Model":
+        """The weights from their bytes: format ``f16`` (the default), every weight a
         half-precision float; ``i8``, the first layer's rows as bytes (-127..127) each with
         a half-precision scale, the rest half-precision (half the size for big layers).
         ``inputs``: how many inputs the encoder that will feed it has (the classic and
         four-player encoder's by default)."""
-        raw = base64.b64decode(blob)
         hidden = int(meta["hidden"])
         n_in = int(meta["inputs"])
         fmt = meta.get("format", "f16")
@@ -130,7 +148,8 @@ class Model:
             raise ValueError(f"model {meta.get('name')!r}: unknown weight format {fmt!r}")
         if len(raw) != size or n_in != inputs:
             raise ValueError(f"model {meta.get('name')!r}: {len(raw)} bytes of weights for "
-                             f"{n_in} inputs and {hidden} hidden units ({fmt})")
+                             f"{n_in} inputs and {hidden} hidden units ({fmt})"
+                             + ("" if n_in == inputs else f"; its encoder has {inputs} inputs"))
         if fmt == "f16":
             vals = struct.unpack(f"<{n_in * hidden + rest}e", raw)
             w1 = [list(vals[i * hidden:(i + 1) * hidden]) for i in range(n_in)]
@@ -169,13 +188,61 @@ class Model:
         return out * self.scale
 
 
-# The models whose weights modules the page's first download carries (the engine's wheel):
-# two- and four-player Briscola, and Briscola Chiamata's network (its own encoder, see
-# briscola.ai.learn.chiamata). The build leaves every other weights_<name>.py out of that wheel
-# and ships it apart, for install() (the package installed elsewhere has them all).
+# The models the page's first download carries (the engine's wheel): two- and four-player
+# Briscola, and Briscola Chiamata's network (its own encoder, see briscola.ai.learn.chiamata).
+# The build leaves every other models/<name>.bin out of that wheel and ships it apart, for
+# install() (the package installed elsewhere has them all).
 IN_WHEEL = ("classic", "four", "chiamata")
 
+MAGIC = b"BRNN"  # a model file's first bytes, then its FILE_VERSION
+FILE_VERSION = 1
+MODELS_DIR = "models"  # the folder of this package that holds the model files
+_NAME = re.compile(r"[a-z0-9_]+")
+
 _MODELS: dict[str, Model | None] = {}
+
+
+def pack_model(meta: dict, raw: bytes) -> bytes:
+    """A model file's bytes (the module docstring's layout): ``meta`` (with its ``name``) and
+    the weights' bytes as :meth:`Model.from_bytes` reads them. What the trainer writes."""
+    head = json.dumps(meta, separators=(",", ":")).encode()
+    if len(head) > 0xFFFF:
+        raise ValueError(f"model {meta.get('name')!r}: {len(head)} bytes of metadata, over 65535")
+    return MAGIC + bytes([FILE_VERSION]) + struct.pack("<H", len(head)) + head + bytes(raw)
+
+
+def read_model(data: bytes, name: str | None = None, inputs: int = N_INPUTS) -> Model:
+    """The model of a file's bytes (:func:`pack_model`), checked whole: ValueError, which names
+    the model and the fault, for anything else, or for another model than ``name`` (when
+    given), or for weights that do not fit ``inputs`` inputs."""
+    label = name if name is not None else "?"
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise ValueError(f"model {label!r}: expected a model file's bytes, "
+                         f"not {type(data).__name__}")
+    data = bytes(data)
+    if data[:4] != MAGIC or len(data) < 7:
+        raise ValueError(f"model {label!r}: not a model file (it starts {data[:4]!r}, "
+                         f"not {MAGIC!r})")
+    if data[4] != FILE_VERSION:
+        raise ValueError(f"model {label!r}: model file version {data[4]}, this engine reads "
+                         f"{FILE_VERSION}")
+    (n,) = struct.unpack_from("<H", data, 5)
+    if len(data) < 7 + n:
+        raise ValueError(f"model {label!r}: the file ends inside its metadata ({n} bytes said, "
+                         f"{len(data) - 7} there)")
+    try:
+        meta = json.loads(data[7:7 + n].decode())
+    except (UnicodeDecodeError, ValueError) as e:
+        raise ValueError(f"model {label!r}: its metadata do not read ({e})") from None
+    if not isinstance(meta, dict) or not isinstance(meta.get("name"), str):
+        raise ValueError(f"model {label!r}: its metadata name no model")
+    if name is not None and meta["name"] != name:
+        raise ValueError(f"model {label!r}: the file holds the model {meta['name']!r}")
+    if (not all(type(meta.get(k)) is int and meta[k] > 0 for k in ("inputs", "hidden"))
+            or type(meta.get("scale", 0.0)) not in (int, float)):
+        raise ValueError(f"model {meta['name']!r}: its metadata want whole numbers of inputs "
+                         "and hidden units and a numeric scale")
+    return Model.from_bytes(meta, data[7 + n:], inputs)
 
 
 def load(name: str, inputs: int = N_INPUTS) -> Model | None:
@@ -184,49 +251,36 @@ def load(name: str, inputs: int = N_INPUTS) -> Model | None:
     call per decision: after the first call, a dictionary look-up."""
     if name in _MODELS:
         return _MODELS[name]
-    try:
-        mod = importlib.import_module(f"{__name__}.weights_{name}")
-    except ModuleNotFoundError as e:
-        if e.name != f"{__name__}.weights_{name}":
-            raise
-        _MODELS[name] = None
-        return None
-    m = Model.from_blob(dict(mod.META), mod.WEIGHTS, inputs)
-    _MODELS[name] = m
-    return m
+    data = None
+    if _NAME.fullmatch(name):
+        try:
+            data = pkgutil.get_data(__name__, f"{MODELS_DIR}/{name}.bin")
+        except OSError as e:
+            # No such file: FileNotFoundError from a folder, errno 0 from a zip on sys.path
+            # (the page's wheel); any other error of reading is not hidden.
+            if not (isinstance(e, FileNotFoundError) or not e.errno):
+                raise
+    model = read_model(data, name, inputs) if data is not None else None
+    _MODELS[name] = model
+    return model
 
 
-def install(name: str, text: str, inputs: int = N_INPUTS) -> Model:
-    """Make the model ``name`` known to :func:`load` from ``text``, the JSON the build writes
-    of a weights module (``{"name", "meta", "weights"}``: its ``META`` and ``WEIGHTS``), as the
-    page's worker fetches it for a variant whose model the engine's wheel leaves out. A text
-    that is not such a model (malformed, another model's, weights of the wrong size) raises
-    ValueError and changes nothing; installing the same name again replaces it."""
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as e:
-        raise ValueError(f"model {name!r}: not JSON text ({e})") from None
-    meta = data.get("meta") if isinstance(data, dict) else None
-    weights = data.get("weights") if isinstance(data, dict) else None
-    if (not isinstance(meta, dict) or not isinstance(weights, str) or data.get("name") != name
-            or meta.get("name") != name):
-        raise ValueError(f"model {name!r}: expected {{\"name\": {name!r}, \"meta\": {{...}}, "
-                         "\"weights\": \"...\"}} of that model")
-    try:
-        model = Model.from_blob(dict(meta), weights, inputs)
-    except (KeyError, TypeError, binascii.Error, struct.error) as e:
-        raise ValueError(f"model {name!r}: its weights do not read ({type(e).__name__}: {e})") from None
+def install(name: str, data: bytes, inputs: int = N_INPUTS) -> Model:
+    """Make the model ``name`` known to :func:`load` from ``data``, a model file's bytes (the
+    file the build ships apart, ``models/<name>-<hash>.bin``), as the page's worker fetches it
+    for a variant whose model the engine's wheel leaves out. Bytes that are not that model
+    (see :func:`read_model`) raise ValueError and change nothing; installing the same name
+    again replaces it."""
+    model = read_model(data, name, inputs)
     _MODELS[name] = model
     return model
 
 
 def load_file(path: str, inputs: int = N_INPUTS) -> Model:
-    """The model of a weights module at ``path`` (``tools/train/train.py --out``): a
-    candidate measured against the shipped one, never a player's."""
-    spec = importlib.util.spec_from_file_location("candidate_weights", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return Model.from_blob(dict(mod.META), mod.WEIGHTS, inputs)
+    """The model of a model file at ``path`` (``tools/train/train.py --out``): a candidate
+    measured against the shipped one, never a player's."""
+    with open(path, "rb") as f:
+        return read_model(f.read(), None, inputs)
 
 
 def model_name(rules) -> str | None:
