@@ -304,11 +304,11 @@ class Table:
         """The seats of friends at their own devices (``kind: "friend"``)."""
         return [s for s, x in enumerate(self.seats) if x["kind"] == "friend"]
 
-    def travelling(self, seat: int) -> dict:
+    def travelling(self, seat: Any) -> dict:
         """What the page of the friend at ``seat`` may receive: the table as that seat sees it
         (``seat``, ``view``, ``seats``, ``match``, ``card_points``, ``order`` and, once the deal
         is over, ``summary``), nothing else (never a save, nor a computer's reasons)."""
-        _check_seat(seat, self.match.game.n)
+        seat = _check_seat(seat, self.match.game.n)
         if self.seats[seat]["kind"] != "friend":
             raise BridgeError(f"seat {seat} is not a friend's: only a friend's view travels")
         return {"seat": seat, "view": self._view(seat), **self._shared()}
@@ -922,8 +922,8 @@ class Bridge:
             raise BridgeError("args: expected an object")
         # A read changes nothing; a change that fails is undone (load and new_match replace
         # the table only once they succeed).
-        keep = kind in CHANGES and kind not in ("load", "new_match") and self.table is not None
-        before = self.table.save() if keep else None
+        keep = kind in CHANGES and kind not in ("load", "new_match")
+        before = self.table.save() if keep and self.table is not None else None
         try:
             return self.handlers[kind](args)
         except BaseException:

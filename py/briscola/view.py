@@ -480,7 +480,8 @@ def _plays(x: Any, where: str, n: int) -> list[tuple[int, Card]]:
     for i, p in enumerate(_list(x, where)):
         if not isinstance(p, dict) or set(p) != {"seat", "card"}:
             raise _bad(f"{where}[{i}]", "expected {seat, card}")
-        out.append((_int(p["seat"], f"{where}[{i}].seat", 0, n - 1), _card(p["card"], f"{where}[{i}].card")))
+        out.append((_int(p["seat"], f"{where}[{i}].seat", 0, n - 1),
+                    _card(p["card"], f"{where}[{i}].card")))
     return out
 
 
@@ -543,7 +544,8 @@ def _view_from_dict(d: Any) -> View:
     v.dealer = seat_(d["dealer"], "dealer")
     v.leader = seat_(d["leader"], "leader")
     v.hand = _cards(d["hand"], "hand")
-    v.hand_sizes = [_int(x, f"hand_sizes[{i}]") for i, x in enumerate(_list(d["hand_sizes"], "hand_sizes", n))]
+    v.hand_sizes = [_int(x, f"hand_sizes[{i}]")
+                    for i, x in enumerate(_list(d["hand_sizes"], "hand_sizes", n))]
     t = d["trump_suit"]
     if t is not None and (not isinstance(t, str) or len(t) != 1 or t not in SUITS):
         raise _bad("trump_suit", f"one of {' '.join(SUITS)} or null, got {t!r}")
@@ -555,7 +557,8 @@ def _view_from_dict(d: Any) -> View:
     v.talon_known = []
     for i, entry in enumerate(_list(d["talon_known"], "talon_known")):
         pair = _list(entry, f"talon_known[{i}]", 2)
-        v.talon_known.append((_int(pair[0], f"talon_known[{i}][0]"), _card(pair[1], f"talon_known[{i}][1]")))
+        v.talon_known.append((_int(pair[0], f"talon_known[{i}][0]"),
+                              _card(pair[1], f"talon_known[{i}][1]")))
     v.trick = _plays(d["trick"], "trick", n)
     tricks = []
     for i, tr in enumerate(_list(d["tricks"], "tricks")):
@@ -563,13 +566,15 @@ def _view_from_dict(d: Any) -> View:
             raise _bad(f"tricks[{i}]", "expected {plays, winner, points}")
         plays = _plays(tr["plays"], f"tricks[{i}].plays", n)
         tricks.append((tuple(s for s, _c in plays), tuple(c for _s, c in plays),
-                       seat_(tr["winner"], f"tricks[{i}].winner"), _int(tr["points"], f"tricks[{i}].points")))
+                       seat_(tr["winner"], f"tricks[{i}].winner"),
+                       _int(tr["points"], f"tricks[{i}].points")))
     v.tricks = tricks
     v.tricks_done = _int(d["tricks_done"], "tricks_done")
     if v.tricks_done != len(tricks):
         raise _bad("tricks_done", f"{v.tricks_done}, but {len(tricks)} tricks are listed")
     v.points = [_int(x, f"points[{i}]") for i, x in enumerate(_list(d["points"], "points", n))]
-    v.side_points = [_int(x, f"side_points[{i}]") for i, x in enumerate(_list(d["side_points"], "side_points"))]
+    v.side_points = [_int(x, f"side_points[{i}]")
+                     for i, x in enumerate(_list(d["side_points"], "side_points"))]
     v.sides = tuple(tuple(seat_(s, f"sides[{i}]") for s in _list(side, f"sides[{i}]"))
                     for i, side in enumerate(_list(d["sides"], "sides")))
     v.side_of_seat = [_int(x, f"side_of_seat[{i}]", -1) for i, x in
