@@ -675,3 +675,22 @@ def test_no_review_of_the_deal_being_played():
     ok("next_deal", {})
     refused(1)
     assert ok("review_plan", {"seat": 1, "deal": 0})["deal"] == 0
+
+
+def test_the_workers_own_fields_pass_through_unread():
+    """The worker passes the page's args text on as it came, with the game's id (`game`) and
+    a new game's `meta` in it: the bridge reads neither, for any request."""
+    extra = {"game": "g-1234", "meta": {"variant": "classic", "names": ["Ada", ""]}}
+    start = {"rules": "classic", "seed": 3, "seats": SEATS}
+    for kind in bridge._BRIDGE.handlers:
+        replies = []
+        for more in ({}, extra):
+            bridge.reset()
+            ok("new_match", start)
+            replies.append(call(kind, {"seat": 0, **more}))
+        plain, given = replies
+        assert plain.get("error", {}).get("code") == given.get("error", {}).get("code"), kind
+        if kind not in ("new_match", "ping"):  # (a new match draws its seed; ping says its Python)
+            assert plain == given, kind
+    bridge.reset()
+    assert call("new_match", {**start, **extra}) == (bridge.reset(), call("new_match", start))[1]
