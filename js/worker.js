@@ -658,20 +658,26 @@ async function handle(msg) {
   if (!args || typeof args !== "object" || Array.isArray(args)) {
     return errorReply(id, "bad_request", "args: expected an object");
   }
-  return keep(id, msg.type, args);
+  // `text` goes on to the bridge as it came (measured above; the bridge reads no field it
+  // does not know, the game's id and the meta included): read here, never written again.
+  return keep(id, msg.type, args, text);
 }
 
 /** One request for the bridge: `{result}` or `{error: {code, message}}`, never a throw. Its
- * JSON text, and a save's inside it, are refused past the bounds (js/limits.js) unparsed. */
-function ask(type, args) {
-  let text;
-  try {
-    text = JSON.stringify(args);
-  } catch (err) {
-    return { error: { code: "bad_request", message: `args are not JSON: ${err.message}` } };
+ * JSON text, and a save's inside it, are refused past the bounds (js/limits.js) unparsed.
+ * `measured`: the args' own text, already within the bounds (the page's request as it came),
+ * passed on as it is instead of written again from `args`. */
+function ask(type, args, measured = null) {
+  let text = measured;
+  if (text === null) {
+    try {
+      text = JSON.stringify(args);
+    } catch (err) {
+      return { error: { code: "bad_request", message: `args are not JSON: ${err.message}` } };
+    }
+    const refused = checkJSON(text) ?? (typeof args.save === "string" ? checkJSON(args.save) : null);
+    if (refused) return { error: refused };
   }
-  const refused = checkJSON(text) ?? (typeof args.save === "string" ? checkJSON(args.save) : null);
-  if (refused) return { error: refused };
   try {
     text = callBridge(type, text);
   } catch (err) {
@@ -996,11 +1002,13 @@ async function lockNewGame() {
   return gid;
 }
 
-/** The reply the page gets for a table: no save; the game's id; storage trouble if any. */
+/** The reply the page gets for a table: no save; the game's id; storage trouble if any. The
+ * game is kept only after a request that changed it (the bridge says `changed: true`), never
+ * after a read. */
 async function tableReply(result) {
   const { save, ...state } = result;
   let kept = true;
-  if (typeof save === "string") kept = await store(state, save);
+  if (result.changed === true && typeof save === "string") kept = await store(state, save);
   state.game = current ? current.id : null;
   if (!kept) state.storage = "refused";
   return state;
@@ -1083,7 +1091,9 @@ function bounded(value) {
   }
 }
 
-async function keep(id, type, args) {
+/** A request for the game: `text`, the args' JSON text as the page sent it (within the bounds),
+ * goes to the bridge as it is where the worker only passes it on. */
+async function keep(id, type, args, text) {
   const reply = (out) => (out.error ? errorReply(id, out.error.code, out.error.message)
     : self.postMessage({ id, result: out.result }));
   if ("game" in args) {
@@ -1133,14 +1143,14 @@ async function keep(id, type, args) {
     case "set_meta": {
       if (!current) return errorReply(id, "bad_request", "no game");
       current.meta = args.meta ?? null;
-      const st = ask("state", {});
+      const st = ask("state", { save: true }); // a read: the save asked for, to keep the meta
       if (st.error) return reply(st);
       const { save, ...state } = st.result;
       return reply({ result: { storage: (await store(state, save)) ? "ok" : "refused" } });
     }
     case "new_match": {
-      const { meta, ...rest } = args;
-      const out = ask("new_match", rest);
+      const { meta } = args;
+      const out = ask("new_match", args, text); // (the bridge reads neither meta nor game)
       if (out.error) return reply(out);
       const before = current;
       modelFor({});
@@ -1155,7 +1165,7 @@ async function keep(id, type, args) {
       return undefined;
     }
     case "check_rules": {
-      const out = ask(type, args);
+      const out = ask(type, args, text);
       reply(out);
       // The New game panel (and the embed) checks the rules chosen: their model starts to
       // download now, before the game does.
@@ -1163,10 +1173,11 @@ async function keep(id, type, args) {
       return undefined;
     }
     default: {
-      const out = ask(type, args);
+      const out = ask(type, args, text);
       if (out.error) return reply(out);
       const result = out.result;
-      if (result && typeof result === "object" && "save" in result) {
+      // a table's reply: `changed` (stored only if true: never after a read), `save` (never shown)
+      if (result && typeof result === "object" && ("changed" in result || "save" in result)) {
         return reply({ result: await tableReply(result) });
       }
       return reply(out);

@@ -522,3 +522,175 @@ def test_a_bots_reason_tells_the_table_only_what_the_table_sees(rules, options):
         assert len(told) > 20
     else:
         assert False in signals  # an opponent's signal was met and hidden
+
+
+# ---- what travels to a friend, what a read leaves, the review of a deal not over ----------
+FRIEND_TABLES = {
+    # the host's person at seat 0; friends and computers around
+    "classic": [{"kind": "human"}, {"kind": "friend", "name": "Bruno"}],
+    "four": [{"kind": "human"}, {"kind": "friend", "name": "Bruno"}, {"kind": "bot", "level": "random"},
+             {"kind": "friend", "name": "Carla"}],
+    "chiamata": [{"kind": "human"}, {"kind": "friend", "name": "Bruno"}, {"kind": "bot", "level": "random"},
+                 {"kind": "friend", "name": "Carla"}, {"kind": "friend", "name": "Dario"}],
+}
+TRAVELLING = ("seat", "view", "seats", "match", "card_points", "order", "summary")
+
+
+def _travelling(state):
+    """What js/friends/common.js's travelling() kept of a state reply."""
+    return {k: state[k] for k in TRAVELLING if k in state}
+
+
+@pytest.mark.parametrize("rules", list(FRIEND_TABLES))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_change_carries_each_friends_view_and_nothing_it_may_not_see(rules, seed):
+    """A table with friends: every reply that changes it carries `views`, one per friend seat,
+    equal to what `state {seat}` and the page's travelling() gave; no view names a card its
+    seat may not know, at any step of whole deals; the host's reply is the host's table."""
+    import random
+    from test_simulation import cards_in, may_know
+    seats = FRIEND_TABLES[rules]
+    friends = [s for s, x in enumerate(seats) if x["kind"] == "friend"]
+    rng = random.Random(seed)
+    st = ok("new_match", {"rules": rules, "seed": seed, "seats": seats})
+    game = bridge._BRIDGE.table.match.game
+    steps = 0
+    while True:
+        assert st["changed"] is True and isinstance(st["save"], str)
+        assert sorted(st["views"]) == [str(s) for s in friends]
+        assert st["seat"] == 0 and not st["view"].get("hand_hidden")
+        for s in friends:
+            travelling = st["views"][str(s)]
+            assert set(travelling) == {k for k in TRAVELLING if k != "summary" or game.is_over}
+            assert travelling == _travelling(ok("state", {"seat": s}))
+            assert travelling == ok("friend_view", {"seat": s})
+            leaked = cards_in({k: v for k, v in travelling["view"].items() if k != "legal"}, set()) \
+                - may_know(game, s)
+            assert not leaked, (s, sorted(map(str, leaked)))
+            assert "save" not in json.dumps(travelling) and "bot" not in travelling
+        if game.is_over:
+            break
+        turn = game.current_player
+        if seats[turn]["kind"] == "bot":
+            st = ok("bot_step", {"seat": 0})
+        else:
+            action = rng.choice(st["views"][str(turn)]["view"]["legal"] if turn else st["view"]["legal"])
+            st = ok("act", {"seat": turn, "action": action, "viewer": 0})
+        steps += 1
+    assert steps >= len(game.history) and st["summary"]
+
+
+def test_a_friends_view_only_for_a_friends_seat():
+    ok("new_match", {"rules": "four", "seed": 3, "seats": FRIEND_TABLES["four"]})
+    for seat in (0, 2):  # the host's person, a computer
+        assert err("friend_view", {"seat": seat})["code"] == "bad_request"
+    for seat in (4, -1, "1", None, True):
+        assert err("friend_view", {"seat": seat})["code"] == "bad_request"
+    # a table without friends: no views in its replies
+    st = ok("new_match", {"rules": "classic", "seed": 3, "seats": SEATS})
+    assert "views" not in st and st["changed"] is True
+
+
+def test_an_action_shown_to_another_viewer():
+    st = ok("new_match", {"rules": "classic", "seed": 4, "seats": FRIEND_TABLES["classic"]})
+    if st["view"]["turn"] == 0:
+        st = ok("act", {"seat": 0, "action": st["view"]["legal"][0]})
+    action = st["views"]["1"]["view"]["legal"][0]
+    assert err("act", {"seat": 1, "action": action, "viewer": 5})["code"] == "bad_request"
+    assert err("act", {"seat": 1, "action": action, "viewer": True})["code"] == "bad_request"
+    assert ok("state", {"seat": 1})["view"]["turn"] == 1  # refused before it acted
+    got = ok("act", {"seat": 1, "action": action, "viewer": 0})
+    assert got["seat"] == 0 and action not in got["view"]["hand"]
+    assert got["views"]["1"]["seat"] == 1
+
+
+READS = {"state": {"seat": 0}, "hint": {"seat": 0}, "tracker": {"seat": 0}, "history": {},
+         "friend_view": {"seat": 1}, "card_points": {}, "check_rules": {}, "model": {},
+         "rating_levels": {}, "ping": {}}
+
+
+def test_a_read_changes_nothing_and_says_so():
+    """After a read the table is as it was and the reply says so (``changed: false``, no
+    save: the worker stores nothing); the bridge does not even make a save for one. Every
+    change says ``changed: true`` with its save."""
+    from briscola.bridge import CHANGES, Table
+    assert set(READS).isdisjoint(CHANGES) and CHANGES <= set(bridge._BRIDGE.handlers)
+    st = ok("new_match", {"rules": "classic", "seed": 6, "seats": FRIEND_TABLES["classic"]})
+    saves = []
+    real = Table.save
+
+    def counted(self):
+        saves.append(1)
+        return real(self)
+
+    for _ in range(12):
+        if st["view"]["phase"] == "over":
+            break
+        before = bridge._BRIDGE.table.save()
+        if st["view"]["turn"] == 0:
+            for kind, args in READS.items():
+                saves.clear()
+                Table.save = counted
+                try:
+                    got = ok(kind, args)
+                finally:
+                    Table.save = real
+                assert not saves, kind
+                assert got.get("changed", False) is False and "save" not in got, kind
+                assert bridge._BRIDGE.table.save() == before, kind
+            st = ok("act", {"seat": 0, "action": st["view"]["legal"][0]})
+        else:
+            st = ok("act", {"seat": 1, "action": st["views"]["1"]["view"]["legal"][0], "viewer": 0})
+        assert st["changed"] is True and st["save"] != before
+    # the worker's own request, to keep a new meta: the save of a read, still no change
+    got = ok("state", {"save": True})
+    assert got["save"] == bridge._BRIDGE.table.save() and got["changed"] is False
+    assert err("state", {"save": "yes"})["code"] == "bad_request"
+
+
+def test_no_review_of_the_deal_being_played():
+    """The review and the replay open once the deal is over, for whoever asks (the person's
+    own seat too); a finished deal stays open to them while the next one is played."""
+    st = ok("new_match", {"rules": "best-of-3", "seed": 5, "seats": FRIEND_TABLES["classic"]})
+    asks = [("review_plan", {}), ("review_decision", {"index": 0}), ("review_summary", {}),
+            ("review_retry", {"index": 0, "action": "AD"}), ("replay", {"step": 0})]
+
+    def refused(deal):
+        for kind, extra in asks:
+            for seat in (0, 1):
+                before = bridge._BRIDGE.table.save()
+                e = err(kind, {"seat": seat, "deal": deal, **extra})
+                assert e["code"] == "deal_not_over", (kind, seat, e)
+                assert bridge._BRIDGE.table.save() == before
+            assert err(kind, extra)["code"] == "deal_not_over"  # the last deal, by default
+
+    while st["view"]["phase"] != "over":
+        refused(0)
+        turn = st["view"]["turn"]
+        legal = st["view"]["legal"] if turn == 0 else st["views"]["1"]["view"]["legal"]
+        st = ok("act", {"seat": turn, "action": legal[0], "viewer": 0})
+    for seat in (0, 1):
+        assert ok("review_plan", {"seat": seat, "deal": 0})["count"] > 0
+        assert ok("replay", {"seat": seat, "deal": 0, "step": 0})["steps"] > 0
+    ok("next_deal", {})
+    refused(1)
+    assert ok("review_plan", {"seat": 1, "deal": 0})["deal"] == 0
+
+
+def test_the_workers_own_fields_pass_through_unread():
+    """The worker passes the page's args text on as it came, with the game's id (`game`) and
+    a new game's `meta` in it: the bridge reads neither, for any request."""
+    extra = {"game": "g-1234", "meta": {"variant": "classic", "names": ["Ada", ""]}}
+    start = {"rules": "classic", "seed": 3, "seats": SEATS}
+    for kind in bridge._BRIDGE.handlers:
+        replies = []
+        for more in ({}, extra):
+            bridge.reset()
+            ok("new_match", start)
+            replies.append(call(kind, {"seat": 0, **more}))
+        plain, given = replies
+        assert plain.get("error", {}).get("code") == given.get("error", {}).get("code"), kind
+        if kind not in ("new_match", "ping"):  # (a new match draws its seed; ping says its Python)
+            assert plain == given, kind
+    bridge.reset()
+    assert call("new_match", {**start, **extra}) == (bridge.reset(), call("new_match", start))[1]

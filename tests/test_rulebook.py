@@ -394,7 +394,7 @@ def test_the_bridge_continues_the_rotation_for_the_same_players():
     first = new("classic")
     assert new("classic") == (first + 1) % 2
     assert new("best-of-3") == first  # other rules, same table: the rotation goes on
-    save = json.loads(bridge.call("state", "{}"))["result"]["save"]
+    save = json.loads(bridge.call("state", json.dumps({"save": True})))["result"]["save"]
     bridge.reset()
     bridge.call("load", json.dumps({"save": save}))
     assert new("classic") == (first + 1) % 2  # after a reload too

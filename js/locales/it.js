@@ -676,6 +676,8 @@ export default {
   "error.bad_request": "la pagina ha mandato al motore una richiesta che non capisce.",
   "error.cannot_undo": "non c'è niente da annullare ora.",
   "error.review_incomplete": "l'analisi di questa mano non è ancora finita.",
+  "error.deal_not_over": "l'analisi di una mano si apre quando quella mano è finita.",
+  "error.bad_view": "una vista del tavolo è arrivata danneggiata o in un formato che questa pagina non conosce.",
   "error.hidden_seat": "non puoi vedere le carte di quel posto.",
   "error.internal": "qualcosa è andato storto nel motore di gioco.",
   "error.engine_unavailable": "il motore di gioco non è in funzione: ricarica la pagina.",

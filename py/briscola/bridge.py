@@ -5,9 +5,12 @@ The web worker calls ``call(type, args_json)`` and gets back ``{"result": ...}``
 however bad, raises. A bad request changes nothing.
 
 The bridge keeps one *table* (a match, who sits where, the computer players). Every reply
-that changes it carries ``save``: an opaque JSON string (it holds the match's seed, so it
-determines every hidden card) that the worker keeps and hands back to ``load`` after a
-reload; the worker takes it out of the reply, the page never sees it. The page draws only
+that changes it (the requests of ``CHANGES``) carries ``changed: true`` and ``save``: an
+opaque JSON string (it holds the match's seed, so it determines every hidden card) that the
+worker keeps and hands back to ``load`` after a reload; the worker takes it out of the reply,
+the page never sees it. A read (every other request) changes nothing: a ``state`` reply says
+``changed: false`` and carries no save (unless asked with ``save: true``: the worker's own
+request, to keep a game's new meta), so the worker stores nothing after it. The page draws only
 ``view``: what one seat may know, and only for a seat the person controls
 (:meth:`Table.require_person`; other seats' replies come with the hand left out).
 
@@ -23,10 +26,17 @@ Request types (``args`` in brackets):
   the deal's rotation; a chosen seed deals exactly as that seed says (to replay a deal).
 - ``load`` [``save``] -- restore a table from ``save``; a corrupt one is refused (``bad_save``).
 - ``new_match`` draws the seed itself when none is given (a link's seed is public by choice).
-- ``state`` [``seat``] -- the table as ``seat`` sees it; ``hidden_seat`` for a seat the person
-  does not control (a computer's; in hot-seat, a person's whose turn it is not) before the
-  deal is over.
-- ``act`` [``seat``, ``action``] -- a person's action, checked (``illegal_action`` otherwise).
+- ``state`` [``seat``, ``save``] -- the table as ``seat`` sees it; ``hidden_seat`` for a seat
+  the person does not control (a computer's; in hot-seat, a person's whose turn it is not)
+  before the deal is over.
+- ``friend_view`` [``seat``] -- what the page of the friend at ``seat`` (``kind: "friend"``)
+  may receive (:meth:`Table.travelling`): ``seat``, ``view``, ``seats``, ``match``,
+  ``card_points``, ``order`` and, once the deal is over, ``summary``. Every reply that changes
+  a table with friends carries them all as ``views`` (``{seat: travelling view}``), so the
+  host's page sends each friend its view without asking again.
+- ``act`` [``seat``, ``action``, ``viewer``] -- a person's action, checked (``illegal_action``
+  otherwise); the reply is the table as ``viewer`` sees it (the host's seat, when a friend
+  acted), by default as ``seat`` does.
 - ``bot_step`` [``reasons``] -- the computer player whose turn it is acts; returns its action
   and its reason as data (``{code, params}``, worded by the page); with ``reasons: true``
   (the page shows them) an intermediate's or expert's card play is explained from the
@@ -45,7 +55,9 @@ Request types (``args`` in brackets):
 - ``review_plan`` / ``review_decision`` / ``review_summary`` [``seat``, ``deal``, ``index``]
   -- a deal's decisions for one seat, evaluated one per request (see :mod:`briscola.coach`).
 - ``replay`` [``deal``, ``step``, ``seat``, ``all_hands``] -- a seat's view of a deal after
-  ``step`` actions; every hand too once that deal is over, if asked.
+  ``step`` actions; every hand too, if asked.
+  The review and the replay are of a finished deal only: ``deal_not_over`` for the deal being
+  played, whoever asks (a friend's page through the host's, the person's own).
 - ``duplicate`` -- play the finished deal again with the seats swapped.
 - ``rate`` [``rating``, ``level``, ``score``] -- a person's new Elo-style rating (and the
   computer levels' ratings, ``levels``).
@@ -90,6 +102,11 @@ LEVELS = ("beginner", "intermediate", "expert")
 # the interpreter in the browser. The longest real save (a Chiamata match of 200 deals) is
 # about 51 KB, 4 levels deep, 9,400 values. js/limits.js holds the same numbers: the worker
 # checks first (tests/test_bridge.py keeps the two equal).
+# The requests that change the table (their replies carry ``changed: true`` and the save); every
+# other request reads it only, and changes nothing.
+CHANGES = frozenset(("new_match", "load", "act", "bot_step", "undo", "duplicate", "next_deal",
+                     "set_seat"))
+
 MAX_BYTES = 2_000_000
 MAX_DEPTH = 64
 MAX_ITEMS = 200_000
@@ -140,6 +157,12 @@ class CannotUndo(BriscolaError):
 
 class ReviewIncomplete(BriscolaError):
     code = "review_incomplete"
+
+
+class DealNotOver(BriscolaError):
+    """A review (or a replay) of a deal still being played: its plays are not public yet."""
+
+    code = "deal_not_over"
 
 
 class HiddenSeatError(BriscolaError):
@@ -261,22 +284,53 @@ class Table:
             raise HiddenSeatError(f"seat {seat}'s cards are hidden: it is not that seat's turn")
         return seat
 
-    def state(self, seat: int | None = None) -> dict:
+    def state(self, seat: int | None = None, shared: dict | None = None) -> dict:
         """The table as ``seat`` sees it; the hand and what only that seat knows are left
-        out (``view.hand_hidden``) when the person may not see them now (:meth:`may_see`)."""
-        match = self.match
-        game = match.game
+        out (``view.hand_hidden``) when the person may not see them now (:meth:`may_see`).
+        ``shared``: :meth:`_shared` if already made."""
+        game = self.match.game
         if seat is None:
             cur = game.current_player
             humans = self.humans()
             seat = cur if cur in humans else (humans[0] if humans else 0)
         _check_seat(seat, game.n)
-        view = game.view(seat)
+        return {"seat": seat, "view": self._view(seat), **(shared or self._shared())}
+
+    def _view(self, seat: int) -> dict:
+        game = self.match.game
+        return game.view(seat).to_dict() if self.may_see(seat) else _blind(game, seat)
+
+    def friends(self) -> list[int]:
+        """The seats of friends at their own devices (``kind: "friend"``)."""
+        return [s for s, x in enumerate(self.seats) if x["kind"] == "friend"]
+
+    def travelling(self, seat: Any) -> dict:
+        """What the page of the friend at ``seat`` may receive: the table as that seat sees it
+        (``seat``, ``view``, ``seats``, ``match``, ``card_points``, ``order`` and, once the deal
+        is over, ``summary``), nothing else (never a save, nor a computer's reasons)."""
+        seat = _check_seat(seat, self.match.game.n)
+        if self.seats[seat]["kind"] != "friend":
+            raise BridgeError(f"seat {seat} is not a friend's: only a friend's view travels")
+        return {"seat": seat, "view": self._view(seat), **self._shared()}
+
+    def friend_views(self, shared: dict | None = None) -> dict[str, dict]:
+        """Every friend seat's travelling view (:meth:`travelling`), by seat (as text: JSON's
+        keys), the table's common part made once (``shared``: :meth:`_shared` if made)."""
+        out = {}
+        for s in self.friends():
+            if shared is None:
+                shared = self._shared()
+            out[str(s)] = {"seat": s, "view": self._view(s), **shared}
+        return out
+
+    def _shared(self) -> dict:
+        """The part of a state that is the same from every seat: the seats, the match, the
+        deck's points, the ranks and, once the deal is over, its summary."""
+        match = self.match
+        game = match.game
         results = match._results()
         k = match.deal_number
         state = {
-            "seat": seat,
-            "view": view.to_dict() if self.may_see(seat) else _blind(game, seat),
             "seats": self.seats,
             "match": {
                 "format": match.rules.match,
@@ -432,6 +486,7 @@ class Bridge:
             "new_match": self.new_match,
             "load": self.load,
             "state": self.state,
+            "friend_view": self.friend_view,
             "act": self.act,
             "bot_step": self.bot_step,
             "hint": self.hint,
@@ -501,7 +556,13 @@ class Bridge:
         seat = args.get("seat")
         if seat is not None:
             self._table().require_person(seat)
-        return self._reply(seat)
+        save = args.get("save", False)
+        if not isinstance(save, bool):
+            raise BridgeError("save: expected true or false")
+        return self._reply(seat, changed=False, save=save)
+
+    def friend_view(self, args: dict) -> dict:
+        return self._table().travelling(args.get("seat"))
 
     def act(self, args: dict) -> dict:
         table = self._table()
@@ -512,8 +573,9 @@ class Bridge:
         action = args.get("action")
         if not isinstance(action, str):
             raise BridgeError("action: expected text like 'AD'")
+        viewer = _check_seat(args.get("viewer", seat), game.n)  # shown as state() shows it
         game.apply(action, seat=seat)
-        return self._reply(seat)
+        return self._reply(viewer)
 
     def bot_step(self, args: dict) -> dict:
         if "lang" in args:
@@ -620,6 +682,7 @@ class Bridge:
         return track(table.match.game.view(seat))
 
     def _deal_arg(self, args: dict):
+        """The finished deal ``args["deal"]`` (by default the last): its number and game."""
         table = self._table()
         history = table.match.history()
         k = args.get("deal")
@@ -627,6 +690,8 @@ class Bridge:
             k = len(history) - 1
         if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(history):
             raise BridgeError(f"deal: expected a deal from 0 to {len(history) - 1}, got {k!r}")
+        if not history[k].is_over:
+            raise DealNotOver(f"deal {k} is being played: its review opens once it is over")
         return k, history[k]
 
     def _review_args(self, args: dict):
@@ -720,7 +785,7 @@ class Bridge:
             raise BridgeError("all_hands: expected true or false")
         g = game.replay(step)
         out = {"deal": k, "step": step, "steps": steps, "view": g.view(seat).to_dict()}
-        if all_hands and game.is_over:
+        if all_hands:
             out["hands"] = [[str(CARDS[c]) for c in h] for h in g.hands]
         return out
 
@@ -833,12 +898,19 @@ class Bridge:
         return {"points": {str(c): t.points[c] for c in t.deck},
                 "order": t.order, "total": t.total_points}
 
-    def _reply(self, seat: Any) -> dict:
+    def _reply(self, seat: Any, changed: bool = True, save: bool = False) -> dict:
+        """The table as ``seat`` sees it; after a change (``changed``), with the save and every
+        friend seat's view (``views``); after a read, the save only if asked (``save``)."""
         table = self._table()
         if seat is not None:
             _check_seat(seat, table.match.rules.players)
-        state = table.state(seat)
-        state["save"] = table.save()
+        shared = table._shared()
+        state = table.state(seat, shared)
+        state["changed"] = changed
+        if changed or save:
+            state["save"] = table.save()
+        if changed and table.friends():
+            state["views"] = table.friend_views(shared)
         return state
 
     def handle(self, kind: str, args: Any) -> dict:
@@ -848,13 +920,15 @@ class Bridge:
             args = {}
         if not isinstance(args, dict):
             raise BridgeError("args: expected an object")
-        before = self.table.save() if self.table is not None else None
+        # A read changes nothing; a change that fails is undone (load and new_match replace
+        # the table only once they succeed).
+        keep = kind in CHANGES and kind not in ("load", "new_match")
+        before = self.table.save() if keep and self.table is not None else None
         try:
             return self.handlers[kind](args)
         except BaseException:
             # Nothing a bad request did may stick: restore the table as it was.
-            if before is not None and self.table is not None and kind not in ("load",
-                                                                               "new_match"):
+            if before is not None and self.table is not None:
                 if self.table.save() != before:
                     self.table = Table.load(before)
             raise

@@ -18,8 +18,9 @@ from typing import Any, Protocol
 
 from . import chiamata as _ch
 from .actions import Action
-from .cards import CARDS, SUITS, Card, mask_of
-from .errors import IllegalActionError
+from .actions import ActionError
+from .cards import CARDS, SUITS, Card, CardError, mask_of
+from .errors import BriscolaError, IllegalActionError, RulesError
 from .outcome import Outcome
 from .rules import Rules
 
@@ -55,6 +56,12 @@ class Deal(Protocol):
     def sides(self) -> tuple[tuple[int, ...], ...]: ...
     def side_points(self) -> list[int]: ...
     def _event_log(self) -> list[dict]: ...
+
+
+class ViewError(BriscolaError):
+    """A view's dict that is not one :meth:`View.to_dict` makes (:meth:`View.from_dict`)."""
+
+    code = "bad_view"
 
 
 class View:
@@ -226,6 +233,13 @@ class View:
         if self.chiamata is not None:
             d["chiamata"] = self.chiamata
         return d
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "View":
+        """The view :meth:`to_dict` wrote (the inverse: ``View.from_dict(v.to_dict())``
+        writes the same dict again). Every field is checked; anything else is refused with
+        a :class:`ViewError` naming the field (a view received from another device)."""
+        return _view_from_dict(data)
 
 
 def _partners_see(game: Deal) -> bool:
@@ -415,3 +429,180 @@ def _cache_of(game: Deal) -> _Cache:
     if cache is None or cache.log is not log or len(cache.tricks) > len(game.history):
         cache = game._view_cache = _Cache(game, log)
     return cache
+
+
+# ---- a view read back from its dict -------------------------------------------------------
+_FIELDS = ("seat", "players", "rules", "phase", "turn", "dealer", "leader", "hand", "hand_sizes",
+           "trump_suit", "trump_card", "original_trump_card", "talon_size", "talon_next",
+           "talon_known", "trick", "tricks", "tricks_done", "points", "side_points", "sides",
+           "side_of_seat", "known", "hands_visible", "events", "legal", "outcome")
+_PHASES = ("auction", "call", "play", "over")
+
+
+def _bad(where: str, what: str) -> ViewError:
+    return ViewError(f"view.{where}: {what}")
+
+
+def _int(x: Any, where: str, low: int = 0, high: int | None = None) -> int:
+    if not isinstance(x, int) or isinstance(x, bool) or x < low or (high is not None and x > high):
+        span = f"{low} to {high}" if high is not None else f"{low} or more"
+        raise _bad(where, f"expected a whole number from {span}, got {x!r}")
+    return x
+
+
+def _list(x: Any, where: str, length: int | None = None) -> list:
+    if not isinstance(x, list):
+        raise _bad(where, f"expected a list, got {type(x).__name__}")
+    if length is not None and len(x) != length:
+        raise _bad(where, f"expected {length} entries, got {len(x)}")
+    return x
+
+
+def _card(x: Any, where: str) -> Card:
+    if not isinstance(x, str):
+        raise _bad(where, f"expected a card like 'AD', got {x!r}")
+    try:
+        return Card.parse(x)
+    except CardError as e:
+        raise _bad(where, str(e)) from None
+
+
+def _cards(x: Any, where: str) -> list[Card]:
+    return [_card(c, f"{where}[{i}]") for i, c in enumerate(_list(x, where))]
+
+
+def _maybe_card(x: Any, where: str) -> Card | None:
+    return None if x is None else _card(x, where)
+
+
+def _plays(x: Any, where: str, n: int) -> list[tuple[int, Card]]:
+    out = []
+    for i, p in enumerate(_list(x, where)):
+        if not isinstance(p, dict) or set(p) != {"seat", "card"}:
+            raise _bad(f"{where}[{i}]", "expected {seat, card}")
+        out.append((_int(p["seat"], f"{where}[{i}].seat", 0, n - 1),
+                    _card(p["card"], f"{where}[{i}].card")))
+    return out
+
+
+def _outcome(x: Any, n: int) -> Outcome | None:
+    if x is None:
+        return None
+    if not isinstance(x, dict):
+        raise _bad("outcome", "expected an object or null")
+    required = {"points", "sides", "side_points", "winners", "draw"}
+    extra = {"game_points", "target", "cappotto", "multiplier"}
+    if not required <= set(x) or not set(x) <= required | extra or (
+            set(x) & extra and set(x) != required | extra):
+        raise _bad("outcome", f"expected the fields {', '.join(sorted(required))} "
+                              f"(and, in Chiamata, {', '.join(sorted(extra))})")
+    ints = lambda v, w, k=None: tuple(_int(a, f"outcome.{w}[{i}]", -10**6)  # noqa: E731
+                                      for i, a in enumerate(_list(v, f"outcome.{w}", k)))
+    if not isinstance(x["draw"], bool):
+        raise _bad("outcome.draw", "expected true or false")
+    kw: dict[str, Any] = {}
+    if "game_points" in x:
+        if not isinstance(x["cappotto"], bool):
+            raise _bad("outcome.cappotto", "expected true or false")
+        kw = {"game_points": ints(x["game_points"], "game_points", n),
+              "target": _int(x["target"], "outcome.target"), "cappotto": x["cappotto"],
+              "multiplier": _int(x["multiplier"], "outcome.multiplier", 1)}
+    return Outcome(points=ints(x["points"], "points", n),
+                   sides=tuple(tuple(_int(s, f"outcome.sides[{i}]", 0, n - 1)
+                                     for s in _list(side, f"outcome.sides[{i}]"))
+                               for i, side in enumerate(_list(x["sides"], "outcome.sides"))),
+                   side_points=ints(x["side_points"], "side_points"),
+                   winners=ints(x["winners"], "winners"), draw=x["draw"], **kw)
+
+
+def _view_from_dict(d: Any) -> View:
+    if not isinstance(d, dict):
+        raise ViewError(f"view: expected an object, got {type(d).__name__}")
+    missing = [k for k in _FIELDS if k not in d]
+    if missing:
+        raise ViewError(f"view: missing {', '.join(missing)}")
+    extra = sorted(set(d) - set(_FIELDS) - {"chiamata"})
+    if extra:
+        raise ViewError(f"view: unknown fields {', '.join(map(str, extra))}")
+    try:
+        rules = Rules.from_dict(d["rules"])
+    except (RulesError, TypeError, ValueError) as e:
+        raise _bad("rules", str(e)) from None
+    n = _int(d["players"], "players", 1)
+    if n != rules.players:
+        raise _bad("players", f"{n} players, but the rules seat {rules.players}")
+    seat_ = lambda x, w: _int(x, w, 0, n - 1)  # noqa: E731
+    v = View()
+    object.__setattr__(v, "_game", None)  # nothing to fill in from: every field is set here
+    v.rules = rules
+    v.players = n
+    v.seat = seat_(d["seat"], "seat")
+    if d["phase"] not in _PHASES:
+        raise _bad("phase", f"one of {', '.join(_PHASES)}, got {d['phase']!r}")
+    v.phase = d["phase"]
+    v.turn = None if d["turn"] is None else seat_(d["turn"], "turn")
+    v.dealer = seat_(d["dealer"], "dealer")
+    v.leader = seat_(d["leader"], "leader")
+    v.hand = _cards(d["hand"], "hand")
+    v.hand_sizes = [_int(x, f"hand_sizes[{i}]")
+                    for i, x in enumerate(_list(d["hand_sizes"], "hand_sizes", n))]
+    t = d["trump_suit"]
+    if t is not None and (not isinstance(t, str) or len(t) != 1 or t not in SUITS):
+        raise _bad("trump_suit", f"one of {' '.join(SUITS)} or null, got {t!r}")
+    v.trump_suit = None if t is None else SUITS.index(t)
+    v.trump_card = _maybe_card(d["trump_card"], "trump_card")
+    v.original_trump_card = _maybe_card(d["original_trump_card"], "original_trump_card")
+    v.talon_size = _int(d["talon_size"], "talon_size")
+    v.talon_next = _maybe_card(d["talon_next"], "talon_next")
+    v.talon_known = []
+    for i, entry in enumerate(_list(d["talon_known"], "talon_known")):
+        pair = _list(entry, f"talon_known[{i}]", 2)
+        v.talon_known.append((_int(pair[0], f"talon_known[{i}][0]"),
+                              _card(pair[1], f"talon_known[{i}][1]")))
+    v.trick = _plays(d["trick"], "trick", n)
+    tricks = []
+    for i, tr in enumerate(_list(d["tricks"], "tricks")):
+        if not isinstance(tr, dict) or set(tr) != {"plays", "winner", "points"}:
+            raise _bad(f"tricks[{i}]", "expected {plays, winner, points}")
+        plays = _plays(tr["plays"], f"tricks[{i}].plays", n)
+        tricks.append((tuple(s for s, _c in plays), tuple(c for _s, c in plays),
+                       seat_(tr["winner"], f"tricks[{i}].winner"),
+                       _int(tr["points"], f"tricks[{i}].points")))
+    v.tricks = tricks
+    v.tricks_done = _int(d["tricks_done"], "tricks_done")
+    if v.tricks_done != len(tricks):
+        raise _bad("tricks_done", f"{v.tricks_done}, but {len(tricks)} tricks are listed")
+    v.points = [_int(x, f"points[{i}]") for i, x in enumerate(_list(d["points"], "points", n))]
+    v.side_points = [_int(x, f"side_points[{i}]")
+                     for i, x in enumerate(_list(d["side_points"], "side_points"))]
+    v.sides = tuple(tuple(seat_(s, f"sides[{i}]") for s in _list(side, f"sides[{i}]"))
+                    for i, side in enumerate(_list(d["sides"], "sides")))
+    v.side_of_seat = [_int(x, f"side_of_seat[{i}]", -1) for i, x in
+                      enumerate(_list(d["side_of_seat"], "side_of_seat", n))]
+    v.known = [_cards(k, f"known[{i}]") for i, k in enumerate(_list(d["known"], "known", n))]
+    visible = _list(d["hands_visible"], "hands_visible", n)
+    if not all(isinstance(x, bool) for x in visible):
+        raise _bad("hands_visible", "expected true or false per seat")
+    v.hands_visible = list(visible)
+    events = _list(d["events"], "events")
+    for i, ev in enumerate(events):
+        if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
+            raise _bad(f"events[{i}]", "expected an event {type, ...}")
+    v.events = [dict(ev) for ev in events]
+    legal = []
+    for i, a in enumerate(_list(d["legal"], "legal")):
+        if not isinstance(a, str):
+            raise _bad(f"legal[{i}]", f"expected an action like 'AD', got {a!r}")
+        try:
+            legal.append(Action.parse(a))
+        except ActionError as e:
+            raise _bad(f"legal[{i}]", str(e)) from None
+    v.legal = legal
+    v.outcome = _outcome(d["outcome"], n)
+    chiamata = d.get("chiamata")
+    if chiamata is not None and not isinstance(chiamata, dict):
+        raise _bad("chiamata", "expected an object")
+    v.chiamata = chiamata
+    if (rules.mode == "chiamata") != (chiamata is not None):
+        raise _bad("chiamata", "present exactly when the rules are Chiamata's")
+    return v

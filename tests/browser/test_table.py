@@ -13,8 +13,8 @@ import re
 import pytest
 
 from briscola import bridge
-from pagekit import (PLAYING, Layout, act_and_wait, assert_in_window, hand_over, new_game, stored_save,
-                     table_state, ui, wait_ui)
+from pagekit import (PLAYING, STORED_SAVE_JS, Layout, act_and_wait, assert_in_window, hand_over, new_game,
+                     stored_save, table_state, ui, wait_ui)
 
 pytestmark = pytest.mark.browser
 
@@ -274,10 +274,19 @@ def test_reload_mid_deal_resumes(page, base_url, bot_level):
     assert after["view"]["events"] == before["view"]["events"]
     assert "save" not in after and after["game"] == before["game"]
     assert stored_save(page) == kept
+    # Reads leave the kept game alone: the worker writes only after a request that changed it.
+    written = page.evaluate(STORED_AT_JS)
+    page.evaluate("""async (seat) => { const app = window.__briscola.app;
+      for (const [type, args] of [["state", {seat}], ["hint", {seat}], ["tracker", {seat}], ["history", {}]])
+        await app.engine.call(type, {...args, game: app.game}); }""", after["seat"])
+    assert page.evaluate(STORED_AT_JS) == written and stored_save(page) == kept
     shown = page.eval_on_selector_all(".hand .hand-card", "els => els.map(e => e.dataset.code)")
     assert shown == before["view"]["hand"]
     play_deal(page)
     check_summary(page)
+
+
+STORED_AT_JS = STORED_SAVE_JS.replace("rec.save", "rec.updated")
 
 
 def test_corrupt_save_of_an_older_page_is_set_aside(page, base_url, bot_level):
