@@ -4,6 +4,7 @@
     python bench/coach.py [--deals 6] [--variants classic,four,chiamata] [--no-pyodide]
                           [--no-build] [--json]
     python bench/coach.py --words [--deals 20] [--variants classic,four]
+    python bench/coach.py --principles [--deals 20] [--variants classic,four,six]
 
 Deals are played by the intermediate player in every seat (seeded). A *hint* is what the
 bridge's ``hint`` does at a person's turn: the seat's view, the evaluation of every legal
@@ -21,6 +22,12 @@ choice, of every seat, the hint's reason (:func:`explain`) and the review's sent
 card the intermediate player chose (``explain(view, ev, played)``); the table gives the
 share of each that teaches nothing -- "either will do" (``coach_equal``) or a reason that
 names no cause (:data:`NO_CAUSE`) -- and how often each code was given.
+
+``--principles`` checks the same hints against the position (CPython only): the share whose
+stated principle holds (:func:`briscola.ai.teach.holds`, target 100 %), the share that are
+ties between two small cards (no points, no trump), and the hints that throw a figure onto a
+trick the others take while a card of fewer points would lose it as well, without a reason
+that says why the cheaper card is kept (target 0).
 """
 from __future__ import annotations
 
@@ -44,9 +51,20 @@ EQUAL = ("coach_equal",)
 NO_CAUSE = ("coach_gain", "coach_exact", "coach_keep_later")
 
 
+_WORDS: dict = {}
+
+
 def words(variant: str, deals: int, seed: str = "coach") -> dict:
     """The coach's reasons at every card play with a choice of every seat: code counts for
-    the hints and for the review of the card actually played."""
+    the hints and for the review of the card actually played, and the hints checked against
+    the position (kept: ``--words --principles`` plays the deals once)."""
+    key = (variant, deals, seed)
+    if key not in _WORDS:
+        _WORDS[key] = _words(variant, deals, seed)
+    return _WORDS[key]
+
+
+def _words(variant: str, deals: int, seed: str) -> dict:
     from collections import Counter
 
     from briscola.ai import make_bot
@@ -55,8 +73,12 @@ def words(variant: str, deals: int, seed: str = "coach") -> dict:
     from briscola.game import Game
     from briscola.rules import find_variant
 
+    from briscola.ai.teach import Facts, holds
+    from briscola.cards import Card
+
     rules = find_variant(variant)
     hint, review = Counter(), Counter()
+    checked = {"hints": 0, "holds": 0, "blank_ties": 0, "figure_thrown": 0, "wrong": Counter()}
     for i in range(deals):
         game = Game.new(rules, seed=f"{seed}:{i}")
         bots = [make_bot("intermediate", f"{seed}:{i}:{s}") for s in range(rules.players)]
@@ -66,10 +88,62 @@ def words(variant: str, deals: int, seed: str = "coach") -> dict:
             action = bots[seat].decide(view).action
             if view.phase == "play" and len(card_plays(view)) > 1 and int(action) < 52:
                 ev = evaluate(view)
-                hint[explain(view, ev)["code"]] += 1
+                why = explain(view, ev)
+                hint[why["code"]] += 1
                 review[explain(view, ev, int(action))["code"]] += 1
+                f = Facts(view)
+                checked["hints"] += 1
+                if holds(view, why["code"], why["params"], f):
+                    checked["holds"] += 1
+                else:
+                    checked["wrong"][why["code"]] += 1
+                b, a = (int(Card.parse(why["params"][k])) if k in why["params"] else None
+                        for k in ("card", "alt"))
+                if a is not None and why["code"] in _ties() and f.blank(b) and f.blank(a):
+                    checked["blank_ties"] += 1
+                if b is not None and figure_thrown(f, b, a, why["code"]):
+                    checked["figure_thrown"] += 1
             game.apply(action, seat)
-    return {"hint": dict(hint), "review": dict(review)}
+    checked["wrong"] = dict(checked["wrong"])
+    return {"hint": dict(hint), "review": dict(review), "principles": checked}
+
+
+def figure_thrown(f, b: int, a: int | None, code: str) -> bool:
+    """Does the hint throw ``b``, a card with points, onto a trick the others hold and no
+    partner may still take, while a legal card of fewer points loses it as well -- without a
+    reason that compares it with such a card and says why that card is kept?"""
+    if not f.lost(b) or f.partner_after or not f.pts[b]:
+        return False
+    cheaper = [c for c in f.legal if f.lost(c) and f.given(c) < f.given(b)]
+    if not cheaper:
+        return False
+    return not (a in cheaper and code in KEEPS)
+
+
+def _ties() -> tuple[str, ...]:
+    from briscola.ai.teach import TIE_CODES
+    return TIE_CODES + ("coach_equal",)
+
+
+# Reasons that say why the card compared is kept rather than thrown (a figure thrown anyway).
+KEEPS = ("coach_give_keep", "coach_keep_trump", "coach_tie_keep_trump", "coach_keep_later",
+         "coach_keep_stronger", "coach_keep_safer", "coach_keep_master", "coach_load_ahead",
+         "coach_tie_worth_same")
+
+
+def print_principles(variants: list[str], deals: int) -> None:
+    print(f"Whether the coach's principles hold: {deals} deals per variant, every seat's hints "
+          "(intermediate players)\n")
+    print("| variant | hints | principle holds | ties between small cards | figure thrown "
+          "unexplained | codes that did not hold |")
+    print("| --- | ---: | ---: | ---: | ---: | --- |")
+    for v in variants:
+        c = words(v, deals)["principles"]
+        n = max(c["hints"], 1)
+        wrong = ", ".join(f"{k[len('coach_'):]} {m}" for k, m in
+                          sorted(c["wrong"].items(), key=lambda kv: -kv[1])) or "-"
+        print(f"| {v} | {c['hints']} | {100.0 * c['holds'] / n:.1f} % | "
+              f"{100.0 * c['blank_ties'] / n:.1f} % | {c['figure_thrown']} | {wrong} |")
 
 
 def _share(counts: dict, codes) -> float:
@@ -174,10 +248,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--words", action="store_true",
                     help="the share of reasons that teach nothing, instead of the times")
+    ap.add_argument("--principles", action="store_true",
+                    help="the share of hints whose principle holds in the position")
     args = ap.parse_args(argv)
     variants = [v for v in args.variants.split(",") if v]
-    if args.words:
-        print_words(variants, args.deals)
+    if args.words or args.principles:
+        if args.words:
+            print_words(variants, args.deals)
+        if args.principles:
+            print("" if not args.words else "\n", end="")
+            print_principles(variants, args.deals)
         return 0
     load0 = os.getloadavg()[0]
     results = {"cpython": {v: summarize(measure(v, args.deals)) for v in variants}}
