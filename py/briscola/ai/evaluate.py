@@ -256,10 +256,19 @@ def evaluate(view, budget: Budget = DEFAULT_BUDGET) -> Evaluation:
         ev = _evaluate_chiamata(view, plays, rng, budget)
     else:
         ev = _evaluate_classic(view, plays, rng, budget)
+    return settle(view, ev)
+
+
+def settle(view, ev: Evaluation) -> Evaluation:
+    """How the values of ``ev`` (the cards ``view.seat`` may play) tie: the noise of an
+    evaluation that is not exact, the search's bias against a card that gives fewer points
+    to a lost trick, and the coach's principles among the tied cards."""
     from .teach import Facts, keys
     f = Facts(view)
+    plays = list(ev.values)
     ev.tiebreak = keys(view, plays, f)
     ev.noise = 0.0 if ev.exact else NOISE
+    ev.given, ev.give_bias = {}, 0.0
     if not ev.exact and not f.partner_after:
         ev.given = {c: f.given(c) for c in plays if f.lost(c)}
         ev.give_bias = GIVE_BIAS

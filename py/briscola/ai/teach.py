@@ -189,8 +189,11 @@ def standing(f: Facts, name: str, c: int) -> int:
         return 0 if f.wins(c) else 1
     if name == "low_trump":
         # between trumps (plain cards were parted by keep_trump): the lowest that takes, and
-        # a trump that does not take last
-        return -1 if not f.is_trump(c) else f.strength[c] if f.wins(c) else 99
+        # a trump that does not take last (unless the next trick is the last: nothing to
+        # keep it for)
+        if not f.is_trump(c):
+            return 0 if f.last else -1
+        return f.strength[c] if f.wins(c) else 0 if f.last else 99
     if name == "take_points":
         return -f.taken(c) if f.wins(c) else 0
     return f.given(c)  # discard
@@ -221,8 +224,11 @@ def tie_reason(f: Facts, b: int, a: int) -> tuple[str, dict] | None:
 
 def _tie_params(f: Facts, name: str, b: int, a: int) -> tuple[str, dict] | None:
     p: dict = {}
-    if name == "low_trump" and not f.wins(a):  # a trump under a trump takes nothing
-        name = "take_points"
+    if name == "low_trump":
+        if f.is_trump(a) and not f.is_trump(b):  # a trump that would not take is kept
+            name = "keep_trump"
+        elif not f.wins(a):  # a trump under a trump takes nothing
+            name = "take_points"
     if name == "keep_trump" and f.led_load_at_risk(b):
         # a load led to keep a trump: the risk is named
         return "coach_tie_lead_load", {"points": f.pts[b], "beaters": f.beaters(b)}
