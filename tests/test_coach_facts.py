@@ -61,7 +61,7 @@ TAKES = {"coach_take": (True, False), "coach_take_trump": (True, False),
          "coach_tie_take_points": (True, None), "coach_tie_low_trump": (True, True),
          "coach_take_may": (True, False), "coach_take_lead_may": (True, False),
          "coach_take_both_may": (True, True), "coach_tie_take_load_may": (True, False),
-         "coach_tie_take_points_may": (True, None)}
+         "coach_tie_take_points_may": (True, None), "coach_tie_save_trump": (False, True)}
 
 
 class Seen:
@@ -164,6 +164,7 @@ def check(view, ev: Evaluation, why: dict) -> str:
     if code in ("coach_save_trump", "coach_let_go"):
         assert p["given"] > 0, why
     if code in ("coach_keep_trump", "coach_save_trump", "coach_tie_keep_trump", "coach_save_trump_empty",
+                "coach_tie_save_trump",
                 "coach_save_trump_free",
                 "coach_take_keep_trump"):
         assert x.is_trump(a) and not x.is_trump(b), why

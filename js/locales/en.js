@@ -440,6 +440,8 @@ export default {
   "reason.coach_tie_take_points_may": "{card} and {alt} are worth about the same over the deal; with {card} you may take {taken} points in this trick, though a player still to come can beat it; with {alt} {taken_alt}.",
   "reason.coach_tie_blanks": "Any small card will do: {card} and {alt} are worth the same here.",
   "reason.coach_tie_worth_same": "{card} and {alt} do different things in this trick, but what one gains now the other makes up later: over the deal they are worth the same.",
+  "reason.coach_tie_save_trump": "{card} and {alt} are worth about the same over the deal; keep your trumps: the trump {alt} would take this trick, but with {trumps} trumps still out it is worth more later; let the trick go with {card}.",
+  "reason.coach_tie_keep_master": "{card} and {alt} are worth about the same over the deal; no card the others may hold can beat {alt} now: keep it for a trick with points and lead {card}.",
   "reason.coach_bid_equal": "These choices are worth about the same here: {gain} game points apart.",
   "reason.coach_bid_pass_rank": "Passing is {gain} game points better than bidding {rank}: even with its best call, the hand expects only about {points} card points.",
   "reason.coach_bid_pass_points": "Passing is {gain} game points better than promising {n}: even with its best call, the hand expects only about {points} card points.",

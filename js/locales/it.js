@@ -440,6 +440,8 @@ export default {
   "reason.coach_tie_take_points_may": "{card} e {alt} valgono più o meno lo stesso sulla smazzata; con {card} puoi prendere {taken} punti in questa presa, ma chi deve ancora giocare può superarla; con {alt} {taken_alt}.",
   "reason.coach_tie_blanks": "Un liscio vale l'altro: qui {card} e {alt} si equivalgono.",
   "reason.coach_tie_worth_same": "{card} e {alt} fanno cose diverse in questa presa, ma quello che l'una guadagna ora l'altra lo recupera dopo: sulla smazzata valgono lo stesso.",
+  "reason.coach_tie_save_trump": "{card} e {alt} valgono più o meno lo stesso sulla smazzata; tieni le briscole: la briscola {alt} prenderebbe questa presa, ma con {trumps} briscole ancora fuori vale di più dopo; lascia andare la presa con {card}.",
+  "reason.coach_tie_keep_master": "{card} e {alt} valgono più o meno lo stesso sulla smazzata; nessuna carta che gli altri possono avere batte {alt}: tienila per una presa con punti e apri con {card}.",
   "reason.coach_bid_equal": "Qui le scelte si equivalgono: {gain} punti partita di differenza.",
   "reason.coach_bid_pass_rank": "Passare vale {gain} punti partita più che dichiarare {rank}: anche con la chiamata migliore, queste carte promettono solo circa {points} punti carta.",
   "reason.coach_bid_pass_points": "Passare vale {gain} punti partita più che promettere {n}: anche con la chiamata migliore, queste carte promettono solo circa {points} punti carta.",

@@ -16,8 +16,11 @@ card that is harder to beat; when the best card breaks a common principle (a loa
 trump spent on a poor trick, a figure thrown) the sentence says so and why it pays here. No
 reason names the method. Cards within the evaluation's noise of each other are told apart by
 the coach's principles (:mod:`briscola.ai.teach`, ``coach_tie_*``), and "either will do"
-(``coach_equal``) is left for cards no principle tells apart. An exchange or a signal in a
-hint gets its own reason (:func:`explain_special`).
+(``coach_equal``, ``coach_tie_blanks``, ``coach_tie_worth_same``) is left for cards no
+principle tells apart. Every reason is checked against the position before it is given
+(:func:`briscola.ai.teach.holds`): one that does not hold gives way to the next that does
+(a take that a player still to come may beat is said as "may take", a load led names its
+risk). An exchange or a signal in a hint gets its own reason (:func:`explain_special`).
 
 The same reasons serve the coach (a hint, a reviewed play) and the computer players: with
 reasons shown, :func:`decide_explained` gives the intermediate's and the expert's card play

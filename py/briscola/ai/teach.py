@@ -17,7 +17,13 @@ reason code (``coach_tie_<name>``) that says it to the player. What applies depe
   nobody can take it any more (carica), give it little while an opponent still plays; keep
   the stronger card; keep the card that is harder to beat.
 
-Two cards no principle tells apart (two blanks of the same use) are "either will do".
+A principle is said, and tells cards apart, only where it holds in the position
+(:func:`holds`: a load "can be taken" only if a card an opponent may hold beats it, "give no
+points" only if no card in hand gives fewer and loses as well, a take is "sure" only if no
+card an opponent still to play may hold beats it, ...; ``docs/coach.md``). Two cards no
+principle that holds tells apart are said to be worth the same (:func:`equal_reason`): two
+small cards alike, two cards that do the same to the trick, or two that differ now and even
+out later.
 """
 from __future__ import annotations
 
@@ -159,7 +165,7 @@ def principles(f: Facts) -> tuple[str, ...]:
     if f.pos == 0:
         return ("lead_keep_load", "keep_trump", "lead_cheap", "keep_stronger", "keep_safer")
     if f.ours:
-        share = "partner_unsafe" if f.opp_after else "load_partner"
+        share = "partner_unsafe" if f.threat(f.best) else "load_partner"
         return ("keep_trump", share, "keep_stronger", "keep_safer")
     take = ("take_plain", "take_load") if f.table_pts >= LOAD else ("take_plain",)
     return take + ("keep_trump", "low_trump", "take_points", "discard", "keep_load",
@@ -208,17 +214,23 @@ def keys(view, plays: list[int], f: Facts | None = None) -> dict[int, tuple]:
 
 def tie_reason(f: Facts, b: int, a: int) -> tuple[str, dict] | None:
     """The first principle that prefers ``b`` to ``a`` and holds in this position (:func:`holds`),
-    as ``(code, numeric params)``; ``None`` if none does, or the first that tells them apart
-    prefers ``a``."""
+    as ``(code, numeric params)``, before any that prefers ``a``; else what the card kept does
+    (a trump kept, a card nobody can beat kept), where that holds; ``None`` if nothing does."""
     for name in principles(f):
         kb, ka = standing(f, name, b), standing(f, name, a)
         if kb == ka:
             continue
         if kb > ka:
-            return None
+            break
         got = _tie_params(f, name, b, a)
         if got is not None and holds_facts(f, got[0], b, a, got[1]):
             return got
+    # what the card kept does that the principles above do not say: a trump kept rather than
+    # spent on this trick, a card kept that nobody can beat
+    for code, p in (("coach_tie_save_trump", {"trumps": f.trumps_out}),
+                    ("coach_tie_keep_master", {})):
+        if holds_facts(f, code, b, a, p):
+            return code, p
     return None
 
 
@@ -349,6 +361,11 @@ def holds_facts(f: Facts, code: str, b: int, a: int, params: dict | None = None)
         if name == "keep_load":
             return f.is_load(a) and pts[b] < pts[a] and (
                 pos == 0 or (wb == wa and f.sure(b) == f.sure(a)))
+        if name == "save_trump":
+            return (pos > 0 and ta and not tb and wa and not wb and f.trumps_out > 0
+                    and not f.last and not f.ours)
+        if name == "keep_master":
+            return pos == 0 and not f.threat(a) and f.threat(b)
         if name == "blanks":
             return f.blank(b) and f.blank(a) and f.same_job(b, a)
         if name == "worth_same":
@@ -408,4 +425,4 @@ TIE_CODES = tuple("coach_tie_" + n for n in (
     "lead_keep_load", "keep_trump", "lead_cheap", "keep_stronger", "keep_safer",
     "partner_unsafe", "load_partner", "take_plain", "take_plain_lead", "take_load",
     "take_points", "discard", "keep_load", "low_trump", "lead_load", "take_load_may",
-    "take_points_may", "blanks", "worth_same"))
+    "take_points_may", "blanks", "worth_same", "save_trump", "keep_master"))
