@@ -44,10 +44,11 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 from thinking import cpu_clock, run_pyodide  # noqa: E402  (the Pyodide harness, the CPU clock)
 
 TARGETS = {"hint": 300.0, "review": {"classic": 3000.0, "four": 6000.0}}
-# Reasons that teach nothing: "either will do", or only the method's figure ("over N likely
-# deals", "with every card's place known": the codes before the coach's principles) or only
-# that a card is kept for later, without a cause.
-EQUAL = ("coach_equal",)
+# Reasons that teach nothing: "either will do" (or "any small card will do", "worth the
+# same"), or only the method's figure ("over N likely deals", "with every card's place
+# known": the codes before the coach's principles) or only that a card is kept for later,
+# without a cause.
+EQUAL = ("coach_equal", "coach_tie_blanks", "coach_tie_worth_same")
 NO_CAUSE = ("coach_gain", "coach_exact", "coach_keep_later")
 
 
