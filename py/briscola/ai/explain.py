@@ -186,11 +186,10 @@ def because(view, ev: Evaluation, b: int, a: int) -> dict:
         got = tie_reason(f, b, a)
         if got is None:
             return reason(equal_reason(f, b, a), **p)
-        code, extra = got
-        return reason(code, **p, **extra)
+        return reason(got[0], **p, **got[1])
     p["gain"] = round(ev.values[b] - ev.values[a], 1)
     pts = f.pts
-    code = None
+    code: str | None = None
     if f.pos > 0:
         wb, wa = f.wins(b), f.wins(a)
         if wb and not wa and not f.ours:
@@ -243,7 +242,7 @@ def because(view, ev: Evaluation, b: int, a: int) -> dict:
         elif not wb and not wa:
             if f.ours and pts[b] > pts[a]:
                 code, p["points"] = "coach_load", pts[b]
-            elif f.ours and pts[b] < pts[a] and f.opp_after:
+            elif f.ours and pts[b] < pts[a] and f.threat(f.best):
                 code, p["given"], p["given_alt"] = "coach_partner_unsafe", pts[b], pts[a]
             elif pts[b] < pts[a] and not f.ours:
                 code, p["given"], p["given_alt"] = "coach_discard", pts[b], pts[a]

@@ -397,6 +397,10 @@ def holds_facts(f: Facts, code: str, b: int, a: int, params: dict | None = None)
             and f.threats(b) < f.threats(f.best)
     if code in ("coach_discard", "coach_give_keep"):
         return f.lost(b) and f.lost(a)
+    if code == "coach_partner_unsafe":
+        return f.ours and f.threat(f.best) and pts[b] < pts[a] and not wb and not wa
+    if code == "coach_load_ahead":
+        return pos > 0 and f.partner_after and not wb and not wa and pts[b] > pts[a]
     if code == "coach_keep_trump":
         return ta and not tb and f.trumps_out > 0
     if code == "coach_lead_load_risk":
