@@ -434,7 +434,7 @@ export default {
   "reason.coach_take_both_may": "Both cards win the trick for now, but a player still to come may beat either: {card} is {gain} points better than {alt} by the end of the deal.",
   "reason.coach_partner_wins_unsafe": "The partner is winning this trick for now, though a player still to come may beat it; overtaking with {alt} does not pay: {card} is {gain} points better.",
   "reason.coach_load_risk": "Your side is winning this trick for now, but a player still to come may beat it: loading {points} points with {card} is a risk that pays here, {gain} points better than {alt}.",
-  "reason.coach_lead_load_trump": "Leading the load {card} risks its {points} points: {beaters} cards still out can beat it, {trumps} trumps among the cards still out; it pays here because the trump {alt} stays for later: {gain} points better.",
+  "reason.coach_lead_load_trump": "Leading the load {card} risks its {points} points: {beaters} cards still out can beat it, and {trumps} trumps are still out; it pays here because the trump {alt} stays for later: {gain} points better.",
   "reason.coach_tie_lead_load": "{card} and {alt} are worth about the same over the deal; leading the load {card} risks its {points} points ({beaters} cards still out can beat it) but keeps the trump {alt} for later.",
   "reason.coach_tie_take_load_may": "{card} and {alt} are worth about the same over the deal; a load on the table is worth going for: {card} takes its {points} points for now, though a player still to come may beat it; {alt} would not take them.",
   "reason.coach_tie_take_points_may": "{card} and {alt} are worth about the same over the deal; with {card} you may take {taken} points in this trick, though a player still to come can beat it; with {alt} {taken_alt}.",

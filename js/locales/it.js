@@ -436,7 +436,7 @@ export default {
   "reason.coach_load_risk": "Per ora la presa è della squadra, ma chi deve ancora giocare può prenderla: caricare {points} punti con {card} è un rischio che qui paga, {gain} punti più di {alt}.",
   "reason.coach_lead_load_trump": "Aprire col carico {card} rischia i suoi {points} punti: {beaters} carte ancora fuori lo battono, e le briscole fuori sono {trumps}; qui conviene perché la briscola {alt} resta per dopo: {gain} punti in più.",
   "reason.coach_tie_lead_load": "{card} e {alt} valgono più o meno lo stesso sulla smazzata; aprire col carico {card} rischia i suoi {points} punti ({beaters} carte ancora fuori lo battono), ma tiene per dopo la briscola {alt}.",
-  "reason.coach_tie_take_load_may": "{card} e {alt} valgono più o meno lo stesso sulla smazzata; il carico in tavola va preso: per ora {card} si porta via i {points} punti, ma chi deve ancora giocare può superarla; {alt} non li prenderebbe.",
+  "reason.coach_tie_take_load_may": "{card} e {alt} valgono più o meno lo stesso sulla smazzata; il carico in tavola va preso: per ora {card} si porta via i {points} punti, ma chi deve ancora giocare può ancora batterla; {alt} non li prenderebbe.",
   "reason.coach_tie_take_points_may": "{card} e {alt} valgono più o meno lo stesso sulla smazzata; con {card} puoi prendere {taken} punti in questa presa, ma chi deve ancora giocare può superarla; con {alt} {taken_alt}.",
   "reason.coach_tie_blanks": "Un liscio vale l'altro: qui {card} e {alt} si equivalgono.",
   "reason.coach_tie_worth_same": "{card} e {alt} fanno cose diverse in questa presa, ma quello che l'una guadagna ora l'altra lo recupera dopo: sulla smazzata valgono lo stesso.",
