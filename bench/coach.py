@@ -5,6 +5,7 @@
                           [--no-build] [--json]
     python bench/coach.py --words [--deals 20] [--variants classic,four]
     python bench/coach.py --bidding [--deals 30] [--variants chiamata,chiamata-points]
+    python bench/coach.py --principles [--deals 20] [--variants classic,four,six]
 
 Deals are played by the intermediate player in every seat (seeded). A *hint* is what the
 bridge's ``hint`` does at a person's turn: the seat's view, the evaluation of every legal
@@ -28,6 +29,11 @@ every seat with a choice, the hint's reason (:func:`explain_bidding`) and the re
 the action the intermediate player chose; the table gives the share of each that speaks of
 the hand (a reason naming the trumps it holds, :data:`HAND_PARAMS`) and the share that says
 only a figure or "about the same".
+``--principles`` checks the same hints against the position (CPython only): the share whose
+stated principle holds (:func:`briscola.ai.teach.holds`, target 100 %), the share that are
+ties between two small cards (no points, no trump), and the hints that throw a figure onto a
+trick the others take while a card of fewer points would lose it as well, without a reason
+that says why the cheaper card is kept (target 0).
 """
 from __future__ import annotations
 
@@ -44,16 +50,28 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 from thinking import cpu_clock, run_pyodide  # noqa: E402  (the Pyodide harness, the CPU clock)
 
 TARGETS = {"hint": 300.0, "review": {"classic": 3000.0, "four": 6000.0}}
-# Reasons that teach nothing: "either will do", or only the method's figure ("over N likely
-# deals", "with every card's place known": the codes before the coach's principles) or only
-# that a card is kept for later, without a cause.
-EQUAL = ("coach_equal",)
+# Reasons that teach nothing: "either will do" (or "any small card will do", "worth the
+# same"), or only the method's figure ("over N likely deals", "with every card's place
+# known": the codes before the coach's principles) or only that a card is kept for later,
+# without a cause.
+EQUAL = ("coach_equal", "coach_tie_blanks", "coach_tie_worth_same")
 NO_CAUSE = ("coach_gain", "coach_exact", "coach_keep_later")
+
+
+_WORDS: dict = {}
 
 
 def words(variant: str, deals: int, seed: str = "coach") -> dict:
     """The coach's reasons at every card play with a choice of every seat: code counts for
-    the hints and for the review of the card actually played."""
+    the hints and for the review of the card actually played, and the hints checked against
+    the position (kept: ``--words --principles`` plays the deals once)."""
+    key = (variant, deals, seed)
+    if key not in _WORDS:
+        _WORDS[key] = _words(variant, deals, seed)
+    return _WORDS[key]
+
+
+def _words(variant: str, deals: int, seed: str) -> dict:
     from collections import Counter
 
     from briscola.ai import make_bot
@@ -62,8 +80,12 @@ def words(variant: str, deals: int, seed: str = "coach") -> dict:
     from briscola.game import Game
     from briscola.rules import find_variant
 
+    from briscola.ai.teach import Facts, holds
+    from briscola.cards import Card
+
     rules = find_variant(variant)
     hint, review = Counter(), Counter()
+    checked = {"hints": 0, "holds": 0, "blank_ties": 0, "figure_thrown": 0, "wrong": Counter()}
     for i in range(deals):
         game = Game.new(rules, seed=f"{seed}:{i}")
         bots = [make_bot("intermediate", f"{seed}:{i}:{s}") for s in range(rules.players)]
@@ -73,10 +95,62 @@ def words(variant: str, deals: int, seed: str = "coach") -> dict:
             action = bots[seat].decide(view).action
             if view.phase == "play" and len(card_plays(view)) > 1 and int(action) < 52:
                 ev = evaluate(view)
-                hint[explain(view, ev)["code"]] += 1
+                why = explain(view, ev)
+                hint[why["code"]] += 1
                 review[explain(view, ev, int(action))["code"]] += 1
+                f = Facts(view)
+                checked["hints"] += 1
+                if holds(view, why["code"], why["params"], f):
+                    checked["holds"] += 1
+                else:
+                    checked["wrong"][why["code"]] += 1
+                b, a = (int(Card.parse(why["params"][k])) if k in why["params"] else None
+                        for k in ("card", "alt"))
+                if a is not None and why["code"] in _ties() and f.blank(b) and f.blank(a):
+                    checked["blank_ties"] += 1
+                if b is not None and figure_thrown(f, b, a, why["code"]):
+                    checked["figure_thrown"] += 1
             game.apply(action, seat)
-    return {"hint": dict(hint), "review": dict(review)}
+    checked["wrong"] = dict(checked["wrong"])
+    return {"hint": dict(hint), "review": dict(review), "principles": checked}
+
+
+def figure_thrown(f, b: int, a: int | None, code: str) -> bool:
+    """Does the hint throw ``b``, a card with points, onto a trick the others hold and no
+    partner may still take, while a legal card of fewer points loses it as well -- without a
+    reason that compares it with such a card and says why that card is kept?"""
+    if not f.lost(b) or f.partner_after or not f.pts[b]:
+        return False
+    cheaper = [c for c in f.legal if f.lost(c) and f.given(c) < f.given(b)]
+    if not cheaper:
+        return False
+    return not (a in cheaper and code in KEEPS)
+
+
+def _ties() -> tuple[str, ...]:
+    from briscola.ai.teach import TIE_CODES
+    return TIE_CODES + ("coach_equal",)
+
+
+# Reasons that say why the card compared is kept rather than thrown (a figure thrown anyway).
+KEEPS = ("coach_give_keep", "coach_keep_trump", "coach_tie_keep_trump", "coach_keep_later",
+         "coach_keep_stronger", "coach_keep_safer", "coach_keep_master", "coach_load_ahead",
+         "coach_tie_worth_same")
+
+
+def print_principles(variants: list[str], deals: int) -> None:
+    print(f"Whether the coach's principles hold: {deals} deals per variant, every seat's hints "
+          "(intermediate players)\n")
+    print("| variant | hints | principle holds | ties between small cards | figure thrown "
+          "unexplained | codes that did not hold |")
+    print("| --- | ---: | ---: | ---: | ---: | --- |")
+    for v in variants:
+        c = words(v, deals)["principles"]
+        n = max(c["hints"], 1)
+        wrong = ", ".join(f"{k[len('coach_'):]} {m}" for k, m in
+                          sorted(c["wrong"].items(), key=lambda kv: -kv[1])) or "-"
+        print(f"| {v} | {c['hints']} | {100.0 * c['holds'] / n:.1f} % | "
+              f"{100.0 * c['blank_ties'] / n:.1f} % | {c['figure_thrown']} | {wrong} |")
 
 
 # A reason about the hand names what it holds: the trumps it would have in the contract.
@@ -241,6 +315,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="the share of reasons that teach nothing, instead of the times")
     ap.add_argument("--bidding", action="store_true",
                     help="the share of Chiamata's auction and call reasons about the hand")
+    ap.add_argument("--principles", action="store_true",
+                    help="the share of hints whose principle holds in the position")
     args = ap.parse_args(argv)
     variants = [v for v in args.variants.split(",") if v]
     if args.bidding:
@@ -248,8 +324,12 @@ def main(argv: list[str] | None = None) -> int:
             variants = ["chiamata", "chiamata-points"]
         print_bidding(variants, args.deals)
         return 0
-    if args.words:
-        print_words(variants, args.deals)
+    if args.words or args.principles:
+        if args.words:
+            print_words(variants, args.deals)
+        if args.principles:
+            print("" if not args.words else "\n", end="")
+            print_principles(variants, args.deals)
         return 0
     load0 = os.getloadavg()[0]
     results = {"cpython": {v: summarize(measure(v, args.deals)) for v in variants}}

@@ -14,7 +14,7 @@ import pytest
 from briscola.ai import make_bot
 from briscola.ai.evaluate import NOISE, Budget, Evaluation, card_plays, evaluate
 from briscola.ai.explain import CODES, explain
-from briscola.ai.teach import keys
+from briscola.ai.teach import holds, keys
 from briscola.cards import N_RANKS, Card
 from briscola.game import Game
 
@@ -36,11 +36,16 @@ POINTS = {
     "coach_tie_take_load": lambda x: x.table,
     "coach_tie_keep_load": lambda x: x.pts[x.a],
     "coach_tie_lead_keep_load": lambda x: x.pts[x.a],
+    "coach_load_risk": lambda x: x.pts[x.b],
+    "coach_lead_load_trump": lambda x: x.pts[x.b],
+    "coach_tie_lead_load": lambda x: x.pts[x.b],
+    "coach_tie_take_load_may": lambda x: x.table,
 }
 # which card each "beaters" count is about
 BEATERS = {"coach_lead_load_risk": ("a", None), "coach_lead_load": ("b", None),
            "coach_lead_strong": ("b", "a"), "coach_keep_safer": ("b", "a"),
-           "coach_tie_keep_safer": ("b", "a")}
+           "coach_tie_keep_safer": ("b", "a"), "coach_lead_load_trump": ("b", None),
+           "coach_tie_lead_load": ("b", None)}
 # what the sentence says about the trick: (b takes it, a takes it); None: not said
 TAKES = {"coach_take": (True, False), "coach_take_trump": (True, False),
          "coach_take_lead": (True, False), "coach_save_trump": (False, True),
@@ -53,7 +58,10 @@ TAKES = {"coach_take": (True, False), "coach_take_trump": (True, False),
          "coach_take_keep": (True, True), "coach_discard": (False, False),
          "coach_give_keep": (False, False), "coach_tie_take_load": (True, False),
          "coach_tie_take_plain": (True, None), "coach_tie_take_plain_lead": (True, None),
-         "coach_tie_take_points": (True, None), "coach_tie_low_trump": (True, True)}
+         "coach_tie_take_points": (True, None), "coach_tie_low_trump": (True, True),
+         "coach_take_may": (True, False), "coach_take_lead_may": (True, False),
+         "coach_take_both_may": (True, True), "coach_tie_take_load_may": (True, False),
+         "coach_tie_take_points_may": (True, None), "coach_tie_save_trump": (False, True)}
 
 
 class Seen:
@@ -108,6 +116,7 @@ def check(view, ev: Evaluation, why: dict) -> str:
     assert code in CODES, why
     if code == "coach_forced":
         return code
+    assert holds(view, code, p), why  # the principle said holds in the position
     b, a = int(Card.parse(p["card"])), int(Card.parse(p["alt"]))
     assert b != a and b in ev.values and a in ev.values
     x = Seen(view, b, a)
@@ -155,6 +164,7 @@ def check(view, ev: Evaluation, why: dict) -> str:
     if code in ("coach_save_trump", "coach_let_go"):
         assert p["given"] > 0, why
     if code in ("coach_keep_trump", "coach_save_trump", "coach_tie_keep_trump", "coach_save_trump_empty",
+                "coach_tie_save_trump",
                 "coach_save_trump_free",
                 "coach_take_keep_trump"):
         assert x.is_trump(a) and not x.is_trump(b), why

@@ -100,6 +100,11 @@ THRESHOLDS = (0.5, 3.0, 7.0, 14.0)
 # perfect-information bias is of the same size (a figure thrown onto a lost trick costs
 # about a point where the evaluation calls it even).
 NOISE = 1.0
+# The same search favours a figure thrown onto a trick the others take by about a point (the
+# sentence above): a card that gives fewer points to that trick is tied with a tied card that
+# gives more when its value is within the noise once this is added to it (never with every
+# card's place known: those values are exact).
+GIVE_BIAS = 1.0
 ACCURACY_HALF_LOSS = 5.0  # a play that loses this many points scores 50% accuracy
 
 
@@ -173,11 +178,25 @@ class Evaluation:
     contracts: dict[int, dict] = field(default_factory=dict)
     # Values this close to the highest are tied (0: only equal values, to 1e-6).
     noise: float = 0.0
+    # Per card that follows a trick the others hold without taking it (and no partner to
+    # play after): the points it gives that trick. Such a card is tied, by ``give_bias``
+    # more, with a tied card that gives more (:data:`GIVE_BIAS`).
+    given: dict[int, int] = field(default_factory=dict)
+    give_bias: float = 0.0
 
     def tied(self, card: int) -> bool:
-        """Is ``card`` within the evaluation's noise of the highest value?"""
-        top = max(self.values.values())
-        return self.values[int(card)] >= top - self.noise - 1e-6
+        """Is ``card`` within the evaluation's noise of the highest value (or within it once
+        the search's bias against a card that gives fewer points to a lost trick is added)?"""
+        values = self.values
+        top = max(values.values()) - self.noise - 1e-6
+        card = int(card)
+        v = values[card]
+        if v >= top:
+            return True
+        g = self.given.get(card)
+        if g is None or not self.give_bias or v + self.give_bias < top:
+            return False
+        return any(g2 > g and values[c] >= top for c, g2 in self.given.items())
 
     @property
     def ranked(self) -> list[int]:
@@ -237,9 +256,22 @@ def evaluate(view, budget: Budget = DEFAULT_BUDGET) -> Evaluation:
         ev = _evaluate_chiamata(view, plays, rng, budget)
     else:
         ev = _evaluate_classic(view, plays, rng, budget)
-    from .teach import keys
-    ev.tiebreak = keys(view, plays)
+    return settle(view, ev)
+
+
+def settle(view, ev: Evaluation) -> Evaluation:
+    """How the values of ``ev`` (the cards ``view.seat`` may play) tie: the noise of an
+    evaluation that is not exact, the search's bias against a card that gives fewer points
+    to a lost trick, and the coach's principles among the tied cards."""
+    from .teach import Facts, keys
+    f = Facts(view)
+    plays = list(ev.values)
+    ev.tiebreak = keys(view, plays, f)
     ev.noise = 0.0 if ev.exact else NOISE
+    ev.given, ev.give_bias = {}, 0.0
+    if not ev.exact and not f.partner_after:
+        ev.given = {c: f.given(c) for c in plays if f.lost(c)}
+        ev.give_bias = GIVE_BIAS
     return ev
 
 

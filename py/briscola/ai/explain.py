@@ -16,8 +16,11 @@ card that is harder to beat; when the best card breaks a common principle (a loa
 trump spent on a poor trick, a figure thrown) the sentence says so and why it pays here. No
 reason names the method. Cards within the evaluation's noise of each other are told apart by
 the coach's principles (:mod:`briscola.ai.teach`, ``coach_tie_*``), and "either will do"
-(``coach_equal``) is left for cards no principle tells apart. An exchange or a signal in a
-hint gets its own reason (:func:`explain_special`).
+(``coach_equal``, ``coach_tie_blanks``, ``coach_tie_worth_same``) is left for cards no
+principle tells apart. Every reason is checked against the position before it is given
+(:func:`briscola.ai.teach.holds`): one that does not hold gives way to the next that does
+(a take that a player still to come may beat is said as "may take", a load led names its
+risk). An exchange or a signal in a hint gets its own reason (:func:`explain_special`).
 
 The same reasons serve the coach (a hint, a reviewed play) and the computer players: with
 reasons shown, :func:`decide_explained` gives the intermediate's and the expert's card play
@@ -33,7 +36,7 @@ from ..cards import CARDS, N_RANKS
 from .base import Decision
 from .chiamata.teach import CODES as CHIAMATA_CODES, bidding_reason
 from .evaluate import DEFAULT_BUDGET, Budget, Evaluation, card_plays, evaluate
-from .teach import LOAD, TIE_CODES, Facts, tie_reason
+from .teach import LOAD, TIE_CODES, Facts, equal_reason, holds_facts, tie_reason
 
 # The computer levels whose card play is explained from the evaluation (the beginner and the
 # random player keep their own reasons: they do not play by it).
@@ -50,6 +53,8 @@ CODES = (
     "coach_take_trump", "coach_take_keep", "coach_partner_unsafe", "coach_give_keep",
     "coach_lead_load", "coach_take_lead_keep", "coach_take_own", "coach_save_trump_empty", "coach_let_go_empty",
     "coach_save_trump_free", "coach_let_go_free", "coach_strozzo",
+    "coach_take_may", "coach_take_lead_may", "coach_take_both_may", "coach_partner_wins_unsafe",
+    "coach_load_risk", "coach_lead_load_trump",
     *TIE_CODES,
     # Chiamata: the auction and the call, in game points
     "coach_bid_equal", "coach_bid_pass_rank", "coach_bid_pass_points", "coach_bid_rank",
@@ -99,6 +104,10 @@ BOT_VOICE = {
     "coach_save_trump_free": ("bot_eval_let_go", ("card", "gain")),
     "coach_let_go_free": ("bot_eval_let_go", ("card", "gain")),
     "coach_strozzo": ("bot_eval_take", ("card", "taken", "gain")),
+    "coach_partner_wins_unsafe": ("bot_eval_partner_wins", ("card", "gain")),
+    "coach_load_risk": ("bot_eval_load", ("card", "points", "gain")),
+    # a take that is not sure, a load led into trumps: no voice of their own yet (the bot's
+    # own reason is kept rather than one that says more than the cards show)
 }
 # Tied cards: the bot's best cards are worth about the same.
 BOT_VOICE.update({code: ("bot_eval_equal", ("card",)) for code in TIE_CODES})
@@ -127,8 +136,27 @@ def explain(view, ev: Evaluation, chosen: int | None = None) -> dict:
     b = ranked[0]
     if len(ranked) == 1:
         return reason("coach_forced", card=str(CARDS[b]))
-    a = ranked[1] if chosen is None or int(chosen) == b else int(chosen)
+    if chosen is None or int(chosen) == b:
+        a = hint_alt(Facts(view), ranked)
+    else:
+        a = int(chosen)
     return because(view, ev, b, a)
+
+
+def hint_alt(f: Facts, ranked: list[int]) -> int:
+    """The card a hint compares the best card with: the next best, except where the best card
+    follows a trick the others hold without taking it (and no partner plays after): then the
+    best of the cards that would give that trick fewer points (why the points are given
+    anyway), or else the best of the cards that would take it (why the trick is let go)."""
+    b = ranked[0]
+    if f.lost(b) and not f.partner_after:
+        for c in ranked[1:]:
+            if f.lost(c) and f.given(c) < f.given(b):
+                return c
+        for c in ranked[1:]:
+            if f.wins(c):
+                return c
+    return ranked[1]
 
 
 def explain_choice(view, ev: Evaluation, chosen: int) -> dict | None:
@@ -158,12 +186,11 @@ def because(view, ev: Evaluation, b: int, a: int) -> dict:
     if ev.loss(a) == 0 and ev.loss(b) == 0:
         got = tie_reason(f, b, a)
         if got is None:
-            return reason("coach_equal", **p)
-        code, extra = got
-        return reason(code, **p, **extra)
+            return reason(equal_reason(f, b, a), **p)
+        return reason(got[0], **p, **got[1])
     p["gain"] = round(ev.values[b] - ev.values[a], 1)
     pts = f.pts
-    code = None
+    code: str | None = None
     if f.pos > 0:
         wb, wa = f.wins(b), f.wins(a)
         if wb and not wa and not f.ours:
@@ -216,7 +243,7 @@ def because(view, ev: Evaluation, b: int, a: int) -> dict:
         elif not wb and not wa:
             if f.ours and pts[b] > pts[a]:
                 code, p["points"] = "coach_load", pts[b]
-            elif f.ours and pts[b] < pts[a] and f.opp_after:
+            elif f.ours and pts[b] < pts[a] and f.threat(f.best):
                 code, p["given"], p["given_alt"] = "coach_partner_unsafe", pts[b], pts[a]
             elif pts[b] < pts[a] and not f.ours:
                 code, p["given"], p["given_alt"] = "coach_discard", pts[b], pts[a]
@@ -247,17 +274,44 @@ def because(view, ev: Evaluation, b: int, a: int) -> dict:
             code, p["points"], p["beaters"] = "coach_lead_load", pts[b], f.beaters(b)
         elif not f.is_trump(b) and f.beaters(b) < f.beaters(a):
             code, p["beaters"], p["beaters_alt"] = "coach_lead_strong", f.beaters(b), f.beaters(a)
-    if code is None and pts[b] == pts[a] and f.is_trump(b) == f.is_trump(a):
+    if code is not None and holds_facts(f, code, b, a, p):
+        return reason(code, **p)
+    # the principle first thought of does not hold here (or none came): the next that does
+    base = {k: p[k] for k in ("card", "alt", "gain")}
+    for code, extra in _fallbacks(f, b, a):
+        if holds_facts(f, code, b, a, extra):
+            return reason(code, **base, **extra)
+    return reason("coach_keep_later", **base)  # b goes now, a is kept where it does more
+
+
+def _fallbacks(f: Facts, b: int, a: int):
+    """Reasons to try, in order, when the first one thought of does not hold: what each card
+    may do to this trick when a player still to come can beat it, a load led with its risk,
+    then what the card kept is worth later."""
+    pts, pos = f.pts, f.pos
+    if pos > 0:
+        wb, wa = f.wins(b), f.wins(a)
+        if wb and not wa and not f.ours:
+            if f.taken(b):
+                yield "coach_take_may", {"taken": f.taken(b)}
+            yield "coach_take_lead_may", {}
+        if f.ours and wa and not wb:
+            yield "coach_partner_wins_unsafe", {}
+        if f.ours and pts[b] > pts[a]:
+            yield "coach_load_risk", {"points": pts[b]}
+        if wb and wa:
+            yield "coach_take_safe", {}
+            yield "coach_take_both_may", {}
+    elif f.led_load_at_risk(b):
+        if f.trumps_out:
+            yield "coach_lead_load_trump", {"points": pts[b], "beaters": f.beaters(b),
+                                            "trumps": f.trumps_out}
+        yield "coach_lead_load", {"points": pts[b], "beaters": f.beaters(b)}
+    if pts[b] == pts[a] and f.is_trump(b) == f.is_trump(a):
         kb, ka = f.beaters(b), f.beaters(a)
-        if f.strength[b] < f.strength[a] and b // N_RANKS == a // N_RANKS:
-            code = "coach_keep_stronger"
-        elif ka == 0 < kb:  # the card kept cannot be beaten any more
-            code = "coach_keep_master"
-        elif ka < kb:  # the card kept is the harder one to beat later
-            code, p["beaters"], p["beaters_alt"] = "coach_keep_safer", kb, ka
-    if code is None:
-        code = "coach_keep_later"  # b goes now, a is kept for a trick where it does more
-    return reason(code, **p)
+        yield "coach_keep_stronger", {}
+        yield "coach_keep_master", {}
+        yield "coach_keep_safer", {"beaters": kb, "beaters_alt": ka}
 
 
 def decide_explained(bot, view, budget: Budget = DEFAULT_BUDGET) -> Decision:

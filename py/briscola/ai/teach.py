@@ -17,7 +17,13 @@ reason code (``coach_tie_<name>``) that says it to the player. What applies depe
   nobody can take it any more (carica), give it little while an opponent still plays; keep
   the stronger card; keep the card that is harder to beat.
 
-Two cards no principle tells apart (two blanks of the same use) are "either will do".
+A principle is said, and tells cards apart, only where it holds in the position
+(:func:`holds`: a load "can be taken" only if a card an opponent may hold beats it, "give no
+points" only if no card in hand gives fewer and loses as well, a take is "sure" only if no
+card an opponent still to play may hold beats it, ...; ``docs/coach.md``). Two cards no
+principle that holds tells apart are said to be worth the same (:func:`equal_reason`): two
+small cards alike, two cards that do the same to the trick, or two that differ now and even
+out later.
 """
 from __future__ import annotations
 
@@ -62,6 +68,24 @@ class Facts:
         self.live = live
         self.trumps_out = 0 if self.trump is None else sum(
             1 for c in t.deck_ints if c // N_RANKS == self.trump and live >> c & 1)
+        self.legal = [int(a) for a in view.legal if int(a) < 52]
+        # The cards an opponent still to play in this trick may hold, from this seat's view:
+        # the cards known in its hand, and every card whose place the seat does not know
+        # (never the face-up trump card under the talon: nobody holds it yet).
+        unseen = 0
+        for c in view.unseen():
+            unseen |= 1 << int(c)
+        opp = 0
+        for s in order[self.pos + 1:]:
+            if friend(s):
+                continue
+            for c in view.known[s]:
+                opp |= 1 << int(c)
+            if not view.hands_visible[s]:
+                opp |= unseen
+        self.opp_cards = opp
+        # The next trick is the last one: nothing is kept "for later" beyond it.
+        self.last = view.talon_size == 0 and len(view.hand) <= 2 and not view.rules.double
 
     def wins(self, c: int) -> bool:
         """Would ``c`` be the best card of the trick now?"""
@@ -85,9 +109,55 @@ class Facts:
         """The points ``c`` puts on a trick it does not take now (0 if it takes it)."""
         return 0 if self.wins(c) and self.pos > 0 else self.pts[c]
 
+    def threats(self, c: int) -> int:
+        """How many cards an opponent still to play may hold that would beat ``c`` (were
+        ``c`` the best card of the trick)."""
+        m, beats = self.opp_cards, self.beats
+        return sum(1 for x in range(64) if m >> x & 1 and beats[(c << 6) | x])
+
+    def threat(self, c: int) -> bool:
+        """May an opponent still to play beat ``c``?"""
+        return self.threats(c) > 0
+
+    def sure(self, c: int) -> bool:
+        """Does ``c`` take the trick for sure: the best card now, and no card an opponent
+        still to play may hold beats it?"""
+        return self.wins(c) and not self.threat(c)
+
+    def winner(self, c: int) -> int:
+        """The best card of the trick once ``c`` is played."""
+        return c if self.wins(c) else self.best
+
     def plain_sure(self, c: int) -> bool:
-        """Does ``c`` take the trick without a trump, with no opponent left to play?"""
-        return self.pos > 0 and self.wins(c) and not self.is_trump(c) and not self.opp_after
+        """Does ``c`` take the trick for sure without a trump?"""
+        return self.pos > 0 and self.sure(c) and not self.is_trump(c)
+
+    def led_load_at_risk(self, c: int) -> bool:
+        """Is ``c`` a load (not a trump) led where an opponent may take it?"""
+        return self.pos == 0 and self.is_load(c) and not self.is_trump(c) and self.threat(c)
+
+    def lost(self, c: int) -> bool:
+        """Does ``c`` follow a trick that the others hold, without taking it?"""
+        return self.pos > 0 and not self.ours and not self.wins(c)
+
+    def same_job(self, b: int, a: int) -> bool:
+        """Do ``b`` and ``a`` do the same to this trick: both take it (as surely) or both
+        leave it, for the same points?"""
+        if self.pts[b] != self.pts[a]:
+            return False
+        if self.pos == 0:
+            return self.threat(b) == self.threat(a)
+        return self.wins(b) == self.wins(a) and self.sure(b) == self.sure(a)
+
+    def blank(self, c: int) -> bool:
+        """A card of no points that is not a trump (un liscio)."""
+        return self.pts[c] == 0 and not self.is_trump(c)
+
+    def beats_later(self, keep: int, play: int) -> bool:
+        """Does ``keep`` beat some card still out with points that ``play`` would not?"""
+        live, beats, pts = self.live, self.beats, self.pts
+        return any(live >> x & 1 and pts[x] > 0 and beats[(x << 6) | keep]
+                   and not beats[(x << 6) | play] for x in range(64))
 
 
 def principles(f: Facts) -> tuple[str, ...]:
@@ -95,7 +165,7 @@ def principles(f: Facts) -> tuple[str, ...]:
     if f.pos == 0:
         return ("lead_keep_load", "keep_trump", "lead_cheap", "keep_stronger", "keep_safer")
     if f.ours:
-        share = "partner_unsafe" if f.opp_after else "load_partner"
+        share = "partner_unsafe" if f.threat(f.best) else "load_partner"
         return ("keep_trump", share, "keep_stronger", "keep_safer")
     take = ("take_plain", "take_load") if f.table_pts >= LOAD else ("take_plain",)
     return take + ("keep_trump", "low_trump", "take_points", "discard", "keep_load",
@@ -105,10 +175,12 @@ def principles(f: Facts) -> tuple[str, ...]:
 def standing(f: Facts, name: str, c: int) -> int:
     """Card ``c`` by principle ``name``: lower is what a teacher prefers."""
     pts = f.pts[c]
-    if name in ("keep_load", "lead_keep_load"):
+    if name == "lead_keep_load":  # a load the others can take
+        return 1 if f.led_load_at_risk(c) else 0
+    if name == "keep_load":
         return 1 if pts >= LOAD else 0
-    if name == "keep_trump":
-        return 1 if f.is_trump(c) else 0
+    if name == "keep_trump":  # nothing to keep it for when the next trick is the last
+        return 1 if f.is_trump(c) and not f.last else 0
     if name in ("lead_cheap", "partner_unsafe"):
         return pts
     if name == "load_partner":
@@ -123,55 +195,238 @@ def standing(f: Facts, name: str, c: int) -> int:
         return 0 if f.wins(c) else 1
     if name == "low_trump":
         # between trumps (plain cards were parted by keep_trump): the lowest that takes, and
-        # a trump that does not take last
-        return -1 if not f.is_trump(c) else f.strength[c] if f.wins(c) else 99
+        # a trump that does not take last (unless the next trick is the last: nothing to
+        # keep it for)
+        if not f.is_trump(c):
+            return 0 if f.last else -1
+        return f.strength[c] if f.wins(c) else 0 if f.last else 99
     if name == "take_points":
         return -f.taken(c) if f.wins(c) else 0
     return f.given(c)  # discard
 
 
-def keys(view, plays: list[int]) -> dict[int, tuple]:
+def keys(view, plays: list[int], f: Facts | None = None) -> dict[int, tuple]:
     """Each card's standing by the principles (lower first), the card number last."""
-    f = Facts(view)
+    f = f or Facts(view)
     names = principles(f)
     return {c: tuple(standing(f, n, c) for n in names) + (c,) for c in plays}
 
 
 def tie_reason(f: Facts, b: int, a: int) -> tuple[str, dict] | None:
-    """The first principle that prefers ``b`` to ``a``, as ``(code, numeric params)``;
-    ``None`` if none tells them apart or the first that does prefers ``a``."""
+    """The first principle that prefers ``b`` to ``a`` and holds in this position (:func:`holds`),
+    as ``(code, numeric params)``, before any that prefers ``a``; else what the card kept does
+    (a trump kept, a card nobody can beat kept), where that holds; ``None`` if nothing does."""
     for name in principles(f):
         kb, ka = standing(f, name, b), standing(f, name, a)
         if kb == ka:
             continue
         if kb > ka:
-            return None
-        p: dict = {}
-        if name == "low_trump" and not f.wins(a):  # a trump under a trump takes nothing
-            name = "take_points"
-        if name == "take_plain":
-            if f.taken(b):
-                p["taken"] = f.taken(b)
-            else:
-                name = "take_plain_lead"
-        elif name == "take_load":
-            p["points"] = f.table_pts
-        elif name == "take_points":
-            p["taken"] = f.taken(b)
-            p["taken_alt"] = f.taken(a) if f.wins(a) else 0
-        elif name in ("discard", "lead_cheap"):
-            p["given"], p["given_alt"] = f.given(b), f.given(a)
-        elif name in ("load_partner", "partner_unsafe"):  # the points put on the trick
-            p["given"], p["given_alt"] = f.pts[b], f.pts[a]
-        elif name in ("keep_load", "lead_keep_load"):
-            p["points"] = f.pts[a]
-        elif name == "keep_safer":
-            p["beaters"], p["beaters_alt"] = f.beaters(b), f.beaters(a)
-        return "coach_tie_" + name, p
+            break
+        got = _tie_params(f, name, b, a)
+        if got is not None and holds_facts(f, got[0], b, a, got[1]):
+            return got
+    # what the card kept does that the principles above do not say: a trump kept rather than
+    # spent on this trick, a card kept that nobody can beat
+    for code, p in (("coach_tie_save_trump", {"trumps": f.trumps_out}),
+                    ("coach_tie_keep_master", {})):
+        if holds_facts(f, code, b, a, p):
+            return code, p
     return None
+
+
+def _tie_params(f: Facts, name: str, b: int, a: int) -> tuple[str, dict] | None:
+    p: dict = {}
+    if name == "low_trump":
+        if f.is_trump(a) and not f.is_trump(b):  # a trump that would not take is kept
+            name = "keep_trump"
+        elif not f.wins(a):  # a trump under a trump takes nothing
+            name = "take_points"
+    if name == "keep_trump" and f.led_load_at_risk(b):
+        # a load led to keep a trump: the risk is named
+        return "coach_tie_lead_load", {"points": f.pts[b], "beaters": f.beaters(b)}
+    if name == "take_plain":
+        if f.taken(b):
+            p["taken"] = f.taken(b)
+        else:
+            name = "take_plain_lead"
+    elif name == "take_load":
+        p["points"] = f.table_pts
+        if not f.sure(b):
+            name = "take_load_may"
+    elif name == "take_points":
+        p["taken"] = f.taken(b)
+        p["taken_alt"] = f.taken(a) if f.wins(a) else 0
+        if not f.sure(b):
+            name = "take_points_may"
+    elif name in ("discard", "lead_cheap"):
+        p["given"], p["given_alt"] = f.given(b), f.given(a)
+    elif name in ("load_partner", "partner_unsafe"):  # the points put on the trick
+        p["given"], p["given_alt"] = f.pts[b], f.pts[a]
+    elif name in ("keep_load", "lead_keep_load"):
+        p["points"] = f.pts[a]
+    elif name == "keep_safer":
+        p["beaters"], p["beaters_alt"] = f.beaters(b), f.beaters(a)
+    return "coach_tie_" + name, p
+
+
+def equal_reason(f: Facts, b: int, a: int) -> str:
+    """Two tied cards no principle tells apart, said plainly: two small cards alike, two
+    cards that do the same to this trick, or two that differ now and even out later."""
+    if f.blank(b) and f.blank(a) and f.same_job(b, a):
+        return "coach_tie_blanks"
+    if f.same_job(b, a) and f.is_trump(b) == f.is_trump(a):
+        return "coach_equal"
+    return "coach_tie_worth_same"
+
+
+# Codes whose sentence takes a trick for sure / may take it, and the one for a led load.
+_SURE_TAKE = {"coach_take", "coach_take_trump", "coach_strozzo", "coach_take_own",
+              "coach_take_lead", "coach_take_lead_keep", "coach_tie_take_plain",
+              "coach_tie_take_plain_lead", "coach_tie_take_load", "coach_tie_take_points"}
+_MAY_TAKE = {"coach_take_may", "coach_take_lead_may", "coach_tie_take_load_may",
+             "coach_tie_take_points_may"}
+# what may be said of a load led where the others can take it (the risk named, or a plain
+# comparison of what each card risks)
+_LEAD_LOAD_OK = {"coach_lead_load", "coach_lead_load_trump", "coach_tie_lead_load",
+                 "coach_lead_trump", "coach_tie_lead_cheap", "coach_lead_low",
+                 "coach_keep_later", "coach_tie_worth_same", "coach_equal",
+                 "coach_forced"}
+
+
+def holds(view, code: str, params: dict, f: Facts | None = None) -> bool:
+    """Does the claim of reason ``code`` (with its ``params``: ``card``, ``alt``) hold in this
+    position, from ``view``'s seat? Every principle is checked for the card named against every
+    legal card where it says so ("give no points", "the most points", "the lowest trump"),
+    and a take is "sure" only where no card an opponent still to play may hold can beat it.
+    Codes that make no claim about the cards (an exchange, a signal, the auction) hold."""
+    from ..cards import Card
+    if "card" not in params or "alt" not in params:
+        return True
+    f = f or Facts(view)
+    b, a = int(Card.parse(params["card"])), int(Card.parse(params["alt"]))
+    return holds_facts(f, code, b, a, params)
+
+
+def holds_facts(f: Facts, code: str, b: int, a: int, params: dict | None = None) -> bool:
+    """:func:`holds` on the facts of the position already read."""
+    pts, pos = f.pts, f.pos
+    wb, wa = (f.wins(b), f.wins(a)) if pos > 0 else (False, False)
+    tb, ta = f.is_trump(b), f.is_trump(a)
+    if f.led_load_at_risk(b) and code not in _LEAD_LOAD_OK:
+        return False
+    if code in _SURE_TAKE and not (pos > 0 and wb and f.sure(b)):
+        return False
+    if code in _MAY_TAKE and not (pos > 0 and wb and not f.sure(b)):
+        return False
+    name = code[len("coach_tie_"):] if code.startswith("coach_tie_") else None
+    if name is not None:
+        if name == "lead_keep_load":
+            return pos == 0 and f.led_load_at_risk(a) and pts[b] < LOAD
+        if name == "lead_load":
+            return f.led_load_at_risk(b) and ta and not tb
+        if name == "keep_trump":
+            if not ta or tb or f.last:
+                return False
+            return pos == 0 or wb == wa or f.sure(b)
+        if name == "low_trump":
+            if not (ta and tb and wb and wa and f.strength[b] < f.strength[a]):
+                return False
+            if f.sure(b) != f.sure(a):
+                return False
+            return not any(f.is_trump(c) and f.wins(c) and f.strength[c] < f.strength[b]
+                           for c in f.legal)
+        if name == "lead_cheap":
+            return pos == 0 and pts[b] < pts[a] and f.threat(a)
+        if name == "keep_stronger":
+            return (b // N_RANKS == a // N_RANKS and f.strength[b] < f.strength[a]
+                    and f.same_job(b, a) and f.beats_later(a, b))
+        if name == "keep_safer":
+            return (f.beaters(a) < f.beaters(b) and f.same_job(b, a) and tb == ta
+                    and (pts[a] > 0 or ta or f.beats_later(a, b)))
+        if name == "partner_unsafe":
+            return f.ours and f.threat(f.best) and pts[b] < pts[a] and not wb
+        if name == "load_partner":
+            return f.ours and not f.threat(f.winner(b)) and pts[b] > pts[a]
+        if name in ("take_plain", "take_plain_lead"):
+            return not tb and (f.taken(b) > 0) == (name == "take_plain")
+        if name in ("take_load", "take_load_may"):
+            return f.table_pts >= LOAD and not wa
+        if name in ("take_points", "take_points_may"):
+            alt = f.taken(a) if wa else 0
+            return f.taken(b) > alt and all(f.taken(c) <= f.taken(b)
+                                             for c in f.legal if f.wins(c))
+        if name == "discard":
+            return (f.lost(b) and f.lost(a) and f.given(b) < f.given(a)
+                    and not any(f.lost(c) and f.given(c) < f.given(b) for c in f.legal))
+        if name == "keep_load":
+            return f.is_load(a) and pts[b] < pts[a] and (
+                pos == 0 or (wb == wa and f.sure(b) == f.sure(a)))
+        if name == "save_trump":
+            return (pos > 0 and ta and not tb and wa and not wb and f.trumps_out > 0
+                    and not f.last and not f.ours)
+        if name == "keep_master":
+            return pos == 0 and not f.threat(a) and f.threat(b)
+        if name == "blanks":
+            return f.blank(b) and f.blank(a) and f.same_job(b, a)
+        if name == "worth_same":
+            return True
+        return True
+    if code == "coach_equal":
+        return f.same_job(b, a) and tb == ta
+    if code in ("coach_take", "coach_take_trump", "coach_strozzo", "coach_take_own",
+                "coach_take_lead", "coach_take_lead_keep", "coach_take_may",
+                "coach_take_lead_may"):
+        return pos > 0 and wb and not wa
+    if code == "coach_partner_wins":
+        return f.ours and wa and not wb and not f.threat(f.best)
+    if code == "coach_partner_wins_unsafe":
+        return f.ours and wa and not wb and f.threat(f.best)
+    if code == "coach_load":
+        return f.ours and pts[b] > pts[a] and not f.threat(f.winner(b))
+    if code == "coach_load_risk":
+        return f.ours and pts[b] > pts[a] and f.threat(f.winner(b))
+    if code in ("coach_take_cheaper", "coach_take_keep_trump", "coach_take_more",
+                "coach_take_keep"):
+        return pos > 0 and wb and wa and f.sure(b) and f.sure(a)
+    if code == "coach_take_both_may":
+        return pos > 0 and wb and wa and not f.sure(b) and not f.sure(a)
+    if code == "coach_take_safe":
+        return pos > 0 and wb and wa and f.sure(b) and not f.sure(a)
+    if code == "coach_secure":
+        return f.ours and wb and not wa and f.threat(f.best) \
+            and f.threats(b) < f.threats(f.best)
+    if code in ("coach_discard", "coach_give_keep"):
+        return f.lost(b) and f.lost(a)
+    if code == "coach_partner_unsafe":
+        return f.ours and f.threat(f.best) and pts[b] < pts[a] and not wb and not wa
+    if code == "coach_load_ahead":
+        return pos > 0 and f.partner_after and not wb and not wa and pts[b] > pts[a]
+    if code == "coach_keep_trump":
+        return ta and not tb and f.trumps_out > 0
+    if code == "coach_lead_load_risk":
+        return pos == 0 and f.led_load_at_risk(a)
+    if code == "coach_lead_low":
+        return pos == 0 and pts[b] < pts[a] and f.threat(a)
+    if code == "coach_lead_load":
+        return f.led_load_at_risk(b) and f.beaters(b) > 0
+    if code == "coach_lead_load_trump":
+        return f.led_load_at_risk(b) and ta and not tb and f.trumps_out > 0
+    if code == "coach_keep_stronger":
+        return (b // N_RANKS == a // N_RANKS and f.strength[b] < f.strength[a]
+                and f.same_job(b, a))
+    if code == "coach_keep_master":
+        return f.beaters(a) == 0 < f.beaters(b)
+    if code in ("coach_keep_safer", "coach_lead_strong"):
+        return f.beaters(a) < f.beaters(b) if code == "coach_keep_safer" \
+            else f.beaters(b) < f.beaters(a)
+    if code in ("coach_save_trump", "coach_save_trump_free", "coach_save_trump_empty",
+                "coach_let_go", "coach_let_go_free", "coach_let_go_empty"):
+        return pos > 0 and wa and not wb
+    return True
 
 
 TIE_CODES = tuple("coach_tie_" + n for n in (
     "lead_keep_load", "keep_trump", "lead_cheap", "keep_stronger", "keep_safer",
     "partner_unsafe", "load_partner", "take_plain", "take_plain_lead", "take_load",
-    "take_points", "discard", "keep_load", "low_trump"))
+    "take_points", "discard", "keep_load", "low_trump", "lead_load", "take_load_may",
+    "take_points_may", "blanks", "worth_same", "save_trump", "keep_master"))
