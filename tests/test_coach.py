@@ -215,7 +215,7 @@ def test_hint_explains_and_never_restates_the_card():
         ev.values[ev.ranked[0]] - ev.values[ev.ranked[1]], abs=0.051)
     en = locale("en")[f"reason.{why['code']}"]
     # The sentence says more than the card: it compares, with a figure or a cause.
-    assert "{alt}" in en and re.search(r"\{(gain|points|trumps)\}", en)
+    assert "{alt}" in en and re.search(r"\{(gain|points|trumps)[,}]", en)
 
 
 
