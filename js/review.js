@@ -607,7 +607,9 @@ export class Review {
       note.append(h("p", { class: "rv-note-head", text: this.isYou(this.seat) ? t(`review.here.you${bid}`, { card: this.actionWords(played) })
         : t(`review.here${bid}`, { name: names[this.seat], card: this.actionWords(played) }) }));
       if (r) {
-        const verdict = r.best === r.action ? t("review.here.best")
+        const kept = r.load_lost && CARD.test(r.load_lost.kept || "") ? r.load_lost.kept : null;
+        const verdict = r.best === r.action && kept ? t("review.here.load", { kept: this.actionWords(kept) })
+          : r.best === r.action ? t("review.here.best")
           : r.label === "equal" ? t("review.here.equal", { best: this.actionWords(r.best) })
             : t(r.unit === "game_points" ? "review.here.loss.gp" : "review.here.loss", { best: this.actionWords(r.best), loss: lossText(r.loss, r.unit, false), label: tOr(`review.label.${r.label}`, r.label) });
         note.append(h("p", { text: verdict }));

@@ -447,7 +447,9 @@ def test_hint_and_review_agree(table):
     for d, h in zip(plan_["decisions"], hints):
         r = ok("review_decision", seat=0, index=d["index"])
         assert r["values"] == h["values"] and r["action"] == h["action"]
-        assert r["loss"] == 0 and r["label"] == "best"
+        # (a load the hint chose among tied cards and the trick then lost is labelled by
+        # what happened to it, but loses nothing over the deal)
+        assert r["loss"] == 0 and (r["label"] == "best" or "load_lost" in r)
     assert ok("review_summary", seat=0)["accuracy"] == 100
 
 

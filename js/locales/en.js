@@ -626,6 +626,7 @@ export default {
   "look.again": "Play again",
   "look.newmatch": "New match",
   "review.load.lost": "{card} gave its {points, plural, one {# point} other {# points}} to the others where {kept} would have kept the load: a load lost for nothing.",
+  "review.here.load": "The coach's own pick among cards worth about the same over the deal, {kept} among them; but the trick was lost, and {kept} would have kept the load.",
   "sum.replay": "The drawn deal is replayed.",
   "stats.title": "Statistics",
   "stats.variant": "Variant",

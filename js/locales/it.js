@@ -626,6 +626,7 @@ export default {
   "look.again": "Gioca ancora",
   "look.newmatch": "Nuova partita",
   "review.load.lost": "{card} ha regalato {points, plural, one {il suo unico punto} other {i suoi # punti}} agli altri, mentre giocando {kept} il carico restava in mano: un carico perso per niente.",
+  "review.here.load": "La scelta del coach tra carte che valgono più o meno lo stesso sulla smazzata, {kept} compresa; ma la presa è andata persa, e con {kept} il carico restava in mano.",
   "sum.replay": "La mano pari si rigioca.",
   "stats.title": "Statistiche",
   "stats.variant": "Variante",

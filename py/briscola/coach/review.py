@@ -5,8 +5,10 @@ the rules, such as the last card, teaches nothing and is left out) and, in Brisc
 Chiamata, its bids and passes in the auction and its call (valued in game points, see
 :func:`briscola.ai.evaluate.evaluate_bidding`; "a carichi" is left out). Each is evaluated
 from the view the seat had at that moment, so a review never judges a play by cards the
-player could not see. The page asks for one decision at a time (the table never freezes and
-the review can be abandoned); ``python -m briscola review`` runs :func:`review_deal`.
+player could not see (its loss); only the label of a load lost for nothing also weighs what
+then happened to the trick (:func:`lost_load`, docs/coach.md). The page asks for one
+decision at a time (the table never freezes and the review can be abandoned);
+``python -m briscola review`` runs :func:`review_deal`.
 """
 from __future__ import annotations
 
@@ -128,7 +130,8 @@ def retry(game: Game, seat: int, step: int, card: int,
     label = ev.label(card)
     first = int(game.actions[step])
     if card == first:  # the card first played: the review's own label, its lost load included
-        if lost_load(ev, card, trick_effect(game, seat, step), game.rules.tables.points) is not None:
+        fx = trick_effect(game, seat, step)
+        if lost_load(ev, card, fx, game.rules.tables.points) is not None:
             label = worse_label(label, LOST_LOAD_LABEL)
     found = label in FOUND_LABELS
     why = None
