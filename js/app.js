@@ -190,6 +190,8 @@ class App {
     $("handoff-go").addEventListener("click", () => this.handoffDone());
     // A notice goes at a tap (it may cover the hand on a phone).
     $("notice").addEventListener("click", () => { clearTimeout(this.noticeTimer); $("notice").classList.remove("show"); $("notice").hidden = true; });
+    // the result closed with Escape: the table is looked at, with its way back (the look bar)
+    $("summary-dialog").addEventListener("cancel", () => { if (document.documentElement.dataset.ui === "summary") this.ui("over"); });
     $("games-dialog").addEventListener("cancel", (e) => {
       e.preventDefault(); // a choice is needed: resume a game or start another
       $("games-new").click();

@@ -128,12 +128,17 @@ def test_look_at_the_table_and_back(new_page, base_url, artifacts, width, height
         assert page.text_content("#look-next") == "Next deal"
         assert page.evaluate("document.activeElement.id") == "look-next"
         page.screenshot(path=str(artifacts / f"look-at-the-table-{width}.png"))
-        # back to the result, and once more to the felt
-        page.click("#look-result")
-        page.wait_for_selector("#summary-dialog[open]")
-        assert page.locator("#look-bar").is_hidden()
-        page.click("#summary-dialog >> text=Look at the table")
-        page.wait_for_selector("#look-bar #look-next")
+        # back to the result, and once more to the felt: by its button, then by Escape
+        for leave in ("button", "Escape"):
+            page.click("#look-result")
+            page.wait_for_selector("#summary-dialog[open]")
+            assert page.locator("#look-bar").is_hidden()
+            if leave == "button":
+                page.click("#summary-dialog >> text=Look at the table")
+            else:
+                page.keyboard.press("Escape")
+            page.wait_for_selector("#look-bar #look-next")
+            assert page.locator("#summary-dialog[open]").count() == 0
         # on to the next deal, from the felt
         deal = page.evaluate("window.__briscola.state.match.deal")
         page.click("#look-next")
