@@ -80,13 +80,15 @@ WRONG = {
     "en": [r"(?<![\d.,])1 (points|cards|trumps|tricks|players|deals|plays|decisions|records|"
            r"statistics records|card points|game points|are|were|have|beat)\b",
            r"\b1 \w+ still out beat\b",
+           r"(?<![\d.,])1 (point|card|trump|trick|player|deal|play)s? (are|were|have)\b",
            r"(?<![\d.,])(0|2|1\.5) (point|card|trump|trick|player|deal|play|decision|record|"
            r"statistics record|card point|game point)\b(?! points?\b)(?!')",
            r"(?<![\d.,])(0|2|1\.5) (\w+s )?(is|was|has) still\b",
            r"\b(0|2|1\.5) \w+ still out beats\b"],
     "it": [r"(?<![\d.,])1 (punti|carte|briscole|prese|giocatori|mani|giocate|smazzate|decisioni|"
            r"voci|sono)\b",
-           r"\bi (suoi )?1 punt", r"\b(restano|sono ancora|servono|servivano|rimangono) (fuori )?1(?![.,]?\d)",
+           r"\bi (suoi )?1 punt",
+           r"(?<![\d.,])1 (punt|cart|briscol|pres)\w* (sono|possono|battono|restano|valgono)\b", r"\b(restano|sono ancora|servono|servivano|rimangono) (fuori )?1(?![.,]?\d)",
            r"\b1 punto (carta |partita )?(persi|previsti)\b", r"\b1 carta (rimaste|ancora fuori battono|"
            r"ancora fuori possono)\b", r"\bdei 1(?![.,]?\d)",
            r"(?<![\d.,])(0|2|1,5) (punto|carta|briscola|presa|giocatore|giocata|smazzata|decisione|"
