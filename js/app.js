@@ -10,7 +10,7 @@ import * as store from "./storage.js";
 import { TableView, signalWords, cardFace, actionLabel } from "./table.js";
 import { auctionWords, revealWords, turnWords, chiamataActionLabel } from "./chiamata.js";
 import { NewGamePanel } from "./newgame.js";
-import { renderSummary, renderStats, sideName } from "./summary.js";
+import { renderSummary, renderStats, sideName, renderLookBar } from "./summary.js";
 import { renderRules } from "./rules-page.js";
 import { startFromLink, LINK } from "./embed.js";
 import { computerNames, renderGames } from "./games.js";
@@ -190,6 +190,8 @@ class App {
     $("handoff-go").addEventListener("click", () => this.handoffDone());
     // A notice goes at a tap (it may cover the hand on a phone).
     $("notice").addEventListener("click", () => { clearTimeout(this.noticeTimer); $("notice").classList.remove("show"); $("notice").hidden = true; });
+    // the result closed with Escape: the table is looked at, with its way back (the look bar)
+    $("summary-dialog").addEventListener("cancel", () => { if (document.documentElement.dataset.ui === "summary") this.ui("over"); });
     $("games-dialog").addEventListener("cancel", (e) => {
       e.preventDefault(); // a choice is needed: resume a game or start another
       $("games-new").click();
@@ -890,15 +892,21 @@ class App {
     const me = humans.length ? humans[0] : 0;
     if (!redraw) this.recordStats(st, me);
     const dialog = $("summary-dialog");
-    renderSummary($("summary-body"), st, {
+    const ctx = {
       names: this.names(), me: humans.length === 1 ? me : this.display, humans: humans.length,
       style: this.style(), lang: getLang(), order: this.order,
       onNext: () => this.nextDeal(),
       onNew: () => { dialog.close(); this.openNewGame(true); },
       onAgain: () => this.again(),
-      onLook: () => { dialog.close(); this.ui("over"); },
+      onLook: () => { dialog.close(); this.ui("over"); $("look-bar").querySelector(".btn.primary").focus(); },
       coach: this.coach.summaryParts(st, this.names()),
-    });
+    };
+    renderSummary($("summary-body"), st, ctx);
+    // while the table is looked at (mode "over"), a bar in the hand's place leads back and on
+    const bar = $("look-bar") || h("div", { id: "look-bar", class: "look-bar" });
+    const hand = $("table").querySelector(".mine .hand");
+    if (hand) hand.after(bar); else $("app-main").append(bar);
+    renderLookBar(bar, st, { ...ctx, onResult: () => this.showSummary(true) });
     if (!dialog.open) dialog.showModal();
     this.ui("summary");
     const primary = dialog.querySelector(".btn.primary");

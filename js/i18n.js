@@ -1,6 +1,9 @@
 // The interface's words, in every language of js/locales/.
 //
 //   t("key", {name: "Anna"})  -> the text in the current language, {name} filled in
+//   a sentence with a count says it in both numbers: "{n, plural, one {# card} other {# cards}}"
+//   (plurals(), below); every sentence that holds a count is written so, in every language
+//   (tests/test_reason_words.py renders them all with 0, 1, 2 and 1.5)
 //   setLang("en"), getLang(), onLangChange(fn)
 //   applyStatic(root): fills [data-i18n] (text), [data-i18n-aria] (aria-label),
 //                      [data-i18n-title] (title) below root
@@ -49,26 +52,69 @@ export function t(key, vars) {
   if (s === undefined) s = TEXT.en[key];
   if (s === undefined) s = key;
   if (vars) {
+    s = plurals(s, vars, current);
     s = s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
-    if (Object.values(vars).some((v) => v === 1 || v === "1")) s = singular(s);
   }
   return s;
 }
 
-// "1 points" -> "1 point": the language's pairs (key "grammar.one", "from=to|…", each with
-// the number 1), applied where a 1 filled a sentence written for many.
-const ONE = {};
-function singular(s) {
-  if (!(current in ONE)) {
-    const pairs = (TEXT[current]["grammar.one"] || "").split("|").filter((p) => p.includes("="));
-    ONE[current] = pairs.map((p) => {
-      const [from, to] = p.split("=");
-      const re = from.replace(/[.*+?^${}()[\]\\]/g, "\\$&").replace("1", "(?<![\\d.,])1(?!\\d|[.,]\\d)");
-      return [new RegExp(re, "g"), to];
-    });
+// Counts: "{n, plural, one {# card} other {# cards}}" picks the form the language's rules
+// (Intl.PluralRules) give for the number n ("=0 {…}" matches exactly 0), "#" writes n as
+// given. n may come as a number or as the text the page wrote it in ("1,5" in Italian). A
+// count left out keeps a "{n}" in the sentence, so the caller sees it unfilled.
+const RULES = {};
+function category(value, lang) {
+  // a loss comes signed ("−3,2"): its size counts
+  const x = Math.abs(typeof value === "number" ? value
+    : Number(String(value).replace(/\s/g, "").replace(/^[−-]/, "").replace(",", ".")));
+  if (!Number.isFinite(x)) return { x, cat: "other" };
+  if (!(lang in RULES)) {
+    try { RULES[lang] = new Intl.PluralRules(lang); } catch { RULES[lang] = null; }
   }
-  for (const [re, to] of ONE[current]) s = s.replace(re, to);
-  return s;
+  const rules = RULES[lang];
+  // "1,0" or "1.0" is written with a fraction: the plural in both languages
+  const fraction = typeof value === "string" && /[.,]\d/.test(value);
+  const cat = rules ? rules.select(fraction && Number.isInteger(x) ? x + 0.5 : x) : (x === 1 && !fraction ? "one" : "other");
+  return { x, cat };
+}
+
+export function plurals(s, vars, lang = current) {
+  const open = /\{(\w+),\s*plural,/g;
+  let out = "";
+  let from = 0;
+  let m;
+  while ((m = open.exec(s)) !== null) {
+    // the forms, each "selector {text}", up to the brace that closes the count
+    let i = m.index + m[0].length;
+    const forms = {};
+    for (;;) {
+      while (i < s.length && /\s/.test(s[i])) i++;
+      if (s[i] === "}" || i >= s.length) break;
+      const sel = /^(=\d+|zero|one|two|few|many|other)\s*\{/.exec(s.slice(i));
+      if (!sel) { i = s.length; break; }
+      let depth = 1;
+      let j = i + sel[0].length;
+      const start = j;
+      for (; j < s.length && depth; j++) {
+        if (s[j] === "{") depth++;
+        else if (s[j] === "}") depth--;
+      }
+      forms[sel[1]] = s.slice(start, j - 1);
+      i = j;
+    }
+    if (i >= s.length || !("other" in forms)) break; // not a well-formed count: left as it is
+    const name = m[1];
+    let text;
+    if (!(name in vars)) text = `{${name}}`;
+    else {
+      const { x, cat } = category(vars[name], lang);
+      text = (forms[`=${x}`] ?? forms[cat] ?? forms.other).replace(/#/g, String(vars[name]));
+    }
+    out += s.slice(from, m.index) + text;
+    from = i + 1;
+    open.lastIndex = from;
+  }
+  return out + s.slice(from);
 }
 
 /** Translate `key` if known, else return `fallback` (e.g. the engine's English text). */

@@ -220,7 +220,7 @@ export class Review {
         entry.results[i] = res; // kept even if cancelled meanwhile: it is still true
         if (this.run !== run) return;
         this.renderRow(i);
-        if (this.step === entry.dsteps[i]) this.renderReplay();
+        if (this.step === noteStep(entry, i)) this.renderReplay();
       }
       if (!entry.summary) entry.summary = await call("review_summary", { seat, deal });
       if (this.run !== run) return;
@@ -297,7 +297,7 @@ export class Review {
         const words = { card: this.actionWords(r.action), best: this.actionWords(r.best) };
         const text = ph ? t("review.turning.bid", { ...words, where: t(`review.${ph}`), loss: lossText(r.loss, r.unit, false).replace(/^−/, "") })
           : t("review.turning.item", { ...words, trick: this.trickOf(i), loss: fmt(r.loss) });
-        ul.append(h("li", {}, h("button", { class: "link", type: "button", on: { click: () => this.goto(entry.dsteps[i], true) }, text })));
+        ul.append(h("li", {}, h("button", { class: "link", type: "button", on: { click: () => this.goto(noteStep(entry, i), true) }, text })));
       }
       sum.append(ul);
     }
@@ -332,6 +332,13 @@ export class Review {
     return Number.isInteger(d.trick) ? d.trick + 1 : "?";
   }
 
+  /** "…gave its 11 points to the others where … would have kept it" for an unforced lost load. */
+  loadLost(r) {
+    const ll = r && r.load_lost;
+    if (!ll || !CARD.test(ll.card || "") || !CARD.test(ll.kept || "")) return "";
+    return t("review.load.lost", { card: this.actionWords(ll.card), kept: this.actionWords(ll.kept), points: ll.points });
+  }
+
   actionWords(action) {
     if (!action) return "–";
     const lang = getLang();
@@ -362,12 +369,12 @@ export class Review {
     const d = entry.plan.decisions[i];
     const r = entry.results[i];
     const turning = entry.summary && (entry.summary.turning_points || []).includes(d.index);
-    li.className = `rv-item${r ? ` label-${r.label}` : " pending"}${turning ? " turning" : ""}${entry.dsteps[i] === this.step ? " current" : ""}`;
+    li.className = `rv-item${r ? ` label-${r.label}` : " pending"}${turning ? " turning" : ""}${noteStep(entry, i) === this.step ? " current" : ""}`;
     const style = this.app.style();
     const lang = getLang();
     const played = r ? r.action : d.action;
     const mini = (code) => (CARD.test(code || "") ? h("span", { class: "rv-mini" }, cardFace(code, style, lang, "rv")) : null);
-    const row = h("button", { class: "rv-row", type: "button", on: { click: () => this.goto(entry.dsteps[i], true) } },
+    const row = h("button", { class: "rv-row", type: "button", on: { click: () => this.goto(noteStep(entry, i), true) } },
       h("span", { class: "rv-trick", text: this.whereShort(i) }),
       h("span", { class: "rv-played" }, mini(played), h("span", { text: this.actionWords(played) })),
       r ? h("span", { class: "rv-best" }, r.best === r.action ? null : mini(r.best),
@@ -377,6 +384,8 @@ export class Review {
     li.append(row);
     const fx = r ? trickEffect(r) : "";
     if (fx) li.append(h("p", { class: "rv-effect", text: fx }));
+    const lost = r ? this.loadLost(r) : "";
+    if (lost) li.append(h("p", { class: "rv-load-lost", text: lost }));
     if (r && r.reason && r.label !== "best") li.append(h("p", { class: "rv-reason", text: reasonText(r.reason, this.ctx()) }));
     if (r && retryable(r, d)) li.append(this.retryBox(i));
   }
@@ -512,7 +521,7 @@ export class Review {
     this.step = step;
     this.renderReplay(scroll);
     for (const li of this.el.list.querySelectorAll("li.rv-item")) {
-      li.classList.toggle("current", this.entry().dsteps[Number(li.dataset.i)] === step);
+      li.classList.toggle("current", noteStep(this.entry(), Number(li.dataset.i)) === step);
     }
   }
 
@@ -543,7 +552,8 @@ export class Review {
     const step = this.step;
     const steps = entry.steps;
     const justTaken = v.trick.length === 0 && entry.trickEnds.includes(step) && v.tricks.length > 0;
-    const trickNo = v.phase === "over" ? v.tricks_done : v.tricks_done + 1; // the trick being played
+    // the trick shown: the one just taken, else the one being played
+    const trickNo = justTaken || v.phase === "over" ? v.tricks_done : v.tricks_done + 1;
     box.append(h("h3", { id: "rv-replay-title", text: t("review.replay") }));
     const btn = (id, label, icon, fn, disabled) => h("button", { class: "btn small step", id, type: "button",
       attrs: { "aria-label": label, title: label }, disabled, on: { click: fn } }, navIcon(icon));
@@ -569,11 +579,18 @@ export class Review {
     if (pts) facts.append(h("span", { text: `${t("review.points")}: ${pts}` }));
     box.append(facts);
 
+    // the decision whose card was just played, if it is the seat's: its note goes with the
+    // trick that card lies in (the one on the table, or the one it completed)
+    const i = entry.dsteps.findIndex((_, k) => noteStep(entry, k) === step);
+    const r = i >= 0 ? entry.results[i] : null;
+    const played = i >= 0 ? (r ? r.action : entry.plan.decisions[i].action) : null;
+
     // the trick on the table, or the one just taken
     const shown = justTaken ? v.tricks[v.tricks.length - 1] : { plays: v.trick, winner: null };
-    const trick = h("div", { class: "review rv-trick" });
+    const trick = h("div", { class: "review rv-trick", id: "rv-felt" });
     for (const p of shown.plays || []) {
-      trick.append(h("figure", { class: p.seat === shown.winner ? "won" : "" },
+      const cls = [p.seat === shown.winner ? "won" : "", p.seat === this.seat && p.card === played ? "rv-played" : ""];
+      trick.append(h("figure", { class: cls.filter(Boolean).join(" "), data: { card: p.card, seat: p.seat } },
         h("div", { class: "slot review-card" }, cardFace(p.card, style, lang, "rvt")),
         h("figcaption", { text: names[p.seat] })));
     }
@@ -583,23 +600,23 @@ export class Review {
         : this.isYou(shown.winner) ? t("review.taken.you", { points: shown.points }) : t("review.taken", { name: names[shown.winner], points: shown.points }) }),
       trick));
 
-    // the decision made from here, if it is the seat's
-    const i = entry.dsteps.indexOf(step);
-    const r = i >= 0 ? entry.results[i] : null;
-    const note = h("div", { class: `rv-note${r ? ` label-${r.label}` : ""}`, id: "rv-note" });
+    // the seat's decision whose card was just played
+    const note = h("div", { class: `rv-note${r ? ` label-${r.label}` : ""}`, id: "rv-note", data: { card: played || "", trick: trickNo } });
     if (i >= 0) {
-      const d = entry.plan.decisions[i];
-      const played = r ? r.action : d.action;
       const bid = this.bidPhase(i) ? ".bid" : "";
       note.append(h("p", { class: "rv-note-head", text: this.isYou(this.seat) ? t(`review.here.you${bid}`, { card: this.actionWords(played) })
         : t(`review.here${bid}`, { name: names[this.seat], card: this.actionWords(played) }) }));
       if (r) {
-        const verdict = r.best === r.action ? t("review.here.best")
+        const kept = r.load_lost && CARD.test(r.load_lost.kept || "") ? r.load_lost.kept : null;
+        const verdict = r.best === r.action && kept ? t("review.here.load", { kept: this.actionWords(kept) })
+          : r.best === r.action ? t("review.here.best")
           : r.label === "equal" ? t("review.here.equal", { best: this.actionWords(r.best) })
             : t(r.unit === "game_points" ? "review.here.loss.gp" : "review.here.loss", { best: this.actionWords(r.best), loss: lossText(r.loss, r.unit, false), label: tOr(`review.label.${r.label}`, r.label) });
         note.append(h("p", { text: verdict }));
         const fx = trickEffect(r);
         if (fx) note.append(h("p", { class: "rv-effect", text: fx }));
+        const lost = this.loadLost(r);
+        if (lost) note.append(h("p", { class: "rv-load-lost", text: lost }));
         if (r.reason) note.append(h("p", { class: "rv-reason", text: reasonText(r.reason, this.ctx()) }));
       } else note.append(h("p", { class: "muted", text: t("review.pending") }));
     }
@@ -611,8 +628,6 @@ export class Review {
       const row = h("div", { class: "rv-hand", data: { seat } });
       for (const c of cards) {
         const cls = ["slot", "rv-hand-card"];
-        if (r && seat === this.seat && c === r.action && r.best !== r.action) cls.push("rv-played");
-        if (r && seat === this.seat && c === r.action && r.best === r.action) cls.push("rv-played", "rv-bestcard");
         if (r && seat === this.seat && c === r.best && r.best !== r.action) cls.push("rv-bestcard");
         const slot = h("div", { class: cls.join(" "), title: cardName(c, lang, style) }, cardFace(c, style, lang, "rvh"));
         row.append(slot);
@@ -646,6 +661,13 @@ const ICONS = {
 function navIcon(name) {
   return s("svg", { viewBox: "0 0 24 24", width: 18, height: 18, "aria-hidden": "true", class: "nav-icon" },
     s("path", { d: ICONS[name] }));
+}
+
+/** The replay step that shows decision i's note: the one just after its action, where a card
+ * played lies on the felt (in the trick on the table, or in the trick it completed). */
+export function noteStep(entry, i) {
+  const step = entry.dsteps[i];
+  return Number.isInteger(step) ? step + 1 : null;
 }
 
 /** Can the play of result r (decision d) be tried again: a card play that lost 3 points or

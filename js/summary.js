@@ -94,6 +94,22 @@ export function renderSummary(box, state, ctx) {
   box.append(buttons);
 }
 
+/** The bar on the felt while the table is looked at after a deal: back to the result, and on
+ * to the next deal (or, the match over, a new one), with the summary's own actions (ctx:
+ * onResult, onNext, onNew, onAgain). Shown by the page's mode "over" (css/app.css). */
+export function renderLookBar(bar, state, ctx) {
+  const match = state.match;
+  clear(bar);
+  bar.setAttribute("role", "group");
+  bar.setAttribute("aria-label", t("look.bar"));
+  bar.append(h("button", { class: "btn", id: "look-result", type: "button", text: t("look.result"), on: { click: ctx.onResult } }));
+  if (!match.over) bar.append(h("button", { class: "btn primary", id: "look-next", type: "button", text: t("look.next"), on: { click: ctx.onNext } }));
+  else {
+    bar.append(h("button", { class: "btn primary", id: "look-again", type: "button",
+      text: t(match.format === "single" ? "look.again" : "look.newmatch"), on: { click: ctx.onAgain } }));
+  }
+}
+
 /** What was needed (61 of 120, or the Chiamata target) and the tricks each side took. */
 function dealFacts(state, ctx) {
   const out = state.summary.outcome;

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 LOCALES = Path(__file__).resolve().parent.parent / "js" / "locales"
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PLACEHOLDER = re.compile(r"\{(\w+)[,}]")  # {name}, and a count {n, plural, ...}
 
 
 def load(path: Path) -> dict[str, str]:
@@ -101,8 +101,8 @@ def test_every_error_code_has_words_in_every_language():
 
 
 def test_a_one_fills_a_sentence_in_the_singular():
-    """"1 points" is never shown: a 1 that fills a sentence written for many takes the
-    language's singular pairs (key grammar.one); other numbers are left as they are."""
+    """"1 points" is never shown: a 1 that fills a sentence takes the singular forms of its
+    counts ({n, plural, one {...} other {...}}); other numbers take the plural."""
     import shutil
     import subprocess
     node = shutil.which("node")

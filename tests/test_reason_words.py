@@ -23,8 +23,8 @@ def run(cases):
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed: cannot run js/reasons.js")
-    proc = subprocess.run([node, str(SCRIPT), json.dumps(cases)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+    proc = subprocess.run([node, str(SCRIPT)], input=json.dumps(cases), cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
 
@@ -32,7 +32,7 @@ def run(cases):
 def a_code_with_a_card(words):
     """A reason code of the locale whose sentence has a {card} placeholder, and its placeholders."""
     for key, text in sorted(words.items()):
-        if key.startswith("reason.") and "{card}" in text:
+        if key.startswith("reason.") and "{card}" in text and ", plural," not in text:
             return key[len("reason."):], set(re.findall(r"\{(\w+)\}", text))
     pytest.skip("no reason sentence with a card yet")
 
@@ -73,3 +73,86 @@ def test_unknown_or_broken_reasons_give_the_generic_sentence():
 def test_plain_text_and_nothing():
     got = run([["en", "Plays the ace", "napoletane"], ["it", None, "napoletane"], ["en", "", "napoletane"]])["out"]
     assert got == ["Plays the ace", "", ""]
+
+
+# A count written in the wrong number: a 1 with a plural word, or 0, 2 or 1.5 with a singular.
+WRONG = {
+    "en": [r"(?<![\d.,])1 (points|cards|trumps|tricks|players|deals|plays|decisions|records|"
+           r"statistics records|card points|game points|are|were|have|beat)\b",
+           r"\b1 \w+ still out beat\b",
+           r"(?<![\d.,])1 (point|card|trump|trick|player|deal|play)s? (are|were|have)\b",
+           r"(?<![\d.,])(0|2|1\.5) (point|card|trump|trick|player|deal|play|decision|record|"
+           r"statistics record|card point|game point)\b(?! points?\b)(?!')",
+           r"(?<![\d.,])(0|2|1\.5) (\w+s )?(is|was|has) still\b",
+           r"\b(0|2|1\.5) \w+ still out beats\b"],
+    "it": [r"(?<![\d.,])1 (punti|carte|briscole|prese|giocatori|mani|giocate|smazzate|decisioni|"
+           r"voci|sono)\b",
+           r"\bi (suoi )?1 punt",
+           r"(?<![\d.,])1 (punt|cart|briscol|pres)\w* (sono|possono|battono|restano|valgono)\b", r"\b(restano|sono ancora|servono|servivano|rimangono) (fuori )?1(?![.,]?\d)",
+           r"\b1 punto (carta |partita )?(persi|previsti)\b", r"\b1 carta (rimaste|ancora fuori battono|"
+           r"ancora fuori possono)\b", r"\bdei 1(?![.,]?\d)",
+           r"(?<![\d.,])(0|2|1,5) (punto|carta|briscola|presa|giocatore|giocata|smazzata|decisione|"
+           r"voce|è)\b",
+           r"\b(resta|serve|serviva) (fuori )?(0|2|1,5)\b", r"\b(0|2|1,5) punti (carta |partita )?"
+           r"(perso|previsto)\b"],
+}
+CARD_HOLES = {"card", "alt", "best", "card2", "gave", "took"}
+# placeholders that hold a name or a word, never a count
+WORD_HOLES = {"name", "names", "suit", "trump", "rank", "rank2", "message", "level", "label",
+              "what", "map", "list", "text", "reason", "where", "date", "field", "when", "bid",
+              "high", "cards", "a", "b", "player"}
+
+
+def test_every_sentence_with_a_count_agrees_with_it():
+    """Every sentence of every language that holds a placeholder (each reason code through
+    js/reasons.js, every other key through t()) rendered with every placeholder 0, 1, 2 and
+    1.5 (a card's place a card, a name's a name): a 1 takes the singular, the other counts the plural."""
+    all_ = locales()
+    cases, where = [], []
+    for lang in ("en", "it"):
+        for key, text in sorted(all_[lang].items()):
+            holes = set(re.findall(r"\{(\w+)[,}]", text))
+            if not holes:
+                continue
+            # a key for a count of one alone ("sum.tricks.one") is only ever filled with 1
+            for n in ((1,) if key.endswith(".one") else (0, 1, 2, 1.5)):
+                params = {h: ("AD" if h in CARD_HOLES else "Carla" if h in WORD_HOLES else n)
+                          for h in holes}
+                if key.startswith("reason."):
+                    cases.append([lang, {"code": key[len("reason."):], "params": params}, "napoletane"])
+                else:
+                    words = {h: v if isinstance(v, str) else (str(v).replace(".", ",") if lang == "it" else str(v))
+                             for h, v in params.items()}
+                    cases.append([lang, {"key": key, "vars": words}, "napoletane"])
+                where.append((lang, key, n))
+    got = run(cases)["out"]
+    bad = []
+    for (lang, key, n), text in zip(where, got):
+        assert "{" not in text and "plural" not in text, (lang, key, text)
+        bad += [(lang, key, n, text) for pattern in WRONG[lang] if re.search(pattern, text)]
+    assert not bad, "\n".join(map(str, bad[:20]))
+    assert len(where) > 600  # every sentence, each count
+
+
+def test_counts_pick_the_language_form():
+    """The plural helper itself: the form for 0, 1, 2, 1.5, a signed loss and text numbers;
+    "=0" matches only 0; a count left out stays a visible "{n}"."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    code = """
+import { plurals } from "./js/i18n.js";
+const s = "{n, plural, =0 {none} one {# card is} other {# cards are}} left";
+const out = [0, 1, 2, 1.5, "1", "1,0", "−1", "11", "x"].map((n) => plurals(s, { n }, "en"));
+out.push(plurals("{n, plural, one {ne resta fuori #} other {ne restano fuori #}}", { n: "1" }, "it"));
+out.push(plurals("{n, plural, one {ne resta fuori #} other {ne restano fuori #}}", { n: "0" }, "it"));
+out.push(plurals(s, {}, "en"));
+console.log(JSON.stringify(out));
+"""
+    proc = subprocess.run([node, "--input-type=module", "-e", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == [
+        "none left", "1 card is left", "2 cards are left", "1.5 cards are left", "1 card is left",
+        "1,0 cards are left", "−1 card is left", "11 cards are left", "x cards are left",
+        "ne resta fuori 1", "ne restano fuori 0", "{n} left"]

@@ -43,7 +43,7 @@ def test_every_reason_is_a_known_code_with_its_params(name):
             r = d.reason
             assert set(r) == {"code", "params"} and r["code"] in BOT_CODES, r
             sentence = en[f"reason.{r['code']}"]
-            for p in __import__("re").findall(r"\{(\w+)\}", sentence):
+            for p in __import__("re").findall(r"\{(\w+)[,}]", sentence):
                 assert p in r["params"], (r, sentence)
             for key in CARD_PARAMS & set(r["params"]):
                 assert r["params"][key] in {str(c) for c in rules.tables.deck}

@@ -126,11 +126,11 @@ def review_deal(page, artifacts, name):
     page.click("#rv-prev")
     page.click("#rv-all")
     page.wait_for_function("() => document.querySelectorAll('#review-dialog .rv-handbox').length >= 2")
-    # a decision row jumps to that decision: the played card is marked in the hand
+    # a decision row jumps to that decision, its card just played: marked on the felt
     first = plan["decisions"][-1]
     rows.nth(plan["count"] - 1).locator(".rv-row").click()
-    page.wait_for_function("s => document.querySelector('#rv-pos').textContent.match(/\\d+/)[0] === String(s)", arg=first["step"])
-    page.wait_for_selector(f"#review-dialog .rv-hand-card.rv-played >> nth=0")
+    page.wait_for_function("s => document.querySelector('#rv-pos').textContent.match(/\\d+/)[0] === String(s)", arg=first["step"] + 1)
+    page.wait_for_selector(f"#review-dialog #rv-felt figure.rv-played[data-card='{first['action']}']")
     assert 0 < first["step"] < steps
     page.locator("#rv-replay-title").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / f"coach-{name}-replay.png"))
@@ -354,3 +354,52 @@ def test_puzzle_of_the_day(new_page, base_url, artifacts, size, lang, solve):
         assert not page.console_watch.errors, page.console_watch.errors
     finally:
         context.close()
+
+
+def test_the_replay_note_is_about_the_trick_shown(new_page, base_url, artifacts):
+    """The replay of a whole deal stepped through one play at a time: wherever a note speaks
+    of the seat's decision, the card it names lies on the felt (in the trick on the table, or
+    the trick it has just completed), marked as the card played, and the step's trick number
+    is that card's trick."""
+    context, page = new_page(*SIZES["desktop"])
+    try:
+        person_against_computer(page, base_url, "en", tracker=False)
+        play_until(page, lambda pg, s: s == "summary")
+        page.click("#sum-review")
+        page.wait_for_selector("#review-dialog[open] #rv-accuracy", timeout=120000)
+        st = state(page)
+        seat, deal = st["seat"], st["match"]["deal"]
+        plan = engine(page, "review_plan", {"seat": seat, "deal": deal})
+        steps = engine(page, "replay", {"deal": deal, "seat": seat, "step": 0})["steps"]
+        by_step = {d["step"] + 1: d for d in plan["decisions"]}
+        if page.is_enabled("#rv-start"):
+            page.click("#rv-start")
+        notes = 0
+        for step in range(steps + 1):
+            if step:
+                page.click("#rv-next")
+            page.wait_for_function("s => document.querySelector('#rv-pos').textContent.match(/\\d+/)[0] === String(s)"
+                                   " && document.querySelector('#rv-felt, #rv-replay-title')", arg=step)
+            felt = page.eval_on_selector_all("#rv-felt figure", "els => els.map(e => [e.dataset.card, e.className])")
+            note = page.evaluate("() => { const n = document.querySelector('#rv-note'); return n ? [n.dataset.card, n.textContent] : null; }")
+            pos = page.text_content("#rv-pos")
+            d = by_step.get(step)
+            if d is None:  # no decision of the seat's was just made: no note, no card marked
+                assert note is None or not note[0], (step, note)
+                assert not [c for c, cls in felt if "rv-played" in cls], (step, felt)
+                continue
+            notes += 1
+            assert note and note[0] == d["action"], (step, note, d)
+            assert d["action"] in [c for c, _ in felt], (step, d["action"], felt)
+            assert [c for c, cls in felt if "rv-played" in cls] == [d["action"]], (step, felt)
+            name = page.evaluate("c => window.__briscola.app.coach.review.actionWords(c)", d["action"])
+            assert name in note[1], (step, name, note[1])
+            assert re.search(rf"trick {d['trick'] + 1}$", pos), (step, pos, d)
+            if notes == 3:
+                page.locator("#rv-replay-title").scroll_into_view_if_needed()
+                page.screenshot(path=str(artifacts / "coach-replay-note.png"))
+        assert notes == plan["count"] > 5
+        page.click("#rv-close")
+    finally:
+        context.close()
+    assert not page.console_watch.errors, page.console_watch.errors

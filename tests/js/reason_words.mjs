@@ -1,13 +1,16 @@
-// Prints, as JSON, what js/reasons.js makes of the reasons given on the command line (a JSON
-// list of [lang, reason, style] triples) and the card names it should use. Read by
+// Prints, as JSON, what js/reasons.js makes of the reasons given on standard input (a JSON
+// list of [lang, reason, style] triples) and the card names it should use; a triple whose
+// second item is {key, vars} is a locale key filled by t() instead. Read by
 // tests/test_reason_words.py.
-import { setLang } from "../../js/i18n.js";
+import { readFileSync } from "node:fs";
+import { setLang, t } from "../../js/i18n.js";
 import { cardName } from "../../js/cards.js";
 import { reasonText } from "../../js/reasons.js";
 
-const cases = JSON.parse(process.argv[2]);
+const cases = JSON.parse(readFileSync(0, "utf-8"));
 const out = cases.map(([lang, reason, style]) => {
   setLang(lang);
+  if (reason && typeof reason === "object" && typeof reason.key === "string") return t(reason.key, reason.vars);
   return reasonText(reason, { lang, style, names: ["You", "Carla"] });
 });
 const names = {};

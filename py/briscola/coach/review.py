@@ -5,8 +5,10 @@ the rules, such as the last card, teaches nothing and is left out) and, in Brisc
 Chiamata, its bids and passes in the auction and its call (valued in game points, see
 :func:`briscola.ai.evaluate.evaluate_bidding`; "a carichi" is left out). Each is evaluated
 from the view the seat had at that moment, so a review never judges a play by cards the
-player could not see. The page asks for one decision at a time (the table never freezes and
-the review can be abandoned); ``python -m briscola review`` runs :func:`review_deal`.
+player could not see (its loss); only the label of a load lost for nothing also weighs what
+then happened to the trick (:func:`lost_load`, docs/coach.md). The page asks for one
+decision at a time (the table never freezes and the review can be abandoned);
+``python -m briscola review`` runs :func:`review_deal`.
 """
 from __future__ import annotations
 
@@ -18,6 +20,9 @@ from ..game import Game
 
 TURNING_POINTS = 3  # at most this many turning points a deal
 TURNING_LABELS = ("inaccuracy", "mistake", "blunder")  # ... each at least an inaccuracy
+LOAD_POINTS = 10  # a load (carico): a card worth this many points or more, an Ace or a Three
+LOST_LOAD_LABEL = "inaccuracy"  # the least label of an unforced lost load
+_ORDER = ("best", "equal", "good", "inaccuracy", "mistake", "blunder")
 
 
 def plan(game: Game, seat: int) -> list[dict]:
@@ -66,8 +71,37 @@ def decision(game: Game, seat: int, step: int, budget: Budget = DEFAULT_BUDGET) 
            "label": ev.label(played), "unit": ev.unit, "values": ev.to_list(),
            "method": ev.method, "reason": why}
     if ev.unit == CARD_POINTS:
-        out["effect"] = trick_effect(game, seat, step)
+        out["effect"] = fx = trick_effect(game, seat, step)
+        kept = lost_load(ev, played, fx, game.rules.tables.points)
+        if kept is not None:
+            out["load_lost"] = {"card": action_text(played), "points": fx["given"],
+                                "kept": action_text(kept)}
+            out["label"] = worse_label(out["label"], LOST_LOAD_LABEL)
     return out
+
+
+def worse_label(a: str, b: str) -> str:
+    """The worse of two card-play labels."""
+    return a if _ORDER.index(a) >= _ORDER.index(b) else b
+
+
+def lost_load(ev, played: int, effect: dict, points) -> int | None:
+    """Was ``played`` an *unforced lost load*? The card is a load (worth ``LOAD_POINTS`` or
+    more: an Ace or a Three), its trick went to the others, and the seat held another legal
+    card worth fewer points that the evaluation rates no lower than the load (within its
+    noise): that card would have given the others less now and cost nothing over the deal.
+    Returns that card (the best such: the highest value, then the fewest points), else None.
+    A load lost when every cheaper card was clearly worse over the deal was forced by the
+    position and is judged by its loss alone."""
+    played = int(played)
+    if effect.get("won") or points[played] < LOAD_POINTS:
+        return None
+    floor = ev.values[played] - ev.noise - 1e-6
+    kept = [c for c in ev.values
+            if c != played and points[c] < points[played] and ev.values[c] >= floor]
+    if not kept:
+        return None
+    return min(kept, key=lambda c: (-ev.values[c], points[c], c))
 
 
 # Labels a retried play must reach to count as found (a good card: the best, one as good
@@ -94,10 +128,15 @@ def retry(game: Game, seat: int, step: int, card: int,
         raise ValueError(f"{action_text(card)} could not be played there")
     ev = evaluate(view, budget)
     label = ev.label(card)
+    first = int(game.actions[step])
+    if card == first:  # the card first played: the review's own label, its lost load included
+        fx = trick_effect(game, seat, step)
+        if lost_load(ev, card, fx, game.rules.tables.points) is not None:
+            label = worse_label(label, LOST_LOAD_LABEL)
     found = label in FOUND_LABELS
     why = None
     if found:  # the best card: why it beats the card first played; another: why the best is
-        why = explain(view, ev, int(game.actions[step]) if card == ev.best else card)
+        why = explain(view, ev, first if card == ev.best else card)
     return {"action": action_text(card), "label": label, "loss": round(ev.loss(card), 2),
             "found": found, "reason": why}
 
