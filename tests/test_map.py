@@ -118,6 +118,7 @@ REFUSED_AT_A_FRIENDS_TABLE = {
     "undo": "no undo at a table with friends",
     "duplicate": "no duplicate deal at a table with friends",
     "set_seat": "the host's own: who plays a friend's seat",
+    "friend_view": "the host's own: what travels to a friend's seat",
     "model": "the worker's own, before a search",
     "history": "the match's deals are the host's (a friend reviews the deal just over)",
 }
