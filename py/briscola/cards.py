@@ -72,8 +72,11 @@ class Card(int):
         return (Card, (int(self),))
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
-        """Parse ``"AD"``-style notation strictly (upper case, exactly two characters)."""
+    def parse(cls, text: "str | int") -> "Card":
+        """Parse ``"AD"``-style notation strictly (upper case, exactly two characters).
+
+        A :class:`Card` is returned as it is; any other number is refused.
+        """
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
