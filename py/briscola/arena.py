@@ -54,6 +54,7 @@ def simulate(rules: Rules, names: Sequence[str], deals: int, seed) -> dict:
             bot.reset()
         while not game.is_over:
             seat = game.current_player
+            assert seat is not None  # the deal is not over
             game.apply(bots[seat].choose(game.view(seat)), seat=seat)
         outcome = game.outcome()
         assert outcome is not None
@@ -106,6 +107,7 @@ def play_group(rules: Rules, fa: Callable, fb: Callable, seed, index: int) -> li
             bot.reset()
         while not game.is_over:
             seat = game.current_player
+            assert seat is not None  # the deal is not over
             action = bots[seat].decide(game.view(seat)).action
             game.apply(action, seat)
         out.append(_score(rules, game, seating))
@@ -119,6 +121,7 @@ def _score(rules: Rules, game: Game, seating: tuple[bool, ...]) -> tuple[int, tu
     result each (so that a bot against itself scores exactly half).
     """
     oc = game.outcome()
+    assert oc is not None  # the deal is over
     n = rules.players
     sides = oc.sides
     a = next(i for i, side in enumerate(sides) if seating[side[0]])
@@ -207,7 +210,7 @@ def over_workers(part: Callable[[Any], list], job: Callable[[list[int]], Any], d
     return groups
 
 
-def summarize(rules: Rules, bot_a, bot_b, seed, groups: Sequence[Sequence[tuple[int, int]]],
+def summarize(rules: Rules, bot_a, bot_b, seed, groups: Sequence[Sequence[tuple[int, tuple[int, int, int], bool]]],
               seconds: float = 0.0) -> dict:
     scale = _scale(rules)
     games = sum(len(g) for g in groups)

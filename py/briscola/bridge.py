@@ -272,7 +272,7 @@ class Table:
         view = game.view(seat)
         results = match._results()
         k = match.deal_number
-        state = {
+        state: dict[str, Any] = {
             "seat": seat,
             "view": view.to_dict() if self.may_see(seat) else _blind(game, seat),
             "seats": self.seats,
@@ -281,7 +281,7 @@ class Table:
                 "deal": k,
                 "score": match.score(),
                 "over": match.is_over,
-                "winners": None if match.winners() is None else list(match.winners()),
+                "winners": None if (won := match.winners()) is None else list(won),
                 "deals": [o.to_dict() for o in results],
                 "undone": k in match.undone,
                 "undone_deals": sorted(match.undone),
@@ -368,7 +368,9 @@ def _common(key: str, values: list, n: int) -> Any:
     return None
 
 
-def _common_dict(values: list) -> dict:
+def _common_dict(values: list) -> Any:
+    """The fields the dicts ``values`` share (None where they differ); for values that are not
+    dicts, the value they all have, else None."""
     first = values[0]
     if not isinstance(first, dict):
         return first if all(v == first for v in values) else None

@@ -7,6 +7,9 @@ the one-sentence reasons the bots give to the UI.
 """
 from __future__ import annotations
 
+import random
+from typing import TypeVar
+
 from ..actions import SIGNAL, SIGNAL_LOADED, SWAP
 from ..cards import CARDS, N_RANKS, RANK_INDEX, mask_of
 from .base import why
@@ -232,7 +235,11 @@ def special_action(view, sit: Situation | None = None):
     return None
 
 
-def resample(pool: list, weights: list[float], k: int, rng) -> list | None:
+_T = TypeVar("_T")
+
+
+def resample(pool: list[_T], weights: list[float], k: int,
+             rng: random.Random) -> list[_T] | None:
     """``k`` items of ``pool`` drawn in proportion to ``weights`` (systematic resampling: one
     random offset, evenly spaced pointers, so the draw varies little); ``None`` if every
     weight is zero."""
@@ -241,7 +248,7 @@ def resample(pool: list, weights: list[float], k: int, rng) -> list | None:
         return None
     step = total / k
     u = rng.random() * step
-    out = []
+    out: list[_T] = []
     acc = 0.0
     for w, x in zip(pool, weights):
         acc += x

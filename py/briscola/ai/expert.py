@@ -103,7 +103,7 @@ def _rollout_worlds(rules) -> int:
 # (``learned_inference``), the worlds a decision (``learned_worlds``, 96 if not said) and the
 # evaluations a decision (``learned_leaves``, 2400 if not said).
 # Measured together on two-player Briscola, then screened per variant (docs/players.md).
-_LEARNED_DEFAULTS = {"classic": {"horizon": 10, "learned_inference": 4},
+_LEARNED_DEFAULTS: dict[str | None, dict[str, int]] = {"classic": {"horizon": 10, "learned_inference": 4},
                      "bisca": {"horizon": 10, "learned_inference": 4},
                      "bosnian": {"horizon": 10, "learned_inference": 4},
                      # Six players: 3 ** 5 replies a card in each world; half the evaluations
@@ -267,6 +267,7 @@ class ExpertBot(Bot):
             k = (sum(results[c][-done:]) / max(done, 1), scores[c])
             if best_key is None or k > best_key:
                 best, best_key = c, k
+        assert best_key is not None  # some card is alive
         self.last_info = {"mode": "rollouts", "worlds": done,
                           "seconds": _clock() - t0, "value": best_key[0]}
         return Decision(Action(best), reason_for(sit, best, view.rules))
@@ -378,7 +379,7 @@ class ExpertBot(Bot):
             policy = _POLICIES[key] = FastPolicy(rules, trump)
         return policy
 
-    def _reason(self, sit: Situation, c: int, mean: float, exact: bool) -> str:
+    def _reason(self, sit: Situation, c: int, mean: float, exact: bool) -> dict:
         return reason_for(sit, c, sit.rules)
 
 
@@ -507,7 +508,8 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
                 if unseen0 >> nxt & 1:
                     acc = list(map(sub, acc, gone[nxt]))
             if tn:
-                acc = list(map(add, acc, fu_row))
+                # A talon left at the leaf means one at the root, and its face-up card's row.
+                acc = list(map(add, acc, fu_row))  # type: ignore[arg-type]
             acc = list(map(add, acc, w1[LEADER + (bs - me) % n_seats]))
             a, b, c = m * inv_total, th * inv_total, tn * inv_deck
             out = b2
@@ -535,7 +537,7 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
                 unseen = live0 & ~tmask & ~hand & ~known
                 if fu >= 0:
                     unseen &= ~(1 << fu)
-                table = ()
+                table: tuple[tuple[int, int], ...] = ()
                 if nxt >= 0:
                     unseen &= ~(1 << nxt)
                     table = ((-1, nxt),)
@@ -653,7 +655,8 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
             if best is None or (v > best if maxi else v < best):
                 best = v
         if guess >= 0:
-            return (1.0 - lam) * best + lam * vg
+            # The seat to play holds a card: the loop ran and ``best`` is a value.
+            return (1.0 - lam) * best + lam * vg  # type: ignore[operator]
         return best
 
     totals = {c: 0.0 for c in plays}

@@ -154,6 +154,7 @@ def because(view, ev: Evaluation, b: int, a: int) -> dict:
     (:mod:`briscola.ai.teach`); "either will do" when none does."""
     p: dict = {"card": str(CARDS[b]), "alt": str(CARDS[a])}
     f = Facts(view)
+    code: str | None  # the reason's code (None below while no principle has named one)
     if ev.loss(a) == 0 and ev.loss(b) == 0:
         got = tie_reason(f, b, a)
         if got is None:

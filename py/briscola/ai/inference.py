@@ -23,6 +23,20 @@ class _Record:
     __slots__ = ("seat", "card", "order", "pos", "b", "bs", "tp", "live", "faceup_hidden",
                  "tn", "sizes", "later", "drew")
 
+    seat: int
+    card: int
+    order: tuple[int, ...]
+    pos: int
+    b: int
+    bs: int
+    tp: int
+    live: int
+    faceup_hidden: int
+    tn: int
+    sizes: list[int]
+    later: int
+    drew: int
+
 
 class Evidence:
     """The last play of each other seat, as the public state before it."""

@@ -67,7 +67,7 @@ def features(hand, trump: int, called: int, rules, alone: bool) -> list[float]:
             p_top = 1
         elif pts[called] > 0:
             p_hon = 1
-    short = sum(1 for s in range(4) if s != trump and counts[s] == 0)
+    short: float = sum(1 for s in range(4) if s != trump and counts[s] == 0)
     short += sum(0.5 for s in range(4) if s != trump and counts[s] == 1)
     return [1.0, n_trump, a_t, three_t, honours, side_top, side_ten, side_hon, p_top, p_hon,
             short]

@@ -75,6 +75,12 @@ def candidate_features(st: ChState, role: int, lead: bool, caller_before: bool,
 class _Record:
     __slots__ = ("seat", "card", "later", "follow", "ez")
 
+    seat: int
+    card: int
+    later: int
+    follow: int
+    ez: list[list[float]]
+
 
 class PlayEvidence:
     """Every play so far by the seats other than me, ready to weigh sampled deals."""

@@ -114,7 +114,7 @@ class ChState:
                  "best_seat", "table_pts", "after", "tricks_done", "deck_mask", "forced",
                  "reads")
 
-    def __init__(self, view, reads: bool = False) -> None:
+    def __init__(self, view, reads: bool | str = False) -> None:
         """``reads``: weigh the evidence of each play by :data:`PLAY_READS` (the expert)
         instead of the rule-of-thumb ratios (the intermediate)."""
         rules = view.rules

@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Sequence
 
 from ...actions import Action
 from ...cards import N_RANKS
@@ -272,6 +273,7 @@ class ChSolver:
                 same = h & SUIT_MASKS[ls]
                 if same:
                     hp = same
+            cand: Sequence[int]
             if hp & (hp - 1):
                 cand = distinct(hp, live)
                 if len(cand) > 1:
@@ -395,6 +397,7 @@ def world_sides(st: ChState, hands: list[int], caller, depth, evals: dict, model
                 evaluate = Evaluator(st.rules, st.trump, maxside)
             evals[partner] = evaluate
         if model is not None:
+            assert isinstance(evaluate, ChNetEvaluator)  # made with the model above
             evaluate.start(hands)
     return partner, maxside, evaluate
 

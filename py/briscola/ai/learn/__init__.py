@@ -36,6 +36,7 @@ import importlib.util
 import json
 import struct
 from operator import add
+from typing import Sequence
 
 from ...cards import N_RANKS
 
@@ -71,7 +72,7 @@ class Encoder:
         self.slot = card_slots(rules, trump)
 
     def encode(self, me: int, hand: int, unseen: int, known: int, faceup: int,
-               table: list[tuple[int, int]], best_seat: int, leader: int, mine: float,
+               table: Sequence[tuple[int, int]], best_seat: int, leader: int, mine: float,
                theirs: float, talon: int, table_pts: int) -> tuple[list[int], list[float]]:
         """Flags set and scalars of a position from seat ``me``'s view.
 
@@ -224,6 +225,8 @@ def load_file(path: str, inputs: int = N_INPUTS) -> Model:
     """The model of a weights module at ``path`` (``tools/train/train.py --out``): a
     candidate measured against the shipped one, never a player's."""
     spec = importlib.util.spec_from_file_location("candidate_weights", path)
+    if spec is None or spec.loader is None:
+        raise ValueError(f"{path}: not a Python module (a weights file ends in .py)")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return Model.from_blob(dict(mod.META), mod.WEIGHTS, inputs)
