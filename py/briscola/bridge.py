@@ -68,7 +68,7 @@ import re
 import sys
 from itertools import accumulate, count
 from operator import sub
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import __version__
 from .ai import BOTS, make_bot
@@ -78,6 +78,9 @@ from .errors import BriscolaError, IllegalActionError, SaveError
 from .game import trick_winner
 from .match import Match
 from .rules import EDITION, OPTIONS, VARIANTS, Rules, find_variant
+
+if TYPE_CHECKING:  # for the annotations only
+    from .game import Game
 
 TABLE_FORMAT = "briscola/table"
 TABLE_VERSION = 1
@@ -241,7 +244,7 @@ class Table:
             return seat == humans[0]
         return seat == game.current_player and seat in humans
 
-    def require_person(self, seat: Any, game=None) -> int:
+    def require_person(self, seat: Any, game: Game | None = None) -> int:
         """``seat`` checked, and one whose information the person may have; else an error.
 
         Every request that reveals what a seat knows (``state``, ``hint``, the coach's
@@ -304,7 +307,7 @@ class Table:
         humans = self.humans()
         person = humans[0] if humans else 0
 
-        def points(game) -> dict | None:
+        def points(game: Game) -> dict | None:
             o = game.outcome()
             if o is None:
                 return None
@@ -323,7 +326,7 @@ def reason_data(reason: Any) -> dict:
     return {"code": "text", "params": {"text": str(reason)}}
 
 
-def _blind(game, seat: int) -> dict:
+def _blind(game: Game, seat: int) -> dict:
     """What every seat knows, drawn from ``seat``: the table shown to everyone (hot-seat,
     between two people's turns), with the hand left out (``hand_hidden``).
 
@@ -383,15 +386,17 @@ def _points_of(rules: Rules) -> dict[str, int]:
     return {str(c): t.points[c] for c in t.deck if t.points[c]}
 
 
-def _deal_summary(game) -> dict:
+def _deal_summary(game: Game) -> dict:
     """Who took which counting cards, and the points per seat and side."""
     pts = game.rules.tables.points
     taken = game.captured()
+    outcome = game.outcome()
+    assert outcome is not None  # a summary of a deal that is over
     return {
         "counting_cards": [[str(c) for c in cards if pts[c]] for cards in taken],
         "points": list(game.points),
         "side_points": game.side_points(),
-        "outcome": game.outcome().to_dict(),
+        "outcome": outcome.to_dict(),
     }
 
 
@@ -609,7 +614,7 @@ class Bridge:
         seat = table.require_person(args.get("seat"))
         return track(table.match.game.view(seat))
 
-    def _deal_arg(self, args: dict):
+    def _deal_arg(self, args: dict) -> tuple[int, Game]:
         table = self._table()
         history = table.match.history()
         k = args.get("deal")
@@ -619,7 +624,7 @@ class Bridge:
             raise BridgeError(f"deal: expected a deal from 0 to {len(history) - 1}, got {k!r}")
         return k, history[k]
 
-    def _review_args(self, args: dict):
+    def _review_args(self, args: dict) -> tuple[Table, int, Game, int, list[dict]]:
         from .coach.review import plan
         table = self._table()
         k, game = self._deal_arg(args)

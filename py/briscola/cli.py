@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import NoReturn, Sequence, TextIO
+from typing import Iterable, NoReturn, Sequence, TextIO
 
 from .ai import make_bot
 from .arena import simulate
@@ -37,7 +37,7 @@ def _parse_bots(text: str, players: int) -> list[str]:
     return names
 
 
-def _option_value(key: str, value: str):
+def _option_value(key: str, value: str) -> bool | int | str:
     opt = OPTIONS.get(key)
     if opt is None:
         raise _Usage(f"--option: no option named {key!r}; known: {', '.join(OPTIONS)}")
@@ -90,7 +90,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _card_list(cards) -> str:
+def _card_list(cards: Iterable[int]) -> str:
     return " ".join(str(CARDS[c]) for c in cards) or "-"
 
 

@@ -445,12 +445,15 @@ class BriscolaParallelEnv(_Common, ParallelEnv):
         active = None if turn is None else agent_name(turn)
         return {a: {"active_agent": active} for a in self.agents}
 
-    def reset(self, seed: "int | str | None" = None, options: dict | None = None):
+    def reset(self, seed: "int | str | None" = None, options: dict | None = None
+              ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict]]:
         self._deals.deal(seed)
         self.agents = self.possible_agents[:]
         return {a: self._deals.observe(s) for s, a in enumerate(self.agents)}, self._infos()
 
-    def step(self, actions: dict[str, Any]):
+    def step(self, actions: dict[str, Any]) -> tuple[
+            dict[str, dict[str, np.ndarray]], dict[str, float], dict[str, bool],
+            dict[str, bool], dict[str, dict]]:
         game = self._deals.game
         if game is None or not self.agents:
             raise IllegalActionError("the deal is over: call reset()")
@@ -560,7 +563,8 @@ class BotOpponents(_GymEnv):
     def game(self) -> Game | None:
         return self._deals.game
 
-    def reset(self, *, seed: "int | str | None" = None, options: dict | None = None):
+    def reset(self, *, seed: "int | str | None" = None, options: dict | None = None
+              ) -> tuple[dict, dict[str, Any]]:
         super().reset(seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else None)
         game = self._deals.deal(seed)
         deal_seed = game.seed
@@ -587,7 +591,7 @@ class BotOpponents(_GymEnv):
             raise IllegalActionError("no deal yet: call reset()")
         return self._obs["action_mask"].astype(bool)
 
-    def step(self, action: Any):
+    def step(self, action: Any) -> tuple[dict, float, bool, bool, dict[str, int]]:
         game = self._deals.game
         if game is None or game.is_over:
             raise IllegalActionError("the deal is over: call reset()")
@@ -604,7 +608,7 @@ class _PolicyBot(Bot):
 
     name = "policy"
 
-    def __init__(self, policy: Policy, rules: Rules, seed=None) -> None:
+    def __init__(self, policy: Policy, rules: Rules, seed: int | str | None = None) -> None:
         super().__init__(seed)
         self.policy = policy
         self.encoding = _encoding(rules)
@@ -636,7 +640,7 @@ def evaluate(policy: Policy, level: str = "expert", variant: "str | Rules" = "cl
     if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
         raise RulesError("deals: must be a whole number of at least 1")
 
-    def factory(seed=None) -> Bot:
+    def factory(seed: int | str | None = None) -> Bot:
         return _PolicyBot(policy, rules, seed)
 
     factory.__name__ = getattr(policy, "__name__", "policy")

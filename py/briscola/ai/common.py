@@ -8,11 +8,15 @@ the one-sentence reasons the bots give to the UI.
 from __future__ import annotations
 
 import random
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..actions import SIGNAL, SIGNAL_LOADED, SWAP
 from ..cards import CARDS, N_RANKS, RANK_INDEX, mask_of
 from .base import why
+
+if TYPE_CHECKING:  # for the annotations only
+    from ..rules import Rules
+    from ..view import View
 
 _RANK_WORDS = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
                "7": "seven", "8": "eight", "9": "nine", "T": "ten", "J": "jack", "K": "king"}
@@ -20,7 +24,7 @@ _ITALIAN_SUITS = ("coins", "cups", "swords", "clubs")
 _FRENCH_SUITS = ("diamonds", "hearts", "spades", "clubs")
 
 
-def card_name(card: int, rules) -> str:
+def card_name(card: int, rules: Rules) -> str:
     """``the ace of coins``; French decks say diamonds/hearts and queen for the horse."""
     c = CARDS[card]
     french = rules.deck != "italian"
@@ -43,7 +47,7 @@ def popcount(mask: int) -> int:
     return bin(mask).count("1")
 
 
-def signalled_cards(view) -> dict[int, int]:
+def signalled_cards(view: View) -> dict[int, int]:
     """Trump cards that partners announced by signal (card -> seat), if still unplayed.
 
     Only partners see which signal was made; an opponent's signal reads as ``None``.
@@ -56,7 +60,7 @@ def signalled_cards(view) -> dict[int, int]:
     for e in view.events:
         if e.get("type") != "signal":
             continue
-        s = e.get("seat")
+        s = e["seat"]  # a signal event names its seat
         sig = e.get("signal")
         if s == view.seat or sig in (None, "loaded") or view.side_of_seat[s] != my_side:
             continue
@@ -73,7 +77,7 @@ class Situation:
                  "unknown_mask", "unknown_slots", "talon_unknown", "talon_size", "live_mask",
                  "partners", "opponents", "cards_left", "faceup")
 
-    def __init__(self, view) -> None:
+    def __init__(self, view: View) -> None:
         rules = view.rules
         t = rules.tables
         self.view = view
@@ -199,7 +203,7 @@ class Situation:
         return m & self.live_mask & ~self.hand_mask & self.tables.deck_mask
 
 
-def trick_order(view) -> tuple[int, ...]:
+def trick_order(view: View) -> tuple[int, ...]:
     """The seats that play the current trick, in order (Bosnian short tricks included)."""
     t = view.rules.tables
     leader = view.leader
@@ -211,7 +215,7 @@ def trick_order(view) -> tuple[int, ...]:
     return tuple(s for s in t.rot[leader] if sizes[s] == top)
 
 
-def special_action(view, sit: Situation | None = None):
+def special_action(view: View, sit: Situation | None = None) -> tuple[int, dict] | None:
     """The exchange or signal a sensible player makes now, with its reason, or ``None``.
 
     Exchanging the 7 or 2 of trump for a better face-up card is always worth it. A partner
@@ -219,7 +223,7 @@ def special_action(view, sit: Situation | None = None):
     """
     swaps = [a for a in view.legal if SWAP <= a < SWAP + 52]
     if swaps:
-        a = swaps[0]
+        a: int = swaps[0]
         give = CARDS[a - SWAP]
         return a, why("bot_exchange", card=give, card2=view.trump_card)
     sigs = [a for a in view.legal if SIGNAL <= a <= SIGNAL_LOADED]

@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from ..actions import Action
 from .base import Bot, Decision, register_bot
@@ -68,6 +69,13 @@ from .rollout import FastPolicy
 from .sampler import Sampler
 from .solver import SearchAborted, Solver
 
+if TYPE_CHECKING:  # for the annotations only
+    import random
+    from ..rules import Rules
+    from ..view import View
+    from .learn import Model
+    from .sampler import World
+
 
 # The time budget counts this process's CPU time: on a busy machine (a benchmark sharing
 # the cores) the bot then thinks as far as on an idle one. In the browser, the worker's
@@ -78,7 +86,7 @@ _POLICIES: dict = {}  # (rules, trump) -> FastPolicy
 _SOLVERS: dict = {}  # (rules, trump) -> Solver: its tables are shared, its search is not
 
 
-def _search_horizon(rules) -> int:
+def _search_horizon(rules: Rules) -> int:
     """Cards still to be played (hands plus talon) from which the search takes over.
 
     Chosen from measured tree sizes so that a world takes about a thousand nodes (a few
@@ -90,7 +98,7 @@ def _search_horizon(rules) -> int:
     return {2: 12, 3: 12, 4: 16, 5: 15, 6: 18}.get(n, 3 * n)
 
 
-def _rollout_worlds(rules) -> int:
+def _rollout_worlds(rules: Rules) -> int:
     """Worlds played out per decision before the horizon where no learned evaluation searches
     (0: the heuristic decides there). With three players or more, alone or in teams, the
     heuristic's play-outs improve on the heuristic itself; with two they did not pay
@@ -116,7 +124,7 @@ class ExpertBot(Bot):
 
     name = "expert"
 
-    def __init__(self, seed=None, time_budget: float = 0.6, samples: int = 24,
+    def __init__(self, seed: int | str | None = None, time_budget: float = 0.6, samples: int = 24,
                  node_limit: int = 20000, node_budget: int = 50000,
                  horizon: int | None = None, rollout_worlds: int | None = None,
                  prune_margin: float = 8.0, race_z: float = 2.0,
@@ -168,7 +176,7 @@ class ExpertBot(Bot):
         self.heuristic.reset()
         self.last_info = {}
 
-    def decide(self, view) -> Decision:
+    def decide(self, view: View) -> Decision:
         d = _non_play(view)
         if d is not None:
             return d
@@ -273,7 +281,7 @@ class ExpertBot(Bot):
         return Decision(Action(best), reason_for(sit, best, view.rules))
 
     # ---- one trick ahead, the learned evaluation after it -----------------------------------
-    def _learned(self, sit: Situation, plays: list[int], model, pool: int,
+    def _learned(self, sit: Situation, plays: list[int], model: Model, pool: int,
                  worlds: int = 96, leaves: int = 2400) -> Decision | None:
         t0 = _clock()
         evidence = None
@@ -303,7 +311,7 @@ class ExpertBot(Bot):
         return Decision(Action(best), reason_for(sit, best, sit.rules))
 
     # ---- search ----------------------------------------------------------------------------
-    def _solver(self, rules, trump) -> Solver:
+    def _solver(self, rules: Rules, trump: int | None) -> Solver:
         key = (rules, trump)
         s = _SOLVERS.get(key)
         if s is None:
@@ -359,7 +367,7 @@ class ExpertBot(Bot):
                           "seconds": _clock() - t0, "value": mean}
         return Decision(Action(best), self._reason(sit, best, mean, exact))
 
-    def _weighted_worlds(self, sit: Situation, sampler: Sampler, k: int):
+    def _weighted_worlds(self, sit: Situation, sampler: Sampler, k: int) -> list[World] | None:
         """``k`` worlds resampled from ``inference * k`` by how likely the others' last plays
         were in each (systematic resampling keeps the draw low-variance)."""
         policy = self._policy(sit.rules, sit.trump)
@@ -370,7 +378,7 @@ class ExpertBot(Bot):
         pool = [sampler.sample() for _ in range(self.inference * k)]
         return resample(pool, [ev.weight(w.hands) for w in pool], k, self.rng)
 
-    def _policy(self, rules, trump) -> FastPolicy:
+    def _policy(self, rules: Rules, trump: int | None) -> FastPolicy:
         key = (rules, trump)
         policy = _POLICIES.get(key)
         if policy is None:
@@ -383,10 +391,11 @@ class ExpertBot(Bot):
         return reason_for(sit, c, sit.rules)
 
 
-def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 24,
-                   leaves: int = 600, deadline: float | None = None,
-                   incremental: bool = True, evidence=None, pool: int = 4,
-                   tricks: int = 1, policy=None, lam: float = 0.0):
+def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.Random,
+                   worlds: int = 24, leaves: int = 600, deadline: float | None = None,
+                   incremental: bool = True, evidence: Evidence | None = None, pool: int = 4,
+                   tricks: int = 1, policy: FastPolicy | None = None, lam: float = 0.0
+                  ) -> tuple[dict[int, float], int, int] | None:
     """Mean points for the seat's side from now, per card, over sampled worlds: in each, the
     rest of the trick by minimax (partners maximize, the others minimize), then the draws,
     then the learned evaluation of the next trick's start from this seat's view (what it
@@ -639,8 +648,10 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
         guess = -1
         if lam and not maxi and h & (h - 1):
             # The card the intermediate's scoring picks there, in this world.
-            guess = policy.choose([x & ~tmask for x in hands], live0 & ~tmask, fu_hidden,
-                                  order, pos, b, bs, tp, tn0)
+            # ``lam`` is 0 without a policy (set so above).
+            guess = policy.choose(  # type: ignore[union-attr]
+                [x & ~tmask for x in hands], live0 & ~tmask, fu_hidden, order, pos, b, bs, tp,
+                tn0)
         m = h
         while m:
             low = m & -m
@@ -682,7 +693,7 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
     return {c: totals[c] / done for c in plays}, done, evals[0]
 
 
-def _encoder(rules, trump) -> Encoder:
+def _encoder(rules: Rules, trump: int | None) -> Encoder:
     key = ("enc", rules, trump)
     e = _POLICIES.get(key)
     if e is None:

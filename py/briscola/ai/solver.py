@@ -19,7 +19,12 @@ at the start of a trick.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Sequence
+
 from .alphabeta import SearchAborted, make_distinct, stronger_in_suit, trick_so_far
+
+if TYPE_CHECKING:  # for the annotations only
+    from ..rules import Rules
 
 __all__ = ["SearchAborted", "Solver"]
 
@@ -27,7 +32,7 @@ __all__ = ["SearchAborted", "Solver"]
 class Solver:
     """Alpha-beta over perfect-information positions for one rules value and trump suit."""
 
-    def __init__(self, rules, trump: int | None) -> None:
+    def __init__(self, rules: Rules, trump: int | None) -> None:
         t = rules.tables
         self.rules = rules
         self.pts = t.points
@@ -41,8 +46,9 @@ class Solver:
         self.nodes = 0
 
     # ------------------------------------------------------------------------------------
-    def values(self, hands: list[int], talon: list[int], trick: list[int], order, maxside,
-               moves=None, node_limit: int = 10**9, exact: bool = True) -> dict[int, int]:
+    def values(self, hands: list[int], talon: list[int], trick: list[int], order: Sequence[int],
+               maxside: Sequence[bool], moves: Sequence[int] | None = None,
+               node_limit: int = 10**9, exact: bool = True) -> dict[int, int]:
         """Points the maximizing side takes from now on, after each move of the seat to play.
 
         ``hands``: mask per seat (not changed on return); ``talon``: list, last drawn next;
@@ -76,7 +82,7 @@ class Solver:
                 m ^= low
             return r
 
-        def trick_start(order, tn: int, alpha: int, beta: int) -> int:
+        def trick_start(order: Sequence[int], tn: int, alpha: int, beta: int) -> int:
             """Value of a position at the start of a trick (memoized with bounds)."""
             if not tn:
                 h0 = hands[order[0]]
@@ -117,7 +123,7 @@ class Solver:
             tt[key] = (lo, hi)
             return v
 
-        def play(order, pos: int, b: int, bs: int, tp: int, tn: int, alpha: int,
+        def play(order: Sequence[int], pos: int, b: int, bs: int, tp: int, tn: int, alpha: int,
                  beta: int) -> int:
             count[0] += 1
             if count[0] > limit:

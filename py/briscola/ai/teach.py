@@ -21,7 +21,12 @@ Two cards no principle tells apart (two blanks of the same use) are "either will
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..cards import N_RANKS
+
+if TYPE_CHECKING:  # for the annotations only
+    from ..view import View
 
 LOAD = 10  # an Ace (11) or a Three (10): a carico
 
@@ -29,7 +34,7 @@ LOAD = 10  # an Ace (11) or a Three (10): a carico
 class Facts:
     """The plain facts of one card play that a reason may name, from the view."""
 
-    def __init__(self, view) -> None:
+    def __init__(self, view: View) -> None:
         from .common import trick_order
         t = view.rules.tables
         self.pts = t.points
@@ -39,8 +44,8 @@ class Facts:
         seat = view.seat
         self.pos = len(view.trick)
         best, best_seat, tp = -1, -1, 0
-        for s, c in view.trick:
-            c = int(c)
+        for s, card in view.trick:
+            c = int(card)
             tp += self.pts[c]
             if best < 0 or self.beats[(best << 6) | c]:
                 best, best_seat = c, s
@@ -130,7 +135,7 @@ def standing(f: Facts, name: str, c: int) -> int:
     return f.given(c)  # discard
 
 
-def keys(view, plays: list[int]) -> dict[int, tuple]:
+def keys(view: View, plays: list[int]) -> dict[int, tuple]:
     """Each card's standing by the principles (lower first), the card number last."""
     f = Facts(view)
     names = principles(f)
