@@ -61,7 +61,7 @@ class Action(int):
     def __repr__(self) -> str:
         return f"Action.parse({_TEXT[self]!r})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Action], tuple[int]]:
         return (Action, (int(self),))
 
     @property

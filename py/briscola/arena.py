@@ -24,6 +24,8 @@ from .game import Game
 from .rules import Rules, find_variant
 
 if TYPE_CHECKING:  # for the annotations only
+    import argparse
+
     from .ai.base import Bot
 
 
@@ -154,7 +156,8 @@ def group_divisor(rules: Rules) -> int:
     return len(seatings(rules)) * _scale(rules)
 
 
-def _worker(args):
+def _worker(args: tuple[Rules, str | Callable[..., Bot], str | Callable[..., Bot],
+                        int | str | None, list[int]]) -> list[list[tuple]]:
     rules, a, b, seed, indices = args
     fa, fb = _factory(a), _factory(b)
     return [play_group(rules, fa, fb, seed, i) for i in indices]
@@ -265,7 +268,7 @@ class _BadArgs(Exception):
     pass
 
 
-def _parser():
+def _parser() -> argparse.ArgumentParser:
     import argparse  # here, not at the top: Pyodide's trimmed standard library has none
 
     class _Parser(argparse.ArgumentParser):

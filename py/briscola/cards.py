@@ -68,7 +68,8 @@ class Card(int):
     def __format__(self, spec: str) -> str:
         return format(_CODES[self], spec)
 
-    def __reduce__(self):  # pickling and copying keep the interned identity
+    # pickling and copying keep the interned identity
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (int(self),))
 
     @classmethod

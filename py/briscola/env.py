@@ -495,7 +495,8 @@ def parallel_env(variant: "str | Rules" = "classic", seed: "int | str | None" = 
 
 # ---- one learning seat against the engine's players ----------------------------------------
 
-Policy = Callable[[dict], int]  # an observation dict -> an action number from its mask
+# An observation dict -> an action number from its mask (a NumPy integer will do).
+Policy = Callable[[dict], "int | np.integer"]
 
 
 def random_policy(seed: "int | str | None" = None) -> Policy:

@@ -284,6 +284,7 @@ class Game:
         if len(set(named)) != len(named):
             raise CardError("a card is named twice")
         rest = [c for c in rules.tables.deck if c not in set(named)]
+        # Every place of the deal is filled just below (the hands cover it).
         deck: list[Card] = [None] * (n * h)  # type: ignore[list-item]
         for s, cards in enumerate(parsed):
             for k, c in enumerate(cards):
@@ -667,7 +668,7 @@ class Game:
                 and self.phase == other.phase and self.order == other.order
                 and self.faceup == other.faceup)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # a game changes: compared, never hashed
 
     def __repr__(self) -> str:
         return (f"<Game {self.rules.name} phase={self.phase_name} turn={self.current_player} "

@@ -191,7 +191,7 @@ class View:
 
     # ---- for the UI ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        def cs(cards):
+        def cs(cards: list[Card]) -> list[str]:
             return [str(c) for c in cards]
 
         d: dict[str, Any] = {

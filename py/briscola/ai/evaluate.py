@@ -87,11 +87,12 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
 from ..cards import CARDS, N_RANKS
 
 if TYPE_CHECKING:  # for the annotations only
+    from ..rules import Rules
     from ..view import View
     from .chiamata.bid import Option
     from .common import Situation
@@ -252,9 +253,10 @@ def evaluate(view: View, budget: Budget = DEFAULT_BUDGET) -> Evaluation:
 # ---- every variant but Chiamata ------------------------------------------------------------
 
 _TABLES: dict = {}
+_T = TypeVar("_T")
 
 
-def _cached(kind, rules, trump, make):
+def _cached(kind: object, rules: Rules, trump: int | None, make: Callable[[], _T]) -> _T:
     key = (kind, rules, trump)
     got = _TABLES.get(key)
     if got is None:
@@ -352,7 +354,8 @@ def _took(sit: Situation, plays: list[int], maxside: Sequence[bool]) -> dict[int
 def _evaluate_chiamata(view: View, plays: list[int], rng: random.Random, budget: Budget
                       ) -> Evaluation:
     from .chiamata.common import ChState
-    from .chiamata.expert import ChSampler, ChSolver, SearchAborted, world_sides
+    from .alphabeta import SearchAborted
+    from .chiamata.expert import ChSampler, ChSolver, world_sides
 
     st = ChState(view)
     sampler = ChSampler(st, rng)

@@ -488,7 +488,8 @@ def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.R
             # The face-up card is in no sum: drawn by another seat and played, nothing leaves.
             gone[faceup] = [0.0] * len(acc0)
 
-        def value_at(hand_new, known_new, tmask, bs, m, th, tn, nxt):
+        def value_at(hand_new: int, known_new: int, tmask: int, bs: int, m: float, th: float,
+                     tn: int, nxt: int) -> float:
             acc = acc0
             x = tmask
             while x:
@@ -520,15 +521,16 @@ def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.R
                 # A talon left at the leaf means one at the root, and its face-up card's row.
                 acc = list(map(add, acc, fu_row))  # type: ignore[arg-type]
             acc = list(map(add, acc, w1[LEADER + (bs - me) % n_seats]))
-            a, b, c = m * inv_total, th * inv_total, tn * inv_deck
+            x1, x2, x3 = m * inv_total, th * inv_total, tn * inv_deck
             out = b2
             for h, r1, r2, r3, w in zip(acc, s_mine, s_theirs, s_talon, w2):
-                h += a * r1 + b * r2 + c * r3
+                h += x1 * r1 + x2 * r2 + x3 * r3
                 if h > 0.0:
                     out += h * w
             return out * scale
 
-    def evaluate(drawn, shown, tmask, bs, m, th, tn, nxt=-1):
+    def evaluate(drawn: int, shown: int, tmask: int, bs: int, m: float, th: float, tn: int,
+                 nxt: int = -1) -> float:
         """The learned value of the next trick's start from my view: ``drawn``/``shown`` the
         cards I drew and the cards newly seen in another hand (the face-up card another seat
         drew; in scoperta every card drawn; partners' hands once the talon is empty), all
@@ -556,7 +558,7 @@ def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.R
             evals[0] += 1
         return v
 
-    def leaf(hands, talon, bs, tp, tmask):
+    def leaf(hands: list[int], talon: list[int], bs: int, tp: int, tmask: int) -> float:
         """Points for my side from the end of this trick on."""
         gained = tp if side_of[bs] == my_side else 0
         tn = tn0
@@ -595,13 +597,14 @@ def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.R
         return gained + evaluate(drawn, shown, tmask, bs, mine0 + gained,
                                  theirs0 + tp - gained, tn, nxt)
 
-    def trick2(hands, talon, lead, tmask0, g1, t1, tn1, drawn1, shown1):
+    def trick2(hands: list[int], talon: list[int], lead: int, tmask0: int, g1: float, t1: float,
+               tn1: int, drawn1: int, shown1: int) -> float:
         """The next trick by minimax in the world (every hand after the draws is known
         there), its draws, then the evaluation: my side's points from its start on."""
         seq = orders[lead]
         n_seq = len(seq)
 
-        def go(pos, b, bs, tp, tmask):
+        def go(pos: int, b: int, bs: int, tp: int, tmask: int) -> float:
             if pos == n_seq:
                 gained = tp if side_of[bs] == my_side else 0
                 tn = tn1
@@ -638,7 +641,8 @@ def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.R
 
         return go(0, -1, -1, 0, tmask0)
 
-    def rest(hands, talon, pos, b, bs, tp, tmask):
+    def rest(hands: list[int], talon: list[int], pos: int, b: int, bs: int, tp: int,
+             tmask: int) -> float:
         if pos == n_order:
             return leaf(hands, talon, bs, tp, tmask)
         seat = order[pos]
@@ -665,9 +669,9 @@ def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.R
                 vg = v
             if best is None or (v > best if maxi else v < best):
                 best = v
+        assert best is not None  # the seat to play holds a card: the loop ran
         if guess >= 0:
-            # The seat to play holds a card: the loop ran and ``best`` is a value.
-            return (1.0 - lam) * best + lam * vg  # type: ignore[operator]
+            return (1.0 - lam) * best + lam * vg
         return best
 
     totals = {c: 0.0 for c in plays}

@@ -19,7 +19,7 @@ at the start of a trick.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from .alphabeta import SearchAborted, make_distinct, stronger_in_suit, trick_so_far
 
@@ -213,8 +213,12 @@ class Solver:
         finally:
             self.nodes = count[0]
 
-    def _root(self, moves, h, hands, seat, b, bs, tp, last, ismax, exact, talon, order, pos,
-              maxside, play, trick_start, out):
+    def _root(self, moves: Sequence[int], h: int, hands: list[int], seat: int, b: int, bs: int,
+              tp: int, last: bool, ismax: bool, exact: bool, talon: list[int],
+              order: Sequence[int], pos: int, maxside: Sequence[bool],
+              play: Callable[[Sequence[int], int, int, int, int, int, int, int], int],
+              trick_start: Callable[[Sequence[int], int, int, int], int],
+              out: dict[int, int]) -> dict[int, int]:
         pts = self.pts
         beats = self.beats
         orders = self.orders

@@ -232,7 +232,7 @@ class BidPolicy:
         self.self_call_edge = self_call_edge
         self.bonus = (bonus, alone_bonus)
 
-    def estimator(self, view):
+    def estimator(self, view: View) -> Estimate:
         """The estimate of a hand's points for this view's decision (the linear bid model)."""
         return estimate
 
@@ -242,7 +242,7 @@ class BidPolicy:
         alone = [o for o in options if o.alone]
         bp = max(partner, key=lambda o: (o.ev, o.est)) if partner else None
         ba = max(alone, key=lambda o: (o.ev, o.est)) if alone else None
-        if bp is None:
+        if bp is None:  # then every option is a self-call: ``ba`` is one
             return ba  # type: ignore[return-value]
         if ba is not None and ba.ev > bp.ev + self.self_call_edge:
             return ba
@@ -289,7 +289,7 @@ def decide_auction(view: View, policy: BidPolicy) -> Decision:
         a = min(point_bids)
         n = a - BID_POINTS
 
-        def best_at(n):
+        def best_at(n: int) -> Option:
             return policy.best(rank_options(hand, order[-1], rules, n, bonus=policy.bonus,
                                             est_fn=est_fn))
         opt = best_at(n)

@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Literal, Sequence
 
 from ...actions import Action
 from ...cards import N_RANKS
@@ -634,7 +634,7 @@ class ExpertChiamataBot(IntermediateChiamataBot):
         self.soft = soft
         self.inference = inference
         self.learned = learned
-        self._model: object = False  # loaded by the first search that needs it
+        self._model: Model | None | Literal[False] = False  # loaded by the first search needing it
         self.reads = reads
         self.hide = hide
         self.mid_moves = mid_moves
@@ -651,7 +651,7 @@ class ExpertChiamataBot(IntermediateChiamataBot):
         self.last_info = {}
 
     @property
-    def model(self):
+    def model(self) -> Model | None:
         """The learned evaluation for the search's leaves (``None``: the linear one), loaded
         when first needed, so that a deal's start imports no weights."""
         if self._model is False:

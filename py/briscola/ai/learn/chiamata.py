@@ -54,7 +54,7 @@ def encode(rules: Rules, trump: int | None, hands: list[int], leader: int, maxsi
     return sorted(idx)
 
 
-def load_model():
+def load_model() -> Model | None:
     """The shipped Chiamata network, or ``None`` if the package has none."""
     return load(MODEL_NAME, inputs=N_CH_INPUTS)
 
