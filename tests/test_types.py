@@ -25,7 +25,8 @@ if str(ROOT) not in sys.path:
 # The strictness docs/engine.md promises: none of these may be switched off quietly.
 PROMISED = ("check_untyped_defs", "disallow_untyped_defs", "disallow_incomplete_defs",
             "disallow_untyped_calls", "no_implicit_optional", "no_implicit_reexport",
-            "strict_equality", "warn_unused_ignores", "warn_redundant_casts", "warn_unreachable")
+            "strict_equality", "warn_unused_ignores", "warn_redundant_casts", "warn_unreachable",
+            "warn_return_any")
 
 
 def _report(proc: subprocess.CompletedProcess) -> str:

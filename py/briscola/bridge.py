@@ -252,15 +252,16 @@ class Table:
         any seat once the deal is over. ``game``: a deal of the match's history (the
         coach's review and replay); a finished one shows every seat.
         """
-        seat = _check_seat(seat, self.match.game.n)
+        checked = _check_seat(seat, self.match.game.n)
         if game is not None and game is not self.match.game and game.is_over:
-            return seat
-        if not self.may_see(seat):
-            if self.seats[seat]["kind"] != "human":
-                raise HiddenSeatError(f"seat {seat} is a computer player: its cards are hidden "
-                                      "until the deal is over")
-            raise HiddenSeatError(f"seat {seat}'s cards are hidden: it is not that seat's turn")
-        return seat
+            return checked
+        if not self.may_see(checked):
+            if self.seats[checked]["kind"] != "human":
+                raise HiddenSeatError(f"seat {checked} is a computer player: its cards are "
+                                      "hidden until the deal is over")
+            raise HiddenSeatError(f"seat {checked}'s cards are hidden: it is not that seat's "
+                                  "turn")
+        return checked
 
     def state(self, seat: int | None = None) -> dict:
         """The table as ``seat`` sees it; the hand and what only that seat knows are left
@@ -407,7 +408,7 @@ def _check_seat(seat: Any, n: int) -> int:
 
 
 def _lang_arg(args: dict) -> str:
-    lang = args.get("lang", "en")
+    lang: str = args.get("lang", "en")
     if lang not in ("en", "it"):
         raise BridgeError("lang: 'en' or 'it'")
     return lang
@@ -431,7 +432,7 @@ class Bridge:
 
     def __init__(self) -> None:
         self.table: Table | None = None
-        self.handlers: dict[str, Callable[[dict], Any]] = {
+        self.handlers: dict[str, Callable[[dict], dict]] = {
             "ping": self.ping,
             "catalog": self.catalog,
             "new_match": self.new_match,

@@ -558,7 +558,7 @@ class BotOpponents(_GymEnv):
         self.observation_space = self._deals.observation_space
         self.action_space = self._deals.action_space
         self._bots: list[Bot] = []
-        self._obs: dict | None = None
+        self._obs: dict[str, np.ndarray] | None = None
 
     @property
     def game(self) -> Game | None:

@@ -417,7 +417,7 @@ class _Cache:
 
 def _cache_of(game: Deal) -> _Cache:
     log = game._event_log()
-    cache = game._view_cache
+    cache: _Cache | None = game._view_cache
     if cache is None or cache.log is not log or len(cache.tricks) > len(game.history):
         cache = game._view_cache = _Cache(game, log)
     return cache

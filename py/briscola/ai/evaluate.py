@@ -136,7 +136,8 @@ def accuracy_of(losses: list[float], units: list[str] | None = None) -> float:
     if not losses:
         return 100.0
     units = units or [CARD_POINTS] * len(losses)
-    return sum(100.0 * 0.5 ** severity(x, u) for x, u in zip(losses, units)) / len(losses)
+    total: float = sum(100.0 * 0.5 ** severity(x, u) for x, u in zip(losses, units))
+    return total / len(losses)
 
 
 @dataclass(frozen=True)

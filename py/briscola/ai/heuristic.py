@@ -47,7 +47,7 @@ PARAMS = {
 }
 
 
-def keep_value(sit: Situation, c: int, P: dict = PARAMS) -> float:
+def keep_value(sit: Situation, c: int, P: dict[str, float] = PARAMS) -> float:
     """What card ``c`` is worth kept in hand for later tricks (its points excluded)."""
     if sit.talon_size == 0:
         # Everything still out gets played: holding matters less as the deal ends.
@@ -78,7 +78,7 @@ def keep_value(sit: Situation, c: int, P: dict = PARAMS) -> float:
     return 0.0
 
 
-def _p_side_wins(sit: Situation, card: int, P: dict = PARAMS) -> float:
+def _p_side_wins(sit: Situation, card: int, P: dict[str, float] = PARAMS) -> float:
     """Chance that my side takes the trick after I play ``card``, by those still to play."""
     side_of = sit.side_of
     if sit.would_win(card):
@@ -99,7 +99,7 @@ def _p_side_wins(sit: Situation, card: int, P: dict = PARAMS) -> float:
     return mine
 
 
-def score_card(sit: Situation, c: int, P: dict = PARAMS) -> float:
+def score_card(sit: Situation, c: int, P: dict[str, float] = PARAMS) -> float:
     pts = sit.pts
     total = sit.table_pts + pts[c]
     p = _p_side_wins(sit, c, P)

@@ -65,7 +65,7 @@ class Solver:
         per_round = self.per_round
         above = self.above
         up_list = self.up_list
-        tt: dict = {}
+        tt: dict[tuple[tuple[int, ...], int, Sequence[int]], tuple[int, int]] = {}
         limit = node_limit
         count = [0]
         tmask = [0]

@@ -50,7 +50,8 @@ LEVELS: dict[str, float] = _levels()
 
 
 def expected(rating: float, opponent: float) -> float:
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+    odds: float = 10.0 ** ((opponent - rating) / 400.0)
+    return 1.0 / (1.0 + odds)
 
 
 def update(rating: object, level: str, score: object) -> float:

@@ -167,7 +167,7 @@ class PlayEvidence:
 
 # exp(score) rows already computed: they depend only on the arguments of _exp_scores, so
 # each deal's past plays are scored once, not again at every later decision.
-_EXP_ROWS: dict = {}
+_EXP_ROWS: dict[tuple, tuple[Sequence[float], list[list[float]]]] = {}
 
 
 def _exp_scores(st: ChState, weights: Sequence[float], lead: bool, caller_before: bool,

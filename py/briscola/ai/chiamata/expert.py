@@ -203,7 +203,7 @@ class ChSolver:
         beats = self.beats
         rot = self.rot
         follow = self.follow
-        tt: dict = {}
+        tt: dict[tuple[tuple[int, ...], int], tuple[int, int]] = {}
         count = [0]
         limit = node_limit
         big = 10**6
