@@ -50,13 +50,13 @@ export function readLink(search) {
     embed: ["1", "true", "yes", ""].includes(q.get("embed") ?? "no"),
     lang: LANGS.includes(text("lang")) ? text("lang") : null,
     variant: shaped("variant", /^[a-z0-9-]+$/),
-    players: shaped("players", /^[1-9]$/),
+    players: /** @type {string | number | null} */ (shaped("players", /^[1-9]$/)),
     deck: shaped("deck", /^[a-z-]+$/),
     level: shaped("level", /^[a-z-]+$/),
-    seed: shaped("seed", /^[\w.-]+$/, 64),
+    seed: /** @type {string | number | null} */ (shaped("seed", /^[\w.-]+$/, 64)),
   };
   if (link.players !== null) link.players = Number(link.players);
-  if (link.seed !== null && /^\d{1,15}$/.test(link.seed)) link.seed = Number(link.seed);
+  if (link.seed !== null && /^\d{1,15}$/.test(/** @type {string} */ (link.seed))) link.seed = Number(link.seed);
   link.bad = bad; // the deal keys the link gives in a shape no deal has
   link.deal = DEAL_KEYS.some((k) => link[k] !== null || bad.includes(k));
   return link;

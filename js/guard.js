@@ -61,6 +61,6 @@ for (const s of document.querySelectorAll('script[type="module"]')) {
 }
 // The engine reports progress; if nothing has moved in a long while, offer a reload.
 setTimeout(() => {
-  const bar = document.getElementById("load-progress");
+  const bar = /** @type {HTMLProgressElement | null} */ (document.getElementById("load-progress"));
   if (bar && Number(bar.value) === 0) showRetry("", "slow");
 }, 45000);

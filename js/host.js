@@ -125,7 +125,7 @@ export function connectGame(app, deal) {
     else if (typeof msg.seed === "string" && msg.seed.trim() && msg.seed.length <= 64) {
       seed = /^\d{1,15}$/.test(msg.seed.trim()) ? Number(msg.seed.trim()) : msg.seed.trim();
     }
-    for (const d of document.querySelectorAll("dialog[open]")) d.close();
+    for (const d of document.querySelectorAll("dialog[open]")) /** @type {HTMLDialogElement} */ (d).close();
     deal(seed);
   });
 }

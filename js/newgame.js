@@ -67,6 +67,7 @@ export class NewGamePanel {
 
   variantRules(name) {
     const v = this.variants.find((x) => x.name === name);
+    /** @type {Record<string, any>} */
     const full = {};
     for (const o of this.catalog.options) full[o.name] = o.default;
     Object.assign(full, v ? v.rules : {});

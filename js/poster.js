@@ -39,10 +39,11 @@ const place = (svg, left, top, turn = 0) => {
 place(cardSVG("3D", style, lang, "pt"), 12, 34, 90);
 place(backSVG(style, lang, "pd"), 8, 30, 0);
 place(cardSVG("KS", style, lang, "pk"), 47, 36, -8);
-[["AB", 27, -7], ["7C", 41.5, 0], ["2D", 56, 7]].forEach(([code, left, turn], i) =>
+const fan = /** @type {[string, number, number][]} */ ([["AB", 27, -7], ["7C", 41.5, 0], ["2D", 56, 7]]);
+fan.forEach(([code, left, turn], i) =>
   place(cardSVG(code, style, lang, `ph${i}`), left, 62, turn));
 
-const play = document.getElementById("poster-play");
+const play = /** @type {HTMLButtonElement} */ (document.getElementById("poster-play"));
 let going = false;
 
 /** Open the game in this frame, with the poster's options (and `seed`, if given). */

@@ -89,7 +89,10 @@ export class Review {
     return st.match.deal + (st.view.phase === "over" ? 1 : 0);
   }
 
-  /** Open the review of `deal` (default: the last finished) for `seat` (default: the person). */
+  /**
+   * Open the review of `deal` (default: the last finished) for `seat` (default: the person).
+   * @param {{deal?: number, seat?: number}} [which]
+   */
   open({ deal, seat } = {}) {
     const app = this.app;
     const count = this.deals();

@@ -66,7 +66,7 @@ function label() {
 
 function start() {
   if (audio) return;
-  const Ctx = window.AudioContext || window.webkitAudioContext;
+  const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext; // older Safari
   if (!Ctx) return;
   try {
     audio = new Ctx();

@@ -114,7 +114,7 @@ let pageLoaded = false;
 function loadPage() {
   if (pageLoaded) return;
   pageLoaded = true;
-  const later = document.getElementById("page-modules");
+  const later = /** @type {HTMLTemplateElement | null} */ (document.getElementById("page-modules"));
   if (!later) return;
   const nodes = document.importNode(later.content, true);
   for (const script of nodes.querySelectorAll("script")) {

@@ -208,7 +208,7 @@ export class TableView {
     this.ctx = ctx;
     this.mode = MODE_HOOKS[view.rules && view.rules.mode] || {};
     const { style, lang } = ctx;
-    const active = document.activeElement;
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
     if (active && this.root.contains(active) && active.dataset && active.dataset.key) {
       this.focusKey = active.dataset.key;
     }

@@ -22,6 +22,8 @@ a carichi                 ``carichi``         Chiamata: alone, no trump, follow 
 """
 from __future__ import annotations
 
+from typing import cast
+
 from .cards import CARDS, N_CARDS, RANK_INDEX, RANKS, SUIT_INDEX, SUITS, Card, CardError
 from .errors import IllegalActionError
 
@@ -50,16 +52,16 @@ class Action(int):
 
     def __new__(cls, value: int) -> "Action":
         if isinstance(value, int) and 0 <= value < N_ACTIONS and _TEXT[value] is not None:
-            return _INTERNED[value]
+            return ACTIONS[value]
         raise ActionError(f"no action has the number {value!r}")
 
     def __str__(self) -> str:
-        return _TEXT[self]
+        return action_text(self)
 
     def __repr__(self) -> str:
         return f"Action.parse({_TEXT[self]!r})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Action], tuple[int]]:
         return (Action, (int(self),))
 
     @property
@@ -114,11 +116,12 @@ _INTERNED: list["Action | None"] = [
     int.__new__(Action, i) if t is not None else None for i, t in enumerate(_TEXT)
 ]
 _BY_TEXT = {t: _INTERNED[i] for i, t in enumerate(_TEXT) if t is not None}
-ACTIONS = _INTERNED  # ACTIONS[a] is Action(a) without the checks, for numbers known legal
+# ACTIONS[a] is Action(a) without the checks, for numbers known legal (never a gap's None).
+ACTIONS = cast("list[Action]", _INTERNED)
 
 
 def action_text(a: int) -> str:
-    return _TEXT[a]  # type: ignore[return-value]
+    return _TEXT[a]  # type: ignore[return-value]  # an action's number: never a gap's None
 
 
 def parse_action(text: "str | int") -> Action:

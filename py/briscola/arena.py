@@ -17,14 +17,19 @@ import json
 import math
 import sys
 import time
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Sequence
 
 from .errors import BriscolaError, RulesError
 from .game import Game
 from .rules import Rules, find_variant
 
+if TYPE_CHECKING:  # for the annotations only
+    import argparse
 
-def _factory(spec) -> Callable:
+    from .ai.base import Bot
+
+
+def _factory(spec: str | Callable[..., Bot]) -> Callable:
     from .ai import BOTS, make_bot
     if isinstance(spec, str):
         make_bot(spec, 0)  # raises a RulesError naming the known bots
@@ -35,7 +40,7 @@ def _factory(spec) -> Callable:
     raise RulesError(f"bot: expected a name ({', '.join(BOTS)}) or a factory, got {spec!r}")
 
 
-def simulate(rules: Rules, names: Sequence[str], deals: int, seed) -> dict:
+def simulate(rules: Rules, names: Sequence[str], deals: int, seed: int | str | None) -> dict:
     """Play ``deals`` seeded deals between the bots ``names`` (one per seat), checked.
 
     What ``python -m briscola simulate`` runs: each bot decides from its seat's view and the
@@ -54,6 +59,7 @@ def simulate(rules: Rules, names: Sequence[str], deals: int, seed) -> dict:
             bot.reset()
         while not game.is_over:
             seat = game.current_player
+            assert seat is not None  # the deal is not over
             game.apply(bots[seat].choose(game.view(seat)), seat=seat)
         outcome = game.outcome()
         assert outcome is not None
@@ -93,7 +99,8 @@ def seatings(rules: Rules) -> list[tuple[bool, ...]]:
     return [tuple(s == k for s in range(n)) for k in range(n)]
 
 
-def play_group(rules: Rules, fa: Callable, fb: Callable, seed, index: int) -> list[tuple]:
+def play_group(rules: Rules, fa: Callable, fb: Callable, seed: int | str | None, index: int
+              ) -> list[tuple]:
     """Play deal ``index`` in every seating; per game, what :func:`_score` returns."""
     n = rules.players
     out = []
@@ -106,19 +113,22 @@ def play_group(rules: Rules, fa: Callable, fb: Callable, seed, index: int) -> li
             bot.reset()
         while not game.is_over:
             seat = game.current_player
+            assert seat is not None  # the deal is not over
             action = bots[seat].decide(game.view(seat)).action
             game.apply(action, seat)
         out.append(_score(rules, game, seating))
     return out
 
 
-def _score(rules: Rules, game: Game, seating: tuple[bool, ...]) -> tuple[int, tuple[int, int, int], bool]:
+def _score(rules: Rules, game: Game, seating: tuple[bool, ...]
+          ) -> tuple[int, tuple[int, int, int], bool]:
     """A's (scaled) difference, its head-to-head results (wins, draws, losses), first place.
 
     Two sides: one result per game. Several players alone: A against each other player, one
     result each (so that a bot against itself scores exactly half).
     """
     oc = game.outcome()
+    assert oc is not None  # the deal is over
     n = rules.players
     sides = oc.sides
     a = next(i for i, side in enumerate(sides) if seating[side[0]])
@@ -146,13 +156,15 @@ def group_divisor(rules: Rules) -> int:
     return len(seatings(rules)) * _scale(rules)
 
 
-def _worker(args):
+def _worker(args: tuple[Rules, str | Callable[..., Bot], str | Callable[..., Bot],
+                        int | str | None, list[int]]) -> list[list[tuple]]:
     rules, a, b, seed, indices = args
     fa, fb = _factory(a), _factory(b)
     return [play_group(rules, fa, fb, seed, i) for i in indices]
 
 
-def run_arena(rules: Rules | str, bot_a, bot_b, deals: int, seed=0, workers: int = 1,
+def run_arena(rules: Rules | str, bot_a: str | Callable[..., Bot], bot_b: str | Callable[..., Bot],
+              deals: int, seed: int | str | None = 0, workers: int = 1,
               progress: Callable[[int], None] | None = None) -> dict:
     """Play ``deals`` duplicate deal groups of ``bot_a`` against ``bot_b``; results for A.
 
@@ -207,7 +219,9 @@ def over_workers(part: Callable[[Any], list], job: Callable[[list[int]], Any], d
     return groups
 
 
-def summarize(rules: Rules, bot_a, bot_b, seed, groups: Sequence[Sequence[tuple[int, int]]],
+def summarize(rules: Rules, bot_a: str | Callable[..., Bot], bot_b: str | Callable[..., Bot],
+              seed: int | str | None,
+              groups: Sequence[Sequence[tuple[int, tuple[int, int, int], bool]]],
               seconds: float = 0.0) -> dict:
     scale = _scale(rules)
     games = sum(len(g) for g in groups)
@@ -254,11 +268,11 @@ class _BadArgs(Exception):
     pass
 
 
-def _parser():
+def _parser() -> argparse.ArgumentParser:
     import argparse  # here, not at the top: Pyodide's trimmed standard library has none
 
     class _Parser(argparse.ArgumentParser):
-        def error(self, message: str):  # one line on stderr, exit 2
+        def error(self, message: str) -> NoReturn:  # one line on stderr, exit 2
             raise _BadArgs(message)
 
     p = _Parser(prog="briscola arena", description="Duplicate-deal matches between two bots.")

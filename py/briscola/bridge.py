@@ -80,7 +80,7 @@ import re
 import sys
 from itertools import accumulate, count
 from operator import sub
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import __version__
 from .ai import BOTS, make_bot
@@ -92,6 +92,9 @@ from .errors import BriscolaError, IllegalActionError, SaveError
 from .game import trick_winner
 from .match import Match
 from .rules import EDITION, OPTIONS, VARIANTS, Rules, find_variant
+
+if TYPE_CHECKING:  # for the annotations only
+    from .game import Game
 
 TABLE_FORMAT = "briscola/table"
 TABLE_VERSION = 1
@@ -266,7 +269,7 @@ class Table:
             return seat == humans[0]
         return seat == game.current_player and seat in humans
 
-    def require_person(self, seat: Any, game=None) -> int:
+    def require_person(self, seat: Any, game: Game | None = None) -> int:
         """``seat`` checked, and one whose information the person may have; else an error.
 
         Every request that reveals what a seat knows (``state``, ``hint``, the coach's
@@ -274,15 +277,16 @@ class Table:
         any seat once the deal is over. ``game``: a deal of the match's history (the
         coach's review and replay); a finished one shows every seat.
         """
-        seat = _check_seat(seat, self.match.game.n)
+        checked = _check_seat(seat, self.match.game.n)
         if game is not None and game is not self.match.game and game.is_over:
-            return seat
-        if not self.may_see(seat):
-            if self.seats[seat]["kind"] != "human":
-                raise HiddenSeatError(f"seat {seat} is a computer player: its cards are hidden "
-                                      "until the deal is over")
-            raise HiddenSeatError(f"seat {seat}'s cards are hidden: it is not that seat's turn")
-        return seat
+            return checked
+        if not self.may_see(checked):
+            if self.seats[checked]["kind"] != "human":
+                raise HiddenSeatError(f"seat {checked} is a computer player: its cards are "
+                                      "hidden until the deal is over")
+            raise HiddenSeatError(f"seat {checked}'s cards are hidden: it is not that seat's "
+                                  "turn")
+        return checked
 
     def state(self, seat: int | None = None, shared: dict | None = None) -> dict:
         """The table as ``seat`` sees it; the hand and what only that seat knows are left
@@ -330,14 +334,14 @@ class Table:
         game = match.game
         results = match._results()
         k = match.deal_number
-        state = {
+        state: dict[str, Any] = {
             "seats": self.seats,
             "match": {
                 "format": match.rules.match,
                 "deal": k,
                 "score": match.score(),
                 "over": match.is_over,
-                "winners": None if match.winners() is None else list(match.winners()),
+                "winners": None if (won := match.winners()) is None else list(won),
                 "deals": [o.to_dict() for o in results],
                 "undone": k in match.undone,
                 "undone_deals": sorted(match.undone),
@@ -360,7 +364,7 @@ class Table:
         humans = self.humans()
         person = humans[0] if humans else 0
 
-        def points(game) -> dict | None:
+        def points(game: Game) -> dict | None:
             o = game.outcome()
             if o is None:
                 return None
@@ -379,7 +383,7 @@ def reason_data(reason: Any) -> dict:
     return {"code": "text", "params": {"text": str(reason)}}
 
 
-def _blind(game, seat: int) -> dict:
+def _blind(game: Game, seat: int) -> dict:
     """What every seat knows, drawn from ``seat``: the table shown to everyone (hot-seat,
     between two people's turns), with the hand left out (``hand_hidden``).
 
@@ -424,7 +428,9 @@ def _common(key: str, values: list, n: int) -> Any:
     return None
 
 
-def _common_dict(values: list) -> dict:
+def _common_dict(values: list) -> Any:
+    """The fields the dicts ``values`` share (None where they differ); for values that are not
+    dicts, the value they all have, else None."""
     first = values[0]
     if not isinstance(first, dict):
         return first if all(v == first for v in values) else None
@@ -437,15 +443,17 @@ def _points_of(rules: Rules) -> dict[str, int]:
     return {str(c): t.points[c] for c in t.deck if t.points[c]}
 
 
-def _deal_summary(game) -> dict:
+def _deal_summary(game: Game) -> dict:
     """Who took which counting cards, and the points per seat and side."""
     pts = game.rules.tables.points
     taken = game.captured()
+    outcome = game.outcome()
+    assert outcome is not None  # a summary of a deal that is over
     return {
         "counting_cards": [[str(c) for c in cards if pts[c]] for cards in taken],
         "points": list(game.points),
         "side_points": game.side_points(),
-        "outcome": game.outcome().to_dict(),
+        "outcome": outcome.to_dict(),
     }
 
 
@@ -456,7 +464,7 @@ def _check_seat(seat: Any, n: int) -> int:
 
 
 def _lang_arg(args: dict) -> str:
-    lang = args.get("lang", "en")
+    lang: str = args.get("lang", "en")
     if lang not in ("en", "it"):
         raise BridgeError("lang: 'en' or 'it'")
     return lang
@@ -480,7 +488,7 @@ class Bridge:
 
     def __init__(self) -> None:
         self.table: Table | None = None
-        self.handlers: dict[str, Callable[[dict], Any]] = {
+        self.handlers: dict[str, Callable[[dict], dict]] = {
             "ping": self.ping,
             "catalog": self.catalog,
             "new_match": self.new_match,
@@ -681,7 +689,7 @@ class Bridge:
         seat = table.require_person(args.get("seat"))
         return track(table.match.game.view(seat))
 
-    def _deal_arg(self, args: dict):
+    def _deal_arg(self, args: dict) -> tuple[int, Game]:
         """The finished deal ``args["deal"]`` (by default the last): its number and game."""
         table = self._table()
         history = table.match.history()
@@ -694,7 +702,7 @@ class Bridge:
             raise DealNotOver(f"deal {k} is being played: its review opens once it is over")
         return k, history[k]
 
-    def _review_args(self, args: dict):
+    def _review_args(self, args: dict) -> tuple[Table, int, Game, int, list[dict]]:
         from .coach.review import plan
         table = self._table()
         k, game = self._deal_arg(args)

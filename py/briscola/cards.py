@@ -68,12 +68,16 @@ class Card(int):
     def __format__(self, spec: str) -> str:
         return format(_CODES[self], spec)
 
-    def __reduce__(self):  # pickling and copying keep the interned identity
+    # pickling and copying keep the interned identity
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (int(self),))
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
-        """Parse ``"AD"``-style notation strictly (upper case, exactly two characters)."""
+    def parse(cls, text: "str | int") -> "Card":
+        """Parse ``"AD"``-style notation strictly (upper case, exactly two characters).
+
+        A :class:`Card` is returned as it is; any other number is refused.
+        """
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):

@@ -124,6 +124,7 @@ class Auction:
         acts = [CALL_SUIT + s for s in range(4)]
         weakest = rules.tables.order[-1]
         if rank == weakest and rules.forced_call:
+            assert self.high_seat is not None  # the auction is won
             hand = set(game.hands[self.high_seat])
             for s in range(4):
                 if RANK_INDEX[weakest] + s * N_RANKS in hand:
@@ -170,8 +171,10 @@ class Auction:
                     and a == BID_RANK + RANK_INDEX[self.rules.tables.order[-1]])
         if two_ends or (len(active) == 1 and self.high is not None
                         and active[0] == self.high_seat):
-            self.caller = self.high_seat
-            self.turn = self.caller
+            winner = self.high_seat
+            assert winner is not None  # set with self.high
+            self.caller = winner
+            self.turn = winner
             game.phase = 2
             return
         n = game.n
@@ -187,6 +190,7 @@ class Auction:
         else:
             card = a - CALL_CARD
         self.called = card
+        assert self.high is not None  # the auction is won
         if self.rules.auction == "points":
             self.target = self.high - BID_POINTS
         else:
@@ -219,8 +223,15 @@ class Auction:
 
 # ---- hooks called by Game ------------------------------------------------------------------------
 
+def _auction(game: "Game") -> Auction:
+    """The game's auction: every hook below is called only in a deal of Chiamata."""
+    auction = game.auction
+    assert auction is not None, "not a deal of Briscola Chiamata"
+    return auction
+
+
 def apply(game: "Game", a: int) -> None:
-    game.auction.apply(game, a)
+    _auction(game).apply(game, a)
 
 
 def follow_suit(game: "Game", hand: list[int]) -> list[int]:
@@ -233,7 +244,7 @@ def follow_suit(game: "Game", hand: list[int]) -> list[int]:
 
 
 def sides(game: "Game") -> tuple[tuple[int, ...], ...]:
-    auction = game.auction
+    auction = _auction(game)
     if auction.caller is None or not auction.done:
         return tuple((s,) for s in range(game.n))
     caller = auction.caller
@@ -285,7 +296,7 @@ def game_points(rules: "Rules", target: int, alone: bool, made: bool,
 
 
 def outcome(game: "Game") -> Outcome:
-    auction = game.auction
+    auction = _auction(game)
     rules = game.rules
     team, others = sides(game)
     points = tuple(game.points)
@@ -315,7 +326,7 @@ def outcome(game: "Game") -> Outcome:
 
 def events_for_action(game: "Game", seat: int, a: int) -> list[dict]:
     """Log entries for an auction or call action (``game`` is the state after it)."""
-    auction = game.auction
+    auction = _auction(game)
     out: list[dict] = []
     if a == PASS:
         out.append({"type": "pass", "seat": seat})
@@ -327,6 +338,7 @@ def events_for_action(game: "Game", seat: int, a: int) -> list[dict]:
         out.append({"type": "call", "seat": seat, "card": str(CARDS[auction.called]),
                     "trump": SUITS[auction.called // N_RANKS], "target": auction.target})
     if game.phase == 2 and a != CARICHI and (not out or out[-1]["type"] != "call"):
+        assert auction.high is not None  # the auction is won
         out.append({"type": "auction_won", "seat": auction.caller,
                     "bid": action_text(auction.high)})
     return out
@@ -346,7 +358,7 @@ def known_to(game: "Game", seat: int, other: int) -> set[int]:
 
 def public_sides(game: "Game", seat: int) -> tuple[tuple, list[int], list[int]]:
     """The sides as ``seat`` knows them: (sides, side of each seat or -1, side points)."""
-    auction = game.auction
+    auction = _auction(game)
     n = game.n
     if not auction.done:
         return (), [-1] * n, []
@@ -357,6 +369,7 @@ def public_sides(game: "Game", seat: int) -> tuple[tuple, list[int], list[int]]:
         side_points = [sum(game.points[s] for s in side) for side in true_sides]
         return true_sides, side_of_seat, side_points
     side_of_seat = [-1] * n
+    assert auction.caller is not None  # the call is made
     side_of_seat[auction.caller] = 0
     if seat != auction.caller:
         side_of_seat[seat] = 1  # not holding the called card: an opponent
@@ -366,7 +379,7 @@ def public_sides(game: "Game", seat: int) -> tuple[tuple, list[int], list[int]]:
 
 
 def view_info(game: "Game", seat: int) -> dict[str, Any]:
-    auction = game.auction
+    auction = _auction(game)
     partner = auction.partner(game)
     known_partner = None
     if auction.done and (auction.revealed(game) or seat == partner):

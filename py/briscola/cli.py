@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Sequence, TextIO
+from typing import Iterable, NoReturn, Sequence, TextIO
 
 from .ai import make_bot
 from .arena import simulate
@@ -18,7 +18,7 @@ from .rules import OPTIONS, VARIANTS, Rules, find_variant
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2
+    def error(self, message: str) -> NoReturn:  # one line, exit 2
         raise _Usage(f"{self.prog}: {message}")
 
 
@@ -37,7 +37,7 @@ def _parse_bots(text: str, players: int) -> list[str]:
     return names
 
 
-def _option_value(key: str, value: str):
+def _option_value(key: str, value: str) -> bool | int | str:
     opt = OPTIONS.get(key)
     if opt is None:
         raise _Usage(f"--option: no option named {key!r}; known: {', '.join(OPTIONS)}")
@@ -90,7 +90,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _card_list(cards) -> str:
+def _card_list(cards: Iterable[int]) -> str:
     return " ".join(str(CARDS[c]) for c in cards) or "-"
 
 
@@ -114,12 +114,14 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
             out.write(f"  trick {seen_tricks + 1}: {_card_list(cards)} -> seat {w} (+{p})\n")
             seen_tricks += 1
         seat = game.current_player
+        assert seat is not None  # the deal is not over
         if seat != me:
             decision = bots[seat].decide(game.view(seat))
             out.write(f"seat {seat} plays {decision.action}\n")
             game.apply(decision.action, seat=seat)
             continue
         trump = view.trump_card
+        assert view.trump_suit is not None  # not Chiamata (refused above): trump from the deal
         out.write(f"trump {SUITS[view.trump_suit]}"
                   f"{' (' + str(trump) + ' face up)' if trump is not None else ''}, "
                   f"talon {view.talon_size}, points {view.points}\n")
@@ -173,6 +175,7 @@ def _game_to_review(args: argparse.Namespace) -> Game:
     bots = [make_bot(b, seed=f"{args.seed}/bot{s}") for s, b in enumerate(names)]
     while not game.is_over:
         seat = game.current_player
+        assert seat is not None  # the deal is not over
         game.apply(bots[seat].decide(game.view(seat)).action, seat=seat)
     return game
 

@@ -139,8 +139,8 @@ class Encoding:
         names = ["known", "played", "trick", "turn", "leader", "dealer", "hand_sizes", "points",
                  "partner", "opponent", "signals", "passed", "high_seat", "caller",
                  "partner_known"]
-        tables = {name: self._seats(name) for name in names}
-        self._at = [{name: tables[name][me] for name in names} for me in range(n)]
+        where = {name: self._seats(name) for name in names}
+        self._at = [{name: where[name][me] for name in names} for me in range(n)]
 
     def _add(self, name: str, size: int) -> None:
         start = self.planes[-1][1] + self.planes[-1][2] if self.planes else 0
@@ -164,7 +164,7 @@ class Encoding:
         at = self.start
         n, me = self.n, view.seat
         seat = self._at[me]
-        on = []  # the entries set to 1
+        on: list[int] = []  # the entries set to 1
         base = at["hand"]
         on.extend(base + c for c in view.hand)
         known = seat["known"]
@@ -204,7 +204,7 @@ class Encoding:
                 if e["type"] == "signal" and e["signal"] is not None:
                     k = N_RANKS if e["signal"] == "loaded" else RANK_INDEX[e["signal"]]
                     on.append(signals[e["seat"]] + k)
-        if self.chiamata:
+        if self.chiamata and view.chiamata is not None:  # a Chiamata view always has it
             self._encode_chiamata(view.chiamata, out, on, seat)
         out[on] = 1.0
         sizes, points = seat["hand_sizes"], seat["points"]
@@ -284,13 +284,20 @@ class _Deals:
         self.count += 1
         return self.game
 
+    def playing(self) -> Game:
+        """The deal being played; before the first one, a clear error."""
+        game = self.game
+        if game is None:
+            raise IllegalActionError("no deal yet: call reset()")
+        return game
+
     def observe(self, seat: int) -> dict[str, np.ndarray]:
-        view = self.game.view(seat)
+        view = self.playing().view(seat)
         return {"observation": self.encoding.encode(view), "action_mask": mask_of(view)}
 
     def act(self, action: Any) -> list[float]:
         """Apply the action of the seat on turn; each seat's reward for it."""
-        game = self.game
+        game = self.playing()
         seat = game.current_player
         if isinstance(action, np.integer):
             action = int(action)
@@ -303,7 +310,7 @@ class _Deals:
         return self.rewards(tricks)
 
     def rewards(self, tricks_before: int) -> list[float]:
-        game, n = self.game, self.n
+        game, n = self.playing(), self.n
         out = [0.0] * n
         chiamata = self.rules.mode == "chiamata"
         if self.reward == "points" and not chiamata:
@@ -312,8 +319,8 @@ class _Deals:
                 for s in range(n):
                     if side_of[s] == side_of[winner]:
                         out[s] += points
-        if game.is_over:
-            oc = game.outcome()
+        oc = game.outcome()
+        if oc is not None:  # the deal is over
             if self.reward == "win":
                 won = oc.winning_seats()
                 out = [0.0 if oc.draw else (1.0 if s in won else -1.0) for s in range(n)]
@@ -336,11 +343,18 @@ class _Deals:
             lines.append(f"{mark}{agent_name(s)}: {hand:<24} points {game.points[s]}")
         trick = " ".join(f"{agent_name(s)}:{CODES[c]}" for s, c in zip(game.order, game.trick))
         lines.append(f" trick: {trick or '-'}")
-        if game.is_over:
-            oc = game.outcome()
+        oc = game.outcome()
+        if oc is not None:  # the deal is over
             lines.append(f" over: side points {list(oc.side_points)}"
                          + (f", game points {list(oc.game_points)}" if oc.game_points else ""))
         return "\n".join(lines)
+
+
+def _turn(game: Game) -> int:
+    """The seat to act in a deal that is not over."""
+    seat = game.current_player
+    assert seat is not None, "the deal is over"
+    return seat
 
 
 def _render_mode(mode: "str | None") -> "str | None":
@@ -387,15 +401,15 @@ class BriscolaEnv(_Common, AECEnv):
     metadata = {"name": "briscola_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def reset(self, seed: "int | str | None" = None, options: dict | None = None) -> None:
-        self._deals.deal(seed)
+        game = self._deals.deal(seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
-        self.agent_selection = agent_name(self._deals.game.current_player)
+        self.agent_selection = agent_name(_turn(game))
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self._deals.observe(self._deals.seat_of[agent])
@@ -408,11 +422,11 @@ class BriscolaEnv(_Common, AECEnv):
         rewards = self._deals.act(action)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: rewards[self._deals.seat_of[a]] for a in self.agents}
-        game = self._deals.game
+        game = self._deals.playing()
         if game.is_over:
             self.terminations = {a: True for a in self.agents}
         else:
-            self.agent_selection = agent_name(game.current_player)
+            self.agent_selection = agent_name(_turn(game))
         self._accumulate_rewards()
 
 
@@ -427,20 +441,23 @@ class BriscolaParallelEnv(_Common, ParallelEnv):
     metadata = {"name": "briscola_parallel_v0", "render_modes": ["ansi"]}
 
     def _infos(self) -> dict[str, dict]:
-        turn = self._deals.game.current_player
+        turn = self._deals.playing().current_player
         active = None if turn is None else agent_name(turn)
         return {a: {"active_agent": active} for a in self.agents}
 
-    def reset(self, seed: "int | str | None" = None, options: dict | None = None):
+    def reset(self, seed: "int | str | None" = None, options: dict | None = None
+              ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict]]:
         self._deals.deal(seed)
         self.agents = self.possible_agents[:]
         return {a: self._deals.observe(s) for s, a in enumerate(self.agents)}, self._infos()
 
-    def step(self, actions: dict[str, Any]):
+    def step(self, actions: dict[str, Any]) -> tuple[
+            dict[str, dict[str, np.ndarray]], dict[str, float], dict[str, bool],
+            dict[str, bool], dict[str, dict]]:
         game = self._deals.game
         if game is None or not self.agents:
             raise IllegalActionError("the deal is over: call reset()")
-        agent = agent_name(game.current_player)
+        agent = agent_name(_turn(game))
         if agent not in actions:
             raise IllegalActionError(f"{agent} is to act and sent no action")
         r = self._deals.act(actions[agent])
@@ -478,7 +495,8 @@ def parallel_env(variant: "str | Rules" = "classic", seed: "int | str | None" = 
 
 # ---- one learning seat against the engine's players ----------------------------------------
 
-Policy = Callable[[dict], int]  # an observation dict -> an action number from its mask
+# An observation dict -> an action number from its mask (a NumPy integer will do).
+Policy = Callable[[dict], "int | np.integer"]
 
 
 def random_policy(seed: "int | str | None" = None) -> Policy:
@@ -540,13 +558,14 @@ class BotOpponents(_GymEnv):
         self.observation_space = self._deals.observation_space
         self.action_space = self._deals.action_space
         self._bots: list[Bot] = []
-        self._obs: dict | None = None
+        self._obs: dict[str, np.ndarray] | None = None
 
     @property
     def game(self) -> Game | None:
         return self._deals.game
 
-    def reset(self, *, seed: "int | str | None" = None, options: dict | None = None):
+    def reset(self, *, seed: "int | str | None" = None, options: dict | None = None
+              ) -> tuple[dict, dict[str, Any]]:
         super().reset(seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else None)
         game = self._deals.deal(seed)
         deal_seed = game.seed
@@ -558,9 +577,9 @@ class BotOpponents(_GymEnv):
 
     def _others(self) -> float:
         """The other seats act until the learner is to act or the deal ends."""
-        game, total = self._deals.game, 0.0
+        game, total = self._deals.playing(), 0.0
         while not game.is_over and game.current_player != self.seat:
-            seat = game.current_player
+            seat = _turn(game)
             total += self._deals.act(int(self._bots[seat].choose(game.view(seat))))[self.seat]
         return total
 
@@ -569,9 +588,11 @@ class BotOpponents(_GymEnv):
         return self._obs
 
     def action_masks(self) -> np.ndarray:
+        if self._obs is None:
+            raise IllegalActionError("no deal yet: call reset()")
         return self._obs["action_mask"].astype(bool)
 
-    def step(self, action: Any):
+    def step(self, action: Any) -> tuple[dict, float, bool, bool, dict[str, int]]:
         game = self._deals.game
         if game is None or game.is_over:
             raise IllegalActionError("the deal is over: call reset()")
@@ -588,7 +609,7 @@ class _PolicyBot(Bot):
 
     name = "policy"
 
-    def __init__(self, policy: Policy, rules: Rules, seed=None) -> None:
+    def __init__(self, policy: Policy, rules: Rules, seed: int | str | None = None) -> None:
         super().__init__(seed)
         self.policy = policy
         self.encoding = _encoding(rules)
@@ -620,7 +641,7 @@ def evaluate(policy: Policy, level: str = "expert", variant: "str | Rules" = "cl
     if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
         raise RulesError("deals: must be a whole number of at least 1")
 
-    def factory(seed=None) -> Bot:
+    def factory(seed: int | str | None = None) -> Bot:
         return _PolicyBot(policy, rules, seed)
 
     factory.__name__ = getattr(policy, "__name__", "policy")
@@ -636,9 +657,10 @@ def evaluate(policy: Policy, level: str = "expert", variant: "str | Rules" = "cl
             bots = [factory(f"{seed}:{i}:{s}") if s == seat else make_bot(level, f"{seed}:{i}:{s}")
                     for s in range(rules.players)]
             while not game.is_over:
-                s = game.current_player
+                s = _turn(game)
                 game.apply(bots[s].decide(game.view(s)).action, s)
             oc = game.outcome()
+            assert oc is not None  # the deal is over
             total += oc.game_points[seat]
             won += seat in oc.winning_seats()
             games += 1

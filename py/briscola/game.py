@@ -43,7 +43,7 @@ class Phase(IntEnum):
 
 
 _AUCTION, _CALL, _PLAY, _OVER = 1, 2, 3, 4
-_PHASE_NAMES = (None, "auction", "call", "play", "over")
+_PHASE_NAMES = ("", "auction", "call", "play", "over")  # by phase number (none is 0)
 _ALONE = [tuple((s,) for s in range(n)) for n in range(9)]  # every seat a side of its own
 
 
@@ -85,6 +85,42 @@ class Game:
         "_per_round", "_double", "_special", "_strength", "_beats", "_points", "_side_of", "auction",
         "_log", "_logged", "_drawn", "_replay", "_view_cache",
     )
+
+    rules: Rules
+    n: int
+    dealer: int
+    seed: int | str | None
+    deck: tuple[int, ...]
+    hands: list[list[int]]
+    talon: list[int]
+    trump: int | None
+    faceup: int
+    trick: list[int]
+    order: tuple[int, ...]
+    points: list[int]
+    history: list[tuple[tuple[int, ...], list[int], int, int]]
+    actions: list[int]
+    phase: int
+    public_known: list[tuple[int, int]]
+    reburied: list[int]
+    sig_last: list[int]
+    initial_hands: tuple[tuple[int, ...], ...]
+    turned: int
+    _orders: tuple[tuple[int, ...], ...]
+    _rot: tuple[tuple[int, ...], ...]
+    _per_round: int
+    _double: bool
+    _special: bool
+    _strength: list[int]
+    _beats: list[bool]  # empty until the trump is known (Chiamata's auction)
+    _points: list[int]
+    _side_of: tuple[int, ...]
+    auction: _ch.Auction | None  # Chiamata only
+    _log: list[dict[str, Any]] | None
+    _logged: int
+    _drawn: dict[int, int] | None
+    _replay: Game | None
+    _view_cache: Any  # briscola.view's own
 
     # ---- construction ---------------------------------------------------------------------
     def __init__(self, rules: Rules, deck: Sequence[int | str], dealer: int = 0,
@@ -145,18 +181,18 @@ class Game:
         hands = [sorted(deck[(s - first) % n:dealt:n]) for s in range(n)]
         self.hands = hands
         self.initial_hands = tuple(map(tuple, hands))
-        self.reburied: list[int] = []
-        self.trick: list[int] = []
+        self.reburied = []
+        self.trick = []
         self.points = [0] * n
-        self.history: list[tuple[tuple[int, ...], list[int], int, int]] = []
-        self.actions: list[int] = []
-        self.public_known: list[tuple[int, int]] = []  # (card, seat): known to everyone
+        self.history = []
+        self.actions = []
+        self.public_known = []  # (card, seat): known to everyone
         self.sig_last = [-1] * n
         self.order = self._orders[first]
         if rules.mode == "chiamata":
             self.talon = []
             self.trump = None
-            self._beats = None
+            self._beats = []  # no trump before the call: begin_play makes the table
             self.faceup = -1
             self.turned = -1
             self.phase = _AUCTION
@@ -248,6 +284,7 @@ class Game:
         if len(set(named)) != len(named):
             raise CardError("a card is named twice")
         rest = [c for c in rules.tables.deck if c not in set(named)]
+        # Every place of the deal is filled just below (the hands cover it).
         deck: list[Card] = [None] * (n * h)  # type: ignore[list-item]
         for s, cards in enumerate(parsed):
             for k, c in enumerate(cards):
@@ -305,7 +342,9 @@ class Game:
             return self.order[len(self.trick)]
         if self.phase == _OVER:
             return None
-        return self.auction.turn
+        auction = self.auction
+        assert auction is not None  # the auction and the call are Chiamata's
+        return auction.turn
 
     @property
     def is_over(self) -> bool:
@@ -365,26 +404,29 @@ class Game:
 
         ``legal_actions_fast`` returns the same set in hand order (cards as dealt and drawn).
         """
-        return list(map(ACTIONS.__getitem__, sorted(self.legal_actions_fast())))
+        return [ACTIONS[a] for a in sorted(self.legal_actions_fast())]
 
     def _legal_general(self) -> list[int]:
         phase = self.phase
         if phase == _OVER:
             return []
+        auction = self.auction
         if phase != _PLAY:
-            return self.auction.legal(self)
+            assert auction is not None  # the auction and the call are Chiamata's
+            return auction.legal(self)
         seat = self.order[len(self.trick)]
         hand = self.hands[seat]
         rules = self.rules
-        if rules.mode == "chiamata" and self.auction.carichi:
+        if auction is not None and auction.carichi:
             return _ch.follow_suit(self, hand)
         acts = hand[:]
         if not self._special:
             return acts
         faceup = self.faceup
-        if faceup >= 0:
+        trump = self.trump
+        if faceup >= 0 and trump is not None:  # a face-up card is always the trump's
             strength = self._strength
-            base = self.trump * N_RANKS
+            base = trump * N_RANKS
             if rules.exchange_two and self.tricks_done == 0:
                 two = base + RANK_INDEX["2"]
                 if two in hand and strength[faceup] > strength[two]:
@@ -419,10 +461,11 @@ class Game:
 
         ``seat``, when given, is who is acting: an action out of turn is refused.
         """
-        a = Action.parse(action)
+        a: int = Action.parse(action)
         if self.phase == _OVER:
             raise IllegalActionError(f"{action_text(a)}: the deal is over")
         cur = self.current_player
+        assert cur is not None  # the deal is not over
         if seat is not None and seat != cur:
             raise IllegalActionError(f"{action_text(a)}: it is seat {cur}'s turn, not seat {seat}'s")
         legal = self.legal_actions_fast()
@@ -437,7 +480,9 @@ class Game:
         phase, faceup, done = self.phase, self.faceup, len(self.history)
         left, top = len(self.talon), self.talon[-self._per_round:]
         self.apply_fast(a)
-        _note(self, log, self._drawn, a, cur, phase, faceup, done, left, top)
+        drawn = self._drawn
+        assert drawn is not None  # made with the log
+        _note(self, log, drawn, a, cur, phase, faceup, done, left, top)
         self._logged += 1
 
     def _why_illegal(self, a: int, seat: int) -> str:
@@ -579,7 +624,10 @@ class Game:
             seed = data.get("seed")
             if seed is not None and (not isinstance(seed, (int, str)) or isinstance(seed, bool)):
                 raise SaveError("saved game: 'seed' must be a number or text")
-            game = cls(rules, parse_cards(deck), data.get("dealer"), seed)
+            dealer = data.get("dealer")
+            if not isinstance(dealer, int):  # the constructor checks the rest
+                raise RulesError(f"dealer: must be a seat from 0 to {rules.players - 1}")
+            game = cls(rules, parse_cards(deck), dealer, seed)
             actions = data.get("actions")
             if not isinstance(actions, list):
                 raise SaveError("saved game: 'actions' must be a list")
@@ -620,7 +668,7 @@ class Game:
                 and self.phase == other.phase and self.order == other.order
                 and self.faceup == other.faceup)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # a game changes: compared, never hashed
 
     def __repr__(self) -> str:
         return (f"<Game {self.rules.name} phase={self.phase_name} turn={self.current_player} "
@@ -659,8 +707,10 @@ class Game:
             if g is None or len(g.actions) != done:
                 g = self._replay = self.replay(done)
             drawn = self._drawn
+            assert drawn is not None  # made with the log
             for a in self.actions[done:]:
                 seat, phase, faceup, tricks = g.current_player, g.phase, g.faceup, len(g.history)
+                assert seat is not None  # an action was taken: the deal was not over
                 left, top = len(g.talon), g.talon[-g._per_round:]
                 g.apply_fast(a)
                 _note(g, log, drawn, a, seat, phase, faceup, tricks, left, top)

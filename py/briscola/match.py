@@ -27,7 +27,8 @@ import random
 from typing import Any
 
 from .errors import IllegalActionError, RulesError, SaveError
-from .game import Game, Outcome, saved_rules
+from .game import Game, saved_rules
+from .outcome import Outcome
 from .rules import MATCH_FORMATS, Rules, find_variant
 
 MATCH_FORMAT = "briscola/match"
@@ -95,6 +96,7 @@ class Match:
     def outcomes(self) -> list[Outcome]:
         """Outcomes of the deals closed by :meth:`next_deal` (not the current one), duplicate
         deals left out."""
+        # A finished deal is over: its outcome is never None.
         return [g.outcome() for k, g in enumerate(self.finished)  # type: ignore[misc]
                 if k not in self.duplicates]
 
@@ -141,7 +143,7 @@ class Match:
     def _results(self) -> list[Outcome]:
         out = self.outcomes()
         if self.game.is_over and len(self.finished) not in self.duplicates:
-            out.append(self.game.outcome())  # type: ignore[arg-type]
+            out.append(self.game.outcome())  # type: ignore[arg-type]  # over: not None
         return out
 
     @property

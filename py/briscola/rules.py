@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import N_CARDS, SUITS, Card
 from .errors import RulesError
@@ -129,6 +129,10 @@ class Rules:
     match_target: int = 10
     edition: int = EDITION  # the rule book's edition (see EDITIONS); not a player's option
     description: str = field(default="", compare=False)
+    if TYPE_CHECKING:
+        # Set once by __post_init__ (object.__setattr__), outside the dataclass's fields: the
+        # checker sees it here, the runtime class never does (no option, no comparison).
+        _tables: _Tables = field(init=False, repr=False, compare=False)
 
     # ---- construction -------------------------------------------------------------------
     def __post_init__(self) -> None:
@@ -366,6 +370,24 @@ class _Tables:
                  "order", "rank_chars", "deck_mask", "deck_ints", "rot", "orders", "per_round", "_beats",
                  "rebury_ranks", "signal_ranks")
 
+    deck: tuple[Card, ...]
+    strength: list[int]
+    points: list[int]
+    teams: tuple[tuple[int, ...], tuple[int, ...]] | None
+    side_of: tuple[int, ...]
+    n_sides: int
+    total_points: int
+    order: str
+    rank_chars: str
+    deck_mask: int
+    deck_ints: tuple[int, ...]
+    rot: tuple[tuple[int, ...], ...]
+    orders: tuple[tuple[int, ...], ...]
+    per_round: int
+    _beats: dict[int | None, list[bool]]
+    rebury_ranks: str
+    signal_ranks: str
+
     def __init__(self, rules: Rules) -> None:
         ranks = DECKS[rules.deck]
         removed: set[int] = set()
@@ -408,7 +430,7 @@ class _Tables:
             self.rebury_ranks = "".join(by_points[:2])
             # Signals name the same five cards whatever the ranking (those the deck has).
             self.signal_ranks = "".join(r for r in _SIGNAL_RANKS if r in ranks)
-        self._beats: dict = {}
+        self._beats = {}
         n = rules.players
         self.rot = tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
         self.orders = tuple(r + r if rules.double else r for r in self.rot)

@@ -25,37 +25,33 @@ from .outcome import Outcome
 from .rules import Rules
 
 
-class Deal(Protocol):
+class Deal(_ch.Game, Protocol):
     """What a view reads of a deal in progress (:class:`briscola.game.Game`)."""
 
-    rules: Rules
-    n: int
-    phase: int
-    phase_name: str
-    current_player: int | None
     dealer: int
     order: tuple[int, ...]
-    hands: list[list[int]]
-    initial_hands: tuple[tuple[int, ...], ...]
     talon: list[int]
     trump: int | None
     faceup: int
     turned: int
     public_known: list[tuple[int, int]]
-    trick: list[int]
-    history: list[tuple[tuple[int, ...], list[int], int, int]]
-    points: list[int]
-    auction: Any
-    tricks_done: int
-    _drawn: dict[int, int]  # index of each draw event in the log -> the card drawn
+    actions: list[int]
+    _drawn: dict[int, int] | None  # index of each draw event in the log -> the card drawn
     _view_cache: Any  # this module's own, per game (None on a new game or a clone)
 
+    @property
+    def current_player(self) -> int | None: ...
+    @property
+    def phase_name(self) -> str: ...
+    @property
+    def tricks_done(self) -> int: ...
     def legal_actions(self) -> list[Action]: ...
     def outcome(self) -> Outcome | None: ...
     def side_of(self, seat: int) -> int: ...
     def sides(self) -> tuple[tuple[int, ...], ...]: ...
     def side_points(self) -> list[int]: ...
-    def _event_log(self) -> list[dict]: ...
+    def replay(self, upto: int | None = None) -> Deal: ...
+    def _event_log(self) -> list[dict[str, Any]]: ...
 
 
 class ViewError(BriscolaError):
@@ -85,6 +81,15 @@ class View:
         "_events_shown",
     )
 
+    _game: Deal | None
+    _at: int
+    _tricks: list[tuple[tuple[int, ...], tuple[Card, ...], int, int]] | None
+    _tricks_src: list[tuple[tuple[int, ...], tuple[Card, ...], int, int]]
+    _tricks_n: int
+    _events: list[dict[str, Any]] | None
+    _events_src: list[dict[str, Any]]
+    _events_n: int
+    _events_shown: dict[int, dict[str, Any]]
     rules: "Rules"
     seat: int
     players: int
@@ -193,7 +198,7 @@ class View:
 
     # ---- for the UI ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        def cs(cards):
+        def cs(cards: list[Card]) -> list[str]:
             return [str(c) for c in cards]
 
         d: dict[str, Any] = {
@@ -369,6 +374,7 @@ class _SeatLog:
         rules = game.rules
         open_hands = rules.open_hands
         drawn = game._drawn
+        assert drawn is not None  # made with the log (Game._event_log), before this reads it
         my_side = game.side_of(seat)
         out = self.events
         hidden = self.hidden
@@ -425,7 +431,7 @@ class _Cache:
 
 def _cache_of(game: Deal) -> _Cache:
     log = game._event_log()
-    cache = game._view_cache
+    cache: _Cache | None = game._view_cache
     if cache is None or cache.log is not log or len(cache.tricks) > len(game.history):
         cache = game._view_cache = _Cache(game, log)
     return cache

@@ -15,9 +15,12 @@ the same lives here, written once:
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..cards import N_RANKS
+
+if TYPE_CHECKING:  # for the annotations only
+    from ..rules import _Tables
 
 
 class SearchAborted(Exception):
@@ -27,7 +30,7 @@ class SearchAborted(Exception):
 _STRONGER: dict = {}
 
 
-def stronger_in_suit(tables) -> tuple[list[list[int]], list[int]]:
+def stronger_in_suit(tables: _Tables) -> tuple[list[list[int]], list[int]]:
     """Per card number: the cards of its suit in the deck that beat it (weakest first), and
     the same as a bit mask. Computed once per rules tables."""
     got = _STRONGER.get(tables)  # the tables of one rules value: compared by identity

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import Callable, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from ..actions import Action
 from ..cards import CARDS, SUITS
@@ -15,7 +15,7 @@ class Decision(NamedTuple):
     reason: dict  # {"code", "params"}: see :func:`why`
 
 
-def why(code: str, **params) -> dict:
+def why(code: str, **params: Any) -> dict:
     """A bot's reason as data, ``{"code": "bot_...", "params": {...}}``, worded by the page
     (``reason.<code>`` in ``js/locales``). ``card``/``card2`` may be given as card ints and
     ``suit``/``suit2`` as suit indices: they travel as text ("AD", "D")."""

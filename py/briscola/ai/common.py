@@ -7,9 +7,16 @@ the one-sentence reasons the bots give to the UI.
 """
 from __future__ import annotations
 
+import random
+from typing import TYPE_CHECKING, TypeVar
+
 from ..actions import SIGNAL, SIGNAL_LOADED, SWAP
 from ..cards import CARDS, N_RANKS, RANK_INDEX, mask_of
 from .base import why
+
+if TYPE_CHECKING:  # for the annotations only
+    from ..rules import Rules
+    from ..view import View
 
 _RANK_WORDS = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
                "7": "seven", "8": "eight", "9": "nine", "T": "ten", "J": "jack", "K": "king"}
@@ -17,7 +24,7 @@ _ITALIAN_SUITS = ("coins", "cups", "swords", "clubs")
 _FRENCH_SUITS = ("diamonds", "hearts", "spades", "clubs")
 
 
-def card_name(card: int, rules) -> str:
+def card_name(card: int, rules: Rules) -> str:
     """``the ace of coins``; French decks say diamonds/hearts and queen for the horse."""
     c = CARDS[card]
     french = rules.deck != "italian"
@@ -53,7 +60,7 @@ def chance_of_any(pool: int, k: int, slots: int) -> float:
     return 1.0 - p_none
 
 
-def signalled_cards(view) -> dict[int, int]:
+def signalled_cards(view: View) -> dict[int, int]:
     """Trump cards that partners announced by signal (card -> seat), if still unplayed.
 
     Only partners see which signal was made; an opponent's signal reads as ``None``.
@@ -66,7 +73,7 @@ def signalled_cards(view) -> dict[int, int]:
     for e in view.events:
         if e.get("type") != "signal":
             continue
-        s = e.get("seat")
+        s = e["seat"]  # a signal event names its seat
         sig = e.get("signal")
         if s == view.seat or sig in (None, "loaded") or view.side_of_seat[s] != my_side:
             continue
@@ -83,7 +90,7 @@ class Situation:
                  "unknown_mask", "unknown_slots", "talon_unknown", "talon_size", "live_mask",
                  "partners", "opponents", "cards_left", "faceup")
 
-    def __init__(self, view) -> None:
+    def __init__(self, view: View) -> None:
         rules = view.rules
         t = rules.tables
         self.view = view
@@ -200,7 +207,7 @@ class Situation:
         return m & self.live_mask & ~self.hand_mask & self.tables.deck_mask
 
 
-def trick_order(view) -> tuple[int, ...]:
+def trick_order(view: View) -> tuple[int, ...]:
     """The seats that play the current trick, in order (Bosnian short tricks included)."""
     t = view.rules.tables
     leader = view.leader
@@ -212,7 +219,7 @@ def trick_order(view) -> tuple[int, ...]:
     return tuple(s for s in t.rot[leader] if sizes[s] == top)
 
 
-def special_action(view, sit: Situation | None = None):
+def special_action(view: View, sit: Situation | None = None) -> tuple[int, dict] | None:
     """The exchange or signal a sensible player makes now, with its reason, or ``None``.
 
     Exchanging the 7 or 2 of trump for a better face-up card is always worth it. A partner
@@ -220,7 +227,7 @@ def special_action(view, sit: Situation | None = None):
     """
     swaps = [a for a in view.legal if SWAP <= a < SWAP + 52]
     if swaps:
-        a = swaps[0]
+        a: int = swaps[0]
         give = CARDS[a - SWAP]
         return a, why("bot_exchange", card=give, card2=view.trump_card)
     sigs = [a for a in view.legal if SIGNAL <= a <= SIGNAL_LOADED]
@@ -236,7 +243,11 @@ def special_action(view, sit: Situation | None = None):
     return None
 
 
-def resample(pool: list, weights: list[float], k: int, rng) -> list | None:
+_T = TypeVar("_T")
+
+
+def resample(pool: list[_T], weights: list[float], k: int,
+             rng: random.Random) -> list[_T] | None:
     """``k`` items of ``pool`` drawn in proportion to ``weights`` (systematic resampling: one
     random offset, evenly spaced pointers, so the draw varies little); ``None`` if every
     weight is zero."""
@@ -245,7 +256,7 @@ def resample(pool: list, weights: list[float], k: int, rng) -> list | None:
         return None
     step = total / k
     u = rng.random() * step
-    out = []
+    out: list[_T] = []
     acc = 0.0
     for w, x in zip(pool, weights):
         acc += x

@@ -87,8 +87,15 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
 from ..cards import CARDS, N_RANKS
+
+if TYPE_CHECKING:  # for the annotations only
+    from ..rules import Rules
+    from ..view import View
+    from .chiamata.bid import Option
+    from .common import Situation
 
 # Loss thresholds (card points) of the labels, see the module docstring.
 LABELS = ("best", "equal", "good", "inaccuracy", "mistake", "blunder")
@@ -134,7 +141,8 @@ def accuracy_of(losses: list[float], units: list[str] | None = None) -> float:
     if not losses:
         return 100.0
     units = units or [CARD_POINTS] * len(losses)
-    return sum(100.0 * 0.5 ** severity(x, u) for x, u in zip(losses, units)) / len(losses)
+    total: float = sum(100.0 * 0.5 ** severity(x, u) for x, u in zip(losses, units))
+    return total / len(losses)
 
 
 @dataclass(frozen=True)
@@ -234,7 +242,7 @@ class Evaluation:
                  "value": round(self.values[c], 2)} for c in self.ranked]
 
 
-def _view_seed(view) -> int:
+def _view_seed(view: View) -> int:
     """A seed from what the seat sees (the same view gives the same seed, never the deal's)."""
     d = view.to_dict()
     d.pop("events", None)  # derived from the rest; long
@@ -242,11 +250,11 @@ def _view_seed(view) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
-def card_plays(view) -> list[int]:
+def card_plays(view: View) -> list[int]:
     return [int(a) for a in view.legal if a < 52]
 
 
-def evaluate(view, budget: Budget = DEFAULT_BUDGET) -> Evaluation:
+def evaluate(view: View, budget: Budget = DEFAULT_BUDGET) -> Evaluation:
     """The value of every card ``view.seat`` may play now. Raises ``ValueError`` if none."""
     plays = card_plays(view)
     if view.phase != "play" or not plays:
@@ -278,9 +286,10 @@ def settle(view, ev: Evaluation) -> Evaluation:
 # ---- every variant but Chiamata ------------------------------------------------------------
 
 _TABLES: dict = {}
+_T = TypeVar("_T")
 
 
-def _cached(kind, rules, trump, make):
+def _cached(kind: object, rules: Rules, trump: int | None, make: Callable[[], _T]) -> _T:
     key = (kind, rules, trump)
     got = _TABLES.get(key)
     if got is None:
@@ -290,7 +299,8 @@ def _cached(kind, rules, trump, make):
     return got
 
 
-def _evaluate_classic(view, plays: list[int], rng, budget: Budget) -> Evaluation:
+def _evaluate_classic(view: View, plays: list[int], rng: random.Random, budget: Budget
+                     ) -> Evaluation:
     from .common import Situation
     from .expert import _LEARNED_DEFAULTS, _search_horizon, learned_values
     from .inference import Evidence
@@ -367,16 +377,18 @@ def _evaluate_classic(view, plays: list[int], rng, budget: Budget) -> Evaluation
                       _took(sit, plays, maxside))
 
 
-def _took(sit, plays, maxside) -> dict[int, float]:
+def _took(sit: Situation, plays: list[int], maxside: Sequence[bool]) -> dict[int, float]:
     """Whether the card would be the best card of the trick now (1.0) or not (0.0)."""
     return {c: 1.0 if sit.would_win(c) else 0.0 for c in plays}
 
 
 # ---- Chiamata ------------------------------------------------------------------------------
 
-def _evaluate_chiamata(view, plays: list[int], rng, budget: Budget) -> Evaluation:
+def _evaluate_chiamata(view: View, plays: list[int], rng: random.Random, budget: Budget
+                      ) -> Evaluation:
     from .chiamata.common import ChState
-    from .chiamata.expert import ChSampler, ChSolver, SearchAborted, world_sides
+    from .alphabeta import SearchAborted
+    from .chiamata.expert import ChSampler, ChSolver, world_sides
 
     st = ChState(view)
     sampler = ChSampler(st, rng)
@@ -426,7 +438,7 @@ def _evaluate_chiamata(view, plays: list[int], rng, budget: Budget) -> Evaluatio
 
 # ---- Chiamata: the auction and the call ------------------------------------------------------
 
-def bidding_actions(view) -> list[int]:
+def bidding_actions(view: View) -> list[int]:
     """The auction or call actions :func:`evaluate_bidding` values now (``[]`` outside them):
     a pass, every rank bid, the lowest promise of points, every call (never "a carichi")."""
     from ..actions import BID_POINTS, CARICHI
@@ -437,7 +449,7 @@ def bidding_actions(view) -> list[int]:
     return [a for a in legal if a not in points or a == points[0]]
 
 
-def evaluate_bidding(view, chosen: int | None = None) -> Evaluation:
+def evaluate_bidding(view: View, chosen: int | None = None) -> Evaluation:
     """The expected game points of each auction or call action for ``view.seat`` (module
     docstring), ``chosen`` valued too if the list leaves it out (a higher promise).
     Raises ``ValueError`` outside the auction and the call, or for "a carichi"."""
@@ -461,7 +473,7 @@ def evaluate_bidding(view, chosen: int | None = None) -> Evaluation:
     values: dict[int, float] = {}
     contracts: dict[int, dict] = {}
 
-    def put(a: int, opt, target: int) -> None:
+    def put(a: int, opt: Option, target: int) -> None:
         values[a] = opt.ev
         contracts[a] = {"target": target, "card": opt.card, "trump": opt.trump,
                         "alone": opt.alone, "est": opt.est}

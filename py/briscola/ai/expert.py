@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from ..actions import Action
 from .base import Bot, Decision, register_bot
@@ -68,6 +69,13 @@ from .rollout import FastPolicy
 from .sampler import Sampler
 from .solver import SearchAborted, Solver
 
+if TYPE_CHECKING:  # for the annotations only
+    import random
+    from ..rules import Rules
+    from ..view import View
+    from .learn import Model
+    from .sampler import World
+
 
 # The time budget counts this process's CPU time: on a busy machine (a benchmark sharing
 # the cores) the bot then thinks as far as on an idle one. In the browser, the worker's
@@ -78,7 +86,7 @@ _POLICIES: dict = {}  # (rules, trump) -> FastPolicy
 _SOLVERS: dict = {}  # (rules, trump) -> Solver: its tables are shared, its search is not
 
 
-def _search_horizon(rules) -> int:
+def _search_horizon(rules: Rules) -> int:
     """Cards still to be played (hands plus talon) from which the search takes over.
 
     Chosen from measured tree sizes so that a world takes about a thousand nodes (a few
@@ -90,7 +98,7 @@ def _search_horizon(rules) -> int:
     return {2: 12, 3: 12, 4: 16, 5: 15, 6: 18}.get(n, 3 * n)
 
 
-def _rollout_worlds(rules) -> int:
+def _rollout_worlds(rules: Rules) -> int:
     """Worlds played out per decision before the horizon where no learned evaluation searches
     (0: the heuristic decides there). With three players or more, alone or in teams, the
     heuristic's play-outs improve on the heuristic itself; with two they did not pay
@@ -103,7 +111,7 @@ def _rollout_worlds(rules) -> int:
 # (``learned_inference``), the worlds a decision (``learned_worlds``, 96 if not said) and the
 # evaluations a decision (``learned_leaves``, 2400 if not said).
 # Measured together on two-player Briscola, then screened per variant (docs/players.md).
-_LEARNED_DEFAULTS = {"classic": {"horizon": 10, "learned_inference": 4},
+_LEARNED_DEFAULTS: dict[str | None, dict[str, int]] = {"classic": {"horizon": 10, "learned_inference": 4},
                      "bisca": {"horizon": 10, "learned_inference": 4},
                      "bosnian": {"horizon": 10, "learned_inference": 4},
                      # Six players: 3 ** 5 replies a card in each world; half the evaluations
@@ -116,7 +124,7 @@ class ExpertBot(Bot):
 
     name = "expert"
 
-    def __init__(self, seed=None, time_budget: float = 0.6, samples: int = 24,
+    def __init__(self, seed: int | str | None = None, time_budget: float = 0.6, samples: int = 24,
                  node_limit: int = 20000, node_budget: int = 50000,
                  horizon: int | None = None, rollout_worlds: int | None = None,
                  prune_margin: float = 8.0, race_z: float = 2.0,
@@ -168,7 +176,7 @@ class ExpertBot(Bot):
         self.heuristic.reset()
         self.last_info = {}
 
-    def decide(self, view) -> Decision:
+    def decide(self, view: View) -> Decision:
         d = _non_play(view)
         if d is not None:
             return d
@@ -267,12 +275,13 @@ class ExpertBot(Bot):
             k = (sum(results[c][-done:]) / max(done, 1), scores[c])
             if best_key is None or k > best_key:
                 best, best_key = c, k
+        assert best_key is not None  # some card is alive
         self.last_info = {"mode": "rollouts", "worlds": done,
                           "seconds": _clock() - t0, "value": best_key[0]}
         return Decision(Action(best), reason_for(sit, best, view.rules))
 
     # ---- one trick ahead, the learned evaluation after it -----------------------------------
-    def _learned(self, sit: Situation, plays: list[int], model, pool: int,
+    def _learned(self, sit: Situation, plays: list[int], model: Model, pool: int,
                  worlds: int = 96, leaves: int = 2400) -> Decision | None:
         t0 = _clock()
         evidence = None
@@ -302,7 +311,7 @@ class ExpertBot(Bot):
         return Decision(Action(best), reason_for(sit, best, sit.rules))
 
     # ---- search ----------------------------------------------------------------------------
-    def _solver(self, rules, trump) -> Solver:
+    def _solver(self, rules: Rules, trump: int | None) -> Solver:
         key = (rules, trump)
         s = _SOLVERS.get(key)
         if s is None:
@@ -358,7 +367,7 @@ class ExpertBot(Bot):
                           "seconds": _clock() - t0, "value": mean}
         return Decision(Action(best), self._reason(sit, best, mean, exact))
 
-    def _weighted_worlds(self, sit: Situation, sampler: Sampler, k: int):
+    def _weighted_worlds(self, sit: Situation, sampler: Sampler, k: int) -> list[World] | None:
         """``k`` worlds resampled from ``inference * k`` by how likely the others' last plays
         were in each (systematic resampling keeps the draw low-variance)."""
         policy = self._policy(sit.rules, sit.trump)
@@ -369,7 +378,7 @@ class ExpertBot(Bot):
         pool = [sampler.sample() for _ in range(self.inference * k)]
         return resample(pool, [ev.weight(w.hands) for w in pool], k, self.rng)
 
-    def _policy(self, rules, trump) -> FastPolicy:
+    def _policy(self, rules: Rules, trump: int | None) -> FastPolicy:
         key = (rules, trump)
         policy = _POLICIES.get(key)
         if policy is None:
@@ -378,14 +387,15 @@ class ExpertBot(Bot):
             policy = _POLICIES[key] = FastPolicy(rules, trump)
         return policy
 
-    def _reason(self, sit: Situation, c: int, mean: float, exact: bool) -> str:
+    def _reason(self, sit: Situation, c: int, mean: float, exact: bool) -> dict:
         return reason_for(sit, c, sit.rules)
 
 
-def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 24,
-                   leaves: int = 600, deadline: float | None = None,
-                   incremental: bool = True, evidence=None, pool: int = 4,
-                   tricks: int = 1, policy=None, lam: float = 0.0):
+def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.Random,
+                   worlds: int = 24, leaves: int = 600, deadline: float | None = None,
+                   incremental: bool = True, evidence: Evidence | None = None, pool: int = 4,
+                   tricks: int = 1, policy: FastPolicy | None = None, lam: float = 0.0
+                  ) -> tuple[dict[int, float], int, int] | None:
     """Mean points for the seat's side from now, per card, over sampled worlds: in each, the
     rest of the trick by minimax (partners maximize, the others minimize), then the draws,
     then the learned evaluation of the next trick's start from this seat's view (what it
@@ -478,7 +488,8 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
             # The face-up card is in no sum: drawn by another seat and played, nothing leaves.
             gone[faceup] = [0.0] * len(acc0)
 
-        def value_at(hand_new, known_new, tmask, bs, m, th, tn, nxt):
+        def value_at(hand_new: int, known_new: int, tmask: int, bs: int, m: float, th: float,
+                     tn: int, nxt: int) -> float:
             acc = acc0
             x = tmask
             while x:
@@ -507,17 +518,19 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
                 if unseen0 >> nxt & 1:
                     acc = list(map(sub, acc, gone[nxt]))
             if tn:
-                acc = list(map(add, acc, fu_row))
+                # A talon left at the leaf means one at the root, and its face-up card's row.
+                acc = list(map(add, acc, fu_row))  # type: ignore[arg-type]
             acc = list(map(add, acc, w1[LEADER + (bs - me) % n_seats]))
-            a, b, c = m * inv_total, th * inv_total, tn * inv_deck
+            x1, x2, x3 = m * inv_total, th * inv_total, tn * inv_deck
             out = b2
             for h, r1, r2, r3, w in zip(acc, s_mine, s_theirs, s_talon, w2):
-                h += a * r1 + b * r2 + c * r3
+                h += x1 * r1 + x2 * r2 + x3 * r3
                 if h > 0.0:
                     out += h * w
             return out * scale
 
-    def evaluate(drawn, shown, tmask, bs, m, th, tn, nxt=-1):
+    def evaluate(drawn: int, shown: int, tmask: int, bs: int, m: float, th: float, tn: int,
+                 nxt: int = -1) -> float:
         """The learned value of the next trick's start from my view: ``drawn``/``shown`` the
         cards I drew and the cards newly seen in another hand (the face-up card another seat
         drew; in scoperta every card drawn; partners' hands once the talon is empty), all
@@ -535,7 +548,7 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
                 unseen = live0 & ~tmask & ~hand & ~known
                 if fu >= 0:
                     unseen &= ~(1 << fu)
-                table = ()
+                table: tuple[tuple[int, int], ...] = ()
                 if nxt >= 0:
                     unseen &= ~(1 << nxt)
                     table = ((-1, nxt),)
@@ -545,7 +558,7 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
             evals[0] += 1
         return v
 
-    def leaf(hands, talon, bs, tp, tmask):
+    def leaf(hands: list[int], talon: list[int], bs: int, tp: int, tmask: int) -> float:
         """Points for my side from the end of this trick on."""
         gained = tp if side_of[bs] == my_side else 0
         tn = tn0
@@ -584,13 +597,14 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
         return gained + evaluate(drawn, shown, tmask, bs, mine0 + gained,
                                  theirs0 + tp - gained, tn, nxt)
 
-    def trick2(hands, talon, lead, tmask0, g1, t1, tn1, drawn1, shown1):
+    def trick2(hands: list[int], talon: list[int], lead: int, tmask0: int, g1: float, t1: float,
+               tn1: int, drawn1: int, shown1: int) -> float:
         """The next trick by minimax in the world (every hand after the draws is known
         there), its draws, then the evaluation: my side's points from its start on."""
         seq = orders[lead]
         n_seq = len(seq)
 
-        def go(pos, b, bs, tp, tmask):
+        def go(pos: int, b: int, bs: int, tp: int, tmask: int) -> float:
             if pos == n_seq:
                 gained = tp if side_of[bs] == my_side else 0
                 tn = tn1
@@ -627,7 +641,8 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
 
         return go(0, -1, -1, 0, tmask0)
 
-    def rest(hands, talon, pos, b, bs, tp, tmask):
+    def rest(hands: list[int], talon: list[int], pos: int, b: int, bs: int, tp: int,
+             tmask: int) -> float:
         if pos == n_order:
             return leaf(hands, talon, bs, tp, tmask)
         seat = order[pos]
@@ -637,8 +652,10 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
         guess = -1
         if lam and not maxi and h & (h - 1):
             # The card the intermediate's scoring picks there, in this world.
-            guess = policy.choose([x & ~tmask for x in hands], live0 & ~tmask, fu_hidden,
-                                  order, pos, b, bs, tp, tn0)
+            # ``lam`` is 0 without a policy (set so above).
+            guess = policy.choose(  # type: ignore[union-attr]
+                [x & ~tmask for x in hands], live0 & ~tmask, fu_hidden, order, pos, b, bs, tp,
+                tn0)
         m = h
         while m:
             low = m & -m
@@ -652,6 +669,7 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
                 vg = v
             if best is None or (v > best if maxi else v < best):
                 best = v
+        assert best is not None  # the seat to play holds a card: the loop ran
         if guess >= 0:
             return (1.0 - lam) * best + lam * vg
         return best
@@ -679,7 +697,7 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
     return {c: totals[c] / done for c in plays}, done, evals[0]
 
 
-def _encoder(rules, trump) -> Encoder:
+def _encoder(rules: Rules, trump: int | None) -> Encoder:
     key = ("enc", rules, trump)
     e = _POLICIES.get(key)
     if e is None:

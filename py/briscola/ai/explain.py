@@ -32,11 +32,17 @@ bot's own either way (the evaluation has its own random stream, seeded from the 
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..cards import CARDS, N_RANKS
 from .base import Decision
 from .chiamata.teach import CODES as CHIAMATA_CODES, bidding_reason
 from .evaluate import DEFAULT_BUDGET, Budget, Evaluation, card_plays, evaluate
 from .teach import LOAD, TIE_CODES, Facts, equal_reason, holds_facts, tie_reason
+
+if TYPE_CHECKING:  # for the annotations only
+    from ..view import View
+    from .base import Bot
 
 # The computer levels whose card play is explained from the evaluation (the beginner and the
 # random player keep their own reasons: they do not play by it).
@@ -125,11 +131,11 @@ def for_bot(why: dict) -> dict | None:
     return reason(code, **{k: why["params"][k] for k in keep if k in why["params"]})
 
 
-def reason(code: str, **params) -> dict:
+def reason(code: str, **params: Any) -> dict:
     return {"code": code, "params": params}
 
 
-def explain(view, ev: Evaluation, chosen: int | None = None) -> dict:
+def explain(view: View, ev: Evaluation, chosen: int | None = None) -> dict:
     """Why the best card beats ``chosen`` (default: the next best card). A ``chosen`` that is
     the best card is compared with the next best."""
     ranked = ev.ranked
@@ -159,7 +165,7 @@ def hint_alt(f: Facts, ranked: list[int]) -> int:
     return ranked[1]
 
 
-def explain_choice(view, ev: Evaluation, chosen: int) -> dict | None:
+def explain_choice(view: View, ev: Evaluation, chosen: int) -> dict | None:
     """Why ``chosen`` beats the next card below it in the evaluation (a computer player's
     reason for its own play); ``None`` when no card ranks below it or it is the only card."""
     ranked = ev.ranked
@@ -176,13 +182,14 @@ def explain_choice(view, ev: Evaluation, chosen: int) -> dict | None:
     return because(view, ev, chosen, a)
 
 
-def because(view, ev: Evaluation, b: int, a: int) -> dict:
+def because(view: View, ev: Evaluation, b: int, a: int) -> dict:
     """Why card ``b`` is worth more than card ``a`` (both evaluated in ``ev``): what each does
     in this trick and keeps for later. Two tied cards (within the evaluation's noise) are
     told apart by the first of the coach's principles that prefers ``b``
     (:mod:`briscola.ai.teach`); "either will do" when none does."""
     p: dict = {"card": str(CARDS[b]), "alt": str(CARDS[a])}
     f = Facts(view)
+    code: str | None  # the reason's code (None below while no principle has named one)
     if ev.loss(a) == 0 and ev.loss(b) == 0:
         got = tie_reason(f, b, a)
         if got is None:
@@ -314,7 +321,7 @@ def _fallbacks(f: Facts, b: int, a: int):
         yield "coach_keep_safer", {"beaters": kb, "beaters_alt": ka}
 
 
-def decide_explained(bot, view, budget: Budget = DEFAULT_BUDGET) -> Decision:
+def decide_explained(bot: Bot, view: View, budget: Budget = DEFAULT_BUDGET) -> Decision:
     """``bot.decide(view)``, its reason drawn from the evaluation for a card play with a
     choice by an :data:`EXPLAINED_LEVELS` bot (its own reason otherwise)."""
     d = bot.decide(view)
@@ -328,7 +335,7 @@ def decide_explained(bot, view, budget: Budget = DEFAULT_BUDGET) -> Decision:
     return d if voiced is None else Decision(d.action, voiced)
 
 
-def explain_special(view, action: int, bot_reason: dict) -> dict:
+def explain_special(view: View, action: int, bot_reason: dict) -> dict:
     """A hint's reason for an exchange or a signal (not card plays: the evaluation's values
     are card points after each card, and neither moves a card to a trick -- the exchange of
     the low trump for the face-up card never costs a point, a signal only tells the partner).
@@ -342,7 +349,7 @@ def explain_special(view, action: int, bot_reason: dict) -> dict:
     return bot_reason
 
 
-def explain_bidding(view, ev: Evaluation, chosen: int | None = None) -> dict:
+def explain_bidding(view: View, ev: Evaluation, chosen: int | None = None) -> dict:
     """Why the best auction or call action beats ``chosen`` (default: the next best): what
     the hand holds for the contract (:func:`briscola.ai.chiamata.teach.bidding_reason`), else
     in game points (:func:`briscola.ai.evaluate.evaluate_bidding`)."""

@@ -9,13 +9,19 @@ then plays a card without thinking.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..actions import PASS, Action
 from ..cards import N_RANKS
 from .base import Bot, Decision, register_bot, why
 from .common import Situation, special_action
 
+if TYPE_CHECKING:  # for the annotations only
+    from ..rules import Rules
+    from ..view import View
 
-def _non_play(view) -> Decision | None:
+
+def _non_play(view: View) -> Decision | None:
     """Actions outside the card play (auction, calls): a careful pass or the first legal."""
     if view.phase == "play":
         return None
@@ -41,7 +47,7 @@ PARAMS = {
 }
 
 
-def keep_value(sit: Situation, c: int, P: dict = PARAMS) -> float:
+def keep_value(sit: Situation, c: int, P: dict[str, float] = PARAMS) -> float:
     """What card ``c`` is worth kept in hand for later tricks (its points excluded)."""
     if sit.talon_size == 0:
         # Everything still out gets played: holding matters less as the deal ends.
@@ -72,7 +78,7 @@ def keep_value(sit: Situation, c: int, P: dict = PARAMS) -> float:
     return 0.0
 
 
-def _p_side_wins(sit: Situation, card: int, P: dict = PARAMS) -> float:
+def _p_side_wins(sit: Situation, card: int, P: dict[str, float] = PARAMS) -> float:
     """Chance that my side takes the trick after I play ``card``, by those still to play."""
     side_of = sit.side_of
     if sit.would_win(card):
@@ -93,7 +99,7 @@ def _p_side_wins(sit: Situation, card: int, P: dict = PARAMS) -> float:
     return mine
 
 
-def score_card(sit: Situation, c: int, P: dict = PARAMS) -> float:
+def score_card(sit: Situation, c: int, P: dict[str, float] = PARAMS) -> float:
     pts = sit.pts
     total = sit.table_pts + pts[c]
     p = _p_side_wins(sit, c, P)
@@ -138,7 +144,7 @@ def _suit_risk(sit: Situation, c: int) -> float:
     return risk
 
 
-def reason_for(sit: Situation, c: int, rules) -> dict:
+def reason_for(sit: Situation, c: int, rules: Rules) -> dict:
     """What the play of ``c`` does, as a reason (``{code, params}``)."""
     if len(sit.hand) == 1:
         return why("bot_last_card", card=c)
@@ -171,11 +177,11 @@ class IntermediateBot(Bot):
 
     name = "intermediate"
 
-    def __init__(self, seed=None, params: dict | None = None) -> None:
+    def __init__(self, seed: int | str | None = None, params: dict | None = None) -> None:
         super().__init__(seed)
         self.params = dict(PARAMS, **(params or {}))
 
-    def decide(self, view) -> Decision:
+    def decide(self, view: View) -> Decision:
         d = _non_play(view)
         if d is not None:
             return d
@@ -206,7 +212,7 @@ class BeginnerBot(Bot):
 
     name = "beginner"
 
-    def decide(self, view) -> Decision:
+    def decide(self, view: View) -> Decision:
         d = _non_play(view)
         if d is not None:
             return d

@@ -15,19 +15,37 @@ from __future__ import annotations
 
 import math
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from .common import Situation, bits
+
+if TYPE_CHECKING:  # for the annotations only
+    from .rollout import FastPolicy
 
 
 class _Record:
     __slots__ = ("seat", "card", "order", "pos", "b", "bs", "tp", "live", "faceup_hidden",
                  "tn", "sizes", "later", "drew")
 
+    seat: int
+    card: int
+    order: tuple[int, ...]
+    pos: int
+    b: int
+    bs: int
+    tp: int
+    live: int
+    faceup_hidden: int
+    tn: int
+    sizes: list[int]
+    later: int
+    drew: int
+
 
 class Evidence:
     """The last play of each other seat, as the public state before it."""
 
-    def __init__(self, sit: Situation, policy, temperature: float = 2.5,
+    def __init__(self, sit: Situation, policy: FastPolicy, temperature: float = 2.5,
                  uniform: float = 0.15, depth: int = 1) -> None:
         self.sit = sit
         self.policy = policy
@@ -41,7 +59,8 @@ class Evidence:
         per_round = t.per_round
         deck_mask = t.deck_mask
         tricks = [(tuple(o), [int(c) for c in cards], w) for o, cards, w, _p in view.tricks]
-        current = (sit.order, list(sit.trick), None)
+        # The current trick has no winner yet.
+        current: tuple[tuple[int, ...], list[int], int | None] = (sit.order, list(sit.trick), None)
         # Talon size before each trick, from the deal's arithmetic.
         talon = len(t.deck) - n * rules.hand_size if rules.mode != "chiamata" else 0
         before: list[int] = []
@@ -59,7 +78,7 @@ class Evidence:
             return  # exchanges or a rule this reading does not know: use no evidence
         all_tricks = tricks + [current]
         played_before = [0] * (len(all_tricks) + 1)
-        for k, (o, cards, w) in enumerate(all_tricks):
+        for k, (o, cards, _w) in enumerate(all_tricks):
             m = played_before[k]
             for c in cards:
                 m |= 1 << c

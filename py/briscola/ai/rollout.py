@@ -13,8 +13,13 @@ the face-up trump still lying under the talon.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Sequence
+
 from ..cards import N_RANKS
 from .heuristic import PARAMS
+
+if TYPE_CHECKING:  # for the annotations only
+    from ..rules import Rules
 
 
 def _popcount(m: int) -> int:
@@ -24,7 +29,7 @@ def _popcount(m: int) -> int:
 class FastPolicy:
     """The intermediate player's scoring on a world state (see the module docstring)."""
 
-    def __init__(self, rules, trump: int | None, params: dict | None = None) -> None:
+    def __init__(self, rules: Rules, trump: int | None, params: dict | None = None) -> None:
         t = rules.tables
         P = dict(PARAMS, **(params or {}))
         self.P = P
@@ -70,8 +75,8 @@ class FastPolicy:
             elif t.points[c] >= 10:
                 self.keep[c] = P["loaded"]
 
-    def choose(self, hands: list[int], live: int, faceup_hidden: int, order, pos: int,
-               b: int, bs: int, tp: int, tn: int) -> int:
+    def choose(self, hands: list[int], live: int, faceup_hidden: int, order: Sequence[int],
+               pos: int, b: int, bs: int, tp: int, tn: int) -> int:
         """The card the seat ``order[pos]`` plays. ``live``: cards not yet played (hands,
         talon); ``faceup_hidden``: bit of the face-up card if it still lies under the talon."""
         seat = order[pos]
@@ -87,7 +92,8 @@ class FastPolicy:
         return best_c
 
     def scores(self, seat: int, h: int, sizes: list[int], live: int, faceup_hidden: int,
-               order, pos: int, b: int, bs: int, tp: int, tn: int) -> list[tuple[int, float]]:
+               order: Sequence[int], pos: int, b: int, bs: int, tp: int, tn: int
+              ) -> list[tuple[int, float]]:
         """The heuristic's score of each card of ``h`` for ``seat`` (``sizes``: hand sizes)."""
         P = self.P
         pts = self.pts
@@ -145,7 +151,7 @@ class FastPolicy:
             out.append((c, v))
         return out
 
-    def playout(self, hands: list[int], talon: list[int], order, trick: list[int],
+    def playout(self, hands: list[int], talon: list[int], order: Sequence[int], trick: list[int],
                 first: int, maxside: list[bool]) -> int:
         """Points the maximizing side takes from now on, playing ``first`` now, then the
         heuristic for every seat. ``hands`` is changed in place: pass a copy."""

@@ -67,7 +67,7 @@ class Sampler:
         for j in self.free_talon:
             talon[j] = pool[i]
             i += 1
-        return World(hands, talon)  # type: ignore[arg-type]
+        return World(hands, talon)  # type: ignore[arg-type]  # every free place filled above
 
     def count(self) -> int:
         """How many worlds are consistent with the view: the unknown cards shared among the
@@ -91,6 +91,7 @@ class Sampler:
                     talon = self.base_talon[:]
                     for j, c in zip(self.free_talon, order):
                         talon[j] = c
+                    # every free place of the talon filled just above
                     out.append(World(hands, talon))  # type: ignore[arg-type]
                 return
             s, k = seats[i]

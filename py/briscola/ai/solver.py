@@ -19,7 +19,12 @@ at the start of a trick.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable, Sequence
+
 from .alphabeta import SearchAborted, make_distinct, stronger_in_suit, trick_so_far
+
+if TYPE_CHECKING:  # for the annotations only
+    from ..rules import Rules
 
 __all__ = ["SearchAborted", "Solver"]
 
@@ -27,7 +32,7 @@ __all__ = ["SearchAborted", "Solver"]
 class Solver:
     """Alpha-beta over perfect-information positions for one rules value and trump suit."""
 
-    def __init__(self, rules, trump: int | None) -> None:
+    def __init__(self, rules: Rules, trump: int | None) -> None:
         t = rules.tables
         self.rules = rules
         self.pts = t.points
@@ -41,8 +46,9 @@ class Solver:
         self.nodes = 0
 
     # ------------------------------------------------------------------------------------
-    def values(self, hands: list[int], talon: list[int], trick: list[int], order, maxside,
-               moves=None, node_limit: int = 10**9, exact: bool = True) -> dict[int, int]:
+    def values(self, hands: list[int], talon: list[int], trick: list[int], order: Sequence[int],
+               maxside: Sequence[bool], moves: Sequence[int] | None = None,
+               node_limit: int = 10**9, exact: bool = True) -> dict[int, int]:
         """Points the maximizing side takes from now on, after each move of the seat to play.
 
         ``hands``: mask per seat (not changed on return); ``talon``: list, last drawn next;
@@ -59,7 +65,7 @@ class Solver:
         per_round = self.per_round
         above = self.above
         up_list = self.up_list
-        tt: dict = {}
+        tt: dict[tuple[tuple[int, ...], int, Sequence[int]], tuple[int, int]] = {}
         limit = node_limit
         count = [0]
         tmask = [0]
@@ -76,7 +82,7 @@ class Solver:
                 m ^= low
             return r
 
-        def trick_start(order, tn: int, alpha: int, beta: int) -> int:
+        def trick_start(order: Sequence[int], tn: int, alpha: int, beta: int) -> int:
             """Value of a position at the start of a trick (memoized with bounds)."""
             if not tn:
                 h0 = hands[order[0]]
@@ -117,7 +123,7 @@ class Solver:
             tt[key] = (lo, hi)
             return v
 
-        def play(order, pos: int, b: int, bs: int, tp: int, tn: int, alpha: int,
+        def play(order: Sequence[int], pos: int, b: int, bs: int, tp: int, tn: int, alpha: int,
                  beta: int) -> int:
             count[0] += 1
             if count[0] > limit:
@@ -207,8 +213,12 @@ class Solver:
         finally:
             self.nodes = count[0]
 
-    def _root(self, moves, h, hands, seat, b, bs, tp, last, ismax, exact, talon, order, pos,
-              maxside, play, trick_start, out):
+    def _root(self, moves: Sequence[int], h: int, hands: list[int], seat: int, b: int, bs: int,
+              tp: int, last: bool, ismax: bool, exact: bool, talon: list[int],
+              order: Sequence[int], pos: int, maxside: Sequence[bool],
+              play: Callable[[Sequence[int], int, int, int, int, int, int, int], int],
+              trick_start: Callable[[Sequence[int], int, int, int], int],
+              out: dict[int, int]) -> dict[int, int]:
         pts = self.pts
         beats = self.beats
         orders = self.orders

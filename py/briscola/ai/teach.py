@@ -27,7 +27,12 @@ out later.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..cards import N_RANKS
+
+if TYPE_CHECKING:  # for the annotations only
+    from ..view import View
 
 LOAD = 10  # an Ace (11) or a Three (10): a carico
 
@@ -35,7 +40,7 @@ LOAD = 10  # an Ace (11) or a Three (10): a carico
 class Facts:
     """The plain facts of one card play that a reason may name, from the view."""
 
-    def __init__(self, view) -> None:
+    def __init__(self, view: View) -> None:
         from .common import trick_order
         t = view.rules.tables
         self.pts = t.points
@@ -45,8 +50,8 @@ class Facts:
         seat = view.seat
         self.pos = len(view.trick)
         best, best_seat, tp = -1, -1, 0
-        for s, c in view.trick:
-            c = int(c)
+        for s, card in view.trick:
+            c = int(card)
             tp += self.pts[c]
             if best < 0 or self.beats[(best << 6) | c]:
                 best, best_seat = c, s
@@ -205,7 +210,7 @@ def standing(f: Facts, name: str, c: int) -> int:
     return f.given(c)  # discard
 
 
-def keys(view, plays: list[int], f: Facts | None = None) -> dict[int, tuple]:
+def keys(view: View, plays: list[int], f: Facts | None = None) -> dict[int, tuple]:
     """Each card's standing by the principles (lower first), the card number last."""
     f = f or Facts(view)
     names = principles(f)

@@ -25,7 +25,7 @@ MIN_STAKE = 4  # a puzzle's worst card loses at least this many points against t
 DATE = re.compile(r"^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$")
 
 
-def _start(date: str) -> tuple[Game, int]:
+def _start(date: object) -> tuple[Game, int]:
     """The deal and the number of its actions where the day's puzzle starts."""
     if not isinstance(date, str) or not DATE.match(date):
         raise ValueError(f"date: expected YYYY-MM-DD, got {date!r}")
@@ -34,14 +34,16 @@ def _start(date: str) -> tuple[Game, int]:
         game = Game.new("classic", seed=seed)
         bots = [make_bot("intermediate", seed=f"{seed}/{s}") for s in range(2)]
         while not game.is_over:
-            view = game.view(game.current_player)
+            turn = game.current_player
+            assert turn is not None  # the deal is not over
+            view = game.view(turn)
             if view.talon_size == 0 and not view.trick and len(view.hand) == 3:
                 ev = evaluate(view)
                 values = ev.values.values()
                 if ev.exact and max(values) - min(values) >= MIN_STAKE:
                     return game, len(game.actions)
                 break
-            game.apply(bots[game.current_player].decide(view).action)
+            game.apply(bots[turn].decide(view).action)
     raise ValueError(f"no puzzle for {date}")  # pragma: no cover - one deal in a few has one
 
 
@@ -56,10 +58,11 @@ def _state(game: Game, seat: int, start_points: int, best: float) -> dict:
             "best_points": round(best), "done": game.is_over}
 
 
-def puzzle(date: str) -> dict:
+def puzzle(date: object) -> dict:
     """The puzzle of ``date``: the position, the other player's cards, its difficulty."""
     game, _step = _start(date)
     seat = game.current_player
+    assert seat is not None  # a puzzle starts with a card to play
     view = game.view(seat)
     best = max(evaluate(view).values.values())
     mine = view.side_points[view.side_of_seat[seat]]
@@ -69,13 +72,14 @@ def puzzle(date: str) -> dict:
     return out
 
 
-def move(date: str, moves: list) -> dict:
+def move(date: object, moves: object) -> dict:
     """The player's cards so far in the puzzle of ``date``, checked one by one against the
     exact values: ``ok`` while each was one of the best (then the other's replies and the
     position after them), else the best card and why. Raises ``ValueError`` for a card that
     could not be played, or cards after a wrong one or after the end."""
     game, _step = _start(date)
     seat = game.current_player
+    assert seat is not None  # a puzzle starts with a card to play
     first = game.view(seat)
     best = max(evaluate(first).values.values())
     mine = first.side_points[first.side_of_seat[seat]]
@@ -100,6 +104,7 @@ def move(date: str, moves: list) -> dict:
         game.apply(card, seat)
         while not game.is_over and game.current_player != seat:
             other = game.current_player
+            assert other is not None  # the deal is not over
             reply = evaluate(game.view(other)).best
             replies.append(action_text(reply))
             game.apply(reply, other)

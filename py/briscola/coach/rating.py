@@ -50,14 +50,15 @@ LEVELS: dict[str, float] = _levels()
 
 
 def expected(rating: float, opponent: float) -> float:
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+    odds: float = 10.0 ** ((opponent - rating) / 400.0)
+    return 1.0 / (1.0 + odds)
 
 
-def update(rating: float | None, level: str, score: float) -> float:
+def update(rating: object, level: str, score: object) -> float:
     """The person's new rating after a deal against ``level`` (``score`` 1, 0.5 or 0)."""
     if level not in LEVELS:
         raise ValueError(f"level: one of {', '.join(sorted(LEVELS))}")
-    if score not in (0, 0.5, 1):
+    if not isinstance(score, (int, float)) or score not in (0, 0.5, 1):
         raise ValueError("score: 1 for a win, 0.5 for a draw, 0 for a loss")
     if rating is None:
         rating = INITIAL

@@ -34,7 +34,7 @@ def plan(game: Game, seat: int) -> list[dict]:
     ``phase`` "play", "auction" or "call".
     """
     g = Game._deal(game.rules, game.deck, game.dealer, game.seed)
-    out = []
+    out: list[dict] = []
     for step, a in enumerate(game.actions):
         if g.current_player == seat:
             phase = g.phase_name

@@ -1,10 +1,15 @@
 """The card tracker: what a seat may know is still out, from its view alone."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..cards import N_RANKS, SUITS
 
+if TYPE_CHECKING:  # for the annotations only
+    from ..view import View
 
-def track(view) -> dict:
+
+def track(view: View) -> dict:
     """``unseen``: by suit (strongest first), the cards whose place the seat does not know
     (in other hands or the talon); ``points_out``: card points not yet played and not in the
     seat's hand; ``trumps_out``: the trumps not yet played and not in its hand (the face-up

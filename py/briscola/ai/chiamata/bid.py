@@ -19,11 +19,16 @@ suits from the top.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, Callable
 
 from ... import chiamata as _chiamata
 from ...actions import BID_POINTS, BID_RANK, CALL_CARD, CALL_SUIT, CARICHI, PASS, Action
 from ...cards import CARDS, N_RANKS, RANK_INDEX
 from ..base import Decision, why
+
+if TYPE_CHECKING:  # for the annotations only
+    from ...rules import Rules
+    from ...view import View
 
 # Fitted by ``bench/chiamata.py fit`` (least squares on simulated deals; ALONE by ``fit
 # --alone``, on hands with four trumps or more, the only ones that ever go alone).
@@ -34,7 +39,7 @@ ALONE_COEF = (-9.03, 5.90, 7.26, 8.92, 2.35, -1.04, -0.93, -0.34, 0.0, 0.0, -1.1
 ALONE_SIGMA = 8.3
 
 
-def features(hand, trump: int, called: int, rules, alone: bool) -> list[float]:
+def features(hand: list[int], trump: int, called: int, rules: Rules, alone: bool) -> list[float]:
     t = rules.tables
     pts = t.points
     order = t.order
@@ -67,15 +72,20 @@ def features(hand, trump: int, called: int, rules, alone: bool) -> list[float]:
             p_top = 1
         elif pts[called] > 0:
             p_hon = 1
-    short = sum(1 for s in range(4) if s != trump and counts[s] == 0)
+    short: float = sum(1 for s in range(4) if s != trump and counts[s] == 0)
     short += sum(0.5 for s in range(4) if s != trump and counts[s] == 1)
     return [1.0, n_trump, a_t, three_t, honours, side_top, side_ten, side_hon, p_top, p_hon,
             short]
 
 
-def estimate(hand, trump: int, called: int, rules, alone: bool) -> float:
+def estimate(hand: list[int], trump: int, called: int, rules: Rules, alone: bool) -> float:
     coef = ALONE_COEF if alone else PARTNER_COEF
     return sum(a * x for a, x in zip(coef, features(hand, trump, called, rules, alone)))
+
+
+if TYPE_CHECKING:
+    # estimate's shape: (hand, trump, called card, rules, alone) -> card points expected
+    Estimate = Callable[[list[int], int, int, Rules, bool], float]
 
 
 def p_reach(est: float, target: int, alone: bool) -> float:
@@ -85,16 +95,16 @@ def p_reach(est: float, target: int, alone: bool) -> float:
     return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
 
 
-def multiplier(rules, target: int) -> int:
+def multiplier(rules: Rules, target: int) -> int:
     return _chiamata.multiplier(rules, target)
 
 
-def _bands(rules) -> list[int]:
+def _bands(rules: Rules) -> list[int]:
     """The targets above which the multiplier steps up (70 and 80 with multipliers)."""
     return [t for t in (70, 80) if multiplier(rules, t + 1) > multiplier(rules, t)]
 
 
-def expected_score(rules, est: float, target: int, alone: bool) -> float:
+def expected_score(rules: Rules, est: float, target: int, alone: bool) -> float:
     """The caller's expected game points."""
     p = p_reach(est, target, alone)
     return multiplier(rules, target) * (4 if alone else 2) * (2.0 * p - 1.0)
@@ -111,8 +121,9 @@ class Option:
         self.est, self.ev = est, ev
 
 
-def rank_options(hand, rank: str, rules, target: int, forced_ok: bool = True,
-                 bonus: tuple[float, float] = (0.0, 0.0), est_fn=estimate) -> list[Option]:
+def rank_options(hand: list[int], rank: str, rules: Rules, target: int, forced_ok: bool = True,
+                 bonus: tuple[float, float] = (0.0, 0.0),
+                 est_fn: Estimate = estimate) -> list[Option]:
     """The calls open to the winner of a rank auction at ``rank`` (and its target).
 
     ``bonus``: card points added to the estimate with a partner and alone (what a player
@@ -138,8 +149,9 @@ def rank_options(hand, rank: str, rules, target: int, forced_ok: bool = True,
     return out
 
 
-def card_options(hand, rules, target: int,
-                 bonus: tuple[float, float] = (0.0, 0.0), est_fn=estimate) -> list[Option]:
+def card_options(hand: list[int], rules: Rules, target: int,
+                 bonus: tuple[float, float] = (0.0, 0.0),
+                 est_fn: Estimate = estimate) -> list[Option]:
     """Points auction: any card may be called. Per suit, the best missing card and the self-call."""
     held = set(int(c) for c in hand)
     strength = rules.tables.strength
@@ -162,7 +174,7 @@ def card_options(hand, rules, target: int,
     return out
 
 
-def carichi_strength(hand, rules, leads_first: bool = True) -> float:
+def carichi_strength(hand: list[int], rules: Rules, leads_first: bool = True) -> float:
     """Tricks a hand is sure to win playing alone without trump, everyone following suit.
 
     A suit counts in full when the unbroken run from its top card is at least as long as the
@@ -220,7 +232,7 @@ class BidPolicy:
         self.self_call_edge = self_call_edge
         self.bonus = (bonus, alone_bonus)
 
-    def estimator(self, view):
+    def estimator(self, view: View) -> Estimate:
         """The estimate of a hand's points for this view's decision (the linear bid model)."""
         return estimate
 
@@ -230,18 +242,18 @@ class BidPolicy:
         alone = [o for o in options if o.alone]
         bp = max(partner, key=lambda o: (o.ev, o.est)) if partner else None
         ba = max(alone, key=lambda o: (o.ev, o.est)) if alone else None
-        if bp is None:
+        if bp is None:  # then every option is a self-call: ``ba`` is one
             return ba  # type: ignore[return-value]
         if ba is not None and ba.ev > bp.ev + self.self_call_edge:
             return ba
         return bp
 
 
-def _bid_reason_rank(rank: str, opt: Option, rules) -> dict:
+def _bid_reason_rank(rank: str, opt: Option, rules: Rules) -> dict:
     return why("bot_bid_rank", rank=rank, suit=opt.trump, points=round(opt.est))
 
 
-def decide_auction(view, policy: BidPolicy) -> Decision:
+def decide_auction(view: View, policy: BidPolicy) -> Decision:
     rules = view.rules
     hand = [int(c) for c in view.hand]
     legal = [int(a) for a in view.legal]
@@ -277,7 +289,7 @@ def decide_auction(view, policy: BidPolicy) -> Decision:
         a = min(point_bids)
         n = a - BID_POINTS
 
-        def best_at(n):
+        def best_at(n: int) -> Option:
             return policy.best(rank_options(hand, order[-1], rules, n, bonus=policy.bonus,
                                             est_fn=est_fn))
         opt = best_at(n)
@@ -298,7 +310,8 @@ def decide_auction(view, policy: BidPolicy) -> Decision:
     return Decision(Action(legal[0]), why("bot_only_option"))
 
 
-def _points_auction(view, hand, legal, can_pass, policy: BidPolicy) -> Decision:
+def _points_auction(view: View, hand: list[int], legal: list[int], can_pass: bool,
+                    policy: BidPolicy) -> Decision:
     rules = view.rules
     bids = sorted(a for a in legal if BID_POINTS <= a <= BID_POINTS + 120)
     if not bids:
@@ -315,7 +328,7 @@ def _points_auction(view, hand, legal, can_pass, policy: BidPolicy) -> Decision:
     return Decision(Action(PASS), why("bot_pass_too_high", n=n))
 
 
-def decide_call(view, policy: BidPolicy) -> Decision:
+def decide_call(view: View, policy: BidPolicy) -> Decision:
     rules = view.rules
     hand = [int(c) for c in view.hand]
     legal = set(int(a) for a in view.legal)
@@ -335,6 +348,6 @@ def decide_call(view, policy: BidPolicy) -> Decision:
     return Decision(Action(opt.action), call_reason(opt, rules))
 
 
-def call_reason(opt: Option, rules) -> dict:
+def call_reason(opt: Option, rules: Rules) -> dict:
     code = "bot_call_self" if opt.alone else "bot_call_card"
     return why(code, card=opt.card, suit=opt.trump, points=round(opt.est))

@@ -15,6 +15,8 @@ All three decide from the view of their own seat only, give their reason as data
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...actions import BID_POINTS, BID_RANK, CALL_CARD, CALL_SUIT, PASS, Action
 from ...cards import CARDS, N_RANKS, RANK_INDEX
 from ...errors import RulesError
@@ -23,8 +25,11 @@ from .bid import BidPolicy, decide_auction, decide_call
 from .common import ChState
 from .play import pick, pick_beginner, reason
 
+if TYPE_CHECKING:  # for the annotations only
+    from ...view import View
 
-def _check(view) -> None:
+
+def _check(view: View) -> None:
     if not view.legal:
         raise RulesError(f"seat {view.seat} has nothing to do now")
 
@@ -36,7 +41,7 @@ class IntermediateChiamataBot(Bot):
     policy = BidPolicy()
     reads = False  # weigh the plays by the fitted reading (PLAY_READS) for the belief
 
-    def decide(self, view) -> Decision:
+    def decide(self, view: View) -> Decision:
         _check(view)
         if view.phase == "auction":
             return decide_auction(view, self.policy)
@@ -58,7 +63,7 @@ class BeginnerChiamataBot(Bot):
 
     name = "beginner"
 
-    def decide(self, view) -> Decision:
+    def decide(self, view: View) -> Decision:
         _check(view)
         if view.phase == "auction":
             return self._bid(view)
@@ -69,14 +74,14 @@ class BeginnerChiamataBot(Bot):
         c, why = pick_beginner(st, plays, self.rng)
         return Decision(Action(c), why)
 
-    def _longest(self, view) -> int:
+    def _longest(self, view: View) -> int:
         counts = [0, 0, 0, 0]
         pts = view.rules.tables.points
         for c in view.hand:
             counts[c // N_RANKS] += 10 + pts[c]
         return max(range(4), key=lambda s: counts[s])
 
-    def _bid(self, view) -> Decision:
+    def _bid(self, view: View) -> Decision:
         legal = [int(a) for a in view.legal]
         pts = view.rules.tables.points
         suit = self._longest(view)
@@ -103,7 +108,7 @@ class BeginnerChiamataBot(Bot):
         a = ranks[0] if ranks else min(legal)
         return Decision(Action(a), why("bot_must_bid_first"))
 
-    def _call(self, view) -> Decision:
+    def _call(self, view: View) -> Decision:
         legal = [int(a) for a in view.legal]
         suit = self._longest(view)
         held = {int(c) for c in view.hand}

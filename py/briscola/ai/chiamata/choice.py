@@ -21,11 +21,22 @@ deals the intermediate players played out, one table for each auction. The exper
 from __future__ import annotations
 
 import math
+from typing import Callable, Protocol, Sequence
 
 from ...cards import N_RANKS
 from ..alphabeta import trick_so_far
 from .choice_weights import WEIGHTS
 from .common import N_KINDS, ChState, SUIT_MASKS, play_kind
+
+
+class _Tables(Protocol):
+    """What :func:`reply_values` reads of the deal's solver (:class:`ChSolver` of
+    :mod:`briscola.ai.chiamata.expert`, which imports this module)."""
+
+    pts: list[int]
+    beats: list[bool]
+    follow: bool
+
 
 ROLES = 3  # caller, partner, opponent
 _KINDS0 = 0
@@ -74,6 +85,12 @@ def candidate_features(st: ChState, role: int, lead: bool, caller_before: bool,
 
 class _Record:
     __slots__ = ("seat", "card", "later", "follow", "ez")
+
+    seat: int
+    card: int
+    later: int
+    follow: int
+    ez: list[list[float]]
 
 
 class PlayEvidence:
@@ -150,10 +167,10 @@ class PlayEvidence:
 
 # exp(score) rows already computed: they depend only on the arguments of _exp_scores, so
 # each deal's past plays are scored once, not again at every later decision.
-_EXP_ROWS: dict = {}
+_EXP_ROWS: dict[tuple, tuple[Sequence[float], list[list[float]]]] = {}
 
 
-def _exp_scores(st: ChState, weights, lead: bool, caller_before: bool,
+def _exp_scores(st: ChState, weights: Sequence[float], lead: bool, caller_before: bool,
                 caller_winning: bool, best: int) -> list[list[float]]:
     """exp(score) of every card of the deck for each role, at one past play (the rows are
     shared: never modified)."""
@@ -180,9 +197,10 @@ def _exp_scores(st: ChState, weights, lead: bool, caller_before: bool,
 REPLY_FLOOR = 0.05
 
 
-def reply_values(st: ChState, weights, solver, hands: list[int], trick: list[int], order,
-                 maxside, moves, evaluate, floor: float = REPLY_FLOOR,
-                 beta: float = 1.0) -> tuple[dict, int]:
+def reply_values(st: ChState, weights: Sequence[float], solver: _Tables, hands: list[int],
+                 trick: list[int], order: Sequence[int], maxside: Sequence[bool],
+                 moves: Sequence[int], evaluate: Callable[[list[int], int], int],
+                 floor: float = REPLY_FLOOR, beta: float = 1.0) -> tuple[dict, int]:
     """The points the caller's side takes from now on after each of ``moves`` in one sampled
     world, the seats after me in the current trick choosing as the model says players do in
     their parts of that world (the expectation over their replies, each under ``floor`` left

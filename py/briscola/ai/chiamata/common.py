@@ -17,9 +17,15 @@ else. It turns the view into plain ints and bit masks, and it works out:
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...actions import BID_POINTS, Action
 from ...cards import CARDS, N_RANKS, Card, RANK_INDEX, mask_of
 from ..common import bits, card_name, chance_of_any, popcount
+
+if TYPE_CHECKING:  # for the annotations only
+    from ...rules import Rules
+    from ...view import View
 
 __all__ = ["ChState", "bits", "popcount", "card_name", "suit_name", "rank_word", "SUIT_MASKS"]
 
@@ -93,13 +99,13 @@ PLAY_READS["points"] = (
 PLAY_READS_FINE: dict[str, tuple[float, ...]] = {}
 
 
-def rank_word(rank: str, rules) -> str:
+def rank_word(rank: str, rules: Rules) -> str:
     if rank == "H":
         return "queen" if rules.deck != "italian" else "horse"
     return _RANK_WORDS[rank]
 
 
-def suit_name(suit: int, rules) -> str:
+def suit_name(suit: int, rules: Rules) -> str:
     return (_FRENCH_SUITS if rules.deck != "italian" else _ITALIAN_SUITS)[suit]
 
 
@@ -114,7 +120,7 @@ class ChState:
                  "best_seat", "table_pts", "after", "tricks_done", "deck_mask", "forced",
                  "reads")
 
-    def __init__(self, view, reads: bool = False) -> None:
+    def __init__(self, view: View, reads: bool | str = False) -> None:
         """``reads``: weigh the evidence of each play by :data:`PLAY_READS` (the expert)
         instead of the rule-of-thumb ratios (the intermediate)."""
         rules = view.rules

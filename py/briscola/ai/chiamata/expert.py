@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import TYPE_CHECKING, Literal, Sequence
 
 from ...actions import Action
 from ...cards import N_RANKS
@@ -44,6 +45,10 @@ from .bots import IntermediateChiamataBot
 from .choice import CHOICE_WEIGHTS, PlayEvidence, reply_values
 from .common import SUIT_MASKS, ChState, bits, popcount
 from .play import reason, scores
+
+if TYPE_CHECKING:  # for the annotations only
+    from ...rules import Rules
+    from ..learn import Model
 
 
 # ---- worlds -----------------------------------------------------------------------------------
@@ -171,7 +176,7 @@ def _feasible(left: list[int], cap: list[int], voids: list[int]) -> bool:
 class ChSolver:
     """Alpha-beta on the caller's side's points for one rules value, trump and follow rule."""
 
-    def __init__(self, rules, trump, follow: bool) -> None:
+    def __init__(self, rules: Rules, trump: int | None, follow: bool) -> None:
         t = rules.tables
         self.rules = rules
         self.pts = t.points
@@ -183,8 +188,10 @@ class ChSolver:
         self.up, self.above = stronger_in_suit(t)
         self.nodes = 0
 
-    def values(self, hands: list[int], trick: list[int], order, maxside, moves,
-               node_limit: int = 10**9, depth: int | None = None, evaluate=None) -> dict:
+    def values(self, hands: list[int], trick: list[int], order: Sequence[int],
+               maxside: Sequence[bool], moves: Sequence[int], node_limit: int = 10**9,
+               depth: int | None = None, evaluate: Evaluator | ChNetEvaluator | None = None
+              ) -> dict:
         """Points the maximizing side takes from now on, after each of ``moves``.
 
         ``hands``: mask per seat; ``trick``: the cards already played, by ``order[0..]``;
@@ -196,7 +203,7 @@ class ChSolver:
         beats = self.beats
         rot = self.rot
         follow = self.follow
-        tt: dict = {}
+        tt: dict[tuple[tuple[int, ...], int], tuple[int, int]] = {}
         count = [0]
         limit = node_limit
         big = 10**6
@@ -229,7 +236,8 @@ class ChSolver:
                         b, bs = c, s
                 return tp if maxside[bs] else 0
             if depth is not None and done >= depth:
-                return evaluate(hands, leader)
+                # A search cut at a depth is given its evaluator (world_sides).
+                return evaluate(hands, leader)  # type: ignore[misc]
             key = (tuple(hands), leader)
             hit = tt.get(key)
             if hit is not None:
@@ -259,7 +267,7 @@ class ChSolver:
             tt[key] = (lo, hi)
             return v
 
-        def play(order, pos: int, b: int, bs: int, tp: int, done: int, alpha: int,
+        def play(order: Sequence[int], pos: int, b: int, bs: int, tp: int, done: int, alpha: int,
                  beta: int, ls: int, live: int) -> int:
             count[0] += 1
             if count[0] > limit:
@@ -272,6 +280,7 @@ class ChSolver:
                 same = h & SUIT_MASKS[ls]
                 if same:
                     hp = same
+            cand: Sequence[int]
             if hp & (hp - 1):
                 cand = distinct(hp, live)
                 if len(cand) > 1:
@@ -365,7 +374,7 @@ class ChSolver:
 
 # ---- the expert -------------------------------------------------------------------------------------
 
-def partner_in_world(st: ChState, hands: list[int], caller) -> int | None:
+def partner_in_world(st: ChState, hands: list[int], caller: int | None) -> int | None:
     """The caller's partner in one sampled world: the caller alone a carichi (or before any
     call), whoever holds the called card in ``hands`` while it is unplayed, else the known
     partner (the caller, on a self-call)."""
@@ -376,7 +385,9 @@ def partner_in_world(st: ChState, hands: list[int], caller) -> int | None:
     return st.partner if st.partner is not None else caller
 
 
-def world_sides(st: ChState, hands: list[int], caller, depth, evals: dict, model=None):
+def world_sides(st: ChState, hands: list[int], caller: int | None, depth: int | None,
+                evals: dict, model: Model | None = None
+                ) -> tuple[int | None, list[bool], Evaluator | ChNetEvaluator | None]:
     """One sampled world's partner, its sides (``maxside[s]``: seat ``s`` is on the caller's
     side) and, for a search cut at ``depth``, the evaluator of those sides (one a partner,
     kept in ``evals``; ``None`` for an exact search): the fitted :class:`Evaluator`, or with
@@ -395,11 +406,12 @@ def world_sides(st: ChState, hands: list[int], caller, depth, evals: dict, model
                 evaluate = Evaluator(st.rules, st.trump, maxside)
             evals[partner] = evaluate
         if model is not None:
+            assert isinstance(evaluate, ChNetEvaluator)  # made with the model above
             evaluate.start(hands)
     return partner, maxside, evaluate
 
 
-def game_points_for(st: ChState, caller_side_pts: int, partner: int) -> float:
+def game_points_for(st: ChState, caller_side_pts: float, partner: int | None) -> float:
     """My game points if the caller's side ends with ``caller_side_pts`` (partner given)."""
     total = st.t.total_points
     made = caller_side_pts >= st.target
@@ -414,7 +426,7 @@ def game_points_for(st: ChState, caller_side_pts: int, partner: int) -> float:
 _SQRT2 = math.sqrt(2.0)
 
 
-def soft_game_points(st: ChState, caller_side_pts: float, partner: int, sigma: float,
+def soft_game_points(st: ChState, caller_side_pts: float, partner: int | None, sigma: float,
                      stakes: dict | None = None) -> float:
     """My expected game points if the caller's side ends with ``caller_side_pts`` give or
     take a normal spread of ``sigma``: the game points of a made contract and of a failed
@@ -441,7 +453,7 @@ _W = tuple(1.0 / (1.0 + 0.4 * i) for i in range(16))
 _PTS13: dict = {}
 
 
-def _pts13(rules) -> list[int]:
+def _pts13(rules: Rules) -> list[int]:
     """Points of every set of ranks of one suit (a 13-bit mask), for one rules value."""
     got = _PTS13.get(rules)
     if got is None:
@@ -462,7 +474,8 @@ class Evaluator:
     side holds, who leads, the trumps each side holds, and how many seats each side has.
     """
 
-    def __init__(self, rules, trump, maxside, coef=None) -> None:
+    def __init__(self, rules: Rules, trump: int | None, maxside: Sequence[bool],
+                 coef: Sequence[float] | None = None) -> None:
         t = rules.tables
         self.p13 = _pts13(rules)
         self.maxside = maxside
@@ -610,9 +623,9 @@ class ExpertChiamataBot(IntermediateChiamataBot):
     name = "expert"
     policy = BidPolicy(bonus=EXPERT_BID_BONUS, jump=EXPERT_JUMP)
 
-    def __init__(self, seed=None, node_budget: int = 20000, max_worlds: int = 40,
-                 exact_tricks: int = 3, mid_depth: int = 1, time_limit: float = 1.0,
-                 mid_moves: int | None = None, hide: float = EXPERT_HIDE,
+    def __init__(self, seed: int | str | None = None, node_budget: int = 20000,
+                 max_worlds: int = 40, exact_tricks: int = 3, mid_depth: int = 1,
+                 time_limit: float = 1.0, mid_moves: int | None = None, hide: float = EXPERT_HIDE,
                  reads: bool = True, learned: bool = EXPERT_LEARNED,
                  inference: int = EXPERT_INFERENCE, soft: float = EXPERT_SOFT,
                  replies: bool = EXPERT_REPLIES) -> None:
@@ -621,7 +634,7 @@ class ExpertChiamataBot(IntermediateChiamataBot):
         self.soft = soft
         self.inference = inference
         self.learned = learned
-        self._model: object = False  # loaded by the first search that needs it
+        self._model: Model | None | Literal[False] = False  # loaded by the first search needing it
         self.reads = reads
         self.hide = hide
         self.mid_moves = mid_moves
@@ -638,7 +651,7 @@ class ExpertChiamataBot(IntermediateChiamataBot):
         self.last_info = {}
 
     @property
-    def model(self):
+    def model(self) -> Model | None:
         """The learned evaluation for the search's leaves (``None``: the linear one), loaded
         when first needed, so that a deal's start imports no weights."""
         if self._model is False:
@@ -696,13 +709,15 @@ class ExpertChiamataBot(IntermediateChiamataBot):
             ws.append(w)
         return resample(pool, ws, self.max_worlds, self.rng)
 
-    def _replies(self, st: ChState, weights, solver: ChSolver, hands, trick, order, maxside,
-                 plays, evaluate) -> tuple[dict, int]:
+    def _replies(self, st: ChState, weights: Sequence[float], solver: ChSolver, hands: list[int],
+                 trick: list[int], order: Sequence[int], maxside: Sequence[bool], plays: list[int],
+                 evaluate: Evaluator | ChNetEvaluator) -> tuple[dict, int]:
         """One world's values of ``plays`` with the others' replies from the model (the
         ``replies`` option; bench's experiments change how)."""
         return reply_values(st, weights, solver, hands, trick, order, maxside, plays, evaluate)
 
-    def _search(self, st: ChState, plays: list[int], heur: dict, depth) -> Decision | None:
+    def _search(self, st: ChState, plays: list[int], heur: dict, depth: int | None
+               ) -> Decision | None:
         t0 = time.perf_counter()
         sampler = ChSampler(st, self.rng)
         if not sampler.consistent:
@@ -739,6 +754,7 @@ class ExpertChiamataBot(IntermediateChiamataBot):
                                                      self.model)
             got = st.points_of(maxside)
             if choices is not None:
+                assert evaluate is not None  # replies are modelled only with a depth
                 vals, nodes = self._replies(st, choices, solver, hands, trick, order, maxside,
                                             plays, evaluate)
             else:

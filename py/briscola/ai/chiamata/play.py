@@ -14,9 +14,14 @@ with points on them.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...cards import N_RANKS
 from ..base import why
 from .common import ChState, popcount
+
+if TYPE_CHECKING:  # for the annotations only
+    import random
 
 
 def keep_value(st: ChState, c: int) -> float:
@@ -27,6 +32,7 @@ def keep_value(st: ChState, c: int) -> float:
     scale = min(1.0, left / 4.0)
     pts = st.pts
     if st.is_trump(c):
+        assert st.trump is not None  # a trump card: there is a trump suit
         higher = 0
         strength = st.strength
         for x in _suit_cards(st, st.trump):
@@ -155,7 +161,7 @@ def reason(st: ChState, c: int) -> dict:
     return why("bot_give_up_cheapest", card=c)
 
 
-def pick_beginner(st: ChState, plays: list[int], rng) -> tuple[int, dict]:
+def pick_beginner(st: ChState, plays: list[int], rng: random.Random) -> tuple[int, dict]:
     """Knows the rules, not the tactics: grabs tricks, wastes trumps, ignores the partner."""
     pts = st.pts
     if rng.random() < 0.2:

@@ -50,8 +50,12 @@ import pkgutil
 import re
 import struct
 from operator import add
+from typing import TYPE_CHECKING, Sequence
 
 from ...cards import N_RANKS
+
+if TYPE_CHECKING:  # for the annotations only
+    from ...rules import Rules
 
 N_FLAGS = 177
 N_SCALARS = 4
@@ -60,7 +64,7 @@ HAND, UNSEEN, KNOWN, TABLE, FACEUP, LEADER, TABLE_MINE = 0, 40, 80, 120, 160, 17
 SCALAR = N_FLAGS
 
 
-def card_slots(rules, trump: int | None) -> list[int]:
+def card_slots(rules: Rules, trump: int | None) -> list[int]:
     """Each card's slot (``suit_slot * 10 + rank_slot``, see the module docstring), -1 for
     cards not in the deck; the Chiamata network's inputs use the same slots."""
     t = rules.tables
@@ -76,7 +80,7 @@ def card_slots(rules, trump: int | None) -> list[int]:
 class Encoder:
     """Card slots for one rules value and trump suit (see the module docstring)."""
 
-    def __init__(self, rules, trump: int | None) -> None:
+    def __init__(self, rules: Rules, trump: int | None) -> None:
         t = rules.tables
         self.n = rules.players
         self.side_of = t.side_of
@@ -85,7 +89,7 @@ class Encoder:
         self.slot = card_slots(rules, trump)
 
     def encode(self, me: int, hand: int, unseen: int, known: int, faceup: int,
-               table: list[tuple[int, int]], best_seat: int, leader: int, mine: float,
+               table: Sequence[tuple[int, int]], best_seat: int, leader: int, mine: float,
                theirs: float, talon: int, table_pts: int) -> tuple[list[int], list[float]]:
         """Flags set and scalars of a position from seat ``me``'s view.
 
@@ -283,7 +287,7 @@ def load_file(path: str, inputs: int = N_INPUTS) -> Model:
         return read_model(f.read(), None, inputs)
 
 
-def model_name(rules) -> str | None:
+def model_name(rules: Rules) -> str | None:
     """Which shipped model fits these rules, if any: the positions it was trained on, none of
     the house rules (reburied cards, exchanges, signals, the natural three). Two-, three-,
     four- and six-player Briscola with the Italian deck in its standard order (three players

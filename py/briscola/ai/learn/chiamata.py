@@ -22,15 +22,21 @@ cards played since and adds the row of its leader's order.
 from __future__ import annotations
 
 from operator import add, sub
+from typing import TYPE_CHECKING
 
 from . import card_slots, load
+
+if TYPE_CHECKING:  # for the annotations only
+    from . import Model
+    from ...rules import Rules
 
 CH_SIDE, CH_OTHER, CH_SIDEPOS, CH_ALONE = 0, 40, 80, 85
 N_CH_INPUTS = 86
 MODEL_NAME = "chiamata"
 
 
-def encode(rules, trump, hands: list[int], leader: int, maxside: list[bool]) -> list[int]:
+def encode(rules: Rules, trump: int | None, hands: list[int], leader: int, maxside: list[bool]
+          ) -> list[int]:
     """The inputs set (indices) of a trick start: every hand known, the sides given."""
     slot = card_slots(rules, trump)
     idx = []
@@ -48,7 +54,7 @@ def encode(rules, trump, hands: list[int], leader: int, maxside: list[bool]) -> 
     return sorted(idx)
 
 
-def load_model():
+def load_model() -> Model | None:
     """The shipped Chiamata network, or ``None`` if the package has none."""
     return load(MODEL_NAME, inputs=N_CH_INPUTS)
 
@@ -56,7 +62,7 @@ def load_model():
 _ROWS: dict = {}
 
 
-def _card_rows(model, rules, trump) -> list:
+def _card_rows(model: Model, rules: Rules, trump: int | None) -> list:
     """Per card (by its bit): the first layer's rows of the card held by the other side and
     by the caller's side; kept per model and trump."""
     key = (id(model), rules.tables.deck_ints, trump)
@@ -77,7 +83,7 @@ class ChNetEvaluator:
     side). Call :meth:`start` with each world's hands before searching it; then
     ``evaluator(hands, leader)`` for any trick start reached from there."""
 
-    def __init__(self, model, rules, trump, maxside: list[bool]) -> None:
+    def __init__(self, model: Model, rules: Rules, trump: int | None, maxside: list[bool]) -> None:
         t = rules.tables
         w1 = model.w1
         self.maxside = maxside
