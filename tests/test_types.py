@@ -104,11 +104,11 @@ def test_javascript_types():
 
 # ---- what the checker found -------------------------------------------------------------------
 
-def test_a_weights_file_that_is_not_a_module_is_refused_clearly(tmp_path):
+def test_a_file_that_is_not_a_model_is_refused_clearly(tmp_path):
     from briscola.ai.learn import load_file
     path = tmp_path / "weights.txt"
     path.write_text("WEIGHTS = []\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="not a Python module"):
+    with pytest.raises(ValueError, match="not a model file"):
         load_file(str(path))
 
 

@@ -502,8 +502,9 @@ def _outcome(x: Any, n: int) -> Outcome | None:
             set(x) & extra and set(x) != required | extra):
         raise _bad("outcome", f"expected the fields {', '.join(sorted(required))} "
                               f"(and, in Chiamata, {', '.join(sorted(extra))})")
-    ints = lambda v, w, k=None: tuple(_int(a, f"outcome.{w}[{i}]", -10**6)  # noqa: E731
-                                      for i, a in enumerate(_list(v, f"outcome.{w}", k)))
+    def ints(v: Any, w: str, k: int | None = None) -> tuple[int, ...]:
+        return tuple(_int(a, f"outcome.{w}[{i}]", -10**6) for i, a in enumerate(_list(v, f"outcome.{w}", k)))
+
     if not isinstance(x["draw"], bool):
         raise _bad("outcome.draw", "expected true or false")
     kw: dict[str, Any] = {}
@@ -537,7 +538,9 @@ def _view_from_dict(d: Any) -> View:
     n = _int(d["players"], "players", 1)
     if n != rules.players:
         raise _bad("players", f"{n} players, but the rules seat {rules.players}")
-    seat_ = lambda x, w: _int(x, w, 0, n - 1)  # noqa: E731
+    def seat_(x: Any, w: str) -> int:
+        return _int(x, w, 0, n - 1)
+
     v = View()
     object.__setattr__(v, "_game", None)  # nothing to fill in from: every field is set here
     v.rules = rules

@@ -267,7 +267,7 @@ def evaluate(view: View, budget: Budget = DEFAULT_BUDGET) -> Evaluation:
     return settle(view, ev)
 
 
-def settle(view, ev: Evaluation) -> Evaluation:
+def settle(view: View, ev: Evaluation) -> Evaluation:
     """How the values of ``ev`` (the cards ``view.seat`` may play) tie: the noise of an
     evaluation that is not exact, the search's bias against a card that gives fewer points
     to a lost trick, and the coach's principles among the tied cards."""

@@ -32,7 +32,7 @@ bot's own either way (the evaluation has its own random stream, seeded from the 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from ..cards import CARDS, N_RANKS
 from .base import Decision
@@ -197,7 +197,7 @@ def because(view: View, ev: Evaluation, b: int, a: int) -> dict:
         return reason(got[0], **p, **got[1])
     p["gain"] = round(ev.values[b] - ev.values[a], 1)
     pts = f.pts
-    code: str | None = None
+    code = None
     if f.pos > 0:
         wb, wa = f.wins(b), f.wins(a)
         if wb and not wa and not f.ours:
@@ -291,7 +291,7 @@ def because(view: View, ev: Evaluation, b: int, a: int) -> dict:
     return reason("coach_keep_later", **base)  # b goes now, a is kept where it does more
 
 
-def _fallbacks(f: Facts, b: int, a: int):
+def _fallbacks(f: Facts, b: int, a: int) -> Iterator[tuple[str, dict]]:
     """Reasons to try, in order, when the first one thought of does not hold: what each card
     may do to this trick when a player still to come can beat it, a load led with its risk,
     then what the card kept is worth later."""

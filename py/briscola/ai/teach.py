@@ -298,7 +298,7 @@ _LEAD_LOAD_OK = {"coach_lead_load", "coach_lead_load_trump", "coach_tie_lead_loa
                  "coach_forced"}
 
 
-def holds(view, code: str, params: dict, f: Facts | None = None) -> bool:
+def holds(view: View, code: str, params: dict, f: Facts | None = None) -> bool:
     """Does the claim of reason ``code`` (with its ``params``: ``card``, ``alt``) hold in this
     position, from ``view``'s seat? Every principle is checked for the card named against every
     legal card where it says so ("give no points", "the most points", "the lowest trump"),

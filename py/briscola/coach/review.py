@@ -12,8 +12,10 @@ decision at a time (the table never freezes and the review can be abandoned);
 """
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 from ..actions import CARICHI, action_text
-from ..ai.evaluate import (CARD_POINTS, DEFAULT_BUDGET, LABELS, Budget, accuracy_of,
+from ..ai.evaluate import (CARD_POINTS, DEFAULT_BUDGET, LABELS, Budget, Evaluation, accuracy_of,
                            card_plays, evaluate, evaluate_bidding, label_for, severity)
 from ..ai.explain import explain, explain_bidding
 from ..game import Game
@@ -67,7 +69,7 @@ def decision(game: Game, seat: int, step: int, budget: Budget = DEFAULT_BUDGET) 
     else:
         raise ValueError(f"action {step} of the deal is not a card played by seat {seat}")
     loss = round(ev.loss(played), 2)
-    out = {"action": action_text(played), "best": action_text(ev.best), "loss": loss,
+    out: dict[str, Any] = {"action": action_text(played), "best": action_text(ev.best), "loss": loss,
            "label": ev.label(played), "unit": ev.unit, "values": ev.to_list(),
            "method": ev.method, "reason": why}
     if ev.unit == CARD_POINTS:
@@ -85,7 +87,7 @@ def worse_label(a: str, b: str) -> str:
     return a if _ORDER.index(a) >= _ORDER.index(b) else b
 
 
-def lost_load(ev, played: int, effect: dict, points) -> int | None:
+def lost_load(ev: Evaluation, played: int, effect: dict, points: Sequence[int]) -> int | None:
     """Was ``played`` an *unforced lost load*? The card is a load (worth ``LOAD_POINTS`` or
     more: an Ace or a Three), its trick went to the others, and the seat held another legal
     card worth fewer points that the evaluation rates no lower than the load (within its
@@ -101,7 +103,8 @@ def lost_load(ev, played: int, effect: dict, points) -> int | None:
             if c != played and points[c] < points[played] and ev.values[c] >= floor]
     if not kept:
         return None
-    return min(kept, key=lambda c: (-ev.values[c], points[c], c))
+    best: int = min(kept, key=lambda c: (-ev.values[c], points[c], c))
+    return best
 
 
 # Labels a retried play must reach to count as found (a good card: the best, one as good

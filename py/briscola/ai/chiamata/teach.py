@@ -24,8 +24,15 @@ a fact of the seat's hand or of the auction, which ``tests/test_chiamata_coach.p
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Sequence
+
 from ...actions import BID_POINTS, BID_RANK, CALL_CARD, PASS
 from ...cards import CARDS, N_RANKS, RANK_INDEX, SUITS
+
+if TYPE_CHECKING:  # for the annotations only
+    from ...rules import Rules
+    from ...view import View
+    from ..evaluate import Evaluation
 
 # Every code this module gives (each has its sentence ``reason.<code>`` in every locale).
 BID_CODES = (
@@ -48,21 +55,21 @@ CODES = BID_CODES + CALL_CODES + SIDE_CODES
 PLAIN_NEED = 60
 
 
-def _reason(code: str, **params) -> dict:
+def _reason(code: str, **params: Any) -> dict:
     return {"code": code, "params": params}
 
 
-def suit_count(hand, suit: int) -> int:
+def suit_count(hand: Sequence[int], suit: int) -> int:
     return sum(1 for c in hand if int(c) // N_RANKS == suit)
 
 
-def loads(hand, rules) -> int:
+def loads(hand: Sequence[int], rules: Rules) -> int:
     """The hand's Aces and Threes (the two ranks of most points, whatever the deck)."""
     top = rules.tables.order[:2]
     return sum(1 for c in hand if CARDS[int(c)].rank in top)
 
 
-def hand_params(hand, contract: dict, rules) -> dict:
+def hand_params(hand: Sequence[int], contract: dict, rules: Rules) -> dict:
     """What the hand holds for ``contract`` (an entry of ``Evaluation.contracts``)."""
     card = int(contract["card"])
     suit = card // N_RANKS
@@ -79,7 +86,7 @@ def _points_of(a: int) -> int | None:
     return a - BID_POINTS if BID_POINTS <= a <= BID_POINTS + 120 else None
 
 
-def pick(ev, chosen: int | None) -> tuple[int, int | None]:
+def pick(ev: Evaluation, chosen: int | None) -> tuple[int, int | None]:
     """The action explained (``b``: the best, or ``chosen`` when it is as good as the best)
     and the one it is compared with (``a``: ``chosen`` otherwise, else the next best)."""
     ranked = ev.ranked
@@ -91,7 +98,7 @@ def pick(ev, chosen: int | None) -> tuple[int, int | None]:
     return b, next((c for c in ranked if c != b), None)
 
 
-def bidding_reason(view, ev, chosen: int | None = None) -> dict | None:
+def bidding_reason(view: View, ev: Evaluation, chosen: int | None = None) -> dict | None:
     """The hand's reason for the best auction or call action (``ev``:
     :func:`~briscola.ai.evaluate.evaluate_bidding` of ``view``); ``None`` where no contract
     is valued (nothing to say of the hand)."""
@@ -102,7 +109,7 @@ def bidding_reason(view, ev, chosen: int | None = None) -> dict | None:
     return _auction_reason(view, ev, hand, b, a)
 
 
-def _auction_reason(view, ev, hand, b: int, a: int | None) -> dict | None:
+def _auction_reason(view: View, ev: Evaluation, hand: list[int], b: int, a: int | None) -> dict | None:
     rules = view.rules
     legal = {int(x) for x in view.legal}
     if b == PASS:
@@ -142,7 +149,7 @@ def _auction_reason(view, ev, hand, b: int, a: int | None) -> dict | None:
     return _reason("coach_bid_raise", n=n, **p)
 
 
-def _call_reason(view, ev, hand, b: int, a: int | None) -> dict | None:
+def _call_reason(view: View, ev: Evaluation, hand: list[int], b: int, a: int | None) -> dict | None:
     rules = view.rules
     cb = ev.contracts.get(b)
     if not cb:
@@ -176,7 +183,7 @@ def _call_reason(view, ev, hand, b: int, a: int | None) -> dict | None:
     return _reason("coach_call_trumps", top=held_top, **alt, **p)
 
 
-def side_reason(view) -> dict | None:
+def side_reason(view: View) -> dict | None:
     """What the seat knows of the sides in the play of a Chiamata deal, and what it changes
     (a sentence to go before a card's reason); ``None`` outside the play of a deal with a
     called card. It says only what the seat knows: the holder of the called card is told to
@@ -189,7 +196,7 @@ def side_reason(view) -> dict | None:
     partner = ch.get("partner")
     held = card in {str(c) for c in view.hand}
     if ch.get("partner_revealed"):
-        partner = int(partner)
+        partner = int(ch["partner"])
         if partner == caller:
             if me == caller:
                 return _reason("coach_side_known_alone_me", card=card)
