@@ -24,6 +24,8 @@
 // chunked messages it leaves unfinished. Only a friend's plays and its view requests (and a
 // finished deal's review) reach the worker; a hint and the card tracker are refused at once.
 
+import { deeper } from "./wire.js";
+
 /** A finished deal's review, which a friend's page asks the host for (its own seat's only). */
 export const REVIEW = new Set(["review_plan", "review_decision", "review_summary", "review_retry", "replay"]);
 /** What a friend may ask the host's worker. */
@@ -70,14 +72,6 @@ export function travelling(state) {
 /** A person's name as a friend's page sends it: no control characters, at most 20. */
 export function cleanName(name) {
   return typeof name === "string" ? name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 20) : "";
-}
-
-/** Depth of nesting of a parsed value, stopping past `max`. */
-function deeper(value, max, depth = 0) {
-  if (depth > max) return true;
-  if (!value || typeof value !== "object") return false;
-  for (const v of Object.values(value)) if (deeper(v, max, depth + 1)) return true;
-  return false;
 }
 
 /**
