@@ -87,6 +87,7 @@ def test_chunked_messages_left_unfinished_are_bounded_in_number_size_and_age(nod
     assert out["young"] == [1, 2]
     assert out["old"] == [0, [["p1", "parts"], ["p2", "parts"], ["p3", "parts"]]]  # one 10 s old
     assert out["afterDrop"] == 0  # what is still on its way from a peer let go is not heard
+    assert out["back"] == [["p3", "friends_not_seated"]]  # the same page connected again is heard
     assert out["odd"] == [0, []]
 
 

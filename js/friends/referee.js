@@ -133,8 +133,9 @@ export class Referee {
     return p;
   }
 
-  /** A peer joined the room. */
+  /** A peer joined the room (again, after it was let go: a new connection is heard). */
   joined(peer) {
+    this.dropped.delete(peer);
     this.peer(peer);
   }
 

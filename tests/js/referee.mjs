@@ -185,6 +185,9 @@ const scenarios = {
     const before = tb.out.sent.length;
     tb.hear("p3", { t: "sync" }, 20000);
     rows.afterDrop = tb.out.sent.length - before;
+    tb.ref.joined("p3"); // it comes back: a new connection is heard
+    tb.hear("p3", { t: "sync" }, 21000);
+    rows.back = tb.out.sent.slice(before).map(([p, m]) => [p, m.code]);
     // frames that are not parts: ignored
     tb.frame("p4", new Uint8Array([2, 0, 1, 65]), 30000);
     tb.frame("p4", "text", 30000);
