@@ -88,7 +88,12 @@ export class FriendsHost {
     if (this.referee) return this.referee;
     const hooks = {
       send: (peer, msg) => this.send(peer, msg),
-      drop: (peer) => { if (this.conn) this.conn.drop(peer); },
+      drop: (peer, why, seat) => {
+        console.warn(`friends: a peer let go (${why})`);
+        if (this.conn) this.conn.drop(peer);
+        this.away(seat);
+        this.tellLobby();
+      },
       ask: (type, args) => this.engine(type, args),
       sign: (text) => this.sign(text),
       self: () => this.conn.self,
@@ -312,12 +317,15 @@ export class FriendsHost {
 
   /** A peer left: its seat, if it held one, waits for it (then a computer plays it). */
   left(peer) {
-    const seat = this.referee ? this.referee.left(peer) : null;
-    if (seat !== null && this.started) {
-      clearTimeout(this.timers.get(seat));
-      this.timers.set(seat, setTimeout(() => this.takeOver(seat), this.timeout * 1000));
-    }
+    this.away(this.referee ? this.referee.left(peer) : null);
     this.tellLobby();
+  }
+
+  /** A friend's seat without its friend (or null): a computer plays it after the timeout. */
+  away(seat) {
+    if (seat === null || !this.started) return;
+    clearTimeout(this.timers.get(seat));
+    this.timers.set(seat, setTimeout(() => this.takeOver(seat), this.timeout * 1000));
   }
 
   /** A friend away for longer than the host's timeout: a computer player plays the seat. */
@@ -373,7 +381,9 @@ export class FriendsHost {
 
   /** Whether the match's deal `deal` is over (its plays are then public to every seat). */
   over(deal) {
-    return deal < this.table.deal || (deal === this.table.deal && this.table.over);
+    const st = this.app.state; // the table as the host's page shows it (after a reload, before any reply)
+    const shown = st && st.match && st.view && Number.isInteger(st.match.deal) ? { deal: st.match.deal, over: st.view.phase === "over" } : null;
+    return [this.table, shown].some((k) => k && (deal < k.deal || (deal === k.deal && k.over)));
   }
 
   // ---- the views ---------------------------------------------------------------------------

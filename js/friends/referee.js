@@ -97,7 +97,8 @@ export class Referee {
   /**
    * @param hooks what the referee acts through:
    *   send(peer, msg)            a message to that peer
-   *   drop(peer)                 that peer's connection closed (a flood, unfinished parts)
+   *   drop(peer, why, seat)      that peer's connection closed (a flood, unfinished parts); the
+   *                              seat it held (or null) now waits for its friend
    *   ask(type, args)            the host's worker: a promise of its reply
    *   sign(text)                 a promise of the host key's signature of `text`
    *   self()                     the host page's peer id
@@ -127,7 +128,7 @@ export class Referee {
     let p = this.peers.get(id);
     if (!p) {
       p = { seat: null, name: "", tokens: this.bounds.burst, at: this.now(), waiting: 0, ids: [], parts: new Map(),
-        floodSince: null, overAt: 0, toldAt: -Infinity, gone: false };
+        floodSince: null, overAt: 0, toldAt: -Infinity };
       this.peers.set(id, p);
     }
     return p;
@@ -162,24 +163,17 @@ export class Referee {
     this.hooks.send(peer, this.lobbyFor(peer));
   }
 
-  /** Seats a friend may take: those not taken. */
-  free() {
-    return this.seats.map((s, i) => (s.kind === "friend" && !s.token ? i : -1)).filter((i) => i >= 0);
-  }
-
   refuse(peer, code, message, id) {
     this.hooks.send(peer, id === undefined ? { t: "error", code, message } : { t: "res", id, error: { code, message } });
   }
 
   /** Lets a peer go: its connection closed, its state forgotten (its seat waits for it). */
   drop(peer, why) {
-    const p = this.peers.get(peer);
-    if (p) p.gone = true;
-    this.left(peer);
+    const seat = this.left(peer);
     this.dropped.add(peer);
     if (this.dropped.size > 64) this.dropped.delete(this.dropped.values().next().value);
     try {
-      this.hooks.drop(peer, why);
+      this.hooks.drop(peer, why, seat);
     } catch { /* the connection is gone already */ }
   }
 
@@ -229,7 +223,7 @@ export class Referee {
       const f = readFrame(data);
       if (!f) return;
       const p = this.peers.get(peer);
-      if (!p || p.gone) return;
+      if (!p) return;
       if (f.last) {
         p.parts.delete(f.key);
         return;
