@@ -12,17 +12,9 @@ import time
 import pytest
 from tools import chromium
 
-from test_friends import Person, closing_all, dealt, local_relay, open_table, play_one, whose_turn  # noqa: F401
+from test_friends import Person, closing_all, local_relay, open_table, play_one, whose_turn
 
 pytestmark = pytest.mark.browser
-
-# Every data channel the page opens, kept (window.__channels), for a script that sends raw
-# frames through it as a tampered page could.
-CHANNELS = """(() => {
-  const send = RTCDataChannel.prototype.send;
-  window.__channels = new Set();
-  RTCDataChannel.prototype.send = function (data) { window.__channels.add(this); return send.call(this, data); };
-})();"""
 
 # The friend's page sends `n` requests through its real channel (the page's own send), spread
 # over `ms` milliseconds.
@@ -74,11 +66,8 @@ def rtc_browser(playwright):
     b.close()
 
 
-def notice(person: Person) -> str:
-    return person.page.evaluate("document.getElementById('notice')?.textContent || ''")
-
-
-def delays(host: Person, every=50, ms=3000):
+def delays(host: Person):
+    """The delays MEASURE kept, once its last request is answered."""
     host.page.wait_for_function("() => window.__measured", timeout=300000)
     return host.page.evaluate("window.__delays")
 
@@ -158,6 +147,8 @@ PARTS = """async ({mb}) => {
   return { sent, state: channel.readyState };
 }"""
 
+# Every data channel the page sends on, and its last 20 frames (window.__channels,
+# window.__frames): PARTS copies the room's header from one.
 FRAMES = """(() => {
   const send = RTCDataChannel.prototype.send;
   window.__channels = new Set();
