@@ -46,9 +46,10 @@ export async function openRoom({ room, relays, stun, limit }, handlers) {
   const lib = await import("./vendor.js");
   quietClosings();
   const Connection = mendedPeerConnection();
+  let opened = null; // the room once joined (a join that threw leaves none)
   if (handlers.frame) {
     Connection.onFrame = (pc, data) => {
-      const peers = joined.getPeers();
+      const peers = opened ? opened.getPeers() : {};
       for (const id of Object.keys(peers)) if (peers[id] === pc) return handlers.frame(id, data);
       return undefined;
     };
@@ -63,6 +64,7 @@ export async function openRoom({ room, relays, stun, limit }, handlers) {
   const joined = lib.joinRoom(config, room, {
     onJoinError: (e) => console.warn(`friends: a peer could not join: ${e && e.error}`),
   });
+  opened = joined;
   const channel = joined.makeAction("m");
   const send = (peer, msg) => {
     channel.send(JSON.stringify({ v: PROTOCOL, ...msg }), { target: peer }).catch(() => {});
