@@ -6,11 +6,12 @@ import { h, clear } from "../dom.js";
 import { t } from "../i18n.js";
 import * as store from "../storage.js";
 import { DEFAULT_RELAYS, DEFAULT_STUN, parseRelays } from "./net.js";
+import { cleanName } from "./referee.js";
 
 const STUN_RE = /^(stun|stuns|turn|turns):[^\s]{1,200}$/;
 
-/** A finished deal's review, which a friend's page asks the host for (its own seat's only). */
-export const REVIEW = new Set(["review_plan", "review_decision", "review_summary", "review_retry", "replay"]);
+// the review's requests, a name as a page sends it, what of a reply travels: the referee's
+export { REVIEW, cleanName, travelling } from "./referee.js";
 
 /** {relays, stun}: the link's `relays` / `stun` first, else the settings, else the defaults. */
 export function netSettings(search = location.search) {
@@ -59,9 +60,6 @@ export function saveName(name) {
   store.updatePrefs({ friendsName: cleanName(name) });
 }
 
-export function cleanName(name) {
-  return typeof name === "string" ? name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 20) : "";
-}
 
 let sheet = null;
 /** The stylesheet of these dialogs (loaded with this code, not with the page). */
@@ -114,13 +112,6 @@ export function closeDialog() {
   const d = document.getElementById("friends-dialog");
   typed.clear();
   if (d && d.open) d.close();
-}
-
-/** What of a reply goes to a friend: the table as its seat sees it, nothing else (never a save). */
-export function travelling(state) {
-  const out = {};
-  for (const k of ["seat", "view", "seats", "match", "card_points", "order", "summary"]) if (k in state) out[k] = state[k];
-  return out;
 }
 
 /** The people at the table, who is connected and whose turn it is: a line beside the table

@@ -1,8 +1,9 @@
 // A friend's side of "play with friends": the page draws the views the host's page sends for
 // this seat, and sends its actions there; nothing here decides a rule. The page's own engine
 // still answers what needs no table (the cards' points and order, the rating); the table's
-// requests (state, act, hint, tracker, and a finished deal's review and replay) go to the host,
-// which answers for this seat only; the rest (undo, a duplicate) is off at a table with friends.
+// requests (state, act, and a finished deal's review and replay) go to the host, which answers
+// for this seat only; the rest (a hint, the card tracker, undo, a duplicate) is off at a table
+// with friends.
 //
 // Only the host's peer (named in the invitation) is listened to; the other friends' pages in
 // the same room are ignored.
@@ -16,7 +17,7 @@ import * as store from "../storage.js";
 import { BUILD_HASH, KEY_RE, LIMIT_TO_FRIEND, ROOM_RE, deeper, nonce, openRoom, verifier } from "./net.js";
 import { REVIEW, cleanName, closeDialog, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
 
-const REMOTE = new Set(["state", "act", "hint", "tracker", ...REVIEW]);
+const REMOTE = new Set(["state", "act", ...REVIEW]);
 const REVIEW_ARGS = ["deal", "index", "step", "all_hands", "action"];
 const NUDGE_MS = 5000;
 // this long without the host's page: this page's offers are passed on again now (its next
@@ -83,6 +84,8 @@ export class FriendsGuest {
         if (REMOTE.has(type)) return this.request(type, args);
         if (type === "next_deal") return this.nextDeal();
         if (LOCAL.has(type)) return local.call(type, args);
+        // the host's referee refuses them (referee.js): said here without asking
+        if (type === "hint" || type === "tracker") return Promise.reject(new EngineError("friends_not_offered", `${type} is not offered to a friend's seat`));
         return Promise.reject(new EngineError("friends_host_only", `${type} is not offered at a table with friends`));
       },
       terminate: () => local.terminate(),
@@ -338,7 +341,7 @@ export class FriendsGuest {
 
   request(type, args) {
     const id = this.nextId++;
-    const out = type === "act" ? { action: args.action } : type === "hint" ? { lang: args.lang }
+    const out = type === "act" ? { action: args.action }
       : REVIEW.has(type) ? Object.fromEntries(REVIEW_ARGS.filter((k) => args[k] !== undefined).map((k) => [k, args[k]])) : {};
     return new Promise((resolve, reject) => {
       if (!this.hostHere) {

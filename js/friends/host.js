@@ -1,33 +1,23 @@
-// The host's side of "play with friends": the host's engine worker is the referee. It deals,
-// keeps the hidden cards, checks every action, and this module sends each friend only the
-// views of that friend's seat (the bridge's `state` for it), numbered (`n`) so that a page
-// that missed one asks again (`sync`).
+// The host's side of "play with friends": the host's engine worker holds the deal. It deals,
+// keeps the hidden cards, checks every action, and each friend is sent only the views of that
+// friend's seat (the bridge's `state` for it), numbered (`n`) so that a page that missed one
+// asks again (`sync`).
 //
-// Messages from a friend (each {v, t, ...}; see net.js for the size and version checks):
-//   hello {name, token, build}      who is there; a token that holds a seat takes it back
-//   take {seat, name, token}        a free friend's seat
-//   req {id, type, args}            a request for its own seat: act {action}, hint {lang},
-//                                   tracker {}, state {}; once a deal is over, its review:
-//                                   review_plan {deal}, review_decision {deal, index},
-//                                   review_summary {deal}, review_retry {deal, index, action},
-//                                   replay {deal, step, all_hands}; answered
-//                                   {t: "res", id, n?, result | error}
-//   sync {}                         the current view again (before the deal, the lobby)
-// To a friend: lobby {seats, you}, view {n, state}, res {...}, error {code, message}.
-// Anything else, or a request for another seat, is refused with an error to that friend and
-// changes nothing (the bridge checks every action for the seat that sends it).
+// What a friend's page sends, and what is done with it, is the referee's (./referee.js: the
+// protocol, the seats, the bounds of each peer); this module gives it the worker, the
+// connections, and the host's page's reactions: the lobby, the table moved on, a friend's
+// seat waiting for its friend or played by a computer.
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { errorText } from "../errors.js";
 import * as store from "../storage.js";
-import { BUILD_HASH, LIMIT_TO_HOST, deeper, inviteLink, newHostKey, newRoomId, openRoom, signer } from "./net.js";
-import { REVIEW, cleanName, closeDialog, dialog, hideBar, peopleBar, savedName, saveName, settingsSection, travelling } from "./common.js";
+import { BUILD_HASH, LIMIT_TO_HOST, inviteLink, newHostKey, newRoomId, openRoom, signer } from "./net.js";
+import { cleanName, closeDialog, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
+import { Referee } from "./referee.js";
 
-const REQUESTS = new Set(["act", "hint", "tracker", "state", ...REVIEW]);
 const MUTATES = new Set(["act", "bot_step", "next_deal"]);
-const TOKEN_RE = /^[A-Za-z0-9]{16,64}$/;
-const small = (x) => Number.isInteger(x) && x >= 0 && x <= 9999;
+const TICK_MS = 1000; // how often the referee looks at the age of unfinished messages
 
 /** Resolves once the page shows nothing moving (no loop of computer plays, no trick being
  * presented): the table may then be changed under it. */
@@ -48,8 +38,9 @@ function ownCall(app) {
   engine.call = (type, args) => {
     const p = own(type, args);
     const host = app.friends;
-    if (host instanceof FriendsHost && host.started && MUTATES.has(type) && args && args.game === host.game) {
-      p.then(() => { host.n++; host.pushOthers(); }, () => {});
+    if (host instanceof FriendsHost && host.started && args && args.game === host.game) {
+      p.then((reply) => host.note(reply), () => {});
+      if (MUTATES.has(type)) p.then(() => { host.n++; host.pushOthers(); }, () => {});
     }
     return p;
   };
@@ -74,7 +65,8 @@ export class FriendsHost {
     this.seats = cfg.seats.map((s, i) => (s.kind === "friend"
       ? { kind: "friend", name: "", token: null, peer: null }
       : s.kind === "bot" ? { kind: "bot", level: s.level, name: "" } : { kind: "human", name: cleanName(s.name) || savedName() }));
-    this.peers = new Map(); // peer id -> {seat: number | null, name}
+    this.referee = null; // made with the room (connect()), on the seats as they are then
+    this.table = { deal: -1, over: false }; // the match's latest deal as the worker's replies said
     // Seconds a friend's seat waits for its friend before a computer player takes it (until the
     // friend comes back); the link's friends_timeout (tests) or the lobby's choice.
     const asked = Number(new URLSearchParams(location.search).get("friends_timeout"));
@@ -89,6 +81,40 @@ export class FriendsHost {
   /** Seats the friends may take: those not taken. */
   free() {
     return this.seats.map((s, i) => (s.kind === "friend" && !s.token ? i : -1)).filter((i) => i >= 0);
+  }
+
+  /** The referee of this table's messages (made once, on the seats of this table). */
+  judge() {
+    if (this.referee) return this.referee;
+    const hooks = {
+      send: (peer, msg) => this.send(peer, msg),
+      drop: (peer, why, seat) => {
+        console.warn(`friends: a peer let go (${why})`);
+        if (this.conn) this.conn.drop(peer);
+        this.away(seat);
+        this.tellLobby();
+      },
+      ask: (type, args) => this.engine(type, args),
+      sign: (text) => this.sign(text),
+      self: () => this.conn.self,
+      started: () => this.started,
+      game: () => this.game,
+      over: (deal) => this.over(deal),
+      n: () => this.n,
+      played: (seat) => {
+        this.n++;
+        this.pushOthers(seat);
+        this.hostSees();
+        return this.n;
+      },
+      seated: (peer, seat) => this.seated(peer, seat),
+      lobby: () => this.tellLobby(),
+      room: this.room,
+      build: BUILD_HASH,
+    };
+    this.referee = new Referee(hooks, this.seats);
+    this.ticker = setInterval(() => this.referee.tick(), TICK_MS);
+    return this.referee;
   }
 
   async open() {
@@ -107,13 +133,15 @@ export class FriendsHost {
     if (this.conn || this.gone) return !!this.conn;
     this.problem = null;
     this.sign = await signer(this.key.jwk);
+    const referee = this.judge();
     let conn;
     try {
       conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, limit: LIMIT_TO_HOST }, {
-        join: (peer) => { if (!this.peers.has(peer)) this.peers.set(peer, { seat: null, name: "" }); },
+        join: (peer) => referee.joined(peer),
         leave: (peer) => this.left(peer),
-        message: (peer, msg) => this.heard(peer, msg),
-        refused: (peer, code, message) => this.refuse(peer, code, message),
+        message: (peer, msg) => referee.heard(peer, msg),
+        refused: (peer, code, message) => referee.refused(peer, code, message),
+        frame: (peer, data) => referee.frame(peer, data),
       });
     } catch (err) {
       console.warn(`friends: the room could not be opened: ${err}`);
@@ -258,6 +286,7 @@ export class FriendsHost {
   cancel() {
     this.gone = true;
     this.timers.forEach((timer) => clearTimeout(timer));
+    clearInterval(this.ticker);
     if (this.conn) this.conn.leave();
     this.app.friends = null;
     closeDialog();
@@ -266,16 +295,9 @@ export class FriendsHost {
 
   /** Every peer gets the lobby as it is now; the dialog too. */
   tellLobby() {
-    for (const peer of this.peers.keys()) this.lobbyTo(peer);
+    if (this.referee) for (const peer of this.referee.peers.keys()) this.referee.lobbyTo(peer);
     if (!this.started) this.drawLobby();
     else this.bar();
-  }
-
-  /** The lobby as it is now, to one peer. */
-  lobbyTo(peer) {
-    const seats = this.seats.map((s) => ({ kind: s.kind, name: s.kind === "human" ? s.name : s.kind === "friend" ? s.name : "", level: s.level,
-      taken: s.kind !== "friend" || !!s.token, connected: s.kind === "human" || (s.kind === "friend" && !!s.peer) }));
-    this.send(peer, { t: "lobby", seats, you: this.peers.get(peer).seat, started: this.started });
   }
 
   bar() {
@@ -293,22 +315,17 @@ export class FriendsHost {
     if (this.conn) this.conn.send(peer, msg);
   }
 
-  refuse(peer, code, message, id) {
-    this.send(peer, id === undefined ? { t: "error", code, message } : { t: "res", id, error: { code, message } });
+  /** A peer left: its seat, if it held one, waits for it (then a computer plays it). */
+  left(peer) {
+    this.away(this.referee ? this.referee.left(peer) : null);
+    this.tellLobby();
   }
 
-  left(peer) {
-    const p = this.peers.get(peer);
-    this.peers.delete(peer);
-    if (p && p.seat !== null && this.seats[p.seat].peer === peer) {
-      const seat = p.seat;
-      this.seats[seat].peer = null;
-      if (this.started) {
-        clearTimeout(this.timers.get(seat));
-        this.timers.set(seat, setTimeout(() => this.takeOver(seat), this.timeout * 1000));
-      }
-    }
-    this.tellLobby();
+  /** A friend's seat without its friend (or null): a computer plays it after the timeout. */
+  away(seat) {
+    if (seat === null || !this.started) return;
+    clearTimeout(this.timers.get(seat));
+    this.timers.set(seat, setTimeout(() => this.takeOver(seat), this.timeout * 1000));
   }
 
   /** A friend away for longer than the host's timeout: a computer player plays the seat. */
@@ -343,65 +360,10 @@ export class FriendsHost {
     await this.presenting;
   }
 
-  heard(peer, msg) {
-    if (!this.peers.has(peer)) this.peers.set(peer, { seat: null, name: "" });
-    if (deeper(msg, 4)) return this.refuse(peer, "friends_bad_message", "a message nested too deep");
-    switch (msg.t) {
-      case "who": return this.who(peer, msg);
-      case "hello": return this.hello(peer, msg);
-      case "take": return this.take(peer, msg);
-      case "req": return this.request(peer, msg);
-      case "sync": return this.sync(peer);
-      default: return this.refuse(peer, "friends_bad_message", `unknown message ${String(msg.t).slice(0, 20)}`);
-    }
-  }
-
-  /** A page asks who the host is: the proof, signed for that page and this one. */
-  async who(peer, msg) {
-    if (typeof msg.nonce !== "string" || !/^[A-Za-z0-9_-]{16,64}$/.test(msg.nonce)) {
-      return this.refuse(peer, "friends_bad_message", "who: a nonce expected");
-    }
-    this.send(peer, { t: "host", sig: await this.sign(`${msg.nonce}|${peer}|${this.conn.self}`) });
-    return undefined;
-  }
-
-  hello(peer, msg) {
-    if (msg.build !== BUILD_HASH) return this.refuse(peer, "friends_build", "the host's page is another build");
-    const p = this.peers.get(peer);
-    p.name = cleanName(msg.name);
-    if (typeof msg.token === "string" && TOKEN_RE.test(msg.token)) {
-      const seat = this.seats.findIndex((s) => s.kind === "friend" && s.token === msg.token);
-      if (seat >= 0) return this.seat(peer, seat, msg.token, p.name || this.seats[seat].name);
-    }
-    this.tellLobby();
-    return undefined;
-  }
-
-  take(peer, msg) {
-    const seat = msg.seat;
-    if (!Number.isInteger(seat) || !this.seats[seat] || this.seats[seat].kind !== "friend") {
-      return this.refuse(peer, "friends_no_seat", "no such seat for a friend");
-    }
-    if (typeof msg.token !== "string" || !TOKEN_RE.test(msg.token)) return this.refuse(peer, "friends_bad_message", "take: a token expected");
-    const name = cleanName(msg.name);
-    if (!name) return this.refuse(peer, "friends_name", "take: a name expected");
+  /** A friend took its seat (or took it back, a reload): the lobby, the view, or the start. */
+  seated(peer, seat) {
     const s = this.seats[seat];
-    if (s.token && s.token !== msg.token) return this.refuse(peer, "friends_seat_taken", "that seat is taken");
-    const had = this.peers.get(peer).seat;
-    if (had !== null && had !== seat) return this.refuse(peer, "friends_seat_taken", "this page already holds a seat");
-    return this.seat(peer, seat, msg.token, name);
-  }
-
-  seat(peer, seat, token, name) {
-    const s = this.seats[seat];
-    if (s.peer && s.peer !== peer) { // the same person again (a reload): the old connection loses the seat
-      const old = this.peers.get(s.peer);
-      if (old) old.seat = null;
-    }
-    Object.assign(s, { token, peer, name: name || s.name });
-    this.peers.get(peer).seat = seat;
     clearTimeout(this.timers.get(seat));
-    this.send(peer, { t: "seated", seat, room: this.room });
     this.tellLobby();
     if (this.started && s.away) { // back: the computer gives the seat back, then the view
       s.away = false;
@@ -410,91 +372,30 @@ export class FriendsHost {
     else if (this.auto && this.free().length === 0) this.start();
   }
 
-  sync(peer) {
-    const p = this.peers.get(peer);
-    if (p.seat === null) return this.refuse(peer, "friends_not_seated", "take a seat first");
-    if (!this.started) return this.lobbyTo(peer);
-    return this.pushTo(peer, p.seat);
-  }
-
-  async request(peer, msg) {
-    const id = msg.id;
-    if (!Number.isInteger(id) || id < 0 || id > 1e9) return this.refuse(peer, "friends_bad_message", "req: an id expected");
-    const p = this.peers.get(peer);
-    if (p.seat === null || !this.started) return this.refuse(peer, "friends_not_seated", "take a seat first", id);
-    if (typeof msg.type !== "string" || !REQUESTS.has(msg.type)) return this.refuse(peer, "friends_bad_message", "req: act, hint, tracker, state or a review", id);
-    const args = msg.args ?? {};
-    if (!args || typeof args !== "object" || Array.isArray(args)) return this.refuse(peer, "friends_bad_message", "req: args must be an object", id);
-    const seat = p.seat; // a friend acts and asks for its own seat, whatever it says
-    const game = this.game;
-    const call = { game, seat };
-    if (msg.type === "act") {
-      if (typeof args.action !== "string" || args.action.length > 16) return this.refuse(peer, "friends_bad_message", "act: an action like 'AD' expected", id);
-      call.action = args.action;
-    } else if (msg.type === "hint") {
-      call.lang = args.lang === "it" ? "it" : "en";
-    } else if (REVIEW.has(msg.type)) {
-      const bad = this.reviewArgs(msg.type, args, call);
-      if (bad) return this.refuse(peer, "friends_bad_message", bad, id);
-      if (!(await this.over(call.deal))) return this.refuse(peer, "friends_deal_not_over", "the review opens once the deal is over", id);
-    }
-    let reply;
-    try {
-      reply = await this.engine(msg.type, call);
-    } catch (err) {
-      return this.refuse(peer, err.code || "internal", err.message || String(err), id);
-    }
-    if (msg.type === "act") {
-      this.n++;
-      this.send(peer, { t: "res", id, n: this.n, result: travelling(reply) });
-      this.pushOthers(seat);
-      this.hostSees();
-    } else {
-      this.send(peer, { t: "res", id, result: msg.type === "state" ? travelling(reply) : reply });
-    }
-    return undefined;
-  }
-
-  /** A review request's args checked and copied into `call` (the seat is already the
-   * friend's own); what is wrong, or null. */
-  reviewArgs(type, args, call) {
-    if (!small(args.deal)) return `${type}: a deal number expected`;
-    call.deal = args.deal;
-    if (type === "review_decision" || type === "review_retry") {
-      if (!small(args.index)) return `${type}: a decision's index expected`;
-      call.index = args.index;
-    }
-    if (type === "review_retry") {
-      if (typeof args.action !== "string" || args.action.length > 16) return "review_retry: a card like 'AD' expected";
-      call.action = args.action;
-    }
-    if (type === "replay") {
-      if (!small(args.step)) return "replay: a step expected";
-      if (args.all_hands !== undefined && typeof args.all_hands !== "boolean") return "replay: all_hands is true or false";
-      call.step = args.step;
-      call.all_hands = args.all_hands === true;
-    }
-    return null;
+  /** A worker's reply that carries the table: the match's latest deal, and whether it is over. */
+  note(reply) {
+    const deal = reply && reply.match && reply.match.deal;
+    if (!Number.isInteger(deal) || !reply.view || deal < this.table.deal) return;
+    this.table = { deal, over: reply.view.phase === "over" || !!reply.summary };
   }
 
   /** Whether the match's deal `deal` is over (its plays are then public to every seat). */
-  async over(deal) {
-    try {
-      const { deals } = await this.engine("history", { game: this.game });
-      return !!(deals[deal] && deals[deal].over);
-    } catch {
-      return false;
-    }
+  over(deal) {
+    const st = this.app.state; // the table as the host's page shows it (after a reload, before any reply)
+    const shown = st && st.match && st.view && Number.isInteger(st.match.deal) ? { deal: st.match.deal, over: st.view.phase === "over" } : null;
+    return [this.table, shown].some((k) => k && (deal < k.deal || (deal === k.deal && k.over)));
   }
 
   // ---- the views ---------------------------------------------------------------------------
   /** The worker's own call (not the page's wrapped one: these never push by themselves). */
   engine(type, args) {
-    return this.call(type, args);
+    const p = this.call(type, args);
+    p.then((reply) => this.note(reply), () => {});
+    return p;
   }
 
   pushTo(peer, seat, n = this.n) {
-    this.engine("state", { game: this.game, seat }).then((st) => this.send(peer, { t: "view", n, state: travelling(st) }), () => {});
+    if (this.referee) this.referee.view(peer, seat, null, n);
   }
 
   /** The table moved on: every connected friend but `except` gets its new view (asked now,
@@ -528,6 +429,7 @@ export class FriendsHost {
   leave() {
     this.gone = true;
     this.timers.forEach((timer) => clearTimeout(timer));
+    clearInterval(this.ticker);
     if (this.conn) this.conn.leave();
     this.conn = null;
     hideBar();

@@ -37,14 +37,23 @@ export const ROOM_RE = /^[a-z0-9]{8,32}$/;
 
 /**
  * Join the room. `handlers`: {join(peer), leave(peer), message(peer, msg), refused(peer, code, message),
- * silent() (optional: a connection that heard nothing was closed, see mendedPeerConnection)}.
- * Returns {send(peer, msg), leave(), peers()}. `limit`: the most a received message may weigh.
+ * silent() (optional: a connection that heard nothing was closed, see mendedPeerConnection),
+ * frame(peer, data) (optional: each data-channel frame of a peer, before Trystero reassembles it)}.
+ * Returns {send(peer, msg), leave(), peers(), drop(peer)}. `limit`: the most a received message may weigh.
  */
 export async function openRoom({ room, relays, stun, limit }, handlers) {
   performance.mark("briscola:friends room"); // the join's stages (bench/friends.py)
   const lib = await import("./vendor.js");
   quietClosings();
   const Connection = mendedPeerConnection();
+  let opened = null; // the room once joined (a join that threw leaves none)
+  if (handlers.frame) {
+    Connection.onFrame = (pc, data) => {
+      const peers = opened ? opened.getPeers() : {};
+      for (const id of Object.keys(peers)) if (peers[id] === pc) return handlers.frame(id, data);
+      return undefined;
+    };
+  }
   const config = {
     appId: APP_ID,
     relayConfig: { urls: relays, warnOnRelayFailure: false },
@@ -55,6 +64,7 @@ export async function openRoom({ room, relays, stun, limit }, handlers) {
   const joined = lib.joinRoom(config, room, {
     onJoinError: (e) => console.warn(`friends: a peer could not join: ${e && e.error}`),
   });
+  opened = joined;
   const channel = joined.makeAction("m");
   const send = (peer, msg) => {
     channel.send(JSON.stringify({ v: PROTOCOL, ...msg }), { target: peer }).catch(() => {});
@@ -88,6 +98,14 @@ export async function openRoom({ room, relays, stun, limit }, handlers) {
       return joined.leave();
     },
     peers: () => Object.keys(joined.getPeers()),
+    // a peer let go: its channels closed (Trystero then forgets the peer and what it held of
+    // its messages), then its connection
+    drop: (peer) => {
+      const pc = joined.getPeers()[peer];
+      if (!pc) return;
+      for (const channel of pc.channels || []) channel.close();
+      setTimeout(() => pc.close(), 1000);
+    },
     announce: () => announceNow(lib),
   };
 }
@@ -156,6 +174,7 @@ export function mendedPeerConnection() {
       open.add(this);
       this.upSince = 0;
       this.heard = false; // a message came on one of its channels
+      this.channels = new Set();
       this.addEventListener("connectionstatechange", () => {
         if (this.connectionState === "connected" && !this.upSince) this.upSince = Date.now();
         if (this.connectionState === "failed") this.close();
@@ -171,6 +190,8 @@ export function mendedPeerConnection() {
 
     listen(channel) {
       channel.addEventListener("message", () => { this.heard = true; }, { once: true });
+      this.channels.add(channel);
+      channel.addEventListener("message", (e) => { if (Mended.onFrame) Mended.onFrame(this, e.data); });
     }
 
     close() {
