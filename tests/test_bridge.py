@@ -694,3 +694,29 @@ def test_the_workers_own_fields_pass_through_unread():
             assert plain == given, kind
     bridge.reset()
     assert call("new_match", {**start, **extra}) == (bridge.reset(), call("new_match", start))[1]
+
+
+@pytest.mark.parametrize("rules", ["classic", "four", "chiamata"])
+def test_a_hint_from_a_seats_own_view_is_the_hint_of_the_table(rules):
+    """A friend's page asks its own engine for a hint and the card tracker from the view the
+    host sent it (``hint_view``, ``tracker_view``: no table): the same answer as the table's
+    own ``hint`` and ``tracker`` for that seat, and nothing changes."""
+    from briscola.rules import find_variant
+    players = find_variant(rules).players
+    seats = [{"kind": "human"}] * players
+    ok("new_match", {"rules": rules, "seed": 5, "seats": seats})
+    game = bridge._BRIDGE.table.match.game
+    checked = 0
+    while not game.is_over and checked < 12:
+        seat = game.current_player
+        view = ok("state", {"seat": seat})["view"]
+        if len(view["legal"]) > 1 and checked % 3 == 0:
+            before = len(game.actions)
+            assert ok("hint_view", {"view": view}) == ok("hint", {"seat": seat})
+            assert ok("tracker_view", {"view": view}) == ok("tracker", {"seat": seat})
+            assert len(game.actions) == before
+        checked += 1
+        ok("act", {"seat": seat, "action": view["legal"][0]})
+    bad = err("hint_view", {"view": {"seat": 0}})
+    assert bad["code"] == "bad_view"
+    assert err("hint_view", {})["code"] == "bad_request"

@@ -119,8 +119,8 @@ REFUSED_AT_A_FRIENDS_TABLE = {
     "duplicate": "no duplicate deal at a table with friends",
     "set_seat": "the host's own: who plays a friend's seat",
     "friend_view": "the host's own: what travels to a friend's seat",
-    "hint": "refused at a friend's seat (friends_not_offered): the host computes no friend's hint",
-    "tracker": "refused at a friend's seat (friends_not_offered), as the hint",
+    "hint": "the host's referee refuses it: a friend's page asks its own engine (hint_view, LOCAL)",
+    "tracker": "as the hint: tracker_view on the friend's own engine",
     "model": "the worker's own, before a search",
     "history": "the match's deals are the host's (a friend reviews the deal just over)",
 }

@@ -1,9 +1,9 @@
 // A friend's side of "play with friends": the page draws the views the host's page sends for
 // this seat, and sends its actions there; nothing here decides a rule. The page's own engine
-// still answers what needs no table (the cards' points and order, the rating); the table's
-// requests (state, act, and a finished deal's review and replay) go to the host, which answers
-// for this seat only; the rest (a hint, the card tracker, undo, a duplicate) is off at a table
-// with friends.
+// still answers what needs no table (the cards' points and order, the rating) and thinks for
+// this seat from the view the host sent (a hint, the card tracker); the table's requests
+// (state, act, and a finished deal's review and replay) go to the host, which answers for this
+// seat only; the rest (undo, a duplicate) is off at a table with friends.
 //
 // Only the host's peer (named in the invitation) is listened to; the other friends' pages in
 // the same room are ignored.
@@ -27,7 +27,7 @@ const OFFER_MS = 1000; // offers made again at once (a connection lost): no soon
 const QUIET_MS = 15000; // at the table, this long without a new view: the view asked again
 const REPLY_MS = 15000; // a request unanswered this long is given up (and the view asked again)
 // what needs no table (the day's puzzle included): this page's own engine
-const LOCAL = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games", "puzzle", "puzzle_move"]);
+const LOCAL = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games", "puzzle", "puzzle_move", "hint_view", "tracker_view"]);
 
 /** The seat token of this room (kept, so a reload takes the same seat back), made once. */
 function tokenFor(room) {
@@ -84,8 +84,13 @@ export class FriendsGuest {
         if (REMOTE.has(type)) return this.request(type, args);
         if (type === "next_deal") return this.nextDeal();
         if (LOCAL.has(type)) return local.call(type, args);
-        // the host's referee refuses them (referee.js): said here without asking
-        if (type === "hint" || type === "tracker") return Promise.reject(new EngineError("friends_not_offered", `${type} is not offered to a friend's seat`));
+        // a hint and the card tracker: this page's own engine, from the view the host sent
+        // (the host's referee refuses them: its engine thinks for no friend)
+        if (type === "hint" || type === "tracker") {
+          const view = app.state && app.state.view;
+          if (!view || app.state.seat !== this.seat) return Promise.reject(new EngineError("friends_not_offered", `${type}: no view of this seat yet`));
+          return local.call(`${type}_view`, { view });
+        }
         return Promise.reject(new EngineError("friends_host_only", `${type} is not offered at a table with friends`));
       },
       terminate: () => local.terminate(),

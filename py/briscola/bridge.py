@@ -95,6 +95,7 @@ from .rules import EDITION, OPTIONS, VARIANTS, Rules, find_variant
 
 if TYPE_CHECKING:  # for the annotations only
     from .game import Game
+    from .view import View
 
 TABLE_FORMAT = "briscola/table"
 TABLE_VERSION = 1
@@ -375,6 +376,53 @@ class Table:
         return {"of_deal": j, "original": points(history[j]), "now": points(history[k])}
 
 
+def _view_arg(args: dict) -> View:
+    from .view import View as ViewClass
+    if "view" not in args:
+        raise BridgeError("view: expected a seat's view (its to_dict)")
+    return ViewClass.from_dict(args["view"])
+
+
+def _hint(view: View, step: int) -> dict:
+    """The hint at ``view``'s turn: the best action, its reason and every legal card's value
+    (``step``: the deal's plays so far, the seed of the expert's choice of a special action)."""
+    from .ai.evaluate import card_plays, evaluate
+    from .ai.explain import explain
+    plays = card_plays(view)
+    special = None
+    if view.phase == "play":
+        from .ai.common import special_action
+        special = special_action(view)
+    from .actions import CARICHI, action_text
+    if not plays or special is not None:
+        # An exchange or a signal: the coach's words for it; the auction and the call:
+        # valued in game points like the review (the expert's own "a carichi" aside).
+        if special is not None:
+            from .ai.explain import explain_special
+            action, why = special
+            why = explain_special(view, action, why)
+        else:
+            from .ai.evaluate import bidding_actions, evaluate_bidding
+            from .ai.explain import explain_bidding
+            d = make_bot("expert", seed=f"hint/{step}").decide(view)
+            action, why = d.action, d.reason
+            if int(action) != CARICHI and bidding_actions(view):
+                ev = evaluate_bidding(view)
+                return {"action": action_text(ev.best), "reason": explain_bidding(view, ev),
+                        "values": ev.to_list(), "unit": ev.unit}
+        return {"action": action_text(int(action)),
+                "reason": reason_data(why),
+                "values": [], "unit": None}
+    ev = evaluate(view)
+    why = explain(view, ev)
+    from .ai.chiamata.teach import side_reason
+    side = side_reason(view)  # Chiamata: what the seat knows of the sides, said first
+    if side is not None:
+        why = {**why, "context": side}
+    return {"action": str(CARDS[ev.best]), "reason": why,
+            "values": ev.to_list(), "unit": ev.unit}
+
+
 def reason_data(reason: Any) -> dict:
     """A bot's reason as ``{code, params}`` (a plain text reason, from a bot written
     elsewhere, travels as the ``text`` code)."""
@@ -500,6 +548,8 @@ class Bridge:
             "hint": self.hint,
             "undo": self.undo,
             "tracker": self.tracker,
+            "hint_view": self.hint_view,
+            "tracker_view": self.tracker_view,
             "review_plan": self.review_plan,
             "review_decision": self.review_decision,
             "review_retry": self.review_retry,
@@ -614,47 +664,26 @@ class Bridge:
         return reply
 
     def hint(self, args: dict) -> dict:
-        from .ai.evaluate import card_plays, evaluate
-        from .ai.explain import explain
         table = self._table()
         game = table.match.game
         seat = table.require_person(args.get("seat"))
         if game.current_player != seat:
             raise IllegalActionError(f"it is not seat {seat}'s turn")
-        view = game.view(seat)
-        plays = card_plays(view) if view.phase == "play" else []
-        special = None
-        if view.phase == "play":
-            from .ai.common import special_action
-            special = special_action(view)
-        from .actions import CARICHI, action_text
-        if not plays or special is not None:
-            # An exchange or a signal: the coach's words for it; the auction and the call:
-            # valued in game points like the review (the expert's own "a carichi" aside).
-            if special is not None:
-                from .ai.explain import explain_special
-                action, why = special
-                why = explain_special(view, action, why)
-            else:
-                from .ai.evaluate import bidding_actions, evaluate_bidding
-                from .ai.explain import explain_bidding
-                d = make_bot("expert", seed=f"hint/{len(game.actions)}").decide(view)
-                action, why = d.action, d.reason
-                if int(action) != CARICHI and bidding_actions(view):
-                    ev = evaluate_bidding(view)
-                    return {"action": action_text(ev.best), "reason": explain_bidding(view, ev),
-                            "values": ev.to_list(), "unit": ev.unit}
-            return {"action": action_text(int(action)),
-                    "reason": reason_data(why),
-                    "values": [], "unit": None}
-        ev = evaluate(view)
-        why = explain(view, ev)
-        from .ai.chiamata.teach import side_reason
-        side = side_reason(view)  # Chiamata: what the seat knows of the sides, said first
-        if side is not None:
-            why = {**why, "context": side}
-        return {"action": str(CARDS[ev.best]), "reason": why,
-                "values": ev.to_list(), "unit": ev.unit}
+        return _hint(game.view(seat), len(game.actions))
+
+    def hint_view(self, args: dict) -> dict:
+        """A hint from a seat's own view (``{view}``, as :meth:`View.to_dict` wrote it), with
+        no table: a friend's page asks its own engine, from the view the host sent it, so
+        the host's engine computes no friend's hint. Needs no table; changes nothing."""
+        view = _view_arg(args)
+        if not view.legal:
+            raise IllegalActionError(f"it is not seat {view.seat}'s turn")
+        return _hint(view, len(view.events))
+
+    def tracker_view(self, args: dict) -> dict:
+        """The card tracker from a seat's own view (``{view}``), as :meth:`hint_view`."""
+        from .coach.tracker import track
+        return track(_view_arg(args))
 
     def undo(self, args: dict) -> dict:
         table = self._table()
