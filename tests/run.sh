@@ -6,10 +6,13 @@ cd "$(dirname "$0")/.."
 
 # A browser for the page tests: Debian's chromium when we may install it; otherwise the
 # tests look for BRISCOLA_CHROMIUM, /usr/bin/chromium, or Playwright's own browser.
-if [ -z "${BRISCOLA_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1 \
-   && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+# coturn: the TURN server the tests of playing with friends relay through (skipped without it).
+apt_packages=()
+if [ -z "${BRISCOLA_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then apt_packages+=(chromium); fi
+if [ ! -x /usr/bin/turnserver ]; then apt_packages+=(coturn); fi
+if [ "${#apt_packages[@]}" -gt 0 ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${apt_packages[@]}" >/dev/null
 fi
 
 python3 -m pip install -q --disable-pip-version-check -r tests/requirements.txt
