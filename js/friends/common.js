@@ -70,18 +70,18 @@ export function settingsSection(current, onSaved) {
   const relays = h("textarea", { id: "friends-relays", rows: 3, value: current.relays.join("\n") });
   const field = (id, value, type = "text") => h("input", { id, type, value, attrs: { autocomplete: "off", spellcheck: "false" } });
   const stun = field("friends-stun", current.stun);
-  // the TURN fields show what is kept (a link's TURN server is that page's only)
-  const kept = savedTurn();
-  const turnUrl = field("friends-turn", kept.url);
-  const turnUser = field("friends-turn-user", kept.user);
-  const turnCredential = field("friends-turn-credential", kept.credential, "password");
+  // what this page uses now (a link's TURN server and "hide my address" first: kept if saved)
+  const turn = current.turn || { urls: "", username: "", credential: "" };
+  const turnUrl = field("friends-turn", turn.urls);
+  const turnUser = field("friends-turn-user", turn.username);
+  const turnCredential = field("friends-turn-credential", turn.credential, "password");
   const box = (id, checked) => {
     const el = h("input", { id, type: "checkbox" });
     el.checked = checked;
     return el;
   };
-  const relayOnly = box("friends-relay-only", kept.relayOnly);
-  const share = box("friends-share-turn", kept.share);
+  const relayOnly = box("friends-relay-only", !!current.relayOnly);
+  const share = box("friends-share-turn", !!current.shareTurn);
   const note = h("p", { class: "muted small", attrs: { role: "status" } });
   const save = () => {
     const list = parseRelays(relays.value);
@@ -97,8 +97,8 @@ export function settingsSection(current, onSaved) {
       return;
     }
     note.classList.remove("form-error");
-    const turn = { url, user: url ? user : "", credential: url ? credential : "", relayOnly: relayOnly.checked, share: share.checked };
-    store.updatePrefs({ friends: { relays: list, stun: s }, friendsTurn: turn });
+    store.updatePrefs({ friends: { relays: list, stun: s },
+      friendsTurn: { url, user: url ? user : "", credential: url ? credential : "", relayOnly: relayOnly.checked, share: share.checked } });
     note.textContent = t("friends.settings.saved");
     onSaved({ relays: list, stun: s, turn: url ? { urls: url, username: user, credential } : null, relayOnly: relayOnly.checked,
       shareTurn: share.checked, linkProblem: "" });

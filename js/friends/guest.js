@@ -262,7 +262,13 @@ export class FriendsGuest {
       this.problem ? h("p", { class: "form-error", attrs: { role: "alert" }, text: this.problem }) : null,
       this.lobbySeats.length ? list : null,
       h("p", { class: "muted small", text: t("friends.undo.off") }),
-      settingsSection(this.net, () => {}),
+      // kept: this page connects again with them (its seat is kept), the relays of the
+      // invitation still (the host's page listens there), the TURN server and "hide my
+      // address" now the setting's rather than the link's
+      settingsSection(this.net, () => {
+        forget(["turn", "turn_user", "turn_credential", "ice"]);
+        location.reload();
+      }),
       this.problemReload ? h("div", { class: "buttons" }, h("button", { class: "btn primary", type: "button", text: t("friends.reload"), on: { click: () => location.reload() } })) : null,
     ].filter(Boolean));
   }

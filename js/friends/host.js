@@ -146,6 +146,22 @@ export class FriendsHost {
     else this.bar();
   }
 
+  /** The settings changed in the lobby: the room is opened again with them (the same room and
+   * key: a friend already here comes back by itself), the lobby drawn with its invitation. */
+  async renet(net) {
+    this.net = net;
+    if (!this.conn || this.started) return;
+    clearInterval(this.watcher);
+    const old = this.conn;
+    this.conn = null;
+    this.connectProblem = "";
+    // left before it is joined again (Trystero hands back a room still leaving, as it was)
+    await Promise.resolve(old.leave()).catch(() => {});
+    for (const peer of [...this.peers.keys()]) this.left(peer); // they come back through the new one
+    await this.connect();
+    this.tellLobby();
+  }
+
   /** "Try again" after the room could not be opened. */
   async retry() {
     this.problem = null;
@@ -251,8 +267,9 @@ export class FriendsHost {
       list,
       h("div", { class: "field" }, h("label", { attrs: { for: "friends-timeout" }, text: t("friends.timeout") }), timeout),
       h("p", { class: "muted small", text: t("friends.undo.off") }),
-      // relays saved while the room is not open are the ones "Try again" opens it with
-      settingsSection(this.net, (net) => { if (!this.conn) this.net = net; }),
+      // relays saved while the room is not open are the ones "Try again" opens it with; saved
+      // in an open lobby, the room opens again with them (a new invitation where it changed)
+      settingsSection(this.net, (net) => this.renet(net)),
       h("div", { class: "buttons pinned" }, cancel, fill, start));
   }
 

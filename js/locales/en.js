@@ -164,7 +164,7 @@ export default {
   "friends.problem.no_path_turn": "The other device answers through the relays, but no connection opens, even through the TURN server. Check the TURN server in the setting below, or try another network.",
   "friends.problem.no_path": "The other device answers through the relays, but no direct connection opens (mobile data and some networks block it). Set a TURN server in the setting below, or try another network (the same Wi-Fi works best).",
   "friends.problem.friend": "A friend cannot connect: {problem}",
-  "friends.problem.host": "The host's device cannot connect: {problem}",
+  "friends.problem.host": "The host's device cannot be reached: {problem}",
   "level.beginner": "beginner",
   "level.intermediate": "intermediate",
   "level.expert": "expert",

@@ -164,7 +164,7 @@ export default {
   "friends.problem.no_path_turn": "L'altro dispositivo risponde attraverso i relay, ma nessun collegamento si apre, nemmeno attraverso il server TURN. Controlla il server TURN nelle impostazioni qui sotto, o prova un'altra rete.",
   "friends.problem.no_path": "L'altro dispositivo risponde attraverso i relay, ma nessun collegamento diretto si apre (i dati mobili e alcune reti lo bloccano). Imposta un server TURN qui sotto, o prova un'altra rete (la stessa Wi-Fi va meglio).",
   "friends.problem.friend": "Un amico non riesce a collegarsi: {problem}",
-  "friends.problem.host": "Il dispositivo di chi ospita non riesce a collegarsi: {problem}",
+  "friends.problem.host": "Il dispositivo di chi ospita non si raggiunge: {problem}",
   "level.beginner": "principiante",
   "level.intermediate": "intermedio",
   "level.expert": "esperto",

@@ -20,7 +20,7 @@ import pytest
 
 from pagekit import SETTLED, wait_ui
 from test_friends import (  # noqa: F401  (relay, rtc_browser: fixtures)
-    Person, assert_no_leak, closing_all, dealt, host_table, invitation, join, play_one, received_views, relay, rtc_browser)
+    Person, assert_no_leak, closing_all, dealt, friend_page, host_table, invitation, join, play_one, received_views, relay, rtc_browser)
 
 pytestmark = pytest.mark.browser
 
@@ -161,9 +161,13 @@ def test_the_turn_server_is_a_setting_and_bad_input_changes_nothing(rtc_browser,
         href = host_table(person, base_url, relay)
         q = parse_qs(urlsplit(href).query)
         assert not {"turn", "turn_user", "turn_credential", "ice"} & set(q), q
-        person.page.evaluate("() => { const p = JSON.parse(localStorage.getItem('briscola.prefs'));"
-                             " p.friendsTurn.share = true; localStorage.setItem('briscola.prefs', JSON.stringify(p)); }")
-        href = host_table(person, base_url, relay)
+        # shared from the lobby: the room opens again, and its invitation carries it
+        page.click("#friends-dialog .friends-settings summary")
+        assert page.input_value("#friends-turn") == "turn:turn.example:3478" and page.is_checked("#friends-relay-only")
+        page.check("#friends-share-turn")
+        page.click("#friends-dialog .friends-settings .buttons .btn")
+        page.wait_for_selector("a[data-invite][href*='turn=']")
+        href = invitation(person, relay)
         q = parse_qs(urlsplit(href).query)
         assert (q["turn"], q["turn_user"], q["turn_credential"]) == (["turn:turn.example:3478"], ["u"], ["p"])
         assert "ice" not in q
@@ -247,3 +251,17 @@ def test_no_webrtc_path_is_said_on_both_pages(rtc_browser, base_url, relay, arti
         assert took_friend < 15 and took < 15
         friend.page.screenshot(path=str(artifacts / "friends-no-path-phone-en.png"))
         host.page.screenshot(path=str(artifacts / "friends-no-path-host-en.png"))
+        # what the words say to try works: "hide my address" unticked on both pages (the
+        # host's room opens again, the friend's page reloads), and the two connect
+        for p in (host, friend):
+            p.page.click("#friends-dialog .friends-settings summary")
+            assert p.page.is_checked("#friends-relay-only")  # what the page uses now (the link's)
+            p.page.uncheck("#friends-relay-only")
+            p.page.click("#friends-dialog .friends-settings .buttons .btn")
+        try:
+            friend.page.wait_for_selector("[data-take='1']", timeout=60000)
+        except Exception as e:
+            raise AssertionError(f"the friend never reached the host: {friend_page(friend)}") from e
+        assert "ice=" not in friend.page.url
+        for p in (host, friend):
+            p.page.wait_for_selector("#friends-connect-problem", state="detached", timeout=30000)
