@@ -220,16 +220,28 @@ export function peopleBar(people, turn, problem = null) {
   people.forEach((p, i) => {
     if (!p) return;
     const state = p.kind === "bot" ? "bot" : p.connected ? "on" : p.away ? "away" : "off";
-    // the others' seats on the table show it too: on a phone, where the line has no room, they alone
+    // the others' seats on the table show it too, the dot and its words: on a phone, where the
+    // line has no room, they alone
     const box = document.querySelector(`#app-main .seat[data-seat="${i}"]`);
     if (box) {
-      if (state === "bot") delete box.dataset.link;
-      else box.dataset.link = state;
+      let label = box.querySelector(".link-state");
+      if (state === "bot") {
+        delete box.dataset.link;
+        if (label) label.remove();
+      } else {
+        box.dataset.link = state;
+        const head = box.querySelector(".seat-head");
+        if (!label && head) {
+          label = h("span", { class: "link-state" });
+          head.append(label);
+        }
+        if (label) label.textContent = t(`friends.state.${state}`);
+      }
     }
     bar.append(h("li", { class: ["person", state, i === turn ? "turn" : ""], data: { seat: i, state } },
       h("span", { class: "dot", attrs: { "aria-hidden": "true" } }),
       h("span", { text: p.name || t("new.seat", { n: i + 1 }) }),
-      h("span", { class: "sr", text: ` (${t(`friends.state.${state}`)})` })));
+      h("span", { class: "state", text: t(`friends.state.${state}`) })));
   });
   if (problem) bar.append(h("li", { class: "problem", attrs: { role: "alert", title: problem.detail || "" } }, h("span", { text: problem.text }), problem.button));
   bar.hidden = false;
@@ -240,4 +252,5 @@ export function hideBar() {
   if (bar) bar.hidden = true;
   // a table without friends next: no seat keeps its dot
   for (const box of document.querySelectorAll("#app-main .seat[data-link]")) delete box.dataset.link;
+  for (const label of document.querySelectorAll("#app-main .seat .link-state")) label.remove();
 }

@@ -265,3 +265,33 @@ def test_no_webrtc_path_is_said_on_both_pages(rtc_browser, base_url, relay, arti
         assert "ice=" not in friend.page.url
         for p in (host, friend):
             p.page.wait_for_selector("#friends-connect-problem", state="detached", timeout=30000)
+
+
+def test_each_seat_says_its_connection_in_words_on_a_phone(rtc_browser, base_url, relay, artifacts):
+    """Not a coloured dot only: the others' seats on a phone's table say "connected", then
+    "reconnecting" when a friend's page goes, then that a computer plays for now."""
+    with closing_all(Person(rtc_browser, 390, 844), Person(rtc_browser, 390, 844)) as (host, friend):
+        href = host_table(host, base_url, relay, extra="&friends_timeout=4")
+        join(friend, href, 1)
+        dealt(host, friend)
+
+        def label(person, seat):
+            loc = person.page.locator(f"#app-main .seat[data-seat='{seat}'] .link-state")
+            loc.wait_for()
+            box = loc.bounding_box()
+            assert box and box["width"] > 10 and box["height"] > 5 and 0 <= box["y"] < 844, box  # seen, not read out only
+            return loc.text_content()
+
+        assert label(friend, 0) == "connected" and label(host, 1) == "connected"
+        friend.page.screenshot(path=str(artifacts / "friends-labels-phone-en.png"))
+        friend.page.close()
+        host.page.wait_for_selector("#app-main .seat[data-seat='1'] .link-state:has-text('reconnecting')", timeout=30000)
+        assert label(host, 1) == "reconnecting"
+        host.page.screenshot(path=str(artifacts / "friends-labels-reconnecting-phone-en.png"))
+        host.page.wait_for_selector("#app-main .seat[data-seat='1'] .link-state:has-text('a computer plays for now')", timeout=30000)
+        host.page.screenshot(path=str(artifacts / "friends-labels-away-phone-en.png"))
+        # the line beside the table (from 700 px) says it in words too
+        host.page.set_viewport_size({"width": 1280, "height": 800})
+        assert "a computer plays for now" in host.page.text_content("#friends-bar li[data-seat='1'] .state")
+        assert host.page.locator("#friends-bar li[data-seat='1'] .state").is_visible()
+        host.page.screenshot(path=str(artifacts / "friends-labels-host-en.png"))
