@@ -68,9 +68,9 @@ def turn_server(user="u", password="p"):
     if not os.path.exists(TURNSERVER):
         pytest.skip("coturn's turnserver is not installed (tests/run.sh installs it)")
     port = free_port()
-    low = free_port()
+    # the relayed addresses: any free port of coturn's own range (49152-65535; each page's every
+    # connection holds one until it closes)
     args = [TURNSERVER, "--listening-ip", "127.0.0.1", "--relay-ip", "127.0.0.1", "--listening-port", str(port),
-            "--min-port", str(min(low, 65000)), "--max-port", str(min(low, 65000) + 200),
             "--user", f"{user}:{password}", "--lt-cred-mech", "--realm", "briscola.test",
             "--no-tls", "--no-dtls", "--allow-loopback-peers", "--no-cli", "--no-stdout-log", "--log-file", "/dev/null",
             "--userdb", "/dev/null"]
