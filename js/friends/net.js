@@ -51,7 +51,9 @@ export async function openRoom({ room, relays, stun, turn = null, relayOnly = fa
     rtcConfig: rtcConfig(stun, turn, relayOnly),
     rtcPolyfill: Connection,
   };
-  const openedAt = Date.now();
+  // since when no relay has been seen open (a relay's socket is closed and opened again on
+  // purpose to announce now: announceNow), for health()
+  const relaysSeen = { at: Date.now() };
   // a peer that could not be reached is tried again by the relays' next offers: said, not fatal
   const joined = lib.joinRoom(config, room, {
     onJoinError: (e) => console.warn(`friends: a peer could not join: ${e && e.error}`),
@@ -90,7 +92,7 @@ export async function openRoom({ room, relays, stun, turn = null, relayOnly = fa
     },
     peers: () => Object.keys(joined.getPeers()),
     announce: () => announceNow(lib),
-    health: () => health(lib, Connection, openedAt, { turn, relayOnly }),
+    health: () => health(lib, Connection, relaysSeen, { turn, relayOnly }),
   };
 }
 
@@ -111,7 +113,8 @@ export const STUCK_MS = 9000;
 export const RELAYS_MS = 5000;
 
 /** What keeps this page from its peers, if anything: one of
- * - {problem: "relays"}: no relay has answered for RELAYS_MS (none open now);
+ * - {problem: "relays"}: no relay has been open for RELAYS_MS (since the room opened, or one
+ *   was last seen open, `relaysSeen.at`);
  * - {problem: "relay_only"}: "hide my address" with no TURN server (no connection can open);
  * - {problem: "turn_auth" | "turn_unreachable", url}: the TURN server refused the username and
  *   credential, or did not answer (the browser's icecandidateerror, 401 / 701);
@@ -120,12 +123,13 @@ export const RELAYS_MS = 5000;
  *   the race to another with the same peer is no problem);
  * - null: nothing wrong known (connecting, or connected).
  * `connected`: whether a connection is open now. */
-function health(lib, Connection, openedAt, { turn, relayOnly }, now = Date.now()) {
+function health(lib, Connection, relaysSeen, { turn, relayOnly }, now = Date.now()) {
   const sockets = Object.values(lib.getRelaySockets() || {});
   const relaysOpen = sockets.filter((s) => s && s.readyState === WebSocket.OPEN).length;
+  if (relaysOpen) relaysSeen.at = now;
   const state = Connection.state(now);
   const base = { relaysOpen, connected: state.connected };
-  if (!relaysOpen && !state.connected && now - openedAt >= RELAYS_MS) return { ...base, problem: "relays" };
+  if (!relaysOpen && !state.connected && now - relaysSeen.at >= RELAYS_MS) return { ...base, problem: "relays" };
   // "hide my address" with no TURN server: no candidate at all, nothing can connect
   if (relayOnly && !(turn && turn.urls) && !state.stuck) return { ...base, problem: "relay_only" };
   if (state.turnError && !state.connected) {
