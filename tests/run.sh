@@ -6,13 +6,17 @@ cd "$(dirname "$0")/.."
 
 # The browsers for the page tests, when we may install them: Debian's chromium (otherwise the
 # tests look for BRISCOLA_CHROMIUM, /usr/bin/chromium, or Playwright's own browser), and
-# WebKitGTK's WebDriver with an X server for tests/browser/test_webkit.py (skipped without).
+# WebKitGTK's WebDriver with an X server for tests/browser/test_webkit.py (skipped without),
+# and coturn, the TURN server the tests of playing with friends relay through (skipped without).
 packages=""
 if [ -z "${BRISCOLA_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then
   packages="chromium"
 fi
 if ! command -v WebKitWebDriver >/dev/null 2>&1 || ! command -v Xvfb >/dev/null 2>&1; then
   packages="$packages webkit2gtk-driver xvfb"
+fi
+if [ ! -x /usr/bin/turnserver ]; then
+  packages="$packages coturn"
 fi
 if [ -n "$packages" ] && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   apt-get update -qq

@@ -9,11 +9,40 @@ import { DEFAULT_RELAYS, DEFAULT_STUN, parseRelays } from "./net.js";
 import { cleanName } from "./referee.js";
 
 const STUN_RE = /^(stun|stuns|turn|turns):[^\s]{1,200}$/;
+const TURN_RE = /^turns?:[^\s]{1,200}$/;
+/** The most characters a TURN username or credential may have. */
+export const TURN_TEXT_MAX = 128;
+const TEXT_RE = /^[^\u0000-\u001f\u007f]+$/;
+
+/** What is wrong with a TURN server's address, username and credential (the words of the
+ * setting), or "" when they are fine; an empty address is no TURN server (fine). */
+export function turnProblem(url, user, credential) {
+  if (!url) return "";
+  if (!TURN_RE.test(url)) return t("friends.turn.bad.url");
+  if (!user || !credential) return t("friends.turn.bad.missing");
+  if (user.length > TURN_TEXT_MAX || credential.length > TURN_TEXT_MAX) return t("friends.turn.bad.long", { n: TURN_TEXT_MAX });
+  if (!TEXT_RE.test(user) || !TEXT_RE.test(credential)) return t("friends.turn.bad.text");
+  return "";
+}
+
+/** The TURN setting as kept: {url, user, credential, relayOnly, share}. */
+function savedTurn() {
+  const k = store.loadPrefs().friendsTurn;
+  const kept = k && typeof k === "object" ? k : {};
+  const text = (x) => (typeof x === "string" ? x : "");
+  const out = { url: text(kept.url), user: text(kept.user), credential: text(kept.credential), relayOnly: kept.relayOnly === true, share: kept.share === true };
+  if (turnProblem(out.url, out.user, out.credential)) Object.assign(out, { url: "", user: "", credential: "" });
+  return out;
+}
 
 // the review's requests, a name as a page sends it, what of a reply travels: the referee's
 export { REVIEW, cleanName, travelling } from "./referee.js";
 
-/** {relays, stun}: the link's `relays` / `stun` first, else the settings, else the defaults. */
+/** {relays, stun, turn, relayOnly, shareTurn, linkProblem}: the link's `relays` / `stun` /
+ * `turn` (with `turn_user`, `turn_credential`) / `ice` first, else the settings, else the
+ * defaults. `turn`: {urls, username, credential} or null; `relayOnly`: "hide my address"
+ * (`ice=relay`); `shareTurn`: the host shares its TURN server in the invitation (the setting
+ * only); `linkProblem`: why the link's TURN server was not taken ("" when it was, or none). */
 export function netSettings(search = location.search) {
   const q = new URLSearchParams(search);
   const saved = store.loadPrefs().friends || {};
@@ -21,33 +50,87 @@ export function netSettings(search = location.search) {
   if (!relays.length) relays = DEFAULT_RELAYS;
   let stun = q.has("stun") ? q.get("stun").trim() : typeof saved.stun === "string" ? saved.stun : DEFAULT_STUN;
   if (stun && !STUN_RE.test(stun)) stun = DEFAULT_STUN;
-  return { relays, stun };
+  const kept = savedTurn();
+  let turn = kept.url ? { urls: kept.url, username: kept.user, credential: kept.credential } : null;
+  let linkProblem = "";
+  if (q.has("turn")) {
+    const [url, user, credential] = ["turn", "turn_user", "turn_credential"].map((k) => (q.get(k) || "").trim());
+    linkProblem = turnProblem(url, user, credential);
+    if (!linkProblem) turn = url ? { urls: url, username: user, credential } : null;
+  }
+  const ice = q.get("ice");
+  const relayOnly = ice === "relay" ? true : ice === "all" ? false : kept.relayOnly;
+  return { relays, stun, turn, relayOnly, shareTurn: kept.share, linkProblem };
 }
 
-/** The settings part of a dialog: the relays and STUN server, kept in the preferences. */
+/** The settings part of a dialog: the relays, the STUN server, the TURN server (its username
+ * and credential, whether only it may carry this page's traffic, whether the invitation shares
+ * it), kept in the preferences. Nothing is kept while one of them is wrong (the note says which). */
 export function settingsSection(current, onSaved) {
   styles();
   const relays = h("textarea", { id: "friends-relays", rows: 3, value: current.relays.join("\n") });
-  const stun = h("input", { id: "friends-stun", type: "text", value: current.stun, attrs: { autocomplete: "off", spellcheck: "false" } });
+  const field = (id, value, type = "text") => h("input", { id, type, value, attrs: { autocomplete: "off", spellcheck: "false" } });
+  const stun = field("friends-stun", current.stun);
+  // what this page uses now (a link's TURN server and "hide my address" first: kept if saved)
+  const turn = current.turn || { urls: "", username: "", credential: "" };
+  const turnUrl = field("friends-turn", turn.urls);
+  const turnUser = field("friends-turn-user", turn.username);
+  const turnCredential = field("friends-turn-credential", turn.credential, "password");
+  const box = (id, checked) => {
+    const el = h("input", { id, type: "checkbox" });
+    el.checked = checked;
+    return el;
+  };
+  const relayOnly = box("friends-relay-only", !!current.relayOnly);
+  const share = box("friends-share-turn", !!current.shareTurn);
   const note = h("p", { class: "muted small", attrs: { role: "status" } });
   const save = () => {
     const list = parseRelays(relays.value);
     const s = stun.value.trim();
-    if (!list.length || (s && !STUN_RE.test(s))) {
-      note.textContent = t("friends.settings.bad");
+    const [url, user, credential] = [turnUrl.value.trim(), turnUser.value.trim(), turnCredential.value];
+    const problems = [];
+    if (!list.length || (s && !STUN_RE.test(s))) problems.push(t("friends.settings.bad"));
+    const turnBad = turnProblem(url, user, credential);
+    if (turnBad) problems.push(turnBad);
+    if (problems.length) {
+      note.textContent = problems.join(" ");
+      note.classList.add("form-error");
       return;
     }
-    store.updatePrefs({ friends: { relays: list, stun: s } });
+    note.classList.remove("form-error");
+    store.updatePrefs({ friends: { relays: list, stun: s },
+      friendsTurn: { url, user: url ? user : "", credential: url ? credential : "", relayOnly: relayOnly.checked, share: share.checked } });
     note.textContent = t("friends.settings.saved");
-    onSaved({ relays: list, stun: s });
+    onSaved({ relays: list, stun: s, turn: url ? { urls: url, username: user, credential } : null, relayOnly: relayOnly.checked,
+      shareTurn: share.checked, linkProblem: "" });
   };
+  const check = (input, text) => h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: input.id } }, input, h("span", { text })));
   return h("details", { class: "friends-settings" },
     h("summary", { text: t("friends.settings") }),
     h("p", { class: "muted small", text: t("friends.settings.help") }),
     h("label", { attrs: { for: "friends-relays" }, text: t("friends.relays") }), relays,
     h("label", { attrs: { for: "friends-stun" }, text: t("friends.stun") }), stun,
+    h("p", { class: "muted small", text: t("friends.turn.help") }),
+    h("label", { attrs: { for: "friends-turn" }, text: t("friends.turn") }), turnUrl,
+    h("label", { attrs: { for: "friends-turn-user" }, text: t("friends.turn.user") }), turnUser,
+    h("label", { attrs: { for: "friends-turn-credential" }, text: t("friends.turn.credential") }), turnCredential,
+    check(relayOnly, t("friends.turn.relay_only")),
+    check(share, t("friends.turn.share")),
     h("div", { class: "buttons" }, h("button", { class: "btn", type: "button", text: t("friends.settings.save"), on: { click: save } })),
     note);
+}
+
+/** What keeps a page from its peers, in words with what to try (openRoom's `health()`), or "". */
+export function connectionWords(health) {
+  if (!health || !health.problem) return "";
+  switch (health.problem) {
+    case "relays": return t("friends.problem.relays");
+    case "turn_auth": return t("friends.problem.turn_auth", { url: health.url });
+    case "turn_unreachable": return t("friends.problem.turn_unreachable", { url: health.url });
+    case "relay_only": return t("friends.problem.relay_only");
+    default:
+      return t(health.relayOnly && !health.turn ? "friends.problem.relay_only" : health.turn ? "friends.problem.no_path_turn" : "friends.problem.no_path");
+  }
 }
 
 /** The person's name at a table with friends (remembered). */
@@ -128,16 +211,28 @@ export function peopleBar(people, turn, problem = null) {
   people.forEach((p, i) => {
     if (!p) return;
     const state = p.kind === "bot" ? "bot" : p.connected ? "on" : p.away ? "away" : "off";
-    // the others' seats on the table show it too: on a phone, where the line has no room, they alone
+    // the others' seats on the table show it too, the dot and its words: on a phone, where the
+    // line has no room, they alone
     const box = document.querySelector(`#app-main .seat[data-seat="${i}"]`);
     if (box) {
-      if (state === "bot") delete box.dataset.link;
-      else box.dataset.link = state;
+      let label = box.querySelector(".link-state");
+      if (state === "bot") {
+        delete box.dataset.link;
+        if (label) label.remove();
+      } else {
+        box.dataset.link = state;
+        const head = box.querySelector(".seat-head");
+        if (!label && head) {
+          label = h("span", { class: "link-state" });
+          head.append(label);
+        }
+        if (label) label.textContent = t(`friends.state.${state}`);
+      }
     }
     bar.append(h("li", { class: ["person", state, i === turn ? "turn" : ""], data: { seat: i, state } },
       h("span", { class: "dot", attrs: { "aria-hidden": "true" } }),
       h("span", { text: p.name || t("new.seat", { n: i + 1 }) }),
-      h("span", { class: "sr", text: ` (${t(`friends.state.${state}`)})` })));
+      h("span", { class: "state", text: t(`friends.state.${state}`) })));
   });
   if (problem) bar.append(h("li", { class: "problem", attrs: { role: "alert", title: problem.detail || "" } }, h("span", { text: problem.text }), problem.button));
   bar.hidden = false;
@@ -148,4 +243,5 @@ export function hideBar() {
   if (bar) bar.hidden = true;
   // a table without friends next: no seat keeps its dot
   for (const box of document.querySelectorAll("#app-main .seat[data-link]")) delete box.dataset.link;
+  for (const label of document.querySelectorAll("#app-main .seat .link-state")) label.remove();
 }

@@ -15,7 +15,7 @@ import { errorText } from "../errors.js";
 import { forget } from "../embed.js";
 import * as store from "../storage.js";
 import { BUILD_HASH, KEY_RE, LIMIT_TO_FRIEND, ROOM_RE, deeper, nonce, openRoom, verifier } from "./net.js";
-import { REVIEW, cleanName, closeDialog, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
+import { REVIEW, cleanName, closeDialog, connectionWords, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
 
 const REMOTE = new Set(["state", "act", ...REVIEW]);
 const REVIEW_ARGS = ["deal", "index", "step", "all_hands", "action"];
@@ -26,6 +26,7 @@ const ANNOUNCE_MS = 10000;
 const OFFER_MS = 1000; // offers made again at once (a connection lost): no sooner after the last
 const QUIET_MS = 15000; // at the table, this long without a new view: the view asked again
 const REPLY_MS = 15000; // a request unanswered this long is given up (and the view asked again)
+const HEALTH_MS = 1000; // how often what keeps this page from the host is looked at
 // what needs no table (the day's puzzle included): this page's own engine
 const LOCAL = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games", "puzzle", "puzzle_move", "hint_view", "tracker_view"]);
 
@@ -68,6 +69,8 @@ export class FriendsGuest {
     const every = Number(new URLSearchParams(location.search).get("friends_announce"));
     this.announceMs = Number.isFinite(every) && every >= 1 && every <= 3600 ? every * 1000 : ANNOUNCE_MS;
     this.viewAt = 0; // when the table last moved on here (a view, an answer to a play), or was asked for
+    this.netProblem = ""; // what keeps this page from the host, in words (health), or ""
+    this.watcher = null;
   }
 
   static check(room, host) {
@@ -104,7 +107,8 @@ export class FriendsGuest {
     this.nudger = setInterval(() => this.nudge(), NUDGE_MS);
     this.announcedAt = Date.now();
     try {
-      this.conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, limit: LIMIT_TO_FRIEND }, {
+      this.conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, turn: this.net.turn,
+        relayOnly: this.net.relayOnly, limit: LIMIT_TO_FRIEND }, {
         join: (peer) => this.ask(peer),
         leave: (peer) => {
           // a page that went before it answered who it is: if it was the host's, it closed a
@@ -130,6 +134,7 @@ export class FriendsGuest {
           else if (peer === this.hostId) console.warn(`friends: a message from the host refused: ${code} ${message}`);
         },
       });
+      this.watcher = setInterval(() => this.checkHealth(), HEALTH_MS);
     } catch (err) {
       // the browser refused the connections (Chromium makes at most 500 at once in a tab's
       // process, and frees those of earlier pages lazily): said, with the reload, rather than
@@ -139,6 +144,18 @@ export class FriendsGuest {
       this.problemReload = true;
       this.draw();
     }
+  }
+
+  /** What keeps this page from the host (no relay, no WebRTC path, the TURN server), said in
+   * words with what to try, instead of "Connecting" for good; gone once the host is here. */
+  checkHealth() {
+    if (!this.conn) return;
+    const words = this.hostHere ? "" : connectionWords(this.conn.health());
+    if (words === this.netProblem) return;
+    this.netProblem = words;
+    if (words) console.warn(`friends: ${words}`);
+    if (this.shown) this.bar();
+    else this.draw();
   }
 
   /** Is this peer the host? It must sign a fresh nonce with the host's key. Asked again (a
@@ -248,11 +265,19 @@ export class FriendsGuest {
       h("h2", { id: "friends-title", text: t("friends.join.title") }),
       h("p", { class: "muted small", text: t("friends.relays.note") }),
       h("div", { class: "field" }, h("label", { attrs: { for: "friends-name" }, text: t("friends.name") }), name),
-      this.problemReload ? null : h("p", { id: "friends-status", attrs: { role: "status" }, text: status }), // the problem says it all
+      // the problem says it all (not "Connecting" beside it)
+      this.problemReload || (this.netProblem && !this.hostHere) ? null : h("p", { id: "friends-status", attrs: { role: "status" }, text: status }),
+      this.netProblem ? h("p", { id: "friends-connect-problem", class: "form-error", attrs: { role: "alert" }, text: this.netProblem }) : null,
       this.problem ? h("p", { class: "form-error", attrs: { role: "alert" }, text: this.problem }) : null,
       this.lobbySeats.length ? list : null,
       h("p", { class: "muted small", text: t("friends.undo.off") }),
-      settingsSection(this.net, () => {}),
+      // kept: this page connects again with them (its seat is kept), the relays of the
+      // invitation still (the host's page listens there), the TURN server and "hide my
+      // address" now the setting's rather than the link's
+      settingsSection(this.net, () => {
+        forget(["turn", "turn_user", "turn_credential", "ice"]);
+        location.reload();
+      }),
       this.problemReload ? h("div", { class: "buttons" }, h("button", { class: "btn primary", type: "button", text: t("friends.reload"), on: { click: () => location.reload() } })) : null,
     ].filter(Boolean));
   }
@@ -405,9 +430,11 @@ export class FriendsGuest {
 
   /** Another game takes the table: this page's engine is its own again. */
   leave() {
-    forget(["join", "host", "relays", "stun"]); // a reload is this page's own again
+    forget(["join", "host", "relays", "stun", "turn", "turn_user", "turn_credential", "ice"]); // a reload is this page's own again
     clearInterval(this.nudger);
     this.nudger = null;
+    clearInterval(this.watcher);
+    this.watcher = null;
     this.app.engine = this.local;
     if (this.conn) this.conn.leave();
     this.conn = null;
@@ -424,6 +451,7 @@ export class FriendsGuest {
     const names = this.app.names();
     const turn = this.app.state.view.turn;
     peopleBar(this.lobbySeats.map((s, i) => ({ kind: s.kind, name: names[i] || s.name,
-      connected: i === this.seat || (s.kind === "human" ? this.hostHere : s.connected) })), turn);
+      connected: i === this.seat || (s.kind === "human" ? this.hostHere : s.connected) })), turn,
+    this.netProblem ? { text: t("friends.problem.host", { problem: this.netProblem }) } : null);
   }
 }

@@ -13,7 +13,7 @@ import { t } from "../i18n.js";
 import { errorText } from "../errors.js";
 import * as store from "../storage.js";
 import { BUILD_HASH, LIMIT_TO_HOST, inviteLink, newHostKey, newRoomId, openRoom, signer } from "./net.js";
-import { cleanName, closeDialog, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
+import { cleanName, closeDialog, connectionWords, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
 import { Referee } from "./referee.js";
 
 const MUTATES = new Set(["act", "bot_step", "next_deal"]);
@@ -136,7 +136,8 @@ export class FriendsHost {
     const referee = this.judge();
     let conn;
     try {
-      conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, limit: LIMIT_TO_HOST }, {
+      conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, turn: this.net.turn,
+        relayOnly: this.net.relayOnly, limit: LIMIT_TO_HOST }, {
         join: (peer) => referee.joined(peer),
         leave: (peer) => this.left(peer),
         message: (peer, msg) => referee.heard(peer, msg),
@@ -153,8 +154,40 @@ export class FriendsHost {
       return false;
     }
     this.conn = conn;
-    this.link = inviteLink(this.room, this.key.pub, this.net.relays, this.net.stun);
+    this.link = inviteLink(this.room, this.key.pub, this.net.relays, this.net.stun, this.net.shareTurn ? this.net.turn : null);
+    clearInterval(this.watcher);
+    this.watcher = setInterval(() => this.checkHealth(), 1000);
     return true;
+  }
+
+  /** What keeps the friends from this table (no relay, a friend heard through the relays whose
+   * connection never opens, this page's TURN server), said in the lobby or under the names. */
+  checkHealth() {
+    if (!this.conn) return;
+    const health = this.conn.health();
+    let words = connectionWords(health);
+    if (health.problem === "no_path") words = t("friends.problem.friend", { problem: words });
+    if (words === (this.connectProblem || "")) return;
+    this.connectProblem = words;
+    if (words) console.warn(`friends: ${words}`);
+    if (!this.started) this.drawLobby();
+    else this.bar();
+  }
+
+  /** The settings changed in the lobby: the room is opened again with them (the same room and
+   * key: a friend already here comes back by itself), the lobby drawn with its invitation. */
+  async renet(net) {
+    this.net = net;
+    if (!this.conn || this.started) return;
+    clearInterval(this.watcher);
+    const old = this.conn;
+    this.conn = null;
+    this.connectProblem = "";
+    // left before it is joined again (Trystero hands back a room still leaving, as it was)
+    await Promise.resolve(old.leave()).catch(() => {});
+    if (this.referee) for (const peer of [...this.referee.peers.keys()]) this.left(peer); // they come back through the new one
+    await this.connect();
+    this.tellLobby();
   }
 
   /** "Try again" after the room could not be opened. */
@@ -178,7 +211,7 @@ export class FriendsHost {
       return s.kind === "bot" ? { kind: "bot", level: s.level, name: "" } : { kind: s.kind, name: cleanName(s.name) };
     });
     const cfg = { variant: app.meta.variant, seats, rules: app.state.view.rules, style: app.meta.style };
-    const host = new FriendsHost(app, cfg, { relays: saved.relays, stun: saved.stun });
+    const host = new FriendsHost(app, cfg, { relays: saved.relays, stun: saved.stun, turn: saved.turn && typeof saved.turn.urls === "string" ? saved.turn : null, relayOnly: saved.relayOnly === true });
     Object.assign(host, { seats, room: saved.room, key: saved.key, started: true, game: app.game, timeout: saved.timeout || host.timeout });
     host.mine = seats.findIndex((s) => s.kind === "human");
     host.call = ownCall(app);
@@ -255,14 +288,16 @@ export class FriendsHost {
       h("h3", { text: t("friends.invite") }),
       this.problem ? h("p", { class: "form-error", attrs: { role: "alert" }, text: this.problem })
         : h("p", { class: "invite" }, this.conn ? invite : h("span", { class: "muted", text: t("friends.connecting") })),
+      this.connectProblem ? h("p", { id: "friends-connect-problem", class: "form-error", attrs: { role: "alert" }, text: this.connectProblem }) : "", // (append() would print a null)
       this.problem ? h("div", { class: "buttons" }, this.retryButton()) : h("div", { class: "buttons" }, copy, share),
       qr,
       h("h3", { text: t("new.seats") }),
       list,
       h("div", { class: "field" }, h("label", { attrs: { for: "friends-timeout" }, text: t("friends.timeout") }), timeout),
       h("p", { class: "muted small", text: t("friends.undo.off") }),
-      // relays saved while the room is not open are the ones "Try again" opens it with
-      settingsSection(this.net, (net) => { if (!this.conn) this.net = net; }),
+      // relays saved while the room is not open are the ones "Try again" opens it with; saved
+      // in an open lobby, the room opens again with them (a new invitation where it changed)
+      settingsSection(this.net, (net) => this.renet(net)),
       h("div", { class: "buttons pinned" }, cancel, fill, start));
   }
 
@@ -285,6 +320,7 @@ export class FriendsHost {
 
   cancel() {
     this.gone = true;
+    clearInterval(this.watcher);
     this.timers.forEach((timer) => clearTimeout(timer));
     clearInterval(this.ticker);
     if (this.conn) this.conn.leave();
@@ -304,7 +340,8 @@ export class FriendsHost {
     if (!this.started || !this.app.state) return;
     const turn = this.app.state.view.turn;
     peopleBar(this.seats.map((s) => ({ kind: s.kind, name: s.kind === "bot" ? "" : s.name, connected: s.kind === "human" || !!s.peer, away: !!s.away })), turn,
-      this.problem ? { text: t("friends.room.closed"), detail: this.problem, button: this.retryButton() } : null);
+      this.problem ? { text: t("friends.room.closed"), detail: this.problem, button: this.retryButton() }
+        : this.connectProblem ? { text: this.connectProblem } : null);
     const names = this.app.names();
     const bar = document.getElementById("friends-bar");
     if (bar) bar.querySelectorAll("li[data-seat]").forEach((li) => { const i = Number(li.dataset.seat); if (!this.seats[i].name && names[i]) li.children[1].textContent = names[i]; });
@@ -428,6 +465,7 @@ export class FriendsHost {
   /** Another game takes the table: the friends are let go. */
   leave() {
     this.gone = true;
+    clearInterval(this.watcher);
     this.timers.forEach((timer) => clearTimeout(timer));
     clearInterval(this.ticker);
     if (this.conn) this.conn.leave();
@@ -463,7 +501,8 @@ export class FriendsHost {
     const meta = { variant: cfg.variant, custom: !!(cfg.overrides && Object.keys(cfg.overrides).length),
       names: this.seats.map((s) => (s.kind === "bot" ? "" : s.name)), style: cfg.style || app.prefs.style,
       // what a reload of this page needs to be the host again (this device only)
-      friends: { room: this.room, key: this.key, relays: this.net.relays, stun: this.net.stun, timeout: this.timeout,
+      friends: { room: this.room, key: this.key, relays: this.net.relays, stun: this.net.stun, turn: this.net.turn || null,
+        relayOnly: !!this.net.relayOnly, timeout: this.timeout,
         seats: this.seats.map((s) => (s.kind === "friend" && s.token ? { token: s.token, name: s.name } : null)) } };
     let reply;
     try {

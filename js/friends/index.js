@@ -3,7 +3,9 @@
 // the test hook ?friends=1), never on a first visit.
 //
 //   ?join=ROOM&host=KEY&relays=URL,URL[&stun=URL]    an invitation: take a seat at that table
-//                                                      (KEY: the host's public key, net.js)
+//     [&turn=URL&turn_user=U&turn_credential=P]       (KEY: the host's public key, net.js; the
+//                                                      TURN server where the host shares it)
+//   &ice=relay (with either)                          "hide my address": through TURN only
 //   ?friends=1&variant=V&seed=S&lang=L&relays=...     (tests) a new table for friends, every seat
 //                                                      but the first a friend's, started by
 //                                                      itself once they are all taken
@@ -18,6 +20,8 @@ import { FriendsGuest } from "./guest.js";
 export async function fromLink(app, search = location.search) {
   const q = new URLSearchParams(search);
   const net = netSettings(search);
+  // a TURN server in the link that cannot be used: said, and the page goes on without it
+  if (net.linkProblem) app.notice(t("friends.turn.bad.link", { problem: net.linkProblem }), 20000);
   if (q.has("join")) {
     const room = q.get("join");
     const host = q.get("host");
@@ -57,7 +61,7 @@ export async function host(app, cfg, { auto = false, net = netSettings() } = {})
   return true;
 }
 
-/** The relays and STUN server, for the page's Settings (open at once). */
+/** The relays, STUN and TURN servers, for the page's Settings (open at once). */
 export function settingsPanel() {
   const box = settingsSection(netSettings(""), () => {});
   box.open = true;

@@ -41,7 +41,7 @@ export const ROOM_RE = /^[a-z0-9]{8,32}$/;
  * frame(peer, data) (optional: each data-channel frame of a peer, before Trystero reassembles it)}.
  * Returns {send(peer, msg), leave(), peers(), drop(peer)}. `limit`: the most a received message may weigh.
  */
-export async function openRoom({ room, relays, stun, limit }, handlers) {
+export async function openRoom({ room, relays, stun, turn = null, relayOnly = false, limit }, handlers) {
   performance.mark("briscola:friends room"); // the join's stages (bench/friends.py)
   const lib = await import("./vendor.js");
   quietClosings();
@@ -57,9 +57,12 @@ export async function openRoom({ room, relays, stun, limit }, handlers) {
   const config = {
     appId: APP_ID,
     relayConfig: { urls: relays, warnOnRelayFailure: false },
-    rtcConfig: { iceServers: stun ? [{ urls: stun }] : [] },
+    rtcConfig: rtcConfig(stun, turn, relayOnly),
     rtcPolyfill: Connection,
   };
+  // since when no relay has been seen open (a relay's socket is closed and opened again on
+  // purpose to announce now: announceNow), for health()
+  const relaysSeen = { at: Date.now() };
   // a peer that could not be reached is tried again by the relays' next offers: said, not fatal
   const joined = lib.joinRoom(config, room, {
     onJoinError: (e) => console.warn(`friends: a peer could not join: ${e && e.error}`),
@@ -107,7 +110,51 @@ export async function openRoom({ room, relays, stun, limit }, handlers) {
       setTimeout(() => pc.close(), 1000);
     },
     announce: () => announceNow(lib),
+    health: () => health(lib, Connection, relaysSeen, { turn, relayOnly }),
   };
+}
+
+/** The WebRTC configuration: the STUN server, the TURN server with its username and credential,
+ * and "hide my address" (relayed candidates only: the other page sees the TURN server's address,
+ * never this device's). */
+export function rtcConfig(stun, turn, relayOnly) {
+  const iceServers = stun ? [{ urls: stun }] : [];
+  if (turn && turn.urls) iceServers.push({ urls: turn.urls, username: turn.username, credential: turn.credential });
+  return relayOnly ? { iceServers, iceTransportPolicy: "relay" } : { iceServers };
+}
+
+/** How long a connection the other page answered (or offered) through the relays may take to
+ * open before it is said that no WebRTC path joins the two pages (a good one takes about a
+ * second on the loopback, a few through TURN or on a slow phone). */
+export const STUCK_MS = 9000;
+/** How long the relays may take before it is said that none answers. */
+export const RELAYS_MS = 5000;
+
+/** What keeps this page from its peers, if anything: one of
+ * - {problem: "relays"}: no relay has been open for RELAYS_MS (since the room opened, or one
+ *   was last seen open, `relaysSeen.at`);
+ * - {problem: "relay_only"}: "hide my address" with no TURN server (no connection can open);
+ * - {problem: "turn_auth" | "turn_unreachable", url}: the TURN server refused the username and
+ *   credential, or did not answer (the browser's icecandidateerror, 401 / 701);
+ * - {problem: "no_path", relayOnly, turn}: a page was heard through the relays, but no
+ *   connection with it opened within STUCK_MS, and none opened since (a connection that lost
+ *   the race to another with the same peer is no problem);
+ * - null: nothing wrong known (connecting, or connected).
+ * `connected`: whether a connection is open now. */
+function health(lib, Connection, relaysSeen, { turn, relayOnly }, now = Date.now()) {
+  const sockets = Object.values(lib.getRelaySockets() || {});
+  const relaysOpen = sockets.filter((s) => s && s.readyState === WebSocket.OPEN).length;
+  if (relaysOpen) relaysSeen.at = now;
+  const state = Connection.state(now);
+  const base = { relaysOpen, connected: state.connected };
+  if (!relaysOpen && !state.connected && now - relaysSeen.at >= RELAYS_MS) return { ...base, problem: "relays" };
+  // "hide my address" with no TURN server: no candidate at all, nothing can connect
+  if (relayOnly && !(turn && turn.urls) && !state.stuck) return { ...base, problem: "relay_only" };
+  if (state.turnError && !state.connected) {
+    return { ...base, problem: state.turnError.code === 401 ? "turn_auth" : "turn_unreachable", url: state.turnError.url };
+  }
+  if (state.stuck) return { ...base, problem: "no_path", relayOnly: !!relayOnly, turn: !!(turn && turn.urls) };
+  return { ...base, problem: null };
 }
 
 /** Makes the relays pass this page's offers on now, not at its next announce, which a tracker
@@ -168,6 +215,9 @@ const SWEEP_MS = 2000;
 export function mendedPeerConnection() {
   const Base = globalThis.RTCPeerConnection;
   const open = new Set(); // the connections not closed, each with when it first connected
+  let lastUp = 0; // when a connection last came up
+  let turnError = null; // the last error of a TURN server, {code, url, at}
+  let stuckSeen = 0; // when a connection the other page answered was last seen stuck
   return class Mended extends Base {
     constructor(config) {
       super(config);
@@ -175,9 +225,20 @@ export function mendedPeerConnection() {
       this.upSince = 0;
       this.heard = false; // a message came on one of its channels
       this.channels = new Set();
+      this.answeredAt = 0; // when the other page's description came (through the relays)
       this.addEventListener("connectionstatechange", () => {
-        if (this.connectionState === "connected" && !this.upSince) this.upSince = Date.now();
+        if (this.connectionState === "connected" && !this.upSince) {
+          this.upSince = Date.now();
+          lastUp = this.upSince;
+        }
         if (this.connectionState === "failed") this.close();
+      });
+      // a TURN server that refused this page (401: the username or credential) or never
+      // answered (701) is said to the person (health, openRoom)
+      this.addEventListener("icecandidateerror", (e) => {
+        if (/^turns?:/.test(String(e.url || "")) && (e.errorCode === 401 || e.errorCode === 701)) {
+          turnError = { code: e.errorCode, url: String(e.url).slice(0, 200), at: Date.now() };
+        }
       });
       this.addEventListener("datachannel", (e) => this.listen(e.channel));
     }
@@ -199,10 +260,30 @@ export function mendedPeerConnection() {
       return super.close();
     }
 
+    setRemoteDescription(description) {
+      if (!this.answeredAt) this.answeredAt = Date.now();
+      return super.setRemoteDescription(description);
+    }
+
     setLocalDescription(description) {
       if (description && description.type === "rollback" && this.signalingState === "have-local-offer"
         && !this.currentRemoteDescription) return Promise.resolve();
       return super.setLocalDescription(description);
+    }
+
+    /** Whether a connection is up now; the last TURN error (of the last minute); whether one
+     * the other page answered has waited STUCK_MS without opening, none having opened since. */
+    static state(now = Date.now()) {
+      let connected = false;
+      for (const pc of open) {
+        if (pc.connectionState === "connected") connected = true;
+        else if (pc.connectionState !== "closed" && !pc.upSince && pc.answeredAt
+          && now - pc.answeredAt >= STUCK_MS && lastUp < pc.answeredAt) stuckSeen = now;
+      }
+      // said until a connection comes up (a stuck one closed and offered again is still stuck)
+      const stuck = !!stuckSeen && lastUp < stuckSeen && now - stuckSeen < 60000;
+      const recent = turnError && now - turnError.at < 60000 && lastUp < turnError.at ? turnError : null;
+      return { connected, stuck, turnError: recent };
     }
 
     /** One sweep: closes every connection up for `unjoined` ms or more that is not in `joined`
@@ -280,8 +361,8 @@ export function nonce() {
 
 /** The invitation's link: this page with the room, the host's public key (a friend's page
  * listens only to the peer that proves it holds the private one) and the relays (and STUN when
- * not the default). */
-export function inviteLink(room, host, relays, stun) {
+ * not the default, and `turn` {urls, username, credential} when given). */
+export function inviteLink(room, host, relays, stun, turn = null) {
   const url = new URL(location.href);
   url.search = "";
   url.hash = "";
@@ -289,5 +370,12 @@ export function inviteLink(room, host, relays, stun) {
   url.searchParams.set("host", host);
   url.searchParams.set("relays", relays.join(","));
   if (stun !== DEFAULT_STUN) url.searchParams.set("stun", stun);
+  // the TURN server, only where the host chose to share it (its credential goes with it);
+  // "hide my address" never: it is each person's own choice
+  if (turn && turn.urls) {
+    url.searchParams.set("turn", turn.urls);
+    url.searchParams.set("turn_user", turn.username);
+    url.searchParams.set("turn_credential", turn.credential);
+  }
   return url.href;
 }
