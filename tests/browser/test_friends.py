@@ -356,12 +356,23 @@ def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, arti
         assert box["width"] <= 1 and box["height"] <= 1
         friend.page.screenshot(path=str(artifacts / "friends-phone-en.png"))
         host.page.screenshot(path=str(artifacts / "friends-host-en.png"))
-        steps = 0
-        while play_one([host, friend]):
+        steps, hinted = 0, False
+        while True:
+            if not hinted and friend.state()["view"]["legal"]:
+                # a hint at the friend's seat: its own engine, from the view the host sent
+                friend.page.click(".actions .hint-btn")
+                friend.page.wait_for_function("() => document.querySelector('.hint-line').textContent.startsWith('Hint:')")
+                card = friend.page.locator(".hand-card.hinted").get_attribute("data-code")
+                assert card in friend.state()["view"]["legal"]
+                hinted = True
+            if not play_one([host, friend]):
+                break
             steps += 1
             if steps == 6:
                 friend.page.screenshot(path=str(artifacts / "friends-phone-mid-en.png"))
-        assert steps == 40
+        assert steps == 40 and hinted
+        # nothing of it asked the host (whose referee would have refused it)
+        assert "friends_not_offered" not in json.dumps(received(friend))
         for p in (host, friend):
             assert wait_ui(p.page, SETTLED) in ("summary", "over")
             p.page.wait_for_selector("#summary-dialog[open]")
