@@ -20,6 +20,7 @@ at the start of a trick.
 from __future__ import annotations
 
 from .alphabeta import SearchAborted, make_distinct, stronger_in_suit, trick_so_far
+from .common import bits
 
 __all__ = ["SearchAborted", "Solver"]
 
@@ -68,53 +69,63 @@ class Solver:
 
         distinct = make_distinct(pts, up_list, above)
 
-        def bits_of(m: int) -> list[int]:
-            r = []
-            while m:
-                low = m & -m
-                r.append(low.bit_length() - 1)
-                m ^= low
-            return r
-
-        def trick_start(order, tn: int, alpha: int, beta: int) -> int:
-            """Value of a position at the start of a trick (memoized with bounds)."""
-            if not tn:
-                h0 = hands[order[0]]
-                if not h0 & (h0 - 1):
-                    # The last trick: one card each, nothing to choose.
-                    b = h0.bit_length() - 1
-                    bs = order[0]
-                    tp = pts[b]
-                    for s in order[1:]:
-                        c = hands[s].bit_length() - 1
-                        tp += pts[c]
-                        if beats[(b << 6) | c]:
-                            b, bs = c, s
-                    return tp if maxside[bs] else 0
-            key = (tuple(hands), tn, order)
-            hit = tt.get(key)
-            if hit is not None:
-                lo, hi = hit
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo == hi:
-                    return lo
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-            a0, b0 = alpha, beta
-            v = play(order, 0, -1, -1, 0, tn, alpha, beta)
-            lo, hi = hit if hit is not None else (-1, 10**6)
-            if v <= a0:
-                hi = min(hi, v)
-            elif v >= b0:
-                lo = max(lo, v)
+        def trick_start(w: int, tn: int, alpha: int, beta: int) -> int:
+            """Value of the position after seat ``w`` took a trick with ``tn`` cards left in
+            the talon: the hands draw, then the next trick starts (memoized with bounds)."""
+            if tn:
+                order = orders[w] if tn >= per_round else rot[w][:tn]
+                k = tn
+                for s in order:
+                    k -= 1
+                    hands[s] |= 1 << talon[k]
             else:
-                lo = hi = v
-            tt[key] = (lo, hi)
+                order = orders[w]
+                k = 0
+            if not k and not hands[order[0]] & (hands[order[0]] - 1):
+                # The last trick: one card each, nothing to choose (or the deal is over).
+                b = hands[order[0]].bit_length() - 1
+                if b < 0:
+                    return 0
+                bs = order[0]
+                tp = pts[b]
+                for s in order[1:]:
+                    c = hands[s].bit_length() - 1
+                    tp += pts[c]
+                    if beats[(b << 6) | c]:
+                        b, bs = c, s
+                v = tp if maxside[bs] else 0
+            else:
+                key = (tuple(hands), k, order)
+                hit = tt.get(key)
+                if hit is None:
+                    v = play(order, 0, -1, -1, 0, k, alpha, beta)
+                    tt[key] = (-1, v) if v <= alpha else (v, 10**6) if v >= beta else (v, v)
+                else:
+                    lo, hi = hit
+                    if lo >= beta:
+                        v = lo
+                    elif hi <= alpha:
+                        v = hi
+                    elif lo == hi:
+                        v = lo
+                    else:
+                        if lo > alpha:
+                            alpha = lo
+                        if hi < beta:
+                            beta = hi
+                        v = play(order, 0, -1, -1, 0, k, alpha, beta)
+                        if v <= alpha:
+                            hi = min(hi, v)
+                        elif v >= beta:
+                            lo = max(lo, v)
+                        else:
+                            lo = hi = v
+                        tt[key] = (lo, hi)
+            if tn:
+                k = tn
+                for s in order:
+                    k -= 1
+                    hands[s] ^= 1 << talon[k]
             return v
 
         def play(order, pos: int, b: int, bs: int, tp: int, tn: int, alpha: int,
@@ -161,19 +172,7 @@ class Solver:
                     v = play(order, pos + 1, nb, nbs, np_, tn, alpha, beta)
                 else:
                     v = np_ if maxside[nbs] else 0
-                    if tn:
-                        seq = orders[nbs] if tn >= per_round else rot[nbs][:tn]
-                        k = tn
-                        for s in seq:
-                            k -= 1
-                            hands[s] |= 1 << talon[k]
-                        v += trick_start(seq, k, alpha - v, beta - v)
-                        k = tn
-                        for s in seq:
-                            k -= 1
-                            hands[s] ^= 1 << talon[k]
-                    elif hands[nbs]:
-                        v += trick_start(orders[nbs], 0, alpha - v, beta - v)
+                    v += trick_start(nbs, tn, alpha - v, beta - v)
                 hands[seat] = h
                 if ismax:
                     if v > best:
@@ -197,7 +196,7 @@ class Solver:
         b, bs, tp = trick_so_far(trick, order, pts, beats)
         h = hands[seat]
         if moves is None:
-            moves = bits_of(h)
+            moves = bits(h)
         out: dict[int, int] = {}
         last = pos == len(order) - 1
         ismax = maxside[seat]
@@ -211,9 +210,6 @@ class Solver:
               maxside, play, trick_start, out):
         pts = self.pts
         beats = self.beats
-        orders = self.orders
-        rot = self.rot
-        per_round = self.per_round
         best_so_far = None
         for c in moves:
             hands[seat] = h ^ (1 << c)
@@ -232,20 +228,7 @@ class Solver:
                 v = play(order, pos + 1, nb, nbs, np_, len(talon), alpha, beta)
             else:
                 v = np_ if maxside[nbs] else 0
-                tn = len(talon)
-                if tn:
-                    seq = orders[nbs] if tn >= per_round else rot[nbs][:tn]
-                    k = tn
-                    for s in seq:
-                        k -= 1
-                        hands[s] |= 1 << talon[k]
-                    v += trick_start(seq, k, alpha - v, beta - v)
-                    k = tn
-                    for s in seq:
-                        k -= 1
-                        hands[s] ^= 1 << talon[k]
-                elif hands[nbs]:
-                    v += trick_start(orders[nbs], 0, alpha - v, beta - v)
+                v += trick_start(nbs, len(talon), alpha - v, beta - v)
             hands[seat] = h
             out[c] = v
             if best_so_far is None or (v > best_so_far if ismax else v < best_so_far):
