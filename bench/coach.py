@@ -51,19 +51,14 @@ EQUAL = ("coach_equal",)
 NO_CAUSE = ("coach_gain", "coach_exact", "coach_keep_later")
 
 
-def words(variant: str, deals: int, seed: str = "coach") -> dict:
-    """The coach's reasons at every card play with a choice of every seat: code counts for
-    the hints and for the review of the card actually played."""
-    from collections import Counter
-
+def _turns(variant: str, deals: int, seed: str):
+    """Every turn of ``deals`` seeded deals played by the intermediate player in every seat:
+    yields ``(view, action)`` before the action is applied."""
     from briscola.ai import make_bot
-    from briscola.ai.evaluate import card_plays, evaluate
-    from briscola.ai.explain import explain
     from briscola.game import Game
     from briscola.rules import find_variant
 
     rules = find_variant(variant)
-    hint, review = Counter(), Counter()
     for i in range(deals):
         game = Game.new(rules, seed=f"{seed}:{i}")
         bots = [make_bot("intermediate", f"{seed}:{i}:{s}") for s in range(rules.players)]
@@ -71,11 +66,24 @@ def words(variant: str, deals: int, seed: str = "coach") -> dict:
             seat = game.current_player
             view = game.view(seat)
             action = bots[seat].decide(view).action
-            if view.phase == "play" and len(card_plays(view)) > 1 and int(action) < 52:
-                ev = evaluate(view)
-                hint[explain(view, ev)["code"]] += 1
-                review[explain(view, ev, int(action))["code"]] += 1
+            yield view, action
             game.apply(action, seat)
+
+
+def words(variant: str, deals: int, seed: str = "coach") -> dict:
+    """The coach's reasons at every card play with a choice of every seat: code counts for
+    the hints and for the review of the card actually played."""
+    from collections import Counter
+
+    from briscola.ai.evaluate import card_plays, evaluate
+    from briscola.ai.explain import explain
+
+    hint, review = Counter(), Counter()
+    for view, action in _turns(variant, deals, seed):
+        if view.phase == "play" and len(card_plays(view)) > 1 and int(action) < 52:
+            ev = evaluate(view)
+            hint[explain(view, ev)["code"]] += 1
+            review[explain(view, ev, int(action))["code"]] += 1
     return {"hint": dict(hint), "review": dict(review)}
 
 
@@ -89,35 +97,31 @@ def bidding_words(variant: str, deals: int, seed: str = "coach") -> dict:
     speak of the hand (:data:`HAND_PARAMS` among their parameters)."""
     from collections import Counter
 
-    from briscola.ai import make_bot
     from briscola.ai.evaluate import bidding_actions, evaluate_bidding
     from briscola.ai.explain import explain_bidding
     from briscola.actions import CARICHI
-    from briscola.game import Game
-    from briscola.rules import find_variant
 
-    rules = find_variant(variant)
     out = {k: Counter() for k in ("hint", "review", "hint_hand", "review_hand")}
-    for i in range(deals):
-        game = Game.new(rules, seed=f"{seed}:{i}")
-        bots = [make_bot("intermediate", f"{seed}:{i}:{s}") for s in range(rules.players)]
-        while not game.is_over:
-            seat = game.current_player
-            view = game.view(seat)
-            action = int(bots[seat].decide(view).action)
-            if view.phase in ("auction", "call") and len(view.legal) > 1 \
-                    and bidding_actions(view):
-                ev = evaluate_bidding(view)
-                for kind, why in (("hint", explain_bidding(view, ev)),
-                                  ("review", None if action == CARICHI else explain_bidding(
-                                      view, evaluate_bidding(view, action), action))):
-                    if why is None:
-                        continue
-                    out[kind][why["code"]] += 1
-                    if all(k in why["params"] for k in HAND_PARAMS):
-                        out[kind + "_hand"][why["code"]] += 1
-            game.apply(action, seat)
+    for view, action in _turns(variant, deals, seed):
+        action = int(action)
+        if view.phase in ("auction", "call") and len(view.legal) > 1 \
+                and bidding_actions(view):
+            ev = evaluate_bidding(view)
+            for kind, why in (("hint", explain_bidding(view, ev)),
+                              ("review", None if action == CARICHI else explain_bidding(
+                                  view, evaluate_bidding(view, action), action))):
+                if why is None:
+                    continue
+                out[kind][why["code"]] += 1
+                if all(k in why["params"] for k in HAND_PARAMS):
+                    out[kind + "_hand"][why["code"]] += 1
     return {k: dict(v) for k, v in out.items()}
+
+
+def _codes(counts: dict) -> str:
+    """``"bid_hand 14, call_long 1"``: the codes given, the most frequent first."""
+    return ", ".join(f"{k[len('coach_'):]} {x}" for k, x in
+                     sorted(counts.items(), key=lambda kv: -kv[1]))
 
 
 def print_bidding(variants: list[str], deals: int) -> None:
@@ -131,8 +135,7 @@ def print_bidding(variants: list[str], deals: int) -> None:
             c = got[kind]
             n = sum(c.values())
             hand = sum(got[kind + "_hand"].values())
-            top = ", ".join(f"{k[len('coach_'):]} {x}" for k, x in
-                            sorted(c.items(), key=lambda kv: -kv[1]))
+            top = _codes(c)
             print(f"| {v} | {kind} | {n} | {100.0 * hand / max(n, 1):.1f} % | "
                   f"{100.0 * (n - hand) / max(n, 1):.1f} % | {top} |")
 
@@ -150,8 +153,7 @@ def print_words(variants: list[str], deals: int) -> None:
         got = words(v, deals)
         for kind in ("hint", "review"):
             c = got[kind]
-            top = ", ".join(f"{k[len('coach_'):]} {n}" for k, n in
-                            sorted(c.items(), key=lambda kv: -kv[1]))
+            top = _codes(c)
             print(f"| {v} | {kind} | {sum(c.values())} | {_share(c, EQUAL):.1f} % | "
                   f"{_share(c, NO_CAUSE):.1f} % | {_share(c, EQUAL + NO_CAUSE):.1f} % | {top} |")
 

@@ -36,6 +36,20 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+def deal(hands: list[int], sizes, cards) -> int:
+    """Deals ``cards`` in order into the hands (masks, changed in place): ``sizes[s]`` of
+    them to seat ``s``, seat after seat. Returns how many were dealt."""
+    i = 0
+    for s, k in enumerate(sizes):
+        if k:
+            m = hands[s]
+            for c in cards[i:i + k]:
+                m |= 1 << c
+            hands[s] = m
+            i += k
+    return i
+
+
 def popcount(mask: int) -> int:
     return bin(mask).count("1")
 

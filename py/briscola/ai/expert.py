@@ -60,8 +60,8 @@ import time
 
 from ..actions import Action
 from .base import Bot, Decision, register_bot
-from .common import Situation, resample, special_action
-from .heuristic import IntermediateBot, _non_play, reason_for, score_card
+from .common import Situation, resample
+from .heuristic import IntermediateBot, reason_for, routine_decision, score_card
 from .inference import Evidence
 from .learn import Encoder, load as load_model, model_name
 from .rollout import FastPolicy
@@ -76,6 +76,19 @@ _clock = time.perf_counter if sys.platform == "emscripten" else time.process_tim
 
 _POLICIES: dict = {}  # (rules, trump) -> FastPolicy
 _SOLVERS: dict = {}  # (rules, trump) -> Solver: its tables are shared, its search is not
+_ENCODERS: dict = {}  # (rules, trump) -> Encoder
+
+
+def _per_rules(cache: dict, make, rules, trump):
+    """``make(rules, trump)``, built once per rules value and trump suit and kept in
+    ``cache`` (emptied when it passes 64 entries)."""
+    key = (rules, trump)
+    got = cache.get(key)
+    if got is None:
+        if len(cache) > 64:
+            cache.clear()
+        got = cache[key] = make(rules, trump)
+    return got
 
 
 def _search_horizon(rules) -> int:
@@ -169,12 +182,9 @@ class ExpertBot(Bot):
         self.last_info = {}
 
     def decide(self, view) -> Decision:
-        d = _non_play(view)
+        d = routine_decision(view)
         if d is not None:
             return d
-        sp = special_action(view)
-        if sp is not None:
-            return Decision(Action(sp[0]), sp[1])
         sit = Situation(view)
         plays = [int(a) for a in view.legal if a < 52]
         if len(plays) == 1:
@@ -303,13 +313,7 @@ class ExpertBot(Bot):
 
     # ---- search ----------------------------------------------------------------------------
     def _solver(self, rules, trump) -> Solver:
-        key = (rules, trump)
-        s = _SOLVERS.get(key)
-        if s is None:
-            if len(_SOLVERS) > 64:
-                _SOLVERS.clear()
-            s = _SOLVERS[key] = Solver(rules, trump)
-        return s
+        return _per_rules(_SOLVERS, Solver, rules, trump)
 
     def _search(self, sit: Situation, plays: list[int]) -> Decision | None:
         t0 = _clock()
@@ -370,13 +374,7 @@ class ExpertBot(Bot):
         return resample(pool, [ev.weight(w.hands) for w in pool], k, self.rng)
 
     def _policy(self, rules, trump) -> FastPolicy:
-        key = (rules, trump)
-        policy = _POLICIES.get(key)
-        if policy is None:
-            if len(_POLICIES) > 64:
-                _POLICIES.clear()
-            policy = _POLICIES[key] = FastPolicy(rules, trump)
-        return policy
+        return _per_rules(_POLICIES, FastPolicy, rules, trump)
 
     def _reason(self, sit: Situation, c: int, mean: float, exact: bool) -> str:
         return reason_for(sit, c, sit.rules)
@@ -485,23 +483,16 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
                 low = x & -x
                 acc = list(map(sub, acc, gone[low.bit_length() - 1]))
                 x ^= low
-            x = hand_new
-            while x:
-                low = x & -x
-                c = low.bit_length() - 1
-                acc = list(map(add, acc, w1[HAND + slot[c]]))
-                r = gone.get(c)
-                if r is not None and from_sums & low:
-                    acc = list(map(sub, acc, r))
-                x ^= low
-            x = known_new
-            while x:
-                low = x & -x
-                c = low.bit_length() - 1
-                acc = list(map(add, acc, w1[KNOWN + slot[c]]))
-                if from_sums & low:
-                    acc = list(map(sub, acc, gone[c]))
-                x ^= low
+            # Cards now in the hand, then cards now known elsewhere: each adds its input row
+            # and, where the sums counted it among the cards gone, takes that row back out.
+            for x, at in ((hand_new, HAND), (known_new, KNOWN)):
+                while x:
+                    low = x & -x
+                    c = low.bit_length() - 1
+                    acc = list(map(add, acc, w1[at + slot[c]]))
+                    if from_sums & low:  # every card of from_sums has its row in gone
+                        acc = list(map(sub, acc, gone[c]))
+                    x ^= low
             if nxt >= 0:
                 acc = list(map(add, acc, w1[TABLE + slot[nxt]]))
                 if unseen0 >> nxt & 1:
@@ -680,11 +671,7 @@ def learned_values(sit: Situation, plays: list[int], model, rng, worlds: int = 2
 
 
 def _encoder(rules, trump) -> Encoder:
-    key = ("enc", rules, trump)
-    e = _POLICIES.get(key)
-    if e is None:
-        e = _POLICIES[key] = Encoder(rules, trump)
-    return e
+    return _per_rules(_ENCODERS, Encoder, rules, trump)
 
 
 register_bot("expert", ExpertBot)

@@ -14,7 +14,7 @@ the face-up trump still lying under the talon.
 from __future__ import annotations
 
 from ..cards import N_RANKS
-from .heuristic import PARAMS
+from .heuristic import PARAMS, trump_keep
 
 
 def _popcount(m: int) -> int:
@@ -59,14 +59,7 @@ class FastPolicy:
                     if x // N_RANKS == trump and t.strength[x] > t.strength[c]:
                         m |= 1 << x
                 self.higher_trumps[c] = m
-                r = n_order - t.strength[c]
-                if r == 0:
-                    v = P["trump_top"]
-                elif r == 1:
-                    v = P["trump_second"]
-                else:
-                    v = P["trump_base"] - P["trump_slope"] * r + P["trump_pts"] * t.points[c]
-                self.keep[c] = v
+                self.keep[c] = trump_keep(n_order - t.strength[c], t.points[c], P)
             elif t.points[c] >= 10:
                 self.keep[c] = P["loaded"]
 
