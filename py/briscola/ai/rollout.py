@@ -14,6 +14,7 @@ the face-up trump still lying under the talon.
 from __future__ import annotations
 
 from ..cards import N_RANKS
+from .alphabeta import trick_so_far
 from .heuristic import PARAMS, trump_keep
 
 
@@ -154,11 +155,7 @@ class FastPolicy:
         for c in talon:
             live |= 1 << c
         faceup_hidden = (1 << talon[0]) if tn else 0
-        b, bs, tp = -1, -1, 0
-        for i, c in enumerate(trick):
-            tp += pts[c]
-            if b < 0 or beats[(b << 6) | c]:
-                b, bs = c, order[i]
+        b, bs, tp = trick_so_far(trick, order, pts, beats)
         pos = len(trick)
         gained = 0
         c = first

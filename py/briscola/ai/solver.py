@@ -128,6 +128,22 @@ class Solver:
                     hands[s] ^= 1 << talon[k]
             return v
 
+        def move(order, pos: int, seat: int, h: int, c: int, b: int, bs: int, tp: int,
+                 tn: int, alpha: int, beta: int) -> int:
+            """Value after ``seat`` (holding ``h``) plays ``c``: the rest of the trick, then
+            the rest of the deal."""
+            hands[seat] = h ^ (1 << c)
+            if b < 0 or beats[(b << 6) | c]:
+                b, bs = c, seat
+            tp += pts[c]
+            if pos < len(order) - 1:
+                v = play(order, pos + 1, b, bs, tp, tn, alpha, beta)
+            else:
+                v = tp if maxside[bs] else 0
+                v += trick_start(bs, tn, alpha - v, beta - v)
+            hands[seat] = h
+            return v
+
         def play(order, pos: int, b: int, bs: int, tp: int, tn: int, alpha: int,
                  beta: int) -> int:
             count[0] += 1
@@ -136,7 +152,6 @@ class Solver:
             seat = order[pos]
             h = hands[seat]
             ismax = maxside[seat]
-            last = pos == len(order) - 1
             if h & (h - 1):
                 live = tmask[tn]
                 for x in hands:
@@ -162,18 +177,7 @@ class Solver:
                         cand.sort(key=pts.__getitem__)
             best = -1 if ismax else 10**6
             for c in cand:
-                hands[seat] = h ^ (1 << c)
-                if b < 0 or beats[(b << 6) | c]:
-                    nb, nbs = c, seat
-                else:
-                    nb, nbs = b, bs
-                np_ = tp + pts[c]
-                if not last:
-                    v = play(order, pos + 1, nb, nbs, np_, tn, alpha, beta)
-                else:
-                    v = np_ if maxside[nbs] else 0
-                    v += trick_start(nbs, tn, alpha - v, beta - v)
-                hands[seat] = h
+                v = move(order, pos, seat, h, c, b, bs, tp, tn, alpha, beta)
                 if ismax:
                     if v > best:
                         best = v
@@ -198,39 +202,20 @@ class Solver:
         if moves is None:
             moves = bits(h)
         out: dict[int, int] = {}
-        last = pos == len(order) - 1
         ismax = maxside[seat]
+        tn = len(talon)
+        best_so_far = None
         try:
-            return self._root(moves, h, hands, seat, b, bs, tp, last, ismax, exact, talon,
-                              order, pos, maxside, play, trick_start, out)
+            for c in moves:
+                if exact or best_so_far is None:
+                    alpha, beta = -1, 10**6
+                elif ismax:
+                    alpha, beta = best_so_far, 10**6
+                else:
+                    alpha, beta = -1, best_so_far
+                v = out[c] = move(order, pos, seat, h, c, b, bs, tp, tn, alpha, beta)
+                if best_so_far is None or (v > best_so_far if ismax else v < best_so_far):
+                    best_so_far = v
+            return out
         finally:
             self.nodes = count[0]
-
-    def _root(self, moves, h, hands, seat, b, bs, tp, last, ismax, exact, talon, order, pos,
-              maxside, play, trick_start, out):
-        pts = self.pts
-        beats = self.beats
-        best_so_far = None
-        for c in moves:
-            hands[seat] = h ^ (1 << c)
-            if b < 0 or beats[(b << 6) | c]:
-                nb, nbs = c, seat
-            else:
-                nb, nbs = b, bs
-            np_ = tp + pts[c]
-            if exact or best_so_far is None:
-                alpha, beta = -1, 10**6
-            elif ismax:
-                alpha, beta = best_so_far, 10**6
-            else:
-                alpha, beta = -1, best_so_far
-            if not last:
-                v = play(order, pos + 1, nb, nbs, np_, len(talon), alpha, beta)
-            else:
-                v = np_ if maxside[nbs] else 0
-                v += trick_start(nbs, len(talon), alpha - v, beta - v)
-            hands[seat] = h
-            out[c] = v
-            if best_so_far is None or (v > best_so_far if ismax else v < best_so_far):
-                best_so_far = v
-        return out
