@@ -41,7 +41,7 @@ if os.path.isdir(os.path.join(ROOT, "py")) and os.path.join(ROOT, "py") not in s
     sys.path.insert(0, os.path.join(ROOT, "py"))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 
-from thinking import cpu_clock, run_pyodide  # noqa: E402  (the Pyodide harness, the CPU clock)
+from thinking import cpu_clock, harness_parser, pyodide_into  # noqa: E402  (the Pyodide harness)
 
 TARGETS = {"hint": 300.0, "review": {"classic": 3000.0, "four": 6000.0}}
 # Reasons that teach nothing: "either will do", or only the method's figure ("over N likely
@@ -124,20 +124,25 @@ def _codes(counts: dict) -> str:
                      sorted(counts.items(), key=lambda kv: -kv[1]))
 
 
+def _by_sentence(variants: list[str], deals: int, measure):
+    """``(variant, sentence, its code counts, all of measure(variant, deals))`` per variant,
+    for the hint and then the review."""
+    for v in variants:
+        got = measure(v, deals)
+        for kind in ("hint", "review"):
+            yield v, kind, got[kind], got
+
+
 def print_bidding(variants: list[str], deals: int) -> None:
     print(f"What the coach says of the auction and the call: {deals} deals per variant, "
           "every seat (intermediate players)\n")
     print("| variant | sentence | decisions | about the hand | figure or \"the same\" only | codes |")
     print("| --- | --- | ---: | ---: | ---: | --- |")
-    for v in variants:
-        got = bidding_words(v, deals)
-        for kind in ("hint", "review"):
-            c = got[kind]
-            n = sum(c.values())
-            hand = sum(got[kind + "_hand"].values())
-            top = _codes(c)
-            print(f"| {v} | {kind} | {n} | {100.0 * hand / max(n, 1):.1f} % | "
-                  f"{100.0 * (n - hand) / max(n, 1):.1f} % | {top} |")
+    for v, kind, c, got in _by_sentence(variants, deals, bidding_words):
+        n = sum(c.values())
+        hand = sum(got[kind + "_hand"].values())
+        print(f"| {v} | {kind} | {n} | {100.0 * hand / max(n, 1):.1f} % | "
+              f"{100.0 * (n - hand) / max(n, 1):.1f} % | {_codes(c)} |")
 
 
 def _share(counts: dict, codes) -> float:
@@ -149,13 +154,9 @@ def print_words(variants: list[str], deals: int) -> None:
     print(f"What the coach says: {deals} deals per variant, every seat (intermediate players)\n")
     print("| variant | sentence | decisions | either will do | no cause | both | codes |")
     print("| --- | --- | ---: | ---: | ---: | ---: | --- |")
-    for v in variants:
-        got = words(v, deals)
-        for kind in ("hint", "review"):
-            c = got[kind]
-            top = _codes(c)
-            print(f"| {v} | {kind} | {sum(c.values())} | {_share(c, EQUAL):.1f} % | "
-                  f"{_share(c, NO_CAUSE):.1f} % | {_share(c, EQUAL + NO_CAUSE):.1f} % | {top} |")
+    for v, kind, c, _got in _by_sentence(variants, deals, words):
+        print(f"| {v} | {kind} | {sum(c.values())} | {_share(c, EQUAL):.1f} % | "
+              f"{_share(c, NO_CAUSE):.1f} % | {_share(c, EQUAL + NO_CAUSE):.1f} % | {_codes(c)} |")
 
 
 def measure(variant: str, deals: int, seed: str = "coach") -> dict:
@@ -231,14 +232,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--inner" in argv:
         return _inner(argv)
-    import argparse
     import platform
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
-    ap.add_argument("--deals", type=int, default=6)
-    ap.add_argument("--variants", default="classic,four,chiamata")
-    ap.add_argument("--no-pyodide", action="store_true")
-    ap.add_argument("--no-build", action="store_true")
-    ap.add_argument("--json", action="store_true")
+    ap = harness_parser(__doc__, 6, "classic,four,chiamata")
     ap.add_argument("--words", action="store_true",
                     help="the share of reasons that teach nothing, instead of the times")
     ap.add_argument("--bidding", action="store_true",
@@ -255,11 +250,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     load0 = os.getloadavg()[0]
     results = {"cpython": {v: summarize(measure(v, args.deals)) for v in variants}}
-    note = "Pyodide not measured (--no-pyodide)"
-    if not args.no_pyodide:
-        py, note = run_pyodide(__file__, variants, args.deals, not args.no_build)
-        if py is not None:
-            results["pyodide"] = py
+    note = pyodide_into(results, __file__, variants, args)
     load1 = os.getloadavg()[0]
     if args.json:
         results["note"] = note
