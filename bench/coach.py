@@ -41,7 +41,7 @@ if os.path.isdir(os.path.join(ROOT, "py")) and os.path.join(ROOT, "py") not in s
     sys.path.insert(0, os.path.join(ROOT, "py"))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 
-from thinking import cpu_clock, harness_parser, pyodide_into  # noqa: E402  (the Pyodide harness)
+from thinking import cpu_clock, harness_parser, pyodide_into, summary  # noqa: E402
 
 TARGETS = {"hint": 300.0, "review": {"classic": 3000.0, "four": 6000.0}}
 # Reasons that teach nothing: "either will do", or only the method's figure ("over N likely
@@ -192,19 +192,8 @@ def measure(variant: str, deals: int, seed: str = "coach") -> dict:
     return out
 
 
-def summary(times: list[float]) -> dict:
-    s = sorted(times)
-    if not s:
-        return {"n": 0}
-
-    def q(p: float) -> float:
-        return s[min(len(s) - 1, int(p * (len(s) - 1) + 0.5))]
-
-    return {"n": len(s), "median": q(0.5), "p90": q(0.9), "worst": s[-1]}
-
-
 def summarize(raw: dict) -> dict:
-    return {k: summary(v) for k, v in raw.items() if k != "decisions"} | {
+    return {k: summary(v, "n") for k, v in raw.items() if k != "decisions"} | {
         "decisions": sum(raw["decisions"]) / max(len(raw["decisions"]), 1)}
 
 

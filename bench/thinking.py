@@ -76,15 +76,17 @@ def measure(variant: str, deals: int, seed: str = "thinking",
     return times
 
 
-def summary(times: list[float]) -> dict:
+def summary(times: list[float], count: str = "decisions") -> dict:
+    """How many times (under the key ``count``), their median, 90th percentile, worst and
+    mean."""
     s = sorted(times)
     if not s:
-        return {"decisions": 0}
+        return {count: 0}
 
     def q(p: float) -> float:
         return s[min(len(s) - 1, int(p * (len(s) - 1) + 0.5))]
 
-    return {"decisions": len(s), "median": q(0.5), "p90": q(0.9), "worst": s[-1],
+    return {count: len(s), "median": q(0.5), "p90": q(0.9), "worst": s[-1],
             "mean": sum(s) / len(s)}
 
 
