@@ -47,7 +47,7 @@ if os.path.isdir(os.path.join(ROOT, "py")) and os.path.join(ROOT, "py") not in s
     sys.path.insert(0, os.path.join(ROOT, "py"))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 
-from thinking import cpu_clock, run_pyodide  # noqa: E402  (the Pyodide harness, the CPU clock)
+from thinking import cpu_clock, harness_parser, pyodide_into, summary  # noqa: E402
 
 TARGETS = {"hint": 300.0, "review": {"classic": 3000.0, "four": 6000.0}}
 # Reasons that teach nothing: "either will do" (or "any small card will do", "worth the
@@ -59,6 +59,25 @@ NO_CAUSE = ("coach_gain", "coach_exact", "coach_keep_later")
 
 
 _WORDS: dict = {}
+
+
+def _turns(variant: str, deals: int, seed: str):
+    """Every turn of ``deals`` seeded deals played by the intermediate player in every seat:
+    yields ``(view, action)`` before the action is applied."""
+    from briscola.ai import make_bot
+    from briscola.game import Game
+    from briscola.rules import find_variant
+
+    rules = find_variant(variant)
+    for i in range(deals):
+        game = Game.new(rules, seed=f"{seed}:{i}")
+        bots = [make_bot("intermediate", f"{seed}:{i}:{s}") for s in range(rules.players)]
+        while not game.is_over:
+            seat = game.current_player
+            view = game.view(seat)
+            action = bots[seat].decide(view).action
+            yield view, action
+            game.apply(action, seat)
 
 
 def words(variant: str, deals: int, seed: str = "coach") -> dict:
@@ -74,43 +93,31 @@ def words(variant: str, deals: int, seed: str = "coach") -> dict:
 def _words(variant: str, deals: int, seed: str) -> dict:
     from collections import Counter
 
-    from briscola.ai import make_bot
     from briscola.ai.evaluate import card_plays, evaluate
     from briscola.ai.explain import explain
-    from briscola.game import Game
-    from briscola.rules import find_variant
-
     from briscola.ai.teach import Facts, holds
     from briscola.cards import Card
 
-    rules = find_variant(variant)
     hint, review = Counter(), Counter()
     checked = {"hints": 0, "holds": 0, "blank_ties": 0, "figure_thrown": 0, "wrong": Counter()}
-    for i in range(deals):
-        game = Game.new(rules, seed=f"{seed}:{i}")
-        bots = [make_bot("intermediate", f"{seed}:{i}:{s}") for s in range(rules.players)]
-        while not game.is_over:
-            seat = game.current_player
-            view = game.view(seat)
-            action = bots[seat].decide(view).action
-            if view.phase == "play" and len(card_plays(view)) > 1 and int(action) < 52:
-                ev = evaluate(view)
-                why = explain(view, ev)
-                hint[why["code"]] += 1
-                review[explain(view, ev, int(action))["code"]] += 1
-                f = Facts(view)
-                checked["hints"] += 1
-                if holds(view, why["code"], why["params"], f):
-                    checked["holds"] += 1
-                else:
-                    checked["wrong"][why["code"]] += 1
-                b, a = (int(Card.parse(why["params"][k])) if k in why["params"] else None
-                        for k in ("card", "alt"))
-                if a is not None and why["code"] in _ties() and f.blank(b) and f.blank(a):
-                    checked["blank_ties"] += 1
-                if b is not None and figure_thrown(f, b, a, why["code"]):
-                    checked["figure_thrown"] += 1
-            game.apply(action, seat)
+    for view, action in _turns(variant, deals, seed):
+        if view.phase == "play" and len(card_plays(view)) > 1 and int(action) < 52:
+            ev = evaluate(view)
+            why = explain(view, ev)
+            hint[why["code"]] += 1
+            review[explain(view, ev, int(action))["code"]] += 1
+            f = Facts(view)
+            checked["hints"] += 1
+            if holds(view, why["code"], why["params"], f):
+                checked["holds"] += 1
+            else:
+                checked["wrong"][why["code"]] += 1
+            b, a = (int(Card.parse(why["params"][k])) if k in why["params"] else None
+                    for k in ("card", "alt"))
+            if a is not None and why["code"] in _ties() and f.blank(b) and f.blank(a):
+                checked["blank_ties"] += 1
+            if b is not None and figure_thrown(f, b, a, why["code"]):
+                checked["figure_thrown"] += 1
     checked["wrong"] = dict(checked["wrong"])
     return {"hint": dict(hint), "review": dict(review), "principles": checked}
 
@@ -163,35 +170,40 @@ def bidding_words(variant: str, deals: int, seed: str = "coach") -> dict:
     speak of the hand (:data:`HAND_PARAMS` among their parameters)."""
     from collections import Counter
 
-    from briscola.ai import make_bot
     from briscola.ai.evaluate import bidding_actions, evaluate_bidding
     from briscola.ai.explain import explain_bidding
     from briscola.actions import CARICHI
-    from briscola.game import Game
-    from briscola.rules import find_variant
 
-    rules = find_variant(variant)
     out = {k: Counter() for k in ("hint", "review", "hint_hand", "review_hand")}
-    for i in range(deals):
-        game = Game.new(rules, seed=f"{seed}:{i}")
-        bots = [make_bot("intermediate", f"{seed}:{i}:{s}") for s in range(rules.players)]
-        while not game.is_over:
-            seat = game.current_player
-            view = game.view(seat)
-            action = int(bots[seat].decide(view).action)
-            if view.phase in ("auction", "call") and len(view.legal) > 1 \
-                    and bidding_actions(view):
-                ev = evaluate_bidding(view)
-                for kind, why in (("hint", explain_bidding(view, ev)),
-                                  ("review", None if action == CARICHI else explain_bidding(
-                                      view, evaluate_bidding(view, action), action))):
-                    if why is None:
-                        continue
-                    out[kind][why["code"]] += 1
-                    if all(k in why["params"] for k in HAND_PARAMS):
-                        out[kind + "_hand"][why["code"]] += 1
-            game.apply(action, seat)
+    for view, action in _turns(variant, deals, seed):
+        action = int(action)
+        if view.phase in ("auction", "call") and len(view.legal) > 1 \
+                and bidding_actions(view):
+            ev = evaluate_bidding(view)
+            for kind, why in (("hint", explain_bidding(view, ev)),
+                              ("review", None if action == CARICHI else explain_bidding(
+                                  view, evaluate_bidding(view, action), action))):
+                if why is None:
+                    continue
+                out[kind][why["code"]] += 1
+                if all(k in why["params"] for k in HAND_PARAMS):
+                    out[kind + "_hand"][why["code"]] += 1
     return {k: dict(v) for k, v in out.items()}
+
+
+def _codes(counts: dict) -> str:
+    """``"bid_hand 14, call_long 1"``: the codes given, the most frequent first."""
+    return ", ".join(f"{k[len('coach_'):]} {x}" for k, x in
+                     sorted(counts.items(), key=lambda kv: -kv[1]))
+
+
+def _by_sentence(variants: list[str], deals: int, measure):
+    """``(variant, sentence, its code counts, all of measure(variant, deals))`` per variant,
+    for the hint and then the review."""
+    for v in variants:
+        got = measure(v, deals)
+        for kind in ("hint", "review"):
+            yield v, kind, got[kind], got
 
 
 def print_bidding(variants: list[str], deals: int) -> None:
@@ -199,16 +211,11 @@ def print_bidding(variants: list[str], deals: int) -> None:
           "every seat (intermediate players)\n")
     print("| variant | sentence | decisions | about the hand | figure or \"the same\" only | codes |")
     print("| --- | --- | ---: | ---: | ---: | --- |")
-    for v in variants:
-        got = bidding_words(v, deals)
-        for kind in ("hint", "review"):
-            c = got[kind]
-            n = sum(c.values())
-            hand = sum(got[kind + "_hand"].values())
-            top = ", ".join(f"{k[len('coach_'):]} {x}" for k, x in
-                            sorted(c.items(), key=lambda kv: -kv[1]))
-            print(f"| {v} | {kind} | {n} | {100.0 * hand / max(n, 1):.1f} % | "
-                  f"{100.0 * (n - hand) / max(n, 1):.1f} % | {top} |")
+    for v, kind, c, got in _by_sentence(variants, deals, bidding_words):
+        n = sum(c.values())
+        hand = sum(got[kind + "_hand"].values())
+        print(f"| {v} | {kind} | {n} | {100.0 * hand / max(n, 1):.1f} % | "
+              f"{100.0 * (n - hand) / max(n, 1):.1f} % | {_codes(c)} |")
 
 
 def _share(counts: dict, codes) -> float:
@@ -220,14 +227,9 @@ def print_words(variants: list[str], deals: int) -> None:
     print(f"What the coach says: {deals} deals per variant, every seat (intermediate players)\n")
     print("| variant | sentence | decisions | either will do | no cause | both | codes |")
     print("| --- | --- | ---: | ---: | ---: | ---: | --- |")
-    for v in variants:
-        got = words(v, deals)
-        for kind in ("hint", "review"):
-            c = got[kind]
-            top = ", ".join(f"{k[len('coach_'):]} {n}" for k, n in
-                            sorted(c.items(), key=lambda kv: -kv[1]))
-            print(f"| {v} | {kind} | {sum(c.values())} | {_share(c, EQUAL):.1f} % | "
-                  f"{_share(c, NO_CAUSE):.1f} % | {_share(c, EQUAL + NO_CAUSE):.1f} % | {top} |")
+    for v, kind, c, _got in _by_sentence(variants, deals, words):
+        print(f"| {v} | {kind} | {sum(c.values())} | {_share(c, EQUAL):.1f} % | "
+              f"{_share(c, NO_CAUSE):.1f} % | {_share(c, EQUAL + NO_CAUSE):.1f} % | {_codes(c)} |")
 
 
 def measure(variant: str, deals: int, seed: str = "coach") -> dict:
@@ -263,19 +265,8 @@ def measure(variant: str, deals: int, seed: str = "coach") -> dict:
     return out
 
 
-def summary(times: list[float]) -> dict:
-    s = sorted(times)
-    if not s:
-        return {"n": 0}
-
-    def q(p: float) -> float:
-        return s[min(len(s) - 1, int(p * (len(s) - 1) + 0.5))]
-
-    return {"n": len(s), "median": q(0.5), "p90": q(0.9), "worst": s[-1]}
-
-
 def summarize(raw: dict) -> dict:
-    return {k: summary(v) for k, v in raw.items() if k != "decisions"} | {
+    return {k: summary(v, "n") for k, v in raw.items() if k != "decisions"} | {
         "decisions": sum(raw["decisions"]) / max(len(raw["decisions"]), 1)}
 
 
@@ -303,14 +294,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--inner" in argv:
         return _inner(argv)
-    import argparse
     import platform
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
-    ap.add_argument("--deals", type=int, default=6)
-    ap.add_argument("--variants", default="classic,four,chiamata")
-    ap.add_argument("--no-pyodide", action="store_true")
-    ap.add_argument("--no-build", action="store_true")
-    ap.add_argument("--json", action="store_true")
+    ap = harness_parser(__doc__, 6, "classic,four,chiamata")
     ap.add_argument("--words", action="store_true",
                     help="the share of reasons that teach nothing, instead of the times")
     ap.add_argument("--bidding", action="store_true",
@@ -333,11 +318,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     load0 = os.getloadavg()[0]
     results = {"cpython": {v: summarize(measure(v, args.deals)) for v in variants}}
-    note = "Pyodide not measured (--no-pyodide)"
-    if not args.no_pyodide:
-        py, note = run_pyodide(__file__, variants, args.deals, not args.no_build)
-        if py is not None:
-            results["pyodide"] = py
+    note = pyodide_into(results, __file__, variants, args)
     load1 = os.getloadavg()[0]
     if args.json:
         results["note"] = note

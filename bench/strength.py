@@ -78,6 +78,13 @@ def _target_text(target, r) -> tuple[str, str]:
     return text, "yes" if ok else "**no**"
 
 
+def _timed(run, *args, **kwargs):
+    """``run(*args, **kwargs)`` and the seconds it took (wall clock)."""
+    t0 = time.perf_counter()
+    r = run(*args, **kwargs)
+    return r, time.perf_counter() - t0
+
+
 def _load() -> str:
     try:
         return " ".join(f"{x:.1f}" for x in os.getloadavg())
@@ -279,10 +286,8 @@ def main(argv: list[str] | None = None) -> int:
         if checked is None:
             return 2
         base, others = checked[0], checked[1:]
-        t0 = time.perf_counter()
-        r = tails(args.variant, base, others, args.against, args.deals, args.seed,
-                  args.tails, args.workers)
-        dt = time.perf_counter() - t0
+        r, dt = _timed(tails, args.variant, base, others, args.against, args.deals, args.seed,
+                       args.tails, args.workers)
         print(f"Paired from {args.tails} cards left: expert settings v {args.against}, "
               f"{args.variant}, {r['deals']} deal groups (seed {args.seed!r}, {args.workers} "
               f"workers, {dt:.0f} s, load {_load()})\n")
@@ -305,10 +310,8 @@ def main(argv: list[str] | None = None) -> int:
         if checked is None:
             return 2
         base, other = checked
-        t0 = time.perf_counter()
-        r = paired(args.variant, base, other, args.against, args.deals, args.seed,
-                   args.workers, args.cache)
-        dt = time.perf_counter() - t0
+        r, dt = _timed(paired, args.variant, base, other, args.against, args.deals, args.seed,
+                       args.workers, args.cache)
         print(f"Paired: expert [{args.base or 'as it is'}] and expert [{args.paired}] v "
               f"{args.against}, {args.variant}, {r['deals']} deal groups (seed "
               f"{args.seed!r}, {args.workers} workers, {dt:.0f} s, load {_load()})\n")
@@ -336,9 +339,7 @@ def main(argv: list[str] | None = None) -> int:
         if only and name not in only:
             continue
         deals = max(10, int(args.deals * share))
-        t0 = time.perf_counter()
-        r = run_arena(variant, a, b, deals, args.seed, workers=args.workers)
-        dt = time.perf_counter() - t0
+        r, dt = _timed(run_arena, variant, a, b, deals, args.seed, workers=args.workers)
         ttext, met = _target_text(target, r)
         lo, hi = r["ci95"]
         print(f"| {name} | {variant} | {a} v {b} | {deals} | {100 * r['win_rate']:.1f} % | "

@@ -76,15 +76,17 @@ def measure(variant: str, deals: int, seed: str = "thinking",
     return times
 
 
-def summary(times: list[float]) -> dict:
+def summary(times: list[float], count: str = "decisions") -> dict:
+    """How many times (under the key ``count``), their median, 90th percentile, worst and
+    mean."""
     s = sorted(times)
     if not s:
-        return {"decisions": 0}
+        return {count: 0}
 
     def q(p: float) -> float:
         return s[min(len(s) - 1, int(p * (len(s) - 1) + 0.5))]
 
-    return {"decisions": len(s), "median": q(0.5), "p90": q(0.9), "worst": s[-1],
+    return {count: len(s), "median": q(0.5), "p90": q(0.9), "worst": s[-1],
             "mean": sum(s) / len(s)}
 
 
@@ -124,6 +126,31 @@ def run_pyodide(script: str, variants: list[str], deals: int, build: bool) -> tu
     return None, "the Pyodide run printed no result"
 
 
+def harness_parser(doc: str, deals: int, variants: str):
+    """The options of a benchmark run on CPython and (through ``--inner``) in Pyodide;
+    ``doc``: the script's docstring, its second line the description."""
+    import argparse
+    ap = argparse.ArgumentParser(description=doc.splitlines()[1])
+    ap.add_argument("--deals", type=int, default=deals)
+    ap.add_argument("--variants", default=variants)
+    ap.add_argument("--no-pyodide", action="store_true")
+    ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--json", action="store_true")
+    return ap
+
+
+def pyodide_into(results: dict, script: str, variants: list[str], args) -> str:
+    """Runs ``script`` in Pyodide unless ``--no-pyodide`` and puts what it measured in
+    ``results["pyodide"]``; returns the note saying why not ("" when it did)."""
+    if args.no_pyodide:
+        return "Pyodide not measured (--no-pyodide)"
+    py, note = run_pyodide(script, variants, args.deals, not args.no_build)
+    if py is not None:
+        results["pyodide"] = py
+    return note
+
+
 def _inner(argv: list[str]) -> int:
     """Run inside Pyodide (whose trimmed standard library has no argparse)."""
     deals = int(argv[argv.index("--deals") + 1]) if "--deals" in argv else 20
@@ -143,28 +170,14 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--inner" in argv:
         return _inner(argv)
-    import argparse
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
-    ap.add_argument("--deals", type=int, default=20)
-    ap.add_argument("--variants", default="classic,four")
-    ap.add_argument("--no-pyodide", action="store_true")
-    ap.add_argument("--no-build", action="store_true")
-    ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
-    ap.add_argument("--json", action="store_true")
-    args = ap.parse_args(argv)
+    args = harness_parser(__doc__, 20, "classic,four").parse_args(argv)
     variants = [v for v in args.variants.split(",") if v]
     results: dict = {"cpython": {}, "cpython_cpu": {}}
     for v in variants:
         cpu: list[float] = []
         results["cpython"][v] = summary(measure(v, args.deals, cpu=cpu))
         results["cpython_cpu"][v] = summary(cpu)
-    note = ""
-    if not args.no_pyodide:
-        py, note = run_pyodide(__file__, variants, args.deals, not args.no_build)
-        if py is not None:
-            results["pyodide"] = py
-    else:
-        note = "Pyodide not measured (--no-pyodide)"
+    note = pyodide_into(results, __file__, variants, args)
     if args.json:
         results["note"] = note
         print(json.dumps(results))

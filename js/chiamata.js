@@ -483,15 +483,17 @@ function callerOf(deal) {
   return best;
 }
 
+/** Who is who in a finished deal: its Chiamata facts, outcome, the seats' names, the caller
+ *  and the caller's side (the team of the outcome's first side). */
+function dealRoles(state, ctx) {
+  const ch = state.view.chiamata || {};
+  const out = state.summary.outcome;
+  return { ch, out, names: ctx.names, caller: ch.caller ?? callerOf(out), team: out.sides[0] };
+}
+
 /** The facts of a finished deal: caller, called card, partner, target, points, cappotto. */
 export function chiamataFacts(box, state, ctx) {
-  const view = state.view;
-  const ch = view.chiamata || {};
-  const out = state.summary.outcome;
-  const names = ctx.names;
-  const n = names.length;
-  const caller = ch.caller ?? callerOf(out);
-  const [team] = out.sides;
+  const { ch, out, names, caller, team } = dealRoles(state, ctx);
   const partner = ch.carichi ? null : team.find((x) => x !== caller);
   const made = out.winners.includes(0);
   const mult = out.multiplier || 1; // the engine's: it depends on the auction and the options
@@ -516,13 +518,8 @@ export function chiamataFacts(box, state, ctx) {
 
 /** The game points of the deal per seat, the running totals and their chart. */
 export function chiamataPoints(box, state, ctx) {
-  const view = state.view;
-  const ch = view.chiamata || {};
-  const out = state.summary.outcome;
-  const names = ctx.names;
+  const { out, names, caller, team } = dealRoles(state, ctx);
   const n = names.length;
-  const caller = ch.caller ?? callerOf(out);
-  const [team] = out.sides;
   const gp = out.game_points;
   const match = state.match;
   const roleName = (s) => (s === caller ? t("ch.role.caller") : team.includes(s) ? t("ch.role.partner") : t("sum.ch.opponent"));

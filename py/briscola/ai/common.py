@@ -8,7 +8,7 @@ the one-sentence reasons the bots give to the UI.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Sequence, TypeVar
 
 from ..actions import SIGNAL, SIGNAL_LOADED, SWAP
 from ..cards import CARDS, N_RANKS, RANK_INDEX, mask_of
@@ -41,6 +41,20 @@ def bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def deal(hands: list[int], sizes: Sequence[int], cards: Sequence[int]) -> int:
+    """Deals ``cards`` in order into the hands (masks, changed in place): ``sizes[s]`` of
+    them to seat ``s``, seat after seat. Returns how many were dealt."""
+    i = 0
+    for s, k in enumerate(sizes):
+        if k:
+            m = hands[s]
+            for c in cards[i:i + k]:
+                m |= 1 << c
+            hands[s] = m
+            i += k
+    return i
 
 
 def popcount(mask: int) -> int:

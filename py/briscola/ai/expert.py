@@ -57,12 +57,12 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 from ..actions import Action
 from .base import Bot, Decision, register_bot
-from .common import Situation, resample, special_action
-from .heuristic import IntermediateBot, _non_play, reason_for, score_card
+from .common import Situation, resample
+from .heuristic import IntermediateBot, reason_for, routine_decision, score_card
 from .inference import Evidence
 from .learn import Encoder, load as load_model, model_name
 from .rollout import FastPolicy
@@ -82,8 +82,23 @@ if TYPE_CHECKING:  # for the annotations only
 # wall clock is what the player waits for.
 _clock = time.perf_counter if sys.platform == "emscripten" else time.process_time
 
-_POLICIES: dict = {}  # (rules, trump) -> FastPolicy
-_SOLVERS: dict = {}  # (rules, trump) -> Solver: its tables are shared, its search is not
+_POLICIES: dict[tuple[Rules, int | None], FastPolicy] = {}  # (rules, trump) -> FastPolicy
+T = TypeVar("T")
+_SOLVERS: dict[tuple[Rules, int | None], Solver] = {}  # (rules, trump) -> Solver: its tables are shared, its search is not
+_ENCODERS: dict[tuple[Rules, int | None], Encoder] = {}  # (rules, trump) -> Encoder
+
+
+def _per_rules(cache: dict[tuple[Rules, int | None], T], make: Callable[[Rules, int | None], T],
+               rules: Rules, trump: int | None) -> T:
+    """``make(rules, trump)``, built once per rules value and trump suit and kept in
+    ``cache`` (emptied when it passes 64 entries)."""
+    key = (rules, trump)
+    got = cache.get(key)
+    if got is None:
+        if len(cache) > 64:
+            cache.clear()
+        got = cache[key] = make(rules, trump)
+    return got
 
 
 def _search_horizon(rules: Rules) -> int:
@@ -177,12 +192,9 @@ class ExpertBot(Bot):
         self.last_info = {}
 
     def decide(self, view: View) -> Decision:
-        d = _non_play(view)
+        d = routine_decision(view)
         if d is not None:
             return d
-        sp = special_action(view)
-        if sp is not None:
-            return Decision(Action(sp[0]), sp[1])
         sit = Situation(view)
         plays = [int(a) for a in view.legal if a < 52]
         if len(plays) == 1:
@@ -312,13 +324,7 @@ class ExpertBot(Bot):
 
     # ---- search ----------------------------------------------------------------------------
     def _solver(self, rules: Rules, trump: int | None) -> Solver:
-        key = (rules, trump)
-        s = _SOLVERS.get(key)
-        if s is None:
-            if len(_SOLVERS) > 64:
-                _SOLVERS.clear()
-            s = _SOLVERS[key] = Solver(rules, trump)
-        return s
+        return _per_rules(_SOLVERS, Solver, rules, trump)
 
     def _search(self, sit: Situation, plays: list[int]) -> Decision | None:
         t0 = _clock()
@@ -379,13 +385,7 @@ class ExpertBot(Bot):
         return resample(pool, [ev.weight(w.hands) for w in pool], k, self.rng)
 
     def _policy(self, rules: Rules, trump: int | None) -> FastPolicy:
-        key = (rules, trump)
-        policy = _POLICIES.get(key)
-        if policy is None:
-            if len(_POLICIES) > 64:
-                _POLICIES.clear()
-            policy = _POLICIES[key] = FastPolicy(rules, trump)
-        return policy
+        return _per_rules(_POLICIES, FastPolicy, rules, trump)
 
     def _reason(self, sit: Situation, c: int, mean: float, exact: bool) -> dict:
         return reason_for(sit, c, sit.rules)
@@ -496,23 +496,16 @@ def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.R
                 low = x & -x
                 acc = list(map(sub, acc, gone[low.bit_length() - 1]))
                 x ^= low
-            x = hand_new
-            while x:
-                low = x & -x
-                c = low.bit_length() - 1
-                acc = list(map(add, acc, w1[HAND + slot[c]]))
-                r = gone.get(c)
-                if r is not None and from_sums & low:
-                    acc = list(map(sub, acc, r))
-                x ^= low
-            x = known_new
-            while x:
-                low = x & -x
-                c = low.bit_length() - 1
-                acc = list(map(add, acc, w1[KNOWN + slot[c]]))
-                if from_sums & low:
-                    acc = list(map(sub, acc, gone[c]))
-                x ^= low
+            # Cards now in the hand, then cards now known elsewhere: each adds its input row
+            # and, where the sums counted it among the cards gone, takes that row back out.
+            for x, at in ((hand_new, HAND), (known_new, KNOWN)):
+                while x:
+                    low = x & -x
+                    c = low.bit_length() - 1
+                    acc = list(map(add, acc, w1[at + slot[c]]))
+                    if from_sums & low:  # every card of from_sums has its row in gone
+                        acc = list(map(sub, acc, gone[c]))
+                    x ^= low
             if nxt >= 0:
                 acc = list(map(add, acc, w1[TABLE + slot[nxt]]))
                 if unseen0 >> nxt & 1:
@@ -698,11 +691,7 @@ def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.R
 
 
 def _encoder(rules: Rules, trump: int | None) -> Encoder:
-    key = ("enc", rules, trump)
-    e = _POLICIES.get(key)
-    if e is None:
-        e = _POLICIES[key] = Encoder(rules, trump)
-    return e
+    return _per_rules(_ENCODERS, Encoder, rules, trump)
 
 
 register_bot("expert", ExpertBot)

@@ -31,6 +31,19 @@ def _non_play(view: View) -> Decision | None:
     return Decision(legal[0], why("bot_only_option"))
 
 
+def routine_decision(view: View) -> Decision | None:
+    """What a sensible player does without weighing cards: the actions outside the card
+    play (:func:`_non_play`), then an exchange or signal worth making now
+    (:func:`~.common.special_action`). ``None`` when a card is to be chosen."""
+    d = _non_play(view)
+    if d is not None:
+        return d
+    sp = special_action(view)
+    if sp is not None:
+        return Decision(Action(sp[0]), sp[1])
+    return None
+
+
 # The weights of the intermediate player (points of the deck's scale).
 PARAMS = {
     "trump_top": 13.0,  # keeping the best trump of the deck (the ace)
@@ -47,6 +60,16 @@ PARAMS = {
 }
 
 
+def trump_keep(r: int, points: int, P: dict[str, float] = PARAMS) -> float:
+    """What a trump is worth kept, by its rank ``r`` among the trumps (0 for the best card
+    of the deck order) and its ``points``; before counting who holds the stronger ones."""
+    if r == 0:
+        return P["trump_top"]
+    if r == 1:
+        return P["trump_second"]
+    return P["trump_base"] - P["trump_slope"] * r + P["trump_pts"] * points
+
+
 def keep_value(sit: Situation, c: int, P: dict[str, float] = PARAMS) -> float:
     """What card ``c`` is worth kept in hand for later tricks (its points excluded)."""
     if sit.talon_size == 0:
@@ -57,13 +80,7 @@ def keep_value(sit: Situation, c: int, P: dict[str, float] = PARAMS) -> float:
     if sit.trump is not None and c // N_RANKS == sit.trump:
         order = sit.tables.order
         # Strength rank among trumps: 0 for the best card of the deck order.
-        r = len(order) - sit.strength[c]
-        if r == 0:
-            v = P["trump_top"]
-        elif r == 1:
-            v = P["trump_second"]
-        else:
-            v = P["trump_base"] - P["trump_slope"] * r + P["trump_pts"] * sit.pts[c]
+        v = trump_keep(len(order) - sit.strength[c], sit.pts[c], P)
         higher_out = 0
         for x in sit.tables.deck_ints:
             if (x // N_RANKS == sit.trump and sit.strength[x] > sit.strength[c]
@@ -182,12 +199,9 @@ class IntermediateBot(Bot):
         self.params = dict(PARAMS, **(params or {}))
 
     def decide(self, view: View) -> Decision:
-        d = _non_play(view)
+        d = routine_decision(view)
         if d is not None:
             return d
-        sp = special_action(view)
-        if sp is not None:
-            return Decision(Action(sp[0]), sp[1])
         sit = Situation(view)
         c = self.pick(sit)
         return Decision(Action(c), reason_for(sit, c, view.rules))

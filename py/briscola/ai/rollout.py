@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from ..cards import N_RANKS
-from .heuristic import PARAMS
+from .alphabeta import trick_so_far
+from .heuristic import PARAMS, trump_keep
 
 if TYPE_CHECKING:  # for the annotations only
     from ..rules import Rules
@@ -64,14 +65,7 @@ class FastPolicy:
                     if x // N_RANKS == trump and t.strength[x] > t.strength[c]:
                         m |= 1 << x
                 self.higher_trumps[c] = m
-                r = n_order - t.strength[c]
-                if r == 0:
-                    v = P["trump_top"]
-                elif r == 1:
-                    v = P["trump_second"]
-                else:
-                    v = P["trump_base"] - P["trump_slope"] * r + P["trump_pts"] * t.points[c]
-                self.keep[c] = v
+                self.keep[c] = trump_keep(n_order - t.strength[c], t.points[c], P)
             elif t.points[c] >= 10:
                 self.keep[c] = P["loaded"]
 
@@ -167,11 +161,7 @@ class FastPolicy:
         for c in talon:
             live |= 1 << c
         faceup_hidden = (1 << talon[0]) if tn else 0
-        b, bs, tp = -1, -1, 0
-        for i, c in enumerate(trick):
-            tp += pts[c]
-            if b < 0 or beats[(b << 6) | c]:
-                b, bs = c, order[i]
+        b, bs, tp = trick_so_far(trick, order, pts, beats)
         pos = len(trick)
         gained = 0
         c = first

@@ -14,7 +14,7 @@ import math
 import random
 from itertools import combinations, permutations
 
-from .common import Situation, bits
+from .common import Situation, bits, deal
 
 
 class World:
@@ -55,14 +55,7 @@ class Sampler:
         pool = self.pool[:]
         self.rng.shuffle(pool)
         hands = self.base_hands[:]
-        i = 0
-        for s, k in enumerate(self.slots):
-            if k:
-                m = hands[s]
-                for c in pool[i:i + k]:
-                    m |= 1 << c
-                hands[s] = m
-                i += k
+        i = deal(hands, self.slots, pool)
         talon = self.base_talon[:]
         for j in self.free_talon:
             talon[j] = pool[i]

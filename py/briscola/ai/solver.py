@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from .alphabeta import SearchAborted, make_distinct, stronger_in_suit, trick_so_far
+from .common import bits
 
 if TYPE_CHECKING:  # for the annotations only
     from ..rules import Rules
@@ -74,53 +75,79 @@ class Solver:
 
         distinct = make_distinct(pts, up_list, above)
 
-        def bits_of(m: int) -> list[int]:
-            r = []
-            while m:
-                low = m & -m
-                r.append(low.bit_length() - 1)
-                m ^= low
-            return r
-
-        def trick_start(order: Sequence[int], tn: int, alpha: int, beta: int) -> int:
-            """Value of a position at the start of a trick (memoized with bounds)."""
-            if not tn:
-                h0 = hands[order[0]]
-                if not h0 & (h0 - 1):
-                    # The last trick: one card each, nothing to choose.
-                    b = h0.bit_length() - 1
-                    bs = order[0]
-                    tp = pts[b]
-                    for s in order[1:]:
-                        c = hands[s].bit_length() - 1
-                        tp += pts[c]
-                        if beats[(b << 6) | c]:
-                            b, bs = c, s
-                    return tp if maxside[bs] else 0
-            key = (tuple(hands), tn, order)
-            hit = tt.get(key)
-            if hit is not None:
-                lo, hi = hit
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo == hi:
-                    return lo
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-            a0, b0 = alpha, beta
-            v = play(order, 0, -1, -1, 0, tn, alpha, beta)
-            lo, hi = hit if hit is not None else (-1, 10**6)
-            if v <= a0:
-                hi = min(hi, v)
-            elif v >= b0:
-                lo = max(lo, v)
+        def trick_start(w: int, tn: int, alpha: int, beta: int) -> int:
+            """Value of the position after seat ``w`` took a trick with ``tn`` cards left in
+            the talon: the hands draw, then the next trick starts (memoized with bounds)."""
+            if tn:
+                order = orders[w] if tn >= per_round else rot[w][:tn]
+                k = tn
+                for s in order:
+                    k -= 1
+                    hands[s] |= 1 << talon[k]
             else:
-                lo = hi = v
-            tt[key] = (lo, hi)
+                order = orders[w]
+                k = 0
+            if not k and not hands[order[0]] & (hands[order[0]] - 1):
+                # The last trick: one card each, nothing to choose (or the deal is over).
+                b = hands[order[0]].bit_length() - 1
+                if b < 0:
+                    return 0
+                bs = order[0]
+                tp = pts[b]
+                for s in order[1:]:
+                    c = hands[s].bit_length() - 1
+                    tp += pts[c]
+                    if beats[(b << 6) | c]:
+                        b, bs = c, s
+                v = tp if maxside[bs] else 0
+            else:
+                key = (tuple(hands), k, order)
+                hit = tt.get(key)
+                if hit is None:
+                    v = play(order, 0, -1, -1, 0, k, alpha, beta)
+                    tt[key] = (-1, v) if v <= alpha else (v, 10**6) if v >= beta else (v, v)
+                else:
+                    lo, hi = hit
+                    if lo >= beta:
+                        v = lo
+                    elif hi <= alpha:
+                        v = hi
+                    elif lo == hi:
+                        v = lo
+                    else:
+                        if lo > alpha:
+                            alpha = lo
+                        if hi < beta:
+                            beta = hi
+                        v = play(order, 0, -1, -1, 0, k, alpha, beta)
+                        if v <= alpha:
+                            hi = min(hi, v)
+                        elif v >= beta:
+                            lo = max(lo, v)
+                        else:
+                            lo = hi = v
+                        tt[key] = (lo, hi)
+            if tn:
+                k = tn
+                for s in order:
+                    k -= 1
+                    hands[s] ^= 1 << talon[k]
+            return v
+
+        def move(order: Sequence[int], pos: int, seat: int, h: int, c: int, b: int, bs: int, tp: int,
+                 tn: int, alpha: int, beta: int) -> int:
+            """Value after ``seat`` (holding ``h``) plays ``c``: the rest of the trick, then
+            the rest of the deal."""
+            hands[seat] = h ^ (1 << c)
+            if b < 0 or beats[(b << 6) | c]:
+                b, bs = c, seat
+            tp += pts[c]
+            if pos < len(order) - 1:
+                v = play(order, pos + 1, b, bs, tp, tn, alpha, beta)
+            else:
+                v = tp if maxside[bs] else 0
+                v += trick_start(bs, tn, alpha - v, beta - v)
+            hands[seat] = h
             return v
 
         def play(order: Sequence[int], pos: int, b: int, bs: int, tp: int, tn: int, alpha: int,
@@ -131,7 +158,6 @@ class Solver:
             seat = order[pos]
             h = hands[seat]
             ismax = maxside[seat]
-            last = pos == len(order) - 1
             if h & (h - 1):
                 live = tmask[tn]
                 for x in hands:
@@ -157,30 +183,7 @@ class Solver:
                         cand.sort(key=pts.__getitem__)
             best = -1 if ismax else 10**6
             for c in cand:
-                hands[seat] = h ^ (1 << c)
-                if b < 0 or beats[(b << 6) | c]:
-                    nb, nbs = c, seat
-                else:
-                    nb, nbs = b, bs
-                np_ = tp + pts[c]
-                if not last:
-                    v = play(order, pos + 1, nb, nbs, np_, tn, alpha, beta)
-                else:
-                    v = np_ if maxside[nbs] else 0
-                    if tn:
-                        seq = orders[nbs] if tn >= per_round else rot[nbs][:tn]
-                        k = tn
-                        for s in seq:
-                            k -= 1
-                            hands[s] |= 1 << talon[k]
-                        v += trick_start(seq, k, alpha - v, beta - v)
-                        k = tn
-                        for s in seq:
-                            k -= 1
-                            hands[s] ^= 1 << talon[k]
-                    elif hands[nbs]:
-                        v += trick_start(orders[nbs], 0, alpha - v, beta - v)
-                hands[seat] = h
+                v = move(order, pos, seat, h, c, b, bs, tp, tn, alpha, beta)
                 if ismax:
                     if v > best:
                         best = v
@@ -203,61 +206,22 @@ class Solver:
         b, bs, tp = trick_so_far(trick, order, pts, beats)
         h = hands[seat]
         if moves is None:
-            moves = bits_of(h)
+            moves = bits(h)
         out: dict[int, int] = {}
-        last = pos == len(order) - 1
         ismax = maxside[seat]
+        tn = len(talon)
+        best_so_far = None
         try:
-            return self._root(moves, h, hands, seat, b, bs, tp, last, ismax, exact, talon,
-                              order, pos, maxside, play, trick_start, out)
+            for c in moves:
+                if exact or best_so_far is None:
+                    alpha, beta = -1, 10**6
+                elif ismax:
+                    alpha, beta = best_so_far, 10**6
+                else:
+                    alpha, beta = -1, best_so_far
+                v = out[c] = move(order, pos, seat, h, c, b, bs, tp, tn, alpha, beta)
+                if best_so_far is None or (v > best_so_far if ismax else v < best_so_far):
+                    best_so_far = v
+            return out
         finally:
             self.nodes = count[0]
-
-    def _root(self, moves: Sequence[int], h: int, hands: list[int], seat: int, b: int, bs: int,
-              tp: int, last: bool, ismax: bool, exact: bool, talon: list[int],
-              order: Sequence[int], pos: int, maxside: Sequence[bool],
-              play: Callable[[Sequence[int], int, int, int, int, int, int, int], int],
-              trick_start: Callable[[Sequence[int], int, int, int], int],
-              out: dict[int, int]) -> dict[int, int]:
-        pts = self.pts
-        beats = self.beats
-        orders = self.orders
-        rot = self.rot
-        per_round = self.per_round
-        best_so_far = None
-        for c in moves:
-            hands[seat] = h ^ (1 << c)
-            if b < 0 or beats[(b << 6) | c]:
-                nb, nbs = c, seat
-            else:
-                nb, nbs = b, bs
-            np_ = tp + pts[c]
-            if exact or best_so_far is None:
-                alpha, beta = -1, 10**6
-            elif ismax:
-                alpha, beta = best_so_far, 10**6
-            else:
-                alpha, beta = -1, best_so_far
-            if not last:
-                v = play(order, pos + 1, nb, nbs, np_, len(talon), alpha, beta)
-            else:
-                v = np_ if maxside[nbs] else 0
-                tn = len(talon)
-                if tn:
-                    seq = orders[nbs] if tn >= per_round else rot[nbs][:tn]
-                    k = tn
-                    for s in seq:
-                        k -= 1
-                        hands[s] |= 1 << talon[k]
-                    v += trick_start(seq, k, alpha - v, beta - v)
-                    k = tn
-                    for s in seq:
-                        k -= 1
-                        hands[s] ^= 1 << talon[k]
-                elif hands[nbs]:
-                    v += trick_start(orders[nbs], 0, alpha - v, beta - v)
-            hands[seat] = h
-            out[c] = v
-            if best_so_far is None or (v > best_so_far if ismax else v < best_so_far):
-                best_so_far = v
-        return out

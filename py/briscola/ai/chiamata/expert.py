@@ -38,7 +38,7 @@ from ...cards import N_RANKS
 from ...chiamata import game_points
 from ..alphabeta import SearchAborted, make_distinct, stronger_in_suit, trick_so_far
 from ..base import Decision, register_chiamata_bot
-from ..common import resample
+from ..common import deal, resample
 from ..learn.chiamata import ChNetEvaluator, load_model
 from .bid import BidPolicy
 from .bots import IntermediateChiamataBot
@@ -117,14 +117,7 @@ class ChSampler:
         pool = self.pool[:]
         rng.shuffle(pool)
         if not self.has_voids:
-            i = 0
-            for s, k in enumerate(cap):
-                if k:
-                    m = hands[s]
-                    for c in pool[i:i + k]:
-                        m |= 1 << c
-                    hands[s] = m
-                    i += k
+            deal(hands, cap, pool)
             return hands
         return self._with_voids(hands, cap, pool)
 
