@@ -59,7 +59,7 @@ ROOT = LOCALES.parent.parent
 def error_codes() -> set[str]:
     """Every error code that can reach the page: the engine's typed errors (each exception
     class of the package with a ``code``: BriscolaError and its kin, in any module), the codes
-    the bridge writes itself, and those of the engine's worker and client (js/worker.js,
+    the bridge writes itself, and those of the engine's worker and client (js/worker.js and js/worker/,
     js/engine.js, js/limits.js)."""
     import importlib
     import pkgutil
@@ -79,7 +79,8 @@ def error_codes() -> set[str]:
     bridge = (ROOT / "py" / "briscola" / "bridge.py").read_text(encoding="utf-8")
     codes |= set(re.findall(r'\{"error":\s*\{"code":\s*"(\w+)"', bridge))
     friends = sorted(p.relative_to(ROOT / "js").as_posix() for p in (ROOT / "js" / "friends").glob("*.js"))
-    for name in ("worker.js", "engine.js", "limits.js", *friends):
+    worker = sorted(p.relative_to(ROOT / "js").as_posix() for p in (ROOT / "js" / "worker").glob("*.js"))
+    for name in ("worker.js", *worker, "engine.js", "limits.js", *friends):
         src = (ROOT / "js" / name).read_text(encoding="utf-8")
         codes |= set(re.findall(r'refuse\([^,()]+,\s*"(\w+)"', src))  # js/friends/host.js
         codes |= set(re.findall(r'errorReply\([^,()]+,\s*"(\w+)"', src))

@@ -10,6 +10,7 @@ what they share:
     modules.py         the page's ES module graph (modulepreload, the bundle)
     runtime.py         the pinned Pyodide runtime and the files a start fetches
     linking.py         two changes to Pyodide's script (its dynamic linking), as the site is staged
+    worker.py          js/worker.js with its modules (js/worker/) put in: one file shipped
     models.py          the learned evaluations the wheel leaves out, loaded with their variant
     micropip.py        the engine's wheels for micropip, and micropip's own for its test
     friends.py         js/friends/vendor.js, the bundled libraries of "play with friends"

@@ -9,7 +9,7 @@ Every other model file present at build time is copied, the same bytes, to a fil
 `models/<name>-<hash>.bin`, which briscola.ai.learn.install reads. Each is listed in
 js/build-info.js and build-manifest.json (`models`: name -> {path, sha256}); the page's worker
 fetches one, checks its SHA-256 and installs it before a game that searches with it plays
-(js/worker.js "Models loaded when their variant is played").
+(js/worker/models.js "Models loaded when their variant is played").
 
 The service worker does not precache them (a first visit's bytes stay what a classic game
 needs) but keeps each once fetched (sw.js `KEEP`); the one-file page carries them all (it

@@ -3,7 +3,8 @@
 stage_dist() stages the whole site in a folder beside the output and swaps it in
 when it is complete (dist/ is never half written):
 
-1. the static files (index.html, js/, css/, img/, the app manifest), with a
+1. the static files (index.html, js/, css/, img/, the app manifest; the engine's worker
+   with its modules put in, worker.py), with a
    <link rel="modulepreload"> in index.html for every module the page imports; the style
    sheets without their comments (every first visit downloads every file: lean_css), the
    page's modules without their comment lines (lean_modules);
@@ -40,6 +41,7 @@ from .runtime import PYODIDE_RUNTIME, check_pyodide, lock_info
 from .service_worker import service_worker, sri
 from .stdlib import trimmed_stdlib
 from .wheel import build_wheel, engine_bytecode, read_version, sourceless
+from .worker import stage_worker
 
 # Static files and folders copied to dist/ as they are (the style sheets less their comments),
 # when they exist.
@@ -148,6 +150,7 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
     shutil.rmtree(stage, ignore_errors=True)
     stage.mkdir(parents=True)
     copy_static(stage)
+    stage_worker(stage)  # js/worker.js with its modules (js/worker/) put in
     lean_modules(stage)
     bundle_vendor(stage)  # js/friends/vendor.js: loaded only to play with friends
     preload_modules(stage)

@@ -1,0 +1,322 @@
+// Keeping the games: the store of games (IndexedDB) and the Web Lock of the game open here.
+// A module of js/worker.js (bundled into it by the build, tools/build/worker.py).
+//
+// IndexedDB "briscola-games" (IndexedDB is open to workers; the page never reads it):
+//   games  {id, save, meta, info, created, updated}: one record per game, `save` the
+//          bridge's text (secret: it holds the seed), `meta` what the page asked to keep
+//          with it (variant chosen, names, card style), `info` what the list of unfinished
+//          games shows (variant, seats, score, deal, over)
+//   aside  saves the bridge refused, kept (never deleted) with the reason
+// A game open in a tab holds a Web Lock named after it: another tab sees that it is open
+// there and does not take it over.
+//
+// Requests the worker answers itself (js/worker.js `keep`; the rest go to the bridge):
+//   games {}                    -> {games: [{id, meta, info, updated, open_elsewhere}], storage}
+//   resume {id}                 -> the game's state (as `state`), `game` its id;
+//                                  errors: no_game, game_open_elsewhere, bad_save
+//   import_save {save, meta}    -> a save kept by an older page (localStorage) becomes a game
+//                                  here: as resume; bad_save when refused (set aside here),
+//                                  bad_save_not_kept when it could not even be kept aside
+//   set_meta {meta}             -> {} (the running game's meta)
+// Every reply that carries a table has `game` (its id) and never `save`; `storage: "refused"`
+// when the save could not be written (the game goes on, but a reload would lose it).
+// Requests with `game` are refused (`stale`) unless that game is the one on the table.
+// `load` is not for the page: saves live here.
+
+import { checkJSON } from "../limits.js";
+import { ask } from "./bridge.js";
+import { modelFor } from "./models.js";
+import { SITE_ROOT, hex, noteRequest, whenIdle } from "./site.js";
+
+const DB_NAME = "briscola-games";
+const LOCK_PREFIX = `briscola:${SITE_ROOT.pathname}:game:`;
+export let current = null; // {id, meta, created} of the game on the bridge's table
+let held = null; // {id, release} the Web Lock of the game open here
+let dbPromise = null;
+
+/** The game on the bridge's table is now `game` ({id, meta, created}). */
+export function setCurrent(game) {
+  current = game;
+}
+
+export function openDB() {
+  if (!dbPromise) {
+    dbPromise = new Promise((resolve, reject) => {
+      const req = indexedDB.open(DB_NAME, 1);
+      req.onupgradeneeded = () => {
+        const db = req.result;
+        if (!db.objectStoreNames.contains("games")) db.createObjectStore("games", { keyPath: "id" });
+        if (!db.objectStoreNames.contains("aside")) db.createObjectStore("aside", { autoIncrement: true });
+      };
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error || new Error("IndexedDB refused"));
+      req.onblocked = () => reject(new Error("IndexedDB is blocked"));
+    });
+    dbPromise.catch(() => { dbPromise = null; }); // try again next time
+  }
+  return dbPromise;
+}
+
+/** Run `work(stores)` in one transaction; resolves with what it returned once committed. */
+async function tx(names, mode, work) {
+  const db = await openDB();
+  return new Promise((resolve, reject) => {
+    let t;
+    try {
+      t = db.transaction(names, mode);
+    } catch (err) {
+      reject(err);
+      return;
+    }
+    const stores = Object.fromEntries(names.map((n) => [n, t.objectStore(n)]));
+    let out;
+    try {
+      out = work(stores);
+    } catch (err) {
+      t.abort();
+      reject(err);
+      return;
+    }
+    t.oncomplete = () => resolve(out);
+    t.onerror = () => reject(t.error || new Error("IndexedDB write failed"));
+    t.onabort = () => reject(t.error || new Error("IndexedDB write aborted"));
+  });
+}
+
+function requestValue(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+export async function readGame(id) {
+  let value;
+  await tx(["games"], "readonly", (st) => { requestValue(st.games.get(id)).then((v) => { value = v; }); });
+  return value;
+}
+
+export async function allGames() {
+  let value = [];
+  await tx(["games"], "readonly", (st) => { requestValue(st.games.getAll()).then((v) => { value = v; }); });
+  return value;
+}
+
+/** What the list of unfinished games shows, from a state reply (nothing hidden in it). */
+function infoOf(state, meta) {
+  return {
+    variant: (meta && meta.variant) || state.view.rules.name,
+    custom: !!(meta && meta.custom),
+    players: state.view.players,
+    seats: state.seats,
+    names: meta && Array.isArray(meta.names) ? meta.names : [],
+    score: state.match.score,
+    deal: state.match.deal,
+    side_points: state.view.side_points,
+    phase: state.view.phase,
+    over: !!state.match.over,
+  };
+}
+
+/** Keep the current game's save; false when storage refused it. */
+export async function store(state, save) {
+  if (!current) return true;
+  const now = Date.now();
+  const record = { id: current.id, save, meta: current.meta, info: infoOf(state, current.meta),
+    created: current.created, updated: now };
+  try {
+    await tx(["games"], "readwrite", (st) => { st.games.put(record); });
+    return true;
+  } catch (err) {
+    console.warn("could not keep the game:", err);
+    return false;
+  }
+}
+
+/** Move a refused record aside in one transaction: nothing is deleted unless it was kept. */
+async function setAside(record, reason) {
+  try {
+    await tx(["games", "aside"], "readwrite", (st) => {
+      st.aside.add({ reason, record, when: Date.now() });
+      if (record.id) st.games.delete(record.id);
+    });
+    return true;
+  } catch (err) {
+    console.warn("could not set the refused save aside:", err);
+    return false;
+  }
+}
+
+function lockName(id) {
+  return LOCK_PREFIX + id;
+}
+
+/** Hold the lock of game `id` (releasing the one held before); false if another tab has it. */
+function lockGame(id) {
+  if (held && held.id === id) return Promise.resolve(true);
+  if (!self.navigator || !navigator.locks) {
+    releaseLock();
+    return Promise.resolve(true); // no Web Locks here: two tabs cannot be told apart
+  }
+  return new Promise((resolve) => {
+    navigator.locks.request(lockName(id), { ifAvailable: true }, (lock) => {
+      if (!lock) {
+        resolve(false);
+        return undefined;
+      }
+      releaseLock();
+      return new Promise((release) => {
+        held = { id, release };
+        resolve(true);
+      });
+    }).catch(() => resolve(true));
+  });
+}
+
+function releaseLock() {
+  if (held) {
+    held.release();
+    held = null;
+  }
+}
+
+export async function heldElsewhere() {
+  if (!self.navigator || !navigator.locks || !navigator.locks.query) return new Set();
+  try {
+    const { held: locks } = await navigator.locks.query();
+    const mine = held ? lockName(held.id) : null;
+    return new Set(locks.map((l) => l.name).filter((n) => n.startsWith(LOCK_PREFIX) && n !== mine)
+      .map((n) => n.slice(LOCK_PREFIX.length)));
+  } catch {
+    return new Set();
+  }
+}
+
+export function newId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(9));
+  return Date.now().toString(36) + "-" + hex(bytes);
+}
+
+// The lock of the next new game is taken ahead: a lock's grant is a round trip through the
+// browser (5-14 ms for a later visit's first deal, after Python's work). A new game takes the
+// spare's id, and the next spare is asked for at once. A spare names no kept game, so other
+// tabs' lists of games open elsewhere never show it.
+let spareLock = null; // Promise<{id, release} | null>
+
+export function takeSpareLock() {
+  spareLock = null;
+  if (!self.navigator || !navigator.locks) return;
+  const id = newId();
+  spareLock = new Promise((resolve) => {
+    navigator.locks.request(lockName(id), { ifAvailable: true }, (lock) => {
+      if (!lock) {
+        resolve(null);
+        return undefined;
+      }
+      return new Promise((release) => resolve({ id, release }));
+    }).catch(() => resolve(null));
+  });
+}
+
+/** A fresh id for a new game, its lock held (the one of the game before released). */
+export async function lockNewGame() {
+  const spare = spareLock ? await spareLock : null;
+  takeSpareLock();
+  if (spare) {
+    releaseLock();
+    held = spare;
+    return spare.id;
+  }
+  const gid = newId();
+  await lockGame(gid); // a fresh id: no one else holds it
+  return gid;
+}
+
+/** The reply the page gets for a table: no save; the game's id; storage trouble if any. The
+ * game is kept only after a request that changed it (the bridge says `changed: true`), never
+ * after a read. */
+export async function tableReply(result) {
+  const { save, ...state } = result;
+  let kept = true;
+  if (result.changed === true && typeof save === "string") kept = await store(state, save);
+  state.game = current ? current.id : null;
+  if (!kept) state.storage = "refused";
+  return state;
+}
+
+// A finished game stays kept while a tab may still show it (its summary after a reload); one
+// that no tab holds and that has not changed for a day was left by a tab that closed on it,
+// and nothing can open it any more: it is forgotten once the engine has started and is idle.
+const FINISHED_KEPT_MS = 24 * 3600 * 1000;
+
+export async function sweepFinished() {
+  try {
+    noteRequest();
+    await whenIdle(); // after the first requests are answered
+    const elsewhere = await heldElsewhere();
+    const old = Date.now() - FINISHED_KEPT_MS;
+    const gone = (await allGames()).filter((g) => g && g.id && g.info && g.info.over
+      && (g.updated ?? 0) < old && !elsewhere.has(g.id) && g.id !== (current && current.id)).map((g) => g.id);
+    if (gone.length) await tx(["games"], "readwrite", (st) => { for (const id of gone) st.games.delete(id); });
+  } catch {
+    // storage trouble: nothing to forget
+  }
+}
+
+/** Finished games of this tab are forgotten when it moves on (nothing of them is lost). */
+export async function dropIfFinished(id) {
+  try {
+    const rec = await readGame(id);
+    if (rec && rec.info && rec.info.over) await tx(["games"], "readwrite", (st) => { st.games.delete(id); });
+  } catch {
+    // storage trouble: nothing to drop
+  }
+}
+
+export async function openRecord(id, record, reasonPrefix) {
+  if (!(await lockGame(id))) {
+    return { error: { code: "game_open_elsewhere", message: "this game is open in another tab" } };
+  }
+  const loaded = ask("load", { save: record.save });
+  if (loaded.error) {
+    releaseLock();
+    const kept = await setAside(record, `${reasonPrefix}${loaded.error.code}: ${loaded.error.message}`);
+    return { error: { code: kept ? "bad_save" : "bad_save_not_kept", message: loaded.error.message } };
+  }
+  const before = current;
+  current = { id, meta: bounded(record.meta), created: Number.isFinite(record.created) ? record.created : Date.now() };
+  modelFor({});
+  if (before && before.id !== id) await dropIfFinished(before.id);
+  return { result: loaded.result };
+}
+
+// What the list of unfinished games shows of a kept record, checked field by field: a record
+// that is not well formed (written by a bug, or by hand) is left out, never shown half.
+const isInt = (x, min = 0) => Number.isInteger(x) && x >= min && x < 1e9;
+const numbers = (x) => Array.isArray(x) && x.length <= 12 && x.every((v) => Number.isFinite(v));
+const isSeat = (s) => !!s && (s.kind === "human" || (s.kind === "bot" && typeof s.level === "string"));
+
+export function listed(g, elsewhere) {
+  const info = g && g.info;
+  if (!info || typeof g.id !== "string" || info.over !== false || typeof info.variant !== "string"
+    || !isInt(info.players, 1) || !Array.isArray(info.seats) || info.seats.length !== info.players
+    || !info.seats.every(isSeat) || !isInt(info.deal) || !numbers(info.score) || !numbers(info.side_points)) {
+    return null;
+  }
+  const names = Array.isArray(info.names) ? info.names.map((n) => (typeof n === "string" ? n.slice(0, 40) : "")) : [];
+  return { id: g.id, meta: bounded(g.meta), updated: Number.isFinite(g.updated) ? g.updated : 0,
+    open_elsewhere: elsewhere.has(g.id),
+    info: { variant: info.variant, custom: info.custom === true, players: info.players,
+      seats: info.seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human" })),
+      names, score: info.score, deal: info.deal, side_points: info.side_points,
+      phase: String(info.phase), over: false } };
+}
+
+/** A kept value within the bounds of js/limits.js, else null (the page's meta, say). */
+function bounded(value) {
+  try {
+    return value === undefined || checkJSON(JSON.stringify(value)) ? null : value;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,80 @@
+// Models loaded when their variant is played. A module of js/worker.js (bundled into it by
+// the build, tools/build/worker.py).
+//
+// The engine's wheel carries the learned evaluations of two- and four-player Briscola and of
+// Chiamata; every other variant's is a file of its own (BUILD.models: name -> {path, sha256},
+// tools/build/models.py), so that a first visit downloads none of them. When a game starts
+// (new_match, resume, import_save), the worker asks Python which model its rules need (the
+// bridge's `model`) and, if the engine lacks one this build ships apart, fetches the file,
+// checks its SHA-256 and installs it (briscola.ai.learn.install). The game's reply goes out
+// at once; the requests that search (SEARCHING) wait for the install. The download starts
+// earlier, when the page checks the rules chosen (`check_rules`: the New game panel, the
+// embed), so it is usually here by the time the game starts. The file is kept in the build's
+// cache once fetched (sw.js `keep`): a later visit offline plays the variant with its model.
+// A model that cannot be had is a warning, never an error: the computer players play their
+// heuristic, as where no model fits, and the next game of the variant tries again.
+
+import { BUILD } from "../build-info.js";
+import { ask, installModel } from "./bridge.js";
+import { CARRIED, SITE_CACHE, hex, siteURL } from "./site.js";
+
+const MODELS = BUILD.models ?? {};
+export const SEARCHING = new Set(["bot_step", "hint", "review_decision", "review_retry"]);
+export const MODEL_WAIT_MS = 8000; // the most a search waits for a download that hangs (then without)
+const modelInstalls = new Map(); // name -> Promise<boolean>, while pending or once installed
+export let installing = null; // the install of the game on the table (a promise that never rejects)
+
+/** Model `name`'s file (an ArrayBuffer), checked against the build's SHA-256: from this
+ * build's cache (sw.js's, which answers the page from it), else fetched and put there, so that
+ * a later visit offline has it (whether or not the service worker controlled this worker when
+ * it fetched). */
+async function modelBytes(name) {
+  const { path, sha256 } = MODELS[name];
+  const url = siteURL(path);
+  const cache = CARRIED || typeof caches === "undefined" ? null
+    : await caches.open(SITE_CACHE).catch(() => null);
+  const hit = cache && (await cache.match(url).catch(() => undefined));
+  const res = hit || (await fetch(url));
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+  const bytes = await res.arrayBuffer();
+  // crypto.subtle is there wherever a service worker is (secure contexts); elsewhere the file
+  // is taken as the engine's own wheel is, from the same site.
+  if (self.crypto && crypto.subtle && hex(await crypto.subtle.digest("SHA-256", bytes)) !== sha256) {
+    if (hit) cache.delete(url).catch(() => {});
+    throw new Error(`${path}: not this build's file (SHA-256)`);
+  }
+  if (cache && !hit) {
+    // As sw.js keeps its files: with their integrity (a new build's install copies it over).
+    const integrity = "sha256-" + btoa(String.fromCharCode(...sha256.match(/../g).map((h) => parseInt(h, 16))));
+    const headers = { "Content-Type": "application/octet-stream", "X-Briscola-Integrity": integrity };
+    cache.put(url, new Response(bytes.slice(0), { headers })).catch(() => {});
+  }
+  return bytes;
+}
+
+/** Install model `name` once (a failure is tried again next time); true once installed. */
+function installOnce(name) {
+  let done = modelInstalls.get(name);
+  if (!done) {
+    done = modelBytes(name).then((bytes) => {
+      installModel(name, bytes);
+      return true;
+    }).catch((err) => {
+      modelInstalls.delete(name);
+      console.warn(`the ${name} model could not be loaded (${err && err.message ? err.message : err}); `
+        + "the computer players play without it");
+      return false;
+    });
+    modelInstalls.set(name, done);
+  }
+  return done;
+}
+
+/** Get the model of `args.rules` (without: the table's) if the engine lacks one this build
+ * ships apart; for the table's, the searching requests wait for it from now on. */
+export function modelFor(args) {
+  const need = ask("model", args);
+  const name = need.result && !need.result.installed ? need.result.name : null;
+  const done = name !== null && Object.hasOwn(MODELS, name) ? installOnce(name) : null;
+  if (!("rules" in args)) installing = done;
+}
