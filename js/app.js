@@ -1,14 +1,16 @@
-// The page's controller: starts the engine, keeps the game saved, paces the computer
-// players, animates each reply, and routes every decision to the Python engine.
+// The page's chrome: starts the engine, keeps the game saved and resumes it, draws the table,
+// and holds the dialogs (new game, settings, statistics, rules, the end of a deal), the
+// language and the notices. The play loop of a deal (turns, the engine calls of a deal, the
+// animation of their replies) is js/play.js's PlayLoop, which it creates.
 
 import { Engine } from "./engine.js";
 import { mark } from "./start.js";
-import { h, clear, sleep } from "./dom.js";
+import { h, clear } from "./dom.js";
+import { PlayLoop, SPEEDS, Stale } from "./play.js";
 import { t, tOr, setLang, getLang, onLangChange, applyStatic, detectLang, LANGS } from "./i18n.js";
 import { cardName, STYLES } from "./cards.js";
 import * as store from "./storage.js";
-import { TableView, signalWords, cardFace, actionLabel } from "./table.js";
-import { auctionWords, revealWords, turnWords, chiamataActionLabel } from "./chiamata.js";
+import { TableView, cardFace } from "./table.js";
 import { NewGamePanel } from "./newgame.js";
 import { renderSummary, renderStats, sideName, renderLookBar } from "./summary.js";
 import { renderRules } from "./rules-page.js";
@@ -20,17 +22,6 @@ import * as sound from "./sound.js";
 import * as tips from "./tips.js";
 import { errorText } from "./errors.js";
 import { cardNamesFigure } from "./names.js";
-
-// Pacing per speed (milliseconds): a card's flight, a computer's thinking pause (the engine
-// thinks meanwhile), how long a full trick stays on the table, its collection, and the draw.
-// The default is brisk: at most about 2.5 s from the person's play to their next turn in a two-player
-// deal (bench/pace.py measures it); slow is still there.
-const SPEEDS = {
-  slow: { play: 650, think: 1100, trick: 1700, collect: 600, draw: 480, stagger: 120 },
-  normal: { play: 250, think: 350, trick: 620, collect: 250, draw: 220, stagger: 40 },
-  fast: { play: 240, think: 260, trick: 550, collect: 260, draw: 200, stagger: 40 },
-  instant: { play: 0, think: 0, trick: 0, collect: 0, draw: 0, stagger: 0 },
-};
 
 const $ = (id) => document.getElementById(id);
 
@@ -49,13 +40,6 @@ function reloadIntoOneBuild(why) {
   return true;
 }
 
-/** A reply for a game or a step that is no longer the table's: dropped, never shown. */
-class Stale extends Error {
-  constructor() {
-    super("stale");
-    this.name = "Stale";
-  }
-}
 // An invitation to a table with friends, or the test hook ?friends=1 (js/friends/index.js).
 const FRIENDS_LINK = /[?&](join|friends)=/.test(location.search);
 const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
@@ -68,16 +52,8 @@ class App {
     this.display = 0; // the seat whose view is drawn (at the bottom)
     this.meta = null;
     this.game = null; // the id of the game on the table (the worker keeps its save)
-    // The one owner of "which game and which step is current": bumped (bump()) whenever the
-    // table is replaced (a new game, a resumed one, a taken-back move). Every request about the
-    // table goes through ask(), which drops a reply that arrives for an earlier generation;
-    // every loop and animation stops at its next step once its generation is gone.
-    this.gen = 0;
+    this.loop = new PlayLoop(this); // the turns and their animation (js/play.js)
     this.storageTold = false;
-    this.busy = false;
-    this.hinted = null;
-    this.hintText = "";
-    this.hideHand = false;
     this.summaryShown = false;
     const prefs = store.loadPrefs();
     this.prefs = {
@@ -89,6 +65,28 @@ class App {
     };
     setLang(this.prefs.lang);
   }
+
+  // ---- the play loop's members, as the coach, the review and the friends layer use them ------
+  get gen() { return this.loop.gen; }
+  set gen(n) { this.loop.gen = n; }
+  get busy() { return this.loop.busy; }
+  set busy(b) { this.loop.busy = b; }
+  get hinted() { return this.loop.hinted; }
+  set hinted(a) { this.loop.hinted = a; }
+  get hintText() { return this.loop.hintText; }
+  set hintText(s) { this.loop.hintText = s; }
+  get hideHand() { return this.loop.hideHand; }
+  set hideHand(b) { this.loop.hideHand = b; }
+  get looping() { return this.loop.looping; }
+  get presentingFor() { return this.loop.presentingFor; }
+  get lastReveal() { return this.loop.lastReveal; }
+  bump() { return this.loop.bump(); }
+  ask(type, args = {}) { return this.loop.ask(type, args); }
+  advance() { return this.loop.advance(); }
+  play(action) { return this.loop.play(action); }
+  present(reply, my) { return this.loop.present(reply, my); }
+  startShowing(reply) { return this.loop.startShowing(reply); }
+  nextDeal() { return this.loop.nextDeal(); }
 
   // ---- start -------------------------------------------------------------------------------
   async boot() {
@@ -171,9 +169,9 @@ class App {
 
   setupChrome() {
     this.table = new TableView($("table"), {
-      card: (code) => this.play(code),
-      action: (a) => this.play(a),
-      hint: () => this.hint(),
+      card: (code) => this.loop.play(code),
+      action: (a) => this.loop.play(a),
+      hint: () => this.loop.hint(),
       lastTrick: () => this.showLastTrick(),
       undo: () => this.coach.undo(),
     });
@@ -187,7 +185,7 @@ class App {
     for (const d of document.querySelectorAll("dialog.closable")) {
       d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
     }
-    $("handoff-go").addEventListener("click", () => this.handoffDone());
+    $("handoff-go").addEventListener("click", () => this.loop.handoffDone());
     // A notice goes at a tap (it may cover the hand on a phone).
     $("notice").addEventListener("click", () => { clearTimeout(this.noticeTimer); $("notice").classList.remove("show"); $("notice").hidden = true; });
     // the result closed with Escape: the table is looked at, with its way back (the look bar)
@@ -205,10 +203,6 @@ class App {
   applyMotion() {
     this.table.motion = reducedMotion.matches || this.prefs.speed === "instant" ? 0 : 1;
     document.documentElement.classList.toggle("no-motion", this.table.motion === 0);
-  }
-
-  pace() {
-    return SPEEDS[this.prefs.speed] || SPEEDS.normal;
   }
 
   setLanguage(lang) {
@@ -231,36 +225,10 @@ class App {
     if ($("settings-dialog").open) this.openSettings();
     if ($("summary-dialog").open) this.showSummary(true);
     if (this.panel && $("newgame-dialog").open) { this.panel.draw(); this.panel.validate(); }
-    if (!$("handoff").hidden && this.handoffSeat !== undefined) this.fillHandoff(this.handoffSeat);
+    if (!$("handoff").hidden && this.loop.handoffSeat !== undefined) this.loop.fillHandoff(this.loop.handoffSeat);
   }
 
   // ---- the current game, saving and resuming ------------------------------------------------
-  /** A new table (another game, or the same one taken back): every older reply is stale. */
-  bump() {
-    this.gen++;
-    this.busy = false;
-    this.looping = null;
-    return this.gen;
-  }
-
-  /**
-   * A request about the game on the table. Rejects with Stale when the table moved on
-   * before the reply came (a new game, an undo...), or when the worker says the game is no
-   * longer its table: the caller then simply stops.
-   */
-  async ask(type, args = {}) {
-    const gen = this.gen;
-    let reply;
-    try {
-      reply = await this.engine.call(type, { ...args, game: this.game });
-    } catch (err) {
-      if (gen !== this.gen || (err && err.code === "stale")) throw new Stale();
-      throw err;
-    }
-    if (gen !== this.gen) throw new Stale();
-    this.checkStorage(reply);
-    return reply;
-  }
 
   checkStorage(reply) {
     if (reply && reply.storage === "refused") this.storageTrouble();
@@ -483,34 +451,6 @@ class App {
     await this.startShowing(reply);
   }
 
-  async startShowing(reply) {
-    const my = this.bump();
-    this.game = reply.game ?? null;
-    store.setTabGame(this.game);
-    this.checkStorage(reply);
-    this.state = reply;
-    await this.learnOrder(reply.view.rules, reply.order);
-    if (my !== this.gen) return;
-    this.summaryShown = false;
-    this.lastReveal = null;
-    this.hinted = null;
-    this.hintText = "";
-    this.state = reply;
-    this.display = reply.seat;
-    this.hideHand = false;
-    const humans = this.humans();
-    const turn = reply.view.turn;
-    if (humans.length > 1 && reply.view.phase !== "over") {
-      this.draw({ hideHand: true });
-      // The device goes to the first person to play (the computer players play before).
-      if (turn !== null && humans.includes(turn)) return this.showHandoff(turn);
-      this.advance();
-      return;
-    }
-    await this.showDeal();
-    if (my === this.gen) this.advance();
-  }
-
   /** The ranks of the deal's rules, strongest first (the auction's ladder): the table's reply
    * carries them (`known`); an older reply does not, and the engine is asked. */
   async learnOrder(rules, known) {
@@ -526,16 +466,6 @@ class App {
       this.orderKey = key;
     } catch {
       this.order = null; // the default order then
-    }
-  }
-
-  async showDeal() {
-    const v = this.state.view;
-    this.draw();
-    this.say(v.trump_card ? t("say.deal", { card: this.cardText(v.trump_card) }) : t("say.deal.nocard"));
-    sound.play("deal");
-    if (v.tricks_done === 0 && v.trick.length === 0) {
-      await this.table.flip(new Map(), this.pace().draw, { stagger: this.pace().stagger });
     }
   }
 
@@ -595,293 +525,8 @@ class App {
   }
 
   // ---- the flow of play --------------------------------------------------------------------
-  async advance() {
-    const my = this.gen;
-    if (this.looping === my) return;
-    // A reply of this table still being shown: its caller goes on when it is done (a dialog
-    // closed meanwhile must not start a second flow over the animation).
-    if (this.presentingFor === my) return;
-    this.looping = my;
-    try {
-      while (my === this.gen && this.state) {
-        if (document.querySelector("dialog[open]") || !$("handoff").hidden) return;
-        const st = this.state;
-        const v = st.view;
-        if (v.phase === "over") {
-          this.busy = false;
-          this.draw();
-          this.ui("over");
-          await sleep(this.pace().trick / 2);
-          if (my === this.gen && !this.summaryShown) this.showSummary();
-          return;
-        }
-        const turn = v.turn;
-        if (turn === null || turn === undefined) return;
-        const seat = st.seats[turn];
-        // another device plays (js/friends/); a friend's seat is never this page's to show
-        if (this.friends ? this.friends.waits(turn) : seat.kind === "friend") {
-          this.busy = true;
-          this.draw();
-          this.ui("busy");
-          return;
-        }
-        if (seat.kind === "bot") {
-          this.busy = true;
-          this.ui("busy");
-          this.draw();
-          const pause = sleep(this.pace().think); // the computer's pause and its thinking overlap
-          let reply;
-          try {
-            reply = await this.ask("bot_step", { seat: this.display, lang: getLang(), reasons: this.prefs.reasons === true });
-            await pause;
-          } catch (err) {
-            if (err instanceof Stale || my !== this.gen) return;
-            this.busy = false;
-            this.notice(t("notice.nobot", { level: tOr(`level.${seat.level}`, seat.level), message: errorText(err) }), 15000);
-            this.ui("error");
-            return;
-          }
-          if (my !== this.gen) return;
-          if (this.prefs.reasons && reply.bot) {
-            this.hintText = t("table.bot.says", { name: this.names()[reply.bot.seat], reason: this.coach.words(reply.bot.reason) });
-          }
-          if (!(await this.present(reply, my))) return;
-          continue;
-        }
-        // a person's turn
-        const humans = this.humans();
-        if (turn !== this.display || (humans.length > 1 && this.hideHand)) {
-          if (humans.length > 1) {
-            this.draw({ hideHand: true });
-            this.showHandoff(turn);
-            return;
-          }
-          let r;
-          try {
-            r = await this.ask("state", { seat: turn });
-          } catch (err) {
-            if (err instanceof Stale) return;
-            throw err;
-          }
-          this.state = r;
-          this.display = turn;
-          this.draw();
-          continue;
-        }
-        this.busy = false;
-        this.draw();
-        if (this.handFocused && !document.querySelector("dialog[open]")) this.table.focusHand();
-        this.ui("waiting");
-        sound.play("turn");
-        tips.atTurn(v, this.ctx()); // js/tips.js: a first deal's tips, each once
-        const playable = v.legal.filter((a) => /^[A2-9TJHK][DCSB]$/.test(a)).map((c) => this.cardText(c));
-        if (!playable.length && v.chiamata) this.say(turnWords(v, this.ctx()));
-        else this.say(t("say.turn", { cards: playable.join(", ") }));
-        return;
-      }
-    } finally {
-      if (this.looping === my) this.looping = null;
-    }
-  }
-
-  async play(action) {
-    const st = this.state;
-    if (!st || this.busy || st.view.turn !== this.display || !st.view.legal.includes(action)) return;
-    const focused = document.activeElement;
-    this.handFocused = !!(focused && focused.closest && (focused.closest(".hand") || focused.closest(".extra-actions") || focused.closest(".board")));
-    this.busy = true;
-    this.ui("busy");
-    this.hinted = null;
-    this.hintText = "";
-    const my = this.gen;
-    let reply;
-    try {
-      reply = await this.ask("act", { seat: this.display, action });
-    } catch (err) {
-      if (err instanceof Stale) return;
-      this.busy = false;
-      this.noticeError(err);
-      this.draw();
-      this.ui("waiting");
-      return;
-    }
-    if (await this.present(reply, my)) this.advance();
-  }
-
-  /**
-   * Show one reply of generation `my`: the new plays fly in, a full trick stays, is collected,
-   * cards are drawn. Stops at the first step after the generation moved on (false then): an
-   * older table is never drawn or written back over the current one.
-   */
-  async present(reply, my) {
-    if (my !== this.gen) return false;
-    this.presentingFor = my;
-    try {
-      return await this.presentSteps(reply, my);
-    } finally {
-      if (this.presentingFor === my) this.presentingFor = null;
-    }
-  }
-
-  async presentSteps(reply, my) {
-    const prev = this.state;
-    this.state = reply;
-    const pv = prev && prev.view;
-    const nv = reply.view;
-    const sameDeal = pv && prev.match.deal === reply.match.deal && pv.seat === nv.seat
-      && nv.events.length >= pv.events.length;
-    if (!sameDeal) {
-      this.draw();
-      return true;
-    }
-    const fresh = nv.events.slice(pv.events.length);
-    this.announce(fresh);
-    sound.events(fresh);
-    const pace = this.pace();
-    const reveal = fresh.find((e) => e.type === "partner");
-    const ti = fresh.findIndex((e) => e.type === "trick");
-    if (ti >= 0) {
-      const plays = fresh.slice(0, ti).filter((e) => e.type === "play");
-      const frame = withPlays(pv, plays);
-      if (reveal) withSides(frame, nv);
-      const winner = fresh[ti].winner;
-      let snap = this.table.snapshot();
-      this.state = { ...reply, view: frame };
-      this.draw({ trickWinner: winner, trickPoints: fresh[ti].points });
-      this.markWinner(winner);
-      await this.table.flip(snap, pace.play);
-      if (my !== this.gen) return false;
-      if (reveal) await this.revealPartner(reveal, nv);
-      if (my !== this.gen) return false;
-      await sleep(pace.trick);
-      if (my !== this.gen) return false;
-      await this.table.collect(winner, pace.collect);
-      if (my !== this.gen) return false;
-      this.state = reply;
-      snap = this.table.snapshot();
-      this.draw();
-      await this.table.flip(snap, pace.draw, { stagger: pace.stagger / 2 });
-    } else {
-      const snap = this.table.snapshot();
-      this.draw();
-      await this.table.flip(snap, pace.play);
-      if (my !== this.gen) return false;
-      if (reveal) await this.revealPartner(reveal, nv);
-    }
-    return my === this.gen;
-  }
-
-  /** The called card has fallen: everyone learns who the partner is. */
-  async revealPartner(e, view) {
-    const text = revealWords(e, view, this.ctx());
-    this.lastReveal = { seat: e.seat, text, deal: this.state.match.deal };
-    this.table.reveal(e.seat, text, 2600);
-    this.say(text);
-    await sleep(Math.max(this.pace().trick, this.pace().think));
-  }
-
-  markWinner(seat) {
-    for (const el of this.table.el.trick.querySelectorAll(".trick-card")) {
-      const mine = this.table.view.trick.find((p) => p.card === el.dataset.key);
-      if (mine && mine.seat === seat) el.classList.add("winning");
-    }
-  }
-
-  announce(events) {
-    const names = this.names();
-    const parts = [];
-    const ms = Math.max(1800, this.pace().trick * 2);
-    for (const e of events) {
-      if (e.type === "play") {
-        parts.push(e.seat === this.display && this.state.seats[e.seat].kind === "human"
-          ? t("say.you.play", { card: this.cardText(e.card) })
-          : t("say.play", { name: names[e.seat], card: this.cardText(e.card) }));
-      } else if (e.type === "trick") {
-        const you = e.winner === this.display && this.state.seats[e.winner].kind === "human" && this.humans().length === 1;
-        parts.push(you ? t("say.you.trick", { points: e.points }) : t("say.trick", { name: names[e.winner], points: e.points }));
-      } else if (e.type === "exchange") {
-        const txt = t("say.exchange", { name: names[e.seat], gave: this.cardText(e.gave), took: this.cardText(e.took) });
-        parts.push(txt);
-        this.table.bubble(e.seat, txt, ms);
-      } else if (e.type === "signal") {
-        const txt = e.signal ? t("say.signal", { name: names[e.seat], what: signalWords(e.signal, getLang(), this.style()) })
-          : t("say.signal.hidden", { name: names[e.seat] });
-        parts.push(txt);
-        this.table.bubble(e.seat, txt, ms * 1.5);
-      } else if (e.type === "rebury") {
-        parts.push(t("say.rebury", { card: this.cardText(e.card) }));
-      } else if (e.type === "end") {
-        parts.push(t("say.end"));
-      } else if (this.state.view.chiamata) {
-        const words = auctionWords(e, this.state.view, this.ctx());
-        if (words) {
-          parts.push(words.say);
-          if (words.bubble && e.seat !== this.display) this.table.bubble(e.seat, words.bubble, ms * 0.6);
-        }
-      }
-    }
-    if (parts.length) this.say(parts.join(" "));
-  }
-
-  async hint() {
-    const st = this.state;
-    if (!st || this.busy || st.view.turn !== this.display) return;
-    try {
-      const res = await this.ask("hint", { seat: this.display, lang: getLang() });
-      const words = /^[A2-9TJHK][DCSB]$/.test(res.action) ? this.cardText(res.action)
-        : (st.view.chiamata && chiamataActionLabel(res.action, st.view, this.ctx())) || actionLabel(res.action, getLang(), this.style());
-      this.hinted = res.action;
-      this.hintText = t("table.hint.says", { card: words, reason: this.coach.words(res.reason) });
-      tips.hintAsked(); // the hint's line takes the tip's room
-      this.draw();
-      this.say(this.hintText);
-    } catch (err) {
-      if (!(err instanceof Stale)) this.noticeError(err);
-    }
-  }
 
   // ---- people sharing a device -------------------------------------------------------------
-  showHandoff(seat) {
-    this.handoffSeat = seat;
-    this.fillHandoff(seat);
-    const box = $("handoff");
-    box.hidden = false;
-    this.ui("handoff");
-    $("handoff-go").focus();
-  }
-
-  fillHandoff(seat) {
-    const name = this.names()[seat];
-    $("handoff-title").textContent = t("handoff.title", { name });
-    $("handoff-text").textContent = t("handoff.hidden", { name });
-    $("handoff-go").textContent = t("handoff.tap");
-  }
-
-  async handoffDone() {
-    const seat = this.handoffSeat;
-    $("handoff").hidden = true;
-    this.ui("busy");
-    const my = this.gen;
-    let reply;
-    try {
-      reply = await this.ask("state", { seat });
-    } catch (err) {
-      if (err instanceof Stale) return;
-      this.noticeError(err);
-      return;
-    }
-    this.state = reply;
-    this.display = seat;
-    this.hideHand = false;
-    this.hinted = null;
-    this.hintText = "";
-    const v = reply.view;
-    if (v.tricks_done === 0 && v.trick.length === 0 && v.events.length <= 2) await this.showDeal();
-    else this.draw();
-    if (my !== this.gen) return;
-    this.advance();
-    this.table.focusHand();
-  }
 
   // ---- end of a deal -----------------------------------------------------------------------
   showSummary(redraw = false) {
@@ -927,18 +572,6 @@ class App {
       undone: dealUndone(st),
     });
     if (counted) this.coach.rate(st, seat);
-  }
-
-  async nextDeal() {
-    $("summary-dialog").close();
-    let reply;
-    try {
-      reply = await this.ask("next_deal", {});
-    } catch (err) {
-      if (!(err instanceof Stale)) this.noticeError(err);
-      return;
-    }
-    await this.startShowing(reply);
   }
 
   again() {
@@ -1059,29 +692,6 @@ class App {
     );
     if (!$("settings-dialog").open) $("settings-dialog").showModal();
   }
-}
-
-/** Chiamata: the sides as the reply knows them (the partner just revealed), on an earlier frame. */
-function withSides(frame, view) {
-  frame.side_of_seat = view.side_of_seat;
-  frame.sides = view.sides;
-  frame.chiamata = view.chiamata;
-  frame.side_points = view.sides.map((side) => side.reduce((sum, s) => sum + (frame.points[s] || 0), 0));
-  return frame;
-}
-
-/** The previous view with `plays` added to its trick: the full trick before it is collected. */
-function withPlays(view, plays) {
-  const v = { ...view, trick: [...view.trick], hand: [...view.hand], hand_sizes: [...view.hand_sizes],
-    known: view.known.map((k) => [...k]), legal: [], turn: null };
-  for (const p of plays) {
-    v.trick.push({ seat: p.seat, card: p.card });
-    if (p.seat === v.seat) v.hand = v.hand.filter((c) => c !== p.card);
-    v.hand_sizes[p.seat] = Math.max(0, v.hand_sizes[p.seat] - 1);
-    const k = v.known[p.seat].indexOf(p.card);
-    if (k >= 0) v.known[p.seat].splice(k, 1);
-  }
-  return v;
 }
 
 const app = new App();
