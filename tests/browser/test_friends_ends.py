@@ -145,3 +145,23 @@ def test_a_host_page_gone_for_long_is_said_and_its_return_takes_that_back(rtc_br
                                        host.errors, friend.errors])) from e
         dealt(host, friend)
         assert play_one([host, friend])
+
+
+def test_a_new_table_on_the_host_s_page_leaves_the_old_room(rtc_browser, base_url, relay):
+    with closing_all(Person(rtc_browser), Person(rtc_browser), Person(rtc_browser)) as (host, friend, late):
+        old = open_table(host, friend, base_url, relay, seed=12)
+        play_one([host, friend])
+        # the host opens another table with a friend's seat from the New game panel
+        host.page.click("#btn-new")
+        host.page.wait_for_selector("#newgame-dialog[open]")
+        host.page.select_option("#ng-seat-1", "friend")
+        host.page.wait_for_function("() => !document.getElementById('ng-start').disabled")
+        host.page.click("#ng-start")
+        new = host.page.wait_for_selector("a[data-invite]", timeout=120000).get_attribute("href")
+        assert new != old
+        # the old table's friend is told it has closed
+        friend.page.wait_for_selector("#friends-dialog[open] #friends-title:has-text('The table has closed')", timeout=60000)
+        # the old invitation, opened later, finds nobody: not the new table's lobby, not the old one
+        late.page.goto(old + "&friends_gone=4")
+        late.page.wait_for_selector("#friends-status:has-text(\"The host's page is not there\")", timeout=60000)
+        assert late.page.locator("#friends-seats").count() == 0
