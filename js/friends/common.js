@@ -156,19 +156,25 @@ function styles() {
 // from the host, a friend joining) keeps it, and the field that had the focus keeps it too.
 const typed = new Map();
 
-/** The dialog of "play with friends" (made once), emptied: returns its body. */
-export function dialog() {
+/** The dialog of "play with friends" (made once), emptied: returns its body. `onEscape`: what
+ * Escape does (the dialog's Cancel). */
+export function dialog(onEscape = null) {
   styles();
   let d = document.getElementById("friends-dialog");
   if (!d) {
     d = h("dialog", { id: "friends-dialog", class: "sheet", attrs: { "aria-labelledby": "friends-title" } }, h("div", { id: "friends-body", class: "panel" }));
-    d.addEventListener("cancel", (e) => e.preventDefault()); // a choice is needed: its own buttons
+    // Escape: the dialog's own way out (its Cancel), never a page left without one
+    d.addEventListener("cancel", (e) => {
+      e.preventDefault();
+      if (typeof d.onEscape === "function") d.onEscape();
+    });
     d.addEventListener("input", (e) => {
       const el = e.target;
       if (el && el.id && "value" in el) typed.set(el.id, el.value);
     });
     document.body.append(d);
   }
+  d.onEscape = onEscape;
   if (!d.open) d.showModal();
   const body = document.getElementById("friends-body");
   const active = document.activeElement;
@@ -194,6 +200,7 @@ export function dialog() {
 export function closeDialog() {
   const d = document.getElementById("friends-dialog");
   typed.clear();
+  if (d) d.onEscape = null;
   if (d && d.open) d.close();
 }
 

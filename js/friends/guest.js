@@ -27,6 +27,10 @@ const OFFER_MS = 1000; // offers made again at once (a connection lost): no soon
 const QUIET_MS = 15000; // at the table, this long without a new view: the view asked again
 const REPLY_MS = 15000; // a request unanswered this long is given up (and the view asked again)
 const HEALTH_MS = 1000; // how often what keeps this page from the host is looked at
+// this long without the host's page (never come, or gone and not back): it is said that the
+// host is not there (in the dialog before the deal; at the table, that the table may have
+// closed, with the score so far and a new game), while this page still listens for it
+const GONE_MS = 30000;
 // what needs no table (the day's puzzle included): this page's own engine
 const LOCAL = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games", "puzzle", "puzzle_move", "hint_view", "tracker_view"]);
 
@@ -40,6 +44,18 @@ function tokenFor(room) {
   const rooms = Object.entries(kept).slice(-4); // the last few rooms only
   store.updatePrefs({ friendsTokens: Object.fromEntries([...rooms, [room, token]]) });
   return token;
+}
+
+/** A line of the page's notice taken back (what it said is no longer so); the notice goes
+ * once it has no line left. */
+function unsay(text) {
+  const box = document.getElementById("notice");
+  if (!box) return;
+  for (const line of [...box.children]) if (line.textContent === text) line.remove();
+  if (!box.children.length) {
+    box.classList.remove("show");
+    box.hidden = true;
+  }
 }
 
 export class FriendsGuest {
@@ -71,6 +87,12 @@ export class FriendsGuest {
     this.viewAt = 0; // when the table last moved on here (a view, an answer to a play), or was asked for
     this.netProblem = ""; // what keeps this page from the host, in words (health), or ""
     this.watcher = null;
+    // the link's friends_gone in seconds (tests), else GONE_MS
+    const gone = Number(new URLSearchParams(location.search).get("friends_gone"));
+    this.goneMs = Number.isFinite(gone) && gone >= 1 && gone <= 3600 ? gone * 1000 : GONE_MS;
+    this.goneTimer = null;
+    this.hostMissing = false; // no host's page for longer than goneMs
+    this.closed = false; // the table closed (the host said `bye`, or the person went on without it)
   }
 
   static check(room, host) {
@@ -105,6 +127,7 @@ export class FriendsGuest {
     // for again: until the deal shows, every few seconds (the seats, the take, the view); at the
     // table, the view when none has come for a while.
     this.nudger = setInterval(() => this.nudge(), NUDGE_MS);
+    this.missing();
     this.announcedAt = Date.now();
     try {
       this.conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, turn: this.net.turn,
@@ -161,6 +184,7 @@ export class FriendsGuest {
   /** Is this peer the host? It must sign a fresh nonce with the host's key. Asked again (a
    * lost question or answer), a peer gets the same nonce, so an answer on its way still counts. */
   ask(peer) {
+    if (!this.conn) return;
     const n = this.asked.get(peer) || nonce();
     this.asked.set(peer, n);
     this.conn.send(peer, { t: "who", nonce: n });
@@ -169,9 +193,18 @@ export class FriendsGuest {
   async proved(peer, sig) {
     const n = this.asked.get(peer);
     this.asked.delete(peer);
+    if (!this.conn || this.closed) return; // this page has left the room
     if (!(await this.verify(`${n}|${this.conn.self}|${peer}`, sig))) return;
+    if (this.closed) return;
     if (this.hostId !== peer) this.lastN = 0; // a new host page (a reload) numbers from the start
     this.hostId = peer;
+    clearTimeout(this.goneTimer);
+    unsay(t("friends.host.away")); // the host is back: "away" no longer said
+    if (this.hostMissing) {
+      this.hostMissing = false;
+      if (this.shown) closeDialog(); // "the table may have closed": it has not
+      else this.draw();
+    }
     this.hello();
   }
 
@@ -227,9 +260,22 @@ export class FriendsGuest {
     this.bar();
   }
 
+  /** The host's page is not here: after goneMs, said so (see GONE_MS). */
+  missing() {
+    clearTimeout(this.goneTimer);
+    this.goneTimer = setTimeout(() => {
+      if (this.hostHere || this.closed) return;
+      this.hostMissing = true;
+      if (this.shown) this.ended(false);
+      else this.draw();
+    }, this.goneMs);
+  }
+
   hostLeft() {
+    if (this.closed) return;
     this.hostHere = false;
     this.hostId = null;
+    this.missing();
     this.announcedAt = Date.now(); // a host's page coming back offers first (it joins later)
     this.app.notice(t("friends.host.away"), 8000);
     this.bar();
@@ -240,7 +286,7 @@ export class FriendsGuest {
   // ---- the dialog before the deal ----------------------------------------------------------
   draw() {
     if (this.shown) return;
-    const body = dialog();
+    const body = dialog(() => this.cancel());
     const name = h("input", { id: "friends-name", type: "text", value: savedName(), attrs: { maxlength: "20", autocomplete: "nickname" } });
     name.addEventListener("input", () => saveName(name.value)); // a redraw keeps what is typed
     const list = h("ul", { class: "friends-seats", id: "friends-seats" });
@@ -260,7 +306,11 @@ export class FriendsGuest {
         : null;
       list.append(h("li", { data: { seat: i, taken: s.taken ? "1" : "0" } }, h("b", { text: t("new.seat", { n: i + 1 }) }), " ", who, " ", take));
     });
-    const status = this.seat !== null ? t("friends.waiting.start") : this.hostHere ? t("friends.pick") : t("friends.connecting");
+    const host = this.lobbySeats.find((s) => s.kind === "human");
+    const full = this.lobbySeats.length > 0 && (this.started || !this.lobbySeats.some((s) => s.kind === "friend" && !s.taken));
+    const status = this.seat !== null ? t("friends.waiting.host", { name: (host && host.name) || t("friends.host.someone") })
+      : this.hostMissing ? t("friends.host.missing")
+        : this.hostHere ? (full ? t("friends.full") : t("friends.pick")) : t("friends.connecting");
     body.append(...[ // (append() would print a null)
       h("h2", { id: "friends-title", text: t("friends.join.title") }),
       h("p", { class: "muted small", text: t("friends.relays.note") }),
@@ -278,8 +328,49 @@ export class FriendsGuest {
         forget(["turn", "turn_user", "turn_credential", "ice"]);
         location.reload();
       }),
-      this.problemReload ? h("div", { class: "buttons" }, h("button", { class: "btn primary", type: "button", text: t("friends.reload"), on: { click: () => location.reload() } })) : null,
+      h("div", { class: "buttons" },
+        h("button", { class: "btn", type: "button", id: "friends-cancel", text: t("new.cancel"), on: { click: () => this.cancel() } }),
+        this.problemReload ? h("button", { class: "btn primary", type: "button", text: t("friends.reload"), on: { click: () => location.reload() } }) : ""),
     ].filter(Boolean));
+  }
+
+  /** The person leaves the table (Cancel, Escape): the room left, a new game offered. */
+  cancel() {
+    this.closed = true;
+    this.leave();
+    this.app.friends = null;
+    closeDialog();
+    this.app.openNewGame(false);
+  }
+
+  /** The table has closed (`bye`: for good, the room left) or its host has been gone for long
+   * (`sure` false: this page still listens, and the host's page coming back closes this): said,
+   * with the score so far, and a new game offered. */
+  ended(sure) {
+    if (this.closed) return;
+    if (sure) {
+      this.closed = true;
+      clearTimeout(this.goneTimer);
+      this.leave();
+    }
+    const st = this.app.state;
+    const body = dialog(() => this.cancel());
+    const score = st && st.view && Array.isArray(st.view.side_points)
+      ? t("friends.closed.score", { points: st.view.side_points.join(" – "), match: st.match && Array.isArray(st.match.score) ? st.match.score.join(" – ") : "" })
+      : "";
+    body.append(...[
+      h("h2", { id: "friends-title", text: t(sure ? "friends.closed.title" : "friends.gone.title") }),
+      h("p", { id: "friends-status", attrs: { role: "status" }, text: t(sure ? "friends.closed.text" : "friends.gone.text") }),
+      score ? h("p", { id: "friends-score", text: score }) : null,
+      h("div", { class: "buttons" },
+        sure ? "" : h("button", { class: "btn", type: "button", id: "friends-wait", text: t("friends.gone.wait"), on: { click: () => closeDialog() } }),
+        h("button", { class: "btn primary", type: "button", id: "friends-new", text: t("friends.closed.new"), on: { click: () => this.cancel() } })),
+    ].filter(Boolean));
+    if (!sure) {
+      // "keep waiting": the dialog closes, this page still listens for the host's page
+      const d = document.getElementById("friends-dialog");
+      if (d) d.onEscape = () => closeDialog();
+    }
   }
 
   // ---- messages from the host --------------------------------------------------------------
@@ -290,8 +381,11 @@ export class FriendsGuest {
         if (!Array.isArray(msg.seats) || msg.seats.length > 8) return;
         const before = JSON.stringify([this.lobbySeats, this.seat]);
         this.lobbySeats = msg.seats.map((s) => ({ kind: ["human", "friend", "bot"].includes(s && s.kind) ? s.kind : "bot",
-          name: cleanName(s && s.name), level: typeof (s && s.level) === "string" ? s.level.slice(0, 20) : "", taken: !!(s && s.taken), connected: !!(s && s.connected) }));
+          name: cleanName(s && s.name), level: typeof (s && s.level) === "string" ? s.level.slice(0, 20) : "", taken: !!(s && s.taken), connected: !!(s && s.connected),
+          away: !!(s && s.away) }));
+        this.started = msg.started === true;
         if (Number.isInteger(msg.you)) this.seat = msg.you;
+        else if (!this.shown && !this.taking) this.seat = null; // the seat was freed (this page went a while)
         if (JSON.stringify([this.lobbySeats, this.seat]) === before) return; // nothing new (an answer to a nudge)
         this.draw();
         this.bar();
@@ -331,6 +425,9 @@ export class FriendsGuest {
         }
         return;
       }
+      case "bye": // the host's page closed the table
+        this.ended(true);
+        return;
       case "error":
         this.refused(String(msg.code || "error").slice(0, 40), String(msg.message || "").slice(0, 300));
         return;
@@ -430,11 +527,13 @@ export class FriendsGuest {
 
   /** Another game takes the table: this page's engine is its own again. */
   leave() {
+    this.closed = true;
     forget(["join", "host", "relays", "stun", "turn", "turn_user", "turn_credential", "ice"]); // a reload is this page's own again
     clearInterval(this.nudger);
     this.nudger = null;
     clearInterval(this.watcher);
     this.watcher = null;
+    clearTimeout(this.goneTimer);
     this.app.engine = this.local;
     if (this.conn) this.conn.leave();
     this.conn = null;
@@ -451,7 +550,7 @@ export class FriendsGuest {
     const names = this.app.names();
     const turn = this.app.state.view.turn;
     peopleBar(this.lobbySeats.map((s, i) => ({ kind: s.kind, name: names[i] || s.name,
-      connected: i === this.seat || (s.kind === "human" ? this.hostHere : s.connected) })), turn,
+      connected: i === this.seat || (s.kind === "human" ? this.hostHere : s.connected), away: s.kind === "friend" && s.away })), turn,
     this.netProblem ? { text: t("friends.problem.host", { problem: this.netProblem }) } : null);
   }
 }

@@ -96,7 +96,7 @@ export class FriendsHost {
       },
       ask: (type, args) => this.engine(type, args),
       sign: (text) => this.sign(text),
-      self: () => this.conn.self,
+      self: () => (this.conn ? this.conn.self : ""), // ("": the room left, no proof made)
       started: () => this.started,
       game: () => this.game,
       over: (deal) => this.over(deal),
@@ -185,7 +185,8 @@ export class FriendsHost {
     this.connectProblem = "";
     // left before it is joined again (Trystero hands back a room still leaving, as it was)
     await Promise.resolve(old.leave()).catch(() => {});
-    if (this.referee) for (const peer of [...this.referee.peers.keys()]) this.left(peer); // they come back through the new one
+    // they come back through the new one, with their tokens: their seats are kept
+    if (this.referee) for (const peer of [...this.referee.peers.keys()]) this.referee.left(peer);
     await this.connect();
     this.tellLobby();
   }
@@ -234,7 +235,7 @@ export class FriendsHost {
   // ---- the lobby ---------------------------------------------------------------------------
   drawLobby() {
     if (this.started) return;
-    const body = dialog();
+    const body = dialog(() => this.cancel());
     const link = this.link || "";
     const invite = h("a", { class: "invite-link", href: link, data: { invite: "" }, attrs: { target: "_blank", rel: "noopener" }, text: link });
     const copy = h("button", { class: "btn", type: "button", id: "friends-copy", text: t("friends.copy"), on: { click: async () => {
@@ -323,7 +324,7 @@ export class FriendsHost {
     clearInterval(this.watcher);
     this.timers.forEach((timer) => clearTimeout(timer));
     clearInterval(this.ticker);
-    if (this.conn) this.conn.leave();
+    this.farewell();
     this.app.friends = null;
     closeDialog();
     this.app.openNewGame(!!this.app.state);
@@ -331,6 +332,7 @@ export class FriendsHost {
 
   /** Every peer gets the lobby as it is now; the dialog too. */
   tellLobby() {
+    if (this.gone) return;
     if (this.referee) for (const peer of this.referee.peers.keys()) this.referee.lobbyTo(peer);
     if (!this.started) this.drawLobby();
     else this.bar();
@@ -352,15 +354,24 @@ export class FriendsHost {
     if (this.conn) this.conn.send(peer, msg);
   }
 
-  /** A peer left: its seat, if it held one, waits for it (then a computer plays it). */
+  /** A peer left: its seat, if it held one, waits for it (then a computer plays it); in the
+   * lobby the seat is free again. */
   left(peer) {
+    if (this.gone) return; // this table is over: its room is being left
     this.away(this.referee ? this.referee.left(peer) : null);
     this.tellLobby();
   }
 
-  /** A friend's seat without its friend (or null): a computer plays it after the timeout. */
+  /** A friend's seat without its friend (or null): before the start, free again (another
+   * friend may take it, or the host starts with a computer there); after it, a computer plays
+   * it after the timeout. */
   away(seat) {
-    if (seat === null || !this.started) return;
+    if (seat === null) return;
+    if (!this.started) {
+      const s = this.seats[seat];
+      if (s && s.kind === "friend" && !s.peer) Object.assign(s, { token: null, name: "" });
+      return;
+    }
     clearTimeout(this.timers.get(seat));
     this.timers.set(seat, setTimeout(() => this.takeOver(seat), this.timeout * 1000));
   }
@@ -468,9 +479,20 @@ export class FriendsHost {
     clearInterval(this.watcher);
     this.timers.forEach((timer) => clearTimeout(timer));
     clearInterval(this.ticker);
-    if (this.conn) this.conn.leave();
-    this.conn = null;
+    this.farewell();
     hideBar();
+  }
+
+  /** The friends are told the table has closed (`bye`), then the room is left, a moment later
+   * (the message goes first): an old invitation finds no host there. */
+  farewell() {
+    const conn = this.conn;
+    this.conn = null;
+    if (!conn) return;
+    try {
+      for (const peer of conn.peers()) conn.send(peer, { t: "bye" });
+    } catch { /* the connections are going anyway */ }
+    setTimeout(() => conn.leave(), 500);
   }
 
   /** Whether the page waits for someone else at `turn` (a friend's seat). */
@@ -516,6 +538,8 @@ export class FriendsHost {
     app.meta = meta;
     this.game = reply.game;
     this.n++;
+    // a friend's seat whose friend is not here now: a computer plays it after the timeout
+    this.seats.forEach((s, i) => { if (s.kind === "friend" && !s.peer) this.away(i); });
     this.tellLobby();
     this.pushOthers();
     await app.startShowing(reply);

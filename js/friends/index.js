@@ -56,6 +56,7 @@ export async function host(app, cfg, { auto = false, net = netSettings() } = {})
     return false;
   }
   const table = new FriendsHost(app, cfg, net, { auto });
+  if (app.friends) app.friends.leave(); // the table before (its room left: its friends are told)
   app.friends = table;
   await table.open();
   return true;

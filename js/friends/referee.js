@@ -16,7 +16,8 @@
 //                                   all_hands}; answered {t: "res", id, n?, result | error}
 //   sync {}                         the current view again (before the deal, the lobby)
 // To a friend: host {sig}, seated {seat, room}, lobby {seats, you, started}, view {n, state},
-// res {...}, error {code, message}.
+// res {...}, error {code, message}; from the host's page itself, bye {} (the table closed).
+// A lobby's seat says whether a computer plays it for now (`away`: its friend gone too long).
 //
 // What it checks (docs/friends.md, "The referee"): the shape of every message; that a friend
 // acts and asks for its own seat only, whatever it says; that an id is not used twice; and the
@@ -155,7 +156,8 @@ export class Referee {
   lobbyFor(peer) {
     const p = this.peers.get(peer);
     const seats = this.seats.map((s) => ({ kind: s.kind, name: s.kind === "bot" ? "" : s.name || "", level: s.level,
-      taken: s.kind !== "friend" || !!s.token, connected: s.kind === "human" || (s.kind === "friend" && !!s.peer) }));
+      taken: s.kind !== "friend" || !!s.token, connected: s.kind === "human" || (s.kind === "friend" && !!s.peer),
+      away: s.kind === "friend" && !!s.away }));
     return { t: "lobby", seats, you: p ? p.seat : null, started: !!this.hooks.started() };
   }
 
@@ -287,7 +289,9 @@ export class Referee {
       return this.refuse(peer, "friends_bad_message", "who: a nonce expected");
     }
     try {
-      const sig = await this.hooks.sign(`${msg.nonce}|${peer}|${this.hooks.self()}`);
+      const self = this.hooks.self();
+      if (!self) return undefined; // the host's page has left the room
+      const sig = await this.hooks.sign(`${msg.nonce}|${peer}|${self}`);
       if (this.peers.has(peer)) this.hooks.send(peer, { t: "host", sig });
     } catch (err) {
       console.warn(`friends: the host's proof could not be made: ${err}`);

@@ -1,0 +1,167 @@
+"""No dead ends at a table with friends (js/friends/, docs/friends.md): a friend who leaves the
+lobby frees the seat, every waiting dialog has a way out, a full table says so, and a table
+whose host has gone says that too, with the score so far and a new game.
+
+The helpers (the relay, the browser with WebRTC on the loopback, the people) are those of
+test_friends.py.
+"""
+from __future__ import annotations
+
+import pytest
+
+from pagekit import SETTLED, wait_ui
+from test_friends import (  # noqa: F401  (fixtures)
+    Person, closing_all, dealt, host_table, join, open_table, play_one, relay, rtc_browser,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def new_page(person: Person):
+    """The person opens a new tab in the same browser (its storage kept): console errors counted."""
+    person.page = person.context.new_page()
+    person.page.set_default_timeout(60000)
+    person.page.on("pageerror", lambda e: person.errors.append(f"pageerror: {e}"))
+    person.page.on("console", lambda m: person.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+
+
+def lobby_seat(host: Person, seat: int, taken: str):
+    host.page.wait_for_selector(f"#friends-seats li[data-seat='{seat}'][data-taken='{taken}']", timeout=90000)
+
+
+def test_a_friend_leaving_the_lobby_frees_the_seat_and_a_dropped_seat_is_said_on_every_page(rtc_browser, base_url, relay):
+    with closing_all(Person(rtc_browser), Person(rtc_browser), Person(rtc_browser)) as (host, ada, bea):
+        href = host_table(host, base_url, relay, variant="four", seed=3, extra="&friends_timeout=2")
+        host.page.fill("#friends-host-name", "Ann")
+        host.page.press("#friends-host-name", "Tab")
+        join(ada, href, 1, name="Ada")
+        lobby_seat(host, 1, "1")
+        # seated, the friend reads whom the game waits for
+        ada.page.wait_for_selector("#friends-status:has-text('Waiting for Ann to start')")
+        # Ada's tab goes before the start: the seat is free again on the host's page
+        ada.page.close(run_before_unload=True)
+        lobby_seat(host, 1, "0")
+        assert host.page.locator("#friends-fill").is_enabled()
+        join(bea, href, 2, name="Bea")
+        # Ada comes back: seat 1 is free, she takes it again
+        new_page(ada)
+        join(ada, href, 1, name="Ada")
+        lobby_seat(host, 1, "1")
+        lobby_seat(host, 2, "1")
+        host.page.click("#friends-fill")  # seat 3: a computer
+        dealt(host, ada, bea)
+        assert [s["kind"] for s in host.state()["seats"]] == ["human", "friend", "friend", "bot"]
+        # Ada goes for good: after the host's timeout a computer plays her seat, and Bea's page says so
+        ada.page.close(run_before_unload=True)
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='away']", timeout=90000)
+        bea.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='away']", timeout=60000)
+        words = bea.page.locator("#friends-bar li[data-seat='1'] .state").text_content()
+        assert words == "away: a computer plays for now"
+
+
+def test_every_waiting_dialog_has_cancel_and_escape(rtc_browser, base_url, relay):
+    with closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
+        href = host_table(host, base_url, relay, variant="four", seed=4)
+        join(friend, href, 1)
+        lobby_seat(host, 1, "1")
+        # Escape on the friend's dialog: the room left (the seat free again), a new game offered
+        friend.page.keyboard.press("Escape")
+        friend.page.wait_for_selector("#newgame-dialog[open]")
+        assert not friend.page.evaluate("document.getElementById('friends-dialog').open")
+        assert friend.page.evaluate("window.__briscola.app.friends") is None
+        lobby_seat(host, 1, "0")
+        # the page is usable: a game against the computer starts from the panel
+        friend.page.click("#ng-start")
+        friend.page.wait_for_function("() => window.__briscola.state && !document.getElementById('newgame-dialog').open")
+        # Cancel, before a seat is taken
+        friend.page.goto(href)
+        friend.page.wait_for_selector("#friends-cancel")
+        friend.page.click("#friends-cancel")
+        friend.page.wait_for_selector("#newgame-dialog[open]")
+        assert friend.page.evaluate("window.__briscola.app.friends") is None
+        # Escape on the host's lobby: its Cancel (the New game panel)
+        host.page.keyboard.press("Escape")
+        host.page.wait_for_selector("#newgame-dialog[open]")
+        assert host.page.evaluate("window.__briscola.app.friends") is None
+
+
+@pytest.mark.parametrize("lang,words", [("en", "This table is full"), ("it", "Il tavolo è al completo")])
+def test_a_late_arrival_at_a_full_table_is_told_so(rtc_browser, base_url, relay, lang, words):
+    with closing_all(Person(rtc_browser), Person(rtc_browser), Person(rtc_browser, lang=lang)) as (host, friend, late):
+        href = open_table(host, friend, base_url, relay, seed=8)
+        late.page.goto(href)
+        late.page.wait_for_selector(f"#friends-status:has-text('{words}')", timeout=120000)
+        assert late.page.locator("[data-take]").count() == 0
+        # and a way out
+        late.page.click("#friends-cancel")
+        late.page.wait_for_selector("#newgame-dialog[open]")
+
+
+def test_a_host_leaving_for_another_game_closes_the_table(rtc_browser, base_url, relay):
+    with closing_all(Person(rtc_browser), Person(rtc_browser), Person(rtc_browser)) as (host, friend, late):
+        href = open_table(host, friend, base_url, relay, seed=9)
+        for _ in range(4):
+            play_one([host, friend])
+        # the host starts a game against the computer: the friend is told the table has closed
+        host.page.click("#btn-new")
+        host.page.wait_for_selector("#newgame-dialog[open]")
+        host.page.click("#ng-start")
+        friend.page.wait_for_selector("#friends-dialog[open] #friends-title:has-text('The table has closed')", timeout=60000)
+        score = friend.page.locator("#friends-score").text_content()
+        assert score.startswith("Points this deal: ") and "Match: " in score
+        points = friend.state()["view"]["side_points"]
+        assert " – ".join(str(p) for p in points) in score
+        friend.page.click("#friends-new")
+        friend.page.wait_for_selector("#newgame-dialog[open]")
+        # the old invitation, opened later, finds no host (not the old lobby)
+        late.page.goto(href + "&friends_gone=4")
+        late.page.wait_for_selector("#friends-status:has-text(\"The host's page is not there\")", timeout=60000)
+        assert late.page.locator("[data-take]").count() == 0
+        wait_ui(host.page, SETTLED)
+
+
+def test_a_host_page_gone_for_long_is_said_and_its_return_takes_that_back(rtc_browser, base_url, relay):
+    with closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
+        href = host_table(host, base_url, relay, seed=10)
+        friend.page.goto(href + "&friends_gone=3")
+        friend.page.wait_for_selector("#friends-name", timeout=120000)
+        friend.page.fill("#friends-name", "Bruno")
+        friend.page.click("[data-take='1']", timeout=120000)
+        dealt(host, friend)
+        play_one([host, friend])
+        # the host's page goes (another page in its tab): after the bound the friend is told,
+        # with the score so far
+        url = host.page.url
+        host.page.goto("about:blank")
+        friend.page.wait_for_selector("#friends-dialog[open] #friends-title:has-text('The host is not there')", timeout=90000)
+        assert friend.page.locator("#friends-score").text_content().startswith("Points this deal: ")
+        # the host comes back to the table (it resumes): the friend's dialog goes by itself
+        host.page.goto(url)
+        try:
+            friend.page.wait_for_function("() => !document.getElementById('friends-dialog').open", timeout=120000)
+        except Exception as e:
+            raise AssertionError(repr([host.page.evaluate("[document.documentElement.dataset.ui, location.href, !!(window.__briscola && window.__briscola.app.friends)]"),
+                                       friend.page.evaluate("(() => { const g = window.__briscola.app.friends; return [g.hostHere, g.hostMissing, g.closed, g.conn && g.conn.peers().length]; })()"),
+                                       host.errors, friend.errors])) from e
+        dealt(host, friend)
+        assert play_one([host, friend])
+
+
+def test_a_new_table_on_the_host_s_page_leaves_the_old_room(rtc_browser, base_url, relay):
+    with closing_all(Person(rtc_browser), Person(rtc_browser), Person(rtc_browser)) as (host, friend, late):
+        old = open_table(host, friend, base_url, relay, seed=12)
+        play_one([host, friend])
+        # the host opens another table with a friend's seat from the New game panel
+        host.page.click("#btn-new")
+        host.page.wait_for_selector("#newgame-dialog[open]")
+        host.page.select_option("#ng-seat-1", "friend")
+        host.page.wait_for_function("() => !document.getElementById('ng-start').disabled")
+        host.page.click("#ng-start")
+        new = host.page.wait_for_selector("a[data-invite]", timeout=120000).get_attribute("href")
+        assert new != old
+        # the old table's friend is told it has closed
+        friend.page.wait_for_selector("#friends-dialog[open] #friends-title:has-text('The table has closed')", timeout=60000)
+        # the old invitation, opened later, finds nobody: not the new table's lobby, not the old one
+        late.page.goto(old + "&friends_gone=4")
+        late.page.wait_for_selector("#friends-status:has-text(\"The host's page is not there\")", timeout=60000)
+        assert late.page.locator("#friends-seats").count() == 0
