@@ -1,4 +1,4 @@
-"""The peer id a page of "play with friends" has in the room (tools/build/peer_id/start.mjs,
+"""The peer id a page of "play with friends" has in the room (js/friends/peer-id/start.mjs,
 run in Node): a page that joins later sorts lower, so the pages already there answer its first
 offers (docs/friends.md); the rest of the id stays random, and Math.random is the runtime's
 again once Trystero has made it."""

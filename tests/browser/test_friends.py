@@ -921,7 +921,7 @@ def test_a_page_that_comes_later_is_answered_at_once(rtc_browser, base_url):
     # offers reach it only at the other's next announce, which this relay asks every 2 minutes
     # (as the reference tracker server does by default). Before, a friend opening the invitation or
     # reloading waited half the time, and so did friends after the host's reload. A page that
-    # comes later has the lower id (tools/build/peer_id/start.mjs): the pages there answer its
+    # comes later has the lower id (js/friends/peer-id/start.mjs): the pages there answer its
     # first offers at once.
     with local_relay("--announce", "120") as relay, closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
         href = host_table(host, base_url, relay, seed=9)

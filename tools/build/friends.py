@@ -21,8 +21,10 @@ from .common import BUILD_DIR, ROOT, BuildError, log
 VENDOR = "js/friends/vendor.js"
 LAZY_PREFIX = "js/friends/"
 # start.mjs and end.mjs are evaluated just before and after Trystero (in this order): the
-# page's peer id sorts lower the later the page joined (start.mjs says why).
-IDS = ("tools/build/peer_id/start.mjs", "tools/build/peer_id/end.mjs")
+# page's peer id sorts lower the later the page joined (start.mjs says why). They live beside the
+# code they serve but ship only inside vendor.js (site.py leaves PEER_ID_DIR out of the copy).
+PEER_ID_DIR = "peer-id"
+IDS = (f"js/friends/{PEER_ID_DIR}/start.mjs", f"js/friends/{PEER_ID_DIR}/end.mjs")
 ENTRY = (f'import "./{IDS[0]}";\n'
          'export { joinRoom, selfId, getRelaySockets, pauseRelayReconnection, resumeRelayReconnection }'
          ' from "@trystero-p2p/torrent";\n'
