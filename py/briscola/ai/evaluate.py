@@ -15,8 +15,11 @@ less noisy than each value alone. How a world is scored is the expert's own sear
   or the expert's own for the rules: 10 cards left in two-player Briscola): each world is
   solved exactly and the values are the means over the worlds. Where the worlds consistent
   with the view are few (:attr:`Budget.every_world`: 3 or 4 with 7 or 8 cards left in
-  two-player Briscola, 60 or 120 with 9 or 10) every one of them is solved once, so the
-  values are the exact mean with no sampling noise; otherwise ``search_worlds`` are drawn;
+  two-player Briscola, 60 or 120 with 9 or 10) each of them is solved at most once, in an
+  order seeded from the view that spreads the others' hands evenly, until the nodes reach
+  :attr:`Budget.every_node_budget` (every one where they are cheap: the exact mean with no
+  sampling noise; about half of the 120 with ten cards left); otherwise ``search_worlds``
+  are drawn;
 * **learned** -- earlier in the deal, where a learned evaluation fits the rules (two- and
   four-player Briscola, :mod:`briscola.ai.learn`): the expert's own one-trick search
   (:func:`briscola.ai.expert.learned_values`): in each world the rest of the trick by
