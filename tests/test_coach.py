@@ -657,12 +657,18 @@ def test_a_figure_is_not_thrown_onto_a_lost_trick():
 
 def test_few_worlds_are_all_taken():
     """Where the worlds consistent with the view are few (two players, 7 to 10 cards left: 3
-    to 120 of them), the evaluation takes every one once: its values are the exact mean of
-    the solved worlds, with no sampling noise."""
+    to 120 of them), the evaluation takes each of them at most once. With no node budget for
+    them it takes every one: its values are the exact mean of the solved worlds, with no
+    sampling noise. With the default budget it stops at the first world that brings the
+    nodes to the budget (never before ``search_worlds`` worlds): the worlds it solved are
+    the first of the view's seeded order, in which every hand of the others comes about
+    equally often, and its values are their mean."""
     from briscola.ai.common import Situation
+    from briscola.ai.evaluate import DEFAULT_BUDGET, _spread, _view_seed
     from briscola.ai.sampler import Sampler
     from briscola.ai.solver import Solver
-    seen = set()
+    seen, cut = set(), 0
+    unbounded = Budget(every_node_budget=10**9)
     for _game, s, view in positions("classic", "every", 3):
         left = sum(view.hand_sizes) + view.talon_size
         plays = [int(a) for a in view.legal if a < 52]
@@ -676,20 +682,53 @@ def test_few_worlds_are_all_taken():
             for w in worlds:  # each consistent: the seat's own hand, every hand's size
                 assert w.hands[s] == sit.hand_mask
                 assert [bin(h).count("1") for h in w.hands] == list(view.hand_sizes)
-            ev = evaluate(view)
+            ev = evaluate(view, unbounded)
             assert ev.method == "search" and ev.worlds == n
             solver = Solver(view.rules, sit.trump)
             maxside = [sit.side_of[x] == sit.side for x in range(sit.n)]
-            mean = {c: 0.0 for c in plays}
-            for w in worlds:
+
+            def solve(w):
                 vals = solver.values(w.hands, w.talon, sit.trick, sit.order, maxside,
                                      moves=plays, node_limit=10**9)
+                return vals, solver.nodes
+            mean = {c: 0.0 for c in plays}
+            for w in worlds:
+                vals, _nodes = solve(w)
                 for c in plays:
                     mean[c] += vals[c] / n
             for c in plays:
                 assert ev.values[c] == pytest.approx(mean[c], abs=1e-9)
+            # the default budget: the first worlds of the seeded order, as many as it allows
+            rng = random.Random(_view_seed(view))
+            order = _spread(Sampler(sit, rng).every_world(10**6), rng)
+            assert sorted((tuple(w.hands), tuple(w.talon)) for w in order) == sorted(
+                (tuple(w.hands), tuple(w.talon)) for w in worlds)
+            ev = evaluate(view)
+            k = ev.worlds
+            assert ev.method == "search" and min(n, DEFAULT_BUDGET.search_worlds) <= k <= n
+            mean = {c: 0.0 for c in plays}
+            nodes = 0
+            for i, w in enumerate(order[:k]):
+                if i == k - 1 and k < n:
+                    assert nodes < DEFAULT_BUDGET.every_node_budget or \
+                        k == DEFAULT_BUDGET.search_worlds
+                vals, used = solve(w)
+                nodes += used
+                for c in plays:
+                    mean[c] += vals[c] / k
+            if k < n:
+                assert nodes >= DEFAULT_BUDGET.every_node_budget
+                cut += 1
+            for c in plays:
+                assert ev.values[c] == pytest.approx(mean[c], abs=1e-9)
+            groups: dict = {}
+            for w in order[:k]:
+                groups[tuple(w.hands)] = groups.get(tuple(w.hands), 0) + 1
+            if k >= len({tuple(w.hands) for w in worlds}):
+                assert max(groups.values()) - min(groups.values()) <= 1
             seen.add(left)
     assert {7, 8, 9, 10} <= seen
+    assert cut  # the budget did cut some of the 120 worlds with ten cards left
 
 
 def test_the_coach_reads_the_others_plays_as_the_expert_does():

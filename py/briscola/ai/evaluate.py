@@ -15,8 +15,11 @@ less noisy than each value alone. How a world is scored is the expert's own sear
   or the expert's own for the rules: 10 cards left in two-player Briscola): each world is
   solved exactly and the values are the means over the worlds. Where the worlds consistent
   with the view are few (:attr:`Budget.every_world`: 3 or 4 with 7 or 8 cards left in
-  two-player Briscola, 60 or 120 with 9 or 10) every one of them is solved once, so the
-  values are the exact mean with no sampling noise; otherwise ``search_worlds`` are drawn;
+  two-player Briscola, 60 or 120 with 9 or 10) each of them is solved at most once, in an
+  order seeded from the view that spreads the others' hands evenly, until the nodes reach
+  :attr:`Budget.every_node_budget` (every one where they are cheap: the exact mean with no
+  sampling noise; about half of the 120 with ten cards left); otherwise ``search_worlds``
+  are drawn;
 * **learned** -- earlier in the deal, where a learned evaluation fits the rules (two- and
   four-player Briscola, :mod:`briscola.ai.learn`): the expert's own one-trick search
   (:func:`briscola.ai.expert.learned_values`): in each world the rest of the trick by
@@ -157,6 +160,11 @@ class Budget:
     # (None: as the expert does for the rules; 0 or 1: no reading of the others' plays)
     node_limit: int = 20000  # nodes per world solved
     node_budget: int = 40000  # nodes per decision, over all worlds
+    # Every consistent world solved (``every_world``): past this many nodes over the worlds
+    # already solved (and at least ``search_worlds`` of them), the rest are left out. The
+    # worlds are taken in an order shuffled from the view's seed, so those solved are a
+    # sample drawn without replacement, equally weighed.
+    every_node_budget: int = 20000
     learned_leaves: int = 2400  # positions the learned evaluation scores per decision
     ch_worlds: int = 24  # Chiamata: worlds searched per decision
     ch_node_budget: int = 16000  # Chiamata: nodes per decision
@@ -287,6 +295,7 @@ def settle(view: View, ev: Evaluation) -> Evaluation:
 
 _TABLES: dict = {}
 _T = TypeVar("_T")
+_W = TypeVar("_W")
 
 
 def _cached(kind: object, rules: Rules, trump: int | None, make: Callable[[], _T]) -> _T:
@@ -327,6 +336,8 @@ def _evaluate_classic(view: View, plays: list[int], rng: random.Random, budget: 
         exact = sampler.single_world()
         # few worlds: every one of them, each once (the exact mean, no sampling noise)
         every = None if exact else sampler.every_world(budget.every_world)
+        if every is not None:
+            every = _spread(every, rng)  # a prefix cut by the node budget: a fair sample
         totals = {c: 0.0 for c in plays}
         done = nodes = 0
         k = 1 if exact else len(every) if every is not None else budget.search_worlds
@@ -345,7 +356,10 @@ def _evaluate_classic(view: View, plays: list[int], rng: random.Random, budget: 
             for c in plays:
                 totals[c] += vals[c]
             done += 1
-            if nodes >= budget.node_budget and every is None:
+            if every is None:
+                if nodes >= budget.node_budget:
+                    break
+            elif nodes >= budget.every_node_budget and done >= budget.search_worlds:
                 break
         if done:
             return Evaluation(view.seat, {c: totals[c] / done for c in plays},
@@ -375,6 +389,24 @@ def _evaluate_classic(view: View, plays: list[int], rng: random.Random, budget: 
             totals[c] += policy.playout(w.hands[:], w.talon, sit.order, sit.trick, c, maxside)
     return Evaluation(view.seat, {c: totals[c] / k for c in plays}, "rollout", k, False,
                       _took(sit, plays, maxside))
+
+
+def _spread(worlds: list[_W], rng: random.Random) -> list[_W]:
+    """The worlds in an order any prefix of which is a fair, even sample: grouped by the
+    hands (the worlds of a group differ only in the talon's order), the groups shuffled and
+    each group shuffled, then one world of each group in turn. A prefix thus holds every
+    deal of the hands about equally often, whatever the talon."""
+    groups: dict[tuple, list[_W]] = {}
+    for w in worlds:
+        groups.setdefault(tuple(w.hands), []).append(w)  # type: ignore[attr-defined]
+    rows = list(groups.values())
+    rng.shuffle(rows)
+    for row in rows:
+        rng.shuffle(row)
+    out: list[_W] = []
+    for i in range(max(len(row) for row in rows)):
+        out.extend(row[i] for row in rows if i < len(row))
+    return out
 
 
 def _took(sit: Situation, plays: list[int], maxside: Sequence[bool]) -> dict[int, float]:
