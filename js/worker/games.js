@@ -232,13 +232,13 @@ export async function lockNewGame() {
   return gid;
 }
 
-/** The reply the page gets for a table: no save; the game's id; storage trouble if any. The
- * game is kept only after a request that changed it (the bridge says `changed: true`), never
+/** The reply the page gets for a table: no save, no `changed`; the game's id; storage trouble
+ * if any. The game is kept only after a request that changed it (the bridge says `changed: true`), never
  * after a read. */
 export async function tableReply(result) {
-  const { save, ...state } = result;
+  const { save, changed, ...state } = result; // neither is the page's
   let kept = true;
-  if (result.changed === true && typeof save === "string") kept = await store(state, save);
+  if (changed === true && typeof save === "string") kept = await store(state, save);
   state.game = current ? current.id : null;
   if (!kept) state.storage = "refused";
   return state;
