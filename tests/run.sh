@@ -28,4 +28,6 @@ python3 -m pip install -q --disable-pip-version-check -r tests/requirements.txt
 npm ci --no-audit --no-fund --loglevel=error   # the pinned Pyodide (package-lock.json)
 python3 build.py                                # dist/: the site, the wheel, Pyodide
 export BRISCOLA_NO_BUILD=1                      # the tests use that dist/ (no second build)
-python3 -m pytest -q "$@"
+# Two workers (pytest-xdist): the browser tests wait on the page as much as they compute, so the
+# engine's tests run beside them; BRISCOLA_TEST_WORKERS=0 runs them all in one process.
+python3 -m pytest -q -n "${BRISCOLA_TEST_WORKERS:-2}" "$@"
