@@ -138,10 +138,11 @@ class ConsoleWatch:
                 if r.status >= 400 else None)
 
 
-def _make_page(browser, width, height):
-    """A fresh context and its page; `page.console_watch.errors` collects the console errors."""
+def _make_page(browser, width, height, **options):
+    """A fresh context and its page (`options`: more of the context's, e.g. `has_touch`);
+    `page.console_watch.errors` collects the console errors."""
     context = browser.new_context(viewport={"width": width, "height": height},
-                                  reduced_motion="reduce", locale="en-US")
+                                  reduced_motion="reduce", locale="en-US", **options)
     page = context.new_page()
     page.set_default_timeout(60000)
     page.console_watch = ConsoleWatch()

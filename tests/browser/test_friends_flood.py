@@ -12,7 +12,7 @@ import time
 import pytest
 from tools import chromium
 
-from test_friends import Person, closing_all, local_relay, open_table, play_one, whose_turn
+from test_friends import Person, closing_all, open_table, play_one, relay, whose_turn  # noqa: F401 (relay: the fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -50,12 +50,6 @@ MEASURE = """({every, ms}) => {
   window.__measured = false;
   loop();
 }"""
-
-
-@pytest.fixture(scope="module")
-def relay():
-    with local_relay() as url:
-        yield url
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ConsoleWatch
+from conftest import _make_page
 from pagekit import act_and_wait, assert_in_window, checked, hand_over, table_state, wait_ui
 from test_chiamata import boot as boot_chiamata
 from test_chiamata import start as start_chiamata
@@ -29,13 +29,7 @@ HIT = "([x, y]) => { const e = document.elementFromPoint(x, y); const c = e && e
 
 def touch_page(browser, width, height):
     """A phone's page: a touch screen (taps are touches), the suite's console watch."""
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
-                                  reduced_motion="reduce", locale="en-US")
-    page = context.new_page()
-    page.set_default_timeout(60000)
-    page.console_watch = ConsoleWatch()
-    page.console_watch.attach(page)
-    return context, page
+    return _make_page(browser, width, height, has_touch=True)
 
 
 def to_the_play(page):
