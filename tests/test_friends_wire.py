@@ -42,3 +42,5 @@ def test_nesting_and_relays(node):
     out = run(node, [])
     assert out["deep"] == [False, True, True, False]
     assert out["relays"] == ["wss://a.example/announce", "ws://127.0.0.1:8000"]
+    # a `nostr:` entry is a Nostr relay (the second signalling medium), any other a tracker
+    assert out["media"] == {"trackers": ["wss://t.example"], "nostr": ["wss://n.example", "ws://127.0.0.1:9"]}

@@ -13,11 +13,21 @@ export { PROTOCOL };
 export const LIMIT_TO_HOST = 4096;
 export const LIMIT_TO_FRIEND = 262144;
 
-const RELAY_RE = /^wss?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/;
+const RELAY_RE = /^(nostr:)?wss?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/;
+const NOSTR = "nostr:";
 
-/** A list of relay URLs from text (a comma or whitespace between them): only ws(s) URLs, at most 8. */
+/** A list of relays from text (a comma or whitespace between them): only ws(s) URLs, each a
+ * WebTorrent tracker, or a Nostr relay when written `nostr:wss://...`; at most 12. */
 export function parseRelays(text) {
-  return String(text || "").split(/[\s,]+/).map((x) => x.trim()).filter((x) => x && x.length <= 200 && RELAY_RE.test(x)).slice(0, 8);
+  return String(text || "").split(/[\s,]+/).map((x) => x.trim()).filter((x) => x && x.length <= 200 && RELAY_RE.test(x)).slice(0, 12);
+}
+
+/** The relays of each medium: {trackers: [ws URL], nostr: [ws URL]} (parseRelays' entries). */
+export function relaysByMedium(relays) {
+  const trackers = [];
+  const nostr = [];
+  for (const url of relays) (url.startsWith(NOSTR) ? nostr : trackers).push(url.startsWith(NOSTR) ? url.slice(NOSTR.length) : url);
+  return { trackers, nostr };
 }
 
 /** One received message: {value} or {error: {code, message}} (size first, then shape). */
