@@ -9,11 +9,13 @@
 // Like the game, it tells the host page its height and takes a new-deal request (which
 // starts the game, with the seed it gives): see js/host.js.
 
-import { t, setLang, detectLang, applyStatic, LANGS } from "./i18n.js";
+import { t, setLang, detectLang, applyStatic, addWords, LANGS } from "./words.js";
+import words from "./poster-words.js";
 import { cardSVG, backSVG } from "./cards.js";
 import { loadPrefs } from "./storage.js";
 import { watchHeight, onRequest } from "./host.js";
 
+addWords(words);
 const params = new URLSearchParams(location.search);
 const prefs = loadPrefs();
 const lang = [params.get("lang"), prefs.lang].find((l) => LANGS.includes(l)) || detectLang();

@@ -78,6 +78,34 @@ def lean_css(text: str) -> str:
 NOT_LEAN = {"js/friends/vendor.js"}
 
 
+POSTER_WORDS = "js/poster-words.js"
+
+
+def poster_words(stage: Path) -> None:
+    """js/poster-words.js written as the words it picks (its POSTER_KEYS from every locale
+    file js/i18n.js registers), so the embed's poster loads a few hundred bytes of words
+    instead of every language's whole file. A key missing from a locale stops the build."""
+    module = stage / POSTER_WORDS
+    if not module.exists():
+        return
+    source = module.read_text(encoding="utf-8")
+    found = re.search(r"export const POSTER_KEYS = (\[[^\]]*\]);", source)
+    langs = re.findall(r'^import (\w+) from "\./locales/(\w+)\.js";$', source, flags=re.M)
+    if not found or not langs:
+        raise BuildError(f"{POSTER_WORDS}: no POSTER_KEYS or no locale imports to pick from")
+    keys = json.loads(found.group(1))
+    words = {}
+    for name, lang in langs:
+        text = (ROOT / "js" / "locales" / f"{lang}.js").read_text(encoding="utf-8")
+        table = json.loads(text[text.index("\nexport default ") + len("\nexport default "):].strip().rstrip(";"))
+        missing = [k for k in keys if k not in table]
+        if missing:
+            raise BuildError(f"{POSTER_WORDS}: {lang} has no {', '.join(missing)}")
+        words[name] = {k: table[k] for k in keys}
+    module.write_text(f"export const POSTER_KEYS = {json.dumps(keys)};\n"
+                      f"export default {json.dumps(words, ensure_ascii=False)};\n", encoding="utf-8")
+
+
 def lean_modules(stage: Path) -> None:
     """The page's modules (js/, the embed's poster's among them: its budget is 50 KB sent
     before Play) ship without their comment lines, as js/worker.js does: about 18 KB gzipped
@@ -151,6 +179,7 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
     stage.mkdir(parents=True)
     copy_static(stage)
     stage_worker(stage)  # js/worker.js with its modules (js/worker/) put in
+    poster_words(stage)  # the embed's poster: its own words, not the whole locale files
     lean_modules(stage)
     bundle_vendor(stage)  # js/friends/vendor.js: loaded only to play with friends
     preload_modules(stage)
