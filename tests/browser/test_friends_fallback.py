@@ -19,7 +19,8 @@ from contextlib import contextmanager
 
 import pytest
 
-from test_friends import CARD, ROOT, Person, closing_all, dealt, join, rtc_browser, whose_turn  # noqa: F401 (fixtures)
+from test_friends import CARD, ROOT, Person, closing_all, dealt, join, rtc_browser, whose_turn  # noqa: F401 (a fixture)
+from test_webkit import webkit  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -63,8 +64,12 @@ def local_relays(log):
     try:
         yield relays
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        proc.terminate()  # (it waits for its sockets to close: a page still open holds one)
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
 
 
 def open_host(host: Person, base_url, relays, seed):
@@ -146,3 +151,65 @@ def test_a_whole_deal_through_the_relay_when_no_webrtc_path_forms(rtc_browser, b
               f"other page: median {statistics.median(both) * 1000:.0f} ms, p90 {q[-1] * 1000:.0f} ms "
               f"(host→friend median {statistics.median(lat[0]) * 1000:.0f} ms, friend→host {statistics.median(lat[1]) * 1000:.0f} ms)")
         # the console's warnings of the stuck connections are no errors of the page
+
+
+def test_a_friend_on_webkit_without_webrtc_plays_a_whole_deal_through_the_relay(webkit, rtc_browser, base_url, tmp_path, artifacts):
+    """Debian's WebKitGTK has no RTCPeerConnection: the friend's page there plays through the
+    relay, as any browser without WebRTC does (never a blank or stuck page)."""
+    from test_webkit import click, troubles, until, watch
+    driver = webkit
+    driver.set_script_timeout(120)
+    log = tmp_path / "nostr.log"
+    began = time.monotonic()
+    with local_relays(log) as relays, closing_all(Person(rtc_browser)) as (host,):
+        href = open_host(host, base_url, relays, seed=11)
+        driver.get(base_url + "build-manifest.json")
+        driver.execute_script("localStorage.clear(); localStorage.setItem('briscola.prefs', arguments[0]);",
+                              json.dumps({"speed": "instant", "lang": "en", "tips": {"all": True}, "friendsName": "Wanda"}))
+        assert driver.execute_script("return typeof RTCPeerConnection") == "undefined"
+        t0 = time.monotonic()
+        driver.get(href)
+        watch(driver)
+        until(driver, "return !!document.querySelector(\"[data-take='1']\")", timeout=120, what="the free seat")
+        seats_shown = time.monotonic() - t0
+        assert "through the relay (slower)" in driver.execute_script(
+            "return document.getElementById('friends-relay').textContent")
+        click(driver, "[data-take='1']")
+        dealt(host)
+        until(driver, "return !!(window.__briscola && window.__briscola.state)"
+              " && !(document.getElementById('friends-dialog') || {}).open", timeout=120, what="the deal")
+        until(driver, "return !!document.querySelector(\"#friends-bar li[data-seat='0'][data-medium='relay']\")",
+              timeout=30, what="the relay said at the table")
+        assert "through the relay (slower)" in driver.execute_script(
+            "return document.querySelector(\"#friends-bar li[data-seat='0']\").textContent")
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-medium='relay']", timeout=30000)
+        driver.save_screenshot(str(artifacts / "webkit-friend-relay.png"))
+        friend_turn = ("const s = window.__briscola.state; return document.documentElement.dataset.ui === 'waiting'"
+                       " && s.view.turn === s.seat")
+        events = "return window.__briscola.state.view.events.length"
+        plays = 0
+        while plays < 40:
+            end = time.monotonic() + 60
+            while True:
+                if whose_turn([host]) is host:
+                    n = driver.execute_script(events)
+                    host.page.locator(".hand-card.playable").first.click()
+                    until(driver, f"return window.__briscola.state.view.events.length > {n}", timeout=60, what="the host's play")
+                    break
+                if driver.execute_script(friend_turn):
+                    n = len(host.state()["view"]["events"])
+                    click(driver, ".hand-card.playable")
+                    host.page.wait_for_function("n => window.__briscola.state.view.events.length > n", arg=n, timeout=60000)
+                    break
+                assert time.monotonic() < end, "nobody's turn came"
+                time.sleep(0.05)
+            plays += 1
+        host.page.wait_for_selector("#summary-dialog[open]", timeout=60000)
+        until(driver, "return !!document.querySelector('#summary-dialog[open]')", timeout=60, what="the summary")
+        final = host.state()
+        assert final["view"]["phase"] == "over"
+        assert driver.execute_script("return window.__briscola.state.summary.side_points") == final["summary"]["side_points"]
+        assert_nothing_in_clear(log, host)
+        assert not troubles(driver), troubles(driver)
+        print(f"\nWebKit friend through the relay: the seats shown {seats_shown:.1f} s after the invitation was opened; "
+              f"the whole test {time.monotonic() - began:.0f} s")
