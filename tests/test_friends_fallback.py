@@ -41,8 +41,11 @@ def test_what_a_relay_changes_replays_or_forges_is_refused(node):
     out = run(node, "tampering")
     # only the message that came as it was sent is heard
     assert out["messages"] == [["peerA", 2]]
-    assert out["refused"] == {"sealed": 2, "replay": 1, "old": 1}  # a bit changed, another room's key; its content again; 10 min old
+    # a bit changed, another room's key; its content again (while its sender was here, and after
+    # it left); 10 minutes old
+    assert out["refused"] == {"sealed": 2, "replay": 2, "old": 1}
     assert out["joins"] == ["peerA"]  # the page of another room's key, and one whose words were all refused, never joined
+    assert out["leaves"] == ["peerA"]  # and the page that left did not come back with its old events
 
 
 def test_the_bounds_of_what_a_page_takes_and_sends(node):

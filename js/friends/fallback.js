@@ -28,7 +28,7 @@ export const RATE = 4;
 export const BURST = 16;
 /** The most events waiting to go: past it the queue is given up (and said). */
 export const QUEUE_MAX = 256;
-/** A page says it is here every HERE_MS; a peer not heard for GONE_MS has left. */
+/** A page says it is here every HERE_MS (while it hears others); a peer not heard for GONE_MS has left. */
 export const HERE_MS = 10000;
 export const GONE_MS = 35000;
 /** Unfinished messages a peer may have at once, and how long one may take to finish. */
@@ -152,6 +152,9 @@ export class Fallback {
     this.seenEvents = new Set(); // the ids of the last events heard (the same event from two relays)
     this.known = new Map(); // peer -> {at (last heard), top, seen (counters), unfinished: Map(id -> {of, got, parts, chars, at})}
     this.blocked = new Map(); // peer -> until when it is not heard (let go)
+    // peer -> the highest counter heard from a peer since forgotten (gone, let go): its events
+    // heard before are still refused if a relay sends them again (the last 128 peers)
+    this.retired = new Map();
     this.sent = 0; // events sent (for the tests and the bench)
     this.refusedCount = { replay: 0, old: 0, sealed: 0 };
     this.closed = false;
@@ -166,7 +169,9 @@ export class Fallback {
     for (const url of this.urls) this.connect(url);
     this.here("");
     this.ticker = setInterval(() => this.tick(), 1000);
-    this.hereTimer = setInterval(() => this.here(""), HERE_MS);
+    // said again only while some page of the room is heard here (a newcomer says it is here,
+    // and is answered at once): a host's page with no friend on the fallback sends nothing more
+    this.hereTimer = setInterval(() => { if (this.known.size) this.here(""); }, HERE_MS);
     return this;
   }
 
@@ -248,7 +253,8 @@ export class Fallback {
       this.blocked.delete(from);
     }
     let p = this.known.get(from);
-    if (p && (m.n <= p.top - WINDOW || p.seen.has(m.n))) {
+    const before = this.retired.get(from);
+    if ((p && (m.n <= p.top - WINDOW || p.seen.has(m.n))) || (!p && before !== undefined && m.n <= before)) {
       this.refusedCount.replay++;
       return;
     }
@@ -317,7 +323,12 @@ export class Fallback {
   }
 
   gone(peer) {
-    if (!this.known.delete(peer)) return;
+    const p = this.known.get(peer);
+    if (!p) return;
+    this.known.delete(peer);
+    this.retired.delete(peer);
+    this.retired.set(peer, p.top);
+    if (this.retired.size > 128) this.retired.delete(this.retired.keys().next().value);
     this.h.leave(peer);
   }
 

@@ -28,6 +28,8 @@ const BUSY_MS = 15000; // how long a queue given up is said
  * through the relay fallback, else "direct"; relay(): whether the fallback is open.
  */
 export async function openTable(opts, handlers, { listen = false } = {}) {
+  // (openRoom marks it where there is WebRTC: the join's stages, bench/friends.py)
+  if (!hasWebRTC()) performance.mark("briscola:friends room");
   const { nostr } = relaysByMedium(opts.relays);
   const lib = await import("./vendor.js");
   const present = new Set(); // the peers joined, on either medium

@@ -99,6 +99,10 @@ def assert_nothing_in_clear(log, host: Person):
         assert f'"{card}"' not in text
     for word in ('"t":"view"', '"hand"', "legal", "Bruno", "Wanda"):
         assert word not in text, word
+    by = {}
+    for ev in events:
+        by[ev["pubkey"]] = by.get(ev["pubkey"], 0) + 1
+    print(f"\nthe relay passed on {len(events)} events, by page: {sorted(by.values())}")
 
 
 def test_a_whole_deal_through_the_relay_when_no_webrtc_path_forms(rtc_browser, base_url, tmp_path, artifacts):
@@ -110,6 +114,7 @@ def test_a_whole_deal_through_the_relay_when_no_webrtc_path_forms(rtc_browser, b
         t0 = time.monotonic()
         join(friend, href, 1)
         seated = time.monotonic() - t0
+        from_room = friend.page.evaluate("(performance.now() - performance.getEntriesByName('briscola:friends room')[0].startTime) / 1000")
         dealt(host, friend)
         # the table says it: on the friend's page beside the host's name, on the host's beside the friend's
         friend.page.wait_for_selector("#friends-bar li[data-seat='0'][data-medium='relay']", timeout=30000)
@@ -147,7 +152,8 @@ def test_a_whole_deal_through_the_relay_when_no_webrtc_path_forms(rtc_browser, b
         assert_nothing_in_clear(log, host)
         both = lat[0] + lat[1]
         q = statistics.quantiles(both, n=10)
-        print(f"\nthrough the relay: the seats taken {seated:.1f} s after the invitation was opened; a play shown on the "
+        print(f"\nthrough the relay: the seat taken {seated:.1f} s after the invitation was opened ({from_room:.1f} s after "
+              f"the page joined the room, of which STUCK_MS waiting for a WebRTC path); a play shown on the "
               f"other page: median {statistics.median(both) * 1000:.0f} ms, p90 {q[-1] * 1000:.0f} ms "
               f"(host→friend median {statistics.median(lat[0]) * 1000:.0f} ms, friend→host {statistics.median(lat[1]) * 1000:.0f} ms)")
         # the console's warnings of the stuck connections are no errors of the page
@@ -172,6 +178,8 @@ def test_a_friend_on_webkit_without_webrtc_plays_a_whole_deal_through_the_relay(
         watch(driver)
         until(driver, "return !!document.querySelector(\"[data-take='1']\")", timeout=120, what="the free seat")
         seats_shown = time.monotonic() - t0
+        # from the page's joining the room (its own engine up before) to the free seats shown
+        from_room = driver.execute_script("return (performance.now() - performance.getEntriesByName('briscola:friends room')[0].startTime) / 1000")
         assert "through the relay (slower)" in driver.execute_script(
             "return document.getElementById('friends-relay').textContent")
         click(driver, "[data-take='1']")
@@ -211,5 +219,6 @@ def test_a_friend_on_webkit_without_webrtc_plays_a_whole_deal_through_the_relay(
         assert driver.execute_script("return window.__briscola.state.summary.side_points") == final["summary"]["side_points"]
         assert_nothing_in_clear(log, host)
         assert not troubles(driver), troubles(driver)
-        print(f"\nWebKit friend through the relay: the seats shown {seats_shown:.1f} s after the invitation was opened; "
+        print(f"\nWebKit friend through the relay: the seats shown {seats_shown:.1f} s after the invitation was opened, "
+              f"{from_room:.1f} s after its page joined the room; "
               f"the whole test {time.monotonic() - began:.0f} s")

@@ -172,10 +172,18 @@ const scenarios = {
     relay.publish(aside);
     await until(() => b.fb.refusedCount.old === 1);
     await sleep(50);
+    // the page that sent them left (its last words): its events sent again still refused
     await a.fb.leave();
+    await until(() => b.heard.leaves.length === 1);
+    const again = { ...forged, created_at: forged.created_at + 5 };
+    again.id = await eventId(again);
+    again.sig = Buffer.from(await schnorr.signAsync(Buffer.from(again.id, "hex"), secretKey)).toString("hex");
+    relay.publish(again);
+    await until(() => b.fb.refusedCount.replay === 2);
     await b.fb.leave();
     q.done();
-    return { messages: b.heard.messages.map(([p, t]) => [p, JSON.parse(t).id]), refused: b.fb.refusedCount, joins: b.heard.joins };
+    return { messages: b.heard.messages.map(([p, t]) => [p, JSON.parse(t).id]), refused: b.fb.refusedCount, joins: b.heard.joins,
+      leaves: b.heard.leaves };
   },
 
   /** The bounds of what a page takes: a message past its limit, too many unfinished, one never
