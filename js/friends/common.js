@@ -128,6 +128,8 @@ export function connectionWords(health) {
     case "turn_auth": return t("friends.problem.turn_auth", { url: health.url });
     case "turn_unreachable": return t("friends.problem.turn_unreachable", { url: health.url });
     case "relay_only": return t("friends.problem.relay_only");
+    case "no_webrtc": return t("friends.problem.no_webrtc");
+    case "relay_busy": return t("friends.problem.relay_busy");
     default:
       return t(health.relayOnly && !health.turn ? "friends.problem.relay_only" : health.turn ? "friends.problem.no_path_turn" : "friends.problem.no_path");
   }
@@ -218,6 +220,9 @@ export function peopleBar(people, turn, problem = null) {
   people.forEach((p, i) => {
     if (!p) return;
     const state = p.kind === "bot" ? "bot" : p.connected ? "on" : p.away ? "away" : "off";
+    // connected through the relay fallback: the same dot, and the words say it is slower
+    const relay = state === "on" && !!p.relay;
+    const words = t(relay ? "friends.state.relay" : `friends.state.${state}`);
     // the others' seats on the table show it too, the dot and its words: on a phone, where the
     // line has no room, they alone
     const box = document.querySelector(`#app-main .seat[data-seat="${i}"]`);
@@ -233,13 +238,13 @@ export function peopleBar(people, turn, problem = null) {
           label = h("span", { class: "link-state" });
           head.append(label);
         }
-        if (label) label.textContent = t(`friends.state.${state}`);
+        if (label) label.textContent = words;
       }
     }
-    bar.append(h("li", { class: ["person", state, i === turn ? "turn" : ""], data: { seat: i, state } },
+    bar.append(h("li", { class: ["person", state, i === turn ? "turn" : ""], data: { seat: i, state, ...(relay ? { medium: "relay" } : {}) } },
       h("span", { class: "dot", attrs: { "aria-hidden": "true" } }),
       h("span", { text: p.name || t("new.seat", { n: i + 1 }) }),
-      h("span", { class: "state", text: t(`friends.state.${state}`) })));
+      h("span", { class: "state", text: words })));
   });
   if (problem) bar.append(h("li", { class: "problem", attrs: { role: "alert", title: problem.detail || "" } }, h("span", { text: problem.text }), problem.button));
   bar.hidden = false;

@@ -14,7 +14,8 @@ import { EngineError } from "../engine.js";
 import { errorText } from "../errors.js";
 import { forget } from "../embed.js";
 import * as store from "../storage.js";
-import { BUILD_HASH, KEY_RE, LIMIT_TO_FRIEND, ROOM_RE, deeper, nonce, openRoom, verifier } from "./net.js";
+import { BUILD_HASH, KEY_RE, LIMIT_TO_FRIEND, ROOM_RE, deeper, nonce, verifier } from "./net.js";
+import { openTable } from "./rooms.js";
 import { REVIEW, cleanName, closeDialog, connectionWords, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
 
 const REMOTE = new Set(["state", "act", ...REVIEW]);
@@ -86,6 +87,7 @@ export class FriendsGuest {
     this.announceMs = Number.isFinite(every) && every >= 1 && every <= 3600 ? every * 1000 : ANNOUNCE_MS;
     this.viewAt = 0; // when the table last moved on here (a view, an answer to a play), or was asked for
     this.netProblem = ""; // what keeps this page from the host, in words (health), or ""
+    this.relay = false; // this page reaches the host through the relay fallback
     this.watcher = null;
     // the link's friends_gone in seconds (tests), else GONE_MS
     const gone = Number(new URLSearchParams(location.search).get("friends_gone"));
@@ -130,7 +132,7 @@ export class FriendsGuest {
     this.missing();
     this.announcedAt = Date.now();
     try {
-      this.conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, turn: this.net.turn,
+      this.conn = await openTable({ room: this.room, relays: this.net.relays, stun: this.net.stun, turn: this.net.turn,
         relayOnly: this.net.relayOnly, limit: LIMIT_TO_FRIEND }, {
         join: (peer) => this.ask(peer),
         leave: (peer) => {
@@ -173,8 +175,12 @@ export class FriendsGuest {
    * words with what to try, instead of "Connecting" for good; gone once the host is here. */
   checkHealth() {
     if (!this.conn) return;
-    const words = this.hostHere ? "" : connectionWords(this.conn.health());
-    if (words === this.netProblem) return;
+    const health = this.conn.health();
+    const words = this.hostHere ? "" : connectionWords(health);
+    // through the relay fallback to the host (said at the table and in the dialog)
+    const relay = !!this.hostId && this.conn.medium(this.hostId) === "relay";
+    if (words === this.netProblem && relay === this.relay) return;
+    this.relay = relay;
     this.netProblem = words;
     if (words) console.warn(`friends: ${words}`);
     if (this.shown) this.bar();
@@ -317,6 +323,7 @@ export class FriendsGuest {
       h("div", { class: "field" }, h("label", { attrs: { for: "friends-name" }, text: t("friends.name") }), name),
       // the problem says it all (not "Connecting" beside it)
       this.problemReload || (this.netProblem && !this.hostHere) ? null : h("p", { id: "friends-status", attrs: { role: "status" }, text: status }),
+      this.relay && this.hostHere ? h("p", { id: "friends-relay", class: "muted small", text: t("friends.relay.note") }) : null,
       this.netProblem ? h("p", { id: "friends-connect-problem", class: "form-error", attrs: { role: "alert" }, text: this.netProblem }) : null,
       this.problem ? h("p", { class: "form-error", attrs: { role: "alert" }, text: this.problem }) : null,
       this.lobbySeats.length ? list : null,
@@ -550,7 +557,8 @@ export class FriendsGuest {
     const names = this.app.names();
     const turn = this.app.state.view.turn;
     peopleBar(this.lobbySeats.map((s, i) => ({ kind: s.kind, name: names[i] || s.name,
-      connected: i === this.seat || (s.kind === "human" ? this.hostHere : s.connected), away: s.kind === "friend" && s.away })), turn,
+      connected: i === this.seat || (s.kind === "human" ? this.hostHere : s.connected), away: s.kind === "friend" && s.away,
+      relay: s.kind === "human" && this.hostHere && this.relay })), turn,
     this.netProblem ? { text: t("friends.problem.host", { problem: this.netProblem }) } : null);
   }
 }

@@ -12,7 +12,8 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { errorText } from "../errors.js";
 import * as store from "../storage.js";
-import { BUILD_HASH, LIMIT_TO_HOST, inviteLink, newHostKey, newRoomId, openRoom, signer } from "./net.js";
+import { BUILD_HASH, LIMIT_TO_HOST, inviteLink, newHostKey, newRoomId, signer } from "./net.js";
+import { openTable } from "./rooms.js";
 import { cleanName, closeDialog, connectionWords, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
 import { Referee } from "./referee.js";
 
@@ -136,14 +137,15 @@ export class FriendsHost {
     const referee = this.judge();
     let conn;
     try {
-      conn = await openRoom({ room: this.room, relays: this.net.relays, stun: this.net.stun, turn: this.net.turn,
+      // the host listens on the relay fallback too (a friend without a WebRTC path speaks there)
+      conn = await openTable({ room: this.room, relays: this.net.relays, stun: this.net.stun, turn: this.net.turn,
         relayOnly: this.net.relayOnly, limit: LIMIT_TO_HOST }, {
         join: (peer) => referee.joined(peer),
         leave: (peer) => this.left(peer),
         message: (peer, msg) => referee.heard(peer, msg),
         refused: (peer, code, message) => referee.refused(peer, code, message),
         frame: (peer, data) => referee.frame(peer, data),
-      });
+      }, { listen: true });
     } catch (err) {
       console.warn(`friends: the room could not be opened: ${err}`);
       this.problem = t("error.friends_room_host", { message: String((err && err.message) || err).slice(0, 200) });
@@ -167,7 +169,10 @@ export class FriendsHost {
     const health = this.conn.health();
     let words = connectionWords(health);
     if (health.problem === "no_path") words = t("friends.problem.friend", { problem: words });
-    if (words === (this.connectProblem || "")) return;
+    // which friends' pages speak through the relay fallback (said beside their names)
+    const media = this.seats.map((s) => (s.peer ? this.conn.medium(s.peer) : "")).join();
+    if (words === (this.connectProblem || "") && media === this.media) return;
+    this.media = media;
     this.connectProblem = words;
     if (words) console.warn(`friends: ${words}`);
     if (!this.started) this.drawLobby();
@@ -272,7 +277,8 @@ export class FriendsHost {
     this.seats.forEach((s, i) => {
       const who = s.kind === "bot" ? `${t("new.kind.bot")} · ${t(`level.${s.level}`)}`
         : s.kind === "human" ? t("friends.you")
-          : s.token ? `${s.name || t("friends.friend")}${s.peer ? "" : ` · ${t("friends.state.off")}`}` : t("friends.free");
+          : s.token ? `${s.name || t("friends.friend")}${s.peer ? (this.conn && this.conn.medium(s.peer) === "relay" ? ` · ${t("friends.state.relay")}` : "")
+            : ` · ${t("friends.state.off")}`}` : t("friends.free");
       list.append(h("li", { data: { seat: i, taken: s.kind !== "friend" || s.token ? "1" : "0" } },
         h("b", { text: t("new.seat", { n: i + 1 }) }), " ", who));
     });
@@ -341,7 +347,8 @@ export class FriendsHost {
   bar() {
     if (!this.started || !this.app.state) return;
     const turn = this.app.state.view.turn;
-    peopleBar(this.seats.map((s) => ({ kind: s.kind, name: s.kind === "bot" ? "" : s.name, connected: s.kind === "human" || !!s.peer, away: !!s.away })), turn,
+    peopleBar(this.seats.map((s) => ({ kind: s.kind, name: s.kind === "bot" ? "" : s.name, connected: s.kind === "human" || !!s.peer, away: !!s.away,
+      relay: !!s.peer && !!this.conn && this.conn.medium(s.peer) === "relay" })), turn,
       this.problem ? { text: t("friends.room.closed"), detail: this.problem, button: this.retryButton() }
         : this.connectProblem ? { text: this.connectProblem } : null);
     const names = this.app.names();

@@ -8,11 +8,14 @@
 // room "who" with a fresh nonce and listens only to the one that signs
 // `nonce|friend's peer id|its own peer id` with that key.
 
-/** Public WebTorrent trackers (WebSocket): the default relays, a setting. */
+/** Public WebTorrent trackers (WebSocket), and public Nostr relays (`nostr:wss://...`: the relay
+ * fallback's, ./rooms.js): the default relays, a setting. */
 export const DEFAULT_RELAYS = [
   "wss://tracker.openwebtorrent.com",
   "wss://tracker.webtorrent.dev",
   "wss://tracker.btorrent.xyz",
+  "nostr:wss://relay.damus.io",
+  "nostr:wss://nos.lol",
 ];
 /** The STUN server that tells each page its address across networks: a setting ("" for none). */
 export const DEFAULT_STUN = "stun:stun.l.google.com:19302";

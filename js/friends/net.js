@@ -12,7 +12,7 @@
 // in Trystero is ./mends.js's. The pages import all of it from here.
 
 import { BUILD } from "../build-info.js";
-import { PROTOCOL, readMessage } from "./wire.js";
+import { PROTOCOL, readMessage, relaysByMedium } from "./wire.js";
 import { announceNow, hookFrames, mendedPeerConnection, quietClosings, startSweep } from "./mends.js";
 
 export { PROTOCOL, LIMIT_TO_HOST, LIMIT_TO_FRIEND, deeper, parseRelays, readMessage } from "./wire.js";
@@ -38,7 +38,8 @@ export async function openRoom({ room, relays, stun, turn = null, relayOnly = fa
   if (handlers.frame) hookFrames(Connection, () => opened, handlers.frame);
   const config = {
     appId: APP_ID,
-    relayConfig: { urls: relays, warnOnRelayFailure: false },
+    // the trackers only: the Nostr relays of the list are the relay fallback's (./rooms.js)
+    relayConfig: { urls: relaysByMedium(relays).trackers, warnOnRelayFailure: false },
     rtcConfig: rtcConfig(stun, turn, relayOnly),
     rtcPolyfill: Connection,
   };

@@ -1,7 +1,8 @@
 """The networking code of "play with friends" (js/friends/, docs/friends.md): the page's own
 modules there are copied with js/ as they are; this module adds js/friends/vendor.js, the
 npm libraries they use (Trystero's WebTorrent-tracker strategy for WebRTC signalling, and
-qrcode-generator for the invitation's QR code) bundled by esbuild into one ES module, kept
+qrcode-generator for the invitation's QR code, @noble/secp256k1's Schnorr signatures for
+the relay fallback's Nostr events) bundled by esbuild into one ES module, kept
 in build/friends/ (keyed by the lock file).
 
 Nothing under js/friends/ is precached by the service worker or preloaded by index.html:
@@ -29,12 +30,13 @@ ENTRY = (f'import "./{IDS[0]}";\n'
          'export { joinRoom, selfId, getRelaySockets, pauseRelayReconnection, resumeRelayReconnection }'
          ' from "@trystero-p2p/torrent";\n'
          f'import "./{IDS[1]}";\n'
-         'export { default as qrcode } from "qrcode-generator";\n')
+         'export { default as qrcode } from "qrcode-generator";\n'
+         'export { schnorr } from "@noble/secp256k1";\n')
 CACHE = BUILD_DIR / "friends"
 
 
 LIBRARIES = [("@trystero-p2p/torrent", "Dan Motzenbecker"), ("@trystero-p2p/core", "Dan Motzenbecker"),
-             ("qrcode-generator", "Kazuhiko Arase")]
+             ("qrcode-generator", "Kazuhiko Arase"), ("@noble/secp256k1", "Paul Miller")]
 
 
 def _version(name: str) -> str:
