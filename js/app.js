@@ -554,7 +554,13 @@ class App {
       onNext: () => this.nextDeal(),
       onNew: () => { dialog.close(); this.openNewGame(true); },
       onAgain: () => (friends && friends.again ? friends.again() : this.again()),
-      onLook: () => { dialog.close(); this.ui("over"); $("look-bar").querySelector(".btn.primary").focus(); },
+      onLook: () => {
+        dialog.close();
+        this.ui("over");
+        // its primary button (a friend's page has none: the host deals the next), else Result
+        const go = $("look-bar").querySelector(".btn.primary") || $("look-bar").querySelector(".btn");
+        if (go instanceof HTMLElement) go.focus();
+      },
       coach: this.coach.summaryParts(st, this.names()),
     };
     renderSummary($("summary-body"), st, ctx);

@@ -208,6 +208,12 @@ def test_the_host_plays_again_with_the_same_friends(rtc_browser, base_url, relay
         friend.page.wait_for_selector("#summary-dialog #sum-waiting:has-text('Waiting for Ann to start the next deal.')")
         assert friend.page.locator("#summary-dialog #sum-leave").is_visible()
         assert friend.page.locator("#summary-dialog #sum-again, #summary-dialog #sum-next, #summary-dialog .btn.primary").count() == 0
+        # looking at the table: its bar leads back to the result, and deals nothing either
+        friend.page.click("#summary-dialog button:has-text('Look at the table')")
+        friend.page.wait_for_selector("#look-bar #look-result:focus")
+        assert friend.page.locator("#look-bar .btn.primary").count() == 0
+        friend.page.click("#look-result")
+        friend.page.wait_for_selector("#summary-dialog[open] #sum-waiting")
         # the host's: play again with the same friends (the primary button), or another game
         again = host.page.locator("#summary-dialog #sum-again")
         assert again.text_content() == "Play again with the same friends"
@@ -239,7 +245,6 @@ def test_the_host_plays_again_with_the_same_friends(rtc_browser, base_url, relay
         assert views and all(v["seat"] == 1 for v in views)
         host_hand = set(new["view"]["hand"])
         assert not host_hand & set(views[0]["view"]["hand"])
-        wait_ui(host.page, SETTLED)
 
 
 def test_play_again_gives_a_friend_who_left_a_computer_until_the_friend_comes_back(rtc_browser, base_url, relay):
