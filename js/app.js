@@ -40,6 +40,13 @@ function reloadIntoOneBuild(why) {
   return true;
 }
 
+/** Whether a game's meta is a table with friends this page hosted: the friends' seats kept
+ * with their tokens (js/friends/host.js). */
+function withFriends(meta) {
+  const f = meta && meta.friends;
+  return !!f && typeof f === "object" && Array.isArray(f.seats) && f.seats.some((s) => s && typeof s.token === "string");
+}
+
 // An invitation to a table with friends, or the test hook ?friends=1 (js/friends/index.js).
 const FRIENDS_LINK = /[?&](join|friends)=/.test(location.search);
 const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
@@ -322,8 +329,9 @@ class App {
       this.engine.call("set_meta", { meta: this.meta, game: reply.game }).then((r) => this.checkStorage(r), () => {});
     }
     await this.startShowing(reply);
-    // a game with friends (js/friends/): this page hosts it again, in the same room
-    if (this.meta.friends && reply.seats.some((s) => s.kind === "friend")) await this.withFriends((f) => f.rehost(this, this.meta.friends));
+    // a game with friends (js/friends/): this page hosts it again, in the same room (a friend's
+    // seat a computer plays for now included: its friend may come back)
+    if (withFriends(this.meta)) await this.withFriends((f) => f.rehost(this, this.meta.friends));
   }
 
   /** The unfinished games kept in this browser, to resume one or start another. */
@@ -537,13 +545,22 @@ class App {
     const me = humans.length ? humans[0] : 0;
     if (!redraw) this.recordStats(st, me);
     const dialog = $("summary-dialog");
+    // at a table with friends (js/friends/): the host plays again with them; a friend's page waits
+    const friends = this.friends && this.friends.endScreen ? this.friends.endScreen() : null;
     const ctx = {
       names: this.names(), me: humans.length === 1 ? me : this.display, humans: humans.length,
       style: this.style(), lang: getLang(), order: this.order,
+      friends: friends && friends.leave ? { ...friends, leave: () => { dialog.close(); friends.leave(); } } : friends,
       onNext: () => this.nextDeal(),
       onNew: () => { dialog.close(); this.openNewGame(true); },
-      onAgain: () => this.again(),
-      onLook: () => { dialog.close(); this.ui("over"); $("look-bar").querySelector(".btn.primary").focus(); },
+      onAgain: () => (friends && friends.again ? friends.again() : this.again()),
+      onLook: () => {
+        dialog.close();
+        this.ui("over");
+        // its primary button (a friend's page has none: the host deals the next), else Result
+        const go = $("look-bar").querySelector(".btn.primary") || $("look-bar").querySelector(".btn");
+        if (go instanceof HTMLElement) go.focus();
+      },
       coach: this.coach.summaryParts(st, this.names()),
     };
     renderSummary($("summary-body"), st, ctx);

@@ -1,6 +1,7 @@
 // The unfinished games this browser keeps (js/worker.js holds them): shown when the page
 // opens without a game of its own, to resume one or start another. A game open in another
-// tab is shown as such and cannot be taken over from here.
+// tab is shown as such and cannot be taken over from here. A table with friends this browser
+// hosted says so, with the friends' names (resuming it hosts it again: js/app.js).
 
 import { h, clear } from "./dom.js";
 import { t, tOr, getLang } from "./i18n.js";
@@ -47,10 +48,16 @@ export function renderGames(box, games, on) {
     const points = Array.isArray(info.side_points) && info.side_points.length ? info.side_points.join(" – ") : "–";
     const when = g.updated ? new Date(g.updated).toLocaleString(getLang() === "it" ? "it-IT" : "en-GB",
       { dateStyle: "medium", timeStyle: "short" }) : "";
+    // a table with friends this browser hosted: their seats kept with their tokens (a seat a
+    // computer plays for now, its friend away, included); resuming it hosts it again
+    const kept = g.meta && g.meta.friends && Array.isArray(g.meta.friends.seats) ? g.meta.friends.seats : [];
+    const friends = seats.map((s, i) => (s.kind === "friend" || (kept[i] && typeof kept[i].token === "string") ? i : -1)).filter((i) => i >= 0);
+    const friendNames = friends.map((i) => given[i] || (kept[i] && typeof kept[i].name === "string" && kept[i].name.slice(0, 40)) || t("friends.friend"));
     const elsewhere = !!g.open_elsewhere;
-    list.append(h("li", { class: ["game-entry", elsewhere ? "elsewhere" : ""], data: { game: g.id } },
+    list.append(h("li", { class: ["game-entry", elsewhere ? "elsewhere" : ""], data: { game: g.id, friends: friends.length ? "1" : "0" } },
       h("div", { class: "game-what" },
         h("strong", { text: variant }),
+        friends.length ? h("span", { class: "small game-friends", text: t("games.friends", { names: friendNames.join(", ") }) }) : null,
         h("span", { class: "muted small", text: t("games.players", { names: names.join(", ") }) }),
         h("span", { class: "small", text: t(score ? "games.where.match" : "games.where", { deal: (info.deal ?? 0) + 1, score, points }) }),
         h("span", { class: "muted small", text: t("games.when", { when }) }),

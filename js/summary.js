@@ -13,7 +13,9 @@ export function sideName(side, names) {
 
 /**
  * The deal result into `box`. ctx: {names, me (the seat whose side is "you"), humans, style,
- * lang, onNext, onNew, onAgain, onLook}
+ * lang, onNext, onNew, onAgain, onLook, friends}; `friends` at a table with friends: the
+ * host's {again} (its "again" plays the next match with them), a friend's {waiting, leave}
+ * (whom the next deal waits for, and the way out instead of any button that deals)
  */
 export function renderSummary(box, state, ctx) {
   clear(box);
@@ -85,7 +87,16 @@ export function renderSummary(box, state, ctx) {
   for (const part of ctx.coach || []) box.append(part); // js/coach.js: review, duplicate
   const buttons = h("div", { class: "buttons" });
   buttons.append(h("button", { class: "btn", type: "button", text: t("sum.look"), on: { click: ctx.onLook } }));
-  if (!match.over) {
+  const friends = ctx.friends;
+  if (friends && friends.waiting) {
+    // a friend's page: the host deals the next deal or match; nothing to press but leaving
+    box.append(h("p", { id: "sum-waiting", class: "muted", attrs: { role: "status" }, text: friends.waiting }));
+    buttons.append(h("button", { class: "btn", id: "sum-leave", type: "button", text: t("sum.leave"), on: { click: friends.leave } }));
+  } else if (friends && friends.again && match.over) {
+    // the host's page: the next match with the same friends, in the same room; or another game
+    buttons.append(h("button", { class: "btn", id: "sum-new", type: "button", text: t("sum.newmatch"), on: { click: ctx.onNew } }));
+    buttons.append(h("button", { class: "btn primary", id: "sum-again", type: "button", text: t("sum.again.friends"), on: { click: ctx.onAgain } }));
+  } else if (!match.over) {
     buttons.append(h("button", { class: "btn primary", id: "sum-next", type: "button", text: t("sum.next"), on: { click: ctx.onNext } }));
   } else {
     buttons.append(h("button", { class: "btn", type: "button", text: t("sum.newmatch"), on: { click: ctx.onNew } }));
@@ -103,7 +114,10 @@ export function renderLookBar(bar, state, ctx) {
   bar.setAttribute("role", "group");
   bar.setAttribute("aria-label", t("look.bar"));
   bar.append(h("button", { class: "btn", id: "look-result", type: "button", text: t("look.result"), on: { click: ctx.onResult } }));
-  if (!match.over) bar.append(h("button", { class: "btn primary", id: "look-next", type: "button", text: t("look.next"), on: { click: ctx.onNext } }));
+  if (ctx.friends && ctx.friends.waiting) return; // a friend's page: the host deals the next
+  if (ctx.friends && ctx.friends.again && match.over) {
+    bar.append(h("button", { class: "btn primary", id: "look-again", type: "button", text: t("look.again.friends"), on: { click: ctx.onAgain } }));
+  } else if (!match.over) bar.append(h("button", { class: "btn primary", id: "look-next", type: "button", text: t("look.next"), on: { click: ctx.onNext } }));
   else {
     bar.append(h("button", { class: "btn primary", id: "look-again", type: "button",
       text: t(match.format === "single" ? "look.again" : "look.newmatch"), on: { click: ctx.onAgain } }));

@@ -95,6 +95,7 @@ export class FriendsGuest {
     this.goneTimer = null;
     this.hostMissing = false; // no host's page for longer than goneMs
     this.closed = false; // the table closed (the host said `bye`, or the person went on without it)
+    this.round = 0; // which game of the table is shown (the views' `round`)
   }
 
   static check(room, host) {
@@ -487,6 +488,16 @@ export class FriendsGuest {
     });
   }
 
+  /** The end screen's choices on this page (js/app.js): none to press; it says whom the next
+   * deal waits for, and offers to leave the table. */
+  endScreen() {
+    if (this.closed) return null;
+    const host = this.lobbySeats.findIndex((s) => s.kind === "human");
+    const names = this.app.state ? this.app.names() : [];
+    const name = (host >= 0 && (this.lobbySeats[host].name || names[host])) || t("friends.host.someone");
+    return { waiting: t("friends.next.waiting", { name }), leave: () => this.cancel() };
+  }
+
   /** The summary's "next deal": the host deals it; this page shows it when it comes. */
   nextDeal() {
     this.app.notice(t("friends.next.wait"), 6000);
@@ -508,13 +519,19 @@ export class FriendsGuest {
         await new Promise((r) => setTimeout(r, 40));
       }
       const names = state.seats.map((s) => s.name || "");
+      // which game of the table (the host's "play again" starts the next): a new one is shown
+      // from its start, and its deals are counted in this page's statistics under their own id
+      const round = Number.isInteger(state.round) && state.round >= 0 ? state.round : 0;
+      const id = round ? `friends:${this.room}:${round}` : `friends:${this.room}`;
       if (!this.shown) {
         this.shown = true;
+        this.round = round;
         closeDialog();
-        app.meta = { variant: state.view.rules.name, custom: false, names, style: app.prefs.style, id: `friends:${this.room}` };
+        app.meta = { variant: state.view.rules.name, custom: false, names, style: app.prefs.style, id };
         await app.startShowing(state);
-      } else if (!app.state || state.match.deal !== app.state.match.deal) {
-        app.meta = { ...app.meta, names };
+      } else if (!app.state || round !== this.round || state.match.deal !== app.state.match.deal) {
+        this.round = round;
+        app.meta = { ...app.meta, names, id };
         if (this.nextWaiter) {
           const go = this.nextWaiter;
           this.nextWaiter = null;

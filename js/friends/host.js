@@ -74,8 +74,10 @@ export class FriendsHost {
     this.timeout = Number.isFinite(asked) && asked >= 1 && asked <= 3600 ? asked : 60;
     this.timers = new Map();
     this.started = false;
+    this.starting = null; // a promise while "play again" asks the worker for the next game
     this.game = null;
     this.n = 0;
+    this.round = 0; // which game of this table: each "play again with the same friends" adds one
     this.presenting = Promise.resolve();
   }
 
@@ -216,9 +218,10 @@ export class FriendsHost {
       if (kept && typeof kept.token === "string") return { kind: "friend", name: cleanName(kept.name), token: kept.token, peer: null, away: s.kind === "bot" };
       return s.kind === "bot" ? { kind: "bot", level: s.level, name: "" } : { kind: s.kind, name: cleanName(s.name) };
     });
-    const cfg = { variant: app.meta.variant, seats, rules: app.state.view.rules, style: app.meta.style };
+    const cfg = { variant: app.meta.variant, seats, rules: saved.rules ?? app.state.view.rules, style: app.meta.style, custom: !!app.meta.custom };
     const host = new FriendsHost(app, cfg, { relays: saved.relays, stun: saved.stun, turn: saved.turn && typeof saved.turn.urls === "string" ? saved.turn : null, relayOnly: saved.relayOnly === true });
-    Object.assign(host, { seats, room: saved.room, key: saved.key, started: true, game: app.game, timeout: saved.timeout || host.timeout });
+    Object.assign(host, { seats, room: saved.room, key: saved.key, started: true, game: app.game, timeout: saved.timeout || host.timeout,
+      round: Number.isInteger(saved.round) && saved.round >= 0 ? saved.round : 0 });
     host.mine = seats.findIndex((s) => s.kind === "human");
     host.call = ownCall(app);
     app.friends = host;
@@ -385,6 +388,7 @@ export class FriendsHost {
 
   /** A friend away for longer than the host's timeout: a computer player plays the seat. */
   async takeOver(seat) {
+    if (this.starting) await this.starting; // the next game first: the computer takes its seat
     const s = this.seats[seat];
     if (s.peer || s.away || this.gone) return;
     const levels = (this.app.catalog && this.app.catalog.levels) || [];
@@ -444,9 +448,15 @@ export class FriendsHost {
   // ---- the views ---------------------------------------------------------------------------
   /** The worker's own call (not the page's wrapped one: these never push by themselves). */
   engine(type, args) {
-    const p = this.call(type, args);
+    const p = this.call(type, args).then((reply) => this.marked(reply));
     p.then((reply) => this.note(reply), () => {});
     return p;
+  }
+
+  /** A reply that carries the table, marked with this table's `round` (which game of the
+   * table it is: a friend's page shows a new round from its start, not as a move). */
+  marked(reply) {
+    return reply && typeof reply === "object" && reply.view && reply.match ? { ...reply, round: this.round } : reply;
   }
 
   pushTo(peer, seat, n = this.n) {
@@ -524,15 +534,10 @@ export class FriendsHost {
     if (this.free().length) return;
     this.started = true;
     this.call = ownCall(app);
+    const cfg = this.cfg;
     const seats = this.seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level }
       : { kind: s.kind, ...(s.name ? { name: s.name } : {}) }));
-    const cfg = this.cfg;
-    const meta = { variant: cfg.variant, custom: !!(cfg.overrides && Object.keys(cfg.overrides).length),
-      names: this.seats.map((s) => (s.kind === "bot" ? "" : s.name)), style: cfg.style || app.prefs.style,
-      // what a reload of this page needs to be the host again (this device only)
-      friends: { room: this.room, key: this.key, relays: this.net.relays, stun: this.net.stun, turn: this.net.turn || null,
-        relayOnly: !!this.net.relayOnly, timeout: this.timeout,
-        seats: this.seats.map((s) => (s.kind === "friend" && s.token ? { token: s.token, name: s.name } : null)) } };
+    const meta = this.metaFor(this.round);
     let reply;
     try {
       reply = await this.call("new_match", { rules: cfg.rules, ...(cfg.seed === "" || cfg.seed === undefined ? {} : { seed: cfg.seed }), seats, meta });
@@ -550,6 +555,72 @@ export class FriendsHost {
     this.tellLobby();
     this.pushOthers();
     await app.startShowing(reply);
+  }
+
+  /** The game's meta (kept with it by the worker): the names, and what a reload of this page
+   * needs to be the host again (this device only), `round` the table's game it is. */
+  metaFor(round) {
+    const cfg = this.cfg;
+    return { variant: cfg.variant, custom: cfg.custom ?? !!(cfg.overrides && Object.keys(cfg.overrides).length),
+      names: this.seats.map((s) => (s.kind === "bot" ? "" : s.name)), style: cfg.style || this.app.prefs.style,
+      friends: { room: this.room, key: this.key, relays: this.net.relays, stun: this.net.stun, turn: this.net.turn || null,
+        relayOnly: !!this.net.relayOnly, timeout: this.timeout, rules: cfg.rules, round,
+        seats: this.seats.map((s) => (s.kind === "friend" && s.token ? { token: s.token, name: s.name } : null)) } };
+  }
+
+  /** The end screen's choices at this table (js/app.js): play again with the same friends. */
+  endScreen() {
+    return this.started && !this.gone ? { again: () => this.playAgain() } : null;
+  }
+
+  /**
+   * "Play again with the same friends": the next match, with the same rules and seats, in the
+   * same room: every friend keeps its seat and its token, and its page shows the new deal (a
+   * new `round`). A friend's seat played by a computer now (its friend gone for longer than
+   * the timeout) starts with the computer, until its friend comes back; one whose friend is
+   * away for less still waits for it (the timer already running). No seed: a fresh deal, the
+   * dealer's turn passing on (the bridge's rematch). The finished game stays as any finished
+   * game does (its deals counted in the statistics when they ended).
+   */
+  async playAgain() {
+    if (!this.started || this.gone || this.starting) return false;
+    const app = this.app;
+    const levels = (app.catalog && app.catalog.levels) || [];
+    const level = levels.includes("intermediate") ? "intermediate" : levels[0];
+    const seats = this.seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level }
+      : s.kind === "friend" && s.away ? { kind: "bot", level }
+        : { kind: s.kind, ...(s.name ? { name: s.name } : {}) }));
+    const round = this.round + 1;
+    const meta = this.metaFor(round);
+    const before = { ui: document.documentElement.dataset.ui, busy: app.busy };
+    app.bump(); // the old table is being replaced: whatever it still awaits is stale
+    app.busy = true;
+    app.ui("busy");
+    let done;
+    this.starting = new Promise((resolve) => { done = resolve; });
+    let reply;
+    try {
+      reply = await this.call("new_match", { rules: this.cfg.rules, seats, meta });
+    } catch (err) {
+      app.busy = before.busy;
+      app.ui(before.ui);
+      app.noticeError(err);
+      return false;
+    } finally {
+      this.starting = null;
+      done();
+    }
+    app.meta = meta;
+    this.game = reply.game;
+    this.round = round;
+    this.table = { deal: -1, over: false };
+    this.n++;
+    const sum = document.getElementById("summary-dialog");
+    if (sum instanceof HTMLDialogElement && sum.open) sum.close();
+    this.tellLobby();
+    this.pushOthers();
+    await app.startShowing(reply);
+    return true;
   }
 }
 

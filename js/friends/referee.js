@@ -15,7 +15,8 @@
 //                                   review_retry {deal, index, action}, replay {deal, step,
 //                                   all_hands}; answered {t: "res", id, n?, result | error}
 //   sync {}                         the current view again (before the deal, the lobby)
-// To a friend: host {sig}, seated {seat, room}, lobby {seats, you, started}, view {n, state},
+// To a friend: host {sig}, seated {seat, room}, lobby {seats, you, started}, view {n, state}
+// (state.round: which game of the table; a new one after the host's "play again"),
 // res {...}, error {code, message}; from the host's page itself, bye {} (the table closed).
 // A lobby's seat says whether a computer plays it for now (`away`: its friend gone too long).
 //
@@ -62,11 +63,12 @@ const small = (x) => Number.isInteger(x) && x >= 0 && x <= 9999;
 const plain = (x) => !!x && typeof x === "object" && !Array.isArray(x);
 const text = (x, n) => String(typeof x === "string" ? x : typeof x).slice(0, n);
 
-/** What of a reply goes to a friend: the table as its seat sees it, nothing else (never a save). */
+/** What of a reply goes to a friend: the table as its seat sees it, nothing else (never a
+ * save); `round`, which game of the table it is (the host's page adds it: "play again"). */
 export function travelling(state) {
   const out = {};
   if (!plain(state)) return out;
-  for (const k of ["seat", "view", "seats", "match", "card_points", "order", "summary"]) if (k in state) out[k] = state[k];
+  for (const k of ["seat", "view", "seats", "match", "card_points", "order", "summary", "round"]) if (k in state) out[k] = state[k];
   return out;
 }
 

@@ -294,7 +294,8 @@ export async function openRecord(id, record, reasonPrefix) {
 // that is not well formed (written by a bug, or by hand) is left out, never shown half.
 const isInt = (x, min = 0) => Number.isInteger(x) && x >= min && x < 1e9;
 const numbers = (x) => Array.isArray(x) && x.length <= 12 && x.every((v) => Number.isFinite(v));
-const isSeat = (s) => !!s && (s.kind === "human" || (s.kind === "bot" && typeof s.level === "string"));
+// a friend's seat (a person at another device, js/friends/): a game with friends is listed too
+const isSeat = (s) => !!s && (s.kind === "human" || s.kind === "friend" || (s.kind === "bot" && typeof s.level === "string"));
 
 export function listed(g, elsewhere) {
   const info = g && g.info;
@@ -307,7 +308,7 @@ export function listed(g, elsewhere) {
   return { id: g.id, meta: bounded(g.meta), updated: Number.isFinite(g.updated) ? g.updated : 0,
     open_elsewhere: elsewhere.has(g.id),
     info: { variant: info.variant, custom: info.custom === true, players: info.players,
-      seats: info.seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human" })),
+      seats: info.seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: s.kind })),
       names, score: info.score, deal: info.deal, side_points: info.side_points,
       phase: String(info.phase), over: false } };
 }

@@ -329,7 +329,7 @@ def assert_no_leak(host: Person, views, seat):
             assert set(st) == {"deal", "step", "steps", "view"}, set(st)
             deal = st["deal"]
         else:
-            assert set(st) <= {"seat", "view", "seats", "match", "card_points", "order", "summary"}, set(st)
+            assert set(st) <= {"seat", "view", "seats", "match", "card_points", "order", "summary", "round"}, set(st)
             assert st["seat"] == seat
             deal = st["match"]["deal"]
         v = st["view"]

@@ -7,11 +7,13 @@ test_friends.py.
 """
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from pagekit import SETTLED, wait_ui
 from test_friends import (  # noqa: F401  (fixtures)
-    Person, closing_all, dealt, host_table, join, open_table, play_one, relay, rtc_browser,
+    Person, closing_all, dealt, host_table, join, open_table, play_one, received_views, relay, rtc_browser,
 )
 
 pytestmark = pytest.mark.browser
@@ -165,3 +167,133 @@ def test_a_new_table_on_the_host_s_page_leaves_the_old_room(rtc_browser, base_ur
         late.page.goto(old + "&friends_gone=4")
         late.page.wait_for_selector("#friends-status:has-text(\"The host's page is not there\")", timeout=60000)
         assert late.page.locator("#friends-seats").count() == 0
+
+
+# ---- the end of a deal: playing on with the same friends, and a friends' game resumed ----------
+
+def named_table(host: Person, friend: Person, base_url, relay, seed: int, extra="") -> str:
+    """A table of two (classic) whose host is called Ann and whose friend Bruno; the deal
+    shows on both pages. The invitation link."""
+    href = host_table(host, base_url, relay, seed=seed, extra=extra)
+    host.page.fill("#friends-host-name", "Ann")
+    host.page.press("#friends-host-name", "Tab")
+    join(friend, href, 1, name="Bruno")
+    dealt(host, friend)
+    return href
+
+
+def to_the_end(host: Person, friend: Person):
+    """The two play the deal to its end; both pages show the result."""
+    while play_one([host, friend]):
+        pass
+    for p in (host, friend):
+        p.page.wait_for_selector("#summary-dialog[open]")
+
+
+def counted(person: Person):
+    """The deals this browser's statistics counted (their keys)."""
+    return person.page.evaluate("JSON.parse(localStorage.getItem('briscola.stats') || '{}').__counted || []")
+
+
+def test_the_host_plays_again_with_the_same_friends(rtc_browser, base_url, relay):
+    with closing_all(Person(rtc_browser), Person(rtc_browser, spy=True)) as (host, friend):
+        href = named_table(host, friend, base_url, relay, seed=21)
+        room = host.page.evaluate("window.__briscola.app.friends.room")
+        old_game = host.state()["game"]
+        first_hand = friend.state()["view"]["hand"]
+        # marks that a reload of the friend's page, or another table object, would lose
+        friend.page.evaluate("window.__same = window.__briscola.app.friends")
+        to_the_end(host, friend)
+        # the friend's end screen: whom the next deal waits for, and a way out; nothing that deals
+        friend.page.wait_for_selector("#summary-dialog #sum-waiting:has-text('Waiting for Ann to start the next deal.')")
+        assert friend.page.locator("#summary-dialog #sum-leave").is_visible()
+        assert friend.page.locator("#summary-dialog #sum-again, #summary-dialog #sum-next, #summary-dialog .btn.primary").count() == 0
+        # looking at the table: its bar leads back to the result, and deals nothing either
+        friend.page.click("#summary-dialog button:has-text('Look at the table')")
+        friend.page.wait_for_selector("#look-bar #look-result:focus")
+        assert friend.page.locator("#look-bar .btn.primary").count() == 0
+        friend.page.click("#look-result")
+        friend.page.wait_for_selector("#summary-dialog[open] #sum-waiting")
+        # the host's: play again with the same friends (the primary button), or another game
+        again = host.page.locator("#summary-dialog #sum-again")
+        assert again.text_content() == "Play again with the same friends"
+        assert "primary" in again.get_attribute("class")
+        assert host.page.locator("#summary-dialog #sum-new").is_visible()
+        # each page counted the finished deal (nothing of it is lost by playing on)
+        assert len(counted(host)) == 1 and counted(friend) == [f"friends:{room}/0"]
+        again.click()
+        # the new deal shows on both pages: the friend's without a reload, the same table
+        # object, the same room; no lobby, no invitation
+        friend.page.wait_for_function("() => !document.getElementById('summary-dialog').open"
+                                      " && window.__briscola.state.view.phase !== 'over' && window.__briscola.state.round === 1")
+        host.page.wait_for_function("() => window.__briscola.state.view.phase !== 'over'")
+        assert friend.page.evaluate("window.__same === window.__briscola.app.friends")
+        assert friend.page.url == href
+        assert host.page.evaluate("window.__briscola.app.friends.room") == room
+        assert host.page.locator("#friends-dialog[open], #newgame-dialog[open]").count() == 0
+        new = host.state()
+        assert new["game"] != old_game and new["match"]["deals"] == []
+        assert [s["kind"] for s in new["seats"]] == ["human", "friend"]
+        assert friend.state()["view"]["hand"] != first_hand  # a fresh deal, not the seed's again
+        # the friend plays a card in it, and the host's page shows it
+        while not [e for e in host.state()["view"]["events"] if e["type"] == "play" and e["seat"] == 1]:
+            assert play_one([host, friend])
+        # the host's page is still the friends' table: its meta says which game of it this is
+        assert host.page.evaluate("window.__briscola.app.meta.friends.round") == 1
+        # the new deal's views came for the friend's own seat, the host's hand never in them
+        views = [v for v in received_views(friend) if v.get("round") == 1]
+        assert views and all(v["seat"] == 1 for v in views)
+        host_hand = set(new["view"]["hand"])
+        assert not host_hand & set(views[0]["view"]["hand"])
+
+
+def test_play_again_gives_a_friend_who_left_a_computer_until_the_friend_comes_back(rtc_browser, base_url, relay):
+    with closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
+        href = named_table(host, friend, base_url, relay, seed=22, extra="&friends_timeout=2")
+        to_the_end(host, friend)
+        # the friend leaves from the end screen: the seat goes to a computer after the timeout
+        friend.page.click("#summary-dialog #sum-leave")
+        friend.page.wait_for_selector("#newgame-dialog[open]")
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='away']", timeout=90000)
+        host.page.click("#summary-dialog #sum-again")
+        # the new deal: a computer plays the friend's seat, the host plays on
+        host.page.wait_for_function("() => window.__briscola.state.view.phase !== 'over'"
+                                    " && window.__briscola.state.seats[1].kind === 'bot'")
+        # the friend comes back through the same invitation: its token takes the seat back
+        new_page(friend)
+        friend.page.goto(href)
+        dealt(host, friend)
+        host.page.wait_for_function("() => window.__briscola.state.seats[1].kind === 'friend'", timeout=60000)
+        assert friend.state()["round"] == 1
+        while not [e for e in host.state()["view"]["events"] if e["type"] == "play" and e["seat"] == 1]:
+            assert play_one([host, friend])
+
+
+def test_a_friends_game_is_among_the_unfinished_games_and_resuming_it_hosts_it_again(rtc_browser, base_url, relay):
+    with closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
+        named_table(host, friend, base_url, relay, seed=23)
+        for _ in range(3):
+            play_one([host, friend])
+        events = host.state()["view"]["events"]
+        room = host.page.evaluate("window.__briscola.app.friends.room")
+        # the host's tab closes; the site opened in a new tab lists the game, as a friends' one
+        host.page.close(run_before_unload=True)
+        new_page(host)
+        entry = "#games-dialog[open] li.game-entry[data-friends='1']"
+        for _ in range(5):
+            host.page.goto(base_url)
+            host.page.wait_for_selector(entry, timeout=60000)
+            if host.page.locator(f"{entry}.elsewhere").count() == 0:
+                break
+            time.sleep(1)  # the closed tab's hold on the game not let go yet
+        assert host.page.locator(entry).count() == 1
+        assert host.page.locator(f"{entry} .game-friends").text_content().startswith("With friends: Bruno.")
+        host.page.click(f"{entry} button.primary")
+        # resumed: hosted again in the same room, the friend's page finds it and takes its seat
+        host.page.wait_for_function("() => window.__briscola && window.__briscola.state && window.__briscola.app.friends")
+        assert host.page.evaluate("window.__briscola.app.friends.room") == room
+        assert host.state()["view"]["events"] == events
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='on']", timeout=90000)
+        before = len([e for e in host.state()["view"]["events"] if e["type"] == "play" and e["seat"] == 1])
+        while len([e for e in host.state()["view"]["events"] if e["type"] == "play" and e["seat"] == 1]) == before:
+            assert play_one([host, friend])
