@@ -217,7 +217,8 @@ def test_a_wrong_turn_credential_is_said_on_both_pages(rtc_browser, base_url, re
 
 
 def test_no_relay_reachable_is_said_on_both_pages(rtc_browser, base_url):
-    closed = f"ws://127.0.0.1:{free_port(socket.SOCK_STREAM)}"  # nothing listens there
+    # a tracker and a Nostr relay where nothing listens: no relay of either medium answers
+    closed = f"ws://127.0.0.1:{free_port(socket.SOCK_STREAM)},nostr:ws://127.0.0.1:{free_port(socket.SOCK_STREAM)}"
     with closing_all(Person(rtc_browser), Person(rtc_browser, 390, 844, lang="it")) as (host, friend):
         href = host_table(host, base_url, closed)
         took = words_within(host.page, "#friends-connect-problem", "No relay answers", 30)
