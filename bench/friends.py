@@ -4,8 +4,9 @@
     python bench/friends.py [--deals 2] [--dist DIR]
     python bench/friends.py --reloads 40 [--wait 45] [--dist DIR]
 
-Serves the built site (dist/, `python3 build.py` first) on 127.0.0.1, starts the local relay
-(`npm run relay`, the WebTorrent tracker server) and, for each deal, opens a table for friends
+Serves the built site (dist/, `python3 build.py` first) on 127.0.0.1, starts the local relays
+(`npm run relays`: the WebTorrent tracker server and a Nostr relay; `--media` which of the two
+the pages are given, both unless said) and, for each deal, opens a table for friends
 (`?friends=1`, classic) in one browser context and its invitation in another, then plays the
 whole deal by clicking each person's first playable card (speed "instant": no animation, so
 what is measured is the pages, the engine and the connection). It measures:
@@ -34,6 +35,7 @@ action's name Trystero writes first), closed.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -229,6 +231,8 @@ def main(argv=None) -> int:
     ap.add_argument("--trace", action="store_true", help="with --reloads: both pages' connections' lives for a reload over 5 s")
     ap.add_argument("--announce", type=int, default=2,
                     help="the seconds the relay asks the pages to wait between announces (Trystero waits 10 to 120)")
+    ap.add_argument("--media", choices=("both", "trackers", "nostr"), default="both",
+                    help="the signalling media the pages are given (the local tracker, the local Nostr relay, or both)")
     args = ap.parse_args(argv)
     if not (args.dist / "index.html").exists():
         print(f"{args.dist} has no site: run python3 build.py first", file=sys.stderr)
@@ -236,9 +240,10 @@ def main(argv=None) -> int:
     from playwright.sync_api import sync_playwright
 
     server, base = serve(args.dist)
-    relay = subprocess.Popen(["node", "tools/relay/relay.mjs", "--port", "0", "--announce", str(args.announce)],
+    relay = subprocess.Popen(["node", "tools/relay/relays.mjs", "--port", "0", "--announce", str(args.announce)],
                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
-    url = relay.stdout.readline().split()[-1]
+    both = json.loads(relay.stdout.readline())["relays"].split(",")
+    url = ",".join(u for u in both if args.media == "both" or (u.startswith("nostr:") == (args.media == "nostr")))
     load = os.getloadavg()
     runs = []
     try:
@@ -248,7 +253,7 @@ def main(argv=None) -> int:
                 r = reloads(browser, base, url, args.reloads, args.wait, args.trace)
                 browser.close()
                 ok = [x for x in r["times"] if x is not None]
-                print(f"A friend's page reloaded {args.reloads} times ({args.dist}; the relay asking "
+                print(f"A friend's page reloaded {args.reloads} times ({args.dist}; media: {args.media}; the tracker asking "
                       f"{args.announce} s between announces; load average before {load[0]:.2f}, "
                       f"after {os.getloadavg()[0]:.2f})\n")
                 print(f"- seats shown within {args.wait:.0f} s: {len(ok)} of {args.reloads}")
@@ -273,7 +278,7 @@ def main(argv=None) -> int:
         ("the host's play → shown on the friend's page", [x for r in runs for x in r["host→friend"]]),
         ("the friend's play → shown on the host's page", [x for r in runs for x in r["friend→host"]]),
     ]
-    print(f"Playing with friends on the loopback ({args.deals} deals; load average before "
+    print(f"Playing with friends on the loopback ({args.deals} deals; media: {args.media}; load average before "
           f"{load[0]:.2f}, after {os.getloadavg()[0]:.2f})\n")
     print("| from → to | n | median | p90 |")
     print("| --- | ---: | ---: | ---: |")

@@ -8,14 +8,18 @@
 // room "who" with a fresh nonce and listens only to the one that signs
 // `nonce|friend's peer id|its own peer id` with that key.
 
-/** Public WebTorrent trackers (WebSocket), and public Nostr relays (`nostr:wss://...`: the relay
- * fallback's, ./rooms.js): the default relays, a setting. */
+/** The default relays, a setting: public WebTorrent trackers (WebSocket), and public Nostr
+ * relays (written `nostr:wss://...`), the two media the pages signal through at once
+ * (./net.js), and the medium of the relay fallback (./rooms.js). The Nostr relays are from the list Trystero 0.25.4 ships (relays it found to pass
+ * its ephemeral events on), chosen among those run for a wide public: docs/friends.md. */
 export const DEFAULT_RELAYS = [
   "wss://tracker.openwebtorrent.com",
   "wss://tracker.webtorrent.dev",
   "wss://tracker.btorrent.xyz",
-  "nostr:wss://relay.damus.io",
   "nostr:wss://nos.lol",
+  "nostr:wss://relay.mostr.pub",
+  "nostr:wss://purplerelay.com",
+  "nostr:wss://yabu.me/v2",
 ];
 /** The STUN server that tells each page its address across networks: a setting ("" for none). */
 export const DEFAULT_STUN = "stun:stun.l.google.com:19302";

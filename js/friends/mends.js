@@ -1,7 +1,8 @@
 // What "play with friends" mends in the library it connects with: Trystero
-// (`@trystero-p2p/torrent` 0.25.4 and its `@trystero-p2p/core` 0.25.4, whose dist/peer.mjs,
-// dist/handshake.mjs and dist/room.mjs hold the code mended here; package.json also pins
-// `@thaunknown/simple-peer` 9.12.1 by an override). Used by ./net.js only.
+// (`@trystero-p2p/torrent` 0.25.4, `@trystero-p2p/nostr` 0.25.4 and their one
+// `@trystero-p2p/core` 0.25.4, whose dist/peer.mjs, dist/handshake.mjs and dist/room.mjs hold the
+// code mended here; package.json also pins `@thaunknown/simple-peer` 9.12.1 by an override). The
+// connections of both media are made with the same mended class (./net.js). Used by ./net.js only.
 //
 // Each mend says what it mends, the test that shows it (tests/browser/test_friends*.py) and how
 // to know when it can go. After an upgrade of Trystero, try each without its mend: a mend whose
@@ -163,38 +164,42 @@ export function mendedPeerConnection() {
   };
 }
 
-/** Mend 3's timer: every SWEEP_MS, `Connection.sweep` over the room's peers' connections
- * (`room.getPeers()`); `silent()` (if given) when it closed a connection that heard nothing.
- * Returns the function that stops it. */
-export function startSweep(Connection, room, silent) {
+/** Mend 3's timer: every SWEEP_MS, `Connection.sweep` over the rooms' peers' connections
+ * (`joined()`: those of every medium's room, ./net.js); `silent()` (if given) when it closed a
+ * connection that heard nothing. Returns the function that stops it. */
+export function startSweep(Connection, joined, silent) {
   const sweeper = setInterval(() => {
-    if (Connection.sweep(new Set(Object.values(room.getPeers())), UNJOINED_MS, SILENT_MS) && silent) silent();
+    if (Connection.sweep(joined(), UNJOINED_MS, SILENT_MS) && silent) silent();
   }, SWEEP_MS);
   return () => clearInterval(sweeper);
 }
 
 /** Each data-channel frame of a room's peer, before Trystero reassembles it: `frame(peer, data)`
- * (see mendedPeerConnection, `onFrame`). `room()`: the room once joined, or null. */
-export function hookFrames(Connection, room, frame) {
+ * (see mendedPeerConnection, `onFrame`). `peerOf(pc)`: the id of the peer whose connection (on
+ * either medium) `pc` is, or undefined (a connection no room has taken). */
+export function hookFrames(Connection, peerOf, frame) {
   Connection.onFrame = (pc, data) => {
-    const joined = room();
-    const peers = joined ? joined.getPeers() : {};
-    for (const id of Object.keys(peers)) if (peers[id] === pc) return frame(id, data);
-    return undefined;
+    const id = peerOf(pc);
+    return id === undefined ? undefined : frame(id, data);
   };
 }
 
-/** The announce now. Makes the relays pass this page's offers on now, not at its next
+/** The announce now. Makes the trackers pass this page's offers on now, not at its next
  * announce, which a tracker may ask for only every 2 minutes (the reference server's default):
- * Trystero announces on every relay it reconnects to, so each relay's socket is closed, with
+ * Trystero announces on every tracker it reconnects to, so each tracker's socket is closed, with
  * its reconnection held until it has closed (Trystero's own pause, as when the browser goes
  * offline), then let go at once. `lib`: ./vendor.js.
+ * The Nostr relays' sockets are left alone: Trystero's Nostr strategy does not announce when it
+ * reconnects (it subscribes again), and one closed just as it announces backs off for a minute
+ * or more. It needs no such mend as much: it announces again by itself when a connected peer
+ * goes (its `reannounceOnDisconnect`), every 60 s otherwise, and a page that hears an announce
+ * there answers it at once, whichever id sorts higher (core signal-handler.mjs).
  * Shown by: test_a_connection_on_which_the_host_heard_nothing_is_made_again_at_once and
- * test_a_readiness_lost_on_the_way_still_joins (a relay that asks every 120 s).
+ * test_a_readiness_lost_on_the_way_still_joins (a tracker that asks every 120 s).
  * Can go when Trystero can be told to announce now (or offers again by itself when a peer
  * leaves before its handshake): run those tests with `announce()` doing nothing. */
 export function announceNow(lib) {
-  const sockets = Object.values(lib.getRelaySockets()).filter((s) => s && s.readyState === WebSocket.OPEN);
+  const sockets = Object.values(lib.trackerSockets()).filter((s) => s && s.readyState === WebSocket.OPEN);
   if (!sockets.length || !navigator.onLine) return;
   lib.pauseRelayReconnection();
   let left = sockets.length;

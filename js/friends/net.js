@@ -1,6 +1,8 @@
 // The transport of "play with friends": WebRTC data channels between the host's page and each
-// friend's, found through public WebTorrent trackers (Trystero's torrent strategy, bundled
-// into ./vendor.js by tools/build/friends.py; docs/friends.md says why this one).
+// friend's, found through two independent public media at once: WebTorrent trackers and Nostr
+// relays (Trystero's torrent and Nostr strategies, bundled into ./vendor.js by
+// tools/build/friends.py; docs/friends.md says why these). Either medium down, the pages still
+// find each other through the other.
 //
 // Every message is one JSON text: `send` writes it, `onMessage` gets it only once its size is
 // checked (before JSON.parse) and it parses to an object with the protocol's version `v`
@@ -15,7 +17,7 @@ import { BUILD } from "../build-info.js";
 import { PROTOCOL, readMessage, relaysByMedium } from "./wire.js";
 import { announceNow, hookFrames, mendedPeerConnection, quietClosings, startSweep } from "./mends.js";
 
-export { PROTOCOL, LIMIT_TO_HOST, LIMIT_TO_FRIEND, deeper, parseRelays, readMessage } from "./wire.js";
+export { PROTOCOL, LIMIT_TO_HOST, LIMIT_TO_FRIEND, deeper, parseRelays, readMessage, relaysByMedium } from "./wire.js";
 export { DEFAULT_RELAYS, DEFAULT_STUN, KEY_RE, ROOM_RE, inviteLink, newHostKey, newRoomId, nonce, signer, verifier } from "./identity.js";
 export { mendedPeerConnection } from "./mends.js";
 
@@ -24,74 +26,129 @@ export const BUILD_HASH = BUILD.hash;
 export const APP_ID = "briscola-friends";
 
 /**
- * Join the room. `handlers`: {join(peer), leave(peer), message(peer, msg), refused(peer, code, message),
- * silent() (optional: a connection that heard nothing was closed, see mendedPeerConnection),
- * frame(peer, data) (optional: each data-channel frame of a peer, before Trystero reassembles it)}.
- * Returns {send(peer, msg), leave(), peers(), drop(peer)}. `limit`: the most a received message may weigh.
+ * Join the room, through every medium that has relays in `relays` (parseRelays' entries: the
+ * trackers, and the Nostr relays written `nostr:wss://...`). `handlers`: {join(peer),
+ * leave(peer), message(peer, msg), refused(peer, code, message), silent() (optional: a
+ * connection that heard nothing was closed, see mendedPeerConnection), frame(peer, data)
+ * (optional: each data-channel frame of a peer, before Trystero reassembles it)}.
+ * Returns {self, send(peer, msg), leave(), peers(), mediaOf(peer), drop(peer), announce(), health()}. `limit`:
+ * the most a received message may weigh.
+ *
+ * Two media, one peer. The two strategies share Trystero's core (one copy in vendor.js), so
+ * this page has one id (`selfId`) in both, and a peer found through both media has the same id
+ * in both. But each strategy keeps its own room and its own WebRTC connection to that peer:
+ * a page and a peer both on both media hold two connections. Both are kept: closing one would
+ * not stay closed (its strategy connects again at the peer's next announce, every 10 s to
+ * 2 minutes), and the second is a spare ready when the first fails. The handlers see one peer:
+ * `join` when the first medium's room takes it, `leave` when the last lets it go. Each message
+ * is sent once, on the connection of the medium that took the peer first and still holds it
+ * (the other's if that one lets it go), and a message is read from whichever connection it
+ * came on: no message reaches the page twice.
  */
 export async function openRoom({ room, relays, stun, turn = null, relayOnly = false, limit }, handlers) {
   performance.mark("briscola:friends room"); // the join's stages (bench/friends.py)
   const lib = await import("./vendor.js");
   quietClosings();
   const Connection = mendedPeerConnection();
-  let opened = null; // the room once joined (a join that threw leaves none)
-  if (handlers.frame) hookFrames(Connection, () => opened, handlers.frame);
-  const config = {
-    appId: APP_ID,
-    // the trackers only: the Nostr relays of the list are the relay fallback's (./rooms.js)
-    relayConfig: { urls: relaysByMedium(relays).trackers, warnOnRelayFailure: false },
-    rtcConfig: rtcConfig(stun, turn, relayOnly),
-    rtcPolyfill: Connection,
+  const byMedium = relaysByMedium(relays);
+  const rtc = rtcConfig(stun, turn, relayOnly);
+  const media = []; // {name, room, channel}: each medium's Trystero room and its action "m"
+  // each peer's media (the rooms that hold it now), in the order they took it
+  const via = new Map();
+  // the medium a message to `peer` goes through: the first still holding it
+  const carrier = (peer) => {
+    const held = via.get(peer);
+    return held && held.size ? held.values().next().value : null;
   };
+  const peerOf = (pc) => {
+    for (const m of media) {
+      const peers = m.room.getPeers();
+      for (const id of Object.keys(peers)) if (peers[id] === pc) return id;
+    }
+    return undefined;
+  };
+  if (handlers.frame) hookFrames(Connection, peerOf, handlers.frame);
   // since when no relay has been seen open (a relay's socket is closed and opened again on
   // purpose to announce now: announceNow), for health()
   const relaysSeen = { at: Date.now() };
-  // a peer that could not be reached is tried again by the relays' next offers: said, not fatal
-  const joined = lib.joinRoom(config, room, {
-    onJoinError: (e) => console.warn(`friends: a peer could not join: ${e && e.error}`),
-  });
-  opened = joined;
-  const channel = joined.makeAction("m");
+  const sockets = () => [...Object.values(lib.trackerSockets() || {}), ...Object.values(lib.nostrSockets() || {})];
+  const join = (name, joinRoom, urls) => {
+    const config = {
+      appId: APP_ID,
+      relayConfig: { urls, warnOnRelayFailure: false },
+      rtcConfig: rtc,
+      rtcPolyfill: Connection,
+    };
+    // a peer that could not be reached is tried again by the relays' next offers: said, not fatal
+    const joined = joinRoom(config, room, {
+      onJoinError: (e) => console.warn(`friends: a peer could not join: ${e && e.error}`),
+    });
+    const medium = { name, room: joined, channel: joined.makeAction("m") };
+    media.push(medium);
+    medium.channel.onMessage = (data, ctx) => {
+      const peer = ctx && ctx.peerId;
+      if (typeof peer !== "string") return;
+      const msg = readMessage(data, limit);
+      if (msg.error) {
+        handlers.refused(peer, msg.error.code, msg.error.message);
+        return;
+      }
+      handlers.message(peer, msg.value);
+    };
+    joined.onPeerJoin = (peer) => {
+      const held = via.get(peer) || new Set();
+      // the handlers hear of the peer when it is new, and again when the same medium takes it
+      // again (Trystero replaced its connection there), as with one medium; not when the
+      // second medium comes to a peer the first already holds
+      const told = held.size && !held.has(medium);
+      held.add(medium);
+      via.set(peer, held);
+      if (told) return;
+      if (!performance.getEntriesByName("briscola:friends peer").length) performance.mark("briscola:friends peer");
+      handlers.join(peer);
+    };
+    joined.onPeerLeave = (peer) => {
+      const held = via.get(peer);
+      if (!held || !held.delete(medium) || held.size) return;
+      via.delete(peer);
+      handlers.leave(peer);
+    };
+  };
+  if (byMedium.trackers.length) join("trackers", lib.joinTorrent, byMedium.trackers);
+  if (byMedium.nostr.length) join("nostr", lib.joinNostr, byMedium.nostr);
   const send = (peer, msg) => {
-    channel.send(JSON.stringify({ v: PROTOCOL, ...msg }), { target: peer }).catch(() => {});
+    const medium = carrier(peer);
+    if (!medium) return;
+    medium.channel.send(JSON.stringify({ v: PROTOCOL, ...msg }), { target: peer }).catch(() => {});
   };
-  channel.onMessage = (data, ctx) => {
-    const peer = ctx && ctx.peerId;
-    if (typeof peer !== "string") return;
-    const msg = readMessage(data, limit);
-    if (msg.error) {
-      handlers.refused(peer, msg.error.code, msg.error.message);
-      return;
-    }
-    handlers.message(peer, msg.value);
-  };
-  joined.onPeerJoin = (peer) => {
-    if (!performance.getEntriesByName("briscola:friends peer").length) performance.mark("briscola:friends peer");
-    handlers.join(peer);
-  };
-  joined.onPeerLeave = (peer) => handlers.leave(peer);
-  // A connection up for longer than Trystero's handshake may take, that the room has not taken,
-  // is closed (see mendedPeerConnection): both pages then connect afresh.
+  // A connection up for longer than Trystero's handshake may take, that no room has taken, is
+  // closed (see mendedPeerConnection): both pages then connect afresh.
   // One on which nothing was heard is closed sooner: the other page's first words were lost.
-  const stopSweep = startSweep(Connection, joined, handlers.silent);
+  const joinedConnections = () => new Set(media.flatMap((m) => Object.values(m.room.getPeers())));
+  const stopSweep = startSweep(Connection, joinedConnections, handlers.silent);
   return {
     self: lib.selfId,
     send,
-    leave: () => {
+    leave: async () => {
       stopSweep();
-      return joined.leave();
+      await Promise.all(media.map((m) => m.room.leave()));
     },
-    peers: () => Object.keys(joined.getPeers()),
-    // a peer let go: its channels closed (Trystero then forgets the peer and what it held of
-    // its messages), then its connection
+    peers: () => [...via.keys()],
+    // the media through which `peer` is connected now ("trackers", "nostr"), the one its
+    // messages go through first
+    mediaOf: (peer) => [...(via.get(peer) || [])].map((m) => m.name),
+    // a peer let go, on every medium: its channels closed (Trystero then forgets the peer and
+    // what it held of its messages), then its connections
     drop: (peer) => {
-      const pc = joined.getPeers()[peer];
-      if (!pc) return;
-      for (const channel of pc.channels || []) channel.close();
-      setTimeout(() => pc.close(), 1000);
+      for (const m of media) {
+        const pc = m.room.getPeers()[peer];
+        if (!pc) continue;
+        for (const channel of pc.channels || []) channel.close();
+        setTimeout(() => pc.close(), 1000);
+      }
     },
     announce: () => announceNow(lib),
-    health: () => health(lib, Connection, relaysSeen, { turn, relayOnly }),
+    health: () => health(sockets(), Connection, relaysSeen, { turn, relayOnly }),
   };
 }
 
@@ -112,8 +169,9 @@ export const STUCK_MS = 9000;
 export const RELAYS_MS = 5000;
 
 /** What keeps this page from its peers, if anything: one of
- * - {problem: "relays"}: no relay has been open for RELAYS_MS (since the room opened, or one
- *   was last seen open, `relaysSeen.at`);
+ * - {problem: "relays"}: no relay of either medium (`sockets`: every tracker's and every Nostr
+ *   relay's) has been open for RELAYS_MS (since the room opened, or one was last seen open,
+ *   `relaysSeen.at`);
  * - {problem: "relay_only"}: "hide my address" with no TURN server (no connection can open);
  * - {problem: "turn_auth" | "turn_unreachable", url}: the TURN server refused the username and
  *   credential, or did not answer (the browser's icecandidateerror, 401 / 701);
@@ -122,8 +180,7 @@ export const RELAYS_MS = 5000;
  *   the race to another with the same peer is no problem);
  * - null: nothing wrong known (connecting, or connected).
  * `connected`: whether a connection is open now. */
-function health(lib, Connection, relaysSeen, { turn, relayOnly }, now = Date.now()) {
-  const sockets = Object.values(lib.getRelaySockets() || {});
+function health(sockets, Connection, relaysSeen, { turn, relayOnly }, now = Date.now()) {
   const relaysOpen = sockets.filter((s) => s && s.readyState === WebSocket.OPEN).length;
   if (relaysOpen) relaysSeen.at = now;
   const state = Connection.state(STUCK_MS, now);

@@ -1,6 +1,7 @@
 """Playing with friends (js/friends/, docs/friends.md): one browser context per person, real
-WebRTC connections on the loopback, signalled through the local relay (`npm run relay`, the
-WebTorrent tracker server) that this module starts; nothing is mocked.
+WebRTC connections on the loopback, signalled through the local relays (`npm run relays`: the
+WebTorrent tracker server and a Nostr relay, both media at once) that this module starts;
+nothing is mocked.
 
 A spy (an init script wrapping RTCDataChannel's message events) keeps every message a friend's
 page receives; each view in them is compared with what the engine, replaying the same deal
@@ -14,6 +15,7 @@ import subprocess
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -104,19 +106,40 @@ CARD = re.compile(r'"([A2-9TJHK][DCSB])"')
 
 
 @contextmanager
-def local_relay(*args):
-    """The local relay (tools/relay/relay.mjs, `args` more of its options) while the block runs: its URL."""
-    proc = subprocess.Popen(["node", "tools/relay/relay.mjs", "--port", "0", *args], cwd=ROOT,
+def started(script, *args, says):
+    """A relay of tools/relay/ (`script`, with `args`) while the block runs: the process and the
+    first line it printed, which must start with `says`."""
+    proc = subprocess.Popen(["node", f"tools/relay/{script}", "--port", "0", *args], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = proc.stdout.readline().strip()
-    if not line.startswith("relay ws://127.0.0.1:"):
+    if not line.startswith(says):
         proc.kill()
-        pytest.fail(f"the relay did not start: {line} {proc.stderr.read()}")
+        pytest.fail(f"{script} did not start: {line} {proc.stderr.read()}")
     try:
-        yield line.split()[-1]
+        yield proc, line
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:  # a socket still open keeps a server's close waiting
+                proc.kill()
+                proc.wait(timeout=10)
+
+
+@contextmanager
+def local_relay(*args, trackers_only=False):
+    """The local relays (tools/relay/relays.mjs: the WebTorrent tracker and the Nostr relay,
+    `args` more of its options) while the block runs: the `?relays=` value naming both, as
+    `npm run relays` prints it. `trackers_only`: the tracker alone (tools/relay/relay.mjs), for
+    the tests of what is mended in the tracker's medium: with a Nostr relay beside it the pages
+    would also meet through the other medium, and the test would no longer show the mend."""
+    if trackers_only:
+        with started("relay.mjs", *args, says="relay ws://127.0.0.1:") as (_, line):
+            yield line.split()[-1]
+        return
+    with started("relays.mjs", *args, says='{"relays":') as (_, line):
+        yield json.loads(line)["relays"]
 
 
 @pytest.fixture(scope="module")
@@ -175,7 +198,7 @@ def closing_all(*people: Person):
 def invitation(host: Person, relay) -> str:
     host.page.wait_for_selector("a[data-invite]", timeout=120000)
     href = host.page.get_attribute("a[data-invite]", "href")
-    assert f"relays={relay.replace(':', '%3A').replace('/', '%2F')}" in href
+    assert f"relays={quote(relay, safe='')}" in href
     return href
 
 
@@ -759,7 +782,10 @@ def test_a_visit_loads_nothing_of_playing_with_friends_until_chosen(rtc_browser,
         page.click("#ng-start")
         invitation(person, relay)
         assert [u for u in fetched if u.endswith("/js/friends/vendor.js")]
-        assert sockets and all(u.startswith(relay) for u in sockets)
+        # both media are asked: the tracker and the Nostr relay, nothing else
+        urls = [u.removeprefix("nostr:") for u in relay.split(",")]
+        assert len(urls) == 2 and all(any(s.startswith(u) for s in sockets) for u in urls)
+        assert all(any(s.startswith(u) for u in urls) for s in sockets)
         # the lobby says the invitation goes through public relays
         assert "public relays" in page.text_content("#friends-dialog")
 
@@ -845,7 +871,7 @@ def test_a_readiness_lost_on_the_way_still_joins(rtc_browser, base_url):
     # The page closes a connection the room has not taken after 15 s; the friend's page, still
     # without the host, passes its offers on again every 10 s rather than at its next announce,
     # which this relay asks every 2 minutes (the reference tracker server's default).
-    with local_relay("--announce", "120") as relay, \
+    with local_relay("--announce", "120", trackers_only=True) as relay, \
             closing_all(Person(rtc_browser), Person(rtc_browser, drop_first="@_hsready")) as (host, friend):
         href = host_table(host, base_url, relay, seed=4)
         friend.page.goto(href)
@@ -877,7 +903,7 @@ def test_a_connection_that_hears_nothing_is_closed_before_the_handshake_gives_up
     # offered again 10 s after its last offers: about 21 s (bench/friends.py --reloads). Now a
     # connection that has heard nothing 5 s after it came up is closed, and the friend's page,
     # without the host, offers again at once: the handshake never times out.
-    with local_relay("--announce", "120") as relay, \
+    with local_relay("--announce", "120", trackers_only=True) as relay, \
             closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
         warned = []
         friend.page.on("console", lambda m: warned.append(m.text) if m.type == "warning" else None)
@@ -898,7 +924,7 @@ def test_a_connection_on_which_the_host_heard_nothing_is_made_again_at_once(rtc_
     # and closes it (the sweep). The friend's page had heard the host's readiness and asked it
     # who it is: it sees a peer leave that never answered. Before, it offered again only at its
     # next announce without the host (10 s; here 120 s, as the relay's): the seats never showed.
-    with local_relay("--announce", "120") as relay, \
+    with local_relay("--announce", "120", trackers_only=True) as relay, \
             closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
         host.context.add_init_script(LOSE_FIRST_CHANNEL)
         href = host_table(host, base_url, relay, seed=9)
@@ -923,7 +949,7 @@ def test_a_page_that_comes_later_is_answered_at_once(rtc_browser, base_url):
     # reloading waited half the time, and so did friends after the host's reload. A page that
     # comes later has the lower id (js/friends/peer-id/start.mjs): the pages there answer its
     # first offers at once.
-    with local_relay("--announce", "120") as relay, closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
+    with local_relay("--announce", "120", trackers_only=True) as relay, closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
         href = host_table(host, base_url, relay, seed=9)
         friend.page.goto(href)
         friend.page.wait_for_selector("[data-take='1']", timeout=45000)

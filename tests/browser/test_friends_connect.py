@@ -1,7 +1,8 @@
-"""Playing with friends where people are (docs/friends.md, "Connecting through TURN" and "When
-the devices cannot connect"): the TURN server as a setting and in the link, a whole deal
-through a real TURN server (Debian's coturn, started here on the loopback), and every failure
-to connect said in words, with what to try, on both pages.
+"""Playing with friends where people are (docs/friends.md, "Connecting through TURN", "When
+the devices cannot connect" and "Two media"): the TURN server as a setting and in the link, a
+whole deal through a real TURN server (Debian's coturn, started here on the loopback), every
+failure to connect said in words, with what to try, on both pages, and the pages meeting
+through either signalling medium when the other is down.
 
 The helpers (the local relay, the browser with WebRTC on the loopback, a person's context, the
 invitation, the join, the deal) are test_friends.py's.
@@ -20,7 +21,8 @@ import pytest
 
 from pagekit import SETTLED, wait_ui
 from test_friends import (  # noqa: F401  (relay, rtc_browser: fixtures)
-    Person, assert_no_leak, closing_all, dealt, friend_page, host_table, invitation, join, play_one, received_views, relay, rtc_browser)
+    Person, assert_no_leak, closing_all, dealt, friend_page, host_table, invitation, join, play_one, received, received_views, relay,
+    rtc_browser, started)
 
 pytestmark = pytest.mark.browser
 
@@ -215,7 +217,8 @@ def test_a_wrong_turn_credential_is_said_on_both_pages(rtc_browser, base_url, re
 
 
 def test_no_relay_reachable_is_said_on_both_pages(rtc_browser, base_url):
-    closed = f"ws://127.0.0.1:{free_port(socket.SOCK_STREAM)}"  # nothing listens there
+    # a tracker and a Nostr relay where nothing listens: no relay of either medium answers
+    closed = f"ws://127.0.0.1:{free_port(socket.SOCK_STREAM)},nostr:ws://127.0.0.1:{free_port(socket.SOCK_STREAM)}"
     with closing_all(Person(rtc_browser), Person(rtc_browser, 390, 844, lang="it")) as (host, friend):
         href = host_table(host, base_url, closed)
         took = words_within(host.page, "#friends-connect-problem", "No relay answers", 30)
@@ -297,3 +300,94 @@ def test_each_seat_says_its_connection_in_words_on_a_phone(rtc_browser, base_url
         assert "a computer plays for now" in host.page.text_content("#friends-bar li[data-seat='1'] .state")
         assert host.page.locator("#friends-bar li[data-seat='1'] .state").is_visible()
         host.page.screenshot(path=str(artifacts / "friends-labels-host-en.png"))
+
+
+CONN = "window.__briscola.app.friends.conn"
+
+
+def played_on_both(host, friend):
+    """A card is played (by whoever's turn it is) and shown on both pages: the same play events."""
+    assert play_one([host, friend])
+    plays = lambda p: [e for e in p.state()["view"]["events"] if e["type"] == "play"]  # noqa: E731
+    end = time.monotonic() + 30
+    while time.monotonic() < end and not (plays(host) and plays(host) == plays(friend)):
+        time.sleep(0.1)
+    assert plays(host) and plays(host) == plays(friend), (plays(host), plays(friend))
+
+
+def relays_open(person, n, timeout=30000):
+    person.page.wait_for_function(f"n => {CONN} && {CONN}.health().relaysOpen === n", arg=n, timeout=timeout)
+
+
+@contextmanager
+def two_media():
+    """The tracker (relay.mjs) and the Nostr relay (nostr.mjs) as two processes, so that either
+    can be stopped: {"trackers": (process, URL), "nostr": (process, "nostr:" URL)}."""
+    with started("relay.mjs", says="relay ws://127.0.0.1:") as (tracker, t_line), \
+            started("nostr.mjs", says="nostr ws://127.0.0.1:") as (nostr, n_line):
+        yield {"trackers": (tracker, t_line.split()[-1]), "nostr": (nostr, "nostr:" + n_line.split()[-1])}
+
+
+@pytest.mark.parametrize("gone", ["trackers", "nostr"])
+def test_either_medium_down_the_pages_still_meet(rtc_browser, base_url, gone):
+    """The host's page opens the table through both media; one is stopped before the friend
+    opens the invitation: the pages meet through the other, no page says that no relay
+    answers, and a card played shows on both pages."""
+    left = "nostr" if gone == "trackers" else "trackers"
+    with two_media() as media, closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
+        relays = f"{media['trackers'][1]},{media['nostr'][1]}"
+        href = host_table(host, base_url, relays, seed=5)
+        relays_open(host, 2)
+        proc = media[gone][0]
+        proc.kill()  # down, as a relay that stops answering (not a clean close of its sockets)
+        proc.wait(timeout=10)
+        relays_open(host, 1)
+        join(friend, href, 1)
+        dealt(host, friend)
+        host_id = friend.page.evaluate(f"{CONN}.peers()")
+        assert len(host_id) == 1
+        assert friend.page.evaluate(f"p => {CONN}.mediaOf(p)", host_id[0]) == [left]
+        played_on_both(host, friend)
+        # past the time the page waits before it says no relay answers: one medium is enough
+        time.sleep(6)
+        for p in (host, friend):
+            assert p.page.evaluate(f"{CONN}.health()")["problem"] != "relays"
+            assert "No relay answers" not in (p.page.text_content("body") or "")
+            # the browser's own reports of the stopped relay's refused sockets are no error of the page
+            p.errors = [e for e in p.errors if "WebSocket" not in e]
+
+
+@pytest.mark.parametrize("given", ["trackers", "nostr"])
+def test_one_medium_alone_is_enough(rtc_browser, base_url, given):
+    """Only trackers, or only Nostr relays, given: the pages meet through that one, and a card
+    played shows on both pages."""
+    with two_media() as media, closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
+        href = host_table(host, base_url, media[given][1], seed=6)
+        join(friend, href, 1)
+        dealt(host, friend)
+        for p, other in ((host, friend), (friend, host)):
+            other_id = other.page.evaluate(f"{CONN}.self")
+            assert p.page.evaluate(f"{CONN}.peers()") == [other_id]
+            assert p.page.evaluate(f"p => {CONN}.mediaOf(p)", other_id) == [given]
+            assert p.page.evaluate(f"{CONN}.health()")["relaysOpen"] == 1
+        played_on_both(host, friend)
+
+
+def test_both_media_one_peer_each_message_once(rtc_browser, base_url, relay):
+    """Both media up: each page connects to the other through both, yet sees one peer, and every
+    message reaches the friend's page once: every data-channel message it received, on either
+    connection, is kept (the spy), and no answer to its requests (each its own id) came twice."""
+    with closing_all(Person(rtc_browser), Person(rtc_browser, spy=True)) as (host, friend):
+        href = host_table(host, base_url, relay, seed=8)
+        join(friend, href, 1)
+        dealt(host, friend)
+        host_id = friend.page.evaluate(f"{CONN}.peers()")
+        assert len(host_id) == 1
+        # the second medium's connection comes too (Nostr answers an announce at once)
+        friend.page.wait_for_function(f"p => {CONN}.mediaOf(p).length === 2", arg=host_id[0], timeout=60000)
+        friend_id = friend.page.evaluate(f"{CONN}.self")
+        assert host.page.evaluate(f"{CONN}.peers()") == [friend_id]
+        for _ in range(4):
+            played_on_both(host, friend)
+        answers = [m["id"] for m in received(friend) if m.get("t") == "res"]
+        assert answers and len(answers) == len(set(answers)), answers

@@ -1,8 +1,9 @@
 """The networking code of "play with friends" (js/friends/, docs/friends.md): the page's own
 modules there are copied with js/ as they are; this module adds js/friends/vendor.js, the
-npm libraries they use (Trystero's WebTorrent-tracker strategy for WebRTC signalling, and
-qrcode-generator for the invitation's QR code, @noble/secp256k1's Schnorr signatures for
-the relay fallback's Nostr events) bundled by esbuild into one ES module, kept
+npm libraries they use (Trystero's two strategies for WebRTC signalling, through WebTorrent
+trackers and through Nostr relays, on one copy of its core, qrcode-generator for the
+invitation's QR code, @noble/secp256k1's Schnorr signatures for the relay fallback's Nostr
+events) bundled by esbuild into one ES module, kept
 in build/friends/ (keyed by the lock file).
 
 Nothing under js/friends/ is precached by the service worker or preloaded by index.html:
@@ -26,17 +27,22 @@ LAZY_PREFIX = "js/friends/"
 # code they serve but ship only inside vendor.js (site.py leaves PEER_ID_DIR out of the copy).
 PEER_ID_DIR = "peer-id"
 IDS = (f"js/friends/{PEER_ID_DIR}/start.mjs", f"js/friends/{PEER_ID_DIR}/end.mjs")
+# Both strategies import "@trystero-p2p/core", one file for both (the same version, hoisted by npm):
+# one `selfId` for the page whichever medium found it, one pause of the relays' reconnection.
+# Each strategy keeps its own relays' sockets and its own connections (js/friends/net.js).
 ENTRY = (f'import "./{IDS[0]}";\n'
-         'export { joinRoom, selfId, getRelaySockets, pauseRelayReconnection, resumeRelayReconnection }'
-         ' from "@trystero-p2p/torrent";\n'
+         'export { joinRoom as joinTorrent, getRelaySockets as trackerSockets, selfId,'
+         ' pauseRelayReconnection, resumeRelayReconnection } from "@trystero-p2p/torrent";\n'
+         'export { joinRoom as joinNostr, getRelaySockets as nostrSockets } from "@trystero-p2p/nostr";\n'
          f'import "./{IDS[1]}";\n'
          'export { default as qrcode } from "qrcode-generator";\n'
          'export { schnorr } from "@noble/secp256k1";\n')
 CACHE = BUILD_DIR / "friends"
 
 
-LIBRARIES = [("@trystero-p2p/torrent", "Dan Motzenbecker"), ("@trystero-p2p/core", "Dan Motzenbecker"),
-             ("qrcode-generator", "Kazuhiko Arase"), ("@noble/secp256k1", "Paul Miller")]
+LIBRARIES = [("@trystero-p2p/torrent", "Dan Motzenbecker"), ("@trystero-p2p/nostr", "Dan Motzenbecker"),
+             ("@trystero-p2p/core", "Dan Motzenbecker"), ("@noble/secp256k1", "Paul Miller"),
+             ("qrcode-generator", "Kazuhiko Arase")]
 
 
 def _version(name: str) -> str:
