@@ -24,7 +24,7 @@ const BUSY_MS = 15000; // how long a queue given up is said
 /**
  * Opens the table's room: openRoom's arguments and handlers, and `listen` (the host: the
  * fallback open from the start). Returns openRoom's object ({self, send, leave, peers, drop,
- * announce, health}) over both media, and medium(peer): "relay" when that peer is reached
+ * announce, health, mediaOf}) over both media, and medium(peer): "relay" when that peer is reached
  * through the relay fallback, else "direct"; relay(): whether the fallback is open.
  */
 export async function openTable(opts, handlers, { listen = false } = {}) {
@@ -116,6 +116,9 @@ export async function openTable(opts, handlers, { listen = false } = {}) {
       return inner ? inner.leave() : Promise.resolve();
     },
     peers: () => [...present],
+    // the signalling media of the WebRTC connections to `peer` (openRoom's mediaOf); none for
+    // a peer reached through the relay fallback only (medium(peer) says "relay" then)
+    mediaOf: (peer) => (inner ? inner.mediaOf(peer) : []),
     drop: (peer) => {
       if (inner) inner.drop(peer);
       if (fallback) fallback.drop(peer);
@@ -133,7 +136,9 @@ export async function openTable(opts, handlers, { listen = false } = {}) {
       if (fb && fb.relaysOpen) relaysSeen = now;
       const base = inner ? inner.health() : { relaysOpen: 0, connected: false, problem: null };
       const relay = !!fb && fb.peers > 0;
-      const out = { ...base, relay, relaysOpen: base.relaysOpen + (fb ? fb.relaysOpen : 0) };
+      // the relays open: the WebRTC room's (its Nostr relays are the fallback's too, each counted
+      // once), or the fallback's where this page has no WebRTC
+      const out = { ...base, relay, relaysOpen: inner ? base.relaysOpen : (fb ? fb.relaysOpen : 0) };
       if (!inner && !canFallback) return { ...out, problem: "no_webrtc" };
       if (fb && now - busyAt < BUSY_MS && busyAt) return { ...out, problem: "relay_busy" };
       if (!inner && fb && !fb.relaysOpen && now - relaysSeen >= STUCK_MS) return { ...out, problem: "relays" };

@@ -21,7 +21,8 @@ import pytest
 
 from pagekit import SETTLED, wait_ui
 from test_friends import (  # noqa: F401  (relay, rtc_browser: fixtures)
-    Person, assert_no_leak, closing_all, dealt, friend_page, host_table, invitation, join, play_one, received, received_views, relay,
+    Person, assert_no_leak, closing_all, dealt, friend_page, host_table, invitation, join, local_relay, play_one, received,
+    received_views, relay,
     rtc_browser, started)
 
 pytestmark = pytest.mark.browser
@@ -233,11 +234,13 @@ def test_no_relay_reachable_is_said_on_both_pages(rtc_browser, base_url):
             p.errors = [e for e in p.errors if "WebSocket" not in e]
 
 
-def test_no_webrtc_path_is_said_on_both_pages(rtc_browser, base_url, relay, artifacts):
+def test_no_webrtc_path_is_said_on_both_pages(rtc_browser, base_url, artifacts):
     """"Hide my address" with no TURN server: the relays introduce the pages, but no connection
     can open. The friend's page says why and what to try; the host's lobby says a friend cannot
-    connect."""
-    with closing_all(Person(rtc_browser), Person(rtc_browser, 390, 844)) as (host, friend):
+    connect. The trackers alone: with a Nostr relay in the list the relay fallback would carry
+    the game instead (tests/browser/test_friends_fallback.py)."""
+    with local_relay(trackers_only=True) as relay, \
+            closing_all(Person(rtc_browser), Person(rtc_browser, 390, 844)) as (host, friend):
         href = host_table(host, base_url, relay, extra="&ice=relay")
         # the host's own page knows at once that nothing can connect
         took_host = words_within(host.page, "#friends-connect-problem", "needs a TURN server", 15)

@@ -2,7 +2,7 @@
 // (fake WebSockets: what one page sends reaches the subscriptions of the others, as a relay
 // passes ephemeral events on), with the real Schnorr signer, and prints as JSON what each page
 // heard and refused and what the relay saw. The command line: the scenario's name. Read by
-// tests/test_friends_fallback.py.
+// tests/test_relay_fallback.py.
 import { schnorr } from "@noble/secp256k1";
 import { BURST, Fallback, KIND, PART_CHARS, QUEUE_MAX, RATE, eventId, roomKeys, seal } from "../../js/friends/fallback.js";
 
