@@ -31,7 +31,8 @@ the hand (a reason naming the trumps it holds, :data:`HAND_PARAMS`) and the shar
 only a figure or "about the same".
 ``--principles`` checks the same hints against the position (CPython only): the share whose
 stated principle holds (:func:`briscola.ai.teach.holds`, target 100 %), the share that are
-ties between two small cards (no points, no trump), and the hints that throw a figure onto a
+ties between two small cards (no points, no trump) and what those say (the short line
+``tie_blanks``, or the principle that parts them), and the hints that throw a figure onto a
 trick the others take while a card of fewer points would lose it as well, without a reason
 that says why the cheaper card is kept (target 0).
 """
@@ -99,7 +100,8 @@ def _words(variant: str, deals: int, seed: str) -> dict:
     from briscola.cards import Card
 
     hint, review = Counter(), Counter()
-    checked = {"hints": 0, "holds": 0, "blank_ties": 0, "figure_thrown": 0, "wrong": Counter()}
+    checked = {"hints": 0, "holds": 0, "blank_ties": 0, "figure_thrown": 0, "wrong": Counter(),
+               "blank_codes": Counter()}
     for view, action in _turns(variant, deals, seed):
         if view.phase == "play" and len(card_plays(view)) > 1 and int(action) < 52:
             ev = evaluate(view)
@@ -116,9 +118,11 @@ def _words(variant: str, deals: int, seed: str) -> dict:
                     for k in ("card", "alt"))
             if a is not None and why["code"] in _ties() and f.blank(b) and f.blank(a):
                 checked["blank_ties"] += 1
+                checked["blank_codes"][why["code"]] += 1
             if b is not None and figure_thrown(f, b, a, why["code"]):
                 checked["figure_thrown"] += 1
     checked["wrong"] = dict(checked["wrong"])
+    checked["blank_codes"] = dict(checked["blank_codes"])
     return {"hint": dict(hint), "review": dict(review), "principles": checked}
 
 
@@ -148,16 +152,17 @@ KEEPS = ("coach_give_keep", "coach_keep_trump", "coach_tie_keep_trump", "coach_k
 def print_principles(variants: list[str], deals: int) -> None:
     print(f"Whether the coach's principles hold: {deals} deals per variant, every seat's hints "
           "(intermediate players)\n")
-    print("| variant | hints | principle holds | ties between small cards | figure thrown "
-          "unexplained | codes that did not hold |")
-    print("| --- | ---: | ---: | ---: | ---: | --- |")
+    print("| variant | hints | principle holds | ties between small cards | what they say | "
+          "figure thrown unexplained | codes that did not hold |")
+    print("| --- | ---: | ---: | ---: | --- | ---: | --- |")
     for v in variants:
         c = words(v, deals)["principles"]
         n = max(c["hints"], 1)
         wrong = ", ".join(f"{k[len('coach_'):]} {m}" for k, m in
                           sorted(c["wrong"].items(), key=lambda kv: -kv[1])) or "-"
         print(f"| {v} | {c['hints']} | {100.0 * c['holds'] / n:.1f} % | "
-              f"{100.0 * c['blank_ties'] / n:.1f} % | {c['figure_thrown']} | {wrong} |")
+              f"{100.0 * c['blank_ties'] / n:.1f} % | {_codes(c['blank_codes']) or '-'} | "
+              f"{c['figure_thrown']} | {wrong} |")
 
 
 # A reason about the hand names what it holds: the trumps it would have in the contract.

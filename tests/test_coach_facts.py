@@ -183,6 +183,9 @@ def check(view, ev: Evaluation, why: dict) -> str:
             assert v > 0, why  # a cause that is not there is never given
         elif k == "beaters":
             want = x.beaters(b if BEATERS[code][0] == "b" else a)
+        elif k == "below":  # lower cards of the kept card's suit still out
+            want = sum(1 for y in x.out if y // N_RANKS == a // N_RANKS and x.beats(y, a))
+            assert v > 0, why
         elif k in ("chance", "chance_alt"):
             want = chance(view, x, b if k == "chance" else a)
             assert 0 < v < 100 and v % 5 == 0, why  # never sure, never hopeless

@@ -8,14 +8,15 @@ cards apart. Each principle is a number per card (lower is better, :func:`standi
 reason code (``coach_tie_<name>``) that says it to the player. What applies depends on the trick:
 
 * **leading** -- keep the loads (il carico non si gioca di mano); keep the trumps; lead what
-  is cheapest to lose; keep the stronger card; keep the card that is harder to beat;
+  is cheapest to lose; keep the stronger card; keep the card that is harder to beat; keep a
+  suit you can still answer;
 * **following a trick the others hold** -- take with a plain card when it takes the trick
   for sure; take a load on the table; keep the trumps; spend the lowest trump that takes;
   take the most points; give no points to a trick you lose; keep the loads; keep the
-  stronger card; keep the card that is harder to beat;
+  stronger card; keep the card that is harder to beat; keep a suit you can still answer;
 * **following a trick the partner holds** -- keep the trumps; load the partner's trick when
   nobody can take it any more (carica), give it little while an opponent still plays; keep
-  the stronger card; keep the card that is harder to beat.
+  the stronger card; keep the card that is harder to beat; keep a suit you can still answer.
 
 A principle is said, and tells cards apart, only where it holds in the position
 (:func:`holds`: a load "can be taken" only if a card an opponent may hold beats it, "give no
@@ -69,6 +70,7 @@ class Facts:
         hand = 0
         for c in view.hand:
             hand |= 1 << c
+        self.hand = [int(c) for c in view.hand]
         live = t.deck_mask & ~view.played_mask() & ~hand
         self.live = live
         self.trumps_out = 0 if self.trump is None else sum(
@@ -219,6 +221,22 @@ class Facts:
         """A card of no points that is not a trump (un liscio)."""
         return self.pts[c] == 0 and not self.is_trump(c)
 
+    def covers(self, c: int) -> bool:
+        """Is ``c`` a blank, the last card of its suit in hand, that can still take a lower card
+        of its suit led (one still out)? Played, it would leave the hand without that suit."""
+        if not self.blank(c):
+            return False
+        suit = c // N_RANKS
+        if sum(1 for x in self.hand if x // N_RANKS == suit) != 1:
+            return False
+        return self.below(c) > 0
+
+    def below(self, c: int) -> int:
+        """Cards still out of ``c``'s suit that ``c`` beats (lower cards of its suit)."""
+        live, beats, suit = self.live, self.beats, c // N_RANKS
+        return sum(1 for x in range(64) if live >> x & 1 and x // N_RANKS == suit
+                   and beats[(x << 6) | c])
+
     def beats_later(self, keep: int, play: int) -> bool:
         """Does ``keep`` beat some card still out with points that ``play`` would not?"""
         live, beats, pts = self.live, self.beats, self.pts
@@ -275,13 +293,14 @@ def chance_words(p: float) -> int | None:
 def principles(f: Facts) -> tuple[str, ...]:
     """The names of the principles that apply to this trick, in order (:func:`standing`)."""
     if f.pos == 0:
-        return ("lead_keep_load", "keep_trump", "lead_cheap", "keep_stronger", "keep_safer")
+        return ("lead_keep_load", "keep_trump", "lead_cheap", "keep_stronger", "keep_safer",
+                "keep_suit")
     if f.ours:
         share = "partner_unsafe" if f.threat(f.best) else "load_partner"
-        return ("keep_trump", share, "keep_stronger", "keep_safer")
+        return ("keep_trump", share, "keep_stronger", "keep_safer", "keep_suit")
     take = ("take_plain", "take_load") if f.table_pts >= LOAD else ("take_plain",)
     return take + ("keep_trump", "low_trump", "take_points", "discard", "keep_load",
-                   "keep_stronger", "keep_safer")
+                   "keep_stronger", "keep_safer", "keep_suit")
 
 
 def standing(f: Facts, name: str, c: int) -> int:
@@ -301,6 +320,8 @@ def standing(f: Facts, name: str, c: int) -> int:
         return f.strength[c]
     if name == "keep_safer":
         return -f.beaters(c)
+    if name == "keep_suit":  # a blank that keeps a suit where it can still take a lead
+        return 1 if f.covers(c) else 0
     if name == "take_plain":
         return 0 if f.plain_sure(c) else 1
     if name == "take_load":
@@ -378,6 +399,8 @@ def _tie_params(f: Facts, name: str, b: int, a: int) -> tuple[str, dict] | None:
         p["points"] = f.pts[a]
     elif name == "keep_safer":
         p["beaters"], p["beaters_alt"] = f.beaters(b), f.beaters(a)
+    elif name == "keep_suit":
+        p["below"] = f.below(a)
     return "coach_tie_" + name, p
 
 
@@ -491,6 +514,9 @@ def holds_facts(f: Facts, code: str, b: int, a: int, params: dict | None = None)
         if name == "keep_safer":
             return (f.beaters(a) < f.beaters(b) and f.same_job(b, a) and tb == ta
                     and (pts[a] > 0 or ta or f.beats_later(a, b)))
+        if name == "keep_suit":
+            return (f.blank(b) and f.blank(a) and f.same_job(b, a) and f.covers(a)
+                    and not f.covers(b))
         if name == "partner_unsafe":
             return f.ours and f.threat(f.best) and pts[b] < pts[a] and not wb
         if name == "load_partner":
@@ -578,4 +604,4 @@ TIE_CODES = tuple("coach_tie_" + n for n in (
     "partner_unsafe", "load_partner", "take_plain", "take_plain_lead", "take_load",
     "take_points", "discard", "keep_load", "low_trump", "lead_load", "take_load_may",
     "take_points_may", "blanks", "worth_same", "save_trump", "keep_master",
-    "take_load_odds", "take_points_odds"))
+    "take_load_odds", "take_points_odds", "keep_suit"))
