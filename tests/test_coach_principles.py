@@ -12,7 +12,7 @@ legal card are then checked:
   after) while a card of fewer points would lose it as well, unless the reason compares it
   with such a card and says why that card is kept;
 * a tie between two small cards is said as such, not as a principle that does not separate
-  them.
+  them; where one is said ("keep a suit you can still answer") it is recomputed here.
 
 Three deals per variant with the real evaluation close (marked ``slow``).
 """
@@ -88,6 +88,21 @@ class Plain:
     def wins(self, c: int) -> bool:
         return self.best is None or self.beats(self.best, c)
 
+    def lower_out(self, view, c: int) -> int:
+        """Cards of ``c``'s suit, lower than it, not in the hand and not played."""
+        played = {int(y) for _s, y in view.trick}
+        for _o, cards, _w, _p in view.tricks:
+            played |= {int(y) for y in cards}
+        hand = {int(y) for y in view.hand}
+        return sum(1 for y in view.rules.tables.deck if y // N_RANKS == c // N_RANKS
+                   and int(y) not in played | hand and self.strength[y] < self.strength[c])
+
+    def covers(self, view, c: int) -> bool:
+        """A small card, the only one of its suit in hand, that still beats one still out."""
+        alone = sum(1 for y in view.hand if int(y) // N_RANKS == c // N_RANKS) == 1
+        return (self.pts[c] == 0 and c // N_RANKS != self.trump and alone
+                and self.lower_out(view, c) > 0)
+
 
 def check_hint(view, ev: Evaluation, why: dict) -> None:
     code = why["code"]
@@ -114,6 +129,12 @@ def check_hint(view, ev: Evaluation, why: dict) -> None:
                 assert code == "coach_tie_keep_trump", (why, ev.values)
     if code == "coach_tie_blanks":
         assert x.pts[a] == x.pts[b] == 0 and x.trump not in (a // N_RANKS, b // N_RANKS)
+    if code == "coach_tie_keep_suit":
+        # two small cards; the one kept is the last of its suit in hand and still beats a
+        # lower card of its suit still out; the one played does not leave such a suit
+        assert x.pts[a] == x.pts[b] == 0 and x.trump not in (a // N_RANKS, b // N_RANKS)
+        assert x.covers(view, a) and not x.covers(view, b), (why, view.hand)
+        assert why["params"]["below"] == x.lower_out(view, a)
     if code in ("coach_tie_keep_stronger", "coach_keep_stronger"):
         assert a // N_RANKS == b // N_RANKS and x.strength[a] > x.strength[b]
     if code == "coach_tie_discard":  # no card in hand gives fewer points and loses as well
@@ -144,7 +165,8 @@ def test_the_checker_refuses_what_does_not_hold():
     """The checker says no where the claim is false: a load "the others can take" that no card
     still out beats, points "given" where a card of fewer points loses as well, a take "for
     sure" that a player still to come may beat, "the same job" for cards that do not."""
-    refused = {"lead_keep_load": 0, "discard": 0, "sure": 0, "same": 0}
+    refused = {"lead_keep_load": 0, "discard": 0, "sure": 0, "same": 0, "keep_suit": 0}
+    said = 0
     for view in itertools.chain(positions("classic", 12), positions("four", 6)):
         f = Facts(view)
         legal = f.legal
@@ -165,10 +187,18 @@ def test_the_checker_refuses_what_does_not_hold():
                     assert not holds(view, "coach_take", p)
                     assert holds(view, "coach_take_lead_may", p)
                     refused["sure"] += 1
+                if not x.covers(view, a) or x.covers(view, b):
+                    # the card kept is not the last of a suit it can still take a lead in,
+                    # or the card played is one as well
+                    assert not holds(view, "coach_tie_keep_suit", p)
+                    refused["keep_suit"] += 1
+                elif holds(view, "coach_tie_keep_suit", p):
+                    said += 1
                 if x.wins(b) != x.wins(a) or x.pts[a] != x.pts[b]:
                     assert not holds(view, "coach_equal", p)
                     refused["same"] += 1
     assert all(refused.values()), refused
+    assert said > 0  # and it does hold somewhere
 
 
 @pytest.mark.slow

@@ -156,3 +156,21 @@ console.log(JSON.stringify(out));
         "none left", "1 card is left", "2 cards are left", "1.5 cards are left", "1 card is left",
         "1,0 cards are left", "−1 card is left", "11 cards are left", "x cards are left",
         "ne resta fuori 1", "ne restano fuori 0", "{n} left"]
+
+
+def test_how_likely_a_take_holds_is_said_in_each_language():
+    """A take that is not sure says how likely it holds, in per cent: "about 75 %" in English,
+    "circa il 75 %" in Italian, with the article's elision before a vowel ("circa l'80 %")."""
+    base = {"card": "AD", "alt": "7B", "taken": 11, "gain": 2.5}
+    cases = [[lang, {"code": "coach_take_odds", "params": dict(base, chance=n)}, "napoletane"]
+             for lang in ("en", "it") for n in (5, 75, 80, 85)]
+    cases.append(["it", {"code": "coach_take_both_odds",
+                         "params": {"card": "AD", "alt": "7B", "gain": 1, "chance": 80,
+                                    "chance_alt": 45}}, "napoletane"])
+    got = run(cases)["out"]
+    en, it = got[:4], got[4:8]
+    for n, text in zip((5, 75, 80, 85), en):
+        assert f"about {n} % of the time" in text, text
+    assert "circa il 5 %" in it[0] and "circa il 75 %" in it[1]
+    assert "circa l'80 %" in it[2] and "circa l'85 %" in it[3] and "il 80" not in it[2]
+    assert "circa l'80 %" in got[8] and "circa il 45 %" in got[8]

@@ -159,7 +159,10 @@ class Budget:
     learned_pool: int | None = None  # worlds drawn per world kept by the others' last plays
     # (None: as the expert does for the rules; 0 or 1: no reading of the others' plays)
     node_limit: int = 20000  # nodes per world solved
-    node_budget: int = 40000  # nodes per decision, over all worlds
+    # nodes per decision, over all worlds (sampled worlds from the horizon on): 20 000 keeps
+    # the slowest hint (four players, 16 cards left, seat to lead) near 200 ms of CPU in
+    # CPython and within 500 ms in Pyodide (docs/coach-accuracy.md, "Cost")
+    node_budget: int = 20000
     # Every consistent world solved (``every_world``): past this many nodes over the worlds
     # already solved (and at least ``search_worlds`` of them), the rest are left out. The
     # worlds are taken in an order shuffled from the view's seed, so those solved are a

@@ -7,7 +7,8 @@ otherwise, each a fact of the seat's view that ``tests/test_coach_facts.py`` rec
 takes it: the table's and its own), ``left`` (the same for ``alt``: what it leaves to the
 others), ``taken_alt``, ``given`` / ``given_alt`` (the points a card puts on a trick it does
 not take), ``points`` (as each sentence says), ``trumps`` (trumps still out), ``beaters`` /
-``beaters_alt`` (cards still out that beat a card led).
+``beaters_alt`` (cards still out that beat a card led), ``chance`` / ``chance_alt`` (how
+likely a take that is not sure holds, in per cent rounded to 5).
 
 A reason compares the best card (``card``) with another (``alt``: the next best for a hint,
 the card played for a review) and says what each does in this trick -- the points it takes,
@@ -19,8 +20,9 @@ the coach's principles (:mod:`briscola.ai.teach`, ``coach_tie_*``), and "either 
 (``coach_equal``, ``coach_tie_blanks``, ``coach_tie_worth_same``) is left for cards no
 principle tells apart. Every reason is checked against the position before it is given
 (:func:`briscola.ai.teach.holds`): one that does not hold gives way to the next that does
-(a take that a player still to come may beat is said as "may take", a load led names its
-risk). An exchange or a signal in a hint gets its own reason (:func:`explain_special`).
+(a take that a player still to come may beat is said as "may take", with how likely it
+holds where that is neither sure nor hopeless, :func:`briscola.ai.teach.with_odds`; a load
+led names its risk). An exchange or a signal in a hint gets its own reason (:func:`explain_special`).
 
 The same reasons serve the coach (a hint, a reviewed play) and the computer players: with
 reasons shown, :func:`decide_explained` gives the intermediate's and the expert's card play
@@ -38,7 +40,7 @@ from ..cards import CARDS, N_RANKS
 from .base import Decision
 from .chiamata.teach import CODES as CHIAMATA_CODES, bidding_reason
 from .evaluate import DEFAULT_BUDGET, Budget, Evaluation, card_plays, evaluate
-from .teach import LOAD, TIE_CODES, Facts, equal_reason, holds_facts, tie_reason
+from .teach import LOAD, TIE_CODES, Facts, equal_reason, holds_facts, tie_reason, with_odds
 
 if TYPE_CHECKING:  # for the annotations only
     from ..view import View
@@ -61,6 +63,7 @@ CODES = (
     "coach_save_trump_free", "coach_let_go_free", "coach_strozzo",
     "coach_take_may", "coach_take_lead_may", "coach_take_both_may", "coach_partner_wins_unsafe",
     "coach_load_risk", "coach_lead_load_trump",
+    "coach_take_odds", "coach_take_lead_odds", "coach_take_both_odds",
     *TIE_CODES,
     # Chiamata: the auction and the call, in game points
     "coach_bid_equal", "coach_bid_pass_rank", "coach_bid_pass_points", "coach_bid_rank",
@@ -287,6 +290,7 @@ def because(view: View, ev: Evaluation, b: int, a: int) -> dict:
     base = {k: p[k] for k in ("card", "alt", "gain")}
     for code, extra in _fallbacks(f, b, a):
         if holds_facts(f, code, b, a, extra):
+            code, extra = with_odds(f, code, b, a, extra)
             return reason(code, **base, **extra)
     return reason("coach_keep_later", **base)  # b goes now, a is kept where it does more
 

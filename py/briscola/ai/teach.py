@@ -8,14 +8,15 @@ cards apart. Each principle is a number per card (lower is better, :func:`standi
 reason code (``coach_tie_<name>``) that says it to the player. What applies depends on the trick:
 
 * **leading** -- keep the loads (il carico non si gioca di mano); keep the trumps; lead what
-  is cheapest to lose; keep the stronger card; keep the card that is harder to beat;
+  is cheapest to lose; keep the stronger card; keep the card that is harder to beat; keep a
+  suit you can still answer;
 * **following a trick the others hold** -- take with a plain card when it takes the trick
   for sure; take a load on the table; keep the trumps; spend the lowest trump that takes;
   take the most points; give no points to a trick you lose; keep the loads; keep the
-  stronger card; keep the card that is harder to beat;
+  stronger card; keep the card that is harder to beat; keep a suit you can still answer;
 * **following a trick the partner holds** -- keep the trumps; load the partner's trick when
   nobody can take it any more (carica), give it little while an opponent still plays; keep
-  the stronger card; keep the card that is harder to beat.
+  the stronger card; keep the card that is harder to beat; keep a suit you can still answer.
 
 A principle is said, and tells cards apart, only where it holds in the position
 (:func:`holds`: a load "can be taken" only if a card an opponent may hold beats it, "give no
@@ -69,6 +70,7 @@ class Facts:
         hand = 0
         for c in view.hand:
             hand |= 1 << c
+        self.hand = [int(c) for c in view.hand]
         live = t.deck_mask & ~view.played_mask() & ~hand
         self.live = live
         self.trumps_out = 0 if self.trump is None else sum(
@@ -88,6 +90,29 @@ class Facts:
                 opp |= 1 << int(c)
             if not view.hands_visible[s]:
                 opp |= unseen
+        # What the chance that a take holds is counted from (:meth:`hold_chance`): the cards
+        # whose place the seat does not know, the hidden places of every other hand and of the
+        # talon, the seats still to play that are not on its side, and the suits a seat is
+        # known to lack (only where the suit led must be followed: a carichi).
+        per_seat, talon_hidden = view.hidden_counts()
+        self.unseen = [int(c) for c in view.unseen()]
+        self.places = [(s, n) for s, n in enumerate(per_seat)
+                       if n > 0 and s != seat and not view.hands_visible[s]]
+        if talon_hidden:
+            self.places.append((-1, talon_hidden))
+        self.opps_after = tuple(sorted({s for s in order[self.pos + 1:] if not friend(s)}))
+        self.known_after = [int(c) for s in self.opps_after for c in view.known[s]]
+        self.voids = _voids(view)
+        if any(self.voids.values()):  # a suit a seat lacks: none of its cards can be there
+            opp = 0
+            for s in self.opps_after:
+                for c in view.known[s]:
+                    opp |= 1 << int(c)
+                if not view.hands_visible[s]:
+                    lacks = self.voids.get(s, 0)
+                    for c in self.unseen:
+                        if not lacks >> (c // N_RANKS) & 1:
+                            opp |= 1 << c
         self.opp_cards = opp
         # The next trick is the last one: nothing is kept "for later" beyond it.
         self.last = view.talon_size == 0 and len(view.hand) <= 2 and not view.rules.double
@@ -129,6 +154,44 @@ class Facts:
         still to play may hold beats it?"""
         return self.wins(c) and not self.threat(c)
 
+    def hold_chance(self, c: int) -> float:
+        """The chance that ``c``, the best card of the trick once played, is not beaten: that
+        no opponent still to play holds a card that beats it. Every deal of the unseen cards
+        into the hidden places (the other hands, the talon) that agrees with what the seat has
+        seen counts the same; a card known in such an opponent's hand that beats ``c`` makes
+        it 0, none that any may hold makes it 1."""
+        if not self.wins(c):
+            return 0.0
+        beats = self.beats
+        if any(beats[(c << 6) | x] for x in self.known_after):
+            return 0.0
+        beaters = [x for x in self.unseen if beats[(c << 6) | x]]
+        if not beaters or not self.opps_after:
+            return 1.0
+        after = set(self.opps_after)
+        if not any(self.voids.values()):
+            # hypergeometric: the beaters all fall outside the places still to play
+            n = len(self.unseen)
+            k = sum(m for s, m in self.places if s in after)
+            p = 1.0
+            for i in range(len(beaters)):
+                p *= max(n - k - i, 0) / (n - i)
+            return p
+        caps = [m for _s, m in self.places]
+        seats = [s for s, _m in self.places]
+
+        def allowed(x: int, avoid_after: bool) -> tuple[int, ...]:
+            return tuple(i for i, s in enumerate(seats)
+                         if not self.voids.get(s, 0) >> (x // N_RANKS) & 1
+                         and not (avoid_after and s in after))
+
+        bset = set(beaters)
+        every = deals(caps, [allowed(x, False) for x in self.unseen])
+        if every == 0:
+            return 0.0
+        held = deals(caps, [allowed(x, x in bset) for x in self.unseen])
+        return held / every
+
     def winner(self, c: int) -> int:
         """The best card of the trick once ``c`` is played."""
         return c if self.wins(c) else self.best
@@ -158,6 +221,22 @@ class Facts:
         """A card of no points that is not a trump (un liscio)."""
         return self.pts[c] == 0 and not self.is_trump(c)
 
+    def covers(self, c: int) -> bool:
+        """Is ``c`` a blank, the last card of its suit in hand, that can still take a lower card
+        of its suit led (one still out)? Played, it would leave the hand without that suit."""
+        if not self.blank(c):
+            return False
+        suit = c // N_RANKS
+        if sum(1 for x in self.hand if x // N_RANKS == suit) != 1:
+            return False
+        return self.below(c) > 0
+
+    def below(self, c: int) -> int:
+        """Cards still out of ``c``'s suit that ``c`` beats (lower cards of its suit)."""
+        live, beats, suit = self.live, self.beats, c // N_RANKS
+        return sum(1 for x in range(64) if live >> x & 1 and x // N_RANKS == suit
+                   and beats[(x << 6) | c])
+
     def beats_later(self, keep: int, play: int) -> bool:
         """Does ``keep`` beat some card still out with points that ``play`` would not?"""
         live, beats, pts = self.live, self.beats, self.pts
@@ -165,16 +244,63 @@ class Facts:
                    and not beats[(x << 6) | play] for x in range(64))
 
 
+def _voids(view: View) -> dict[int, int]:
+    """Per seat, a bit per suit it is known to lack: where the suit led must be followed (a
+    carichi), a seat that played another suit to a trick has none of the suit led."""
+    ch = view.chiamata
+    if not ch or not ch.get("carichi"):
+        return {}
+    out: dict[int, int] = {}
+    tricks = [(tuple(o), tuple(int(c) for c in cs)) for o, cs, _w, _p in view.tricks]
+    if view.trick:
+        tricks.append((tuple(s for s, _c in view.trick), tuple(int(c) for _s, c in view.trick)))
+    for order, cards in tricks:
+        led = cards[0] // N_RANKS
+        for s, c in zip(order, cards):
+            if c // N_RANKS != led:
+                out[s] = out.get(s, 0) | 1 << led
+    return out
+
+
+def deals(caps: list[int], allowed: list[tuple[int, ...]]) -> int:
+    """How many ways the cards can be dealt into places of sizes ``caps`` (every place
+    filled), card ``i`` only into the places ``allowed[i]`` (indices into ``caps``): the
+    coefficient of x0^caps[0]... in the product of the cards' (sum of their places' x)."""
+    if sum(caps) != len(allowed):
+        return 0
+    ways: dict[tuple[int, ...], int] = {tuple(0 for _ in caps): 1}
+    for places in allowed:
+        nxt: dict[tuple[int, ...], int] = {}
+        for filled, w in ways.items():
+            for i in places:
+                if filled[i] < caps[i]:
+                    key = filled[:i] + (filled[i] + 1,) + filled[i + 1:]
+                    nxt[key] = nxt.get(key, 0) + w
+        ways = nxt
+        if not ways:
+            return 0
+    return ways.get(tuple(caps), 0)
+
+
+def chance_words(p: float) -> int | None:
+    """The chance ``p`` as a hint says it: a percentage rounded to 5; ``None`` where that
+    would say 0 % or 100 % (a take that is not sure is never said to hold always, nor one
+    that may hold never: the hint then says only that it may be beaten)."""
+    got = 5 * round(p * 20)
+    return got if 0 < got < 100 else None
+
+
 def principles(f: Facts) -> tuple[str, ...]:
     """The names of the principles that apply to this trick, in order (:func:`standing`)."""
     if f.pos == 0:
-        return ("lead_keep_load", "keep_trump", "lead_cheap", "keep_stronger", "keep_safer")
+        return ("lead_keep_load", "keep_trump", "lead_cheap", "keep_stronger", "keep_safer",
+                "keep_suit")
     if f.ours:
         share = "partner_unsafe" if f.threat(f.best) else "load_partner"
-        return ("keep_trump", share, "keep_stronger", "keep_safer")
+        return ("keep_trump", share, "keep_stronger", "keep_safer", "keep_suit")
     take = ("take_plain", "take_load") if f.table_pts >= LOAD else ("take_plain",)
     return take + ("keep_trump", "low_trump", "take_points", "discard", "keep_load",
-                   "keep_stronger", "keep_safer")
+                   "keep_stronger", "keep_safer", "keep_suit")
 
 
 def standing(f: Facts, name: str, c: int) -> int:
@@ -194,6 +320,8 @@ def standing(f: Facts, name: str, c: int) -> int:
         return f.strength[c]
     if name == "keep_safer":
         return -f.beaters(c)
+    if name == "keep_suit":  # a blank that keeps a suit where it can still take a lead
+        return 1 if f.covers(c) else 0
     if name == "take_plain":
         return 0 if f.plain_sure(c) else 1
     if name == "take_load":
@@ -229,7 +357,7 @@ def tie_reason(f: Facts, b: int, a: int) -> tuple[str, dict] | None:
             break
         got = _tie_params(f, name, b, a)
         if got is not None and holds_facts(f, got[0], b, a, got[1]):
-            return got
+            return with_odds(f, got[0], b, a, got[1])
     # what the card kept does that the principles above do not say: a trump kept rather than
     # spent on this trick, a card kept that nobody can beat
     for code, p in (("coach_tie_save_trump", {"trumps": f.trumps_out}),
@@ -271,6 +399,8 @@ def _tie_params(f: Facts, name: str, b: int, a: int) -> tuple[str, dict] | None:
         p["points"] = f.pts[a]
     elif name == "keep_safer":
         p["beaters"], p["beaters_alt"] = f.beaters(b), f.beaters(a)
+    elif name == "keep_suit":
+        p["below"] = f.below(a)
     return "coach_tie_" + name, p
 
 
@@ -290,6 +420,34 @@ _SURE_TAKE = {"coach_take", "coach_take_trump", "coach_strozzo", "coach_take_own
               "coach_tie_take_plain_lead", "coach_tie_take_load", "coach_tie_take_points"}
 _MAY_TAKE = {"coach_take_may", "coach_take_lead_may", "coach_tie_take_load_may",
              "coach_tie_take_points_may"}
+# A take that is not sure, said with the chance that it holds (:func:`with_odds`): the
+# sentence that says "may take" -> the one that says how likely.
+ODDS = {"coach_take_may": "coach_take_odds", "coach_take_lead_may": "coach_take_lead_odds",
+        "coach_take_both_may": "coach_take_both_odds",
+        "coach_tie_take_load_may": "coach_tie_take_load_odds",
+        "coach_tie_take_points_may": "coach_tie_take_points_odds"}
+_MAY_TAKE |= set(ODDS.values()) - {"coach_take_both_odds"}
+
+
+def with_odds(f: Facts, code: str, b: int, a: int, params: dict) -> tuple[str, dict]:
+    """A reason that says a take may be beaten, said with how likely it holds where that is
+    neither sure nor hopeless (``chance``, and ``chance_alt`` for the other card when both
+    may take: :func:`chance_words`); the reason as it is otherwise."""
+    odds = ODDS.get(code)
+    if odds is None:
+        return code, params
+    chance = chance_words(f.hold_chance(b))
+    if chance is None:
+        return code, params
+    extra = {"chance": chance}
+    if code == "coach_take_both_may":
+        alt = chance_words(f.hold_chance(a))
+        if alt is None:
+            return code, params
+        extra["chance_alt"] = alt
+    return odds, {**params, **extra}
+
+
 # what may be said of a load led where the others can take it (the risk named, or a plain
 # comparison of what each card risks)
 _LEAD_LOAD_OK = {"coach_lead_load", "coach_lead_load_trump", "coach_tie_lead_load",
@@ -323,6 +481,14 @@ def holds_facts(f: Facts, code: str, b: int, a: int, params: dict | None = None)
         return False
     if code in _MAY_TAKE and not (pos > 0 and wb and not f.sure(b)):
         return False
+    if code in ODDS.values():  # the chance said is the one the position gives
+        p = params or {}
+        if p.get("chance") is None or p["chance"] != chance_words(f.hold_chance(b)):
+            return False
+        if code == "coach_take_both_odds" and (
+                p.get("chance_alt") is None or p["chance_alt"] != chance_words(f.hold_chance(a))):
+            return False
+        code = next(may for may, odds in ODDS.items() if odds == code)
     name = code[len("coach_tie_"):] if code.startswith("coach_tie_") else None
     if name is not None:
         if name == "lead_keep_load":
@@ -348,6 +514,9 @@ def holds_facts(f: Facts, code: str, b: int, a: int, params: dict | None = None)
         if name == "keep_safer":
             return (f.beaters(a) < f.beaters(b) and f.same_job(b, a) and tb == ta
                     and (pts[a] > 0 or ta or f.beats_later(a, b)))
+        if name == "keep_suit":
+            return (f.blank(b) and f.blank(a) and f.same_job(b, a) and f.covers(a)
+                    and not f.covers(b))
         if name == "partner_unsafe":
             return f.ours and f.threat(f.best) and pts[b] < pts[a] and not wb
         if name == "load_partner":
@@ -434,4 +603,5 @@ TIE_CODES = tuple("coach_tie_" + n for n in (
     "lead_keep_load", "keep_trump", "lead_cheap", "keep_stronger", "keep_safer",
     "partner_unsafe", "load_partner", "take_plain", "take_plain_lead", "take_load",
     "take_points", "discard", "keep_load", "low_trump", "lead_load", "take_load_may",
-    "take_points_may", "blanks", "worth_same", "save_trump", "keep_master"))
+    "take_points_may", "blanks", "worth_same", "save_trump", "keep_master",
+    "take_load_odds", "take_points_odds", "keep_suit"))
