@@ -729,6 +729,7 @@ export default {
   "error.cannot_undo": "there is nothing to undo now.",
   "error.review_incomplete": "the review of this deal is not finished yet.",
   "error.deal_not_over": "the review of a deal opens once that deal is over.",
+  "error.bad_record": "the record of that deal could not be read: it does not follow the rules.",
   "error.bad_view": "a view of the table came damaged or in a format this page does not know.",
   "error.hidden_seat": "that seat's cards are not yours to see.",
   "error.internal": "something went wrong inside the game engine.",

@@ -729,6 +729,7 @@ export default {
   "error.cannot_undo": "non c'è niente da annullare ora.",
   "error.review_incomplete": "l'analisi di questa mano non è ancora finita.",
   "error.deal_not_over": "l'analisi di una mano si apre quando quella mano è finita.",
+  "error.bad_record": "la registrazione di quella mano non si può leggere: non segue le regole.",
   "error.bad_view": "una vista del tavolo è arrivata danneggiata o in un formato che questa pagina non conosce.",
   "error.hidden_seat": "non puoi vedere le carte di quel posto.",
   "error.internal": "qualcosa è andato storto nel motore di gioco.",
