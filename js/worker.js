@@ -433,6 +433,13 @@ async function keep(id, type, args, text) {
       if (!out.error) modelFor({ rules: args.rules });
       return undefined;
     }
+    case "review_load": {
+      // a friend's review of a finished deal: that deal's variant's model starts to download
+      const out = ask(type, args, text);
+      reply(out);
+      if (!out.error) modelFor({ rules: args.record.rules });
+      return undefined;
+    }
     default: {
       const out = ask(type, args, text);
       if (out.error) return reply(out);

@@ -757,7 +757,6 @@ export default {
   "error.friends_host_only": "that is not offered at a table with friends.",
   "error.friends_host_away": "the host's page is away: try again when it is back.",
   "error.friends_no_answer": "the host's page did not answer: the table shows what it has now.",
-  "error.friends_deal_not_over": "the review of a deal opens once that deal is over.",
   "error.friends_slow_down": "too many requests: slow down.",
   "error.friends_busy": "the host's page is still answering your earlier requests: try again in a moment.",
   "error.friends_flood": "too many requests for too long: the host's page let this one go.",

@@ -757,7 +757,6 @@ export default {
   "error.friends_host_only": "questo non c'è a un tavolo con gli amici.",
   "error.friends_host_away": "la pagina di chi ospita non risponde: riprova quando torna.",
   "error.friends_no_answer": "la pagina di chi ospita non ha risposto: il tavolo mostra com'è ora.",
-  "error.friends_deal_not_over": "l'analisi di una mano si apre quando quella mano è finita.",
   "error.friends_slow_down": "troppe richieste: rallenta.",
   "error.friends_busy": "la pagina di chi ospita sta ancora rispondendo alle richieste di prima: riprova tra un momento.",
   "error.friends_flood": "troppe richieste troppo a lungo: la pagina di chi ospita ha chiuso la connessione.",
