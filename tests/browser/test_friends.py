@@ -411,10 +411,6 @@ def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, arti
         assert decisions and all(d["action"] in mine for d in decisions)
         assert friend.page.locator(".rv-list li").count() == len(decisions)
         judged = [friend.page.evaluate(ask, ["review_decision", {"deal": 0, "index": d["index"]}]) for d in decisions]
-        # each decision judged names only cards the seat saw there (its hand, the table)
-        for r in judged:
-            named = set(CARD.findall(json.dumps([r["action"], r["best"], r["values"]])))
-            assert named <= set(CARD.findall(json.dumps(seen_by(host, 0, r["step"], 1)))), r
         # a mistake tried again: the friend's engine answers
         wrong = [i for i, r in enumerate(judged) if r["label"] in ("inaccuracy", "mistake", "blunder")]
         assert wrong
@@ -433,6 +429,11 @@ def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, arti
         answers = {a["id"]: a for a in received(friend) if a.get("t") == "res"}
         assert answers[9101]["error"]["code"] == answers[9102]["error"]["code"] == "friends_not_offered"
         assert not {"review_plan", "replay"} & set(host.page.evaluate("window.__asked"))
+        # each decision judged names only cards the seat saw there (its hand, the table), as the
+        # host engine's replay shows it
+        for r in judged:
+            named = set(CARD.findall(json.dumps([r["action"], r["best"], r["values"]])))
+            assert named <= set(CARD.findall(json.dumps(seen_by(host, 0, r["step"], 1)))), r
         # the friend's review is the host engine's own for that seat, decision for decision
         hosts = "([t, a]) => window.__briscola.engine.call(t, a)"
         assert host.page.evaluate(hosts, ["review_plan", {"deal": 0, "seat": 1}]) == plan
