@@ -434,11 +434,12 @@ async function keep(id, type, args, text) {
       return undefined;
     }
     case "review_load": {
-      // a friend's review of a finished deal: that deal's variant's model starts to download
+      // a friend's review of a finished deal: its searches use that deal's variant's model, as
+      // the host's would (waited for as a search waits for the table's, at most MODEL_WAIT_MS)
       const out = ask(type, args, text);
-      reply(out);
-      if (!out.error) modelFor({ rules: args.record.rules });
-      return undefined;
+      const done = out.error ? null : modelFor({ rules: args.record.rules });
+      if (done) await Promise.race([done, sleep(MODEL_WAIT_MS)]);
+      return reply(out);
     }
     default: {
       const out = ask(type, args, text);
