@@ -433,6 +433,14 @@ async function keep(id, type, args, text) {
       if (!out.error) modelFor({ rules: args.rules });
       return undefined;
     }
+    case "review_load": {
+      // a friend's review of a finished deal: its searches use that deal's variant's model, as
+      // the host's would (waited for as a search waits for the table's, at most MODEL_WAIT_MS)
+      const out = ask(type, args, text);
+      const done = out.error ? null : modelFor({ rules: args.record.rules });
+      if (done) await Promise.race([done, sleep(MODEL_WAIT_MS)]);
+      return reply(out);
+    }
     default: {
       const out = ask(type, args, text);
       if (out.error) return reply(out);

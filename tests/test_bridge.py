@@ -533,7 +533,7 @@ FRIEND_TABLES = {
     "chiamata": [{"kind": "human"}, {"kind": "friend", "name": "Bruno"}, {"kind": "bot", "level": "random"},
                  {"kind": "friend", "name": "Carla"}, {"kind": "friend", "name": "Dario"}],
 }
-TRAVELLING = ("seat", "view", "seats", "match", "card_points", "order", "summary")
+TRAVELLING = ("seat", "view", "seats", "match", "card_points", "order", "summary", "record")
 
 
 def _travelling(state):
@@ -561,7 +561,8 @@ def test_every_change_carries_each_friends_view_and_nothing_it_may_not_see(rules
         assert st["seat"] == 0 and not st["view"].get("hand_hidden")
         for s in friends:
             travelling = st["views"][str(s)]
-            assert set(travelling) == {k for k in TRAVELLING if k != "summary" or game.is_over}
+            assert set(travelling) == {k for k in TRAVELLING if k not in ("summary", "record")
+                                       or game.is_over}
             assert travelling == _travelling(ok("state", {"seat": s}))
             assert travelling == ok("friend_view", {"seat": s})
             leaked = cards_in({k: v for k, v in travelling["view"].items() if k != "legal"}, set()) \

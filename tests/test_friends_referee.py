@@ -1,8 +1,9 @@
 """The referee of a table with friends (js/friends/referee.js, run in Node by
 tests/js/referee.mjs against a fake transport and a fake worker): what the host's page does with
-each message from a friend's page. A friend acts and asks for its own seat only; only its plays,
-its view requests and a finished deal's review reach the worker, well formed; each peer is
-bounded in rate, in requests waiting and in chunked messages left unfinished."""
+each message from a friend's page. A friend acts and asks for its own seat only; only its plays
+and its view requests reach the worker, well formed (a finished deal's review is the friend's own
+engine's); each peer is bounded in rate, in requests waiting and in chunked messages left
+unfinished."""
 import json
 import subprocess
 from collections import Counter
@@ -27,11 +28,10 @@ def test_a_friend_acts_and_asks_for_its_own_seat_only(node):
     out = run(node, "basics")
     sent = out["sent"]
     to = lambda peer: [m for p, m in sent if p == peer]  # noqa: E731
-    # the worker was asked five things, each for the asking page's own seat whatever it said
+    # the worker was asked four things, each for the asking page's own seat whatever it said
     assert [(c["peer"], c["type"], c["args"]) for c in out["asked"]] == [
         ("p1", "act", {"game": "g1", "seat": 1, "action": "AD"}),  # args.seat 2 ignored
         ("p1", "state", {"game": "g1", "seat": 1}),  # args.seat 0 ignored
-        ("p1", "review_plan", {"game": "g1", "seat": 1, "deal": 0}),
         ("p2", "act", {"game": "g1", "seat": 2, "action": "XX"}),
         ("p2", "state", {"game": "g1", "seat": 2}),  # a sync
     ]
@@ -39,7 +39,9 @@ def test_a_friend_acts_and_asks_for_its_own_seat_only(node):
     assert p1[1]["n"] == 2 and p1[1]["result"] == {"seat": 1, "view": {"hand": ["secret-of-1"]}}  # no save
     assert "save" not in json.dumps(sent)
     assert code(p1[3]) == code(p1[4]) == "friends_not_offered"  # a hint, the tracker: refused at once
-    assert code(p1[5]) == "friends_deal_not_over"
+    # a finished deal's review: the friend's page reviews it itself, from the deal's record
+    assert code(p1[5]) == code(p1[6]) == "friends_not_offered"
+    assert "own engine" in p1[6]["error"]["message"]
     assert code([m for m in to("p1") if m["t"] == "res" and m["id"] == 2][1]) == "friends_bad_message"  # an id again
     assert [code(m) for m in to("p1") if m["t"] == "error"] == ["friends_seat_taken"]  # another page's seat
     p2 = to("p2")

@@ -147,13 +147,16 @@ def test_every_request_has_its_place_at_a_friends_table():
     known = requests()
     sets = friends_sets()
     remote, local, host = sets["REMOTE"], sets["LOCAL"], sets["REQUESTS"]
-    assert {"act", "state", "review_plan"} <= remote and "card_points" in local
+    # a finished deal's review: the friend's own engine, from the deal's record (guest.js)
+    review = sets["REVIEW"]
+    assert {"act", "state"} <= remote and "card_points" in local and "review_plan" in review
+    assert not review & (remote | local) and review <= sets["NOT_OFFERED"]
     # what a friend's page asks the host is what the host answers
     assert remote == host, "REMOTE (guest.js) and REQUESTS (host.js) differ"
     assert not remote & local
-    assert remote | local <= known, sorted((remote | local) - known)
+    assert remote | local | review <= known, sorted((remote | local | review) - known)
     assert set(REFUSED_AT_A_FRIENDS_TABLE) <= known
-    placed = remote | local | set(REFUSED_AT_A_FRIENDS_TABLE) | {"next_deal"}  # the host deals it
+    placed = remote | local | review | set(REFUSED_AT_A_FRIENDS_TABLE) | {"next_deal"}  # the host deals it
     unplaced = sorted(known - placed)
     assert not unplaced, (f"requests with no place at a friends table: {unplaced} (REMOTE or "
                           "LOCAL in js/friends/guest.js, or REFUSED_AT_A_FRIENDS_TABLE here)")

@@ -1,9 +1,10 @@
 // A friend's side of "play with friends": the page draws the views the host's page sends for
 // this seat, and sends its actions there; nothing here decides a rule. The page's own engine
 // still answers what needs no table (the cards' points and order, the rating) and thinks for
-// this seat from the view the host sent (a hint, the card tracker); the table's requests
-// (state, act, and a finished deal's review and replay) go to the host, which answers for this
-// seat only; the rest (undo, a duplicate) is off at a table with friends.
+// this seat from the view the host sent (a hint, the card tracker) and reviews a finished deal
+// from the deal's record the host sends once it is over (every card of it public then); the
+// table's requests (state, act) go to the host, which answers for this seat only; the rest
+// (undo, a duplicate) is off at a table with friends.
 //
 // Only the host's peer (named in the invitation) is listened to; the other friends' pages in
 // the same room are ignored.
@@ -18,8 +19,11 @@ import { BUILD_HASH, KEY_RE, LIMIT_TO_FRIEND, ROOM_RE, deeper, nonce, verifier }
 import { openTable } from "./rooms.js";
 import { REVIEW, cleanName, closeDialog, connectionWords, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
 
-const REMOTE = new Set(["state", "act", ...REVIEW]);
+const REMOTE = new Set(["state", "act"]);
+// a finished deal's review (REVIEW): this page's own engine, from the deal's record the host
+// sent once the deal was over (every card of it public then); these args pass on
 const REVIEW_ARGS = ["deal", "index", "step", "all_hands", "action"];
+const RECORDS = 8; // the records kept: of the last deals (the bridge keeps as many loaded)
 const NUDGE_MS = 5000;
 // this long without the host's page: this page's offers are passed on again now (its next
 // announce can be 2 minutes away), in case the host's page missed them or their connection failed
@@ -33,7 +37,7 @@ const HEALTH_MS = 1000; // how often what keeps this page from the host is looke
 // closed, with the score so far and a new game), while this page still listens for it
 const GONE_MS = 30000;
 // what needs no table (the day's puzzle included): this page's own engine
-const LOCAL = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games", "puzzle", "puzzle_move", "hint_view", "tracker_view"]);
+const LOCAL = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games", "puzzle", "puzzle_move", "hint_view", "tracker_view", "review_load"]);
 
 /** The seat token of this room (kept, so a reload takes the same seat back), made once. */
 function tokenFor(room) {
@@ -94,6 +98,8 @@ export class FriendsGuest {
     this.goneMs = Number.isFinite(gone) && gone >= 1 && gone <= 3600 ? gone * 1000 : GONE_MS;
     this.goneTimer = null;
     this.hostMissing = false; // no host's page for longer than goneMs
+    this.records = new Map(); // deal -> its record, as the host sent it once the deal was over
+    this.loaded = new Map(); // deal -> the record this page's engine has loaded for it
     this.closed = false; // the table closed (the host said `bye`, or the person went on without it)
     this.round = 0; // which game of the table is shown (the views' `round`)
   }
@@ -110,6 +116,7 @@ export class FriendsGuest {
     app.engine = {
       call: (type, args = {}) => {
         if (REMOTE.has(type)) return this.request(type, args);
+        if (REVIEW.has(type)) return this.review(type, args);
         if (type === "next_deal") return this.nextDeal();
         if (LOCAL.has(type)) return local.call(type, args);
         // a hint and the card tracker: this page's own engine, from the view the host sent
@@ -471,13 +478,36 @@ export class FriendsGuest {
       if (s && s.kind === "bot") return { kind: "bot", level: String(s.level || "").slice(0, 20) };
       return { kind: "friend", ...(name ? { name } : {}) };
     });
-    return { ...state, seats, game: null };
+    const { record, ...rest } = state;
+    this.keepRecord(record);
+    return { ...rest, seats, game: null };
+  }
+
+  /** A finished deal's review of this seat's decisions, by this page's own engine: the deal's
+   * record (sent by the host once it was over) loaded into it first, checked there. */
+  async review(type, args) {
+    const record = this.records.get(args.deal);
+    if (!record) throw new EngineError("deal_not_over", `deal ${args.deal}: its review opens once it is over`);
+    if (this.loaded.get(args.deal) !== record) {
+      await this.local.call("review_load", { record });
+      this.loaded.set(args.deal, record);
+    }
+    const out = Object.fromEntries(REVIEW_ARGS.filter((k) => args[k] !== undefined).map((k) => [k, args[k]]));
+    return this.local.call(type, { ...out, seat: this.seat, record: true });
+  }
+
+  /** A finished deal's record from the host (a state's `record`): kept for its review. */
+  keepRecord(record) {
+    if (!record || typeof record !== "object" || !Number.isInteger(record.deal)) return;
+    if (this.records.get(record.deal) && JSON.stringify(this.records.get(record.deal)) === JSON.stringify(record)) return;
+    this.records.delete(record.deal);
+    this.records.set(record.deal, record);
+    while (this.records.size > RECORDS) this.records.delete(this.records.keys().next().value);
   }
 
   request(type, args) {
     const id = this.nextId++;
-    const out = type === "act" ? { action: args.action }
-      : REVIEW.has(type) ? Object.fromEntries(REVIEW_ARGS.filter((k) => args[k] !== undefined).map((k) => [k, args[k]])) : {};
+    const out = type === "act" ? { action: args.action } : {};
     return new Promise((resolve, reject) => {
       if (!this.hostHere) {
         reject(new EngineError("friends_host_away", "the host's page is away"));

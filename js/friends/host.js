@@ -40,7 +40,6 @@ function ownCall(app) {
     const p = own(type, args);
     const host = app.friends;
     if (host instanceof FriendsHost && host.started && args && args.game === host.game) {
-      p.then((reply) => host.note(reply), () => {});
       if (MUTATES.has(type)) p.then(() => { host.n++; host.pushOthers(); }, () => {});
     }
     return p;
@@ -67,7 +66,6 @@ export class FriendsHost {
       ? { kind: "friend", name: "", token: null, peer: null }
       : s.kind === "bot" ? { kind: "bot", level: s.level, name: "" } : { kind: "human", name: cleanName(s.name) || savedName() }));
     this.referee = null; // made with the room (connect()), on the seats as they are then
-    this.table = { deal: -1, over: false }; // the match's latest deal as the worker's replies said
     // Seconds a friend's seat waits for its friend before a computer player takes it (until the
     // friend comes back); the link's friends_timeout (tests) or the lobby's choice.
     const asked = Number(new URLSearchParams(location.search).get("friends_timeout"));
@@ -102,7 +100,6 @@ export class FriendsHost {
       self: () => (this.conn ? this.conn.self : ""), // ("": the room left, no proof made)
       started: () => this.started,
       game: () => this.game,
-      over: (deal) => this.over(deal),
       n: () => this.n,
       played: (seat) => {
         this.n++;
@@ -431,26 +428,10 @@ export class FriendsHost {
     else if (this.auto && this.free().length === 0) this.start();
   }
 
-  /** A worker's reply that carries the table: the match's latest deal, and whether it is over. */
-  note(reply) {
-    const deal = reply && reply.match && reply.match.deal;
-    if (!Number.isInteger(deal) || !reply.view || deal < this.table.deal) return;
-    this.table = { deal, over: reply.view.phase === "over" || !!reply.summary };
-  }
-
-  /** Whether the match's deal `deal` is over (its plays are then public to every seat). */
-  over(deal) {
-    const st = this.app.state; // the table as the host's page shows it (after a reload, before any reply)
-    const shown = st && st.match && st.view && Number.isInteger(st.match.deal) ? { deal: st.match.deal, over: st.view.phase === "over" } : null;
-    return [this.table, shown].some((k) => k && (deal < k.deal || (deal === k.deal && k.over)));
-  }
-
   // ---- the views ---------------------------------------------------------------------------
   /** The worker's own call (not the page's wrapped one: these never push by themselves). */
   engine(type, args) {
-    const p = this.call(type, args).then((reply) => this.marked(reply));
-    p.then((reply) => this.note(reply), () => {});
-    return p;
+    return this.call(type, args).then((reply) => this.marked(reply));
   }
 
   /** A reply that carries the table, marked with this table's `round` (which game of the
@@ -613,7 +594,6 @@ export class FriendsHost {
     app.meta = meta;
     this.game = reply.game;
     this.round = round;
-    this.table = { deal: -1, over: false };
     this.n++;
     const sum = document.getElementById("summary-dialog");
     if (sum instanceof HTMLDialogElement && sum.open) sum.close();

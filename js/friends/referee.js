@@ -9,11 +9,8 @@
 //   who {nonce}                     is this page the host? answered with a signature (net.js)
 //   hello {name, token, build}      who is there; a token that holds a seat takes it back
 //   take {seat, name, token}        a free friend's seat
-//   req {id, type, args}            a request for its own seat: act {action}, state {}; once a
-//                                   deal is over, its review: review_plan {deal},
-//                                   review_decision {deal, index}, review_summary {deal},
-//                                   review_retry {deal, index, action}, replay {deal, step,
-//                                   all_hands}; answered {t: "res", id, n?, result | error}
+//   req {id, type, args}            a request for its own seat: act {action}, state {};
+//                                   answered {t: "res", id, n?, result | error}
 //   sync {}                         the current view again (before the deal, the lobby)
 // To a friend: host {sig}, seated {seat, room}, lobby {seats, you, started}, view {n, state}
 // (state.round: which game of the table; a new one after the host's "play again"),
@@ -23,17 +20,19 @@
 // What it checks (docs/friends.md, "The referee"): the shape of every message; that a friend
 // acts and asks for its own seat only, whatever it says; that an id is not used twice; and the
 // bounds of each peer (BOUNDS): its rate, its requests waiting for the worker, and the
-// chunked messages it leaves unfinished. Only a friend's plays and its view requests (and a
-// finished deal's review) reach the worker; a hint and the card tracker are refused at once.
+// chunked messages it leaves unfinished. Only a friend's plays and its view requests reach the
+// worker; a hint, the card tracker and a finished deal's review are refused at once (a friend's
+// page computes them with its own engine: the review from the deal's record, `travelling`).
 
 import { deeper } from "./wire.js";
 
-/** A finished deal's review, which a friend's page asks the host for (its own seat's only). */
+/** A finished deal's review: a friend's page answers it with its own engine, from the deal's
+ * record (`record` in the views once the deal is over); the host's refuses it. */
 export const REVIEW = new Set(["review_plan", "review_decision", "review_summary", "review_retry", "replay"]);
 /** What a friend may ask the host's worker. */
-export const REQUESTS = new Set(["act", "state", ...REVIEW]);
+export const REQUESTS = new Set(["act", "state"]);
 /** What a friend's page may ask that the host need not answer: refused without the worker. */
-export const NOT_OFFERED = new Set(["hint", "tracker"]);
+export const NOT_OFFERED = new Set(["hint", "tracker", ...REVIEW]);
 
 /**
  * The bounds of one peer (docs/friends.md says why these numbers):
@@ -63,12 +62,14 @@ const small = (x) => Number.isInteger(x) && x >= 0 && x <= 9999;
 const plain = (x) => !!x && typeof x === "object" && !Array.isArray(x);
 const text = (x, n) => String(typeof x === "string" ? x : typeof x).slice(0, n);
 
-/** What of a reply goes to a friend: the table as its seat sees it, nothing else (never a
- * save); `round`, which game of the table it is (the host's page adds it: "play again"). */
+/** What of a reply goes to a friend: the table as its seat sees it; `round`, which game of the
+ * table it is (the host's page adds it: "play again"); once the deal is over, the deal's public
+ * record (every card of it public then: the bridge puts it in a reply only then); nothing else
+ * (never a save). */
 export function travelling(state) {
   const out = {};
   if (!plain(state)) return out;
-  for (const k of ["seat", "view", "seats", "match", "card_points", "order", "summary", "round"]) if (k in state) out[k] = state[k];
+  for (const k of ["seat", "view", "seats", "match", "card_points", "order", "summary", "round", "record"]) if (k in state) out[k] = state[k];
   return out;
 }
 
@@ -106,7 +107,6 @@ export class Referee {
    *   sign(text)                 a promise of the host key's signature of `text`
    *   self()                     the host page's peer id
    *   started(), game()          whether the deal is dealt; the match's id
-   *   over(deal)                 whether that deal of the match is over (the host's page knows)
    *   n()                        the number of the table's latest move (the views' `n`)
    *   played(seat)               a friend's play was taken: the table moves on; returns its `n`
    *   seated(peer, seat, away)   a peer took (or took back) a seat: the host's page reacts
@@ -381,8 +381,11 @@ export class Referee {
     p.ids.push(id);
     if (p.ids.length > this.bounds.ids) p.ids.shift();
     if (p.seat === null || !this.hooks.started()) return this.refuse(peer, "friends_not_seated", "take a seat first", id);
-    if (NOT_OFFERED.has(msg.type)) return this.refuse(peer, "friends_not_offered", `${msg.type} is not offered to a friend's seat`, id);
-    if (typeof msg.type !== "string" || !REQUESTS.has(msg.type)) return this.refuse(peer, "friends_bad_message", "req: act, state or a review", id);
+    if (NOT_OFFERED.has(msg.type)) {
+      const why = REVIEW.has(msg.type) ? "a friend's page reviews a finished deal with its own engine, from the deal's record" : "its own engine answers it";
+      return this.refuse(peer, "friends_not_offered", `${msg.type} is not offered to a friend's seat: ${why}`, id);
+    }
+    if (typeof msg.type !== "string" || !REQUESTS.has(msg.type)) return this.refuse(peer, "friends_bad_message", "req: act or state", id);
     const args = msg.args ?? {};
     if (!plain(args)) return this.refuse(peer, "friends_bad_message", "req: args must be an object", id);
     const seat = p.seat; // a friend acts and asks for its own seat, whatever it says
@@ -390,10 +393,6 @@ export class Referee {
     if (msg.type === "act") {
       if (typeof args.action !== "string" || !ACTION_RE.test(args.action)) return this.refuse(peer, "friends_bad_message", "act: an action like 'AD' expected", id);
       call.action = args.action;
-    } else if (REVIEW.has(msg.type)) {
-      const bad = reviewArgs(msg.type, args, call);
-      if (bad) return this.refuse(peer, "friends_bad_message", bad, id);
-      if (!this.hooks.over(call.deal)) return this.refuse(peer, "friends_deal_not_over", "the review opens once the deal is over", id);
     }
     if (p.waiting >= this.bounds.queue) return this.refuse(peer, "friends_busy", "the host is still answering your earlier requests", id);
     p.waiting++;
@@ -411,25 +410,4 @@ export class Referee {
     }).catch((err) => console.warn(`friends: an answer could not be sent: ${err}`))
       .finally(() => { p.waiting--; });
   }
-}
-
-/** A review request's args checked and copied into `call`; what is wrong, or null. */
-function reviewArgs(type, args, call) {
-  if (!small(args.deal)) return `${type}: a deal number expected`;
-  call.deal = args.deal;
-  if (type === "review_decision" || type === "review_retry") {
-    if (!small(args.index)) return `${type}: a decision's index expected`;
-    call.index = args.index;
-  }
-  if (type === "review_retry") {
-    if (typeof args.action !== "string" || !ACTION_RE.test(args.action)) return "review_retry: a card like 'AD' expected";
-    call.action = args.action;
-  }
-  if (type === "replay") {
-    if (!small(args.step)) return "replay: a step expected";
-    if (args.all_hands !== undefined && typeof args.all_hands !== "boolean") return "replay: all_hands is true or false";
-    call.step = args.step;
-    call.all_hands = args.all_hands === true;
-  }
-  return null;
 }

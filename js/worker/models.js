@@ -71,10 +71,12 @@ function installOnce(name) {
 }
 
 /** Get the model of `args.rules` (without: the table's) if the engine lacks one this build
- * ships apart; for the table's, the searching requests wait for it from now on. */
+ * ships apart; for the table's, the searching requests wait for it from now on. Returns the
+ * install (a promise of whether it is installed), or null when none is needed. */
 export function modelFor(args) {
   const need = ask("model", args);
   const name = need.result && !need.result.installed ? need.result.name : null;
   const done = name !== null && Object.hasOwn(MODELS, name) ? installOnce(name) : null;
   if (!("rules" in args)) installing = done;
+  return done;
 }

@@ -31,7 +31,8 @@ Request types (``args`` in brackets):
   before the deal is over.
 - ``friend_view`` [``seat``] -- what the page of the friend at ``seat`` (``kind: "friend"``)
   may receive (:meth:`Table.travelling`): ``seat``, ``view``, ``seats``, ``match``,
-  ``card_points``, ``order`` and, once the deal is over, ``summary``. Every reply that changes
+  ``card_points``, ``order`` and, once the deal is over, ``summary`` and ``record`` (the
+  deal's public record, :func:`briscola.record.deal_record`). Every reply that changes
   a table with friends carries them all as ``views`` (``{seat: travelling view}``), so the
   host's page sends each friend its view without asking again.
 - ``act`` [``seat``, ``action``, ``viewer``] -- a person's action, checked (``illegal_action``
@@ -57,7 +58,11 @@ Request types (``args`` in brackets):
 - ``replay`` [``deal``, ``step``, ``seat``, ``all_hands``] -- a seat's view of a deal after
   ``step`` actions; every hand too, if asked.
   The review and the replay are of a finished deal only: ``deal_not_over`` for the deal being
-  played, whoever asks (a friend's page through the host's, the person's own).
+  played. With ``record: true`` they read a deal loaded by ``review_load`` instead of the
+  table's (any seat: the deal is over).
+- ``review_load`` [``record``] -- a friend's page: a finished deal of the friends table from
+  its public record (``record`` in the host's replies once the deal is over,
+  :mod:`briscola.record`), checked and replayed; the friend's own engine then reviews it.
 - ``duplicate`` -- play the finished deal again with the seats swapped.
 - ``rate`` [``rating``, ``level``, ``score``] -- a person's new Elo-style rating (and the
   computer levels' ratings, ``levels``).
@@ -91,6 +96,7 @@ from .cards import CARDS, SUITS, Card, CardError, parse_cards
 from .errors import BriscolaError, IllegalActionError, SaveError
 from .game import trick_winner
 from .match import Match
+from .record import DealNotOver, deal_record, load_record
 from .rules import EDITION, OPTIONS, VARIANTS, Rules, find_variant
 
 if TYPE_CHECKING:  # for the annotations only
@@ -161,12 +167,6 @@ class CannotUndo(BriscolaError):
 
 class ReviewIncomplete(BriscolaError):
     code = "review_incomplete"
-
-
-class DealNotOver(BriscolaError):
-    """A review (or a replay) of a deal still being played: its plays are not public yet."""
-
-    code = "deal_not_over"
 
 
 class HiddenSeatError(BriscolaError):
@@ -312,7 +312,8 @@ class Table:
     def travelling(self, seat: Any) -> dict:
         """What the page of the friend at ``seat`` may receive: the table as that seat sees it
         (``seat``, ``view``, ``seats``, ``match``, ``card_points``, ``order`` and, once the deal
-        is over, ``summary``), nothing else (never a save, nor a computer's reasons)."""
+        is over, ``summary`` and ``record``), nothing else (never a save, nor a computer's
+        reasons)."""
         seat = _check_seat(seat, self.match.game.n)
         if self.seats[seat]["kind"] != "friend":
             raise BridgeError(f"seat {seat} is not a friend's: only a friend's view travels")
@@ -330,7 +331,8 @@ class Table:
 
     def _shared(self) -> dict:
         """The part of a state that is the same from every seat: the seats, the match, the
-        deck's points, the ranks and, once the deal is over, its summary."""
+        deck's points, the ranks and, once the deal is over, its summary (and at a table with
+        friends its public record, for each friend's own review)."""
         match = self.match
         game = match.game
         results = match._results()
@@ -355,6 +357,8 @@ class Table:
         if game.is_over:
             state["summary"] = _deal_summary(game)
             state["summary"]["undone"] = k in match.undone
+            if self.friends():  # every card of it is public now: each friend reviews it itself
+                state["record"] = deal_record(game, k, self.seats)
         return state
 
     def _duplicate_info(self, k: int) -> dict:
@@ -536,6 +540,11 @@ class Bridge:
 
     def __init__(self) -> None:
         self.table: Table | None = None
+        # Finished deals of a friends table loaded from their records (review_load), by deal
+        # number, and their evaluated review decisions: a friend's page reviews them with its
+        # own engine. Apart from the table: a friend's worker may keep its own game too.
+        self.records: dict[int, Game] = {}
+        self.record_reviews: dict[tuple[int, int], dict[int, dict]] = {}
         self.handlers: dict[str, Callable[[dict], dict]] = {
             "ping": self.ping,
             "catalog": self.catalog,
@@ -550,6 +559,7 @@ class Bridge:
             "tracker": self.tracker,
             "hint_view": self.hint_view,
             "tracker_view": self.tracker_view,
+            "review_load": self.review_load,
             "review_plan": self.review_plan,
             "review_decision": self.review_decision,
             "review_retry": self.review_retry,
@@ -719,7 +729,16 @@ class Bridge:
         return track(table.match.game.view(seat))
 
     def _deal_arg(self, args: dict) -> tuple[int, Game]:
-        """The finished deal ``args["deal"]`` (by default the last): its number and game."""
+        """The finished deal ``args["deal"]`` (by default the last): its number and game; with
+        ``record: true``, the deal of that number loaded from its record (:meth:`review_load`)."""
+        record = args.get("record", False)
+        if not isinstance(record, bool):
+            raise BridgeError("record: expected true or false")
+        if record:
+            k = args.get("deal")
+            if not isinstance(k, int) or isinstance(k, bool) or k not in self.records:
+                raise BridgeError(f"deal: no record of deal {k!r} is loaded (review_load first)")
+            return k, self.records[k]
         table = self._table()
         history = table.match.history()
         k = args.get("deal")
@@ -731,25 +750,51 @@ class Bridge:
             raise DealNotOver(f"deal {k} is being played: its review opens once it is over")
         return k, history[k]
 
-    def _review_args(self, args: dict) -> tuple[Table, int, Game, int, list[dict]]:
+    def _review_args(self, args: dict) -> tuple[dict, int, Game, int, list[dict]]:
+        """The deal reviewed and the seat: ``(cache, deal, game, seat, plan)``, ``cache`` the
+        evaluated decisions kept for that deal and seat."""
         from .coach.review import plan
-        table = self._table()
         k, game = self._deal_arg(args)
-        seat = table.require_person(args.get("seat"), game)
-        return table, k, game, seat, plan(game, seat)
+        if args.get("record"):  # a finished deal: every seat's decisions are public
+            seat = _check_seat(args.get("seat"), game.n)
+            cache = self.record_reviews.setdefault((k, seat), {})
+        else:
+            table = self._table()
+            seat = table.require_person(args.get("seat"), game)
+            cache = table.reviews.setdefault((k, seat), {})
+        return cache, k, game, seat, plan(game, seat)
+
+    def review_load(self, args: dict) -> dict:
+        """A finished deal of a friends table from its public record (``{record}``, as the
+        host's page sent it: :func:`briscola.record.deal_record`), checked and replayed
+        through the rules (``bad_record`` otherwise, and nothing changes), kept for the
+        review requests that say ``record: true``. Needs no table; the table is left as it is.
+        Returns ``{deal, seats, steps}``."""
+        deal, game, seats = load_record(args.get("record"))
+        old = self.records.get(deal)
+        if old is None or old.deck != game.deck or old.actions != game.actions \
+                or old.rules != game.rules or old.dealer != game.dealer:
+            self.record_reviews = {key: v for key, v in self.record_reviews.items()
+                                   if key[0] != deal}
+            self.records[deal] = game
+            while len(self.records) > 8:  # a friend reviews the deals just over: the last few
+                first = min(self.records)
+                del self.records[first]
+                self.record_reviews = {key: v for key, v in self.record_reviews.items()
+                                       if key[0] != first}
+        return {"deal": deal, "seats": seats, "steps": len(game.actions)}
 
     def review_plan(self, args: dict) -> dict:
-        _table, k, _game, seat, decisions = self._review_args(args)
+        _cache, k, _game, seat, decisions = self._review_args(args)
         return {"deal": k, "seat": seat, "count": len(decisions), "decisions": decisions}
 
     def review_decision(self, args: dict) -> dict:
         from .coach.review import decision
-        table, k, game, seat, decisions = self._review_args(args)
+        cache, k, game, seat, decisions = self._review_args(args)
         i = args.get("index")
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(decisions):
             raise BridgeError(f"index: expected a decision from 0 to {len(decisions) - 1}, "
                               f"got {i!r}")
-        cache = table.reviews.setdefault((k, seat), {})
         got = cache.get(i)
         d = decisions[i]
         if got is None or got["action"] != d["action"]:
@@ -762,7 +807,7 @@ class Bridge:
         """Another card tried at a reviewed card play (``{deal, seat, index, action}``): its
         label, loss and, once good enough, the reason (:func:`briscola.coach.review.retry`)."""
         from .coach.review import retry
-        _table, _k, game, seat, decisions = self._review_args(args)
+        _cache, _k, game, seat, decisions = self._review_args(args)
         i = args.get("index")
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(decisions):
             raise BridgeError(f"index: expected a decision from 0 to {len(decisions) - 1}, "
@@ -798,8 +843,7 @@ class Bridge:
 
     def review_summary(self, args: dict) -> dict:
         from .coach.review import summary
-        table, k, _game, seat, decisions = self._review_args(args)
-        cache = table.reviews.get((k, seat), {})
+        cache, k, _game, seat, decisions = self._review_args(args)
         missing = [d["index"] for d in decisions if d["index"] not in cache
                    or cache[d["index"]]["action"] != d["action"]]
         if missing:
@@ -810,9 +854,11 @@ class Bridge:
         return out
 
     def replay(self, args: dict) -> dict:
-        table = self._table()
         k, game = self._deal_arg(args)
-        seat = table.require_person(args.get("seat"), game)
+        if args.get("record"):
+            seat = _check_seat(args.get("seat"), game.n)
+        else:
+            seat = self._table().require_person(args.get("seat"), game)
         steps = len(game.actions)
         step = args.get("step", steps)
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= steps:

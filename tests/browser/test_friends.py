@@ -352,9 +352,13 @@ def assert_no_leak(host: Person, views, seat):
             assert set(st) == {"deal", "step", "steps", "view"}, set(st)
             deal = st["deal"]
         else:
-            assert set(st) <= {"seat", "view", "seats", "match", "card_points", "order", "summary", "round"}, set(st)
+            assert set(st) <= {"seat", "view", "seats", "match", "card_points", "order", "summary", "round", "record"}, set(st)
             assert st["seat"] == seat
             deal = st["match"]["deal"]
+            # a deal's record (every card of it) travels once that deal is over, never before
+            if "record" in st:
+                assert st["view"]["phase"] == "over" and st["record"]["deal"] == deal, "a record before the deal was over"
+                assert "seed" not in json.dumps(st["record"])
         v = st["view"]
         k = sum(1 for e in v["events"] if e["type"] in ACTION_EVENTS)
         true = truth.setdefault((deal, k), seen_by(host, deal, k, seat))
@@ -408,41 +412,56 @@ def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, arti
         for p in (host, friend):
             assert p.page.locator("#sum-review").count() == 1
             assert p.page.locator("#sum-duplicate").count() == 0
+        # the deal's record came with the deal over (assert_no_leak: never before), no seed in it
+        records = [st["record"] for st in received_views(friend) if "record" in st]
+        assert records and all(r == records[0] for r in records)
+        assert len(records[0]["actions"]) == 40 and "seed" not in json.dumps(records[0])
+        # every request the host's worker is asked from now on
+        host.page.evaluate("""() => { const post = Worker.prototype.postMessage; window.__asked = [];
+          Worker.prototype.postMessage = function (m, ...rest) {
+            if (m && typeof m.type === "string") window.__asked.push(m.type);
+            return post.call(this, m, ...rest); }; }""")
         friend.page.click("#sum-review")
         friend.page.wait_for_selector("#review-dialog[open] #rv-accuracy", timeout=180000)
         assert friend.page.eval_on_selector_all("#rv-seat option", "os => os.map(o => o.value)") == ["1"]
         friend.page.screenshot(path=str(artifacts / "friends-phone-review-en.png"))
         mine = [e["card"] for e in plays if e["seat"] == 1]
-        answers = {a["id"]: a for a in received(friend) if a.get("t") == "res"}
-        plans = [a["result"] for a in answers.values() if "result" in a and "decisions" in a["result"]]
-        assert len(plans) == 1 and plans[0]["seat"] == 1 and plans[0]["deal"] == 0
-        decisions = plans[0]["decisions"]
+        # the friend's own engine reviewed its seat (asked again: kept there, answered at once)
+        ask = "([t, a]) => window.__briscola.app.engine.call(t, a)"
+        plan = friend.page.evaluate(ask, ["review_plan", {"deal": 0}])
+        assert plan["seat"] == 1 and plan["deal"] == 0
+        decisions = plan["decisions"]
         assert decisions and all(d["action"] in mine for d in decisions)
         assert friend.page.locator(".rv-list li").count() == len(decisions)
-        # each decision judged names only cards the seat saw there (its hand, the table)
-        judged = [a["result"] for a in answers.values() if "result" in a and "label" in a["result"]]
-        assert len(judged) == len(decisions)
-        for r in judged:
-            named = set(CARD.findall(json.dumps([r["action"], r["best"], r["values"]])))
-            assert named <= set(CARD.findall(json.dumps(seen_by(host, 0, r["step"], 1)))), r
-        # a mistake tried again: the host answers for the friend's seat
-        wrong = [i for i, d in enumerate(decisions) if next(r for r in judged if r["index"] == d["index"])["label"]
-                 in ("inaccuracy", "mistake", "blunder")]
+        judged = [friend.page.evaluate(ask, ["review_decision", {"deal": 0, "index": d["index"]}]) for d in decisions]
+        # a mistake tried again: the friend's engine answers
+        wrong = [i for i, r in enumerate(judged) if r["label"] in ("inaccuracy", "mistake", "blunder")]
         assert wrong
-        best = next(r for r in judged if r["index"] == decisions[wrong[0]]["index"])["best"]
+        best = judged[wrong[0]]["best"]
         row = friend.page.locator(f"#review-dialog li[data-i='{wrong[0]}']")
         row.locator(".rv-retry-btn").click()
         row.locator(f".rv-retry-hand button[data-card='{best}']").click()
         row.locator(".rv-retry-found").wait_for()
-        # a forged request for the host's seat is answered for the friend's own seat; bad args refused
+        # the host's worker was asked no review, and a forged one is refused by its referee
+        asked = host.page.evaluate("window.__asked")
+        assert not {"review_plan", "review_decision", "review_summary", "review_retry", "replay"} & set(asked), asked
         send = "m => window.__briscola.app.friends.send(m)"
         friend.page.evaluate(send, {"t": "req", "id": 9101, "type": "review_plan", "args": {"deal": 0, "seat": 0}})
-        friend.page.evaluate(send, {"t": "req", "id": 9102, "type": "review_decision", "args": {"deal": 0, "index": -1}})
-        friend.page.evaluate(send, {"t": "req", "id": 9103, "type": "replay", "args": {"deal": "0", "step": 0}})
-        friend.page.wait_for_function("() => [9101, 9102, 9103].every(id => window.__spy.some(m => m.text.includes(`\"id\":${id}`)))")
+        friend.page.evaluate(send, {"t": "req", "id": 9102, "type": "replay", "args": {"deal": 0, "step": 0}})
+        friend.page.wait_for_function("() => [9101, 9102].every(id => window.__spy.some(m => m.text.includes(`\"id\":${id}`)))")
         answers = {a["id"]: a for a in received(friend) if a.get("t") == "res"}
-        assert answers[9101]["result"]["seat"] == 1 and answers[9101]["result"]["decisions"] == decisions
-        assert answers[9102]["error"]["code"] == answers[9103]["error"]["code"] == "friends_bad_message"
+        assert answers[9101]["error"]["code"] == answers[9102]["error"]["code"] == "friends_not_offered"
+        assert not {"review_plan", "replay"} & set(host.page.evaluate("window.__asked"))
+        # each decision judged names only cards the seat saw there (its hand, the table), as the
+        # host engine's replay shows it
+        for r in judged:
+            named = set(CARD.findall(json.dumps([r["action"], r["best"], r["values"]])))
+            assert named <= set(CARD.findall(json.dumps(seen_by(host, 0, r["step"], 1)))), r
+        # the friend's review is the host engine's own for that seat, decision for decision
+        hosts = "([t, a]) => window.__briscola.engine.call(t, a)"
+        assert host.page.evaluate(hosts, ["review_plan", {"deal": 0, "seat": 1}]) == plan
+        for i in (0, wrong[0]):
+            assert host.page.evaluate(hosts, ["review_decision", {"deal": 0, "seat": 1, "index": decisions[i]["index"]}]) == judged[i]
         assert_no_leak(host, received_views(friend), 1)
         # the host's review is the host's own seat's
         friend.page.click("#rv-close")
@@ -470,7 +489,7 @@ def test_forged_actions_are_refused_and_the_deal_goes_on(rtc_browser, base_url, 
             ({"t": "req", "id": 9003, "type": "act", "args": {"action": 7}}, 9003),  # malformed
             ({"t": "req", "id": 9004, "type": "undo", "args": {}}, 9004),  # not offered
             ({"t": "req", "id": 9005, "type": "state", "args": {"seat": 0}}, 9005),  # another seat's view: its own instead
-            ({"t": "req", "id": 9007, "type": "review_plan", "args": {"deal": 0}}, 9007),  # the review of a deal not over
+            ({"t": "req", "id": 9007, "type": "review_plan", "args": {"deal": 0}}, 9007),  # a review: the friend's own
             ({"t": "req", "id": 9008, "type": "replay", "args": {"deal": 0, "step": 0}}, 9008),
             ({"t": "take", "seat": 0, "name": "x", "token": "A" * 20}, None),  # the host's seat
             ({"t": "req", "id": 9006, "type": "act", "args": {"action": "AD", "pad": "x" * 9000}}, None),  # oversized
@@ -494,7 +513,7 @@ def test_forged_actions_are_refused_and_the_deal_goes_on(rtc_browser, base_url, 
         assert by_id[9003]["error"]["code"] == "friends_bad_message"
         assert by_id[9004]["error"]["code"] == "friends_bad_message"
         assert by_id[9005]["result"]["seat"] == 1 and by_id[9005]["result"]["view"]["hand"] == friend.state()["view"]["hand"]
-        assert by_id[9007]["error"]["code"] == by_id[9008]["error"]["code"] == "friends_deal_not_over"
+        assert by_id[9007]["error"]["code"] == by_id[9008]["error"]["code"] == "friends_not_offered"
         assert 9006 not in by_id
         assert sorted(errors) == ["friends_bad_message", "friends_build", "friends_no_seat", "friends_too_big"]
         # told, in the person's language, with the way out

@@ -9,7 +9,7 @@ const BUILD = "build-1";
 const TOKENS = ["T".repeat(20), "U".repeat(20), "V".repeat(20)];
 
 /** A table of three seats (the host's, two friends') with a fake transport and worker. */
-function table({ answer = "now", over = () => false } = {}) {
+function table({ answer = "now" } = {}) {
   const seats = [{ kind: "human", name: "Host" }, { kind: "friend", name: "", token: null, peer: null },
     { kind: "friend", name: "", token: null, peer: null }];
   const out = { sent: [], asked: [], dropped: [], warnings: [], played: 0, lobby: 0, seated: [] };
@@ -35,7 +35,6 @@ function table({ answer = "now", over = () => false } = {}) {
     self: () => "host-peer",
     started: () => started,
     game: () => (started ? "g1" : null),
-    over,
     n: () => n,
     played: () => { out.played++; return ++n; },
     seated: (peer, seat) => out.seated.push([peer, seat]),
@@ -82,7 +81,7 @@ async function seatBoth(tb) {
 const scenarios = {
   /** The protocol: seats, a play for one's own seat, forged seats, ids again, what is refused at once. */
   async basics() {
-    const tb = table({ over: (deal) => deal === 0 });
+    const tb = table();
     tb.hear("p1", { t: "hello", name: "Ann", token: TOKENS[0], build: BUILD });
     tb.hear("p3", { t: "hello", name: "Eve", token: TOKENS[2], build: "other" });
     await seatBoth(tb);
@@ -96,8 +95,8 @@ const scenarios = {
     tb.hear("p1", { t: "req", id: 2, type: "state", args: {} }); // an id again
     tb.hear("p1", { t: "req", id: 3, type: "hint", args: { lang: "en" } });
     tb.hear("p1", { t: "req", id: 4, type: "tracker", args: {} });
-    tb.hear("p1", { t: "req", id: 5, type: "review_plan", args: { deal: 1 } }); // not over
-    await tb.hear("p1", { t: "req", id: 6, type: "review_plan", args: { deal: 0, seat: 2 } });
+    tb.hear("p1", { t: "req", id: 5, type: "review_plan", args: { deal: 0 } }); // its own engine's
+    await tb.hear("p1", { t: "req", id: 6, type: "replay", args: { deal: 0, step: 0, seat: 2 } });
     await tb.hear("p2", { t: "req", id: 1, type: "act", args: { action: "XX" } }); // the worker refuses
     tb.hear("p2", { t: "req", id: 2, type: "undo", args: {} });
     tb.hear("p2", { t: "nonsense" });
@@ -203,7 +202,7 @@ const scenarios = {
     const rnd = () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s / 4294967296; };
     const pick = (a) => a[Math.floor(rnd() * a.length)];
     const int = (n) => Math.floor(rnd() * n);
-    const tb = table({ over: (deal) => deal === 0, answer: "later" });
+    const tb = table({ answer: "later" });
     await seatBoth(tb);
     // four pages; one let go comes back as a new peer (a new connection), with its token
     const gen = [0, 0, 0, 0];
@@ -259,12 +258,7 @@ const scenarios = {
         const keys = Object.keys(a).sort().join(",");
         const ok = call.heldBy !== null && owner(call.peer) === a.seat - 1 && a.seat === call.heldBy && a.game === "g1" && tb.seats[a.seat].peer === call.peer
           && ({ act: () => keys === "action,game,seat" && /^[A-Za-z0-9_:+-]{1,16}$/.test(a.action),
-            state: () => keys === "game,seat",
-            review_plan: () => keys === "deal,game,seat" && a.deal === 0,
-            review_summary: () => keys === "deal,game,seat" && a.deal === 0,
-            review_decision: () => keys === "deal,game,index,seat" && a.deal === 0 && Number.isInteger(a.index) && a.index >= 0,
-            review_retry: () => keys === "action,deal,game,index,seat" && a.deal === 0,
-            replay: () => keys === "all_hands,deal,game,seat,step" && typeof a.all_hands === "boolean" && Number.isInteger(a.step) && a.step >= 0 }[call.type] || (() => false))();
+            state: () => keys === "game,seat" }[call.type] || (() => false))(); // a review never: the friend's own engine's
         if (!ok) bad.push(`step ${i}: the worker was asked ${JSON.stringify(call)}`);
       }
       // the worker answers some of what waits, in any order
