@@ -50,7 +50,9 @@ function append(el, kids) {
 }
 
 export function clear(el) {
-  while (el.firstChild) el.removeChild(el.firstChild);
+  // all at once: removing a focused child one by one fires its blur, whose handlers may move
+  // or remove the next child (a friend's end screen drawn again as a view arrives)
+  el.replaceChildren();
   return el;
 }
 
