@@ -19,6 +19,7 @@ import { createHash } from "node:crypto";
 import { appendFileSync } from "node:fs";
 import { schnorr } from "@noble/secp256k1";
 import { WebSocketServer } from "ws";
+import { intArg } from "./args.mjs";
 
 const KEEP = 1000; // stored (not ephemeral) events
 const MAX_MESSAGE = 256 * 1024; // what one message may weigh (public relays: 64 KB to 512 KB)
@@ -125,21 +126,11 @@ function matches(filter, event) {
   return true;
 }
 
-function intArg(argv, name, fallback) {
-  const i = argv.indexOf(name);
-  const raw = i >= 0 ? argv[i + 1] : String(fallback);
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) {
-    console.error(`nostr: ${name} expects a port number, not ${JSON.stringify(raw)}`);
-    process.exit(2);
-  }
-  return n;
-}
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const argv = process.argv.slice(2);
   const i = argv.indexOf("--log");
-  const server = startNostr({ port: intArg(argv, "--port", 0), log: i >= 0 ? argv[i + 1] : null });
+  const server = startNostr({ port: intArg("nostr", argv, "--port", 0, 0, 65535, "a port number"), log: i >= 0 ? argv[i + 1] : null });
   server.on("error", (err) => {
     console.error(`nostr: ${err.message}`);
     process.exit(1);

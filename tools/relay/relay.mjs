@@ -10,21 +10,11 @@
 // It prints one line, "relay ws://127.0.0.1:PORT", once it listens (port 0: a free one), and
 // stops on SIGTERM / SIGINT.
 import { Server } from "bittorrent-tracker";
-
-function intArg(argv, name, fallback, low, high, what) {
-  const i = argv.indexOf(name);
-  const raw = i >= 0 ? argv[i + 1] : String(fallback);
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < low || n > high) {
-    console.error(`relay: ${name} expects ${what}, not ${JSON.stringify(raw)}`);
-    process.exit(2);
-  }
-  return n;
-}
+import { intArg } from "./args.mjs";
 
 const argv = process.argv.slice(2);
-const port = intArg(argv, "--port", 0, 0, 65535, "a port number");
-const announce = intArg(argv, "--announce", 2, 1, 3600, "a number of seconds (1 to 3600)");
+const port = intArg("relay", argv, "--port", 0, 0, 65535, "a port number");
+const announce = intArg("relay", argv, "--announce", 2, 1, 3600, "a number of seconds (1 to 3600)");
 // the server tells WebSocket clients a fifth of its interval (its default 10 minutes: 2 minutes)
 const server = new Server({ udp: false, http: true, ws: true, stats: false, interval: announce * 5000 });
 server.on("error", (err) => {

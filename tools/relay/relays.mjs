@@ -11,21 +11,11 @@
 // every message the Nostr relay hears and sends, one JSON line each. Stops on SIGTERM / SIGINT.
 import { Server } from "bittorrent-tracker";
 import { startNostr } from "./nostr.mjs";
-
-function arg(argv, name, fallback, low, high, what) {
-  const i = argv.indexOf(name);
-  const raw = i >= 0 ? argv[i + 1] : String(fallback);
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < low || n > high) {
-    console.error(`relays: ${name} expects ${what}, not ${JSON.stringify(raw)}`);
-    process.exit(2);
-  }
-  return n;
-}
+import { intArg } from "./args.mjs";
 
 const argv = process.argv.slice(2);
-const port = arg(argv, "--port", 0, 0, 65534, "a port number below 65535");
-const announce = arg(argv, "--announce", 2, 1, 3600, "a number of seconds (1 to 3600)");
+const port = intArg("relays", argv, "--port", 0, 0, 65534, "a port number below 65535");
+const announce = intArg("relays", argv, "--announce", 2, 1, 3600, "a number of seconds (1 to 3600)");
 const logAt = argv.indexOf("--log");
 const fail = (err) => {
   console.error(`relays: ${err.message}`);
