@@ -270,6 +270,8 @@ export class FriendsGuest {
 
   hello() {
     this.hostHere = true;
+    // said with the seats, not a health tick later
+    this.relay = !!this.hostId && !!this.conn && this.conn.medium(this.hostId) === "relay";
     this.send({ t: "hello", name: savedName(), token: this.token, build: BUILD_HASH });
     this.bar();
   }

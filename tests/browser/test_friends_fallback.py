@@ -181,6 +181,7 @@ def test_a_friend_on_webkit_without_webrtc_plays_a_whole_deal_through_the_relay(
         seats_shown = time.monotonic() - t0
         # from the page's joining the room (its own engine up before) to the free seats shown
         from_room = driver.execute_script("return (performance.now() - performance.getEntriesByName('briscola:friends room')[0].startTime) / 1000")
+        until(driver, "return !!document.getElementById('friends-relay')", timeout=30, what="the relay said")
         assert "through the relay (slower)" in driver.execute_script(
             "return document.getElementById('friends-relay').textContent")
         click(driver, "[data-take='1']")
