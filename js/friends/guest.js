@@ -102,12 +102,24 @@ export class FriendsGuest {
     this.loaded = new Map(); // deal -> the record this page's engine has loaded for it
     this.closed = false; // the table closed (the host said `bye`, or the person went on without it)
     this.round = 0; // which game of the table is shown (the views' `round`)
+    this.connecting = null; // connect()'s promise, once started
+    this.opened = false; // open() has run: the page's engine is up, the dialog drawn
+    this.early = []; // what the host said before open()
   }
 
   static check(room, host) {
     return ROOM_RE.test(room || "") && KEY_RE.test(host || "");
   }
 
+  /** The room opened and the host looked for, with no engine needed yet: started while this
+   * page's own engine starts (js/app.js), so that the seats show as soon as both are up; what
+   * the host says meanwhile waits for open(). */
+  connect() {
+    if (!this.connecting) this.connecting = this.join();
+    return this.connecting;
+  }
+
+  /** The table shown, this page's engine up (app.engine): what the host said is heard now. */
   async open() {
     const app = this.app;
     const local = app.engine;
@@ -131,7 +143,14 @@ export class FriendsGuest {
       terminate: () => local.terminate(),
     };
     app.ui("friends");
+    this.opened = true;
     this.draw();
+    const early = this.early.splice(0);
+    for (const msg of early) this.heard(msg);
+    await this.connect();
+  }
+
+  async join() {
     this.verify = await verifier(this.pub);
     // A message lost on the way (a data channel replaced while it was sent drops it) is asked
     // for again: until the deal shows, every few seconds (the seats, the take, the view); at the
@@ -152,7 +171,11 @@ export class FriendsGuest {
           if (peer === this.hostId) this.hostLeft();
         },
         message: (peer, msg) => {
-          if (peer === this.hostId) this.heard(msg);
+          if (peer === this.hostId && !this.opened) {
+            this.early.push(msg);
+            if (this.early.length > 32) this.early.shift(); // (the lobby and views are said again)
+          }
+          else if (peer === this.hostId) this.heard(msg);
           else if (msg.t === "host" && this.asked.has(peer)) this.proved(peer, msg.sig);
         },
         // a connection on which the host's first words were lost was closed: this page's
@@ -301,7 +324,7 @@ export class FriendsGuest {
 
   // ---- the dialog before the deal ----------------------------------------------------------
   draw() {
-    if (this.shown) return;
+    if (this.shown || !this.opened) return;
     const body = dialog(() => this.cancel());
     const name = h("input", { id: "friends-name", type: "text", value: savedName(), attrs: { maxlength: "20", autocomplete: "nickname" } });
     name.addEventListener("input", () => saveName(name.value)); // a redraw keeps what is typed

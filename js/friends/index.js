@@ -16,6 +16,21 @@ import { netSettings, settingsSection } from "./common.js";
 import { FriendsHost, linkConfig } from "./host.js";
 import { FriendsGuest } from "./guest.js";
 
+let early = null; // {room, search, guest}: an invitation's room opened while the engine starts
+
+/** An invitation: its room opened and the host looked for at once, while this page's engine
+ * starts (js/app.js); fromLink() then shows the table. Anything wrong with the link is said
+ * by fromLink(), not here. */
+export function joinEarly(app, search = location.search) {
+  const q = new URLSearchParams(search);
+  const room = q.get("join");
+  if (!room || !FriendsGuest.check(room, q.get("host"))) return;
+  const net = netSettings(search);
+  const guest = new FriendsGuest(app, room, q.get("host"), net);
+  early = { room, search, guest };
+  guest.connect();
+}
+
 /** The page's link asks for a table with friends: start it. Returns false when it cannot. */
 export async function fromLink(app, search = location.search) {
   const q = new URLSearchParams(search);
@@ -29,7 +44,8 @@ export async function fromLink(app, search = location.search) {
       app.notice(`${t("link.bad")} ${t("error.friends_bad_link")}`, 20000);
       return false;
     }
-    const guest = new FriendsGuest(app, room, host, net);
+    const guest = early && early.room === room && early.search === search ? early.guest : new FriendsGuest(app, room, host, net);
+    early = null;
     app.friends = guest;
     await guest.open();
     return true;
