@@ -1,7 +1,9 @@
 """Page helpers shared by the browser tests."""
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +13,25 @@ PROGRESS_JS = ("window.__briscola.state.view.events.length"
 SETTLED = ("waiting", "summary", "handoff", "error", "newgame", "over")
 # ... once a game is on: the person's turn, the end of the deal, the hand-off screen, an error.
 PLAYING = ("waiting", "summary", "handoff", "error")
+
+
+# Screenshots for a person to look at (tests/artifacts/), taken only with
+# BRISCOLA_SCREENSHOTS=1: they assert nothing, and each costs about half a second of the
+# machine's two cores (a whole run took about 200 of them).
+SCREENSHOTS = os.environ.get("BRISCOLA_SCREENSHOTS", "") not in ("", "0")
+
+
+def shot(target, path, **options) -> None:
+    """A screenshot of `target` (a Playwright page or element) to `path`, with
+    BRISCOLA_SCREENSHOTS=1 only."""
+    if SCREENSHOTS:
+        target.screenshot(path=str(Path(path)), **options)
+
+
+def shot_webdriver(driver, path) -> None:
+    """The same for a Selenium driver (WebKitGTK)."""
+    if SCREENSHOTS:
+        driver.save_screenshot(str(Path(path)))
 
 
 def ui(page) -> str:
@@ -164,7 +185,7 @@ class Layout:
     def check(self, page, artifacts, name: str) -> None:
         """A screenshot (artifacts/<prefix><name>.png), then the check."""
         page.wait_for_timeout(60)
-        page.screenshot(path=str(artifacts / f"{self.prefix}{name}.png"))
+        shot(page, str(artifacts / f"{self.prefix}{name}.png"))
         res = self.problems(page)
         assert not res["overlaps"], f"{name}: overlapping elements: {res['overlaps']}"
         assert not res["outside"], f"{name}: elements outside the window: {res['outside']}"

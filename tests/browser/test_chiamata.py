@@ -26,7 +26,7 @@ import re
 
 import pytest
 from briscola import bridge
-from pagekit import (PLAYING, Layout, act_and_wait, assert_in_window, hand_over, new_game, stored_save,
+from pagekit import (shot, PLAYING, Layout, act_and_wait, assert_in_window, hand_over, new_game, stored_save,
                      table_state, ui, wait_ui)
 
 pytestmark = pytest.mark.browser
@@ -294,11 +294,11 @@ def summary_shots(page, artifacts, name):
     for size in ("phone", "desktop"):
         page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
         page.wait_for_timeout(60)
-        page.screenshot(path=str(artifacts / f"chiamata-{size}-{name}.png"), full_page=False)
+        shot(page, str(artifacts / f"chiamata-{size}-{name}.png"), full_page=False)
         assert_in_window(page, "#summary-dialog")
         # the game points at the bottom of the panel
         page.evaluate("() => { const d = document.getElementById('summary-dialog'); d.scrollTop = d.scrollHeight; }")
-        page.screenshot(path=str(artifacts / f"chiamata-{size}-{name}-bottom.png"))
+        shot(page, str(artifacts / f"chiamata-{size}-{name}-bottom.png"))
         page.evaluate("() => { document.getElementById('summary-dialog').scrollTop = 0; }")
     page.set_viewport_size(dict(zip(("width", "height"), SIZES["desktop"])))
 
@@ -434,7 +434,7 @@ def review_bids(page, artifacts):
     for size in ("desktop", "phone"):
         page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
         page.locator("#review-dialog .rv-list").scroll_into_view_if_needed()
-        page.screenshot(path=str(artifacts / f"chiamata-{size}-review-bids.png"))
+        shot(page, str(artifacts / f"chiamata-{size}-review-bids.png"))
     page.set_viewport_size(dict(zip(("width", "height"), SIZES["desktop"])))
     page.click("#rv-close")
 
@@ -690,7 +690,7 @@ def test_rules_page_explains_chiamata(table, bot_level, artifacts):
                     ["Alone (self-call or a carichi): wins", "+4", "—", "−1"], ["Alone: loses", "−4", "—", "+1"]]
     table.set_viewport_size(dict(zip(("width", "height"), SIZES["phone"])))
     table.locator("#rules-dialog h4", has_text="Scoring").scroll_into_view_if_needed()
-    table.screenshot(path=str(artifacts / "chiamata-phone-rules.png"))
+    shot(table, str(artifacts / "chiamata-phone-rules.png"))
     table.keyboard.press("Escape")
     table.click("#btn-lang")
     table.click("#btn-rules")

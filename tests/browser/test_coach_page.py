@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from pagekit import act_and_wait
+from pagekit import shot, act_and_wait
 from test_table import boot, play_until, prefs_for, start_game, wait_ui
 
 pytestmark = pytest.mark.browser
@@ -93,7 +93,7 @@ def review_deal(page, artifacts, name):
     page.wait_for_selector("#review-dialog[open]")
     # Cancel stops asking (what was evaluated stays); Continue goes on from there
     page.wait_for_selector("#rv-cancel, #rv-accuracy")
-    page.screenshot(path=str(artifacts / f"coach-{name}-progress.png"))
+    shot(page, str(artifacts / f"coach-{name}-progress.png"))
     if page.evaluate("() => { const b = document.querySelector('#rv-cancel'); if (b) b.click(); return !!b; }"):
         page.wait_for_selector("#rv-resume")
         done = page.locator("#review-dialog .rv-item:not(.pending)").count()
@@ -101,7 +101,7 @@ def review_deal(page, artifacts, name):
         assert page.locator("#review-dialog .rv-item:not(.pending)").count() == done
         page.click("#rv-resume")
     page.wait_for_selector("#rv-accuracy", timeout=120000)
-    page.screenshot(path=str(artifacts / f"coach-{name}-review.png"))
+    shot(page, str(artifacts / f"coach-{name}-review.png"))
     st = state(page)
     seat = st["seat"]
     plan = engine(page, "review_plan", {"seat": seat, "deal": st["match"]["deal"]})
@@ -133,7 +133,7 @@ def review_deal(page, artifacts, name):
     page.wait_for_selector(f"#review-dialog #rv-felt figure.rv-played[data-card='{first['action']}']")
     assert 0 < first["step"] < steps
     page.locator("#rv-replay-title").scroll_into_view_if_needed()
-    page.screenshot(path=str(artifacts / f"coach-{name}-replay.png"))
+    shot(page, str(artifacts / f"coach-{name}-replay.png"))
     page.click("#rv-close")
     assert page.locator("#review-dialog[open]").count() == 0
 
@@ -166,12 +166,12 @@ def review_from_history(page, artifacts, name, finished):
     history = engine(page, "history", {})["deals"]
     assert page.locator("#match-history .mh-deal").count() == finished == sum(d["over"] for d in history)
     page.locator("#match-history").scroll_into_view_if_needed()
-    page.screenshot(path=str(artifacts / f"coach-{name}-history.png"))
+    shot(page, str(artifacts / f"coach-{name}-history.png"))
     page.locator("#match-history .mh-review").first.click()
     page.wait_for_selector("#review-dialog[open] #rv-accuracy", timeout=120000)
     assert page.locator("#stats-dialog[open]").count() == 0
     assert page.input_value("#rv-deal") == "0"
-    page.screenshot(path=str(artifacts / f"coach-{name}-history-review.png"))
+    shot(page, str(artifacts / f"coach-{name}-history-review.png"))
     page.click("#rv-close")
 
 
@@ -183,11 +183,11 @@ def test_coach_at_the_table(new_page, base_url, artifacts, size, lang):
         person_against_computer(page, base_url, lang, tracker=True)
         check_tracker(page)
         hint_with_reason(page, "Hint:" if lang == "en" else "Consiglio:")
-        page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-hint.png"))
+        shot(page, str(artifacts / f"coach-{size}-{lang}-hint.png"))
         undo_restores(page)
         act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
         check_tracker(page)
-        page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-tracker.png"))
+        shot(page, str(artifacts / f"coach-{size}-{lang}-tracker.png"))
         bot_reason_worded(page)
         play_until(page, lambda pg, s: s == "summary")
         assert page.locator("#summary-dialog .sum-undone").count() == 1  # the deal had an undo
@@ -220,7 +220,7 @@ def test_coach_at_the_table(new_page, base_url, artifacts, size, lang):
                          "now-person": dup["now"]["person_points"], "now-bot": dup["now"]["bot_points"]}
         assert page.text_content("#dup-verdict")
         page.locator(".sum-dup").scroll_into_view_if_needed()
-        page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-duplicate.png"))
+        shot(page, str(artifacts / f"coach-{size}-{lang}-duplicate.png"))
         # the rating: two deals, the first with an undo, the second a seats-swapped replay of
         # it: both marked, neither rated (the person may remember every card of a replay)
         page.keyboard.press("Escape")
@@ -237,7 +237,7 @@ def test_coach_at_the_table(new_page, base_url, artifacts, size, lang):
         assert page.locator("#stats-undone").count() == 1
         check_rating_chart(page)
         page.locator(".rating").scroll_into_view_if_needed()
-        page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-rating.png"))
+        shot(page, str(artifacts / f"coach-{size}-{lang}-rating.png"))
         # an earlier deal (the first, before the duplicate) reviewed from the match's list
         review_from_history(page, artifacts, f"{size}-{lang}", 2)
         assert not page.console_watch.errors, page.console_watch.errors
@@ -282,7 +282,7 @@ def retry_a_mistake(page, artifacts, name):
                                               else f"Errori ritrovati: 1 su {len(rows)}")
     assert row.locator(".rv-retry-hand button:not([disabled])").count() == 0
     row.scroll_into_view_if_needed()
-    page.screenshot(path=str(artifacts / f"coach-{name}-retry.png"))
+    shot(page, str(artifacts / f"coach-{name}-retry.png"))
 
 
 @pytest.mark.parametrize("size,lang", [("desktop", "en"), ("phone", "it"), ("desktop", "it"), ("phone", "en")])
@@ -346,7 +346,7 @@ def test_puzzle_of_the_day(new_page, base_url, artifacts, size, lang, solve):
             assert len(reason) > 20 and not re.search(r"[{}]|coach_", reason)
             assert re.search(r"\b0\b", streak)
         assert page.locator("#puzzle-dialog .puzzle-hand button:not([disabled])").count() == 0
-        page.screenshot(path=str(artifacts / f"coach-{size}-{lang}-puzzle.png"))
+        shot(page, str(artifacts / f"coach-{size}-{lang}-puzzle.png"))
         page.click("#puzzle-close")
         # the streak in the statistics, counted once for the day
         page.keyboard.press("Escape")
@@ -398,7 +398,7 @@ def test_the_replay_note_is_about_the_trick_shown(new_page, base_url, artifacts)
             assert re.search(rf"trick {d['trick'] + 1}$", pos), (step, pos, d)
             if notes == 3:
                 page.locator("#rv-replay-title").scroll_into_view_if_needed()
-                page.screenshot(path=str(artifacts / "coach-replay-note.png"))
+                shot(page, str(artifacts / "coach-replay-note.png"))
         assert notes == plan["count"] > 5
         page.click("#rv-close")
     finally:

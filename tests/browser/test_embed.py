@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pagekit import watched_context
+from pagekit import shot, watched_context
 from test_delivery import SET_PREFS, Site, play, settle
 
 pytestmark = pytest.mark.browser
@@ -186,7 +186,7 @@ def test_storage_refused_in_the_frame_is_said_once_small_and_aside(dist_dir, bro
             game = page.frames[1]
             assert settle(game) == "waiting"
             game.wait_for_selector("#notice.quiet:not([hidden])", timeout=10000)
-            page.screenshot(path=str(artifacts / "embed-storage-refused.png"))
+            shot(page, str(artifacts / "embed-storage-refused.png"))
             shown = game.evaluate("""() => { const n = document.getElementById('notice');
                 const r = n.getBoundingClientRect(); const hidden = [];
                 for (const e of document.querySelectorAll('#table .seat, #table .trick-card, #table .hand, #table .actions, #table .felt .center')) {

@@ -21,7 +21,7 @@ import pytest
 
 from tools import chromium
 
-from pagekit import SETTLED, wait_ui
+from pagekit import shot, SETTLED, wait_ui
 from test_chiamata import call_any_card, call_other, click_action, first_card, start
 
 pytestmark = pytest.mark.browser
@@ -380,8 +380,8 @@ def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, arti
         assert host.page.locator("#app-main .seat[data-seat='1'][data-link='on']").count() == 1
         box = friend.page.locator("#friends-bar li[data-seat='0']").bounding_box()
         assert box["width"] <= 1 and box["height"] <= 1
-        friend.page.screenshot(path=str(artifacts / "friends-phone-en.png"))
-        host.page.screenshot(path=str(artifacts / "friends-host-en.png"))
+        shot(friend.page, str(artifacts / "friends-phone-en.png"))
+        shot(host.page, str(artifacts / "friends-host-en.png"))
         steps, hinted = 0, False
         while True:
             if not hinted and friend.state()["view"]["legal"]:
@@ -395,14 +395,14 @@ def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, arti
                 break
             steps += 1
             if steps == 6:
-                friend.page.screenshot(path=str(artifacts / "friends-phone-mid-en.png"))
+                shot(friend.page, str(artifacts / "friends-phone-mid-en.png"))
         assert steps == 40 and hinted
         # nothing of it asked the host (whose referee would have refused it)
         assert "friends_not_offered" not in json.dumps(received(friend))
         for p in (host, friend):
             assert wait_ui(p.page, SETTLED) in ("summary", "over")
             p.page.wait_for_selector("#summary-dialog[open]")
-        friend.page.screenshot(path=str(artifacts / "friends-phone-summary-en.png"))
+        shot(friend.page, str(artifacts / "friends-phone-summary-en.png"))
         final = host.state()
         assert final["view"]["phase"] == "over"
         assert friend.state()["summary"]["side_points"] == final["summary"]["side_points"]
@@ -424,7 +424,7 @@ def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, arti
         friend.page.click("#sum-review")
         friend.page.wait_for_selector("#review-dialog[open] #rv-accuracy", timeout=180000)
         assert friend.page.eval_on_selector_all("#rv-seat option", "os => os.map(o => o.value)") == ["1"]
-        friend.page.screenshot(path=str(artifacts / "friends-phone-review-en.png"))
+        shot(friend.page, str(artifacts / "friends-phone-review-en.png"))
         mine = [e["card"] for e in plays if e["seat"] == 1]
         # the friend's own engine reviewed its seat (asked again: kept there, answered at once)
         ask = "([t, a]) => window.__briscola.app.engine.call(t, a)"
@@ -468,14 +468,14 @@ def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, arti
         host.page.click("#sum-review")
         host.page.wait_for_selector("#review-dialog[open] #rv-accuracy", timeout=180000)
         assert host.page.eval_on_selector_all("#rv-seat option", "os => os.map(o => o.value)") == ["0"]
-        host.page.screenshot(path=str(artifacts / "friends-host-review-en.png"))
+        shot(host.page, str(artifacts / "friends-host-review-en.png"))
         host.page.click("#rv-close")
 
 
 def test_forged_actions_are_refused_and_the_deal_goes_on(rtc_browser, base_url, relay, artifacts):
     with closing_all(Person(rtc_browser, lang="it"), Person(rtc_browser, 1280, 800, spy=True, lang="it")) as (host, friend):
         open_table(host, friend, base_url, relay, seed=12, lang="it")
-        friend.page.screenshot(path=str(artifacts / "friends-desktop-it.png"))
+        shot(friend.page, str(artifacts / "friends-desktop-it.png"))
         # the friend's page sends what a tampered page could: requests it should not
         host_hand = host.state()["view"]["hand"]
         mine = friend.state()["view"]["hand"]
@@ -535,7 +535,7 @@ def test_forged_actions_are_refused_and_the_deal_goes_on(rtc_browser, base_url, 
         friend.page.wait_for_selector("#summary-dialog[open]")
         friend.page.click("#sum-review")
         friend.page.wait_for_selector("#review-dialog[open] #rv-accuracy", timeout=180000)
-        friend.page.screenshot(path=str(artifacts / "friends-desktop-review-it.png"))
+        shot(friend.page, str(artifacts / "friends-desktop-review-it.png"))
         assert_no_leak(host, received_views(friend), 1)
 
 
@@ -553,7 +553,7 @@ def test_four_players_two_people_two_computers_from_the_new_game_panel(rtc_brows
         host.page.wait_for_function("() => !document.getElementById('ng-start').disabled")
         host.page.click("#ng-start")
         href = invitation(host, relay)
-        host.page.screenshot(path=str(artifacts / "friends-lobby-en.png"))
+        shot(host.page, str(artifacts / "friends-lobby-en.png"))
         assert host.page.locator("#friends-start").is_disabled()
         join(friend, href, 2, name="Carla")
         host.page.wait_for_function("() => !document.getElementById('friends-start').disabled")
@@ -570,11 +570,11 @@ def test_four_players_two_people_two_computers_from_the_new_game_panel(rtc_brows
         while play_one([host, friend], timeout=120):
             steps += 1
             if steps == 3:
-                friend.page.screenshot(path=str(artifacts / "friends-phone-four-mid-en.png"))
+                shot(friend.page, str(artifacts / "friends-phone-four-mid-en.png"))
         assert steps == 20  # each person's 10 cards; the computers played theirs
         for p in (host, friend):
             p.page.wait_for_selector("#summary-dialog[open]")
-        friend.page.screenshot(path=str(artifacts / "friends-phone-four-summary-en.png"))
+        shot(friend.page, str(artifacts / "friends-phone-four-summary-en.png"))
         assert friend.state()["summary"]["side_points"] == host.state()["summary"]["side_points"]
         assert_no_leak(host, received_views(friend), 2)
 
@@ -763,7 +763,7 @@ def test_chiamata_with_five_people(rtc_browser, base_url, relay, artifacts):
             steps += 1
             phases.add(host.state()["view"]["phase"])
             if steps == 12:
-                friends[0].page.screenshot(path=str(artifacts / "friends-chiamata-en.png"))
+                shot(friends[0].page, str(artifacts / "friends-chiamata-en.png"))
         assert {"call", "play"} <= phases or {"play"} <= phases
         final = host.state()
         assert final["view"]["phase"] == "over"
@@ -1034,7 +1034,7 @@ def test_a_host_refused_its_connections_says_so_and_tries_again(rtc_browser, bas
         assert "could not be opened" in alert.text_content() and "Cannot create so many" in alert.text_content()
         assert host.page.locator("#friends-body", has_text="Connecting").count() == 0
         assert host.page.locator("a[data-invite]").count() == 0
-        host.page.screenshot(path=str(artifacts / "friends-host-refused-phone.png"))
+        shot(host.page, str(artifacts / "friends-host-refused-phone.png"))
         assert host.page.is_disabled("#friends-start") and host.page.is_disabled("#friends-fill")
         host.page.click("#friends-retry")  # still refused: said again
         host.page.wait_for_selector("#friends-body .form-error[role='alert']")
@@ -1063,11 +1063,11 @@ def test_a_host_reloaded_without_its_connections_plays_on_and_tries_again(rtc_br
         assert "non possono raggiungere" in problem.text_content() and "Cannot create so many" in problem.get_attribute("title")
         assert host.state()["view"]["events"] == events  # nothing lost
         host.page.wait_for_selector(".undo-btn", state="hidden")  # no undo with friends, after a reload too
-        host.page.screenshot(path=str(artifacts / "friends-host-refused-table-it.png"))
+        shot(host.page, str(artifacts / "friends-host-refused-table-it.png"))
         host.page.set_viewport_size({"width": 1280, "height": 800})  # the line at the bottom left
         box = host.page.locator("#friends-bar li.problem").bounding_box()
         assert box["width"] > 200 and box["height"] < 90, box  # before: 124 by 111 px
-        host.page.screenshot(path=str(artifacts / "friends-host-refused-table-desktop-it.png"))
+        shot(host.page, str(artifacts / "friends-host-refused-table-desktop-it.png"))
         host.page.set_viewport_size({"width": 390, "height": 844})
         # the friend cannot come back: after the host's timeout a computer plays the seat
         host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='away']", timeout=60000)
@@ -1094,7 +1094,7 @@ def test_the_relays_are_a_setting(rtc_browser, base_url, artifacts):
         page.click("#set-friends")
         page.wait_for_selector("#friends-relays")
         page.locator("#friends-stun").scroll_into_view_if_needed()
-        page.screenshot(path=str(artifacts / "friends-settings-phone-it.png"))
+        shot(page, str(artifacts / "friends-settings-phone-it.png"))
         assert "wss://" in page.input_value("#friends-relays")  # the default public ones
         page.fill("#friends-relays", "wss://relay.example/announce\nnot a relay")
         page.fill("#friends-stun", "")

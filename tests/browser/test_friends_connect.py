@@ -19,7 +19,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from pagekit import SETTLED, wait_ui
+from pagekit import shot, SETTLED, wait_ui
 from test_friends import (  # noqa: F401  (relay, rtc_browser: fixtures)
     Person, assert_no_leak, closing_all, dealt, friend_page, host_table, invitation, join, local_relay, play_one, received,
     received_views, relay,
@@ -154,7 +154,7 @@ def test_the_turn_server_is_a_setting_and_bad_input_changes_nothing(rtc_browser,
         assert "Kept" in page.text_content(note)
         assert page.evaluate(kept) == {"url": "turn:turn.example:3478", "user": "u", "credential": "p", "relayOnly": True, "share": False}
         page.locator("#friends-share-turn").scroll_into_view_if_needed()
-        page.screenshot(path=str(artifacts / "friends-settings-turn-phone-en.png"))
+        shot(page, str(artifacts / "friends-settings-turn-phone-en.png"))
         # then a bad one: refused, and what was kept stays
         page.fill("#friends-turn", "turn:")
         page.click(save)
@@ -214,7 +214,7 @@ def test_a_wrong_turn_credential_is_said_on_both_pages(rtc_browser, base_url, re
         print(f"\nwrong TURN credential said: host {took:.1f} s, friend {took_friend:.1f} s")
         assert took < 15 and took_friend < 15
         assert "Connecting" not in friend.page.text_content("#friends-body")
-        friend.page.screenshot(path=str(artifacts / "friends-turn-refused-phone-en.png"))
+        shot(friend.page, str(artifacts / "friends-turn-refused-phone-en.png"))
 
 
 def test_no_relay_reachable_is_said_on_both_pages(rtc_browser, base_url):
@@ -257,8 +257,8 @@ def test_no_webrtc_path_is_said_on_both_pages(rtc_browser, base_url, artifacts):
         print(f"\nno WebRTC path said: friend {took_friend:.1f} s after its page began to connect, the host "
               f"{took:.1f} s after it ({time.monotonic() - t0:.1f} s of waiting here)")
         assert took_friend < 15 and took < 15
-        friend.page.screenshot(path=str(artifacts / "friends-no-path-phone-en.png"))
-        host.page.screenshot(path=str(artifacts / "friends-no-path-host-en.png"))
+        shot(friend.page, str(artifacts / "friends-no-path-phone-en.png"))
+        shot(host.page, str(artifacts / "friends-no-path-host-en.png"))
         # what the words say to try works: "hide my address" unticked on both pages (the
         # host's room opens again, the friend's page reloads), and the two connect
         for p in (host, friend):
@@ -291,18 +291,18 @@ def test_each_seat_says_its_connection_in_words_on_a_phone(rtc_browser, base_url
             return loc.text_content()
 
         assert label(friend, 0) == "connected" and label(host, 1) == "connected"
-        friend.page.screenshot(path=str(artifacts / "friends-labels-phone-en.png"))
+        shot(friend.page, str(artifacts / "friends-labels-phone-en.png"))
         friend.page.close()
         host.page.wait_for_selector("#app-main .seat[data-seat='1'] .link-state:has-text('reconnecting')", timeout=30000)
         assert label(host, 1) == "reconnecting"
-        host.page.screenshot(path=str(artifacts / "friends-labels-reconnecting-phone-en.png"))
+        shot(host.page, str(artifacts / "friends-labels-reconnecting-phone-en.png"))
         host.page.wait_for_selector("#app-main .seat[data-seat='1'] .link-state:has-text('a computer plays for now')", timeout=30000)
-        host.page.screenshot(path=str(artifacts / "friends-labels-away-phone-en.png"))
+        shot(host.page, str(artifacts / "friends-labels-away-phone-en.png"))
         # the line beside the table (from 700 px) says it in words too
         host.page.set_viewport_size({"width": 1280, "height": 800})
         assert "a computer plays for now" in host.page.text_content("#friends-bar li[data-seat='1'] .state")
         assert host.page.locator("#friends-bar li[data-seat='1'] .state").is_visible()
-        host.page.screenshot(path=str(artifacts / "friends-labels-host-en.png"))
+        shot(host.page, str(artifacts / "friends-labels-host-en.png"))
 
 
 CONN = "window.__briscola.app.friends.conn"

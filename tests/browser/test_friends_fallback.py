@@ -19,6 +19,7 @@ from contextlib import contextmanager
 
 import pytest
 
+from pagekit import shot, shot_webdriver
 from test_friends import CARD, ROOT, Person, closing_all, dealt, join, rtc_browser, whose_turn  # noqa: F401 (a fixture)
 from test_webkit import webkit  # noqa: F401 (a fixture)
 
@@ -124,8 +125,8 @@ def test_a_whole_deal_through_the_relay_when_no_webrtc_path_forms(rtc_browser, b
         assert "through the relay (slower)" in host.page.text_content("#friends-bar li[data-seat='1']")
         # no problem said once the relay carries the game (a no_path is none then)
         assert host.page.locator("#friends-bar li.problem").count() == 0
-        friend.page.screenshot(path=str(artifacts / "friends-relay-phone-en.png"))
-        host.page.screenshot(path=str(artifacts / "friends-relay-host-en.png"))
+        shot(friend.page, str(artifacts / "friends-relay-phone-en.png"))
+        shot(host.page, str(artifacts / "friends-relay-host-en.png"))
         assert friend.page.evaluate("(() => { const g = window.__briscola.app.friends;"
                                     " return g.conn.medium(g.hostId); })()") == "relay"
         lat = {0: [], 1: []}
@@ -193,7 +194,7 @@ def test_a_friend_on_webkit_without_webrtc_plays_a_whole_deal_through_the_relay(
         assert "through the relay (slower)" in driver.execute_script(
             "return document.querySelector(\"#friends-bar li[data-seat='0']\").textContent")
         host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-medium='relay']", timeout=30000)
-        driver.save_screenshot(str(artifacts / "webkit-friend-relay.png"))
+        shot_webdriver(driver, str(artifacts / "webkit-friend-relay.png"))
         friend_turn = ("const s = window.__briscola.state; return document.documentElement.dataset.ui === 'waiting'"
                        " && s.view.turn === s.seat")
         events = "return window.__briscola.state.view.events.length"

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from pagekit import act_and_wait, checked, wait_ui
+from pagekit import shot, act_and_wait, checked, wait_ui
 
 pytestmark = pytest.mark.browser
 
@@ -90,7 +90,7 @@ def test_a_classic_deal_at_a_glance(new_page, base_url, artifacts):
         sound = page.locator("#btn-sound")
         assert sound.get_attribute("aria-label") == sound.text_content().strip() == "Mute the sounds"
         assert sound.get_attribute("aria-pressed") == "false" and sound.get_attribute("title").endswith("Sound on")
-        page.screenshot(path=str(artifacts / "glance-classic-tip-phone.png"))
+        shot(page, str(artifacts / "glance-classic-tip-phone.png"))
         steps = 0
         while page.evaluate("document.documentElement.dataset.ui") == "waiting":
             if steps % 3 == 1:  # a hint now and then: its words take their room, nothing moves
@@ -99,12 +99,12 @@ def test_a_classic_deal_at_a_glance(new_page, base_url, artifacts):
             act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
             steps += 1
             if steps == 4:
-                page.screenshot(path=str(artifacts / "glance-classic-play-phone.png"))
+                shot(page, str(artifacts / "glance-classic-play-phone.png"))
                 for name, printed in hand_of_svg_indices(page):
                     assert not bad_names(name, "en", "italian"), name
             assert not bad_names(page.evaluate(NAMES_JS), "en", "italian")
         assert wait_ui(page, ("summary",)) == "summary"
-        page.screenshot(path=str(artifacts / "glance-classic-end-phone.png"))
+        shot(page, str(artifacts / "glance-classic-end-phone.png"))
         shift = page.evaluate("window.__shifts")
         assert shift <= 0.02, f"cumulative layout shift {shift:.3f}"
         # the taker of each trick, in words, in the order of the tricks
@@ -168,7 +168,7 @@ def test_rules_open_at_their_top(new_page, base_url, width, height, artifacts):
             text = page.text_content("#rules-dialog")
             assert ("60 is enough" if lang == "en" else "bastano 60") in text
             assert ("must take 61" not in text) and ("deve fare 61" not in text)
-            page.screenshot(path=str(artifacts / f"glance-rules-{width}x{height}-{lang}.png"))
+            shot(page, str(artifacts / f"glance-rules-{width}x{height}-{lang}.png"))
             page.keyboard.press("Escape")
 
 
@@ -243,7 +243,7 @@ def test_phone_tables_fit(new_page, base_url, width, height, artifacts):
                         break
                     action = "pass" if "pass" in view["legal"] else view["legal"][0]
                     act_and_wait(page, lambda: page.evaluate("a => window.__briscola.app.play(a)", action))
-                page.screenshot(path=str(artifacts / f"glance-{variant}-{width}x{height}-{lang}.png"))
+                shot(page, str(artifacts / f"glance-{variant}-{width}x{height}-{lang}.png"))
                 if variant == "chiamata":  # the end: the table behind the summary
                     wait_ui(page, ("summary",))
                     page.click("#summary-dialog .buttons .btn:not(.primary)")

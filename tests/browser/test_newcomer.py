@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from pagekit import act_and_wait, checked, ui, wait_ui
+from pagekit import shot, act_and_wait, checked, ui, wait_ui
 
 pytestmark = pytest.mark.browser
 
@@ -77,7 +77,7 @@ def test_first_visit_lands_on_a_deal_and_start_is_in_view(new_page, base_url, si
         assert page.locator("#tip").is_visible()  # the first tip: the trump
         assert page.locator("#table .seat").count() == 1
         assert page.evaluate(UNDER_TIP_JS) == []  # the tip hides no seat, card or button
-        page.screenshot(path=str(artifacts / f"newcomer-first-{size}.png"))
+        shot(page, str(artifacts / f"newcomer-first-{size}.png"))
         phone = size != "desktop"
         if phone:
             assert not small_controls(page), small_controls(page)
@@ -102,7 +102,7 @@ def test_first_visit_lands_on_a_deal_and_start_is_in_view(new_page, base_url, si
         assert box["y"] + box["height"] <= h, box
         if phone:
             assert not small_controls(page, "#newgame-dialog"), small_controls(page, "#newgame-dialog")
-        page.screenshot(path=str(artifacts / f"newcomer-newgame-{size}.png"))
+        shot(page, str(artifacts / f"newcomer-newgame-{size}.png"))
         page.keyboard.press("Escape")
         # the dismissed tip does not come back; the Rules can bring the tips back
         page.reload()
@@ -149,7 +149,7 @@ def test_every_screen_in_both_languages_phone(new_page, base_url, artifacts):
                     assert not any(re.fullmatch(r"2[DCSB]", x) for x in labels), labels
                 assert not nulls(page), (lang, dialog, nulls(page))
                 assert not small_controls(page, dialog), (dialog, small_controls(page, dialog))
-                page.screenshot(path=str(artifacts / f"newcomer-{lang}-{dialog[1:]}.png"))
+                shot(page, str(artifacts / f"newcomer-{lang}-{dialog[1:]}.png"))
                 page.keyboard.press("Escape")
                 page.wait_for_selector(f"{dialog}[open]", state="detached")
         # the Rules show the cards' names with the chosen deck's pictures
@@ -187,7 +187,7 @@ def test_every_screen_in_both_languages_phone(new_page, base_url, artifacts):
         # the summary in Italian too, then the deal's review in one click (js/coach.js)
         page.evaluate("document.getElementById('btn-lang').click()")
         assert "61" in page.text_content("#summary-dialog .sum-need") and not nulls(page)
-        page.screenshot(path=str(artifacts / "newcomer-it-summary.png"))
+        shot(page, str(artifacts / "newcomer-it-summary.png"))
         page.click("#sum-review")
         page.wait_for_selector("#review-dialog[open]")
 

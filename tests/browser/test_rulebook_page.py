@@ -17,7 +17,7 @@ import pytest
 from briscola.bridge import Table
 from briscola.match import Match
 from briscola.rules import Rules
-from pagekit import act_and_wait, ui, wait_ui
+from pagekit import shot, act_and_wait, ui, wait_ui
 
 pytestmark = pytest.mark.browser
 
@@ -99,7 +99,7 @@ def test_a_chiamata_match_names_every_winner(page, base_url, bot_level, artifact
     assert banner == "Match won by " + ", ".join(names[w] for w in winners)
     assert len(winners) >= 2 and page.locator("#sum-next").count() == 0
     page.locator("#summary-dialog .banner.small").scroll_into_view_if_needed()
-    page.screenshot(path=str(artifacts / "rulebook-chiamata-match-won.png"))
+    shot(page, str(artifacts / "rulebook-chiamata-match-won.png"))
 
 
 def options_shown(page) -> set[str]:
@@ -134,7 +134,7 @@ def test_new_game_panel_and_rules_page_state_the_choices(new_page, base_url, bot
             assert {"raise_after_two", "multipliers", "deck", "southern", "natural_three"} <= shown
             assert "points_multipliers" not in shown
             page.locator("#ng-opt-raise_after_two").scroll_into_view_if_needed()
-            page.screenshot(path=str(artifacts / f"rulebook-panel-chiamata-{lang}-{width}.png"))
+            shot(page, str(artifacts / f"rulebook-panel-chiamata-{lang}-{width}.png"))
             page.select_option("#ng-opt-auction", "points")
             page.wait_for_selector("#ng-opt-points_multipliers")
             shown = options_shown(page)
@@ -169,6 +169,6 @@ def test_new_game_panel_and_rules_page_state_the_choices(new_page, base_url, bot
                 for w in words:
                     assert w in text, (lang, w)
                 page.locator("#rules-dialog li", has_text=words[3][:12]).scroll_into_view_if_needed()
-                page.screenshot(path=str(artifacts / f"rulebook-rules-{lang}.png"))
+                shot(page, str(artifacts / f"rulebook-rules-{lang}.png"))
             assert not page.console_watch.errors, page.console_watch.errors
             context.close()

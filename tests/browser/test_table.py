@@ -13,7 +13,7 @@ import re
 import pytest
 
 from briscola import bridge
-from pagekit import (PLAYING, STORED_SAVE_JS, Layout, act_and_wait, assert_in_window, hand_over, new_game,
+from pagekit import (shot, PLAYING, STORED_SAVE_JS, Layout, act_and_wait, assert_in_window, hand_over, new_game,
                      stored_save, table_state, ui, wait_ui)
 
 pytestmark = pytest.mark.browser
@@ -215,7 +215,7 @@ def test_layout_phone_and_desktop(table, variant, artifacts):
 
 def check_layout_dialog(page, artifacts, name):
     page.wait_for_timeout(50)
-    page.screenshot(path=str(artifacts / f"{name}.png"))
+    shot(page, str(artifacts / f"{name}.png"))
     assert_in_window(page, "#summary-dialog")
 
 
@@ -493,9 +493,9 @@ def test_chiamata_is_playable_from_the_table(page, base_url, bot_level, artifact
         if phase in ("auction", "call"):
             assert page.text_content(".board")
             if step == 0:
-                page.screenshot(path=str(artifacts / "desktop-chiamata-auction.png"))
+                shot(page, str(artifacts / "desktop-chiamata-auction.png"))
                 page.set_viewport_size({"width": 360, "height": 640})
-                page.screenshot(path=str(artifacts / "phone-chiamata-auction.png"))
+                shot(page, str(artifacts / "phone-chiamata-auction.png"))
                 page.set_viewport_size({"width": 1280, "height": 800})
             act_and_wait(page, lambda: page.locator(".board button[data-action]:not(:disabled)").first.click())
         else:

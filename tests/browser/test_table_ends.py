@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import _make_page
-from pagekit import act_and_wait, assert_in_window, checked, hand_over, table_state, wait_ui
+from pagekit import shot, act_and_wait, assert_in_window, checked, hand_over, table_state, wait_ui
 from test_chiamata import boot as boot_chiamata
 from test_chiamata import start as start_chiamata
 from test_chiamata import view_of
@@ -71,7 +71,7 @@ def test_an_eight_card_hand_on_a_phone(browser, base_url, artifacts, width, heig
         start_chiamata(page, "chiamata", 3)
         view = to_the_play(page)
         assert len(view["hand"]) == 8
-        page.screenshot(path=str(artifacts / f"hand-eight-{width}.png"))
+        shot(page, str(artifacts / f"hand-eight-{width}.png"))
         # while the hand has two rows: every card's visible part is its own, at its corners
         # and its middle, before and after a finger rests on the card behind
         for turn in range(3):
@@ -93,7 +93,7 @@ def test_an_eight_card_hand_on_a_phone(browser, base_url, artifacts, width, heig
             assert played and played[-1] == back["code"], (played, back)
             assert back["code"] not in page.evaluate("window.__briscola.state.view.hand")
             if turn == 0:
-                page.screenshot(path=str(artifacts / f"hand-seven-{width}.png"))
+                shot(page, str(artifacts / f"hand-seven-{width}.png"))
 
 
 @pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
@@ -121,7 +121,7 @@ def test_look_at_the_table_and_back(new_page, base_url, artifacts, width, height
         assert page.text_content("#look-result") == "Result"
         assert page.text_content("#look-next") == "Next deal"
         assert page.evaluate("document.activeElement.id") == "look-next"
-        page.screenshot(path=str(artifacts / f"look-at-the-table-{width}.png"))
+        shot(page, str(artifacts / f"look-at-the-table-{width}.png"))
         # back to the result, and once more to the felt: by its button, then by Escape
         for leave in ("button", "Escape"):
             page.click("#look-result")

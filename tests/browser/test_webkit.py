@@ -31,7 +31,7 @@ import urllib.request
 import pytest
 
 from briscola import bridge
-from pagekit import PLAYING, PROGRESS_JS, SETTLED, STORED_SAVE_JS
+from pagekit import shot_webdriver, PLAYING, PROGRESS_JS, SETTLED, STORED_SAVE_JS
 
 pytestmark = [pytest.mark.browser, pytest.mark.webkit]
 
@@ -268,7 +268,7 @@ def shoot(driver, artifacts, name: str) -> None:
     """A screenshot (artifacts/webkit-<name>.png) once the page has drawn twice since the last
     change (taken at once, WebKitGTK's screenshot once showed the frame before the last move)."""
     run_async(driver, "() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok(true))))")
-    driver.save_screenshot(str(artifacts / f"webkit-{name}.png"))
+    shot_webdriver(driver, str(artifacts / f"webkit-{name}.png"))
 
 
 # ---- the test ---------------------------------------------------------------------------------
