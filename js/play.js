@@ -86,7 +86,7 @@ export class PlayLoop {
       if (gen !== this.gen || (err && err.code === "stale")) throw new Stale();
       throw err;
     }
-    this.seam.moved(type, reply, sent); // (the worker's table moved, even if this page's has not)
+    reply = this.seam.moved(type, reply, sent); // (told even if this page's table has moved on)
     if (gen !== this.gen) throw new Stale();
     this.app.checkStorage(reply);
     return reply;

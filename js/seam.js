@@ -76,16 +76,22 @@ export class TableSeam {
     return () => this.listeners.delete(listener);
   }
 
-  /** The loop's request `type` moved the table on (js/play.js ask()). */
+  /** The worker answered the loop's request `type` (js/play.js ask()): the listeners are told
+   * when it moved the table on. Returns the reply as the table keeps it: the friends' views it
+   * carries (`views`, at a table with friends) are the listeners' only, never this page's table. */
   moved(type, reply, args) {
-    if (!MOVES.has(type)) return;
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(type, reply, args);
-      } catch (err) {
-        console.error(err);
+    if (MOVES.has(type)) {
+      for (const listener of [...this.listeners]) {
+        try {
+          listener(type, reply, args);
+        } catch (err) {
+          console.error(err);
+        }
       }
     }
+    if (!reply || typeof reply !== "object" || !("views" in reply)) return reply;
+    const { views, ...table } = reply;
+    return table;
   }
 
   /** `job(value)` run after the outside states handed before it, once `coming` has come (its
@@ -104,19 +110,19 @@ export class TableSeam {
   /**
    * A state of this table that came from outside (a host's view on a friend's page; on the
    * host's page, its table after a friend played): shown after what is still shown. A new deal
-   * (`fresh`, no table yet, or another deal than the one shown) starts as a deal does, the
+   * (`fresh`, or `fresh()` when its turn comes; no table yet; another deal than the one shown) starts as a deal does, the
    * summary closed; `starting(state)`, when given, is called first and may take the deal itself
    * (true: a friend's "next deal" waiting for it). Otherwise its new events are presented, and
    * the turns go on.
    * @param {any} coming the bridge's state, as this page's table shows it, or a promise of it
    *   (of null: nothing to show)
-   * @param {{fresh?: boolean, starting?: (state: any) => boolean | void, also?: () => (Promise<any> | null)}} [how]
+   * @param {{fresh?: boolean | (() => boolean), starting?: (state: any) => boolean | void, also?: () => (Promise<any> | null)}} [how]
    */
   shown(coming, { fresh = false, starting, also } = {}) {
     const app = this.app;
     return this.after(async (state) => {
       if (!state) return;
-      if (fresh || !app.state || state.match.deal !== app.state.match.deal) {
+      if ((typeof fresh === "function" ? fresh() : fresh) || !app.state || state.match.deal !== app.state.match.deal) {
         if (starting && starting(state) === true) return;
         const sum = document.getElementById("summary-dialog");
         if (sum instanceof HTMLDialogElement && sum.open) sum.close();

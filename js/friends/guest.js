@@ -577,7 +577,7 @@ export class FriendsGuest {
     const names = state.seats.map((s) => s.name || "");
     // shown once this page's own play to the host is answered and shown (js/seam.js)
     app.seam.shown(state, {
-      fresh: !this.shown || round !== this.round,
+      fresh: () => !this.shown || round !== this.round, // (when its turn comes: the views before it shown)
       also: () => this.answered(),
       starting: () => {
         this.round = round;

@@ -399,6 +399,7 @@ def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, arti
             if not play_one([host, friend]):
                 break
             steps += 1
+            assert "views" not in host.state()  # the friends' views never stay on the host's table
             if steps == 6:
                 friend.page.screenshot(path=str(artifacts / "friends-phone-mid-en.png"))
         assert steps == 40 and hinted
