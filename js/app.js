@@ -73,7 +73,9 @@ class App {
     setLang(this.prefs.lang);
   }
 
-  // ---- the play loop's members, as the coach, the review and the friends layer use them ------
+  // ---- the play loop's members, as the coach and the review use them -------------------------
+  // (the friends layer uses the seam only, js/seam.js, and the page's chrome: ARCHITECTURE.md)
+  get seam() { return this.loop.seam; }
   get gen() { return this.loop.gen; }
   set gen(n) { this.loop.gen = n; }
   get busy() { return this.loop.busy; }
@@ -84,14 +86,11 @@ class App {
   set hintText(s) { this.loop.hintText = s; }
   get hideHand() { return this.loop.hideHand; }
   set hideHand(b) { this.loop.hideHand = b; }
-  get looping() { return this.loop.looping; }
-  get presentingFor() { return this.loop.presentingFor; }
   get lastReveal() { return this.loop.lastReveal; }
   bump() { return this.loop.bump(); }
   ask(type, args = {}) { return this.loop.ask(type, args); }
   advance() { return this.loop.advance(); }
   play(action) { return this.loop.play(action); }
-  present(reply, my) { return this.loop.present(reply, my); }
   startShowing(reply) { return this.loop.startShowing(reply); }
   nextDeal() { return this.loop.nextDeal(); }
 

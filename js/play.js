@@ -12,6 +12,7 @@ import * as store from "./storage.js";
 import * as sound from "./sound.js";
 import * as tips from "./tips.js";
 import { errorText } from "./errors.js";
+import { TableSeam } from "./seam.js";
 
 // Pacing per speed (milliseconds): a card's flight, a computer's thinking pause (the engine
 // thinks meanwhile), how long a full trick stays on the table, its collection, and the draw.
@@ -52,6 +53,8 @@ export class PlayLoop {
     this.handFocused = false;
     this.handoffSeat = undefined;
     this.lastReveal = null;
+    // what a layer outside the loop (js/friends/) may do with the table: js/seam.js
+    this.seam = new TableSeam(this);
   }
 
   pace() {
@@ -64,6 +67,7 @@ export class PlayLoop {
     this.gen++;
     this.busy = false;
     this.looping = null;
+    this.seam.settled();
     return this.gen;
   }
 
@@ -74,13 +78,15 @@ export class PlayLoop {
    */
   async ask(type, args = {}) {
     const gen = this.gen;
+    const sent = { ...args, game: this.app.game };
     let reply;
     try {
-      reply = await this.app.engine.call(type, { ...args, game: this.app.game });
+      reply = await this.app.engine.call(type, sent);
     } catch (err) {
       if (gen !== this.gen || (err && err.code === "stale")) throw new Stale();
       throw err;
     }
+    reply = this.seam.moved(type, reply, sent); // (told even if this page's table has moved on)
     if (gen !== this.gen) throw new Stale();
     this.app.checkStorage(reply);
     return reply;
@@ -224,6 +230,7 @@ export class PlayLoop {
       }
     } finally {
       if (this.looping === my) this.looping = null;
+      this.seam.settled();
     }
   }
 
@@ -263,6 +270,7 @@ export class PlayLoop {
       return await this.presentSteps(reply, my);
     } finally {
       if (this.presentingFor === my) this.presentingFor = null;
+      this.seam.settled();
     }
   }
 

@@ -36,7 +36,8 @@ def test_a_friend_acts_and_asks_for_its_own_seat_only(node):
         ("p2", "state", {"game": "g1", "seat": 2}),  # a sync
     ]
     p1 = {m["id"]: m for m in to("p1") if m["t"] == "res"}
-    assert p1[1]["n"] == 2 and p1[1]["result"] == {"seat": 1, "view": {"hand": ["secret-of-1"]}}  # no save
+    # the play's answer: the seat's own view from the reply's views (no save, not the host's table)
+    assert p1[1]["n"] == 2 and p1[1]["result"] == {"seat": 1, "view": {"hand": ["secret-of-1"]}, "seats": [], "match": {"deal": 0}}
     assert "save" not in json.dumps(sent)
     assert code(p1[3]) == code(p1[4]) == "friends_not_offered"  # a hint, the tracker: refused at once
     # a finished deal's review: the friend's page reviews it itself, from the deal's record
@@ -55,6 +56,30 @@ def test_a_friend_acts_and_asks_for_its_own_seat_only(node):
     assert [(s.get("peer"), s.get("token", "")[:1]) for s in out["seats"]] == [(None, ""), ("p1", "T"), ("p2", "U")]
     assert out["played"] == 1 and out["seated"] == [["p1", 1], ["p2", 2]]
     assert out["dropped"] == [] and out["warnings"] == []
+
+
+def test_a_friend_s_card_is_one_worker_call_each_friend_its_own_view_from_the_reply(node):
+    """The worker's answer to a friend's play carries every friend seat's view (`views`): the
+    friend who played is answered, and every other friend pushed its view, from it; one worker
+    call a card at a table of 2 as of 4. Without the views (the reply of the play's own seat),
+    each other friend's view is asked: 1 + (friends - 1) calls. A sync still asks."""
+    out = run(node, "views")
+    for name, friends in (("two", 1), ("four", 3)):
+        row = out[name]
+        assert row["asked"] == ["act"], (name, row["asked"])
+        assert row["afterSync"] == ["state"]
+        got = {peer: (t, n, state) for peer, t, n, state in row["sent"]}
+        assert sorted(got) == [f"p{i}" for i in range(1, friends + 1)]
+        assert got["p1"][:2] == ("res", 2)
+        for i in range(1, friends + 1):
+            t, n, state = got[f"p{i}"]
+            assert n == 2 and t == ("res" if i == 1 else "view")
+            assert state == {"seat": i, "view": {"hand": [f"secret-of-{i}"]}, "seats": [], "match": {"deal": 0}}
+        before = out[name + "Before"]
+        assert before["asked"] == ["act"] + ["state"] * (friends - 1)
+        for peer, t, n, state in before["sent"]:
+            assert state["seat"] == int(peer[1:]) and "save" not in state
+    assert "secret-of-0" not in json.dumps(out)  # the host's table never went to a friend
 
 
 def test_each_peer_is_held_to_its_rate_told_and_let_go_after_a_sustained_flood(node):

@@ -199,6 +199,46 @@ def test_every_friends_message_is_read_by_the_other_side_and_documented():
         f"not in docs/friends.md's tables: {sorted((to_host | to_guest) - rows)}"
 
 
+# ---- the friends layer and the play loop -----------------------------------------------------
+
+# What of the play loop the friends layer may not touch: it waits, shows and is told through the
+# seam (js/seam.js, `app.seam`) only; App's chrome it may use (ARCHITECTURE.md, "The seam").
+LOOP_MEMBERS = re.compile(
+    r"\bapp\.(?:looping|presentingFor|gen|busy|bump|loop|present|advance|startShowing|hideHand|hinted)\b"
+    r"|\bapp\.state\s*(?:=(?!=)|\+=|\|\|=|\?\?=)|\bapp\.engine\.call\s*=(?!=)")
+
+
+def loop_touches(src: str) -> list[str]:
+    """The places where `src` reaches past the seam into the play loop, or writes the table."""
+    return [m.group(0) for m in LOOP_MEMBERS.finditer(src)]
+
+
+def test_the_friends_layer_reaches_the_table_through_the_seam_only():
+    found = {p.name: loop_touches(p.read_text(encoding="utf-8")) for p in sorted(FRIENDS.glob("*.js"))}
+    assert {k: v for k, v in found.items() if v} == {}, "js/friends/ past the seam (js/seam.js)"
+    arch = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    assert "app.seam" in arch and "js/seam.js" in arch
+
+
+@pytest.mark.parametrize("line,caught", [
+    ("while (app.looping !== null) await tick();", True),
+    ("if (this.app.presentingFor === my) return;", True),
+    ("const my = app.gen;", True),
+    ("app.busy = true;", True),
+    ("this.app.bump();", True),
+    ("app.state = { ...app.state, seats };", True),
+    ("this.app.state = reply;", True),
+    ("engine.call = wrapped; app.engine.call = (t, a) => own(t, a);", True),
+    ("await app.present(reply, my);", True),
+    ("if (app.state && app.state.view) app.draw();", False),
+    ("if (app.state === null) return;", False),
+    ("app.seam.shown(state);", False),
+    ("const g = app.game; app.general = 1; app.busyness = 2;", False),
+])
+def test_a_touch_past_the_seam_is_caught(line, caught):
+    assert bool(loop_touches(line)) is caught
+
+
 # ---- a new thing to build ---------------------------------------------------------------------
 
 def test_every_build_module_is_listed():

@@ -77,7 +77,6 @@ export class FriendsGuest {
     this.lastN = 0;
     this.nextId = 1;
     this.pending = new Map();
-    this.queue = Promise.resolve();
     this.shown = false;
     this.hostHere = false;
     this.nextWaiter = null;
@@ -538,7 +537,10 @@ export class FriendsGuest {
         reject(new EngineError("friends_host_away", "the host's page is away"));
         return;
       }
-      this.pending.set(id, { resolve, reject, table: type === "act" || type === "state", at: Date.now() });
+      let done = () => {};
+      const settled = new Promise((r) => { done = r; });
+      // (`done`: settled with the answer, or with the request given up)
+      this.pending.set(id, { resolve: (v) => { done(); resolve(v); }, reject: (e) => { done(); reject(e); }, table: type === "act" || type === "state", at: Date.now(), done: settled });
       this.send({ t: "req", id, type, args: out });
     });
   }
@@ -568,40 +570,38 @@ export class FriendsGuest {
       return;
     }
     const app = this.app;
-    this.queue = this.queue.then(async () => {
-      while ((app.looping !== null && app.looping !== undefined) || (app.presentingFor !== null && app.presentingFor !== undefined)
-        || [...this.pending.values()].some((w) => w.table)) {
-        await new Promise((r) => setTimeout(r, 40));
-      }
-      const names = state.seats.map((s) => s.name || "");
-      // which game of the table (the host's "play again" starts the next): a new one is shown
-      // from its start, and its deals are counted in this page's statistics under their own id
-      const round = Number.isInteger(state.round) && state.round >= 0 ? state.round : 0;
-      const id = round ? `friends:${this.room}:${round}` : `friends:${this.room}`;
-      if (!this.shown) {
-        this.shown = true;
+    // which game of the table (the host's "play again" starts the next): a new one is shown
+    // from its start, and its deals are counted in this page's statistics under their own id
+    const round = Number.isInteger(state.round) && state.round >= 0 ? state.round : 0;
+    const id = round ? `friends:${this.room}:${round}` : `friends:${this.room}`;
+    const names = state.seats.map((s) => s.name || "");
+    // shown once this page's own play to the host is answered and shown (js/seam.js)
+    app.seam.shown(state, {
+      fresh: () => !this.shown || round !== this.round, // (when its turn comes: the views before it shown)
+      also: () => this.answered(),
+      starting: () => {
         this.round = round;
-        closeDialog();
-        app.meta = { variant: state.view.rules.name, custom: false, names, style: app.prefs.style, id };
-        await app.startShowing(state);
-      } else if (!app.state || round !== this.round || state.match.deal !== app.state.match.deal) {
-        this.round = round;
-        app.meta = { ...app.meta, names, id };
-        if (this.nextWaiter) {
-          const go = this.nextWaiter;
-          this.nextWaiter = null;
-          go(state);
-        } else {
-          const sum = document.getElementById("summary-dialog");
-          if (sum && sum.open) sum.close();
-          await app.startShowing(state);
+        if (!this.shown) {
+          this.shown = true;
+          closeDialog();
+          app.meta = { variant: state.view.rules.name, custom: false, names, style: app.prefs.style, id };
+          return false;
         }
-      } else {
-        const my = app.gen;
-        if (await app.present(state, my)) app.advance();
-      }
-      this.bar();
-    }).catch((err) => console.error(err));
+        app.meta = { ...app.meta, names, id };
+        if (!this.nextWaiter) return false;
+        const go = this.nextWaiter; // the summary's "next deal" waits for it: it shows it
+        this.nextWaiter = null;
+        go(state);
+        return true;
+      },
+    }).then(() => this.bar());
+  }
+
+  /** A promise while a request of this page about the table (a play, its view) waits for the
+   * host's answer, settled with it; null when none waits. */
+  answered() {
+    const waiting = [...this.pending.values()].filter((w) => w.table).map((w) => w.done);
+    return waiting.length ? Promise.all(waiting) : null;
   }
 
   /** Another game takes the table: this page's engine is its own again. */

@@ -17,35 +17,7 @@ import { openTable } from "./rooms.js";
 import { cleanName, closeDialog, connectionWords, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
 import { Referee } from "./referee.js";
 
-const MUTATES = new Set(["act", "bot_step", "next_deal"]);
 const TICK_MS = 1000; // how often the referee looks at the age of unfinished messages
-
-/** Resolves once the page shows nothing moving (no loop of computer plays, no trick being
- * presented): the table may then be changed under it. */
-async function still(app) {
-  while (app.looping !== null && app.looping !== undefined || (app.presentingFor !== null && app.presentingFor !== undefined)) {
-    await new Promise((r) => setTimeout(r, 40));
-  }
-}
-
-let own = null; // the engine's own call, before ownCall() wrapped it (one engine a page)
-
-/** The page's engine call, unwrapped; from now on the page's calls that move the table on
- * (its person's play, a computer's, the next deal) reach every friend too. */
-function ownCall(app) {
-  if (own) return own;
-  const engine = app.engine;
-  own = engine.call.bind(engine);
-  engine.call = (type, args) => {
-    const p = own(type, args);
-    const host = app.friends;
-    if (host instanceof FriendsHost && host.started && args && args.game === host.game) {
-      if (MUTATES.has(type)) p.then(() => { host.n++; host.pushOthers(); }, () => {});
-    }
-    return p;
-  };
-  return own;
-}
 
 export class FriendsHost {
   /**
@@ -76,7 +48,23 @@ export class FriendsHost {
     this.game = null;
     this.n = 0;
     this.round = 0; // which game of this table: each "play again with the same friends" adds one
-    this.presenting = Promise.resolve();
+    this.unlisten = null; // stops listening to the page's own moves (listen())
+  }
+
+  /** The host's worker (the page's own engine), asked for this table. */
+  call(type, args) {
+    return this.app.engine.call(type, args);
+  }
+
+  /** From now on, every move of the page's own loop (its person's play, a computer's, the
+   * next deal) reaches every friend too: each its view from the move's reply (`views`). */
+  listen() {
+    if (this.unlisten) return;
+    this.unlisten = this.app.seam.onMoved((type, reply, args) => {
+      if (!this.started || this.gone || !args || args.game !== this.game) return;
+      this.n++;
+      this.pushOthers(null, reply);
+    });
   }
 
   /** Seats the friends may take: those not taken. */
@@ -95,16 +83,17 @@ export class FriendsHost {
         this.away(seat);
         this.tellLobby();
       },
-      ask: (type, args) => this.engine(type, args),
+      // a friend's play answers with the host's table (viewer), each friend's view in `views`
+      ask: (type, args) => this.engine(type, type === "act" ? { ...args, viewer: this.mine } : args),
       sign: (text) => this.sign(text),
       self: () => (this.conn ? this.conn.self : ""), // ("": the room left, no proof made)
       started: () => this.started,
       game: () => this.game,
       n: () => this.n,
-      played: (seat) => {
+      played: (seat, reply) => {
         this.n++;
-        this.pushOthers(seat);
-        this.hostSees();
+        this.pushOthers(seat, reply);
+        this.hostSees(reply);
         return this.n;
       },
       seated: (peer, seat) => this.seated(peer, seat),
@@ -220,7 +209,7 @@ export class FriendsHost {
     Object.assign(host, { seats, room: saved.room, key: saved.key, started: true, game: app.game, timeout: saved.timeout || host.timeout,
       round: Number.isInteger(saved.round) && saved.round >= 0 ? saved.round : 0 });
     host.mine = seats.findIndex((s) => s.kind === "human");
-    host.call = ownCall(app);
+    host.listen();
     app.friends = host;
     // the friends' seats wait for their friends, even when the room cannot open (a computer
     // then plays them after the timeout, and the line of people offers to try again)
@@ -229,10 +218,7 @@ export class FriendsHost {
     });
     await host.connect();
     // drawn again now that the page knows its friends (the resumed table offered the undo)
-    host.presenting = host.presenting.then(async () => {
-      await still(app);
-      if (app.state) app.draw();
-    });
+    app.seam.redraw();
     host.bar();
     return true;
   }
@@ -330,6 +316,7 @@ export class FriendsHost {
     clearInterval(this.watcher);
     this.timers.forEach((timer) => clearTimeout(timer));
     clearInterval(this.ticker);
+    if (this.unlisten) this.unlisten();
     this.farewell();
     this.app.friends = null;
     closeDialog();
@@ -402,18 +389,12 @@ export class FriendsHost {
       reply = await this.engine("set_seat", { game: this.game, ...change });
     } catch (err) {
       this.app.noticeError(err);
-      return;
+      return null;
     }
-    const app = this.app;
-    this.presenting = this.presenting.then(async () => {
-      await still(app);
-      if (!app.state) return;
-      app.state = { ...app.state, seats: reply.seats };
-      app.draw();
-      this.tellLobby();
-      app.advance();
-    });
-    await this.presenting;
+    this.tellLobby();
+    await this.app.seam.reseated(reply.seats);
+    this.bar();
+    return reply;
   }
 
   /** A friend took its seat (or took it back, a reload): the lobby, the view, or the start. */
@@ -423,52 +404,53 @@ export class FriendsHost {
     this.tellLobby();
     if (this.started && s.away) { // back: the computer gives the seat back, then the view
       s.away = false;
-      this.reseat({ seat, kind: "friend", name: s.name }).then(() => this.pushTo(peer, seat));
+      // (the view the seat change's reply carries, or, without one, asked)
+      this.reseat({ seat, kind: "friend", name: s.name }).then((reply) => this.pushTo(peer, seat, this.n, reply));
     } else if (this.started) this.pushTo(peer, seat);
     else if (this.auto && this.free().length === 0) this.start();
   }
 
   // ---- the views ---------------------------------------------------------------------------
-  /** The worker's own call (not the page's wrapped one: these never push by themselves). */
+  /** The worker asked for this table (its requests outside the page's loop: a friend's, a
+   * seat changed), the reply marked (marked()). */
   engine(type, args) {
     return this.call(type, args).then((reply) => this.marked(reply));
   }
 
   /** A reply that carries the table, marked with this table's `round` (which game of the
-   * table it is: a friend's page shows a new round from its start, not as a move). */
+   * table it is: a friend's page shows a new round from its start, not as a move), and so are
+   * the friends' views it carries (`views`). */
   marked(reply) {
-    return reply && typeof reply === "object" && reply.view && reply.match ? { ...reply, round: this.round } : reply;
+    if (!reply || typeof reply !== "object" || !reply.view || !reply.match) return reply;
+    const out = { ...reply, round: this.round };
+    if (out.views && typeof out.views === "object") {
+      out.views = Object.fromEntries(Object.entries(out.views).map(([k, v]) => [k, v && typeof v === "object" ? { ...v, round: this.round } : v]));
+    }
+    return out;
   }
 
-  pushTo(peer, seat, n = this.n) {
-    if (this.referee) this.referee.view(peer, seat, null, n);
+  /** `seat`'s view to `peer`, numbered `n`: the one `reply` carries (`views`), else asked. */
+  pushTo(peer, seat, n = this.n, reply = null) {
+    if (this.referee) this.referee.view(peer, seat, null, n, reply ? this.marked(reply) : null);
   }
 
-  /** The table moved on: every connected friend but `except` gets its new view (asked now,
-   * before any later request reaches the worker, so that it is this moment's). */
-  pushOthers(except = null) {
+  /** The table moved on (`reply`, the worker's answer to the move): every connected friend but
+   * `except` gets its new view, the one the reply carries (`views`: this moment's, whatever
+   * reaches the worker next); without it, asked now. */
+  pushOthers(except = null, reply = null) {
+    const marked = reply ? this.marked(reply) : null;
     this.seats.forEach((s, i) => {
-      if (s.kind === "friend" && s.peer && i !== except) this.pushTo(s.peer, i);
+      if (s.kind === "friend" && s.peer && i !== except) this.pushTo(s.peer, i, this.n, marked);
     });
     this.bar();
   }
 
-  /** A friend played: the host's own table shows it once it has shown what came before. */
-  hostSees() {
-    const app = this.app;
-    const st = this.engine("state", { game: this.game, seat: this.mine });
-    this.presenting = this.presenting.then(async () => {
-      let reply;
-      try {
-        reply = await st;
-      } catch {
-        return;
-      }
-      await still(app);
-      const my = app.gen;
-      if (await app.present(reply, my)) app.advance();
-      this.bar();
-    });
+  /** A friend played (`reply`, the worker's answer, as the host's seat sees it): the host's own
+   * table shows it once it has shown what came before. */
+  hostSees(reply) {
+    const mine = reply && typeof reply === "object" && reply.seat === this.mine && reply.view ? reply
+      : this.engine("state", { game: this.game, seat: this.mine }).catch(() => null); // (a reply of another seat)
+    this.app.seam.shown(Promise.resolve(mine).then((st) => st && ownTable(st))).then(() => this.bar());
   }
 
   /** Another game takes the table: the friends are let go. */
@@ -477,6 +459,7 @@ export class FriendsHost {
     clearInterval(this.watcher);
     this.timers.forEach((timer) => clearTimeout(timer));
     clearInterval(this.ticker);
+    if (this.unlisten) this.unlisten();
     this.farewell();
     hideBar();
   }
@@ -514,7 +497,7 @@ export class FriendsHost {
     }
     if (this.free().length) return;
     this.started = true;
-    this.call = ownCall(app);
+    this.listen();
     const cfg = this.cfg;
     const seats = this.seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level }
       : { kind: s.kind, ...(s.name ? { name: s.name } : {}) }));
@@ -534,8 +517,8 @@ export class FriendsHost {
     // a friend's seat whose friend is not here now: a computer plays it after the timeout
     this.seats.forEach((s, i) => { if (s.kind === "friend" && !s.peer) this.away(i); });
     this.tellLobby();
-    this.pushOthers();
-    await app.startShowing(reply);
+    this.pushOthers(null, reply);
+    await app.seam.start(ownTable(reply));
   }
 
   /** The game's meta (kept with it by the worker): the names, and what a reload of this page
@@ -573,18 +556,13 @@ export class FriendsHost {
         : { kind: s.kind, ...(s.name ? { name: s.name } : {}) }));
     const round = this.round + 1;
     const meta = this.metaFor(round);
-    const before = { ui: document.documentElement.dataset.ui, busy: app.busy };
-    app.bump(); // the old table is being replaced: whatever it still awaits is stale
-    app.busy = true;
-    app.ui("busy");
     let done;
     this.starting = new Promise((resolve) => { done = resolve; });
     let reply;
     try {
-      reply = await this.call("new_match", { rules: this.cfg.rules, seats, meta });
+      // the old table is being replaced: whatever it still awaits is stale
+      reply = await app.seam.replace(() => this.call("new_match", { rules: this.cfg.rules, seats, meta }));
     } catch (err) {
-      app.busy = before.busy;
-      app.ui(before.ui);
       app.noticeError(err);
       return false;
     } finally {
@@ -598,10 +576,17 @@ export class FriendsHost {
     const sum = document.getElementById("summary-dialog");
     if (sum instanceof HTMLDialogElement && sum.open) sum.close();
     this.tellLobby();
-    this.pushOthers();
-    await app.startShowing(reply);
+    this.pushOthers(null, reply);
+    await app.seam.start(ownTable(reply));
     return true;
   }
+}
+
+/** A reply as the host's own table keeps it: the friends' views (`views`) are theirs only. */
+function ownTable(reply) {
+  if (!reply || typeof reply !== "object" || !("views" in reply)) return reply;
+  const { views, ...state } = reply;
+  return state;
 }
 
 /** The config the test hook `?friends=1` (with variant, seed, lang, relays) deals: the host at

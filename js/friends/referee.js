@@ -73,6 +73,16 @@ export function travelling(state) {
   return out;
 }
 
+/** `seat`'s own view in a reply of the worker: the bridge's `views[seat]` (every reply that
+ * changes a table with friends carries each friend seat's), or the reply itself when it is
+ * that seat's table; else null (the worker is then asked for it). */
+export function viewOf(reply, seat) {
+  if (!plain(reply)) return null;
+  const mine = plain(reply.views) ? reply.views[String(seat)] : undefined;
+  if (plain(mine) && mine.seat === seat) return mine;
+  return reply.seat === seat && plain(reply.view) ? reply : null;
+}
+
 /** A person's name as a friend's page sends it: no control characters, at most 20. */
 export function cleanName(name) {
   return typeof name === "string" ? name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 20) : "";
@@ -345,9 +355,15 @@ export class Referee {
     return this.view(peer, p.seat, p);
   }
 
-  /** The seat's view, asked of the worker now, to `peer`; counted among the peer's requests
-   * waiting when `p` is given (a sync), none when the host's page pushes it. */
-  view(peer, seat, p = null, n = this.hooks.n()) {
+  /** The seat's view to `peer`: the one `reply` (the worker's answer to a move) carries, else
+   * asked of the worker now; counted among the peer's requests waiting when `p` is given (a
+   * sync), none when the host's page pushes it. */
+  view(peer, seat, p = null, n = this.hooks.n(), reply = null) {
+    const carried = viewOf(reply, seat);
+    if (carried) {
+      if (this.heldBy(peer, seat)) this.hooks.send(peer, { t: "view", n, state: travelling(carried) });
+      return Promise.resolve();
+    }
     if (p) {
       if (p.waiting >= this.bounds.queue) return undefined; // answers are on their way: each brings the table as it is
       p.waiting++;
@@ -396,11 +412,13 @@ export class Referee {
     }
     if (p.waiting >= this.bounds.queue) return this.refuse(peer, "friends_busy", "the host is still answering your earlier requests", id);
     p.waiting++;
-    return this.ask(msg.type, call).then((reply) => {
+    return this.ask(msg.type, call).then(async (reply) => {
       if (!this.heldBy(peer, seat)) return;
       if (msg.type === "act") {
-        const n = this.hooks.played(seat);
-        this.hooks.send(peer, { t: "res", id, n, result: travelling(reply) });
+        const n = this.hooks.played(seat, reply);
+        // the seat's view from the reply (`views`); a worker that gave none is asked for it
+        const mine = viewOf(reply, seat) || await this.ask("state", { game: call.game, seat });
+        if (this.heldBy(peer, seat)) this.hooks.send(peer, { t: "res", id, n, result: travelling(mine) });
       } else {
         this.hooks.send(peer, { t: "res", id, result: msg.type === "state" ? travelling(reply) : reply });
       }

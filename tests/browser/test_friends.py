@@ -382,6 +382,11 @@ def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, arti
         assert box["width"] <= 1 and box["height"] <= 1
         shot(friend.page, str(artifacts / "friends-phone-en.png"))
         shot(host.page, str(artifacts / "friends-host-en.png"))
+        # every request the host's worker is asked during the deal
+        host.page.evaluate("""() => { const post = Worker.prototype.postMessage; window.__dealAsked = [];
+          Worker.prototype.postMessage = function (m, ...rest) {
+            if (m && typeof m.type === "string") window.__dealAsked.push(m.type);
+            return post.call(this, m, ...rest); }; }""")
         steps, hinted = 0, False
         while True:
             if not hinted and friend.state()["view"]["legal"]:
@@ -394,9 +399,14 @@ def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, arti
             if not play_one([host, friend]):
                 break
             steps += 1
+            assert "views" not in host.state()  # the friends' views never stay on the host's table
             if steps == 6:
                 shot(friend.page, str(artifacts / "friends-phone-mid-en.png"))
         assert steps == 40 and hinted
+        # one worker call a card, the host's or the friend's: each page's view came with the
+        # play's reply (`views`); a view asked again (a sync after 15 s without one) at most twice
+        during = host.page.evaluate("window.__dealAsked")
+        assert during.count("act") == 40 and during.count("state") <= 2, during
         # nothing of it asked the host (whose referee would have refused it)
         assert "friends_not_offered" not in json.dumps(received(friend))
         for p in (host, friend):

@@ -8,10 +8,18 @@ import { BOUNDS, Referee } from "../../js/friends/referee.js";
 const BUILD = "build-1";
 const TOKENS = ["T".repeat(20), "U".repeat(20), "V".repeat(20)];
 
-/** A table of three seats (the host's, two friends') with a fake transport and worker. */
-function table({ answer = "now" } = {}) {
-  const seats = [{ kind: "human", name: "Host" }, { kind: "friend", name: "", token: null, peer: null },
-    { kind: "friend", name: "", token: null, peer: null }];
+/** A seat's table as the fake worker answers it: its hand a secret of that seat. */
+const tableOf = (seat) => ({ seat, view: { hand: [`secret-of-${seat}`] }, seats: [], match: { deal: 0 } });
+
+/** A table of `friends + 1` seats (the host's, then the friends') with a fake transport and
+ * worker. The worker answers a play as the bridge does at a friends table: the host's table
+ * (`viewer`, the host's page asks so) with every friend seat's view in `views` (each with a
+ * save, which must never travel); `views: false`, without them (the reply of the play's own
+ * seat, as before the bridge carried them). `played`: what the host's page does when a friend
+ * played (the default counts it). */
+function table({ answer = "now", friends = 2, views = true, played = null } = {}) {
+  const seats = [{ kind: "human", name: "Host" }];
+  for (let i = 0; i < friends; i++) seats.push({ kind: "friend", name: "", token: null, peer: null });
   const out = { sent: [], asked: [], dropped: [], warnings: [], played: 0, lobby: 0, seated: [] };
   const waiting = []; // the worker's answers not given yet (answer: "later")
   let clock = 0;
@@ -24,8 +32,11 @@ function table({ answer = "now" } = {}) {
     ask: (type, args) => {
       out.asked.push({ peer: current, type, args: JSON.parse(JSON.stringify(args)),
         heldBy: current && ref.peers.get(current) ? ref.peers.get(current).seat : null });
-      const reply = type === "state" ? { seat: args.seat, view: { hand: [`secret-of-${args.seat}`] }, seats: [], match: { deal: 0 }, save: "never" }
-        : type === "act" ? (args.action === "XX" ? null : { seat: args.seat, view: { hand: [`secret-of-${args.seat}`] }, save: "never" })
+      const everyView = () => Object.fromEntries(seats.map((s, i) => [i, s]).filter(([, s]) => s.kind === "friend")
+        .map(([i]) => [String(i), { ...tableOf(i), save: "never" }]));
+      const reply = type === "state" ? { ...tableOf(args.seat), save: "never" }
+        : type === "act" ? (args.action === "XX" ? null
+          : views ? { ...tableOf(0), save: "never", views: everyView() } : { seat: args.seat, view: { hand: [`secret-of-${args.seat}`] }, save: "never" })
           : { deal: args.deal, for: args.seat };
       if (answer === "later") return new Promise((resolve, reject) => waiting.push({ resolve: () => resolve(reply), reject }));
       if (reply === null) return Promise.reject(Object.assign(new Error("illegal"), { code: "illegal_action" }));
@@ -36,7 +47,7 @@ function table({ answer = "now" } = {}) {
     started: () => started,
     game: () => (started ? "g1" : null),
     n: () => n,
-    played: () => { out.played++; return ++n; },
+    played: (seat, reply) => { out.played++; n++; if (played) played(ref, seat, reply, n); return n; },
     seated: (peer, seat) => out.seated.push([peer, seat]),
     lobby: () => { out.lobby++; },
     room: "room1",
@@ -105,6 +116,34 @@ const scenarios = {
     await flush();
     tb.done();
     return { ...tb.out, seats: tb.seats };
+  },
+
+  /** A friend's card at a table of 2 and of 4 (1 and 3 friends): the worker calls it costs,
+   * with the views in the play's reply and without them, and what each friend was sent. The
+   * host's page (played) pushes each other friend its view, from the reply as js/friends/host.js
+   * does (Referee.view with the reply). */
+  async views() {
+    const rows = {};
+    for (const [name, friends, views] of [["two", 1, true], ["four", 3, true], ["twoBefore", 1, false], ["fourBefore", 3, false]]) {
+      const pushes = [];
+      const tb = table({ friends, views, played: (ref, seat, reply, n) => {
+        tb.seats.forEach((s, i) => { if (s.kind === "friend" && s.peer && i !== seat) pushes.push(ref.view(s.peer, i, null, n, reply)); });
+      } });
+      for (let i = 1; i <= friends; i++) tb.hear(`p${i}`, { t: "take", seat: i, name: `F${i}`, token: TOKENS[i - 1] });
+      tb.start();
+      const sentBefore = tb.out.sent.length;
+      await tb.hear("p1", { t: "req", id: 1, type: "act", args: { action: "AD" } });
+      await Promise.all(pushes);
+      await flush();
+      const asked = tb.out.asked.map((c) => c.type);
+      const sent = tb.out.sent.slice(sentBefore).map(([peer, m]) => [peer, m.t, m.n ?? null, m.t === "res" ? m.result : m.state]);
+      // a sync (a page come back) still asks the worker for its view
+      await tb.hear("p1", { t: "sync" });
+      const afterSync = tb.out.asked.map((c) => c.type).slice(asked.length);
+      tb.done();
+      rows[name] = { asked, sent, afterSync };
+    }
+    return rows;
   },
 
   /** The rate: a burst, a steady page, a flood. */
