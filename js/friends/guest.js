@@ -20,6 +20,9 @@ import { openTable } from "./rooms.js";
 import { REVIEW, cleanName, closeDialog, connectionWords, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
 
 const REMOTE = new Set(["state", "act"]);
+// what the host says that is heard before this page's engine is up (js/app.js starts the room
+// beside it): the seats and the take, drawn in the dialog over the loading screen
+const BEFORE_OPEN = new Set(["lobby", "seated"]);
 // a finished deal's review (REVIEW): this page's own engine, from the deal's record the host
 // sent once the deal was over (every card of it public then); these args pass on
 const REVIEW_ARGS = ["deal", "index", "step", "all_hands", "action"];
@@ -170,7 +173,9 @@ export class FriendsGuest {
           if (peer === this.hostId) this.hostLeft();
         },
         message: (peer, msg) => {
-          if (peer === this.hostId && !this.opened) {
+          // before this page's engine is up, the seats and the take are heard (the dialog
+          // needs no engine: the seats show, a seat can be taken); the rest waits for open()
+          if (peer === this.hostId && !this.opened && !BEFORE_OPEN.has(msg.t)) {
             this.early.push(msg);
             if (this.early.length > 32) this.early.shift(); // (the lobby and views are said again)
           }
@@ -323,7 +328,9 @@ export class FriendsGuest {
 
   // ---- the dialog before the deal ----------------------------------------------------------
   draw() {
-    if (this.shown || !this.opened) return;
+    // before open() (this page's engine starting), only once the host's seats are here: the
+    // loading screen says the rest
+    if (this.shown || (!this.opened && (this.closed || !this.lobbySeats.length))) return;
     const body = dialog(() => this.cancel());
     const name = h("input", { id: "friends-name", type: "text", value: savedName(), attrs: { maxlength: "20", autocomplete: "nickname" } });
     name.addEventListener("input", () => saveName(name.value)); // a redraw keeps what is typed
@@ -379,7 +386,8 @@ export class FriendsGuest {
     this.leave();
     this.app.friends = null;
     closeDialog();
-    this.app.openNewGame(false);
+    // before this page's engine is up, fromLink opens it once the engine is
+    if (this.opened) this.app.openNewGame(false);
   }
 
   /** The table has closed (`bye`: for good, the room left) or its host has been gone for long

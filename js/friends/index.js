@@ -17,6 +17,7 @@ import { FriendsHost, linkConfig } from "./host.js";
 import { FriendsGuest } from "./guest.js";
 
 let early = null; // {room, search, guest}: an invitation's room opened while the engine starts
+let linked = false; // fromLink() has run (too late to join early)
 
 /** An invitation: its room opened and the host looked for at once, while this page's engine
  * starts (js/app.js); fromLink() then shows the table. Anything wrong with the link is said
@@ -24,7 +25,7 @@ let early = null; // {room, search, guest}: an invitation's room opened while th
 export function joinEarly(app, search = location.search) {
   const q = new URLSearchParams(search);
   const room = q.get("join");
-  if (!room || !FriendsGuest.check(room, q.get("host"))) return;
+  if (linked || !room || !FriendsGuest.check(room, q.get("host"))) return;
   const net = netSettings(search);
   const guest = new FriendsGuest(app, room, q.get("host"), net);
   early = { room, search, guest };
@@ -33,6 +34,11 @@ export function joinEarly(app, search = location.search) {
 
 /** The page's link asks for a table with friends: start it. Returns false when it cannot. */
 export async function fromLink(app, search = location.search) {
+  // an invitation joined early: its link as it was (a cancel since has taken it off the address)
+  const pre = early;
+  early = null;
+  linked = true;
+  if (pre) search = pre.search;
   const q = new URLSearchParams(search);
   const net = netSettings(search);
   // a TURN server in the link that cannot be used: said, and the page goes on without it
@@ -44,8 +50,11 @@ export async function fromLink(app, search = location.search) {
       app.notice(`${t("link.bad")} ${t("error.friends_bad_link")}`, 20000);
       return false;
     }
-    const guest = early && early.room === room && early.search === search ? early.guest : new FriendsGuest(app, room, host, net);
-    early = null;
+    const guest = pre && pre.room === room ? pre.guest : new FriendsGuest(app, room, host, net);
+    if (guest.closed) { // its dialog cancelled while the engine started: the New game panel, as after
+      app.openNewGame(false);
+      return true;
+    }
     app.friends = guest;
     await guest.open();
     return true;

@@ -630,6 +630,8 @@ def test_a_friend_reloads_mid_deal_and_takes_the_seat_back(rtc_browser, base_url
         if wait_or_reload(other.page, seats_seen):
             other.page.wait_for_selector(seats_seen, timeout=120000)
         assert other.page.locator("[data-take]").count() == 0
+        # (the seats show while the page's engine still starts: its table once it is up)
+        other.page.wait_for_function("() => window.__briscola && window.__briscola.app.friends")
         other.page.evaluate("m => window.__briscola.app.friends.send(m)", {"t": "take", "seat": 1, "name": "Eve", "token": "B" * 24})
         other.page.wait_for_selector("#friends-dialog .form-error")
         steps = 5
@@ -967,7 +969,8 @@ def test_a_connection_on_which_the_host_heard_nothing_is_made_again_at_once(rtc_
 
 
 def peer_id(person: Person) -> str:
-    """The page's id in the room (Trystero's)."""
+    """The page's id in the room (Trystero's), once its engine is up (the seats show before)."""
+    person.page.wait_for_function("() => window.__briscola && window.__briscola.app.friends && window.__briscola.app.friends.conn")
     return person.page.evaluate("window.__briscola.app.friends.conn.self")
 
 
