@@ -108,8 +108,9 @@ class App {
     // The table and the menus are set up while the engine starts (hidden until it is up):
     // nothing of them needs it yet, and a later visit's engine is up within a few ms.
     this.setupChrome();
-    // An invitation: its room opened now, beside the engine's start (the seats show when both
-    // are up); what goes wrong is said once the engine is up (resume(), fromLink).
+    // An invitation: its room opened now, beside the engine's start (the seats show once the
+    // host answers, the table once the engine is up); what goes wrong with the link is said
+    // once the engine is up (resume(), fromLink).
     if (FRIENDS_LINK && location.protocol !== "file:" && /[?&]join=/.test(location.search)) {
       import("./friends/index.js").then((f) => f.joinEarly(this)).catch(() => {});
     }

@@ -114,8 +114,8 @@ export class FriendsGuest {
   }
 
   /** The room opened and the host looked for, with no engine needed yet: started while this
-   * page's own engine starts (js/app.js), so that the seats show as soon as both are up; what
-   * the host says meanwhile waits for open(). */
+   * page's own engine starts (js/app.js). The seats and the take are heard meanwhile
+   * (BEFORE_OPEN: the dialog needs no engine); the views wait for open(). */
   connect() {
     if (!this.connecting) this.connecting = this.join();
     return this.connecting;
@@ -177,7 +177,7 @@ export class FriendsGuest {
           // needs no engine: the seats show, a seat can be taken); the rest waits for open()
           if (peer === this.hostId && !this.opened && !BEFORE_OPEN.has(msg.t)) {
             this.early.push(msg);
-            if (this.early.length > 32) this.early.shift(); // (the lobby and views are said again)
+            if (this.early.length > 32) this.early.shift(); // (a view is sent again on a sync)
           }
           else if (peer === this.hostId) this.heard(msg);
           else if (msg.t === "host" && this.asked.has(peer)) this.proved(peer, msg.sig);
