@@ -26,8 +26,11 @@ import { cardNamesFigure } from "./names.js";
 const $ = (id) => document.getElementById(id);
 
 /** Reload into one build, the scripts fetched afresh first (the HTTP cache's copies could mix
- * builds again); false, not reloading, when this very mix `why` was met after such a reload. */
-function reloadIntoOneBuild(why) {
+ * builds again); false, not reloading, when the mix of builds `message` names was met after
+ * such a reload. */
+function reloadIntoOneBuild(message) {
+  // the two builds, whichever side found them apart (the worker or the page: its words differ)
+  const why = message ? (message.match(/\b[0-9a-f]{8,}\b/g) || [message]).sort().join(" ") : "";
   try {
     if (why && sessionStorage.getItem("briscola.reloaded") === why) return false;
     if (why) sessionStorage.setItem("briscola.reloaded", why);

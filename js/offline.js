@@ -30,6 +30,12 @@ async function register() {
     console.warn("offline play is not available:", err && err.message ? err.message : err);
     return;
   }
+  // A browser that blocks service workers (a policy, an automation setting) may answer with
+  // nothing rather than an error: no offline play, and the page plays on.
+  if (!registration) {
+    console.warn("offline play is not available: the browser registered no service worker");
+    return;
+  }
   // A newer build waiting: let it take over once this page is out of sight.
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden" && registration.waiting) {

@@ -111,12 +111,20 @@ function help(worker, root) {
  * 0.2–0.3 s on a first visit, and the page needs them only when the engine is ready.
  */
 let pageLoaded = false;
+// A page opened from an invitation (js/friends/): it joins the host's room while its engine
+// starts, and the seats it shows come from the host, not from its engine. Its modules, and the
+// friends layer's (<template id="friends-modules">), load at once: waiting for the worker's
+// first steps put the room 1 s after the invitation.
+const invited = typeof location !== "undefined" && /^https?:$/.test(location.protocol)
+  && /[?&]join=/.test(location.search);
 function loadPage() {
   if (pageLoaded) return;
   pageLoaded = true;
   const later = /** @type {HTMLTemplateElement | null} */ (document.getElementById("page-modules"));
   if (!later) return;
   const nodes = document.importNode(later.content, true);
+  const friends = /** @type {HTMLTemplateElement | null} */ (document.getElementById("friends-modules"));
+  if (invited && friends) nodes.prepend(document.importNode(friends.content, true));
   for (const script of nodes.querySelectorAll("script")) {
     // js/guard.js shows the reload button for an error event (a script's own does not bubble).
     script.addEventListener("error", () => window.dispatchEvent(new ErrorEvent("error",
@@ -143,9 +151,13 @@ if (!carried && typeof Worker === "function") {
     worker.removeEventListener("message", moved);
     loadPage();
   };
-  worker.addEventListener("message", moved);
-  worker.addEventListener("error", loadPage, { once: true });
-  setTimeout(loadPage, 600);
+  if (invited) {
+    loadPage();
+  } else {
+    worker.addEventListener("message", moved);
+    worker.addEventListener("error", loadPage, { once: true });
+    setTimeout(loadPage, 600);
+  }
 } else if (!carried && typeof document !== "undefined") {
   loadPage(); // no workers here: the page says so itself (js/app.js)
 }

@@ -40,10 +40,14 @@ def executable() -> str | None:
 WEBRTC_LOOPBACK_ARGS = ["--disable-features=WebRtcHideLocalIpsWithMdns"]
 
 
-def launch(browser_type, extra_args=(), **options):
+def launch(browser_type, extra_args=(), js_flags=(), **options):
     """A browser (Playwright's `browser_type`, e.g. `playwright.chromium`) on this Chromium;
-    `extra_args`: more command-line switches (e.g. WEBRTC_LOOPBACK_ARGS)."""
-    return browser_type.launch(executable_path=executable(), args=[*LAUNCH_ARGS, *extra_args], **options)
+    `extra_args`: more command-line switches (e.g. WEBRTC_LOOPBACK_ARGS); `js_flags`: V8's
+    (given as one `--js-flags` switch: Chromium reads only one)."""
+    args = [*LAUNCH_ARGS, *extra_args]
+    if js_flags:
+        args.append("--js-flags=" + " ".join(js_flags))
+    return browser_type.launch(executable_path=executable(), args=args, **options)
 
 
 def launch_profile(browser_type, profile, **options):

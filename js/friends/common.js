@@ -172,7 +172,8 @@ export function dialog(onEscape = null) {
     });
     d.addEventListener("input", (e) => {
       const el = e.target;
-      if (el && el.id && "value" in el) typed.set(el.id, el.value);
+      if (el && el.id && el.type === "checkbox") typed.set(el.id, { checked: el.checked });
+      else if (el && el.id && "value" in el) typed.set(el.id, el.value);
     });
     document.body.append(d);
   }
@@ -182,12 +183,18 @@ export function dialog(onEscape = null) {
   const active = document.activeElement;
   const focus = active && active.id && body.contains(active)
     ? { id: active.id, start: active.selectionStart, end: active.selectionEnd } : null;
-  // the caller fills the body now; the typed values and the focus come back once it has
+  // a part the person opened (the settings) stays open
+  const opened = [...body.querySelectorAll("details[open]")].map((el) => el.className);
+  // the caller fills the body now; the typed values, the boxes ticked, the parts opened and
+  // the focus come back once it has
   queueMicrotask(() => {
     for (const [id, value] of typed) {
       const el = document.getElementById(id);
-      if (el && body.contains(el) && "value" in el && el.value !== value) el.value = value;
+      if (!el || !body.contains(el)) continue;
+      if (typeof value === "object") el.checked = value.checked;
+      else if ("value" in el && el.value !== value) el.value = value;
     }
+    for (const el of body.querySelectorAll("details")) if (opened.includes(el.className)) el.open = true;
     const el = focus && document.getElementById(focus.id);
     if (el && body.contains(el) && !body.contains(document.activeElement)) { // (not if the caller focused one)
       el.focus();

@@ -311,13 +311,9 @@ export class FriendsHost {
     }
   }
 
+  /** The lobby's Cancel: the friends let go (leave()), and the New game panel instead. */
   cancel() {
-    this.gone = true;
-    clearInterval(this.watcher);
-    this.timers.forEach((timer) => clearTimeout(timer));
-    clearInterval(this.ticker);
-    if (this.unlisten) this.unlisten();
-    this.farewell();
+    this.leave();
     this.app.friends = null;
     closeDialog();
     this.app.openNewGame(!!this.app.state);

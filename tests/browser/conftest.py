@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT))  # build.py, tools/
 
 from tools import chromium  # noqa: E402
+from pagekit import NO_SERVICE_WORKER, TEST_JS_FLAGS  # noqa: E402
 
 
 def pytest_configure(config):
@@ -102,7 +103,7 @@ def playwright():
 
 @pytest.fixture(scope="session")
 def browser(playwright):
-    b = chromium.launch(playwright.chromium)
+    b = chromium.launch(playwright.chromium, js_flags=TEST_JS_FLAGS)
     yield b
     b.close()
 
@@ -142,7 +143,7 @@ def _make_page(browser, width, height, **options):
     """A fresh context and its page (`options`: more of the context's, e.g. `has_touch`);
     `page.console_watch.errors` collects the console errors."""
     context = browser.new_context(viewport={"width": width, "height": height},
-                                  reduced_motion="reduce", locale="en-US", **options)
+                                  reduced_motion="reduce", locale="en-US", **{**NO_SERVICE_WORKER, **options})
     page = context.new_page()
     page.set_default_timeout(60000)
     page.console_watch = ConsoleWatch()

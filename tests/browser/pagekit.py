@@ -21,6 +21,18 @@ PLAYING = ("waiting", "summary", "handoff", "error")
 SCREENSHOTS = os.environ.get("BRISCOLA_SCREENSHOTS", "") not in ("", "0")
 
 
+# How the tests' Chromium runs the page's code, measured on the 2-core machine (docs/testing.md):
+# - V8's baseline WebAssembly compiler only (Liftoff): each fresh page compiles Pyodide's 8 MB
+#   module, and the optimising tier's background compiles of it cost about 1.5 s of a core per
+#   page, more than the faster code gains back in a test's few deals. (The benchmarks and every
+#   player's browser keep V8's default tiers; tools/chromium.py.)
+TEST_JS_FLAGS = ("--liftoff-only",)
+# - The service worker only in the tests of offline play and of deployment (test_delivery.py,
+#   test_embed.py, through watched_context): elsewhere it cached the whole site (13 MB) behind
+#   each fresh page, about 0.7 s of a core, for a visit no test makes.
+NO_SERVICE_WORKER = {"service_workers": "block"}
+
+
 def shot(target, path, **options) -> None:
     """A screenshot of `target` (a Playwright page or element) to `path`, with
     BRISCOLA_SCREENSHOTS=1 only."""

@@ -21,7 +21,7 @@ import pytest
 
 from tools import chromium
 
-from pagekit import shot, SETTLED, wait_ui
+from pagekit import NO_SERVICE_WORKER, SETTLED, TEST_JS_FLAGS, shot, wait_ui
 from test_chiamata import call_any_card, call_other, click_action, first_card, start
 
 pytestmark = pytest.mark.browser
@@ -150,7 +150,7 @@ def relay():
 
 @pytest.fixture(scope="module")
 def rtc_browser(playwright):
-    b = chromium.launch(playwright.chromium, extra_args=chromium.WEBRTC_LOOPBACK_ARGS)
+    b = chromium.launch(playwright.chromium, extra_args=chromium.WEBRTC_LOOPBACK_ARGS, js_flags=TEST_JS_FLAGS)
     yield b
     b.close()
 
@@ -160,7 +160,7 @@ class Person:
 
     def __init__(self, browser, width=1280, height=800, spy=False, lang="en", drop_first=None, drops=1):
         self.context = browser.new_context(viewport={"width": width, "height": height},
-                                           reduced_motion="reduce", locale="en-US")
+                                           reduced_motion="reduce", locale="en-US", **NO_SERVICE_WORKER)
         self.context.add_init_script(PREFS_SCRIPT % json.dumps({**PREFS, "lang": lang}))
         if spy:
             self.context.add_init_script(SPY)
@@ -372,6 +372,11 @@ def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, arti
     with closing_all(Person(rtc_browser), Person(rtc_browser, 390, 844, spy=True)) as (host, friend):
         open_table(host, friend, base_url, relay, seed=7)
         assert friend.state()["seat"] == 1 and host.state()["seat"] == 0
+        # the invitation's page asked for the friends layer and its library with its own modules
+        # (js/start.js); the host's page, opened without one, only once it opened the table
+        preloaded = "() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'))"
+        assert {"js/friends/index.js", "js/friends/vendor.js", "js/table.js"} <= set(friend.page.evaluate(preloaded))
+        assert "js/friends/vendor.js" not in host.page.evaluate(preloaded)
         # each sees its own hand only: the other's is not in its state
         assert friend.state()["view"]["hand"] != host.state()["view"]["hand"]
         assert friend.page.locator("#friends-bar [data-state=on]").count() == 2
@@ -719,10 +724,15 @@ def test_a_name_typed_before_the_seats_show_is_kept(rtc_browser, base_url, relay
         friend.page.goto(href)
         friend.page.wait_for_selector("#friends-name", timeout=120000)
         assert not friend.page.locator("[data-take]").count()
+        # the settings opened and a box ticked meanwhile stay so too (they closed and lost the
+        # tick at each redraw)
+        friend.page.click("#friends-dialog .friends-settings summary")
+        friend.page.check("#friends-relay-only")
         friend.page.locator("#friends-name").press_sequentially("Bruno")
         friend.page.wait_for_selector("[data-take='1']", timeout=120000)
         assert friend.page.evaluate("window.__dropped") == 2
         assert friend.page.input_value("#friends-name") == "Bruno"
+        assert friend.page.is_visible("#friends-relay-only") and friend.page.is_checked("#friends-relay-only")
         assert friend.page.evaluate("document.activeElement && document.activeElement.id") == "friends-name"
         friend.page.click("[data-take='1']")
         dealt(host, friend)
@@ -789,12 +799,16 @@ def test_chiamata_with_five_people(rtc_browser, base_url, relay, artifacts):
 
 
 def test_a_visit_loads_nothing_of_playing_with_friends_until_chosen(rtc_browser, base_url, relay, dist_dir):
-    # what the service worker precaches and index.html preloads leaves js/friends/ out
+    # what the service worker precaches and index.html preloads leaves js/friends/ out; it is
+    # named only in <template id="friends-modules">, which only an invitation's page loads
     sw = (dist_dir / "sw.js").read_text(encoding="utf-8")
     manifest = json.loads((dist_dir / "build-manifest.json").read_text(encoding="utf-8"))
     assert "js/friends/vendor.js" in manifest["files"] and "js/friends/host.js" in manifest["files"]
     assert "js/friends/" not in sw
-    assert "friends/" not in (dist_dir / "index.html").read_text(encoding="utf-8")
+    html = (dist_dir / "index.html").read_text(encoding="utf-8")
+    inert = re.search(r'<template id="friends-modules">(.*?)</template>', html, re.S)
+    assert inert and 'href="js/friends/vendor.js"' in inert.group(1)
+    assert "friends/" not in html.replace(inert.group(0), "")
     with closing_all(Person(rtc_browser)) as (person,):
         page = person.page
         fetched, sockets = [], []

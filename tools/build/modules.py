@@ -16,15 +16,19 @@ IMPORT = re.compile(r"""^import\s+(?:(?:(\w+)\s*(?:,\s*)?)?(?:\{([^}]*)\}|\*\s+a
                     r"""["'](\.{1,2}/[^"']+)["'];?[ \t]*$""", re.M)
 
 
-def module_graph(stage: Path, entries: list[str]) -> list[str]:
+def module_graph(stage: Path, entries: list[str], later: tuple[str, ...] = ()) -> list[str]:
     """Every module the entries import, directly or not (relative imports), in
-    dependency order, the entries last."""
+    dependency order, the entries last. `later`: modules the build writes after this
+    (js/build-info.js), listed where imported but not read (they import nothing)."""
     order: list[str] = []
 
     def visit(rel: str, chain: tuple[str, ...]) -> None:
         if rel in chain:
             raise BuildError(f"import cycle: {' -> '.join(chain + (rel,))}")
         if rel in order:
+            return
+        if rel in later:
+            order.append(rel)
             return
         path = stage / rel
         if not path.is_file():

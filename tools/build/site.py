@@ -123,6 +123,11 @@ def lean_modules(stage: Path) -> None:
         path.write_text("\n".join([*hints, lean]), encoding="utf-8")
 
 
+FRIENDS_ENTRY = "js/friends/index.js"
+# ... and what it imports when it opens a room (js/friends/net.js: the connections' library)
+FRIENDS_DYNAMIC = ("js/friends/vendor.js",)
+
+
 def preload_modules(stage: Path) -> None:
     """dist/index.html asks for every module of the page at once
     (<link rel="modulepreload">) instead of discovering them import by import: in the
@@ -130,8 +135,8 @@ def preload_modules(stage: Path) -> None:
     the head."""
     html = (stage / "index.html").read_text(encoding="utf-8")
     entries = page_entries(html)
-    links = "".join(f'  <link rel="modulepreload" href="{rel}">\n'
-                    for rel in module_graph(stage, entries) if rel not in entries)
+    page = module_graph(stage, entries)
+    links = "".join(f'  <link rel="modulepreload" href="{rel}">\n' for rel in page if rel not in entries)
     if not links:
         return
     template = '<template id="page-modules">\n'
@@ -141,6 +146,13 @@ def preload_modules(stage: Path) -> None:
         html = html.replace("</head>", links + "</head>", 1)
     else:
         return
+    # The friends layer's own modules (imported when a page joins or opens a table with
+    # friends), for a page opened from an invitation: js/start.js adds them with the page's.
+    friends = '<template id="friends-modules">\n'
+    if friends in html and (stage / FRIENDS_ENTRY).is_file():
+        graph = [*module_graph(stage, [FRIENDS_ENTRY], later=("js/build-info.js",)), *FRIENDS_DYNAMIC]
+        more = "".join(f'  <link rel="modulepreload" href="{rel}">\n' for rel in graph if rel not in page)
+        html = html.replace(friends, friends + more, 1)
     (stage / "index.html").write_text(html, encoding="utf-8")
 
 
