@@ -65,8 +65,9 @@ export function netSettings(search = location.search) {
 
 /** The settings part of a dialog: the relays, the STUN server, the TURN server (its username
  * and credential, whether only it may carry this page's traffic, whether the invitation shares
- * it), kept in the preferences. Nothing is kept while one of them is wrong (the note says which). */
-export function settingsSection(current, onSaved) {
+ * it: not on a friend's page, `inviting` false, which has no invitation to give), kept in the
+ * preferences. Nothing is kept while one of them is wrong (the note says which). */
+export function settingsSection(current, onSaved, inviting = true) {
   styles();
   const relays = h("textarea", { id: "friends-relays", rows: 3, value: current.relays.join("\n") });
   const field = (id, value, type = "text") => h("input", { id, type, value, attrs: { autocomplete: "off", spellcheck: "false" } });
@@ -83,6 +84,7 @@ export function settingsSection(current, onSaved) {
   };
   const relayOnly = box("friends-relay-only", !!current.relayOnly);
   const share = box("friends-share-turn", !!current.shareTurn);
+  const shared = () => (inviting ? share.checked : !!current.shareTurn); // kept as it was where not offered
   const note = h("p", { class: "muted small", attrs: { role: "status" } });
   const save = () => {
     const list = parseRelays(relays.value);
@@ -99,10 +101,10 @@ export function settingsSection(current, onSaved) {
     }
     note.classList.remove("form-error");
     store.updatePrefs({ friends: { relays: list, stun: s },
-      friendsTurn: { url, user: url ? user : "", credential: url ? credential : "", relayOnly: relayOnly.checked, share: share.checked } });
+      friendsTurn: { url, user: url ? user : "", credential: url ? credential : "", relayOnly: relayOnly.checked, share: shared() } });
     note.textContent = t("friends.settings.saved");
     onSaved({ relays: list, stun: s, turn: url ? { urls: url, username: user, credential } : null, relayOnly: relayOnly.checked,
-      shareTurn: share.checked, linkProblem: "" });
+      shareTurn: shared(), linkProblem: "" });
   };
   const check = (input, text) => h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: input.id } }, input, h("span", { text })));
   return h("details", { class: "friends-settings" },
@@ -115,7 +117,7 @@ export function settingsSection(current, onSaved) {
     h("label", { attrs: { for: "friends-turn-user" }, text: t("friends.turn.user") }), turnUser,
     h("label", { attrs: { for: "friends-turn-credential" }, text: t("friends.turn.credential") }), turnCredential,
     check(relayOnly, t("friends.turn.relay_only")),
-    check(share, t("friends.turn.share")),
+    inviting ? check(share, t("friends.turn.share")) : "",
     h("div", { class: "buttons" }, h("button", { class: "btn", type: "button", text: t("friends.settings.save"), on: { click: save } })),
     note);
 }

@@ -373,7 +373,7 @@ export class FriendsGuest {
       settingsSection(this.net, () => {
         forget(["turn", "turn_user", "turn_credential", "ice"]);
         location.reload();
-      }),
+      }, false),
       h("div", { class: "buttons" },
         h("button", { class: "btn", type: "button", id: "friends-cancel", text: t("new.cancel"), on: { click: () => this.cancel() } }),
         this.problemReload ? h("button", { class: "btn primary", type: "button", text: t("friends.reload"), on: { click: () => location.reload() } }) : ""),

@@ -728,6 +728,7 @@ def test_a_name_typed_before_the_seats_show_is_kept(rtc_browser, base_url, relay
         # tick at each redraw)
         friend.page.click("#friends-dialog .friends-settings summary")
         friend.page.check("#friends-relay-only")
+        assert friend.page.locator("#friends-share-turn").count() == 0  # a friend has no invitation to share it in
         friend.page.locator("#friends-name").press_sequentially("Bruno")
         friend.page.wait_for_selector("[data-take='1']", timeout=120000)
         assert friend.page.evaluate("window.__dropped") == 2
