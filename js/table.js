@@ -125,6 +125,7 @@ export class TableView {
     this.n = n;
     this.me = me;
     this.compact = n >= 4 && NARROW.matches;
+    this.drawn = new Map();
     const root = clear(this.root);
     root.className = `table n${n}${this.compact ? " compact" : ""}`;
     this.el = {};
@@ -273,8 +274,19 @@ export class TableView {
       const el = this.el.hand.querySelector(`[data-key="${cssEscape(this.focusKey)}"]`);
       if (el && active && this.root.contains(active) === false && active !== document.body) {
         // focus is elsewhere (a dialog): leave it
-      } else if (el) el.focus({ preventScroll: true });
+      } else if (el && el !== active) el.focus({ preventScroll: true });
     }
+  }
+
+  /**
+   * Whether a part of the table is already on the page as `key` would draw it; if not, the
+   * part is recorded as drawn from `key` and the caller draws it. Only what changed is drawn
+   * again: a play redraws its trick and one hand, not every card on the table.
+   */
+  _unchanged(part, key) {
+    if (this.drawn.get(part) === key) return true;
+    this.drawn.set(part, key);
+    return false;
   }
 
   _sides(view, ctx) {
@@ -291,28 +303,35 @@ export class TableView {
   }
 
   _pile(el, seat, won, pts, ctx, style, lang) {
-    if (this.mode.pile && this.mode.pile(el, seat, this.view, ctx)) return;
+    const part = `pile-${seat}`;
+    if (this.mode.pile && this.mode.pile(el, seat, this.view, ctx)) {
+      this.drawn.delete(part);
+      return;
+    }
+    const yours = seat === this.view.seat && ctx.kinds[seat].kind === "human" && ctx.humans === 1;
+    const team = teamGame(this.view);
+    if (this._unchanged(part, [won, pts, !!ctx.showPoints, team, yours, ctx.names[seat], style, lang].join("|"))) return;
     clear(el);
     el.classList.toggle("empty", won === 0);
     el.append(cardFace(null, style, lang, "p", "pile-card")); // kept, unseen while empty: the seat's width holds
     const tricks = won === 1 ? t("seat.pile.one") : t("seat.pile", { n: won });
     const count = h("span", { class: "pile-count", text: tricks });
-    if (ctx.showPoints && !teamGame(this.view)) {
+    if (ctx.showPoints && !team) {
       // "2 tricks · 14 points"; the narrowest seat boxes drop the word (app.css), not the number
       const [before, after] = t("table.points", { n: "\u0000" }).split("\u0000");
       count.append(" · ", h("span", { class: "unit", text: before }), String(pts), h("span", { class: "unit", text: after }));
     }
     el.append(count);
-    const yours = seat === this.view.seat && ctx.kinds[seat].kind === "human" && ctx.humans === 1;
     el.setAttribute("aria-label", yours ? t("seat.pile.aria.you", { n: won }) : t("seat.pile.aria", { name: ctx.names[seat], n: won }));
   }
 
   _seatHand(box, view, s, style, lang) {
-    clear(box);
     const size = view.hand_sizes[s];
     const known = (view.known && view.known[s]) || [];
     // face up from the start (scoperta): larger; a card known later keeps the seat's size
     const open = view.hands_visible && view.hands_visible[s] && !!(view.rules && view.rules.open_hands);
+    if (this._unchanged(`hand-${s}`, [size, known.join(","), !!open, this.ctx.style, style, lang].join("|"))) return;
+    clear(box);
     box.classList.toggle("open", !!open);
     box.classList.toggle("known", !open && known.length > 0);
     box.classList.toggle("many", size > 4);
@@ -327,7 +346,12 @@ export class TableView {
   }
 
   _deck(view, style, lang) {
-    if (this.mode.center && this.mode.center(this.el.deck, view, this.ctx)) return;
+    if (this.mode.center && this.mode.center(this.el.deck, view, this.ctx)) {
+      this.drawn.delete("deck");
+      return;
+    }
+    if (this._unchanged("deck", [view.talon_size, view.trump_card, view.original_trump_card, view.trump_suit,
+      view.talon_next, style, lang].join("|"))) return;
     const deck = clear(this.el.deck);
     deck.className = "deck";
     deck.dataset.anchor = "talon";
@@ -361,11 +385,21 @@ export class TableView {
   }
 
   _trick(view, ctx, style, lang) {
+    const n = view.players;
+    const plays = view.trick || [];
+    // who took the trick, in words, until the next card is played
+    const last = (view.tricks || [])[view.tricks ? view.tricks.length - 1 : -1];
+    const note = ctx.trickWinner !== undefined && ctx.trickWinner !== null
+      ? { winner: ctx.trickWinner, points: ctx.trickPoints }
+      : !plays.length && last && view.phase !== "over" ? last : null;
+    const shown = note && note.points !== undefined ? note : null;
+    const you = !!shown && shown.winner === view.seat && ctx.kinds[shown.winner].kind === "human" && ctx.humans === 1;
+    if (this._unchanged("trick", JSON.stringify([plays, view.seat, n, ctx.trickWinner, ctx.trickWinnerIndex,
+      shown && [shown.winner, shown.points, you], plays.map((p) => ctx.names[p.seat]),
+      shown && ctx.names[shown.winner], style, lang]))) return;
     const box = clear(this.el.trick);
     box.setAttribute("aria-label", t("table.trick"));
-    const n = view.players;
     const seen = new Map();
-    const plays = view.trick || [];
     plays.forEach((p, i) => {
       const k = (p.seat - view.seat + n) % n;
       const again = seen.get(p.seat) || 0;
@@ -387,26 +421,24 @@ export class TableView {
       if (ctx.trickWinner === p.seat && i === ctx.trickWinnerIndex) slot.classList.add("winning");
       box.append(slot);
     });
-    // who took the trick, in words, until the next card is played
-    const last = (view.tricks || [])[view.tricks ? view.tricks.length - 1 : -1];
-    const note = ctx.trickWinner !== undefined && ctx.trickWinner !== null
-      ? { winner: ctx.trickWinner, points: ctx.trickPoints }
-      : !plays.length && last && view.phase !== "over" ? last : null;
-    if (note && note.points !== undefined) {
-      const you = note.winner === view.seat && ctx.kinds[note.winner].kind === "human" && ctx.humans === 1;
-      box.append(h("p", { class: "trick-note", text: you ? t("table.took.you", { points: note.points })
-        : t("table.took", { name: ctx.names[note.winner], points: note.points }) }));
+    if (shown) {
+      box.append(h("p", { class: "trick-note", text: you ? t("table.took.you", { points: shown.points })
+        : t("table.took", { name: ctx.names[shown.winner], points: shown.points }) }));
     }
   }
 
   _hand(view, ctx, style, lang) {
-    const box = clear(this.el.hand);
-    box.setAttribute("aria-label", view.seat === ctx.firstHuman || ctx.humans <= 1
-      ? t("table.hand") : t("table.hand.of", { name: ctx.names[view.seat] }));
     const legal = new Set(view.legal || []);
     // hand_hidden: the engine left the hand out (people sharing the device, between turns)
     const hidden = ctx.hideHand || view.hand_hidden;
     const cards = hidden ? Array.from({ length: view.hand_sizes[view.seat] || 0 }, () => null) : view.hand;
+    const label = view.seat === ctx.firstHuman || ctx.humans <= 1
+      ? t("table.hand") : t("table.hand.of", { name: ctx.names[view.seat] });
+    const points = ctx.showPoints && ctx.cardPoints ? cards.map((c) => (c && ctx.cardPoints[c]) || 0) : null;
+    if (this._unchanged("hand", JSON.stringify([cards, view.seat, cards.map((c) => !!c && ctx.canPlay && legal.has(c)),
+      ctx.hinted, points, this.focusKey, label, style, lang]))) return;
+    const box = clear(this.el.hand);
+    box.setAttribute("aria-label", label);
     box.style.setProperty("--count", String(Math.max(2, cards.length)));
     let tabSet = false;
     const focusable = [];
@@ -576,6 +608,7 @@ export class TableView {
     if (!this.motion || duration <= 0) return;
     const to = this.anchorRect(`pile-${seat}`);
     if (!to) return;
+    this.drawn.delete("trick"); // swept away: drawn afresh whatever comes next
     const anims = [];
     for (const el of this.el.trick.querySelectorAll(".trick-card")) {
       const r = el.getBoundingClientRect();
@@ -610,12 +643,13 @@ export class TableView {
   focusHand() {
     const onBoard = this.el.board && this.el.board.querySelector("button.hinted:not(:disabled), button:not(:disabled)");
     if (onBoard && this.el.center.classList.contains("boarded")) {
-      onBoard.focus({ preventScroll: true });
+      if (onBoard !== document.activeElement) onBoard.focus({ preventScroll: true });
       return;
     }
     const el = this.el.hand && (this.el.hand.querySelector(".hand-card.playable[tabindex='0']")
       || this.el.hand.querySelector(".hand-card.playable") || this.el.hand.querySelector(".hand-card"));
-    if (el) el.focus({ preventScroll: true });
+    // focusing forces the page's style and layout: not again where the focus already is
+    if (el && el !== document.activeElement) el.focus({ preventScroll: true });
   }
 }
 
