@@ -139,38 +139,144 @@ class ConsoleWatch:
                 if r.status >= 400 else None)
 
 
+def _watched(page):
+    page.set_default_timeout(60000)
+    page.console_watch = ConsoleWatch()
+    page.console_watch.attach(page)
+    return page
+
+
 def _make_page(browser, width, height, **options):
     """A fresh context and its page (`options`: more of the context's, e.g. `has_touch`);
     `page.console_watch.errors` collects the console errors."""
     context = browser.new_context(viewport={"width": width, "height": height},
                                   reduced_motion="reduce", locale="en-US", **{**NO_SERVICE_WORKER, **options})
-    page = context.new_page()
-    page.set_default_timeout(60000)
-    page.console_watch = ConsoleWatch()
-    page.console_watch.attach(page)
-    return context, page
+    return context, _watched(context.new_page())
+
+
+# The shared profile. A fresh profile starts the engine cold: Pyodide's module compiled, Python
+# started, the engine imported, its memory snapshot made and stored (about 3 s of a core, then
+# more behind it). A player pays that once; their next visits restore the snapshot. Most tests
+# need a fresh game, not a first visit: their pages open in one profile per test process, kept
+# warm (the browser's caches and the engine's snapshot), its game storage emptied after each
+# test (`_WarmProfiles.give_back`). A test that changes a profile itself (routes, init scripts,
+# offline, permissions, its own options) or needs a first visit asks new_page(..., fresh=True).
+_RESET_JS = """async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const name of await caches.keys()) if (!name.endsWith(":snapshot")) await caches.delete(name);
+  // a database still open in a closing page's worker is deleted once it closes
+  const gone = (req) => new Promise((done) => {
+    req.onsuccess = () => done(true);
+    req.onerror = () => done(false);
+    setTimeout(() => done(false), 5000);
+  });
+  for (const db of await indexedDB.databases()) if (!(await gone(indexedDB.deleteDatabase(db.name)))) return false;
+  return true;
+}"""
+
+
+class _WarmProfiles:
+    """The warm profiles of this test process: a lease takes a free one (or makes one) and
+    gives it back emptied. A test never shares a profile with another still open (a module's
+    shared page holds one while the module's other tests run)."""
+
+    def __init__(self, browser, base_url):
+        self.browser = browser
+        self.base_url = base_url
+        self.free = []
+
+    def take(self):
+        """A warm profile as a test's context (a `_Lease`), with no page yet."""
+        context = self.free.pop() if self.free else self.browser.new_context(
+            viewport={"width": 1280, "height": 800}, reduced_motion="reduce", locale="en-US", **NO_SERVICE_WORKER)
+        return _Lease(self, context)
+
+    def lease(self, width, height):
+        """A warm profile and a page in it at this window size: (context, page)."""
+        lease = self.take()
+        page = lease.new_page()
+        page.set_viewport_size({"width": width, "height": height})
+        return lease, _watched(page)
+
+    def give_back(self, context):
+        """Everything the test's pages kept goes, but the engine's snapshot and the caches."""
+        page = context.new_page()
+        try:
+            page.goto(self.base_url + "build-manifest.json")
+            emptied = page.evaluate(_RESET_JS)
+        finally:
+            page.close()
+        if emptied:
+            self.free.append(context)
+        else:  # something held on to it: closed, and a later lease makes a new one
+            context.close()
+
+    def close(self):
+        for context in self.free:
+            context.close()
+
+
+class _Lease:
+    """A test's warm profile, handed to it as its context: it opens pages there, and `close()`
+    closes them and gives the profile back. Anything else a context does would outlive the
+    test, so it is refused: such a test asks for a fresh profile."""
+
+    def __init__(self, profiles, context):
+        self._profiles = profiles
+        self._context = context
+        self._pages = []
+
+    def new_page(self):
+        page = self._context.new_page()
+        self._pages.append(page)
+        return page
+
+    @property
+    def pages(self):
+        return [p for p in self._pages if not p.is_closed()]
+
+    def close(self):
+        if self._context is None:
+            return
+        for p in self.pages:
+            p.close()
+        context, self._context = self._context, None
+        self._profiles.give_back(context)
+
+    def __getattr__(self, name):
+        raise AttributeError(f"context.{name}: a page of a shared profile cannot change it; "
+                             "ask new_page(..., fresh=True)")
 
 
 @pytest.fixture(scope="session")
-def new_page(browser):
-    """A factory: ``new_page(width, height)`` -> (context, page); ``page.console_watch.errors``."""
-    def make(width=1280, height=800):
-        return _make_page(browser, width, height)
+def warm_profile(browser, base_url):
+    profiles = _WarmProfiles(browser, base_url)
+    yield profiles
+    profiles.close()
+
+
+@pytest.fixture(scope="session")
+def new_page(browser, warm_profile):
+    """A factory: ``new_page(width, height)`` -> (context, page) in a warm profile (above);
+    ``new_page(width, height, fresh=True)`` in a profile of its own. ``page.console_watch.errors``."""
+    def make(width=1280, height=800, fresh=False):
+        return _make_page(browser, width, height) if fresh else warm_profile.lease(width, height)
     return make
 
 
-def _checked_page(browser, width, height):
-    context, pg = _make_page(browser, width, height)
+def _checked_page(warm_profile, width, height):
+    context, pg = warm_profile.lease(width, height)
     yield pg
     context.close()
     assert not pg.console_watch.errors, "console errors:\n" + "\n".join(pg.console_watch.errors)
 
 
 @pytest.fixture
-def page(browser):
-    yield from _checked_page(browser, 1280, 800)
+def page(warm_profile):
+    yield from _checked_page(warm_profile, 1280, 800)
 
 
 @pytest.fixture
-def phone_page(browser):
-    yield from _checked_page(browser, 360, 640)
+def phone_page(warm_profile):
+    yield from _checked_page(warm_profile, 360, 640)

@@ -678,6 +678,9 @@ def test_two_people_bid_from_their_own_hands(table, bot_level, artifacts):
 def test_rules_page_explains_chiamata(table, bot_level, artifacts):
     if ui(table) == "newgame":
         start(table, "chiamata", 1, level=bot_level)
+    if ui(table) == "summary":  # the module's page, where another test ended its deal
+        table.keyboard.press("Escape")
+        table.wait_for_function("() => !document.querySelector('dialog[open]')")
     table.click("#btn-rules")
     table.wait_for_selector("#rules-dialog[open]")
     text = table.text_content("#rules-dialog")

@@ -22,6 +22,7 @@ import pytest
 from tools import chromium
 
 from pagekit import NO_SERVICE_WORKER, SETTLED, TEST_JS_FLAGS, shot, wait_ui
+from conftest import _WarmProfiles  # noqa: E402
 from test_chiamata import call_any_card, call_other, click_action, first_card, start
 
 pytestmark = pytest.mark.browser
@@ -149,28 +150,49 @@ def relay():
 
 
 @pytest.fixture(scope="module")
-def rtc_browser(playwright):
+def rtc_browser(playwright, base_url):
     b = chromium.launch(playwright.chromium, extra_args=chromium.WEBRTC_LOOPBACK_ARGS, js_flags=TEST_JS_FLAGS)
+    b.warm_profiles = _WarmProfiles(b, base_url)  # each person's page in a warm profile (conftest.py)
     yield b
+    b.warm_profiles.close()
     b.close()
 
 
 class Person:
-    """One person's browser context and page; console errors collected."""
+    """One person's profile (a warm one of the browser's where it keeps them, conftest.py) and
+    page; console errors collected. The scripts a person's pages run first are the person's
+    (`add_init_script`), given to each page it opens (`new_page`)."""
 
     def __init__(self, browser, width=1280, height=800, spy=False, lang="en", drop_first=None, drops=1):
-        self.context = browser.new_context(viewport={"width": width, "height": height},
-                                           reduced_motion="reduce", locale="en-US", **NO_SERVICE_WORKER)
-        self.context.add_init_script(PREFS_SCRIPT % json.dumps({**PREFS, "lang": lang}))
+        profiles = getattr(browser, "warm_profiles", None)
+        self.context = profiles.take() if profiles else browser.new_context(
+            reduced_motion="reduce", locale="en-US", **NO_SERVICE_WORKER)
+        self.size = {"width": width, "height": height}
+        self.scripts = [PREFS_SCRIPT % json.dumps({**PREFS, "lang": lang})]
         if spy:
-            self.context.add_init_script(SPY)
+            self.scripts.append(SPY)
         if drop_first:
-            self.context.add_init_script(DROP_FIRST % (json.dumps(drop_first), drops))
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(60000)
+            self.scripts.append(DROP_FIRST % (json.dumps(drop_first), drops))
         self.errors: list[str] = []
-        self.page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
-        self.page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        self.page = None
+        self.new_page()
+
+    def new_page(self):
+        """A page of this person's (the last one opened is `page`)."""
+        page = self.context.new_page()
+        page.set_viewport_size(self.size)
+        for script in self.scripts:
+            page.add_init_script(script)
+        page.set_default_timeout(60000)
+        page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        self.page = page
+        return page
+
+    def add_init_script(self, script):
+        """`script` runs first in this person's page from its next load, and in its later pages."""
+        self.scripts.append(script)
+        self.page.add_init_script(script)
 
     def state(self):
         return self.page.evaluate("window.__briscola && window.__briscola.state")
@@ -186,13 +208,12 @@ def closing_all(*people: Person):
     try:
         yield people
     finally:
-        errors = []
+        # what the pages said by the block's end: closing one person's pages takes a moment,
+        # in which the others' go on (a refused socket retried is no error of the block's)
+        errors = [e for person in people for e in person.errors]
         for person in people:
-            try:
-                person.close()
-            except AssertionError as e:
-                errors.append(str(e))
-        assert not errors, "\n".join(errors)
+            person.context.close()
+        assert not errors, "console errors:\n" + "\n".join(errors)
 
 
 def invitation(host: Person, relay) -> str:
@@ -665,9 +686,7 @@ def test_a_dropped_friend_is_shown_reconnecting_a_computer_plays_then_the_friend
         after = sum(1 for e in host.state()["view"]["events"] if e["type"] == "play" and e["seat"] == 1)
         assert after > before
         # the friend comes back through the same link and takes the seat again
-        friend.page = friend.context.new_page()
-        friend.page.on("pageerror", lambda e: friend.errors.append(f"pageerror: {e}"))
-        friend.page.on("console", lambda m: friend.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+        friend.new_page()
         friend.page.goto(href)
         dealt(friend)
         host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='on']", timeout=60000)
@@ -953,7 +972,7 @@ def test_a_connection_that_hears_nothing_is_closed_before_the_handshake_gives_up
             closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
         warned = []
         friend.page.on("console", lambda m: warned.append(m.text) if m.type == "warning" else None)
-        friend.context.add_init_script(LOSE_FIRST_CHANNEL)
+        friend.add_init_script(LOSE_FIRST_CHANNEL)
         href = host_table(host, base_url, relay, seed=9)
         friend.page.goto(href)
         friend.page.wait_for_selector("[data-take='1']", timeout=75000)
@@ -972,7 +991,7 @@ def test_a_connection_on_which_the_host_heard_nothing_is_made_again_at_once(rtc_
     # next announce without the host (10 s; here 120 s, as the relay's): the seats never showed.
     with local_relay("--announce", "120", trackers_only=True) as relay, \
             closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
-        host.context.add_init_script(LOSE_FIRST_CHANNEL)
+        host.add_init_script(LOSE_FIRST_CHANNEL)
         href = host_table(host, base_url, relay, seed=9)
         friend.page.goto(href.replace("?", "?friends_announce=120&", 1))
         friend.page.wait_for_selector("[data-take='1']", timeout=75000)
@@ -1027,7 +1046,7 @@ def test_a_page_refused_its_connections_says_so_and_offers_the_reload(rtc_browse
     # a friend's page whose browser refuses the connections stayed at "Connecting" for good
     with closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
         href = host_table(host, base_url, relay, seed=6)
-        friend.context.add_init_script(REFUSE_CONNECTIONS)
+        friend.add_init_script(REFUSE_CONNECTIONS)
         friend.page.goto(href)
         alert = friend.page.wait_for_selector("#friends-body .form-error[role='alert']")
         assert "could not be opened" in alert.text_content() and "Cannot create so many" in alert.text_content()
@@ -1055,8 +1074,8 @@ def allow_connections(person: Person):
 def test_a_host_refused_its_connections_says_so_and_tries_again(rtc_browser, base_url, relay, artifacts):
     # the host's lobby said "Connecting" for good (a toast aside) when the room could not open
     with closing_all(Person(rtc_browser, 390, 844), Person(rtc_browser)) as (host, friend):
-        host.context.add_init_script("sessionStorage.setItem('refuse', '1')")
-        host.context.add_init_script(REFUSE_WHILE_ASKED)
+        host.add_init_script("sessionStorage.setItem('refuse', '1')")
+        host.add_init_script(REFUSE_WHILE_ASKED)
         host.page.goto(f"{base_url}?friends=1&variant=classic&seed=8&lang=en&relays={relay}&stun=")
         alert = host.page.wait_for_selector("#friends-body .form-error[role='alert']")
         assert "could not be opened" in alert.text_content() and "Cannot create so many" in alert.text_content()
@@ -1078,7 +1097,7 @@ def test_a_host_refused_its_connections_says_so_and_tries_again(rtc_browser, bas
 def test_a_host_reloaded_without_its_connections_plays_on_and_tries_again(rtc_browser, base_url, relay, artifacts):
     # before, the friends' seats waited for good: their timers were set only once the room opened
     with closing_all(Person(rtc_browser, 390, 844, lang="it"), Person(rtc_browser, spy=True)) as (host, friend):
-        host.context.add_init_script(REFUSE_WHILE_ASKED)
+        host.add_init_script(REFUSE_WHILE_ASKED)
         href = host_table(host, base_url, relay, seed=43, lang="it", extra="&friends_timeout=2")
         join(friend, href, 1)
         dealt(host, friend)

@@ -184,7 +184,7 @@ def test_the_turn_server_is_a_setting_and_bad_input_changes_nothing(rtc_browser,
 def test_a_whole_deal_through_a_turn_server_with_addresses_hidden(rtc_browser, base_url, relay, turn, artifacts):
     with closing_all(Person(rtc_browser), Person(rtc_browser, 390, 844, spy=True)) as (host, friend):
         for p in (host, friend):
-            p.context.add_init_script(KEEP_CONNECTIONS)
+            p.add_init_script(KEEP_CONNECTIONS)
         href = host_table(host, base_url, relay, extra=turn_query(turn))
         assert "turn" not in parse_qs(urlsplit(href).query)  # not shared unless the host chose so
         t0 = time.monotonic()

@@ -21,10 +21,7 @@ pytestmark = pytest.mark.browser
 
 def new_page(person: Person):
     """The person opens a new tab in the same browser (its storage kept): console errors counted."""
-    person.page = person.context.new_page()
-    person.page.set_default_timeout(60000)
-    person.page.on("pageerror", lambda e: person.errors.append(f"pageerror: {e}"))
-    person.page.on("console", lambda m: person.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+    person.new_page()
 
 
 def lobby_seat(host: Person, seat: int, taken: str):

@@ -111,7 +111,7 @@ def test_a_whole_deal_through_the_relay_when_no_webrtc_path_forms(rtc_browser, b
     log = tmp_path / "nostr.log"
     with local_relays(log) as relays, closing_all(Person(rtc_browser), Person(rtc_browser, 390, 844)) as (host, friend):
         for p in (host, friend):
-            p.context.add_init_script(NO_ICE)
+            p.add_init_script(NO_ICE)
         href = open_host(host, base_url, relays, seed=7)
         t0 = time.monotonic()
         join(friend, href, 1)

@@ -162,7 +162,7 @@ HEAP = "(() => { if (window.gc) { window.gc(); window.gc(); } return performance
 
 def test_a_chunked_message_never_finished_lets_the_flooder_go_and_the_memory_comes_back(rtc_browser, base_url, relay):
     friend = Person(rtc_browser)
-    friend.context.add_init_script(FRAMES)
+    friend.add_init_script(FRAMES)
     with closing_all(Person(rtc_browser), friend) as (host, friend):
         open_table(host, friend, base_url, relay, seed=22)
         time.sleep(2)

@@ -294,7 +294,7 @@ def test_an_engine_that_cannot_start_says_so_in_the_page_language(new_page, base
     """The engine's wasm refused: the loading screen says the engine did not start and what to
     do, in the person's language, with the reload button and the engine's own (English)
     message folded under it, for a bug report."""
-    context, page = new_page(*SIZES["phone"])
+    context, page = new_page(*SIZES["phone"], fresh=True)
     try:
         context.route(re.compile(r".*pyodide\.asm\.wasm(\?.*)?$"), lambda route: route.abort())
         for lang, stage, hint, reload in (

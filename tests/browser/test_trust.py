@@ -137,7 +137,7 @@ FAMILIES = [
 
 
 def test_no_message_determines_a_hidden_card(new_page, base_url, bot_level):
-    context, page = new_page(1280, 800)
+    context, page = new_page(1280, 800, fresh=True)
     context.add_init_script(RECORD_JS)
     boot(page, base_url, prefs(bot_level))
     for variant, seed, humans in FAMILIES:
@@ -280,7 +280,7 @@ def test_storage_refusing_writes_is_said_once(new_page, base_url, bot_level):
     """localStorage throws and IndexedDB refuses (as with a full disk or a blocked frame): the
     game plays, the person is told once; a bad save of today's page that cannot be set
     aside is left where it was, and that is said too."""
-    context, page = new_page(1280, 800)
+    context, page = new_page(1280, 800, fresh=True)
     big = '{"format": "briscola/table", "version": 99, "pad": "' + "x" * 200000 + '"}'
     page.goto(base_url + "build-manifest.json")
     page.evaluate("""([p, s]) => { localStorage.clear(); localStorage.setItem('briscola.prefs', JSON.stringify(p));
