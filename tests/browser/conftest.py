@@ -139,6 +139,10 @@ class ConsoleWatch:
                 if r.status >= 400 else None)
 
 
+# What every test page's context is given (a test's own options come on top).
+PAGE_CONTEXT = {"reduced_motion": "reduce", "locale": "en-US", **NO_SERVICE_WORKER}
+
+
 def _watched(page):
     page.set_default_timeout(60000)
     page.console_watch = ConsoleWatch()
@@ -149,8 +153,7 @@ def _watched(page):
 def _make_page(browser, width, height, **options):
     """A fresh context and its page (`options`: more of the context's, e.g. `has_touch`);
     `page.console_watch.errors` collects the console errors."""
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  reduced_motion="reduce", locale="en-US", **{**NO_SERVICE_WORKER, **options})
+    context = browser.new_context(viewport={"width": width, "height": height}, **{**PAGE_CONTEXT, **options})
     return context, _watched(context.new_page())
 
 
@@ -189,7 +192,7 @@ class _WarmProfiles:
     def take(self):
         """A warm profile as a test's context (a `_Lease`), with no page yet."""
         context = self.free.pop() if self.free else self.browser.new_context(
-            viewport={"width": 1280, "height": 800}, reduced_motion="reduce", locale="en-US", **NO_SERVICE_WORKER)
+            viewport={"width": 1280, "height": 800}, **PAGE_CONTEXT)
         return _Lease(self, context)
 
     def lease(self, width, height):
@@ -200,7 +203,8 @@ class _WarmProfiles:
         return lease, _watched(page)
 
     def give_back(self, context):
-        """Everything the test's pages kept goes, but the engine's snapshot and the caches."""
+        """Everything the test's pages kept goes but the engine's snapshot and the browser's
+        own caches (HTTP, compiled code)."""
         page = context.new_page()
         try:
             page.goto(self.base_url + "build-manifest.json")
