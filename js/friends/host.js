@@ -153,18 +153,26 @@ export class FriendsHost {
   /** What keeps the friends from this table (no relay, a friend heard through the relays whose
    * connection never opens, this page's TURN server), said in the lobby or under the names. */
   checkHealth() {
-    if (!this.conn) return;
+    if (!this.readHealth()) return;
+    if (!this.started) this.drawLobby();
+    else this.bar();
+  }
+
+  /** The connection's health read now: `connectProblem` (words) and `media` (which friends'
+   * pages speak through the relay fallback, said beside their names) from the same moment, so
+   * the bar never shows a friend through the relay beside the no_path that the relay ended.
+   * True where either changed. */
+  readHealth() {
+    if (!this.conn) return false;
     const health = this.conn.health();
     let words = connectionWords(health);
     if (health.problem === "no_path") words = t("friends.problem.friend", { problem: words });
-    // which friends' pages speak through the relay fallback (said beside their names)
     const media = this.seats.map((s) => (s.peer ? this.conn.medium(s.peer) : "")).join();
-    if (words === (this.connectProblem || "") && media === this.media) return;
+    if (words === (this.connectProblem || "") && media === this.media) return false;
     this.media = media;
     this.connectProblem = words;
     if (words) console.warn(`friends: ${words}`);
-    if (!this.started) this.drawLobby();
-    else this.bar();
+    return true;
   }
 
   /** The settings changed in the lobby: the room is opened again with them (the same room and
@@ -329,6 +337,7 @@ export class FriendsHost {
 
   bar() {
     if (!this.started || !this.app.state) return;
+    this.readHealth();
     const turn = this.app.state.view.turn;
     peopleBar(this.seats.map((s) => ({ kind: s.kind, name: s.kind === "bot" ? "" : s.name, connected: s.kind === "human" || !!s.peer, away: !!s.away,
       relay: !!s.peer && !!this.conn && this.conn.medium(s.peer) === "relay" })), turn,
