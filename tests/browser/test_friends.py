@@ -307,13 +307,15 @@ def open_table(host: Person, friend: Person, base_url, relay, variant="classic",
     return href
 
 
+# A page's state in one small answer (polled: the whole state each time cost the pages and the
+# driver a serialisation of every event): [the page's ui, whether it waits for its own seat].
+TURN_JS = """() => { const ui = document.documentElement.dataset.ui, st = window.__briscola && window.__briscola.state;
+  return [ui, ui === "waiting" && !!st && st.view.turn === st.seat]; }"""
+
+
 def whose_turn(people):
     """The person whose turn it is and whose page waits for them, or None."""
-    for p in people:
-        st = p.state()
-        if p.page.evaluate("document.documentElement.dataset.ui") == "waiting" and st["view"]["turn"] == st["seat"]:
-            return p
-    return None
+    return next((p for p in people if p.page.evaluate(TURN_JS)[1]), None)
 
 
 def play_one(people, timeout=60.0, decide=None):
@@ -321,16 +323,19 @@ def play_one(people, timeout=60.0, decide=None):
     what `decide(view)` chooses, with the page's own controls)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        if all(p.page.evaluate("document.documentElement.dataset.ui") in ("summary", "over") for p in people):
+        seen = [(p, *p.page.evaluate(TURN_JS)) for p in people]
+        if all(ui in ("summary", "over") for _, ui, _ in seen):
             return False
-        p = whose_turn(people)
+        p = next((p for p, _, mine in seen if mine), None)
         if p:
-            view = p.state()["view"]
             if decide:
+                view = p.state()["view"]
+                n = len(view["events"])
                 click_action(p.page, view, decide(view))
             else:
+                n = p.page.evaluate("window.__briscola.state.view.events.length")
                 p.page.locator(".hand-card.playable").first.click()
-            p.page.wait_for_function("n => window.__briscola.state.view.events.length > n", arg=len(view["events"]))
+            p.page.wait_for_function("n => window.__briscola.state.view.events.length > n", arg=n)
             return True
         time.sleep(0.05)
     raise TimeoutError("nobody's turn came: " + " / ".join(p.page.evaluate("document.documentElement.dataset.ui") for p in people))
