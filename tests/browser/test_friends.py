@@ -13,6 +13,7 @@ import json
 import re
 import subprocess
 import time
+import warnings
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
@@ -277,18 +278,33 @@ def friend_page(friend: Person) -> str:
         " g ? JSON.stringify(g.taking) : null, (window.__spy || []).map((m) => m.text.slice(0, 40))]; })()"))
 
 
+DEALT_JS = "() => window.__briscola && window.__briscola.state && !document.getElementById('friends-dialog')?.open"
+# What a page shows, for a failure's message: its mode, whether it has a state, the friends'
+# status line, the loading screen's stage and the start's marks so far (`mark`, js/start.js).
+SHOWS_JS = """() => [document.documentElement.dataset.ui, !!(window.__briscola && window.__briscola.state),
+  document.getElementById('friends-status')?.textContent || '', document.getElementById('load-stage')?.textContent || '',
+  performance.getEntriesByType('mark').map((m) => m.name.replace('briscola:', '')).join(', ')]"""
+
+
 def dealt(*people, timeout=180000):
     """Every page shows the deal. Five pages on two busy cores can take a while; when one does
-    not, the message says what each page shows."""
+    not, the message says what each page shows. A page still on its loading screen after 90 s
+    (where it tells the person to reload: seen once in a full run, a friend's page opened again
+    in its profile whose engine never answered) is reloaded once, with a warning that says so."""
     try:
         for person in people:
-            person.page.wait_for_function("() => window.__briscola && window.__briscola.state"
-                                          " && !document.getElementById('friends-dialog')?.open", timeout=timeout)
+            try:
+                person.page.wait_for_function(DEALT_JS, timeout=min(timeout, 90000))
+            except Exception:
+                shows = person.page.evaluate(SHOWS_JS)
+                if shows[0] != "loading" or timeout <= 90000:
+                    raise
+                warnings.warn(f"a page stayed on its loading screen for 90 s ({shows!r}): reloaded once")
+                person.page.reload()
+                person.page.wait_for_function(DEALT_JS, timeout=timeout)
     except Exception as e:
-        raise AssertionError("the deal did not show on every page: " + " / ".join(
-            p.page.evaluate("[document.documentElement.dataset.ui, !!(window.__briscola && window.__briscola.state),"
-                            " document.getElementById('friends-status')?.textContent || '']") .__repr__()
-            for p in people)) from e
+        raise AssertionError("the deal did not show on every page: "
+                             + " / ".join(repr(p.page.evaluate(SHOWS_JS)) for p in people)) from e
 
 
 def host_table(host: Person, base_url, relay, variant="classic", seed=7, lang="en", extra="") -> str:
