@@ -209,17 +209,24 @@ export class FriendsGuest {
   /** What keeps this page from the host (no relay, no WebRTC path, the TURN server), said in
    * words with what to try, instead of "Connecting" for good; gone once the host is here. */
   checkHealth() {
-    if (!this.conn) return;
-    const health = this.conn.health();
-    const words = this.hostHere ? "" : connectionWords(health);
-    // through the relay fallback to the host (said at the table and in the dialog)
+    if (!this.readHealth()) return;
+    if (this.shown) this.bar();
+    else this.draw();
+  }
+
+  /** The connection's health read now: `netProblem` (words) and `relay` (the host reached
+   * through the relay fallback, said at the table and in the dialog) from the same moment as
+   * `hostHere`, so the bar never shows the host through the relay beside a problem the host's
+   * answer ended. True where either changed. */
+  readHealth() {
+    if (!this.conn) return false;
+    const words = this.hostHere ? "" : connectionWords(this.conn.health());
     const relay = !!this.hostId && this.conn.medium(this.hostId) === "relay";
-    if (words === this.netProblem && relay === this.relay) return;
+    if (words === this.netProblem && relay === this.relay) return false;
     this.relay = relay;
     this.netProblem = words;
     if (words) console.warn(`friends: ${words}`);
-    if (this.shown) this.bar();
-    else this.draw();
+    return true;
   }
 
   /** Is this peer the host? It must sign a fresh nonce with the host's key. Asked again (a
@@ -297,8 +304,7 @@ export class FriendsGuest {
 
   hello() {
     this.hostHere = true;
-    // said with the seats, not a health tick later
-    this.relay = !!this.hostId && !!this.conn && this.conn.medium(this.hostId) === "relay";
+    this.readHealth(); // said with the seats, not a health tick later
     this.send({ t: "hello", name: savedName(), token: this.token, build: BUILD_HASH });
     this.bar();
   }
@@ -634,6 +640,7 @@ export class FriendsGuest {
 
   bar() {
     if (!this.shown || !this.app.state) return;
+    this.readHealth();
     const names = this.app.names();
     const turn = this.app.state.view.turn;
     peopleBar(this.lobbySeats.map((s, i) => ({ kind: s.kind, name: names[i] || s.name,

@@ -123,8 +123,9 @@ def test_a_whole_deal_through_the_relay_when_no_webrtc_path_forms(rtc_browser, b
         assert "through the relay (slower)" in friend.page.text_content("#friends-bar li[data-seat='0']")
         host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-medium='relay']", timeout=30000)
         assert "through the relay (slower)" in host.page.text_content("#friends-bar li[data-seat='1']")
-        # no problem said once the relay carries the game (a no_path is none then)
+        # no problem said once the relay carries the game (a no_path is none then), on either page
         assert host.page.locator("#friends-bar li.problem").count() == 0
+        assert friend.page.locator("#friends-bar li.problem").count() == 0
         shot(friend.page, str(artifacts / "friends-relay-phone-en.png"))
         shot(host.page, str(artifacts / "friends-relay-host-en.png"))
         assert friend.page.evaluate("(() => { const g = window.__briscola.app.friends;"
