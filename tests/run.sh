@@ -4,13 +4,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The browsers for the page tests, when we may install them: Debian's chromium (otherwise the
-# tests look for BRISCOLA_CHROMIUM, /usr/bin/chromium, or Playwright's own browser), and
-# WebKitGTK's WebDriver with an X server for tests/browser/test_webkit.py (skipped without),
-# and coturn, the TURN server the tests of playing with friends relay through (skipped without).
+# The browsers for the page tests, when we may install them: Debian's chromium and its headless
+# shell, the same Chromium without the browser's own layer, which most page tests use
+# (otherwise the tests look for BRISCOLA_HEADLESS_SHELL, BRISCOLA_CHROMIUM, /usr/bin/chromium,
+# or Playwright's own browser: tools/chromium.py), and WebKitGTK's WebDriver with an X server
+# for tests/browser/test_webkit.py (skipped without), and coturn, the TURN server the tests of
+# playing with friends relay through (skipped without).
 packages=""
 if [ -z "${BRISCOLA_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then
   packages="chromium"
+fi
+if [ -z "${BRISCOLA_CHROMIUM:-}${BRISCOLA_HEADLESS_SHELL:-}" ] && ! command -v chromium-headless-shell >/dev/null 2>&1; then
+  packages="$packages chromium-headless-shell"
 fi
 if ! command -v WebKitWebDriver >/dev/null 2>&1 || ! command -v Xvfb >/dev/null 2>&1; then
   packages="$packages webkit2gtk-driver xvfb"

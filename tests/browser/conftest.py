@@ -1,7 +1,7 @@
 """Fixtures for the browser tests: build dist/ once, serve it on 127.0.0.1, drive Chromium.
 
-The browser is Debian's Chromium when present (or the one named by BRISCOLA_CHROMIUM);
-otherwise Playwright's own. Every page fixture fails its test on a console error.
+The browser is Debian's Chromium's headless shell when present (or the one named by
+BRISCOLA_HEADLESS_SHELL or BRISCOLA_CHROMIUM), else Debian's Chromium; otherwise Playwright's own. Every page fixture fails its test on a console error.
 """
 from __future__ import annotations
 
@@ -103,6 +103,16 @@ def playwright():
 
 @pytest.fixture(scope="session")
 def browser(playwright):
+    """The tests' browser: Chromium's headless shell (tools/chromium.py says why)."""
+    b = chromium.launch(playwright.chromium, js_flags=TEST_JS_FLAGS, shell=True)
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="session")
+def whole_browser(playwright):
+    """The whole Chromium browser, for what the headless shell does not do as a player's
+    browser does (its profile's settings: a third-party frame's storage refused)."""
     b = chromium.launch(playwright.chromium, js_flags=TEST_JS_FLAGS)
     yield b
     b.close()

@@ -161,29 +161,40 @@ def test_poster_with_start_view_loads_the_game_once_scrolled_to(dist_dir, host_c
         site.stop()
 
 
-# In the frame only: the browser refuses storage (as many do for another site's frame).
-FRAME_REFUSES_STORAGE = """
-if (window !== window.top) {
-  Storage.prototype.setItem = function () { throw new DOMException('refused', 'QuotaExceededError'); };
-}
-"""
+# What the frame may keep: Chromium, as a player's browser, refuses another site's frame its
+# storage (its local storage and the databases the engine's worker keeps the games in).
+FRAME_STORAGE_JS = """async () => {
+  let local = "ok";
+  try { localStorage.setItem("briscola.probe", "1"); localStorage.removeItem("briscola.probe"); } catch (err) { local = err.name; }
+  const db = await new Promise((done) => {
+    try {
+      const req = indexedDB.open("briscola-probe");
+      req.onsuccess = () => { req.result.close(); indexedDB.deleteDatabase("briscola-probe"); done("ok"); };
+      req.onerror = () => done(req.error ? req.error.name : "error");
+    } catch (err) { done(err.name); }
+  });
+  return { local, db };
+}"""
 
 
-def test_storage_refused_in_the_frame_is_said_once_small_and_aside(dist_dir, browser, bot_level, tmp_path,
+def test_storage_refused_in_the_frame_is_said_once_small_and_aside(dist_dir, whole_browser, bot_level, tmp_path,
                                                                     artifacts):
     """A frame whose storage the browser refuses: the game plays, and "can't save" is one small
     line over the top bar, hiding none of the table (the seats, the trick, the hand, its
-    buttons), said once."""
+    buttons), said once. In the whole browser: the headless shell the other tests use keeps a
+    frame's storage as its own (it has no profile's settings to refuse it by)."""
     site = Site(dist_dir)
     host = Host(tmp_path, site.url, f"variant=classic&lang=en&level={bot_level}&seed=7")
     try:
-        with watched_context(browser, 800, 900, SET_PREFS, NOTE_MESSAGES, FRAME_REFUSES_STORAGE) as ctx:
+        with watched_context(whole_browser, 800, 900, SET_PREFS, NOTE_MESSAGES) as ctx:
             page = ctx.new_page()
             page.goto(host.url)
             frame = page.frame_locator("#briscola")
             frame.locator("#poster-play").click()
             wait_message(page, "deal-start")
             game = page.frames[1]
+            refused = game.evaluate(FRAME_STORAGE_JS)
+            assert "ok" not in refused.values(), f"this browser keeps a third-party frame's storage: {refused}"
             assert settle(game) == "waiting"
             game.wait_for_selector("#notice.quiet:not([hidden])", timeout=10000)
             shot(page, str(artifacts / "embed-storage-refused.png"))

@@ -152,7 +152,7 @@ def relay():
 
 @pytest.fixture(scope="module")
 def rtc_browser(playwright, base_url):
-    b = chromium.launch(playwright.chromium, extra_args=chromium.WEBRTC_LOOPBACK_ARGS, js_flags=TEST_JS_FLAGS)
+    b = chromium.launch(playwright.chromium, extra_args=chromium.WEBRTC_LOOPBACK_ARGS, js_flags=TEST_JS_FLAGS, shell=True)
     b.warm_profiles = _WarmProfiles(b, base_url)  # each person's page in a warm profile (conftest.py)
     yield b
     b.warm_profiles.close()

@@ -55,7 +55,7 @@ MEASURE = """({every, ms}) => {
 @pytest.fixture(scope="module")
 def rtc_browser(playwright):
     b = chromium.launch(playwright.chromium, extra_args=[*chromium.WEBRTC_LOOPBACK_ARGS, "--js-flags=--expose-gc",
-                                                         "--enable-precise-memory-info"])
+                                                         "--enable-precise-memory-info"], shell=True)
     yield b
     b.close()
 
