@@ -10,6 +10,10 @@
 // preferences), and silent until the person's first gesture: the AudioContext is created in
 // that gesture's handler, never before, so no browser blocks it and nothing plays on a page
 // that was only opened. `sound.log` lists what really sounded (the tests read it).
+//
+// The context runs only while it sounds: suspended while muted and a little after the last
+// sound ends, resumed by the next one. A running context renders silence without end (about
+// 2 % of a core on the machine the tests run on: a phone's battery between two tricks).
 
 import { t, onLangChange } from "./i18n.js";
 import * as store from "./storage.js";
@@ -21,7 +25,20 @@ let master = null;
 let muted = false;
 let button = null;
 let noiseBuffer = null;
+let rest = null; // the timer that suspends the context once its last sound is over
+const REST_MS = 2500; // after a sound is started: the longest ends in under a second
 export const log = [];
+
+/** The AudioContext's state ("running", "suspended"), "none" before the first gesture. */
+export function state() {
+  return audio ? audio.state : "none";
+}
+
+function suspend() {
+  clearTimeout(rest);
+  rest = null;
+  if (audio && audio.state === "running") audio.suspend().catch(() => {});
+}
 
 /** Wire the mute button and wait for the first gesture. */
 export function setup(btn) {
@@ -49,6 +66,7 @@ export function isMuted() {
 export function setMuted(value) {
   muted = !!value;
   store.updatePrefs({ sound: { muted } });
+  if (muted) suspend(); // the next sound once unmuted resumes it
   label();
 }
 
@@ -80,6 +98,8 @@ function start() {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       data[i] = seed / 0x3fffffff - 1;
     }
+    // made in the gesture (so the browser lets it sound later), at rest until a sound
+    suspend();
   } catch {
     audio = null; // a browser without sound: the game goes on silently
   }
@@ -131,10 +151,12 @@ export function play(name) {
   if (muted || !audio || !SOUNDS[name]) return false;
   if (audio.state === "suspended") audio.resume().catch(() => {});
   try {
-    SOUNDS[name](audio.currentTime + 0.01);
+    SOUNDS[name](audio.currentTime + 0.01); // its clock stood still while at rest
   } catch {
     return false;
   }
+  clearTimeout(rest);
+  rest = setTimeout(suspend, REST_MS);
   log.push(name);
   if (log.length > 200) log.shift();
   return true;

@@ -11,6 +11,7 @@ import re
 import pytest
 
 from pagekit import shot, act_and_wait, checked, ui, wait_ui
+from tools import chromium
 
 pytestmark = pytest.mark.browser
 
@@ -243,9 +244,15 @@ def test_sound_only_after_a_gesture_and_never_when_muted(new_page, base_url):
     with checked(new_page(*SIZES["desktop"])) as page:
         first_visit(page, base_url, {"lang": "en", "speed": "instant", "tips": {"all": True}})
         log = "import('./js/sound.js').then(m => m.log.length)"
+        # the audio context: made at the first gesture, running only while it sounds
+        audio = "import('./js/sound.js').then(m => m.state())"
         assert page.evaluate(log) == 0  # the deal was dealt, nothing sounded: no gesture yet
+        assert page.evaluate(audio) == "none"
         act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
         assert page.evaluate(log) > 0
+        assert page.evaluate(audio) == "running"
+        # at rest a little after its last sound (2.5 s), as it is while muted
+        chromium.until(page, f"() => {audio}.then((s) => s === 'suspended')", timeout=10, what="the sounds at rest")
         assert page.locator("#btn-sound").get_attribute("aria-pressed") == "false"
         page.click("#btn-sound")
         assert page.locator("#btn-sound").get_attribute("aria-pressed") == "true"
@@ -253,6 +260,11 @@ def test_sound_only_after_a_gesture_and_never_when_muted(new_page, base_url):
         act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
         page.wait_for_timeout(700)
         assert page.evaluate(log) == before
+        assert page.evaluate(audio) == "suspended"
+        page.click("#btn-sound")  # unmuted: the next sound wakes it
+        act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
+        assert page.evaluate(log) > before and page.evaluate(audio) == "running"
+        page.click("#btn-sound")
         page.reload()  # remembered
         wait_ui(page)
         assert page.locator("#btn-sound").get_attribute("aria-pressed") == "true"
