@@ -1,6 +1,7 @@
 """Page helpers shared by the browser tests."""
 from __future__ import annotations
 
+import json
 import os
 from contextlib import contextmanager
 from pathlib import Path
@@ -44,6 +45,15 @@ def shot_webdriver(driver, path) -> None:
     """The same for a Selenium driver (WebKitGTK)."""
     if SCREENSHOTS:
         driver.save_screenshot(str(Path(path)))
+
+
+def read(page, fn: str, arg=None):
+    """What the page's function `fn` (its source: `() => window.__briscola.state`, or of one
+    argument `arg`; it may return a promise) returns, carried back as one JSON text: Playwright
+    checks a returned object value by value in the driver and in the test's process, which for
+    a deal's states and views cost the test's process seconds of a core a test."""
+    text = page.evaluate(f"async (a) => JSON.stringify(await ({fn})(a))", arg)
+    return None if text is None else json.loads(text)
 
 
 def ui(page) -> str:

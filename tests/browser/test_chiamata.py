@@ -26,7 +26,7 @@ import re
 
 import pytest
 from briscola import bridge
-from pagekit import (shot, PLAYING, Layout, act_and_wait, assert_in_window, hand_over, new_game, stored_save,
+from pagekit import (read, shot, PLAYING, Layout, act_and_wait, assert_in_window, hand_over, new_game, stored_save,
                      table_state, ui, wait_ui)
 
 pytestmark = pytest.mark.browser
@@ -157,7 +157,7 @@ def true_partner() -> int:
 # ---- the page ----------------------------------------------------------------------------------
 
 def view_of(page) -> dict:
-    return page.evaluate("window.__briscola.state.view")
+    return read(page, "() => window.__briscola.state.view")
 
 
 def boot(page, base_url, level):
@@ -245,7 +245,7 @@ def check_deal_end(page) -> dict:
     assert gp == out["game_points"]
     totals = page.eval_on_selector_all("#summary-dialog td.gp-total", "els => els.map(e => Number(e.dataset.total))")
     assert totals == result["match"]["score"]
-    page_state = page.evaluate("window.__briscola.state")
+    page_state = read(page, "() => window.__briscola.state")
     assert page_state["match"]["score"] == result["match"]["score"]
     facts = page.text_content("#summary-dialog .ch-facts")
     assert f"Target{out['target']}" in facts.replace(" ", "")

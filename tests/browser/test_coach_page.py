@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from pagekit import shot, act_and_wait
+from pagekit import read, shot, act_and_wait
 from test_table import boot, play_until, prefs_for, start_game, wait_ui
 
 pytestmark = pytest.mark.browser
@@ -26,7 +26,7 @@ def engine(page, kind, args):
 
 
 def state(page):
-    return page.evaluate("window.__briscola.state")
+    return read(page, "() => window.__briscola.state")
 
 
 def shown_tracker(page) -> dict:

@@ -18,7 +18,7 @@ import pytest
 
 import build  # the repository's root is on the path (conftest.py)
 from briscola import bridge
-from pagekit import watched_context
+from pagekit import read, watched_context
 from tools import chromium
 from tools.build.friends import lazy
 from tools.chromium import OFFLINE_READY, until
@@ -103,7 +103,7 @@ def stages(page) -> set[str]:
 
 
 def dealt(page) -> dict:
-    v = page.evaluate("window.__briscola.state.view")
+    v = read(page, "() => window.__briscola.state.view")
     return {"hand": sorted(v["hand"]), "trump": v["trump_card"]}
 
 

@@ -22,7 +22,7 @@ import pytest
 
 from tools import chromium
 
-from pagekit import NO_SERVICE_WORKER, SETTLED, TEST_JS_FLAGS, shot, wait_ui
+from pagekit import NO_SERVICE_WORKER, SETTLED, TEST_JS_FLAGS, read, shot, wait_ui
 from conftest import _WarmProfiles  # noqa: E402
 from test_chiamata import call_any_card, call_other, click_action, first_card, start
 
@@ -196,7 +196,7 @@ class Person:
         self.page.add_init_script(script)
 
     def state(self):
-        return self.page.evaluate("window.__briscola && window.__briscola.state")
+        return read(self.page, "() => window.__briscola && window.__briscola.state")
 
     def close(self):
         self.context.close()
@@ -380,7 +380,7 @@ ACTION_EVENTS = {"play", "exchange", "signal", "pass", "carichi", "bid", "call"}
 
 def seen_by(host: Person, deal: int, step: int, seat: int):
     """The host engine's own view for `seat` after `step` actions of `deal`."""
-    return host.page.evaluate("a => window.__briscola.engine.call('replay', a)", {"deal": deal, "step": step, "seat": seat})["view"]
+    return read(host.page, "(a) => window.__briscola.engine.call('replay', a)", {"deal": deal, "step": step, "seat": seat})["view"]
 
 
 def assert_no_leak(host: Person, views, seat):

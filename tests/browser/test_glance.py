@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from pagekit import shot, act_and_wait, checked, wait_ui
+from pagekit import read, shot, act_and_wait, checked, wait_ui
 
 pytestmark = pytest.mark.browser
 
@@ -237,7 +237,7 @@ def test_phone_tables_fit(new_page, base_url, width, height, artifacts):
             for variant in ("classic", "four", "six", "chiamata"):
                 start(page, variant, 5)
                 while page.evaluate("document.documentElement.dataset.ui") == "waiting":
-                    view = page.evaluate("window.__briscola.state.view")
+                    view = read(page, "() => window.__briscola.state.view")
                     check_fit(page, (variant, lang, view["phase"]))
                     if variant != "chiamata" and view["tricks_done"] >= 1:
                         break

@@ -17,7 +17,7 @@ import pytest
 from briscola.bridge import Table
 from briscola.match import Match
 from briscola.rules import Rules
-from pagekit import shot, act_and_wait, ui, wait_ui
+from pagekit import read, shot, act_and_wait, ui, wait_ui
 
 pytestmark = pytest.mark.browser
 
@@ -60,7 +60,7 @@ def test_a_drawn_single_deal_is_replayed(page, base_url, bot_level):
     assert "60" in text and "The drawn deal is replayed." in text
     assert page.locator("#sum-again").count() == 0  # the match is not over
     act_and_wait(page, lambda: page.click("#sum-next"))
-    state = page.evaluate("window.__briscola.state")
+    state = read(page, "() => window.__briscola.state")
     assert state["match"]["deal"] == 1 and state["view"]["phase"] == "play"
     assert not state["match"]["over"]
 

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from briscola import bridge
-from pagekit import (shot, PLAYING, STORED_SAVE_JS, Layout, act_and_wait, assert_in_window, hand_over, new_game,
+from pagekit import (read, shot, PLAYING, STORED_SAVE_JS, Layout, act_and_wait, assert_in_window, hand_over, new_game,
                      stored_save, table_state, ui, wait_ui)
 
 pytestmark = pytest.mark.browser
@@ -161,7 +161,7 @@ def test_loads_with_progress_then_deals_and_the_panel_is_one_click_away(page, ba
     assert page.evaluate("document.getElementById('load-progress').value") == 1
     assert page.locator("#loading").is_hidden()
     assert page.evaluate("window.__cardsWhenShown") >= 1
-    st = page.evaluate("window.__briscola.state")
+    st = read(page, "() => window.__briscola.state")
     assert st["view"]["rules"]["name"] == "classic" and st["view"]["players"] == 2
     assert [s["kind"] for s in st["seats"]] == ["human", "bot"] and st["seats"][1]["level"] == "intermediate"
     assert page.locator(".hand-card.playable").count() >= 1
@@ -269,11 +269,11 @@ def test_reload_mid_deal_resumes(page, base_url, bot_level):
     boot(page, base_url, prefs_for(bot_level))
     start_game(page, "four", seed=3)
     play_until(page, lambda pg, s: s == "waiting" and pg.evaluate("window.__briscola.state.view.tricks_done") >= 3)
-    before = page.evaluate("window.__briscola.state")
+    before = read(page, "() => window.__briscola.state")
     kept = stored_save(page)
     page.reload()
     assert wait_ui(page, ("waiting", "busy", "handoff", "summary")) == "waiting"
-    after = page.evaluate("window.__briscola.state")
+    after = read(page, "() => window.__briscola.state")
     assert after["view"]["hand"] == before["view"]["hand"]
     assert after["view"]["events"] == before["view"]["events"]
     assert "save" not in after and after["game"] == before["game"]

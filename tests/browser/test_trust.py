@@ -28,7 +28,7 @@ import pytest
 from briscola import bridge
 from briscola.game import Game
 from briscola.rules import Rules
-from pagekit import SETTLED, act_and_wait, hand_over, new_game, stored_save, table_state, ui, wait_ui
+from pagekit import read, SETTLED, act_and_wait, hand_over, new_game, stored_save, table_state, ui, wait_ui
 
 pytestmark = pytest.mark.browser
 
@@ -88,7 +88,7 @@ def play_to_end(page, max_steps=400):
         if state == "handoff":
             hand_over(page)
             continue
-        action = choose(page.evaluate("window.__briscola.state.view"))
+        action = choose(read(page, "() => window.__briscola.state.view"))
         act_and_wait(page, lambda: page.evaluate("a => window.__briscola.app.play(a)", action))
     pytest.fail("too many steps")
 
@@ -143,9 +143,9 @@ def test_no_message_determines_a_hidden_card(new_page, base_url, bot_level):
     for variant, seed, humans in FAMILIES:
         start(page, variant, seed, humans, bot_level)
         page.evaluate("window.__received.length = 0")  # from the new game on
-        start_reply = page.evaluate("window.__briscola.state")
+        start_reply = read(page, "() => window.__briscola.state")
         play_to_end(page)
-        received = page.evaluate("window.__received")
+        received = read(page, "() => window.__received")
         save = stored_save(page)
         assert save and json.loads(save)["match"]["rules"]["name"] == variant
         allowed = allowed_views(save, humans)
@@ -179,7 +179,7 @@ def test_two_tabs_keep_two_games(new_page, base_url, bot_level):
     boot(a, base_url, prefs(bot_level))
     start(a, "classic", 21, level=bot_level)
     act_and_wait(a, lambda: a.locator(".hand-card.playable").first.click())
-    game_a = a.evaluate("window.__briscola.state")
+    game_a = read(a, "() => window.__briscola.state")
     b = context.new_page()
     b.console_watch = a.console_watch
     b.on("pageerror", lambda e: a.console_watch.errors.append(f"pageerror: {e}"))
@@ -193,12 +193,12 @@ def test_two_tabs_keep_two_games(new_page, base_url, bot_level):
     b.click("#games-new")
     start(b, "four", 22, level=bot_level)
     act_and_wait(b, lambda: b.locator(".hand-card.playable").first.click())
-    game_b = b.evaluate("window.__briscola.state")
+    game_b = read(b, "() => window.__briscola.state")
     assert game_b["game"] != game_a["game"]
     for tab, before in ((a, game_a), (b, game_b)):
         tab.reload()
         wait_ui(tab, ("waiting", "handoff"))
-        after = tab.evaluate("window.__briscola.state")
+        after = read(tab, "() => window.__briscola.state")
         assert after["game"] == before["game"]
         assert after["view"]["rules"] == before["view"]["rules"]
         assert after["view"]["hand"] == before["view"]["hand"]
@@ -343,7 +343,7 @@ def test_todays_save_moves_to_the_worker_once(page, base_url, bot_level):
     meta = {"id": "1700000000000-61", "variant": "classic", "custom": False, "names": ["Ada", ""],
             "style": "napoletane"}
     boot(page, base_url, prefs(bot_level), {"briscola.save": reply["save"], "briscola.meta": json.dumps(meta)})
-    state = page.evaluate("window.__briscola.state")
+    state = read(page, "() => window.__briscola.state")
     assert state["view"]["events"][: len(reply["view"]["events"])] == reply["view"]["events"]
     assert page.evaluate("localStorage.getItem('briscola.save')") is None
     assert stored_save(page).startswith(reply["save"][:40])
