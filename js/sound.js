@@ -12,8 +12,10 @@
 // that was only opened. `sound.log` lists what really sounded (the tests read it).
 //
 // The context runs only while it sounds: suspended while muted and a little after the last
-// sound ends, resumed by the next one. A running context renders silence without end (about
-// 2 % of a core on the machine the tests run on: a phone's battery between two tricks).
+// sound ends, resumed by the next one and by each gesture of the person's (a browser that lets
+// a context sound only from a gesture, as Safari on phones may, finds it running for the
+// card just clicked). A running context renders silence without end (about 2 % of a core on
+// the machine the tests run on: a phone's battery between two tricks).
 
 import { t, onLangChange } from "./i18n.js";
 import * as store from "./storage.js";
@@ -37,7 +39,16 @@ export function state() {
 function suspend() {
   clearTimeout(rest);
   rest = null;
-  if (audio && audio.state === "running") audio.suspend().catch(() => {});
+  // also while a resume is on its way: the two are done in the order asked
+  if (audio && audio.state !== "closed") audio.suspend().catch(() => {});
+}
+
+/** Running now, at rest REST_MS from now unless a sound comes first. */
+function wake() {
+  // also while a suspend is on its way (the state still says "running")
+  if (audio.state !== "closed") audio.resume().catch(() => {});
+  clearTimeout(rest);
+  rest = setTimeout(suspend, REST_MS);
 }
 
 /** Wire the mute button and wait for the first gesture. */
@@ -50,13 +61,12 @@ export function setup(btn) {
     onLangChange(label);
     label();
   }
-  const first = () => {
-    window.removeEventListener("pointerdown", first, true);
-    window.removeEventListener("keydown", first, true);
-    start();
+  const gesture = () => {
+    if (!audio) start();
+    else if (!muted) wake();
   };
-  window.addEventListener("pointerdown", first, true);
-  window.addEventListener("keydown", first, true);
+  window.addEventListener("pointerdown", gesture, true);
+  window.addEventListener("keydown", gesture, true);
 }
 
 export function isMuted() {
@@ -98,8 +108,9 @@ function start() {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       data[i] = seed / 0x3fffffff - 1;
     }
-    // made in the gesture (so the browser lets it sound later), at rest until a sound
-    suspend();
+    // made in the gesture, so the browser lets it sound; at rest once no sound follows
+    if (muted) suspend();
+    else wake();
   } catch {
     audio = null; // a browser without sound: the game goes on silently
   }
@@ -149,14 +160,12 @@ const SOUNDS = {
 /** Play one of the table's sounds (nothing when muted or before the first gesture). */
 export function play(name) {
   if (muted || !audio || !SOUNDS[name]) return false;
-  if (audio.state === "suspended") audio.resume().catch(() => {});
+  wake();
   try {
     SOUNDS[name](audio.currentTime + 0.01); // its clock stood still while at rest
   } catch {
     return false;
   }
-  clearTimeout(rest);
-  rest = setTimeout(suspend, REST_MS);
   log.push(name);
   if (log.length > 200) log.shift();
   return true;
