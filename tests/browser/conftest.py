@@ -1,7 +1,8 @@
 """Fixtures for the browser tests: build dist/ once, serve it on 127.0.0.1, drive Chromium.
 
 The browser is Debian's Chromium's headless shell when present (or the one named by
-BRISCOLA_HEADLESS_SHELL or BRISCOLA_CHROMIUM), else Debian's Chromium; otherwise Playwright's own. Every page fixture fails its test on a console error.
+BRISCOLA_HEADLESS_SHELL or BRISCOLA_CHROMIUM), else Debian's Chromium; otherwise Playwright's
+own (tools/chromium.py). Every page fixture fails its test on a console error.
 """
 from __future__ import annotations
 
