@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT))  # build.py, tools/
 
 from tools import chromium  # noqa: E402
+from tools.build.serve import SiteServer  # noqa: E402
 from pagekit import NO_SERVICE_WORKER, TEST_JS_FLAGS  # noqa: E402
 
 
@@ -67,9 +68,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         super().do_GET()
 
 
-class _Server(http.server.ThreadingHTTPServer):
-    """The session's server of dist/. A test sets `answering` to False to take the site down
-    (every request then gets 503; `refused` lists their paths) and back to True when done."""
+class _Server(SiteServer):
+    """The session's server of dist/ (room for a page's burst of requests: tools/build/serve.py).
+    A test sets `answering` to False to take the site down (every request then gets 503;
+    `refused` lists their paths) and back to True when done."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -299,9 +299,12 @@ def friend_page(friend: Person) -> str:
 
 DEALT_JS = "() => window.__briscola && window.__briscola.state && !document.getElementById('friends-dialog')?.open"
 # What a page shows, for a failure's message: its mode, whether it has a state, the friends'
-# status line, the loading screen's stage and the start's marks so far (`mark`, js/start.js).
+# status line, the loading screen's stage, its bar (how far the engine's worker said it got:
+# 0.05 Pyodide's scripts loaded, 0.6 its file system made, 0.85 Python started afresh, 0.95 the
+# engine imported; js/worker.js) and the start's marks so far (`mark`, js/start.js).
 SHOWS_JS = """() => [document.documentElement.dataset.ui, !!(window.__briscola && window.__briscola.state),
   document.getElementById('friends-status')?.textContent || '', document.getElementById('load-stage')?.textContent || '',
+  document.getElementById('load-progress')?.value ?? null,
   performance.getEntriesByType('mark').map((m) => m.name.replace('briscola:', '')).join(', ')]"""
 
 

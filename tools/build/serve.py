@@ -103,10 +103,21 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self._send(200, headers, body, head, len(raw))
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A thread a request, with room for a page's burst of them: a page asks for about forty
+    files at once (six connections at a time per browser profile, several profiles in the
+    friends' tests), and the standard library's listen backlog of 5 overflowed (counted in
+    the kernel's ListenOverflows in our test runs): a connection dropped there can leave the
+    browser waiting on it for minutes (a page whose own modules never ran)."""
+
+    request_queue_size = 128
+    daemon_threads = True
+
+
 def make_server(directory: Path = DIST, port: int = 0, prefix: str = "/",
                 cache_control: str = "no-cache", record: list | None = None,
-                quiet: bool = True) -> http.server.ThreadingHTTPServer:
-    """A ThreadingHTTPServer on 127.0.0.1 serving `directory` at `prefix`
+                quiet: bool = True) -> SiteServer:
+    """A SiteServer on 127.0.0.1 serving `directory` at `prefix`
     (port 0: any free one). The caller runs serve_forever() and server_close()."""
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     attrs = {"prefix": prefix, "cache_control": cache_control, "record": record,
@@ -114,7 +125,7 @@ def make_server(directory: Path = DIST, port: int = 0, prefix: str = "/",
     if quiet:
         attrs["log_message"] = lambda self, *args: None
     handler = functools.partial(type("SiteHandler", (Handler,), attrs), directory=str(directory))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    return SiteServer(("127.0.0.1", port), handler)
 
 
 def serve(port: int, prefix: str = "/", directory: Path = DIST) -> None:
