@@ -236,23 +236,34 @@ def wait_or_reload(page, selector) -> bool:
         return True
 
 
-def named(friend: Person) -> None:
-    """Wait for the invitation's name field (shown once the page's engine has started). A page
-    still on its loading screen after 90 s is reloaded once, with a warning, as `dealt()` does
-    (seen twice in many full runs: a page whose engine never answered)."""
+def reloaded_once(page, wait, timeout: float) -> None:
+    """`wait(ms)` until the page shows what it should. A page still on its loading screen after
+    90 s (where it tells the person to reload; seen a few times in full runs, a page whose own
+    modules never ran: docs/testing.md) is reloaded once, with a warning, and waited on again
+    for `timeout` ms."""
+    if timeout <= 90000:
+        wait(timeout)
+        return
     try:
-        friend.page.wait_for_selector("#friends-name", timeout=90000)
+        wait(90000)
         return
     except Exception:
-        shows = friend.page.evaluate(SHOWS_JS)
+        shows = page.evaluate(SHOWS_JS)
         if shows[0] != "loading":
-            raise AssertionError(f"no name field on the friend's page: {shows!r}") from None
-        warnings.warn(f"an invitation's page stayed on its loading screen for 90 s ({shows!r}): reloaded once")
-        friend.page.reload()
+            raise
+    warnings.warn(f"a page stayed on its loading screen for 90 s ({shows!r}): reloaded once")
+    page.reload()
+    wait(timeout)
+
+
+def named(friend: Person) -> None:
+    """Wait for the invitation's name field (shown once the page's engine has started), a page
+    stuck loading reloaded once (`reloaded_once`)."""
+    page = friend.page
     try:
-        friend.page.wait_for_selector("#friends-name", timeout=120000)
+        reloaded_once(page, lambda ms: page.wait_for_selector("#friends-name", timeout=ms), 120000)
     except Exception as e:
-        raise AssertionError(f"no name field on the friend's page: {friend.page.evaluate(SHOWS_JS)!r}") from e
+        raise AssertionError(f"no name field on the friend's page: {page.evaluate(SHOWS_JS)!r}") from e
 
 
 def join(friend: Person, href: str, seat: int, name="Bruno"):
@@ -310,20 +321,12 @@ SHOWS_JS = """() => [document.documentElement.dataset.ui, !!(window.__briscola &
 
 def dealt(*people, timeout=180000):
     """Every page shows the deal. Five pages on two busy cores can take a while; when one does
-    not, the message says what each page shows. A page still on its loading screen after 90 s
-    (where it tells the person to reload: seen once in a full run, a friend's page opened again
-    in its profile whose engine never answered) is reloaded once, with a warning that says so."""
+    not, the message says what each page shows. A page stuck loading is reloaded once
+    (`reloaded_once`)."""
     try:
         for person in people:
-            try:
-                person.page.wait_for_function(DEALT_JS, timeout=min(timeout, 90000))
-            except Exception:
-                shows = person.page.evaluate(SHOWS_JS)
-                if shows[0] != "loading" or timeout <= 90000:
-                    raise
-                warnings.warn(f"a page stayed on its loading screen for 90 s ({shows!r}): reloaded once")
-                person.page.reload()
-                person.page.wait_for_function(DEALT_JS, timeout=timeout)
+            page = person.page
+            reloaded_once(page, lambda ms: page.wait_for_function(DEALT_JS, timeout=ms), timeout)
     except Exception as e:
         raise AssertionError("the deal did not show on every page: "
                              + " / ".join(repr(p.page.evaluate(SHOWS_JS)) for p in people)) from e
