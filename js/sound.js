@@ -36,17 +36,26 @@ export function state() {
   return audio ? audio.state : "none";
 }
 
+// What was asked last: a resume and a suspend asked close together can settle in either
+// order (a suspend of a context still suspended settles at once, before the resume asked
+// first), so each, once settled, does the other again if that was asked after it.
+let wanted = "suspended";
+
 function suspend() {
   clearTimeout(rest);
   rest = null;
-  // also while a resume is on its way: the two are done in the order asked
-  if (audio && audio.state !== "closed") audio.suspend().catch(() => {});
+  wanted = "suspended";
+  if (audio && audio.state !== "closed") {
+    audio.suspend().then(() => { if (wanted === "running") audio.resume().catch(() => {}); }, () => {});
+  }
 }
 
 /** Running now, at rest REST_MS from now unless a sound comes first. */
 function wake() {
-  // also while a suspend is on its way (the state still says "running")
-  if (audio.state !== "closed") audio.resume().catch(() => {});
+  wanted = "running";
+  if (audio.state !== "closed") {
+    audio.resume().then(() => { if (wanted === "suspended") audio.suspend().catch(() => {}); }, () => {});
+  }
   clearTimeout(rest);
   rest = setTimeout(suspend, REST_MS);
 }
