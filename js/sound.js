@@ -9,7 +9,8 @@
 // Quiet by default (a low master volume), muted when the person says so (remembered in the
 // preferences), and silent until the person's first gesture: the AudioContext is created in
 // that gesture's handler, never before, so no browser blocks it and nothing plays on a page
-// that was only opened. `sound.log` lists what really sounded (the tests read it).
+// that was only opened; a page muted makes none until the person unmutes it. `sound.log`
+// lists what really sounded (the tests read it).
 //
 // The context runs only while it sounds: suspended while muted and a little after the last
 // sound ends, resumed by the next one and by each gesture of the person's (a browser that lets
@@ -71,8 +72,9 @@ export function setup(btn) {
     label();
   }
   const gesture = () => {
+    if (muted) return; // no context at all while muted: the first gesture once unmuted makes it
     if (!audio) start();
-    else if (!muted) wake();
+    else wake();
   };
   window.addEventListener("pointerdown", gesture, true);
   window.addEventListener("keydown", gesture, true);
@@ -118,8 +120,7 @@ function start() {
       data[i] = seed / 0x3fffffff - 1;
     }
     // made in the gesture, so the browser lets it sound; at rest once no sound follows
-    if (muted) suspend();
-    else wake();
+    wake();
   } catch {
     audio = null; // a browser without sound: the game goes on silently
   }

@@ -32,6 +32,11 @@ TEST_JS_FLAGS = ("--liftoff-only",)
 #   test_embed.py, through watched_context): elsewhere it cached the whole site (13 MB) behind
 #   each fresh page, about 0.7 s of a core, for a visit no test makes.
 NO_SERVICE_WORKER = {"service_workers": "block"}
+# - The sounds muted in the preferences most tests start with: a muted page makes no audio
+#   context (js/sound.js), whose threads rendered every card's sound, about 2 % of the suite's
+#   cores. The sounds' own test (test_newcomer.py), the classic deal at a glance
+#   (test_glance.py), the first visits and the deal in WebKit keep them on.
+QUIET = {"sound": {"muted": True}}
 
 
 def shot(target, path, **options) -> None:

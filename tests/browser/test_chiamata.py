@@ -26,7 +26,7 @@ import re
 
 import pytest
 from briscola import bridge
-from pagekit import (read, shot, PLAYING, Layout, act_and_wait, assert_in_window, hand_over, new_game, stored_save,
+from pagekit import (read, shot, PLAYING, QUIET, Layout, act_and_wait, assert_in_window, hand_over, new_game, stored_save,
                      table_state, ui, wait_ui)
 
 pytestmark = pytest.mark.browser
@@ -161,7 +161,7 @@ def view_of(page) -> dict:
 
 
 def boot(page, base_url, level):
-    prefs = {"speed": "instant", "lang": "en", "reasons": False, "tips": {"all": True},
+    prefs = {"speed": "instant", "lang": "en", "reasons": False, "tips": {"all": True}, **QUIET,
              "newgame": {"variant": "chiamata", "seats": [{"kind": "human", "name": ""}]
                          + [{"kind": "bot", "level": level}] * 4, "seed": "1"}}
     page.goto(base_url + "build-manifest.json")

@@ -18,14 +18,14 @@ import pytest
 
 import build  # the repository's root is on the path (conftest.py)
 from briscola import bridge
-from pagekit import read, watched_context
+from pagekit import QUIET, read, watched_context
 from tools import chromium
 from tools.build.friends import lazy
 from tools.chromium import OFFLINE_READY, until
 
 pytestmark = pytest.mark.browser
 
-PREFS = {"speed": "instant", "lang": "en", "tips": {"all": True}}
+PREFS = {"speed": "instant", "lang": "en", "tips": {"all": True}, **QUIET}
 SET_PREFS = ("try { if (!localStorage.getItem('briscola.prefs')) "
              f"localStorage.setItem('briscola.prefs', {json.dumps(json.dumps(PREFS))}); }} catch (e) {{}}")
 # Any Content-Security-Policy violation fails the test (the console watch sees the error).

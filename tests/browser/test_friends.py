@@ -22,14 +22,14 @@ import pytest
 
 from tools import chromium
 
-from pagekit import NO_SERVICE_WORKER, SETTLED, TEST_JS_FLAGS, read, shot, wait_ui
+from pagekit import NO_SERVICE_WORKER, QUIET, SETTLED, TEST_JS_FLAGS, read, shot, wait_ui
 from conftest import _WarmProfiles  # noqa: E402
 from test_chiamata import call_any_card, call_other, click_action, first_card, start
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-PREFS = {"speed": "instant", "lang": "en", "tips": {"all": True}}
+PREFS = {"speed": "instant", "lang": "en", "tips": {"all": True}, **QUIET}
 
 # Every message the page's data channels receive, reassembled from Trystero's frames (a room
 # frame: version 1, the room token's length in 2 bytes, the token; in it a 32-byte action name,

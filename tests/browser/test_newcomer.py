@@ -268,6 +268,9 @@ def test_sound_only_after_a_gesture_and_never_when_muted(new_page, base_url):
         page.reload()  # remembered
         wait_ui(page)
         assert page.locator("#btn-sound").get_attribute("aria-pressed") == "true"
+        # a page opened muted makes no audio context at all, gestures or not
+        act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
+        assert page.evaluate(log) == 0 and page.evaluate(audio) == "none"
 
 
 def test_links_that_cannot_be_dealt_and_a_links_language(new_page, base_url):

@@ -17,13 +17,13 @@ import pytest
 from briscola.bridge import Table
 from briscola.match import Match
 from briscola.rules import Rules
-from pagekit import read, shot, act_and_wait, ui, wait_ui
+from pagekit import QUIET, read, shot, act_and_wait, ui, wait_ui
 
 pytestmark = pytest.mark.browser
 
 
 def boot(page, base_url, level, lang="en", save=None):
-    prefs = {"speed": "instant", "lang": lang, "reasons": True,
+    prefs = {"speed": "instant", "lang": lang, "reasons": True, **QUIET,
              "newgame": {"variant": "classic", "seats": [{"kind": "human", "name": ""},
                                                         {"kind": "bot", "level": level}]}}
     page.goto(base_url + "build-manifest.json")

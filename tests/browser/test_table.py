@@ -13,7 +13,7 @@ import re
 import pytest
 
 from briscola import bridge
-from pagekit import (read, shot, PLAYING, STORED_SAVE_JS, Layout, act_and_wait, assert_in_window, hand_over, new_game,
+from pagekit import (read, shot, PLAYING, QUIET, STORED_SAVE_JS, Layout, act_and_wait, assert_in_window, hand_over, new_game,
                      stored_save, table_state, ui, wait_ui)
 
 pytestmark = pytest.mark.browser
@@ -36,7 +36,7 @@ def playable_variants() -> list[str]:
 
 def prefs_for(level: str, **extra) -> dict:
     seats = [{"kind": "human", "name": ""}] + [{"kind": "bot", "level": level}] * 5
-    p = {"speed": "instant", "lang": "en", "reasons": True, "tips": {"all": True},
+    p = {"speed": "instant", "lang": "en", "reasons": True, "tips": {"all": True}, **QUIET,
          "newgame": {"variant": "classic", "seats": seats, "seed": "7"}}
     p.update(extra)
     return p

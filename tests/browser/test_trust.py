@@ -28,7 +28,7 @@ import pytest
 from briscola import bridge
 from briscola.game import Game
 from briscola.rules import Rules
-from pagekit import read, SETTLED, act_and_wait, hand_over, new_game, stored_save, table_state, ui, wait_ui
+from pagekit import QUIET, read, SETTLED, act_and_wait, hand_over, new_game, stored_save, table_state, ui, wait_ui
 
 pytestmark = pytest.mark.browser
 
@@ -54,7 +54,7 @@ RECORD_JS = """
 
 
 def prefs(level, speed="instant", **extra):
-    p = {"speed": speed, "lang": "en", "reasons": False,
+    p = {"speed": speed, "lang": "en", "reasons": False, **QUIET,
          "newgame": {"variant": "classic", "seats": [{"kind": "human", "name": ""}]
                      + [{"kind": "bot", "level": level}] * 4, "seed": "5"}}
     p.update(extra)
