@@ -13,24 +13,25 @@ DEALS = 200  # per variant, with every view checked at every step of some deals
 
 
 def cards_in(obj, out):
-    """Every card named anywhere in a JSON-like structure."""
-    if isinstance(obj, str):
-        if len(obj) == 2:
+    """Every card named anywhere in a JSON-like structure (its values, not its keys)."""
+    todo = [obj]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            if len(item) == 2:
+                text = item
+            elif item.startswith(("swap-", "call-")) and len(item) in (7, 8):
+                text = item[-2:]
+            else:
+                continue
             try:
-                out.add(Card.parse(obj))
+                out.add(Card.parse(text))
             except CardError:
                 pass
-        elif obj.startswith(("swap-", "call-")) and len(obj) in (7, 8):
-            try:
-                out.add(Card.parse(obj[-2:]))
-            except CardError:
-                pass
-    elif isinstance(obj, dict):
-        for v in obj.values():
-            cards_in(v, out)
-    elif isinstance(obj, (list, tuple)):
-        for v in obj:
-            cards_in(v, out)
+        elif isinstance(item, dict):
+            todo.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            todo.extend(item)
     return out
 
 
