@@ -54,6 +54,15 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):  # quiet
         pass
 
+    def log_request(self, code="-", size="-"):
+        # every answer of 400 or more while the site is up goes to the pages watching
+        # (ConsoleWatch): the server sees each status it sends, where a page's "response"
+        # listener had the browser report every response of every page to the test's process
+        status = getattr(code, "value", code)
+        if self.server.answering and isinstance(status, int) and status >= 400:
+            for watch in list(self.server.watches):
+                watch.errors.append(f"HTTP {status}: {self.path}")
+
     def do_GET(self):  # noqa: N802
         if not self.server.answering:  # the site is down: nothing but 503
             self.server.refused.append(self.path)
@@ -77,12 +86,15 @@ class _Server(SiteServer):
         super().__init__(*args, **kwargs)
         self.answering = True
         self.refused: list[str] = []
+        self.watches: set = set()  # the ConsoleWatch of each page open now
 
 
 @pytest.fixture(scope="session")
 def site_server(dist_dir):
     """The server behind `base_url` (tests/browser/test_webkit.py takes it down for a while)."""
+    global _SITE
     server = _Server(("127.0.0.1", 0), functools.partial(_Handler, directory=str(dist_dir)))
+    _SITE = server
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield server
@@ -140,7 +152,15 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
+_SITE = None  # the session's server of dist/ (site_server), once started
+
+
 class ConsoleWatch:
+    """A page's console errors, uncaught exceptions, and the site's answers of 400 or more
+    while the page is open (`errors`). The site's server reports those (`_Handler`); a
+    "response" listener on the page cost the browser's driver and the test's process about
+    0.15 s of a core a page load, for the forty-odd responses of each."""
+
     def __init__(self):
         self.errors: list[str] = []
 
@@ -148,8 +168,9 @@ class ConsoleWatch:
         page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}")
                 if m.type == "error" else None)
         page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e} {e.stack}"))
-        page.on("response", lambda r: self.errors.append(f"HTTP {r.status}: {r.url}")
-                if r.status >= 400 else None)
+        if _SITE is not None:
+            _SITE.watches.add(self)
+            page.on("close", lambda _page: _SITE.watches.discard(self))
 
 
 # What every test page's context is given (a test's own options come on top).

@@ -144,6 +144,29 @@ def table(shared):
 
 # ---- tests ------------------------------------------------------------------------------------
 
+def test_a_page_fixture_reports_the_sites_errors(new_page, base_url):
+    """What fails a page's test besides its console: an answer of 400 or more from the site
+    while the page is open (the server reports it: conftest.py's ConsoleWatch)."""
+    context, page = new_page()
+    try:
+        page.goto(base_url + "build-manifest.json")
+        assert page.console_watch.errors == []
+        status = page.evaluate("fetch('no-such-file.js').then((r) => r.status)")
+        assert status == 404
+        assert "HTTP 404: /no-such-file.js" in page.console_watch.errors
+    finally:
+        context.close()
+    before = list(page.console_watch.errors)
+    context2, other = new_page()  # a closed page's watch hears no more
+    try:
+        other.goto(base_url + "build-manifest.json")
+        other.evaluate("fetch('gone-too.js').then((r) => r.status)")
+        assert page.console_watch.errors == before
+        assert "HTTP 404: /gone-too.js" in other.console_watch.errors
+    finally:
+        context2.close()
+
+
 def test_loads_with_progress_then_deals_and_the_panel_is_one_click_away(page, base_url, bot_level):
     page.goto(base_url + "build-manifest.json")
     page.evaluate("localStorage.clear()")
