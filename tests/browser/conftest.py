@@ -58,10 +58,9 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         # every answer of 400 or more while the site is up goes to the pages watching
         # (ConsoleWatch): the server sees each status it sends, where a page's "response"
         # listener had the browser report every response of every page to the test's process
-        status = getattr(code, "value", code)
-        if self.server.answering and isinstance(status, int) and status >= 400:
+        if self.server.answering and isinstance(code, int) and code >= 400:  # an HTTPStatus
             for watch in list(self.server.watches):
-                watch.errors.append(f"HTTP {status}: {self.path}")
+                watch.errors.append(f"HTTP {int(code)}: {self.path}")
 
     def do_GET(self):  # noqa: N802
         if not self.server.answering:  # the site is down: nothing but 503
