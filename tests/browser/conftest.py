@@ -115,10 +115,19 @@ def playwright():
         yield p
 
 
+# The one browser of a test process, for the page's tests and the friends' alike (one pool of
+# warm profiles: a friends' module with a browser of its own made each person's profile cold
+# again, about 2.6 s of a core more a profile): WebRTC between its pages on the loopback
+# (chromium.WEBRTC_LOOPBACK_ARGS), and `gc()` and unrounded `performance.memory` in its pages
+# for the host's memory measured in test_friends_flood.py (nothing of the page's uses either).
+BROWSER_ARGS = [*chromium.WEBRTC_LOOPBACK_ARGS, "--enable-precise-memory-info"]
+BROWSER_JS_FLAGS = (*TEST_JS_FLAGS, "--expose-gc")
+
+
 @pytest.fixture(scope="session")
 def browser(playwright):
     """The tests' browser: Chromium's headless shell (tools/chromium.py says why)."""
-    b = chromium.launch(playwright.chromium, js_flags=TEST_JS_FLAGS, shell=True)
+    b = chromium.launch(playwright.chromium, extra_args=BROWSER_ARGS, js_flags=BROWSER_JS_FLAGS, shell=True)
     yield b
     b.close()
 
@@ -291,6 +300,14 @@ def warm_profile(browser, base_url):
     profiles = _WarmProfiles(browser, base_url)
     yield profiles
     profiles.close()
+
+
+@pytest.fixture(scope="session")
+def rtc_browser(browser, warm_profile):
+    """The browser of the friends' tests (tests/browser/test_friends*.py): the same as the page's
+    tests, its people's pages in the same warm profiles (`Person`)."""
+    browser.warm_profiles = warm_profile
+    return browser
 
 
 @pytest.fixture(scope="session")

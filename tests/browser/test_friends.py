@@ -20,10 +20,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tools import chromium
-
-from pagekit import NO_SERVICE_WORKER, QUIET, SETTLED, TEST_JS_FLAGS, read, shot, wait_ui
-from conftest import _WarmProfiles  # noqa: E402
+from pagekit import QUIET, SETTLED, read, shot, wait_ui
 from test_chiamata import call_any_card, call_other, click_action, first_card, start
 
 pytestmark = pytest.mark.browser
@@ -150,24 +147,13 @@ def relay():
         yield url
 
 
-@pytest.fixture(scope="module")
-def rtc_browser(playwright, base_url):
-    b = chromium.launch(playwright.chromium, extra_args=chromium.WEBRTC_LOOPBACK_ARGS, js_flags=TEST_JS_FLAGS, shell=True)
-    b.warm_profiles = _WarmProfiles(b, base_url)  # each person's page in a warm profile (conftest.py)
-    yield b
-    b.warm_profiles.close()
-    b.close()
-
-
 class Person:
-    """One person's profile (a warm one of the browser's where it keeps them, conftest.py) and
+    """One person's profile (a warm one of the test process's browser, conftest.py) and
     page; console errors collected. The scripts a person's pages run first are the person's
     (`add_init_script`), given to each page it opens (`new_page`)."""
 
     def __init__(self, browser, width=1280, height=800, spy=False, lang="en", drop_first=None, drops=1):
-        profiles = getattr(browser, "warm_profiles", None)
-        self.context = profiles.take() if profiles else browser.new_context(
-            reduced_motion="reduce", locale="en-US", **NO_SERVICE_WORKER)
+        self.context = browser.warm_profiles.take()
         self.size = {"width": width, "height": height}
         self.scripts = [PREFS_SCRIPT % json.dumps({**PREFS, "lang": lang})]
         if spy:

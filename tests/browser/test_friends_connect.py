@@ -20,10 +20,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from pagekit import shot, SETTLED, wait_ui
-from test_friends import (  # noqa: F401  (relay, rtc_browser: fixtures)
+from test_friends import (  # noqa: F401  (relay: a fixture)
     Person, assert_no_leak, closing_all, dealt, friend_page, host_table, invitation, join, local_relay, play_one, received,
-    received_views, relay,
-    rtc_browser, started)
+    received_views, relay, started)
 
 pytestmark = pytest.mark.browser
 

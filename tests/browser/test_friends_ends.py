@@ -13,7 +13,7 @@ import pytest
 
 from pagekit import SETTLED, wait_ui
 from test_friends import (  # noqa: F401  (fixtures)
-    Person, closing_all, dealt, host_table, join, named, open_table, play_one, received_views, relay, rtc_browser,
+    Person, closing_all, dealt, host_table, join, named, open_table, play_one, received_views, relay,
 )
 
 pytestmark = pytest.mark.browser

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 import pytest
 
 from pagekit import shot, shot_webdriver
-from test_friends import CARD, ROOT, Person, closing_all, dealt, join, rtc_browser, whose_turn  # noqa: F401 (a fixture)
+from test_friends import CARD, ROOT, Person, closing_all, dealt, join, whose_turn
 from test_webkit import webkit  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.browser

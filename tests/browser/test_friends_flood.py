@@ -10,7 +10,6 @@ import statistics
 import time
 
 import pytest
-from tools import chromium
 
 from test_friends import Person, closing_all, open_table, play_one, relay, whose_turn  # noqa: F401 (relay: the fixture)
 
@@ -50,14 +49,6 @@ MEASURE = """({every, ms}) => {
   window.__measured = false;
   loop();
 }"""
-
-
-@pytest.fixture(scope="module")
-def rtc_browser(playwright):
-    b = chromium.launch(playwright.chromium, extra_args=[*chromium.WEBRTC_LOOPBACK_ARGS, "--js-flags=--expose-gc",
-                                                         "--enable-precise-memory-info"], shell=True)
-    yield b
-    b.close()
 
 
 def delays(host: Person):
