@@ -476,6 +476,8 @@ def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.R
                 idx0.append(base + slot[low.bit_length() - 1])
                 m ^= low
         acc0 = model.hidden_base(idx0)
+        after_played: dict[int, list[float]] = {}
+        scalars: dict[tuple[float, float, int], list[float]] = {}
         # The row that leaves the sum when a card leaves its place (played or drawn by me).
         gone = {}
         for base, m in placed:
@@ -490,12 +492,17 @@ def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.R
 
         def value_at(hand_new: int, known_new: int, tmask: int, bs: int, m: float, th: float,
                      tn: int, nxt: int) -> float:
-            acc = acc0
-            x = tmask
-            while x:
-                low = x & -x
-                acc = list(map(sub, acc, gone[low.bit_length() - 1]))
-                x ^= low
+            # The cards played since the decision leave the sums: the same few sets of them
+            # at many leaves, each taken out once per decision.
+            acc = after_played.get(tmask)
+            if acc is None:
+                acc = acc0
+                x = tmask
+                while x:
+                    low = x & -x
+                    acc = list(map(sub, acc, gone[low.bit_length() - 1]))
+                    x ^= low
+                after_played[tmask] = acc
             # Cards now in the hand, then cards now known elsewhere: each adds its input row
             # and, where the sums counted it among the cards gone, takes that row back out.
             for x, at in ((hand_new, HAND), (known_new, KNOWN)):
@@ -514,10 +521,16 @@ def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.R
                 # A talon left at the leaf means one at the root, and its face-up card's row.
                 acc = list(map(add, acc, fu_row))  # type: ignore[arg-type]
             acc = list(map(add, acc, w1[LEADER + (bs - me) % n_seats]))
-            x1, x2, x3 = m * inv_total, th * inv_total, tn * inv_deck
+            # The scalars' part of each hidden unit, the same for the few points and talon
+            # sizes the leaves share: computed once per decision for each.
+            scal = scalars.get((m, th, tn))
+            if scal is None:
+                x1, x2, x3 = m * inv_total, th * inv_total, tn * inv_deck
+                scal = scalars[m, th, tn] = [x1 * r1 + x2 * r2 + x3 * r3
+                                             for r1, r2, r3 in zip(s_mine, s_theirs, s_talon)]
             out = b2
-            for h, r1, r2, r3, w in zip(acc, s_mine, s_theirs, s_talon, w2):
-                h += x1 * r1 + x2 * r2 + x3 * r3
+            for h, sc, w in zip(acc, scal, w2):
+                h += sc
                 if h > 0.0:
                     out += h * w
             return out * scale
