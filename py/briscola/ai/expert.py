@@ -391,6 +391,12 @@ class ExpertBot(Bot):
         return reason_for(sit, c, sit.rules)
 
 
+# The learned evaluation's sums kept for the sets of cards played since a decision, at most
+# (each 64 floats, about 2 KB: a four-player decision meets tens of thousands of sets, a
+# two-player one a few hundred, most met again and again).
+PLAYED_SUMS = 1024
+
+
 def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.Random,
                    worlds: int = 24, leaves: int = 600, deadline: float | None = None,
                    incremental: bool = True, evidence: Evidence | None = None, pool: int = 4,
@@ -492,8 +498,8 @@ def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.R
 
         def value_at(hand_new: int, known_new: int, tmask: int, bs: int, m: float, th: float,
                      tn: int, nxt: int) -> float:
-            # The cards played since the decision leave the sums: the same few sets of them
-            # at many leaves, each taken out once per decision.
+            # The cards played since the decision leave the sums: the same sets of them at
+            # many leaves, each taken out once per decision (up to PLAYED_SUMS sets kept).
             acc = after_played.get(tmask)
             if acc is None:
                 acc = acc0
@@ -502,7 +508,8 @@ def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.R
                     low = x & -x
                     acc = list(map(sub, acc, gone[low.bit_length() - 1]))
                     x ^= low
-                after_played[tmask] = acc
+                if len(after_played) < PLAYED_SUMS:
+                    after_played[tmask] = acc
             # Cards now in the hand, then cards now known elsewhere: each adds its input row
             # and, where the sums counted it among the cards gone, takes that row back out.
             for x, at in ((hand_new, HAND), (known_new, KNOWN)):
@@ -700,6 +707,12 @@ def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.R
         done += 1
         if evals[0] >= leaves or (deadline is not None and _clock() > deadline):
             break
+    # The closures above refer to each other (trick2's go to itself): what they hold would
+    # wait for the cycle collector, so the memos go now.
+    cache.clear()
+    if incremental:
+        after_played.clear()
+        scalars.clear()
     return {c: totals[c] / done for c in plays}, done, evals[0]
 
 

@@ -52,6 +52,9 @@ class Evidence:
         self.temperature = temperature
         self.uniform = uniform
         self.records: list[_Record] = []
+        # A record's term of the likelihood for the hand its seat held then: the worlds drawn
+        # for one decision share many of those hands (weight()).
+        self._terms: dict[tuple[int, int], float] = {}
         view = sit.view
         rules = view.rules
         t = rules.tables
@@ -146,7 +149,8 @@ class Evidence:
         tau = self.temperature
         eps = self.uniform
         known = self.sit.known
-        for r in self.records:
+        terms = self._terms
+        for i, r in enumerate(self.records):
             now = hands[r.seat]
             base = now | r.later | (1 << r.card)
             if r.drew:
@@ -162,16 +166,19 @@ class Evidence:
             like = 0.0
             for d in options:
                 h = base & ~d
-                sc = pol.scores(r.seat, h, r.sizes, r.live, r.faceup_hidden, r.order, r.pos,
-                                r.b, r.bs, r.tp, r.tn)
-                top = max(v for _c, v in sc)
-                z = 0.0
-                mine = 0.0
-                for c, v in sc:
-                    e = math.exp((v - top) / tau)
-                    z += e
-                    if c == r.card:
-                        mine = e
-                like += (1.0 - eps) * mine / z + eps / len(sc)
+                term = terms.get((i, h))
+                if term is None:
+                    sc = pol.scores(r.seat, h, r.sizes, r.live, r.faceup_hidden, r.order, r.pos,
+                                    r.b, r.bs, r.tp, r.tn)
+                    top = max(v for _c, v in sc)
+                    z = 0.0
+                    mine = 0.0
+                    for c, v in sc:
+                        e = math.exp((v - top) / tau)
+                        z += e
+                        if c == r.card:
+                            mine = e
+                    term = terms[i, h] = (1.0 - eps) * mine / z + eps / len(sc)
+                like += term
             w *= like / len(options)
         return w
