@@ -392,8 +392,8 @@ class ExpertBot(Bot):
 
 
 # The learned evaluation's sums kept for the sets of cards played since a decision, at most
-# (each 64 floats, about 2 KB: a four-player decision meets tens of thousands of sets, a
-# two-player one a few hundred, most met again and again).
+# (each 64 floats, about 2 KB: a four-player decision meets about 700 sets, each at two leaves
+# on average; a two-player one about 35, each at nine).
 PLAYED_SUMS = 1024
 
 
