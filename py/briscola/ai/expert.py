@@ -448,6 +448,9 @@ def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.R
     pos0 = sit.pos
     cache: dict = {}
     evals = [0]
+    # The incremental evaluation's memos (value_at, below)
+    after_played: dict[int, list[float]] = {}
+    scalars: dict[tuple[float, float, int], list[float]] = {}
     second = tricks >= 2  # the next trick too, by minimax in the world
     if policy is None:
         lam = 0.0
@@ -482,8 +485,6 @@ def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.R
                 idx0.append(base + slot[low.bit_length() - 1])
                 m ^= low
         acc0 = model.hidden_base(idx0)
-        after_played: dict[int, list[float]] = {}
-        scalars: dict[tuple[float, float, int], list[float]] = {}
         # The row that leaves the sum when a card leaves its place (played or drawn by me).
         gone = {}
         for base, m in placed:
@@ -710,9 +711,8 @@ def learned_values(sit: Situation, plays: list[int], model: Model, rng: random.R
     # The closures above refer to each other (trick2's go to itself): what they hold would
     # wait for the cycle collector, so the memos go now.
     cache.clear()
-    if incremental:
-        after_played.clear()
-        scalars.clear()
+    after_played.clear()
+    scalars.clear()
     return {c: totals[c] / done for c in plays}, done, evals[0]
 
 
