@@ -50,8 +50,12 @@ def test_a_friend_acts_and_asks_for_its_own_seat_only(node):
     assert [m["t"] for m in p2][-1] == "view" and p2[-1]["state"]["seat"] == 2
     p3 = to("p3")
     assert [code(m) for m in p3 if m["t"] in ("res", "error")] == [
-        "friends_build", "friends_seat_taken", "friends_no_seat", "friends_not_seated", "friends_not_seated"]
-    assert p3[-1]["t"] == "host"
+        "friends_build", "friends_seat_taken", "friends_no_seat", "friends_not_seated", "friends_not_seated",
+        "friends_bad_message"]  # a `who` with no key
+    # one proof, with the host's ECDH key, signed over the nonce, both ids and both keys; the
+    # same id asking with another key is answered nothing (js/friends/pairs.js)
+    proofs = [m for m in p3 if m["t"] == "host"]
+    assert proofs == [{"t": "host", "sig": f"sig:{len('n' * 20 + '|p3|host-peer|' + 'K' * 87 + '|' + 'H' * 87)}", "dh": "H" * 87}]
     # the seats: each friend's, with its token and peer; the host's untouched
     assert [(s.get("peer"), s.get("token", "")[:1]) for s in out["seats"]] == [(None, ""), ("p1", "T"), ("p2", "U")]
     assert out["played"] == 1 and out["seated"] == [["p1", 1], ["p2", 2]]

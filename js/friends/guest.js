@@ -17,6 +17,7 @@ import { forget } from "../embed.js";
 import * as store from "../storage.js";
 import { BUILD_HASH, KEY_RE, LIMIT_TO_FRIEND, ROOM_RE, deeper, nonce, verifier } from "./net.js";
 import { openTable } from "./rooms.js";
+import { openSealed, pairsFor, proofText } from "./pairs.js";
 import { REVIEW, cleanName, closeDialog, connectionWords, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
 
 const REMOTE = new Set(["state", "act"]);
@@ -161,8 +162,10 @@ export class FriendsGuest {
     this.missing();
     this.announcedAt = Date.now();
     try {
-      this.conn = await openTable({ room: this.room, relays: this.net.relays, stun: this.net.stun, turn: this.net.turn,
-        relayOnly: this.net.relayOnly, limit: LIMIT_TO_FRIEND }, {
+      // every message but the question and the proof sealed for the pair (./pairs.js)
+      this.pairs = await pairsFor(this.room);
+      this.conn = await openSealed((handlers, limit) => openTable({ room: this.room, relays: this.net.relays, stun: this.net.stun,
+        turn: this.net.turn, relayOnly: this.net.relayOnly, limit }, handlers), {
         join: (peer) => this.ask(peer),
         leave: (peer) => {
           // a page that went before it answered who it is: if it was the host's, it closed a
@@ -172,28 +175,34 @@ export class FriendsGuest {
           if (unanswered && !this.hostId && this.conn) this.offer();
           if (peer === this.hostId) this.hostLeft();
         },
-        message: (peer, msg) => {
+        message: (peer, msg, sealed) => {
+          // only the host's page is heard, and only what it sealed for this page; unsealed, only
+          // the proof of a peer this page asked
+          if (!sealed) {
+            if (msg.t === "host" && this.asked.has(peer)) this.proved(peer, msg.sig, msg.dh);
+            return;
+          }
+          if (peer !== this.hostId) return;
           // before this page's engine is up, the seats and the take are heard (the dialog
           // needs no engine: the seats show, a seat can be taken); the rest waits for open()
-          if (peer === this.hostId && !this.opened && !BEFORE_OPEN.has(msg.t)) {
+          if (!this.opened && !BEFORE_OPEN.has(msg.t)) {
             this.early.push(msg);
             if (this.early.length > 32) this.early.shift(); // (a view is sent again on a sync)
           }
-          else if (peer === this.hostId) this.heard(msg);
-          else if (msg.t === "host" && this.asked.has(peer)) this.proved(peer, msg.sig);
+          else this.heard(msg);
         },
         // a connection on which the host's first words were lost was closed: this page's
         // offers go again now, not at the next announce
         silent: () => {
           if (!this.hostId && this.conn) this.offer();
         },
-        refused: (peer, code, message) => {
-          // a page of another version speaks another protocol: this one cannot even read who is
-          // the host, so it says so (and offers the reload) whoever sent it
-          if (code === "friends_version") this.refused(code, message);
+        refused: (peer, code, message, value) => {
+          // a page of another version speaks another protocol: believed only from the host's
+          // page, which proves it (its `host` answer, signed as every version signs it)
+          if (code === "friends_version") this.otherVersion(peer, value, message);
           else if (peer === this.hostId) console.warn(`friends: a message from the host refused: ${code} ${message}`);
         },
-      });
+      }, { pairs: this.pairs, limit: LIMIT_TO_FRIEND });
       this.watcher = setInterval(() => this.checkHealth(), HEALTH_MS);
     } catch (err) {
       // the browser refused the connections (Chromium makes at most 500 at once in a tab's
@@ -235,15 +244,17 @@ export class FriendsGuest {
     if (!this.conn) return;
     const n = this.asked.get(peer) || nonce();
     this.asked.set(peer, n);
-    this.conn.send(peer, { t: "who", nonce: n });
+    this.conn.send(peer, { t: "who", nonce: n, dh: this.pairs.dh.pub });
   }
 
-  async proved(peer, sig) {
+  /** A peer's `host` answer: the host's key's signature of the nonce, both ids and both ECDH
+   * keys; once checked, this page's pair with it made (every later message sealed). */
+  async proved(peer, sig, dh) {
     const n = this.asked.get(peer);
     this.asked.delete(peer);
     if (!this.conn || this.closed) return; // this page has left the room
-    if (!(await this.verify(`${n}|${this.conn.self}|${peer}`, sig))) return;
-    if (this.closed) return;
+    if (typeof dh !== "string" || !(await this.verify(proofText(n, this.conn.self, peer, this.pairs.dh.pub, dh), sig))) return;
+    if (this.closed || !(await this.pairs.pair(peer, dh, "guest")) || this.closed) return;
     if (this.hostId !== peer) this.lastN = 0; // a new host page (a reload) numbers from the start
     this.hostId = peer;
     clearTimeout(this.goneTimer);
@@ -486,6 +497,21 @@ export class FriendsGuest {
         return;
       default:
     }
+  }
+
+  /** A message of another version of the protocol: said (with the reload) where it is the
+   * host's proof, checked with the host's key; from any other page, only counted. */
+  async otherVersion(peer, value, message) {
+    const n = this.asked.get(peer);
+    const proof = value && value.t === "host" && typeof value.sig === "string" && n;
+    if (!proof || !this.conn) {
+      this.otherVersions = (this.otherVersions || 0) + 1;
+      return;
+    }
+    const self = this.conn.self;
+    const ok = (await this.verify(proofText(n, self, peer, this.pairs.dh.pub, String(value.dh)), value.sig))
+      || (await this.verify(`${n}|${self}|${peer}`, value.sig)); // (version 2 signed this)
+    if (ok) this.refused("friends_version", message);
   }
 
   refused(code, message) {

@@ -90,7 +90,7 @@ export async function openRoom({ room, relays, stun, turn = null, relayOnly = fa
       if (typeof peer !== "string") return;
       const msg = readMessage(data, limit);
       if (msg.error) {
-        handlers.refused(peer, msg.error.code, msg.error.message);
+        handlers.refused(peer, msg.error.code, msg.error.message, msg.value);
         return;
       }
       handlers.message(peer, msg.value);

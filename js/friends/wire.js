@@ -43,7 +43,8 @@ export function readMessage(data, limit) {
   if (!value || typeof value !== "object" || Array.isArray(value) || typeof value.t !== "string") {
     return { error: { code: "friends_bad_message", message: "a message must be an object with a type `t`" } };
   }
-  if (value.v !== PROTOCOL) return { error: { code: "friends_version", message: `protocol ${value.v} (this page speaks ${PROTOCOL})` } };
+  // (the message of another version goes with the refusal: a host's proof is still checked)
+  if (value.v !== PROTOCOL) return { error: { code: "friends_version", message: `protocol ${String(value.v).slice(0, 20)} (this page speaks ${PROTOCOL})` }, value };
   return { value };
 }
 

@@ -31,7 +31,8 @@ PREFS = {"speed": "instant", "lang": "en", "tips": {"all": True}, **QUIET}
 # Every message the page's data channels receive, reassembled from Trystero's frames (a room
 # frame: version 1, the room token's length in 2 bytes, the token; in it a 32-byte action name,
 # a 2-byte nonce, a tag byte whose bit 0 marks the last chunk, a progress byte, then the
-# payload): window.__spy = [{type, text}].
+# payload), as `wire:<action>`; and each message the page opened of those sealed for its pair,
+# as `m`: window.__spy = [{type, text}].
 SPY = """(() => {
   const spy = window.__spy = [];
   const parts = new Map();
@@ -50,7 +51,19 @@ SPY = """(() => {
     const all = new Uint8Array(list.reduce((n, p) => n + p.length, 0));
     let at = 0;
     for (const p of list) { all.set(p, at); at += p.length; }
-    spy.push({ type, text: new TextDecoder().decode(all) });
+    spy.push({ type: `wire:${type}`, text: new TextDecoder().decode(all) });
+  };
+  // what the page opened of the messages sealed for its pair (js/friends/pairs.js: {n, m}):
+  // each message inside, as the page's code heard it
+  const decrypt = SubtleCrypto.prototype.decrypt;
+  SubtleCrypto.prototype.decrypt = function (...args) {
+    return decrypt.apply(this, args).then((plain) => {
+      try {
+        const inner = JSON.parse(new TextDecoder().decode(plain));
+        if (inner && Number.isInteger(inner.n) && inner.m && typeof inner.m.t === "string") spy.push({ type: "m", text: JSON.stringify(inner.m) });
+      } catch { /* not a pair's message */ }
+      return plain;
+    });
   };
   const desc = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, "onmessage");
   Object.defineProperty(RTCDataChannel.prototype, "onmessage", {
@@ -369,8 +382,13 @@ def play_one(people, timeout=60.0, decide=None):
 
 
 def received(friend: Person):
-    """Every message the friend's page received from a data channel."""
+    """Every message the friend's page received from the host, as it opened them."""
     return [json.loads(m["text"]) for m in friend.page.evaluate("window.__spy") if m["type"] == "m"]
+
+
+def on_the_wire(friend: Person):
+    """Every message the friend's page received on its data channels, as it came."""
+    return [json.loads(m["text"]) for m in friend.page.evaluate("window.__spy") if m["type"] == "wire:m"]
 
 
 def received_views(friend: Person):
@@ -461,6 +479,9 @@ def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, arti
             if steps == 6:
                 shot(friend.page, str(artifacts / "friends-phone-mid-en.png"))
         assert steps == 40 and hinted
+        # on the wire, only the host's proof travelled unsealed (js/friends/pairs.js)
+        wire = on_the_wire(friend)
+        assert wire and {m["t"] for m in wire} == {"host", "sealed"}, {m["t"] for m in wire}
         # one worker call a card, the host's or the friend's: each page's view came with the
         # play's reply (`views`); a view asked again (a sync after 15 s without one) at most twice
         during = host.page.evaluate("window.__dealAsked")
