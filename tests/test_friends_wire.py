@@ -43,6 +43,10 @@ def test_messages_are_checked_for_size_before_they_are_parsed_then_for_shape(nod
 
 def test_nesting_and_relays(node):
     out = run(node, [])
+    # the frames the pages take from a data channel (mends.js, frameDoor): this room's, of the
+    # pages' action or Trystero's own, and its presence; not another room's, nor an action no
+    # page uses (Trystero would keep them), nor what is no frame
+    assert out["frames"] == [None, None, "action", "room", None, "room", "frame", "frame", "frame"]
     assert out["deep"] == [False, True, True, False]
     assert out["relays"] == ["wss://a.example/announce", "ws://127.0.0.1:8000"]
     # a `nostr:` entry is a Nostr relay (the second signalling medium), any other a tracker

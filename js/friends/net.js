@@ -15,7 +15,7 @@
 
 import { BUILD } from "../build-info.js";
 import { PROTOCOL, readMessage, relaysByMedium } from "./wire.js";
-import { announceNow, hookFrames, mendedPeerConnection, quietClosings, startSweep } from "./mends.js";
+import { announceNow, frameDoor, hookFrames, mendedPeerConnection, quietClosings, startSweep } from "./mends.js";
 
 export { PROTOCOL, LIMIT_TO_HOST, LIMIT_TO_FRIEND, deeper, parseRelays, readMessage, relaysByMedium } from "./wire.js";
 export { DEFAULT_RELAYS, DEFAULT_STUN, KEY_RE, ROOM_RE, inviteLink, newHostKey, newRoomId, nonce, signer, verifier } from "./identity.js";
@@ -67,7 +67,19 @@ export async function openRoom({ room, relays, stun, turn = null, relayOnly = fa
     }
     return undefined;
   };
-  if (handlers.frame) hookFrames(Connection, peerOf, handlers.frame);
+  // every frame looked at before Trystero's handler (mend 5, frameDoor): another room's, or an
+  // action no page uses, refused; then the page's own count of unfinished parts (`frame`)
+  const token = await roomToken(room);
+  let dropPeer = () => {};
+  const door = frameDoor(token, (peer, why) => {
+    console.warn(`friends: a peer let go (frames Trystero would keep: ${why})`);
+    handlers.refused(peer, "friends_flood", `frames of another room or action (${why}): disconnected`);
+    dropPeer(peer);
+  });
+  hookFrames(Connection, peerOf, (peer, data) => {
+    if (!door(peer, data)) return false;
+    return handlers.frame ? handlers.frame(peer, data) : undefined;
+  });
   // since when no relay has been seen open (a relay's socket is closed and opened again on
   // purpose to announce now: announceNow), for health()
   const relaysSeen = { at: Date.now() };
@@ -126,7 +138,7 @@ export async function openRoom({ room, relays, stun, turn = null, relayOnly = fa
   // One on which nothing was heard is closed sooner: the other page's first words were lost.
   const joinedConnections = () => new Set(media.flatMap((m) => Object.values(m.room.getPeers())));
   const stopSweep = startSweep(Connection, joinedConnections, handlers.silent);
-  return {
+  const api = {
     self: lib.selfId,
     send,
     leave: async () => {
@@ -150,6 +162,15 @@ export async function openRoom({ room, relays, stun, turn = null, relayOnly = fa
     announce: () => announceNow(lib),
     health: () => health(sockets(), Connection, relaysSeen, { turn, relayOnly }),
   };
+  dropPeer = api.drop;
+  return api;
+}
+
+/** Trystero 0.25.4's token of a room (its frames carry it): the SHA-256 of its library name,
+ * the app id and the room id, in hex (core crypto.mjs, deriveRoomNamespace). */
+export async function roomToken(room) {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`Trystero:${APP_ID}:${room}`)));
+  return [...hash].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** The WebRTC configuration: the STUN server, the TURN server with its username and credential,

@@ -48,6 +48,39 @@ export function readMessage(data, limit) {
   return { value };
 }
 
+/** The action names a data-channel frame may carry: the pages' own ("m") and Trystero
+ * 0.25.4's (its room's internal actions, "@_" and a name). */
+export const ACTIONS = new Set(["m", ...["ping", "pong", "signal", "stream", "track", "leave", "hsdata", "hsready"].map((n) => `@_${n}`)]);
+/** A peer's frames refused (another room's, an action no page uses) before it is let go. */
+export const FRAMES_REFUSED = 8;
+
+/**
+ * Whether a data-channel frame is one this room takes (Trystero 0.25.4's: a room frame, version
+ * 1, the room token's length in 2 bytes, the token, then a 32-byte action name, NULs after it;
+ * or a presence frame, version 2, a flag, the token's length, the token): null if it is, else
+ * why not ("room": another room's token; "action": an action name no page uses; "frame": not a
+ * frame). Trystero keeps, until the peer leaves or for good, every frame of a room it does not
+ * hold and every whole message of an action nobody listens to: such frames never reach it
+ * (mends.js). `token`: this room's (Trystero's SHA-256 of its app id and the room id, in hex).
+ */
+export function frameRefusal(data, token) {
+  let raw = null;
+  if (data instanceof ArrayBuffer) raw = new Uint8Array(data);
+  else if (ArrayBuffer.isView(data)) raw = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  if (!raw || raw.length < 4) return "frame";
+  const version = raw[0];
+  const at = version === 1 ? 3 : version === 2 ? 4 : -1;
+  if (at < 0) return "frame";
+  const size = (raw[at - 2] << 8) | raw[at - 1];
+  if (size !== token.length || raw.length < at + size) return "room";
+  for (let i = 0; i < size; i++) if (raw[at + i] !== token.charCodeAt(i)) return "room";
+  if (version === 2) return null;
+  if (raw.length < at + size + 36) return "frame";
+  let name = "";
+  for (let i = at + size; i < at + size + 32 && raw[i]; i++) name += String.fromCharCode(raw[i]);
+  return ACTIONS.has(name) ? null : "action";
+}
+
 /** Depth of nesting of a parsed value, stopping past `max` (the shape checks' guard). */
 export function deeper(value, max, depth = 0) {
   if (depth > max) return true;
