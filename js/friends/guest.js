@@ -18,6 +18,7 @@ import * as store from "../storage.js";
 import { BUILD_HASH, KEY_RE, LIMIT_TO_FRIEND, ROOM_RE, deeper, nonce, verifier } from "./net.js";
 import { openTable } from "./rooms.js";
 import { openSealed, pairsFor, proofText } from "./pairs.js";
+import { damaged } from "./damaged.js";
 import { REVIEW, cleanName, closeDialog, connectionWords, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
 
 const REMOTE = new Set(["state", "act"]);
@@ -125,6 +126,11 @@ export class FriendsGuest {
   /** The table shown, this page's engine up (app.engine): what the host said is heard now. */
   async open() {
     const app = this.app;
+    if (this.damagedLink) { // (found while the engine started: said now)
+      this.closed = true;
+      damaged(app);
+      return;
+    }
     const local = app.engine;
     this.local = local;
     // The page's engine for what needs no table; the host for the table (see above).
@@ -154,7 +160,17 @@ export class FriendsGuest {
   }
 
   async join() {
-    this.verify = await verifier(this.pub);
+    try {
+      this.verify = await verifier(this.pub);
+    } catch {
+      // the host's key in the link is no key (a character changed): the link is damaged
+      this.damagedLink = true;
+      if (this.opened && !this.closed) {
+        this.leave();
+        damaged(this.app);
+      }
+      return;
+    }
     // A message lost on the way (a data channel replaced while it was sent drops it) is asked
     // for again: until the deal shows, every few seconds (the seats, the take, the view); at the
     // table, the view when none has come for a while.

@@ -1222,3 +1222,19 @@ def test_the_relays_are_a_setting(rtc_browser, base_url, artifacts):
         page.click(".friends-settings .buttons .btn")
         assert "ws://" in page.text_content(".friends-settings [role=status]")  # refused, and why
         assert page.evaluate("JSON.parse(localStorage.getItem('briscola.prefs')).friends.relays") == ["wss://relay.example/announce"]
+
+
+@pytest.mark.parametrize("part", ["host", "room"])
+def test_a_damaged_invitation_is_said_with_the_way_out(rtc_browser, base_url, part):
+    """An invitation with one character of the host's key changed (no key of the curve then),
+    or a room id that is none: "this invitation is damaged: ask for it again", in a dialog of its
+    own (not a notice behind the New game panel, not "Connecting…" for good), and New game out."""
+    good_room, bad_key = "abcdefghjkmnpqrs", "A" * 87
+    query = f"join={good_room}&host={bad_key}" if part == "host" else f"join=ab%21cd&host={bad_key}"
+    with closing_all(Person(rtc_browser)) as (person,):
+        person.page.goto(f"{base_url}?{query}&relays=ws://127.0.0.1:9&stun=")
+        person.page.wait_for_selector("#friends-dialog[open] #friends-status:has-text('ask for it again')", timeout=30000)
+        assert person.page.locator("#friends-dialog[open] #friends-seats").count() == 0
+        person.page.click("#friends-new")
+        person.page.wait_for_selector("#newgame-dialog[open]")
+        assert "join=" not in person.page.url
