@@ -141,3 +141,12 @@ def test_random_and_hostile_messages_never_break_the_referee(node, seed):
     for c in ("friends_bad_message", "friends_not_seated", "friends_seat_taken", "friends_no_seat",
               "friends_build", "friends_slow_down", "friends_busy", "friends_not_offered"):
         assert out["codes"].get(c, 0) > 0, (c, out["codes"])
+
+
+def test_a_name_keeps_no_direction_of_its_own(node):
+    """A friend's name with U+202E (right-to-left override) flipped the words around it
+    ("yalp ot"): the marks and overrides of the text's direction are taken out, the letters kept."""
+    script = ("import('./js/friends/referee.js').then((m) => console.log(JSON.stringify("
+              "['Bru\\u202eno', '\\u2067Wanda\\u2069', 'a\\u200fb\\u061c', 'سارة'].map(m.cleanName))))")
+    out = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert json.loads(out.stdout) == ["Bruno", "Wanda", "ab", "سارة"]

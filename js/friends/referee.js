@@ -86,9 +86,10 @@ export function viewOf(reply, seat) {
   return reply.seat === seat && plain(reply.view) ? reply : null;
 }
 
-/** A person's name as a friend's page sends it: no control characters, at most 20. */
+/** A person's name as a friend's page sends it: no control characters, no marks or overrides
+ * of the text's direction (a name with U+202E turned the words around it), at most 20. */
 export function cleanName(name) {
-  return typeof name === "string" ? name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 20) : "";
+  return typeof name === "string" ? name.replace(/[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim().slice(0, 20) : "";
 }
 
 /**
