@@ -297,11 +297,13 @@ export class FriendsHost {
       h("p", { class: "muted small", text: t("friends.relays.note") }),
       h("div", { class: "field" }, h("label", { attrs: { for: "friends-host-name" }, text: t("friends.name") }), name),
       h("h3", { text: t("friends.invite") }),
+      // the QR code first: on a phone the friend beside scans it, and below the link it went
+      // under the lobby's pinned buttons (360×740)
+      qr,
       this.problem ? h("p", { class: "form-error", attrs: { role: "alert" }, text: this.problem })
         : h("p", { class: "invite" }, this.conn ? invite : h("span", { class: "muted", text: t("friends.connecting") })),
       this.connectProblem ? h("p", { id: "friends-connect-problem", class: "form-error", attrs: { role: "alert" }, text: this.connectProblem }) : "", // (append() would print a null)
       this.problem ? h("div", { class: "buttons" }, this.retryButton()) : h("div", { class: "buttons" }, copy, share),
-      qr,
       h("h3", { text: t("new.seats") }),
       list,
       h("div", { class: "field" }, h("label", { attrs: { for: "friends-timeout" }, text: t("friends.timeout") }), timeout),

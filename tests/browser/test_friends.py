@@ -1238,3 +1238,15 @@ def test_a_damaged_invitation_is_said_with_the_way_out(rtc_browser, base_url, pa
         person.page.click("#friends-new")
         person.page.wait_for_selector("#newgame-dialog[open]")
         assert "join=" not in person.page.url
+
+
+def test_the_lobby_s_qr_code_shows_whole_on_a_small_phone(rtc_browser, base_url, relay):
+    """On a 360×740 phone the QR code of the invitation is on the screen as the lobby opens, above
+    the lobby's pinned buttons (below the link it went under them)."""
+    with closing_all(Person(rtc_browser, 360, 740)) as (host,):
+        host_table(host, base_url, relay)
+        host.page.wait_for_selector(".invite-qr img")
+        box = host.page.evaluate("""() => { const q = document.querySelector('.invite-qr img').getBoundingClientRect();
+          const b = document.querySelector('#friends-dialog .buttons.pinned').getBoundingClientRect();
+          return {top: q.top, bottom: q.bottom, height: q.height, pinned: b.top}; }""")
+        assert box["height"] >= 150 and box["top"] >= 0 and box["bottom"] <= box["pinned"], box
