@@ -98,7 +98,7 @@ export function mendedPeerConnection() {
       // a TURN server that refused this page (401: the username or credential) or never
       // answered (701) is said to the person (health, openRoom)
       this.addEventListener("icecandidateerror", (e) => {
-        if (/^turns?:/.test(String(e.url || "")) && (e.errorCode === 401 || e.errorCode === 701)) {
+        if (/^turns?:/.test(String(e.url || "")) && [401, 486, 508, 701].includes(e.errorCode)) {
           turnError = { code: e.errorCode, url: String(e.url).slice(0, 200), at: Date.now() };
         }
       });

@@ -194,6 +194,8 @@ export const RELAYS_MS = 5000;
  *   relay's) has been open for RELAYS_MS (since the room opened, or one was last seen open,
  *   `relaysSeen.at`);
  * - {problem: "relay_only"}: "hide my address" with no TURN server (no connection can open);
+ * - {problem: "turn_full", url}: the TURN server refused an allocation for want of room (486:
+ *   this user's quota; 508: no port left);
  * - {problem: "turn_auth" | "turn_unreachable", url}: the TURN server refused the username and
  *   credential, or did not answer (the browser's icecandidateerror, 401 / 701);
  * - {problem: "no_path", relayOnly, turn}: a page was heard through the relays, but no
@@ -210,7 +212,8 @@ function health(sockets, Connection, relaysSeen, { turn, relayOnly }, now = Date
   // "hide my address" with no TURN server: no candidate at all, nothing can connect
   if (relayOnly && !(turn && turn.urls) && !state.stuck) return { ...base, problem: "relay_only" };
   if (state.turnError && !state.connected) {
-    return { ...base, problem: state.turnError.code === 401 ? "turn_auth" : "turn_unreachable", url: state.turnError.url };
+    const code = state.turnError.code;
+    return { ...base, problem: code === 401 ? "turn_auth" : code === 486 || code === 508 ? "turn_full" : "turn_unreachable", url: state.turnError.url };
   }
   if (state.stuck) return { ...base, problem: "no_path", relayOnly: !!relayOnly, turn: !!(turn && turn.urls) };
   return { ...base, problem: null };

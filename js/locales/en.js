@@ -160,6 +160,7 @@ export default {
   "friends.turn.bad.link": "The link's TURN server was left out: {problem}",
   "friends.problem.relays": "No relay answers, so nobody can be reached. Try another network (Wi-Fi or mobile data), or other relays in the setting below.",
   "friends.problem.turn_auth": "The TURN server {url} refused the username or credential. Check them in the setting below, or leave the TURN server out.",
+  "friends.problem.turn_full": "The TURN server {url} has no room left for this page's connections (each takes one of its ports). Try again later, use another TURN server, or leave it out.",
   "friends.problem.turn_unreachable": "The TURN server {url} does not answer. Check its address in the setting below, or try another network.",
   "friends.problem.relay_only": "“Hide my address” needs a TURN server, and none is set: set one in the setting below, or untick “Hide my address”.",
   "friends.problem.no_path_turn": "The other device answers through the relays, but no connection opens, even through the TURN server. Check the TURN server in the setting below, or try another network.",

@@ -160,6 +160,7 @@ export default {
   "friends.turn.bad.link": "Il server TURN del link è stato lasciato fuori: {problem}",
   "friends.problem.relays": "Nessun relay risponde, quindi non si raggiunge nessuno. Prova un'altra rete (Wi-Fi o dati mobili), o altri relay nelle impostazioni qui sotto.",
   "friends.problem.turn_auth": "Il server TURN {url} ha rifiutato nome utente o credenziale. Controllali nelle impostazioni qui sotto, o togli il server TURN.",
+  "friends.problem.turn_full": "Il server TURN {url} non ha più posto per le connessioni di questa pagina (ognuna occupa una sua porta). Riprova più tardi, usa un altro server TURN o toglilo.",
   "friends.problem.turn_unreachable": "Il server TURN {url} non risponde. Controlla l'indirizzo nelle impostazioni qui sotto, o prova un'altra rete.",
   "friends.problem.relay_only": "“Nascondi il mio indirizzo” vuole un server TURN, e non ce n'è: impostane uno qui sotto, o togli la spunta a “Nascondi il mio indirizzo”.",
   "friends.problem.no_path_turn": "L'altro dispositivo risponde attraverso i relay, ma nessun collegamento si apre, nemmeno attraverso il server TURN. Controlla il server TURN nelle impostazioni qui sotto, o prova un'altra rete.",
