@@ -47,6 +47,10 @@ def test_nesting_and_relays(node):
     # pages' action or Trystero's own, and its presence; not another room's, nor an action no
     # page uses (Trystero would keep them), nor what is no frame
     assert out["frames"] == [None, None, "action", "room", None, "room", "frame", "frame", "frame"]
+    # what a friend's page lets a peer leave unfinished (PartsBound): nothing from a page that is
+    # not the host's; from the host's, two messages at once, each bounded in bytes and time
+    assert [bool(x) for x in out["parts"]] == [True, False, False, False, False, True, False, True]
+    assert out["ticks"] == [[], ["host"], []]
     assert out["deep"] == [False, True, True, False]
     assert out["relays"] == ["wss://a.example/announce", "ws://127.0.0.1:8000"]
     # a `nostr:` entry is a Nostr relay (the second signalling medium), any other a tracker

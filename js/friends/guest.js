@@ -16,8 +16,9 @@ import { errorText } from "../errors.js";
 import { forget } from "../embed.js";
 import * as store from "../storage.js";
 import { BUILD_HASH, KEY_RE, LIMIT_TO_FRIEND, ROOM_RE, deeper, nonce, verifier } from "./net.js";
+import { PartsBound } from "./wire.js";
 import { openTable } from "./rooms.js";
-import { openSealed, pairsFor, proofText } from "./pairs.js";
+import { openSealed, outerLimit, pairsFor, proofText } from "./pairs.js";
 import { damaged } from "./damaged.js";
 import { REVIEW, cleanName, closeDialog, connectionWords, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
 
@@ -109,6 +110,8 @@ export class FriendsGuest {
     this.connecting = null; // connect()'s promise, once started
     this.opened = false; // open() has run: the page's engine is up, the dialog drawn
     this.early = []; // what the host said before open()
+    // the host's views in parts: two unfinished at most, each its sealed size at most
+    this.parts = new PartsBound({ parts: 2, bytes: outerLimit(LIMIT_TO_FRIEND) * 3, ms: 20000 });
   }
 
   static check(room, host) {
@@ -212,6 +215,12 @@ export class FriendsGuest {
         silent: () => {
           if (!this.hostId && this.conn) this.offer();
         },
+        // the chunked messages a peer leaves unfinished, bounded (only the host's page sends
+        // this page anything in parts): past the bounds, that peer is let go
+        frame: (peer, data) => {
+          const why = this.parts.frame(peer, data, peer === this.hostId);
+          if (why) this.letGo(peer, why);
+        },
         refused: (peer, code, message, value) => {
           // a page of another version speaks another protocol: believed only from the host's
           // page, which proves it (its `host` answer, signed as every version signs it)
@@ -219,7 +228,10 @@ export class FriendsGuest {
           else if (peer === this.hostId) console.warn(`friends: a message from the host refused: ${code} ${message}`);
         },
       }, { pairs: this.pairs, limit: LIMIT_TO_FRIEND });
-      this.watcher = setInterval(() => this.checkHealth(), HEALTH_MS);
+      this.watcher = setInterval(() => {
+        this.checkHealth();
+        for (const peer of this.parts.tick()) this.letGo(peer, "a message unfinished for too long");
+      }, HEALTH_MS);
     } catch (err) {
       // the browser refused the connections (Chromium makes at most 500 at once in a tab's
       // process, and frees those of earlier pages lazily): said, with the reload, rather than
@@ -229,6 +241,14 @@ export class FriendsGuest {
       this.problemReload = true;
       this.draw();
     }
+  }
+
+  /** A peer past the bounds of what this page takes from it: its connections closed (Trystero
+   * then forgets what it held of it). */
+  letGo(peer, why) {
+    console.warn(`friends: a peer let go (${why})`);
+    this.parts.forget(peer);
+    if (this.conn) this.conn.drop(peer);
   }
 
   /** What keeps this page from the host (no relay, no WebRTC path, the TURN server), said in

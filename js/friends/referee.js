@@ -25,7 +25,9 @@
 // worker; a hint, the card tracker and a finished deal's review are refused at once (a friend's
 // page computes them with its own engine: the review from the deal's record, `travelling`).
 
-import { deeper } from "./wire.js";
+import { deeper, readFrame } from "./wire.js";
+
+export { readFrame };
 import { proofText } from "./pairs.js";
 
 /** A finished deal's review: a friend's page answers it with its own engine, from the deal's
@@ -90,25 +92,6 @@ export function viewOf(reply, seat) {
  * of the text's direction (a name with U+202E turned the words around it), at most 20. */
 export function cleanName(name) {
   return typeof name === "string" ? name.replace(/[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim().slice(0, 20) : "";
-}
-
-/**
- * A data-channel frame as Trystero sends it (a room frame: version 1, the room token's length
- * in 2 bytes, the token; then a 32-byte action name, a 2-byte nonce, a tag byte whose bit 0
- * marks the last chunk, a progress byte, the payload): {key, last, bytes}, or null for any
- * other frame (which Trystero does not hold on to as a part).
- */
-export function readFrame(data) {
-  let raw = null;
-  if (data instanceof ArrayBuffer) raw = new Uint8Array(data);
-  else if (ArrayBuffer.isView(data)) raw = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-  if (!raw || raw.length < 3 || raw[0] !== 1) return null;
-  const token = (raw[1] << 8) | raw[2];
-  const at = 3 + token;
-  if (token <= 0 || raw.length < at + 36) return null;
-  let key = "";
-  for (let i = 1; i < at + 34; i++) key += String.fromCharCode(raw[i]); // the room, the action, the nonce
-  return { key, last: (raw[at + 34] & 1) === 1, bytes: raw.length - at - 36 };
 }
 
 export class Referee {
