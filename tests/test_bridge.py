@@ -396,7 +396,7 @@ def test_the_worker_has_the_same_bounds_and_measures_the_same():
         try:
             bridge.check_json(text)
             code = None
-        except bridge.BridgeError as e:
+        except bridge.JSONBoundsError as e:
             code = e.code
         assert (refused or {}).get("code") == code, text
     assert json.loads(out.stdout)[2][0]["depth"] == 5  # brackets inside strings do not count

@@ -81,10 +81,7 @@ Request types (``args`` in brackets):
 from __future__ import annotations
 
 import json
-import re
 import sys
-from itertools import accumulate, count
-from operator import sub
 from typing import TYPE_CHECKING, Any, Callable
 
 from . import __version__
@@ -93,8 +90,10 @@ from .actions import SIGNAL, SIGNAL_LOADED
 from .ai.base import Bot
 from .ai.reasons import public_reason
 from .cards import CARDS, SUITS, Card, CardError, parse_cards
-from .errors import BriscolaError, IllegalActionError, SaveError
-from .game import trick_winner
+from .bounds import (MAX_BYTES, MAX_DEPTH, MAX_ITEMS, InputTooDeep, InputTooLarge,  # noqa: F401
+                     JSONBoundsError, check_json)
+from .errors import BriscolaError, IllegalActionError, RulesError, SaveError, quote
+from .game import check_seed, trick_winner
 from .match import Match
 from .record import DealNotOver, deal_record, load_record
 from .rules import EDITION, OPTIONS, VARIANTS, Rules, find_variant
@@ -107,58 +106,14 @@ TABLE_FORMAT = "briscola/table"
 TABLE_VERSION = 1
 LEVELS = ("beginner", "intermediate", "expert")
 
-# The bounds of every JSON text the bridge parses (a request's args, a save): a text past them
-# is refused unparsed, since Python's parser recurses and a few thousand levels of nesting stop
-# the interpreter in the browser. The longest real save (a Chiamata match of 200 deals) is
-# about 51 KB, 4 levels deep, 9,400 values. js/limits.js holds the same numbers: the worker
-# checks first (tests/test_bridge.py keeps the two equal).
 # The requests that change the table (their replies carry ``changed: true`` and the save); every
 # other request reads it only, and changes nothing.
 CHANGES = frozenset(("new_match", "load", "act", "bot_step", "undo", "duplicate", "next_deal",
                      "set_seat"))
 
-MAX_BYTES = 2_000_000
-MAX_DEPTH = 64
-MAX_ITEMS = 200_000
-
 
 class BridgeError(BriscolaError):
     code = "bad_request"
-
-
-class InputTooLarge(BridgeError):
-    code = "input_too_large"
-
-
-class InputTooDeep(BridgeError):
-    code = "input_too_deep"
-
-
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_STEP = bytes.maketrans(b"[{]}", b"\x02\x02\x00\x00")
-
-
-def check_json(text: Any) -> str:
-    """``text`` if it is JSON-sized text within the bounds, else a BridgeError.
-
-    No recursion and no loop in Python: the strings are cut out by a regular expression, the
-    brackets left are counted, and the depth is the running sum of their steps (open +1,
-    close -1), all in C.
-    """
-    if not isinstance(text, str):
-        raise BridgeError("expected JSON text")
-    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise InputTooLarge(f"more than {MAX_BYTES} bytes")
-    bare = _STRING.sub("", text)
-    brackets = _NOT_BRACKET.sub("", bare)
-    if len(brackets) > MAX_DEPTH:  # fewer cannot nest deeper
-        steps = brackets.encode("ascii").translate(_STEP)  # 2 opens, 0 closes: sum - k = depth
-        if max(map(sub, accumulate(steps), count(1))) > MAX_DEPTH:
-            raise InputTooDeep(f"nested deeper than {MAX_DEPTH} levels")
-    if (len(brackets) + 1) // 2 + bare.count(",") > MAX_ITEMS:
-        raise InputTooLarge(f"more than {MAX_ITEMS} values")
-    return text
 
 
 class CannotUndo(BriscolaError):
@@ -203,7 +158,7 @@ class Table:
             if seat["kind"] == "bot":
                 level = seat.get("level", "intermediate")
                 if not isinstance(level, str) or (level not in BOTS and level not in LEVELS):
-                    raise BridgeError(f"seats[{i}]: no computer player {level!r}; "
+                    raise BridgeError(f"seats[{i}]: no computer player {quote(level)}; "
                                       f"levels: {', '.join(LEVELS)}")
                 out.append({"kind": "bot", "level": level})
             else:  # a person here, or a friend at their own device (js/friends/)
@@ -225,14 +180,14 @@ class Table:
             raise SaveError("save: expected the text the page stored")
         try:
             data = json.loads(check_json(text))
-        except BridgeError as e:
+        except JSONBoundsError as e:
             raise SaveError(f"save: {e}") from None
         except ValueError as e:
             raise SaveError(f"save: not valid JSON ({e})") from None
         if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
             raise SaveError("save: not a saved Briscola table")
         if data.get("version") != TABLE_VERSION:
-            raise SaveError(f"save: unsupported version {data.get('version')!r}")
+            raise SaveError(f"save: unsupported version {quote(data.get('version'))}")
         match = Match.from_dict(data.get("match"))
         try:
             seats = cls.check_seats(data.get("seats"), match.rules.players)
@@ -511,7 +466,7 @@ def _deal_summary(game: Game) -> dict:
 
 def _check_seat(seat: Any, n: int) -> int:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-        raise BridgeError(f"seat: expected a seat from 0 to {n - 1}, got {seat!r}")
+        raise BridgeError(f"seat: expected a seat from 0 to {n - 1}, got {quote(seat)}")
     return seat
 
 
@@ -603,8 +558,11 @@ class Bridge:
     def new_match(self, args: dict) -> dict:
         rules = _rules_arg(args.get("rules", "classic"))
         seed = args.get("seed")
-        if seed is not None and (not isinstance(seed, (int, str)) or isinstance(seed, bool)):
-            raise BridgeError("seed: expected a whole number or text")
+        if seed is not None:
+            try:
+                check_seed(seed)
+            except RulesError as e:
+                raise BridgeError(str(e)) from None
         seats = Table.check_seats(args.get("seats"), rules.players)
         previous = self.table.match if self.table is not None else None
         if seed is None and previous is not None and previous.rules.players == rules.players:
@@ -737,7 +695,7 @@ class Bridge:
         if record:
             k = args.get("deal")
             if not isinstance(k, int) or isinstance(k, bool) or k not in self.records:
-                raise BridgeError(f"deal: no record of deal {k!r} is loaded (review_load first)")
+                raise BridgeError(f"deal: no record of deal {quote(k)} is loaded (review_load first)")
             return k, self.records[k]
         table = self._table()
         history = table.match.history()
@@ -745,7 +703,7 @@ class Bridge:
         if k is None:
             k = len(history) - 1
         if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(history):
-            raise BridgeError(f"deal: expected a deal from 0 to {len(history) - 1}, got {k!r}")
+            raise BridgeError(f"deal: expected a deal from 0 to {len(history) - 1}, got {quote(k)}")
         if not history[k].is_over:
             raise DealNotOver(f"deal {k} is being played: its review opens once it is over")
         return k, history[k]
@@ -794,7 +752,7 @@ class Bridge:
         i = args.get("index")
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(decisions):
             raise BridgeError(f"index: expected a decision from 0 to {len(decisions) - 1}, "
-                              f"got {i!r}")
+                              f"got {quote(i)}")
         got = cache.get(i)
         d = decisions[i]
         if got is None or got["action"] != d["action"]:
@@ -811,7 +769,7 @@ class Bridge:
         i = args.get("index")
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(decisions):
             raise BridgeError(f"index: expected a decision from 0 to {len(decisions) - 1}, "
-                              f"got {i!r}")
+                              f"got {quote(i)}")
         d = decisions[i]
         action = args.get("action")
         if d["phase"] != "play" or not isinstance(action, str):
@@ -862,7 +820,7 @@ class Bridge:
         steps = len(game.actions)
         step = args.get("step", steps)
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= steps:
-            raise BridgeError(f"step: expected 0 to {steps}, got {step!r}")
+            raise BridgeError(f"step: expected 0 to {steps}, got {quote(step)}")
         all_hands = args.get("all_hands", False)
         if not isinstance(all_hands, bool):
             raise BridgeError("all_hands: expected true or false")
@@ -998,7 +956,7 @@ class Bridge:
 
     def handle(self, kind: str, args: Any) -> dict:
         if not isinstance(kind, str) or kind not in self.handlers:
-            raise BridgeError(f"unknown request {kind!r}; known: {', '.join(self.handlers)}")
+            raise BridgeError(f"unknown request {quote(kind)}; known: {', '.join(self.handlers)}")
         if args is None:
             args = {}
         if not isinstance(args, dict):
@@ -1031,7 +989,7 @@ def call(kind: str, args_json: str = "{}") -> str:
     try:
         try:
             args = json.loads(check_json(args_json)) if args_json else {}
-        except BridgeError:
+        except JSONBoundsError:
             raise
         except (TypeError, ValueError) as e:
             raise BridgeError(f"args: not valid JSON ({e})") from None
@@ -1043,9 +1001,19 @@ def call(kind: str, args_json: str = "{}") -> str:
             _CATALOG_TEXT = text
         return text
     except (BriscolaError, CardError) as e:  # a refused request, by its code
-        return json.dumps({"error": {"code": e.code, "message": str(e)}})
+        return json.dumps({"error": {"code": e.code, "message": _short(str(e))}})
     except Exception as e:  # a bug: still an answer, never a dead worker
-        return json.dumps({"error": {"code": "internal", "message": f"{type(e).__name__}: {e}"}})
+        return json.dumps({"error": {"code": "internal",
+                                     "message": _short(f"{type(e).__name__}: {e}")}})
+
+
+MAX_MESSAGE = 400
+
+
+def _short(message: str) -> str:
+    """An error's message, at most ``MAX_MESSAGE`` characters: each message quotes what it
+    refuses by a short prefix (:func:`briscola.errors.quote`); this is the last guard."""
+    return message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE] + "…"
 
 
 def prepare() -> None:
