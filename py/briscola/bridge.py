@@ -38,7 +38,10 @@ Request types (``args`` in brackets):
 - ``act`` [``seat``, ``action``, ``viewer``] -- a person's action, checked (``illegal_action``
   otherwise); the reply is the table as ``viewer`` sees it (the host's seat, when a friend
   acted), by default as ``seat`` does.
-- ``bot_step`` [``reasons``] -- the computer player whose turn it is acts; returns its action
+- ``bot_step`` [``seat``, ``reasons``] -- the computer player whose turn it is acts; the reply
+  is the table as ``seat`` sees it, and the action is named to it only as that seat may know
+  it (a signal to its partners only, and only to a seat the page speaks for: a person's or a
+  friend's; to any other, ``"signal"``); returns its action
   and its reason as data (``{code, params}``, worded by the page); with ``reasons: true``
   (the page shows them) an intermediate's or expert's card play is explained from the
   coach's evaluation (:func:`briscola.ai.explain.decide_explained`), the same as a hint,
@@ -72,8 +75,11 @@ Request types (``args`` in brackets):
   (``initial``), for the rating chart's reference lines.
 - ``next_deal`` -- deal the next hand of the match.
 - ``set_seat`` [``seat``, ``kind``, ``level``] -- a friend's seat taken by a computer player
-  while that friend is away (``kind: "bot"``), or given back (``kind: "friend"``); only those
-  two kinds trade places. The host's view, as ``state``.
+  while that friend is away (``kind: "bot"``; the seat then says since which deal,
+  ``stand_in``), or given back (``kind: "friend"``); only those two kinds trade places. The
+  host's view, as ``state``. A seat made a friend's while its deal is played, that was not a
+  friend's all that deal (a computer's own, or one standing in since an earlier deal), marks
+  the deal undone (not counted, not rated): the page may read that seat's hand from then on.
 - ``trick_winner`` [``rules``, ``trump``, ``cards``] -- which card takes a trick.
 - ``card_points`` [``rules``] -- points of every card of the variant's deck.
 - ``check_rules`` [``rules``] -- validate a set of options (new-game panel); the table is kept.
@@ -145,7 +151,11 @@ class Table:
                 self.bots[s] = make_bot(seat["level"], seed=f"{match.seed}/bot{s}")
 
     @staticmethod
-    def check_seats(seats: Any, players: int) -> list[dict]:
+    def check_seats(seats: Any, players: int, saved: bool = False) -> list[dict]:
+        """``seats`` checked, each made anew (nothing but its known keys). ``saved``: from a
+        save, whose computer seats may say they stand in for a friend (``stand_in``: the deal
+        in which the computer took the friend's seat, :meth:`Bridge.set_seat`); a new match's
+        never do."""
         if seats is None:
             seats = [{"kind": "human"}] + [{"kind": "bot", "level": "intermediate"}] * (players - 1)
         if not isinstance(seats, list) or len(seats) != players:
@@ -160,7 +170,11 @@ class Table:
                 if not isinstance(level, str) or (level not in BOTS and level not in LEVELS):
                     raise BridgeError(f"seats[{i}]: no computer player {quote(level)}; "
                                       f"levels: {', '.join(LEVELS)}")
-                out.append({"kind": "bot", "level": level})
+                entry_: dict[str, Any] = {"kind": "bot", "level": level}
+                since = seat.get("stand_in")
+                if saved and isinstance(since, int) and not isinstance(since, bool) and since >= 0:
+                    entry_["stand_in"] = since
+                out.append(entry_)
             else:  # a person here, or a friend at their own device (js/friends/)
                 name = seat.get("name")
                 entry: dict[str, Any] = {"kind": seat["kind"]}
@@ -190,7 +204,7 @@ class Table:
             raise SaveError(f"save: unsupported version {quote(data.get('version'))}")
         match = Match.from_dict(data.get("match"))
         try:
-            seats = cls.check_seats(data.get("seats"), match.rules.players)
+            seats = cls.check_seats(data.get("seats"), match.rules.players, saved=True)
         except BridgeError as e:
             raise SaveError(f"save: {e}") from None
         table = cls(match, seats)
@@ -608,6 +622,9 @@ class Bridge:
             _lang_arg(args)  # still checked; the page words the reason itself
         table = self._table()
         game = table.match.game
+        viewer = args.get("seat")  # the seat the page shows: checked before anything moves
+        if viewer is not None:
+            _check_seat(viewer, game.n)
         seat = game.current_player
         if seat is None or seat not in table.bots:
             raise IllegalActionError("it is not a computer player's turn")
@@ -621,11 +638,13 @@ class Bridge:
         else:
             decision = table.bots[seat].decide(view)
         game.apply(decision.action, seat=seat)
-        viewer = args.get("seat")
         reply = self._reply(viewer)
         # The page is told the action and the reason as its seat may know them: a signal only
-        # by the partner's side, a bid or a call without what the bot's hand holds.
-        seen = viewer is not None and game.side_of(viewer) == game.side_of(seat)
+        # by the partner's side (the rule book's, docs/rules.md), a bid or a call without what
+        # the bot's hand holds. The viewer is a seat the page speaks for: a person's here or a
+        # friend's; a computer's seat, the bot's own or its partner's, is told what anyone is.
+        seen = viewer is not None and table.seats[viewer]["kind"] != "bot" \
+            and game.side_of(viewer) == game.side_of(seat)
         signal = SIGNAL <= int(decision.action) <= SIGNAL_LOADED
         reply["bot"] = {"seat": seat, "action": str(decision.action) if seen or not signal else "signal",
                         "reason": public_reason(reason_data(decision.reason), decision.action, seen)}
@@ -872,18 +891,34 @@ class Bridge:
         return self._reply(args.get("seat"))
 
     def set_seat(self, args: dict) -> dict:
+        """A friend's seat taken by a computer while the friend is away (``kind: "bot"``; the
+        seat then says since which deal it stands in, ``stand_in``), or given back (``kind:
+        "friend"``). The host's page may read a friend's seat: a computer's seat made a
+        friend's while its deal is played would show that computer's hand. So a seat given
+        to a friend mid-deal that was not a friend's seat all this deal (a computer's own, or
+        one standing in since an earlier deal) marks the deal undone, as an undo does: not
+        counted in the statistics, not rated (the summary says so). A friend back in the deal
+        it left changes nothing."""
         table = self._table()
-        seat = _check_seat(args.get("seat"), table.match.game.n)
+        match = table.match
+        seat = _check_seat(args.get("seat"), match.game.n)
         kind = args.get("kind")
-        name = table.seats[seat].get("name")
-        if table.seats[seat]["kind"] not in ("friend", "bot") or kind not in ("friend", "bot"):
+        old = table.seats[seat]
+        name = old.get("name")
+        if old["kind"] not in ("friend", "bot") or kind not in ("friend", "bot"):
             raise BridgeError("set_seat: only a friend's seat and a computer player's trade places")
         entry = {"kind": kind, "level": args.get("level", "intermediate")} if kind == "bot" else {
             "kind": kind, "name": args.get("name", name)}
         entry = Table.check_seats([entry], 1)[0]
+        k = match.deal_number
         if kind == "bot":
-            table.bots[seat] = make_bot(entry["level"], seed=f"{table.match.seed}/bot{seat}")
+            since = k if old["kind"] == "friend" else old.get("stand_in")
+            if since is not None:
+                entry["stand_in"] = since
+            table.bots[seat] = make_bot(entry["level"], seed=f"{match.seed}/bot{seat}")
         else:
+            if old["kind"] == "bot" and old.get("stand_in") != k and not match.game.is_over:
+                match.undone.add(k)  # the page may read a hand it could not before
             table.bots.pop(seat, None)
         table.seats[seat] = entry
         return self._reply(None)
