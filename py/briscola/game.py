@@ -22,7 +22,8 @@ from typing import Any, Iterable, Sequence
 from . import chiamata as _ch
 from .actions import ACTIONS, SIGNAL, SIGNAL_LOADED, SWAP, Action, action_text
 from .cards import CARDS, CODES, N_CARDS, N_RANKS, RANK_INDEX, SUITS, Card, CardError, parse_cards
-from .errors import IllegalActionError, RulesError, SaveError
+from .bounds import load_json
+from .errors import IllegalActionError, RulesError, SaveError, quote
 from .outcome import Outcome
 from .rules import Rules, find_variant
 
@@ -73,6 +74,20 @@ def trick_winner(cards: Sequence[int], trump_suit: int | None, rules: Rules) -> 
         elif cs == trump_suit:
             best, b, bs = i, c, cs
     return best
+
+
+def check_seed(seed: Any) -> int | str:
+    """``seed`` if it can seed a deal: a whole number, or text that UTF-8 can write (a lone
+    surrogate cannot: ``random`` would raise ``UnicodeEncodeError``); else :class:`RulesError`."""
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        raise RulesError(f"seed: expected a whole number or text, got {quote(seed)}")
+    if isinstance(seed, str):
+        try:
+            seed.encode("utf-8")
+        except UnicodeEncodeError:
+            raise RulesError("seed: the text holds a character that is not one (a lone "
+                             "surrogate)") from None
+    return seed
 
 
 class Game:
@@ -233,9 +248,7 @@ class Game:
             rules = find_variant(rules)
         if seed is None:
             seed = random.SystemRandom().randrange(2**53)
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise RulesError(f"seed: expected a whole number or text, got {seed!r}")
-        rng = random.Random(seed)
+        rng = random.Random(check_seed(seed))
         deck = list(rules.tables.deck_ints)
         rng.shuffle(deck)
         if dealer is None:
@@ -613,17 +626,17 @@ class Game:
         if not isinstance(data, dict):
             raise SaveError("saved game: expected an object")
         if data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"saved game: unknown format {data.get('format')!r}")
+            raise SaveError(f"saved game: unknown format {quote(data.get('format'))}")
         if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"saved game: unsupported version {data.get('version')!r}")
+            raise SaveError(f"saved game: unsupported version {quote(data.get('version'))}")
         try:
             rules = Rules.from_dict(saved_rules(data.get("rules")))
             deck = data.get("deck")
             if not isinstance(deck, str):
                 raise SaveError("saved game: 'deck' must be text")
             seed = data.get("seed")
-            if seed is not None and (not isinstance(seed, (int, str)) or isinstance(seed, bool)):
-                raise SaveError("saved game: 'seed' must be a number or text")
+            if seed is not None:
+                check_seed(seed)
             dealer = data.get("dealer")
             if not isinstance(dealer, int):  # the constructor checks the rest
                 raise RulesError(f"dealer: must be a seat from 0 to {rules.players - 1}")
@@ -636,7 +649,7 @@ class Game:
                     game.apply(text)
                 except IllegalActionError as e:
                     raise SaveError(
-                        f"saved game: action {i + 1} ({text!r}) is not legal: {e}") from None
+                        f"saved game: action {i + 1} ({quote(text)}) is not legal: {e}") from None
         except SaveError:
             raise
         except (RulesError, CardError, TypeError, ValueError) as e:
@@ -645,10 +658,12 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> "Game":
+        """A game from :meth:`to_json` text; any other text (not JSON, past the bounds of
+        :mod:`briscola.bounds`, nested too deep) raises :class:`SaveError`."""
         try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as e:
-            raise SaveError(f"saved game: not valid JSON ({e})") from None
+            data = load_json(text, "saved game")
+        except ValueError as e:
+            raise SaveError(str(e)) from None
         return cls.from_dict(data)
 
     def replay(self, upto: int | None = None) -> "Game":
