@@ -135,6 +135,8 @@ class App {
     bar.value = 1;
     window.__briscola = { engine: this.engine, app: this, get state() { return window.__briscola.app.state; } };
     this.engine.onstorage = () => this.storageTrouble(); // a new deal's write refused after its reply
+    // older unfinished games let go past the bound the engine keeps (js/worker/games.js)
+    this.engine.onletgo = (msg) => this.notice(t("notice.letgo", { n: msg.games.length, max: msg.max }), 15000);
     await this.resume();
     this.unveil(); // whatever the start showed (a dialog, a notice) or left to the person
   }

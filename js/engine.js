@@ -72,6 +72,7 @@ export class Engine {
   /** Called when the engine's worker says a write of the games' storage was refused after it
    * had already answered (a new deal is shown before it is kept). */
   onstorage = null;
+  onletgo = null; // ({games}): unfinished games a person played, let go past the bound kept
 
   constructor(worker) {
     this.#worker = worker;
@@ -130,6 +131,8 @@ export class Engine {
           resolve(engine);
         } else if (msg.type === "storage") {
           if (typeof engine.onstorage === "function") engine.onstorage(msg);
+        } else if (msg.type === "let-go") {
+          if (typeof engine.onletgo === "function") engine.onletgo(msg);
         } else if (msg.type === "fatal") {
           fail(new EngineError(msg.code === "build_mismatch" ? msg.code : "engine_unavailable", msg.message));
         }
