@@ -498,7 +498,8 @@ class App {
       names: this.names(), kinds: st.seats, style: this.style(), lang: getLang(), match: st.match,
       canPlay, showPoints: this.prefs.showPoints, hinted: this.hinted, hintText: this.hintText,
       cardPoints: st.card_points, humans: humans.length, firstHuman: humans[0],
-      hideHand: this.hideHand, order: this.order, undo: this.coach ? this.coach.undoState() : null, ...extra,
+      hideHand: this.hideHand, order: this.order, undo: this.coach ? this.coach.undoState() : null,
+      model: st.model || null, ...extra, // experts without their learned model (js/worker/games.js)
     };
   }
 

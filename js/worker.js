@@ -58,7 +58,7 @@ import { SNAPSHOT_CACHE, SnapshotStandIn, dropSnapshotFile, readSnapshot, restor
   storeSnapshot } from "./worker/snapshot.js";
 import { MODEL_WAIT_MS, SEARCHING, installing, modelFor } from "./worker/models.js";
 import { MAX_UNFINISHED, allGames, boundGames, current, dropIfDone, heldElsewhere, listed, lockNewGame, newId, openDB,
-  openRecord, readGame, setCurrent, store, sweepFinished, tableReply, takeSpareLock, touch }
+  modelNote, noteDecision, openRecord, readGame, setCurrent, store, sweepFinished, tableReply, takeSpareLock, touch }
   from "./worker/games.js";
 
 const PYODIDE_URL = new URL("pyodide/", SITE_ROOT);
@@ -425,7 +425,8 @@ async function keep(id, type, args, text) {
       // A new deal holds nothing the person did yet: it is shown at once and kept just after
       // (the next request waits for that, as always); a refused write is said by a message.
       const { save, ...state } = out.result;
-      reply({ result: { ...state, game: gid } });
+      const model = modelNote(state);
+      reply({ result: { ...state, game: gid, ...(model ? { model } : {}) } });
       if (!(await store(state, save))) self.postMessage({ type: "storage", state: "refused" });
       // The game before is forgotten if finished or nobody played it; past the bound of
       // unfinished games the oldest go, the person told of any they played (js/worker/games.js).
@@ -454,6 +455,9 @@ async function keep(id, type, args, text) {
       if (out.error) return reply(out);
       if (type === "act") touch(); // a person's play: the game is theirs to come back to
       const result = out.result;
+      // a computer player's decision made without its learned model (the engine's state has not
+      // changed since: no await between) is noted with the game (js/worker/games.js)
+      if (type === "bot_step" && result && result.match) noteDecision(result.seats, result.match.deal);
       // a table's reply: `changed` (stored only if true: never after a read), `save` (never shown)
       if (result && typeof result === "object" && ("changed" in result || "save" in result)) {
         return reply({ result: await tableReply(result) });

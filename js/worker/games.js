@@ -26,18 +26,45 @@
 
 import { checkJSON } from "../limits.js";
 import { ask } from "./bridge.js";
-import { modelFor } from "./models.js";
+import { modelFor, tableModel } from "./models.js";
 import { SITE_ROOT, hex, noteRequest, whenIdle } from "./site.js";
 
 const DB_NAME = "briscola-games";
 const LOCK_PREFIX = `briscola:${SITE_ROOT.pathname}:game:`;
-export let current = null; // {id, meta, created, touched} of the game on the bridge's table
+export let current = null; // {id, meta, created, touched, unmodelled} of the game on the bridge's table
 let held = null; // {id, release} the Web Lock of the game open here
 let dbPromise = null;
 
 /** The game on the bridge's table is now `game` ({id, meta, created, touched}). */
 export function setCurrent(game) {
   current = game;
+}
+
+// An expert that decides without its learned model (js/worker/models.js) plays on rules of
+// thumb: the deals where one did are kept with the game (`unmodelled`: [{deal, why}]), for the
+// page to say so and to leave them unrated (docs/players.md).
+const hasExpert = (seats) => Array.isArray(seats) && seats.some((x) => x && x.kind === "bot" && x.level === "expert");
+
+/** After a computer player's decision (nothing changed the model's state since): note its deal
+ * if the decision was made without the table's model. */
+export function noteDecision(seats, deal) {
+  const missing = tableModel();
+  if (!current || !missing || !hasExpert(seats) || !isInt(deal)) return;
+  const list = current.unmodelled || (current.unmodelled = []);
+  if (!list.some((d) => d.deal === deal)) list.push({ deal, why: missing.why });
+}
+
+/** What the page says of the table's computer players' model: {now, why, deals} or null.
+ * `now`: its experts play without it from here (missing, or already deciding without it this
+ * deal); `deals`: the deals of the match where one decided without it. */
+export function modelNote(state) {
+  const deals = (current && current.unmodelled) || [];
+  const missing = hasExpert(state.seats) ? tableModel() : null;
+  if (!missing && !deals.length) return null;
+  const deal = state.match ? state.match.deal : 0;
+  const here = deals.find((d) => d.deal === deal);
+  const now = !!missing && (missing.why !== "downloading" || !!here);
+  return { now, why: here ? here.why : missing ? missing.why : null, deals: deals.map((d) => d.deal) };
 }
 
 /** A person (here, or a friend through this page) acted in the game on the table: from now on
@@ -131,7 +158,7 @@ export async function store(state, save) {
   if (!current) return true;
   const now = Date.now();
   const record = { id: current.id, save, meta: current.meta, info: infoOf(state, current.meta),
-    created: current.created, updated: now };
+    created: current.created, updated: now, unmodelled: current.unmodelled || [] };
   try {
     await tx(["games"], "readwrite", (st) => { st.games.put(record); });
     return true;
@@ -249,6 +276,8 @@ export async function tableReply(result) {
   if (changed === true && typeof save === "string") kept = await store(state, save);
   state.game = current ? current.id : null;
   if (!kept) state.storage = "refused";
+  const model = modelNote(state);
+  if (model) state.model = model;
   return state;
 }
 
@@ -337,7 +366,9 @@ export async function openRecord(id, record, reasonPrefix) {
   }
   const before = current;
   current = { id, meta: bounded(record.meta), created: Number.isFinite(record.created) ? record.created : Date.now(),
-    touched: !(record.info && record.info.touched === false) };
+    touched: !(record.info && record.info.touched === false),
+    unmodelled: Array.isArray(record.unmodelled) ? record.unmodelled.filter((d) => d && isInt(d.deal)).slice(0, 200)
+      .map((d) => ({ deal: d.deal, why: typeof d.why === "string" ? d.why.slice(0, 20) : "unavailable" })) : [] };
   modelFor({});
   if (before && before.id !== id) await dropIfDone(before.id);
   return { result: loaded.result };

@@ -277,9 +277,13 @@ def test_a_variants_model_loads_when_that_variant_is_played(dist_dir, context):
     assert model["installed"] and "learned" in model["searched"], model
 
 
+RATING = "(JSON.parse(localStorage.getItem('briscola.stats') || '{}').__rating || null)"
+
+
 def test_a_model_that_does_not_check_out_is_left_and_the_game_plays(dist_dir, context, tmp_path):
     """A model file that is not the build's (its SHA-256): the game plays on without it (the
-    expert's heuristic), with no error; the next game of the variant asks for it again."""
+    expert's heuristic), with no error, and the table says so: the seat's badge and a notice,
+    with why; the deal is not rated. The next game of the variant asks for the model again."""
     path = lazy_model(dist_dir, LAZY)
     served = tmp_path / "dist"
     shutil.copytree(dist_dir, served)
@@ -297,11 +301,20 @@ def test_a_model_that_does_not_check_out_is_left_and_the_game_plays(dist_dir, co
         assert any(model["searched"]) and "learned" not in model["searched"], model
         said = [w for w in warnings if f"{LAZY} model could not be loaded" in w]
         assert len(said) == 1, warnings
+        # said on the table, in words, with why
+        note = page.evaluate("window.__briscola.state.model")
+        assert note == {"now": True, "why": "damaged", "deals": [0]}, note
+        assert page.text_content(".seat .badge.level") == "expert, rules of thumb: model did not check out"
+        assert "The expert is playing on rules of thumb" in page.text_content("#notice")
+        assert "not rated" in page.get_attribute(".seat .badge.level", "title")
         page.goto(site.url + link("expert", seed=6, variant=LAZY))
-        play(page, moves=1)  # a computer player's turn waits for the model's try
+        assert play(page) in ("summary", "over")  # a computer player's turn waits for the model's try
         said = [w for w in warnings if f"{LAZY} model could not be loaded" in w]
         assert len(said) == 2, warnings  # tried again (the second copy from the HTTP cache)
         assert model_requests(site) == ["/" + path]
+        # the deal is counted, not rated: an expert without its model is not the expert rated
+        rating = page.evaluate(RATING)
+        assert rating and rating["rating"] is None and rating["history"][-1].get("nomodel"), rating
     finally:
         site.stop()
 
