@@ -3,7 +3,7 @@
 // language and the notices. The play loop of a deal (turns, the engine calls of a deal, the
 // animation of their replies) is js/play.js's PlayLoop, which it creates.
 
-import { Engine } from "./engine.js";
+import { Engine, friendsOfThisBuild, letNewBuildIn } from "./engine.js";
 import { mark } from "./start.js";
 import { h, clear } from "./dom.js";
 import { PlayLoop, SPEEDS, Stale } from "./play.js";
@@ -115,7 +115,7 @@ class App {
     // host answers, the table once the engine is up); what goes wrong with the link is said
     // once the engine is up (resume(), fromLink).
     if (FRIENDS_LINK && location.protocol !== "file:" && /[?&]join=/.test(location.search)) {
-      import("./friends/index.js").then((f) => f.joinEarly(this)).catch(() => {});
+      friendsOfThisBuild().then((f) => f.joinEarly(this)).catch((err) => this.friendsOfAnotherBuild(err));
     }
     try {
       this.engine = await Engine.start((p) => {
@@ -285,11 +285,21 @@ class App {
       return false;
     }
     try {
-      return await use(await import("./friends/index.js"));
+      return await use(await friendsOfThisBuild()); // of this page's build, or a reload first
     } catch (err) {
-      this.noticeError(err);
+      if (!this.friendsOfAnotherBuild(err)) this.noticeError(err);
       return false;
     }
+  }
+
+  /** The site serves another build than this page's: the page reloads into it (the game is kept)
+   * before a table with friends starts on two builds' code. True when that was the error. */
+  friendsOfAnotherBuild(err) {
+    if (!err || err.code !== "build_mismatch") return false;
+    this.notice(t("friends.newbuild"), 20000);
+    // the notice read, the new build's service worker let in, then the reload (fatal)
+    Promise.all([letNewBuildIn(), new Promise((done) => setTimeout(done, 1500))]).then(() => this.fatal(err));
+    return true;
   }
 
   /** The game an older page kept in localStorage moves to the worker, once. */

@@ -147,6 +147,7 @@ export default {
   "friends.room.closed": "Your friends cannot reach this table.",
   "friends.reload": "Reload",
   "friends.unavailable": "Playing with friends needs the site online: it is not available in the one-file page.",
+  "friends.newbuild": "The site was updated while this page was open: it reloads into the new version first (your game is kept), then start the table with friends again.",
   "friends.turn.help": "On mobile data, or behind a strict network, the devices may reach each other only through a TURN server (turn:host:3478), with its username and credential: set yours here.",
   "friends.turn": "TURN server (empty: none)",
   "friends.turn.user": "TURN username",

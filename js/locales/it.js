@@ -147,6 +147,7 @@ export default {
   "friends.room.closed": "Gli amici non possono raggiungere questo tavolo.",
   "friends.reload": "Ricarica",
   "friends.unavailable": "Per giocare con gli amici serve il sito online: nella pagina in un solo file non c'è.",
+  "friends.newbuild": "Il sito è stato aggiornato mentre questa pagina era aperta: prima si ricarica con la nuova versione (la partita resta), poi riapri il tavolo con gli amici.",
   "friends.turn.help": "Con i dati mobili, o dietro una rete severa, i dispositivi possono raggiungersi solo attraverso un server TURN (turn:host:3478), con nome utente e credenziale: imposta il tuo qui.",
   "friends.turn": "Server TURN (vuoto: nessuno)",
   "friends.turn.user": "Nome utente TURN",
