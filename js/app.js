@@ -14,7 +14,7 @@ import { TableView, cardFace } from "./table.js";
 import { NewGamePanel } from "./newgame.js";
 import { renderSummary, renderStats, sideName, renderLookBar } from "./summary.js";
 import { renderRules } from "./rules-page.js";
-import { startFromLink, LINK } from "./embed.js";
+import { startFromLink, LINK, FRIENDS_PAGE, reloadForFriends, takeFriendsStart } from "./embed.js";
 import { computerNames, renderGames } from "./games.js";
 import { Coach, dealUndone } from "./coach.js";
 import { dealWelcome } from "./welcome.js";
@@ -262,6 +262,8 @@ class App {
 
   async resume() {
     if (FRIENDS_LINK && (await this.withFriends((f) => f.fromLink(this)))) return;
+    const friendsStart = takeFriendsStart(); // a table with friends started before the reload
+    if (friendsStart) return this.newGame(friendsStart);
     if (await startFromLink(this)) return; // a deal asked for by the URL (js/embed.js)
     if (await this.migrate()) return;
     // This tab's own game (a reload), finished or not, unless another tab has it open now.
@@ -347,6 +349,10 @@ class App {
     this.meta = this.checkMeta(meta, reply);
     if (JSON.stringify(this.meta) !== JSON.stringify(meta)) {
       this.engine.call("set_meta", { meta: this.meta, game: reply.game }).then((r) => this.checkStorage(r), () => {});
+    }
+    if (withFriends(this.meta) && !FRIENDS_PAGE) {
+      store.setTabGame(reply.game); // resumed after the reload, into the policy for friends
+      return reloadForFriends();
     }
     await this.startShowing(reply);
     // a game with friends (js/friends/): this page hosts it again, in the same room (a friend's
@@ -435,6 +441,7 @@ class App {
   async newGame(cfg) {
     if (cfg.seats.some((s) => s.kind === "friend")) {
       if (this.panel) this.panel.close();
+      if (!FRIENDS_PAGE) return reloadForFriends(cfg); // into the policy that lets it reach relays
       return this.withFriends((f) => f.host(this, cfg));
     }
     if (this.friends) this.friends.leave(); // a game without them: the table with friends ends here

@@ -315,3 +315,51 @@ def test_unfinished_games_are_bounded_and_the_person_told(page, base_url, bot_le
     assert len(ids) == 10, ids
     assert [i for i in ids if i.startswith("played-")] == [f"played-{i:02d}" for i in range(3, 12)]
     assert "left" not in ids
+
+
+# ---- what each page may reach ----------------------------------------------------------------
+
+# A WebSocket to another origin (the loopback's port 9, where nothing listens): refused by the
+# page's policy, or let through to fail on its own.
+REACH_JS = """(url) => new Promise((done) => {
+  document.addEventListener("securitypolicyviolation", (e) => done("refused: " + e.violatedDirective), { once: true });
+  try {
+    const ws = new WebSocket(url);
+    ws.onopen = () => done("opened");
+    ws.onerror = () => setTimeout(() => done("let through"), 300);
+  } catch (err) { done("thrown: " + err.name); }
+})"""
+OTHER_ORIGIN = "ws://127.0.0.1:9/relay"
+
+
+def reached(target) -> str:
+    return target.evaluate(REACH_JS, OTHER_ORIGIN)
+
+
+def expected_reports(page) -> None:
+    """The browser's own console reports of the probes (the refusal, the failed connection)."""
+    time.sleep(0.5)
+    page.console_watch.errors[:] = [e for e in page.console_watch.errors if OTHER_ORIGIN not in e]
+
+
+def test_a_page_without_friends_reaches_its_own_origin_alone(page, base_url, bot_level):
+    """index.html allows a table with friends its relays; a page that holds none narrows that to
+    its own origin at once, the embedded game too; a tab that holds a table with friends (after
+    the reload into it) reaches other origins' WebSockets."""
+    page.goto(base_url + f"?variant=classic&lang=en&level={bot_level}&seed=3")
+    settle(page)
+    assert reached(page) == "refused: connect-src"
+    page.goto(base_url + "build-manifest.json")
+    page.evaluate(FRAME_GAME_JS, f"{base_url}index.html?embed=1&variant=classic&lang=en&level={bot_level}&seed=7")
+    game = page.frames[1]
+    settle(game)
+    assert reached(game) == "refused: connect-src"
+    # a tab that holds tables with friends (js/embed.js reloadForFriends), as after a person
+    # started one: the policy of index.html, which lets the relays through
+    page.goto(base_url + f"?variant=classic&lang=en&level={bot_level}&seed=3")
+    settle(page)
+    page.evaluate("sessionStorage.setItem('briscola.friends-tab', '1')")
+    page.reload()
+    settle(page)
+    assert reached(page) == "let through"
+    expected_reports(page)
