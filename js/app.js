@@ -3,7 +3,7 @@
 // language and the notices. The play loop of a deal (turns, the engine calls of a deal, the
 // animation of their replies) is js/play.js's PlayLoop, which it creates.
 
-import { Engine } from "./engine.js";
+import { Engine, friendsOfThisBuild, letNewBuildIn } from "./engine.js";
 import { mark } from "./start.js";
 import { h, clear } from "./dom.js";
 import { PlayLoop, SPEEDS, Stale } from "./play.js";
@@ -14,7 +14,7 @@ import { TableView, cardFace } from "./table.js";
 import { NewGamePanel } from "./newgame.js";
 import { renderSummary, renderStats, sideName, renderLookBar } from "./summary.js";
 import { renderRules } from "./rules-page.js";
-import { startFromLink, LINK } from "./embed.js";
+import { startFromLink, LINK, FRIENDS_PAGE, reloadForFriends, takeFriendsStart } from "./embed.js";
 import { computerNames, renderGames } from "./games.js";
 import { Coach, dealUndone } from "./coach.js";
 import { dealWelcome } from "./welcome.js";
@@ -115,7 +115,7 @@ class App {
     // host answers, the table once the engine is up); what goes wrong with the link is said
     // once the engine is up (resume(), fromLink).
     if (FRIENDS_LINK && location.protocol !== "file:" && /[?&]join=/.test(location.search)) {
-      import("./friends/index.js").then((f) => f.joinEarly(this)).catch(() => {});
+      friendsOfThisBuild().then((f) => f.joinEarly(this)).catch((err) => this.friendsOfAnotherBuild(err));
     }
     try {
       this.engine = await Engine.start((p) => {
@@ -135,6 +135,8 @@ class App {
     bar.value = 1;
     window.__briscola = { engine: this.engine, app: this, get state() { return window.__briscola.app.state; } };
     this.engine.onstorage = () => this.storageTrouble(); // a new deal's write refused after its reply
+    // older unfinished games let go past the bound the engine keeps (js/worker/games.js)
+    this.engine.onletgo = (msg) => this.notice(t("notice.letgo", { n: msg.games.length, max: msg.max }), 15000);
     await this.resume();
     this.unveil(); // whatever the start showed (a dialog, a notice) or left to the person
   }
@@ -260,6 +262,8 @@ class App {
 
   async resume() {
     if (FRIENDS_LINK && (await this.withFriends((f) => f.fromLink(this)))) return;
+    const friendsStart = takeFriendsStart(); // a table with friends started before the reload
+    if (friendsStart) return this.newGame(friendsStart);
     if (await startFromLink(this)) return; // a deal asked for by the URL (js/embed.js)
     if (await this.migrate()) return;
     // This tab's own game (a reload), finished or not, unless another tab has it open now.
@@ -283,11 +287,21 @@ class App {
       return false;
     }
     try {
-      return await use(await import("./friends/index.js"));
+      return await use(await friendsOfThisBuild()); // of this page's build, or a reload first
     } catch (err) {
-      this.noticeError(err);
+      if (!this.friendsOfAnotherBuild(err)) this.noticeError(err);
       return false;
     }
+  }
+
+  /** The site serves another build than this page's: the page reloads into it (the game is kept)
+   * before a table with friends starts on two builds' code. True when that was the error. */
+  friendsOfAnotherBuild(err) {
+    if (!err || err.code !== "build_mismatch") return false;
+    this.notice(t("friends.newbuild"), 20000);
+    // the notice read, the new build's service worker let in, then the reload (fatal)
+    Promise.all([letNewBuildIn(), new Promise((done) => setTimeout(done, 1500))]).then(() => this.fatal(err));
+    return true;
   }
 
   /** The game an older page kept in localStorage moves to the worker, once. */
@@ -335,6 +349,10 @@ class App {
     this.meta = this.checkMeta(meta, reply);
     if (JSON.stringify(this.meta) !== JSON.stringify(meta)) {
       this.engine.call("set_meta", { meta: this.meta, game: reply.game }).then((r) => this.checkStorage(r), () => {});
+    }
+    if (withFriends(this.meta) && !FRIENDS_PAGE) {
+      store.setTabGame(reply.game); // resumed after the reload, into the policy for friends
+      return reloadForFriends();
     }
     await this.startShowing(reply);
     // a game with friends (js/friends/): this page hosts it again, in the same room (a friend's
@@ -423,6 +441,7 @@ class App {
   async newGame(cfg) {
     if (cfg.seats.some((s) => s.kind === "friend")) {
       if (this.panel) this.panel.close();
+      if (!FRIENDS_PAGE) return reloadForFriends(cfg); // into the policy that lets it reach relays
       return this.withFriends((f) => f.host(this, cfg));
     }
     if (this.friends) this.friends.leave(); // a game without them: the table with friends ends here
@@ -496,7 +515,8 @@ class App {
       names: this.names(), kinds: st.seats, style: this.style(), lang: getLang(), match: st.match,
       canPlay, showPoints: this.prefs.showPoints, hinted: this.hinted, hintText: this.hintText,
       cardPoints: st.card_points, humans: humans.length, firstHuman: humans[0],
-      hideHand: this.hideHand, order: this.order, undo: this.coach ? this.coach.undoState() : null, ...extra,
+      hideHand: this.hideHand, order: this.order, undo: this.coach ? this.coach.undoState() : null,
+      model: st.model || null, ...extra, // experts without their learned model (js/worker/games.js)
     };
   }
 

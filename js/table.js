@@ -220,7 +220,7 @@ export class TableView {
     this.el.match.textContent = this.mode.matchText ? this.mode.matchText(view, ctx) : matchText(ctx);
     this.el.turn.textContent = turnText(view, ctx);
     // the computers' level, said once for the table (app.css shows it where the seats cannot)
-    const levels = [...new Set(ctx.kinds.filter((k) => k && k.kind === "bot").map((k) => t(`level.${k.level}`)))];
+    const levels = [...new Set(ctx.kinds.filter((k) => k && k.kind === "bot").map((k) => levelName(k.level, ctx.model)))];
     this.el.level.textContent = levels.length ? t("table.level", { level: levels.join(" / ") }) : "";
     this._sides(view, ctx);
     clear(this.el.trumpChip);
@@ -247,9 +247,7 @@ export class TableView {
       if (view.dealer === s) badges.push(h("span", { class: "badge dealer", text: t("seat.dealer") }));
       if (partner) badges.push(h("span", { class: "badge partner", text: t("seat.partner") }));
       if (this.mode.seat) this.mode.seat(el.root, s, view, ctx, badges);
-      if (ctx.kinds[s] && ctx.kinds[s].kind === "bot") {
-        badges.push(h("span", { class: "badge level", text: t(`level.${ctx.kinds[s].level}`) }));
-      }
+      if (ctx.kinds[s] && ctx.kinds[s].kind === "bot") badges.push(levelBadge(ctx.kinds[s].level, ctx.model));
       const won = (view.tricks || []).filter((tr) => tr.winner === s).length;
       const pts = view.points ? view.points[s] : 0;
       if (el.mine) {
@@ -701,4 +699,17 @@ export function actionLabel(a, lang, style) {
 export function signalWords(sig, lang, style) {
   if (sig === "loaded") return t("act.signal.loaded");
   return t("act.signal.rank", { rank: rankName(sig, lang, style) });
+}
+
+/** A computer level in words: an expert playing without its learned model says so, and why
+ * (ctx.model, js/worker/games.js: offline, still downloading, not served, not this build's). */
+function levelName(level, model) {
+  if (level !== "expert" || !model || !model.now) return t(`level.${level}`);
+  return t("level.nomodel", { level: t(`level.${level}`), why: t(`level.nomodel.${model.why}`) });
+}
+
+function levelBadge(level, model) {
+  const weaker = level === "expert" && !!model && model.now;
+  return h("span", { class: `badge level${weaker ? " nomodel" : ""}`, text: levelName(level, model),
+    attrs: weaker ? { title: t(`model.missing.${model.why}`) } : {} });
 }

@@ -8,7 +8,11 @@ in build/friends/ (keyed by the lock file).
 
 Nothing under js/friends/ is precached by the service worker or preloaded by index.html:
 it loads (a dynamic import) only when a person chooses to play with friends, and needs the
-network then anyway. The one-file page has no such import (playing with friends says so).
+network then anyway. The service worker lists it (`later` in sw.js) with this build's
+hashes: when a page first imports it, the worker fetches each file checked against them
+and keeps it, and refuses a copy of another build (a deploy since the page loaded); the
+page then reloads into one build before a table starts (js/engine.js `friendsOfThisBuild`).
+The one-file page has no such import (playing with friends says so).
 """
 
 from __future__ import annotations
@@ -50,7 +54,7 @@ def _version(name: str) -> str:
 
 
 def lazy(rel: str) -> bool:
-    """Whether a file of dist/ loads only when a person plays with friends (not precached)."""
+    """Whether a file of dist/ loads only when a person plays with friends (never preloaded)."""
     return rel.startswith(LAZY_PREFIX)
 
 

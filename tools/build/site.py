@@ -266,13 +266,15 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
 
     # The service worker precaches every file the page can fetch, each checked
     # against its hash (Subresource Integrity form), but for the code of playing with
-    # friends (friends.py: it loads when chosen, and needs the network then anyway) and the
-    # models of the other variants (models.py), which it keeps once the page fetched one.
+    # friends (friends.py: it loads when chosen; the worker fetches it then, checked against
+    # this build's hashes, and keeps it: `later`) and the models of the other variants
+    # (models.py), which it keeps once the page fetched one.
     for entry in files.values():
         entry["integrity"] = sri(entry["sha256"])
     precache = {p: f["integrity"] for p, f in files.items() if not lazy(p) and not is_model(p)}
     keep = {m["path"]: files[m["path"]]["integrity"] for m in models.values()}
-    sw = service_worker((ROOT / "sw.js").read_text(encoding="utf-8"), build_hash, precache, keep)
+    later = {p: f["integrity"] for p, f in files.items() if lazy(p)}
+    sw = service_worker((ROOT / "sw.js").read_text(encoding="utf-8"), build_hash, precache, keep, later)
     add_file(stage, files, "sw.js", without_comment_lines(sw).encode())
 
     # The one-file page, for a download: everything inside, opens from file://.
