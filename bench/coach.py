@@ -97,19 +97,30 @@ def _words(variant: str, deals: int, seed: str) -> dict:
 
     from briscola.ai.evaluate import card_plays, evaluate
     from briscola.ai.explain import explain
-    from briscola.ai.teach import Facts, holds
+    from briscola.ai.teach import Facts, claims, holds
     from briscola.cards import Card
 
     hint, review = Counter(), Counter()
     checked = {"hints": 0, "holds": 0, "blank_ties": 0, "figure_thrown": 0, "wrong": Counter(),
-               "blank_codes": Counter()}
+               "blank_codes": Counter(), "claims": Counter(), "claims_true": Counter(),
+               "claims_false": Counter()}
     for view, action in _turns(variant, deals, seed):
         if view.phase == "play" and len(card_plays(view)) > 1 and int(action) < 52:
             ev = evaluate(view)
             why = explain(view, ev)
             hint[why["code"]] += 1
-            review[explain(view, ev, int(action))["code"]] += 1
+            said = explain(view, ev, int(action))
+            review[said["code"]] += 1
             f = Facts(view)
+            for w in (why, said):  # every claim of the hint and of the review's sentence
+                if "card" in w["params"] and "alt" in w["params"]:
+                    got = claims(f, w["code"], int(Card.parse(w["params"]["card"])),
+                                 int(Card.parse(w["params"]["alt"])), w["params"])
+                    for kind, ok in got.items():
+                        checked["claims"][kind] += 1
+                        checked["claims_true"][kind] += ok
+                        if not ok:
+                            checked["claims_false"][f"{kind}:{w['code']}"] += 1
             checked["hints"] += 1
             if holds(view, why["code"], why["params"], f):
                 checked["holds"] += 1
@@ -122,6 +133,8 @@ def _words(variant: str, deals: int, seed: str) -> dict:
                 checked["blank_codes"][why["code"]] += 1
             if b is not None and figure_thrown(f, b, a, why["code"]):
                 checked["figure_thrown"] += 1
+    for k in ("claims", "claims_true", "claims_false"):
+        checked[k] = dict(checked[k])
     checked["wrong"] = dict(checked["wrong"])
     checked["blank_codes"] = dict(checked["blank_codes"])
     return {"hint": dict(hint), "review": dict(review), "principles": checked}
@@ -164,6 +177,25 @@ def print_principles(variants: list[str], deals: int) -> None:
         print(f"| {v} | {c['hints']} | {100.0 * c['holds'] / n:.1f} % | "
               f"{100.0 * c['blank_ties'] / n:.1f} % | {_codes(c['blank_codes']) or '-'} | "
               f"{c['figure_thrown']} | {wrong} |")
+    print("\nEvery claim of the hints and of the review's sentences, checked from the facts "
+          "(`claims` in py/briscola/ai/teach.py): how many were made and the share that holds\n")
+    kinds = ("given", "sure", "odds", "risks", "count")
+    print("| variant | " + " | ".join(CLAIM_WORDS[k] for k in kinds) + " | false |")
+    print("| --- | " + " | ".join("---:" for _k in kinds) + " | --- |")
+    for v in variants:
+        c = words(v, deals)["principles"]
+        cells = []
+        for k in kinds:
+            n = c["claims"].get(k, 0)
+            cells.append(f"{n}: {100.0 * c['claims_true'].get(k, 0) / n:.1f} %" if n else "-")
+        false = ", ".join(f"{k} {m}" for k, m in sorted(c["claims_false"].items())) or "-"
+        print(f"| {v} | " + " | ".join(cells) + f" | {false} |")
+
+
+CLAIM_WORDS = {"given": "points put on a trick (never a card that takes it)",
+               "sure": "a sure take", "odds": "a chance said",
+               "risks": "\"risks N points\" on a lead",
+               "count": "\"only N beat it\" with its chance"}
 
 
 # A reason about the hand names what it holds: the trumps it would have in the contract.
