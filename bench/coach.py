@@ -103,7 +103,8 @@ def _words(variant: str, deals: int, seed: str) -> dict:
     hint, review = Counter(), Counter()
     checked = {"hints": 0, "holds": 0, "blank_ties": 0, "figure_thrown": 0, "wrong": Counter(),
                "blank_codes": Counter(), "claims": Counter(), "claims_true": Counter(),
-               "claims_false": Counter()}
+               "claims_false": Counter(), "ties": 0, "tie_principle": 0, "tie_named": 0,
+               "tie_generic": 0, "worth_same_unchecked": 0}
     for view, action in _turns(variant, deals, seed):
         if view.phase == "play" and len(card_plays(view)) > 1 and int(action) < 52:
             ev = evaluate(view)
@@ -112,6 +113,16 @@ def _words(variant: str, deals: int, seed: str) -> dict:
             said = explain(view, ev, int(action))
             review[said["code"]] += 1
             f = Facts(view)
+            if "gain" not in why["params"] and why["code"] != "coach_forced":  # a tie
+                checked["ties"] += 1
+                if why["code"] in SAME_NAMED:
+                    checked["tie_named"] += 1
+                elif why["code"] in SAME_GENERIC:
+                    checked["tie_generic"] += 1
+                else:
+                    checked["tie_principle"] += 1
+                if why["code"] == "coach_tie_worth_same" and not ev.exact:
+                    checked["worth_same_unchecked"] += 1
             for w in (why, said):  # every claim of the hint and of the review's sentence
                 if "card" in w["params"] and "alt" in w["params"]:
                     got = claims(f, w["code"], int(Card.parse(w["params"]["card"])),
@@ -190,6 +201,26 @@ def print_principles(variants: list[str], deals: int) -> None:
             cells.append(f"{n}: {100.0 * c['claims_true'].get(k, 0) / n:.1f} %" if n else "-")
         false = ", ".join(f"{k} {m}" for k, m in sorted(c["claims_false"].items())) or "-"
         print(f"| {v} | " + " | ".join(cells) + f" | {false} |")
+    print("\nTies (the hint's two cards within the evaluation's noise): how they are said\n")
+    print("| variant | hints | ties | by a principle | worth the same, saying why | "
+          "only \"either will do\" | \"made up later\" not checked |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for v in variants:
+        c = words(v, deals)["principles"]
+        n, t = max(c["hints"], 1), max(c["ties"], 1)
+        same = c["tie_named"] + c["tie_generic"]
+        print(f"| {v} | {c['hints']} | {c['ties']} ({100.0 * c['ties'] / n:.1f} %) | "
+              f"{100.0 * c['tie_principle'] / t:.1f} % | "
+              f"{c['tie_named']} of {same} ({100.0 * c['tie_named'] / max(same, 1):.1f} %) | "
+              f"{c['tie_generic']} | {c['worth_same_unchecked']} |")
+
+
+# Ties said as worth the same, with what makes them the same here (or what they differ in),
+# and those said only as "any small card will do" / "either will do".
+SAME_NAMED = ("coach_tie_blanks_lose", "coach_tie_blanks_lead", "coach_equal_take",
+              "coach_equal_lose", "coach_equal_lead", "coach_tie_worth_same", "coach_tie_differ",
+              "coach_tie_differ_points", "coach_tie_differ_risk")
+SAME_GENERIC = ("coach_tie_blanks", "coach_equal")
 
 
 CLAIM_WORDS = {"given": "points put on a trick (never a card that takes it)",

@@ -48,9 +48,12 @@ POINTS = {
     "coach_lead_load_risk_odds": lambda x: x.pts[x.a],
     "coach_tie_lead_load_odds": lambda x: x.pts[x.b],
     "coach_tie_secure": lambda x: x.table,
+    "coach_tie_differ_points": lambda x: x.pts[x.b],
+    "coach_equal_lead": lambda x: x.pts[x.b],
 }
 # points that may be none (the sentence says "no points")
-NO_POINTS_OK = {"coach_save_trump_odds", "coach_let_go_odds"}
+NO_POINTS_OK = {"coach_save_trump_odds", "coach_let_go_odds", "coach_tie_differ_points",
+                "coach_equal_lead"}
 # which card each "beaters" count is about
 BEATERS = {"coach_lead_load_risk": ("a", None), "coach_lead_load": ("b", None),
            "coach_lead_strong": ("b", "a"), "coach_keep_safer": ("b", "a"),
@@ -197,7 +200,7 @@ def check(view, ev: Evaluation, why: dict) -> str:
     b, a = int(Card.parse(p["card"])), int(Card.parse(p["alt"]))
     assert b != a and b in ev.values and a in ev.values
     x = Seen(view, b, a)
-    if code.startswith("coach_tie_") or code == "coach_equal":
+    if code.startswith(("coach_tie_", "coach_equal")):
         assert ev.loss(a) == 0 and ev.loss(b) == 0 and "gain" not in p, why
         assert ev.ranked.index(b) < ev.ranked.index(a), why  # the teacher's pick comes first
     else:
@@ -247,11 +250,26 @@ def check(view, ev: Evaluation, why: dict) -> str:
             assert 0 < v < 100 and v % 5 == 0, why  # never sure, never hopeless
             if want is None:  # a carichi: counted with the suits lacked (test_coach_odds.py)
                 continue
+        elif k == "points_alt":  # a card's own points
+            want = x.pts[a]
+        elif k in ("take", "take_alt"):  # 1: the card would be the best of the trick now
+            want = int(x.pos > 0 and x.wins(b if k == "take" else a))
+        elif k in ("safe", "safe_alt"):  # 1: nothing a player to come may hold beats it
+            continue  # (the threat of a card: Facts.sure, checked by test_coach_odds)
+        elif k == "beats":  # cards with points still out the kept card beats, the other not
+            want = sum(1 for y in x.out if x.pts[y] and x.beats(y, a) and not x.beats(y, b))
+            assert v > 0, why
         elif k == "beaters_alt":
             want = x.beaters(b if BEATERS[code][1] == "b" else a)
         else:
             raise AssertionError(f"unchecked parameter {k} in {why}")
         assert v == want, (k, v, want, why, view.trick, view.hand)
+    then = why.get("then")
+    if then is not None:  # the points of a card given away, said after
+        assert then["code"] == "coach_gives" and then["params"]["card"] == p["card"], why
+        assert then["params"]["given"] == x.pts[b] > 0 and x.pos > 0 and not x.wins(b), why
+    elif x.pos > 0 and not x.wins(b) and x.pts[b] and code not in ("coach_load", "coach_load_risk"):
+        assert "given" in p, why  # a figure given away always says its points
     if code in ("coach_save_trump_free", "coach_let_go_free"):
         assert x.pts[b] == 0, why  # a card of no points
     if code in ("coach_save_trump", "coach_let_go"):

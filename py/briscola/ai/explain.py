@@ -66,7 +66,8 @@ CODES = (
     "coach_take_odds", "coach_take_lead_odds", "coach_take_both_odds",
     "coach_save_trump_odds", "coach_let_go_odds", "coach_lead_trump_safe",
     "coach_lead_load_odds", "coach_lead_load_trump_odds", "coach_lead_strong_odds",
-    "coach_lead_load_risk_odds",
+    "coach_lead_load_risk_odds", "coach_equal_take", "coach_equal_lose", "coach_gives",
+    "coach_equal_lead",
     *TIE_CODES,
     # Chiamata: the auction and the call, in game points
     "coach_bid_equal", "coach_bid_pass_rank", "coach_bid_pass_points", "coach_bid_rank",
@@ -82,6 +83,9 @@ CODES = (
 # Coach code -> (the bot's code, the parameters it keeps).
 BOT_VOICE = {
     "coach_equal": ("bot_eval_equal", ("card",)),
+    "coach_equal_take": ("bot_eval_equal", ("card",)),
+    "coach_equal_lose": ("bot_eval_equal", ("card",)),
+    "coach_equal_lead": ("bot_eval_equal", ("card",)),
     "coach_take": ("bot_eval_take", ("card", "taken", "gain")),
     "coach_take_lead": ("bot_eval_take_lead", ("card", "gain")),
     "coach_take_cheaper": ("bot_eval_take_best", ("card", "gain")),
@@ -205,8 +209,9 @@ def because(view: View, ev: Evaluation, b: int, a: int) -> dict:
     if ev.loss(a) == 0 and ev.loss(b) == 0:
         got = tie_reason(f, b, a)
         if got is None:
-            return reason(equal_reason(f, b, a), **p)
-        return reason(got[0], **p, **got[1])
+            exact = ev.exact and abs(ev.values[b] - ev.values[a]) < 1e-6
+            got = equal_reason(f, b, a, exact)
+        return gives(f, b, reason(got[0], **p, **got[1]))
     p["gain"] = round(ev.values[b] - ev.values[a], 1)
     pts = f.pts
     code = None
@@ -302,14 +307,29 @@ def because(view: View, ev: Evaluation, b: int, a: int) -> dict:
             code, p["beaters"], p["beaters_alt"] = "coach_lead_strong_odds", f.beaters(b), f.beaters(a)
             p["risk"], p["risk_alt"] = f.risk(b), f.risk(a)
     if code is not None and holds_facts(f, code, b, a, p):
-        return reason(code, **p)
+        return gives(f, b, reason(code, **p))
     # the principle first thought of does not hold here (or none came): the next that does
     base = {k: p[k] for k in ("card", "alt", "gain")}
     for code, extra in _fallbacks(f, b, a):
         if holds_facts(f, code, b, a, extra):
             code, extra = with_odds(f, code, b, a, extra)
-            return reason(code, **base, **extra)
-    return reason("coach_keep_later", **base)  # b goes now, a is kept where it does more
+            return gives(f, b, reason(code, **base, **extra))
+    return gives(f, b, reason("coach_keep_later", **base))  # a is kept where it does more
+
+
+# Reasons whose sentence says the points the card named puts on a trick it does not take.
+_SAYS_GIVEN = {"coach_load", "coach_load_risk"}
+
+
+def gives(f: Facts, b: int, why: dict) -> dict:
+    """A figure given away always says its points: where ``b`` has points and goes onto a
+    trick it does not take, and the reason does not say them, it is followed by a line that
+    does (``then``: ``coach_gives``)."""
+    if f.pos == 0 or f.wins(b) or not f.pts[b] or "given" in why["params"] \
+            or why["code"] in _SAYS_GIVEN:
+        return why
+    why["then"] = reason("coach_gives", card=str(CARDS[b]), given=f.pts[b])
+    return why
 
 
 def _fallbacks(f: Facts, b: int, a: int) -> Iterator[tuple[str, dict]]:

@@ -346,14 +346,15 @@ def principles(f: Facts) -> tuple[str, ...]:
     """The names of the principles that apply to this trick, in order (:func:`standing`)."""
     if f.pos == 0:
         return ("lead_keep_load", "keep_trump", "lead_cheap", "keep_stronger", "keep_safer",
-                "keep_suit")
+                "keep_suit", "keep_beater")
     if f.ours:
         share = "partner_unsafe" if f.threat(f.best) else "load_partner"
         secure = ("secure",) if f.threat(f.best) and f.table_pts >= LOAD else ()
-        return secure + ("keep_trump", share, "keep_stronger", "keep_safer", "keep_suit")
+        return secure + ("keep_trump", share, "keep_stronger", "keep_safer", "keep_suit",
+                         "keep_beater")
     take = ("take_plain", "take_load") if f.table_pts >= LOAD else ("take_plain",)
     return take + ("keep_trump", "low_trump", "take_points", "discard", "keep_load",
-                   "keep_stronger", "keep_safer", "keep_suit")
+                   "keep_stronger", "keep_safer", "keep_suit", "keep_beater")
 
 
 def standing(f: Facts, name: str, c: int) -> int:
@@ -369,14 +370,20 @@ def standing(f: Facts, name: str, c: int) -> int:
         return pts
     if name == "load_partner":
         return -pts
-    if name == "keep_stronger":
-        return f.strength[c]
-    if name == "keep_safer":
-        return -f.beaters(c)
+    if name in ("keep_stronger", "keep_safer"):
+        # only a card that can still win something is worth keeping strong or safe
+        live, beats, pts_ = f.live, f.beats, f.pts
+        if not (pts or f.is_trump(c) or any(live >> x & 1 and pts_[x] > 0 and beats[(x << 6) | c]
+                                            for x in range(64))):
+            return 0
+        return f.strength[c] if name == "keep_stronger" else -f.beaters(c)
     if name == "keep_suit":  # a blank that keeps a suit where it can still take a lead
         return 1 if f.covers(c) else 0
     if name == "take_plain":
         return 0 if f.plain_sure(c) else 1
+    if name == "keep_beater":  # play the card that beats fewer cards with points still out
+        live, beats, pts = f.live, f.beats, f.pts
+        return sum(1 for x in range(64) if live >> x & 1 and pts[x] > 0 and beats[(x << 6) | c])
     if name == "secure":  # the partner's load that may be lost, made sure of
         return 0 if f.sure(c) else 1
     if name == "take_load":
@@ -472,17 +479,58 @@ def _tie_params(f: Facts, name: str, b: int, a: int) -> tuple[str, dict] | None:
         p["beaters"], p["beaters_alt"] = f.beaters(b), f.beaters(a)
     elif name == "keep_suit":
         p["below"] = f.below(a)
+    elif name == "keep_beater":
+        p["beats"] = beats_later_n(f, a, b)
     return "coach_tie_" + name, p
 
 
-def equal_reason(f: Facts, b: int, a: int) -> str:
-    """Two tied cards no principle tells apart, said plainly: two small cards alike, two
-    cards that do the same to this trick, or two that differ now and even out later."""
+def equal_reason(f: Facts, b: int, a: int, exact: bool = False) -> tuple[str, dict]:
+    """Two tied cards no principle tells apart, said plainly with what makes them the same
+    here, or what they differ in: ``(code, params)``.
+
+    * two small cards that both lose the trick (or are led) and keep nothing the other does
+      not (neither beats a card with points still out that the other does not): none counts,
+      what stays in hand is equal;
+    * two cards that do the same to the trick for the same points: both take it for sure, or
+      both leave it, with the points they put on it;
+    * two cards that do different things now: "what one gains now the other makes up later"
+      only where that is known (every card's place known and the values equal), else what
+      each does now, and that over the deal they are worth about the same."""
     if f.blank(b) and f.blank(a) and f.same_job(b, a):
-        return "coach_tie_blanks"
+        if not f.beats_later(a, b) and not f.beats_later(b, a) and f.covers(a) == f.covers(b):
+            if f.pos == 0:
+                return "coach_tie_blanks_lead", {}
+            if not f.wins(b):
+                return "coach_tie_blanks_lose", {}
+        return "coach_tie_blanks", {}
     if f.same_job(b, a) and f.is_trump(b) == f.is_trump(a):
-        return "coach_equal"
-    return "coach_tie_worth_same"
+        if f.pos > 0 and f.wins(b) and f.sure(b):
+            return "coach_equal_take", {"taken": f.taken(b)}
+        if f.pos > 0 and not f.wins(b):
+            return "coach_equal_lose", {"given": f.pts[b]}
+        if f.pos == 0:  # led: the same points, and both can be taken or neither
+            return "coach_equal_lead", {"points": f.pts[b], "safe": int(not f.threat(b))}
+        return "coach_equal", {}
+    if exact:
+        return "coach_tie_worth_same", {}
+    if f.pos > 0 and f.wins(b) != f.wins(a):
+        return "coach_tie_differ", {"take": int(f.wins(b)), "take_alt": int(f.wins(a))}
+    if f.pts[b] == f.pts[a] and f.is_trump(b) == f.is_trump(a):  # one is safe, the other not
+        return "coach_tie_differ_risk", {"safe": int(_safe(f, b)), "safe_alt": int(_safe(f, a))}
+    return "coach_tie_differ_points", {"points": f.pts[b], "points_alt": f.pts[a],
+                                       "take": int(f.pos > 0 and f.wins(b))}
+
+
+def _safe(f: Facts, c: int) -> bool:
+    """Can no card a player still to play may hold beat ``c`` (the best card once played)?"""
+    return not f.threat(c) if f.pos == 0 else f.sure(c)
+
+
+def beats_later_n(f: Facts, keep: int, play: int) -> int:
+    """How many cards still out with points ``keep`` beats that ``play`` does not."""
+    live, beats, pts = f.live, f.beats, f.pts
+    return sum(1 for x in range(64) if live >> x & 1 and pts[x] > 0 and beats[(x << 6) | keep]
+               and not beats[(x << 6) | play])
 
 
 # Codes whose sentence takes a trick for sure / may take it, and the one for a led load.
@@ -524,7 +572,8 @@ def with_odds(f: Facts, code: str, b: int, a: int, params: dict) -> tuple[str, d
 _LEAD_LOAD_OK = {"coach_lead_load", "coach_lead_load_trump", "coach_tie_lead_load",
                  "coach_lead_load_odds", "coach_lead_load_trump_odds", "coach_tie_lead_load_odds",
                  "coach_lead_trump", "coach_tie_lead_cheap", "coach_lead_low",
-                 "coach_keep_later", "coach_tie_worth_same", "coach_equal",
+                 "coach_keep_later", "coach_tie_worth_same", "coach_equal", "coach_equal_lead",
+                 "coach_tie_differ_risk", "coach_tie_differ_points",
                  "coach_forced"}
 
 
@@ -597,6 +646,22 @@ def holds_facts(f: Facts, code: str, b: int, a: int, params: dict | None = None)
         if name == "keep_suit":
             return (f.blank(b) and f.blank(a) and f.same_job(b, a) and f.covers(a)
                     and not f.covers(b))
+        if name == "keep_beater":  # the card kept beats cards with points the other does not
+            return (f.same_job(b, a) and tb == ta and beats_later_n(f, a, b) > 0
+                    and not beats_later_n(f, b, a)
+                    and (params or {}).get("beats") == beats_later_n(f, a, b))
+        if name in ("blanks_lead", "blanks_lose"):
+            return (f.blank(b) and f.blank(a) and f.same_job(b, a) and not f.beats_later(a, b)
+                    and not f.beats_later(b, a) and (pos == 0) == (name == "blanks_lead")
+                    and not wb and not wa)
+        if name == "differ":
+            return pos > 0 and wb != wa
+        if name == "differ_points":
+            return pts[b] != pts[a] or tb != ta
+        if name == "differ_risk":
+            q = params or {}
+            return (_safe(f, b) != _safe(f, a) and q.get("safe") == int(_safe(f, b))
+                    and q.get("safe_alt") == int(_safe(f, a)) and (pos == 0 or (wb and wa)))
         if name == "partner_unsafe":  # never counts a card that takes as points put on
             return f.ours and f.threat(f.best) and pts[b] < pts[a] and not wb and not wa
         if name == "secure":
@@ -634,6 +699,14 @@ def holds_facts(f: Facts, code: str, b: int, a: int, params: dict | None = None)
         return True
     if code == "coach_equal":
         return f.same_job(b, a) and tb == ta
+    if code == "coach_equal_take":
+        return f.same_job(b, a) and tb == ta and pos > 0 and wb and f.sure(b)
+    if code == "coach_equal_lose":
+        return f.same_job(b, a) and tb == ta and pos > 0 and not wb
+    if code == "coach_equal_lead":
+        q = params or {}
+        return (f.same_job(b, a) and tb == ta and pos == 0 and q.get("points") == pts[b]
+                and q.get("safe") == int(not f.threat(b)))
     if code in ("coach_take", "coach_take_trump", "coach_strozzo", "coach_take_own",
                 "coach_take_lead", "coach_take_lead_keep", "coach_take_may",
                 "coach_take_lead_may"):
@@ -700,7 +773,8 @@ TIE_CODES = tuple("coach_tie_" + n for n in (
     "take_points", "discard", "keep_load", "low_trump", "lead_load", "take_load_may",
     "take_points_may", "blanks", "worth_same", "save_trump", "keep_master",
     "take_load_odds", "take_points_odds", "keep_suit", "secure", "save_trump_give",
-    "save_trump_odds", "lead_load_odds"))
+    "save_trump_odds", "lead_load_odds", "keep_beater", "blanks_lead", "blanks_lose", "differ",
+    "differ_points", "differ_risk"))
 # A count of the cards still out that beat a led card, said with the chance that one of them
 # is played here (``risk``, and ``risk_alt`` for the other card: :meth:`Facts.risk`).
 RISK_CODES = ("coach_lead_load_odds", "coach_lead_load_trump_odds", "coach_lead_strong_odds",

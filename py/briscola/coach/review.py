@@ -64,8 +64,16 @@ def decision(game: Game, seat: int, step: int, budget: Budget = DEFAULT_BUDGET) 
         ev = evaluate_bidding(view, played)
         why = explain_bidding(view, ev, played)
     elif played in card_plays(view):
+        from ..ai.chiamata.teach import reveal_reason
         ev = evaluate(view, budget)
         why = explain(view, ev, played)
+        p = why.get("params", {})
+        rev = reveal_reason(view, p["card"], p.get("alt")) if "card" in p else None
+        if rev is not None:  # Chiamata: the called card played, or kept, and the sides
+            last = why
+            while isinstance(last.get("then"), dict):
+                last = last["then"]
+            last["then"] = rev
     else:
         raise ValueError(f"action {step} of the deal is not a card played by seat {seat}")
     loss = round(ev.loss(played), 2)
