@@ -14,7 +14,7 @@ import * as store from "./storage.js";
 import { reasonText } from "./reasons.js";
 import { renderTracker } from "./tracker.js";
 import { Review } from "./review.js";
-import { Puzzle, streakText } from "./puzzle.js";
+import { Puzzle, entryLabel, streakText } from "./puzzle.js";
 import { sideName } from "./summary.js";
 
 // The rating a person starts from before the first rated deal (the engine's scale).
@@ -320,7 +320,7 @@ export class Coach {
     return h("section", { class: "puzzle-entry", attrs: { "aria-labelledby": "stats-puzzle-title" } },
       h("h3", { id: "stats-puzzle-title", text: t("puzzle.title") }),
       h("p", { class: "muted", id: "stats-puzzle-streak", text: streakText() }),
-      h("button", { class: "btn", id: "btn-puzzle", type: "button", text: t("puzzle.open"), on: { click: () => this.puzzle.open() } }));
+      h("button", { class: "btn", id: "btn-puzzle", type: "button", text: entryLabel(), on: { click: () => this.puzzle.open() } }));
   }
 }
 

@@ -208,12 +208,21 @@ export function loadPuzzle() {
   return ok ? p : { last: null, solved: null, streak: 0, best: 0 };
 }
 
+/** The puzzle of `date` as it was played, `{date, solved, moves}`, or null if not yet. */
+export function puzzleResult(date) {
+  const d = loadPuzzle().day;
+  return d && typeof d === "object" && d.date === date && typeof d.solved === "boolean"
+    && Array.isArray(d.moves) && d.moves.every((m) => typeof m === "string") ? d : null;
+}
+
 /** Count the puzzle of `date` (YYYY-MM-DD) once: solved, the streak grows if the day before
- * was solved (else starts at 1); failed, it goes back to 0. Returns the record. */
-export function recordPuzzle(date, solved) {
+ * was solved (else starts at 1); failed, it goes back to 0. The cards played are kept, so the
+ * day's puzzle shows how it ended for the rest of the day. Returns the record. */
+export function recordPuzzle(date, solved, moves = []) {
   const stats = loadStats();
   const p = loadPuzzle();
   if (p.last === date) return p;
+  p.day = { date, solved: !!solved, moves: moves.filter((m) => typeof m === "string") };
   const before = new Date(`${date}T12:00:00Z`);
   before.setUTCDate(before.getUTCDate() - 1);
   const yesterday = before.toISOString().slice(0, 10);

@@ -388,10 +388,10 @@ def _hint(view: View, step: int) -> dict:
                 "values": [], "unit": None}
     ev = evaluate(view)
     why = explain(view, ev)
-    from .ai.chiamata.teach import side_reason
-    side = side_reason(view)  # Chiamata: what the seat knows of the sides, said first
-    if side is not None:
-        why = {**why, "context": side}
+    from .ai.chiamata.teach import play_notes
+    # Chiamata: what the seat knows of the sides and its side's aim, said first; the moment
+    # the called card shows the sides, said after
+    why = play_notes(view, why)
     return {"action": str(CARDS[ev.best]), "reason": why,
             "values": ev.to_list(), "unit": ev.unit}
 
