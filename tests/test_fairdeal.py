@@ -7,6 +7,7 @@ another, a share sent for a card to a device the game did not deal it to, a comm
 does not open, a false accusation. The truth each test compares with is read in the script
 with every device's secret together (which no device has)."""
 import json
+import re
 import subprocess
 from collections import Counter
 from pathlib import Path
@@ -179,3 +180,23 @@ def test_a_false_accusation_names_the_accuser(runs):
         assert [c[:2] for c in d["seen"][me]["cheats"]] == [[2, "false_accusation"]]
     cheat_named(d, 2, "false_accusation", honest=[0, 1])
 
+
+
+def test_the_bundle_the_page_loads_deals_and_is_not_precached(node, tmp_path):
+    import sys
+    sys.path.insert(0, str(ROOT))
+    from tools.build import friends
+
+    assert friends.lazy(friends.FAIR_VENDOR)  # loaded when a table deals fairly, never precached
+    sources = sorted((ROOT / "js" / friends.FAIR_DIR).glob("*.js"))
+    friends._bundle(tmp_path, friends.FAIR_VENDOR, friends.FAIR_ENTRY, friends.FAIR_LIBRARIES, sources)
+    bundle = tmp_path / friends.FAIR_VENDOR
+    text = bundle.read_text(encoding="utf-8")
+    assert text.startswith("// Bundled from npm (MIT licences): @noble/curves 2.4.0")
+    assert not re.search(r"""(?:from|import)\s*\(?\s*["']@noble""", text)  # no bare import left for a browser
+    out = subprocess.run([node, str(ROOT / "tests" / "js" / "fair_bundle.mjs"), str(bundle)],
+                         capture_output=True, text=True, check=True, timeout=120, cwd=tmp_path)
+    kinds, checks = map(json.loads, out.stdout.splitlines())
+    for evs in kinds:
+        assert evs.count("ready") == 1 and evs.count("card") == 3 and "cheat" not in evs
+    assert checks == [[{"type": "check", "fair": True}]] * 2
