@@ -50,3 +50,23 @@ export function replay({ table, round, devices, H, decks, commits, seeds, known 
   }
   return { fair: true, order };
 }
+
+/** Whether every device heard each device's messages as this one did (a device could send
+ * different messages to different devices under the same numbers): each opening says, for each
+ * device, how many of its messages the opener had heard and the last hash of their chain
+ * (`heard[o][i]`), which this device compares with its own chain (`chains[i]`). Null when they
+ * agree; else a result naming nobody (the sender or the opener lied: nothing here tells which). */
+export function sameTranscripts(me, heard, chains) {
+  for (let o = 0; o < heard.length; o++) {
+    if (o === me || !heard[o]) continue;
+    for (let i = 0; i < chains.length; i++) {
+      const [count, last] = heard[o][i] ?? [0, ""];
+      if (count === 0 || count > chains[i].length) continue;
+      if (chains[i][count - 1] !== last) {
+        return { fair: false, device: null, code: "transcripts",
+          reason: `device ${i}'s messages as device ${o} heard them are not those this device heard: one of the two cheated` };
+      }
+    }
+  }
+  return null;
+}

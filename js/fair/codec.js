@@ -4,7 +4,7 @@
 // keys, x_a·Y_b = x_b·Y_a), so that no third device reads it whatever the transport passes on.
 import { sha256 } from "@noble/hashes/sha2.js";
 import { hkdf } from "@noble/hashes/hkdf.js";
-import { randomBytes, transcript } from "./group.js";
+import { readPoint, readScalar, randomBytes, scalarBytes, transcript } from "./group.js";
 
 export const VERSION = 1;
 export const TYPE = "fair";
@@ -40,7 +40,8 @@ const BODIES = {
   play: (m) => isInt(m.p, 0, 63) && typeof m.card === "string" && m.card.length <= 8 &&
     (m.token === undefined || typeof m.token === "string") && (m.up === undefined || m.up === 1),
   show: (m) => isInt(m.to, 0, 5) && typeof m.iv === "string" && typeof m.box === "string",
-  open: (m) => typeof m.seed === "string",
+  open: (m) => typeof m.seed === "string" && Array.isArray(m.heard) && m.heard.length <= 6 &&
+    m.heard.every((h) => Array.isArray(h) && h.length === 2 && isInt(h[0], 0, 1 << 20) && typeof h[1] === "string" && h[1].length <= 44),
   stop: (m) => (m.device === null || isInt(m.device, 0, 5)) && typeof m.code === "string" && m.code.length <= 32 &&
     (m.p === undefined || isInt(m.p, 0, 63)) && (m.on === undefined || isInt(m.on, 0, 1 << 20)),
 };
@@ -82,4 +83,35 @@ export async function unseal(shared, context, aad, iv, box) {
   } catch {
     return null;
   }
+}
+
+// -- the bytes of shares and proofs ----------------------------------------------------------
+
+export function concat(...arrays) {
+  const out = new Uint8Array(arrays.reduce((n, a) => n + a.length, 0));
+  let at = 0;
+  for (const a of arrays) { out.set(a, at); at += a.length; }
+  return out;
+}
+
+export function proofBytes([c, s]) {
+  return concat(scalarBytes(c), scalarBytes(s));
+}
+
+export function readProof(bytes) {
+  if (!bytes || bytes.length !== 64) return null;
+  const c = readScalar(bytes.subarray(0, 32));
+  const s = readScalar(bytes.subarray(32));
+  return c === null || s === null ? null : [c, s];
+}
+
+export function readToken(bytes) {
+  if (!bytes || bytes.length !== 96) return null;
+  const T = readPoint(bytes.subarray(0, 32));
+  const proof = readProof(bytes.subarray(32));
+  return T && proof ? { T, proof } : null;
+}
+
+export function envBytes(env, to) {
+  return new TextEncoder().encode(JSON.stringify([env.table, env.round, env.from, env.seq, env.k, to]));
 }

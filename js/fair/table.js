@@ -8,17 +8,21 @@
 //   {type: "opened", pos, card, by}          position pos opened to all (by: who played it)
 //   {type: "shown", pos, card, holder}       a partner's card, shown to this device alone
 //   {type: "refused", device, code, reason}  a message refused (a replay, out of order...): nothing changed
-//   {type: "cheat", device, code, reason}    the deal stops (device null: a shuffle was forged, the check names it)
+//   {type: "cheat", device, code, reason, by?, checked?}   the deal stops (device null: a shuffle
+//                                            was forged, the check names it; `by`: another device's
+//                                            word this one could not check, `checked: false`)
 //   {type: "check", fair, device?, code?, reason?}   the check after the deal
 // Positions are those of the shuffled deck, 0 to size − 1; the game decides which it deals to
 // whom (the hands, then the face-up card and the talon in order). A device's messages carry its
 // index and a sequence number (0, 1, 2...), bound into every proof it makes.
 import {
   Point, cardPoint, commitSeed, deckBytes, expandSeed, hash, openDeck, proveKey, randomBytes, randomScalar,
-  readDeck, readPoint, readScalar, scalarBytes, shuffleDeck, sizes, token, verifyKey, verifyToken,
+  readDeck, readPoint, shuffleDeck, sizes, token, verifyKey, verifyToken,
 } from "./group.js";
-import { TYPE, VERSION, b64, seal, shapeError, unb64, unseal } from "./codec.js";
-import { replay } from "./check.js";
+import {
+  TYPE, VERSION, b64, concat, envBytes, proofBytes, readProof, readToken, seal, shapeError, unb64, unseal,
+} from "./codec.js";
+import { replay, sameTranscripts } from "./check.js";
 
 export const ALL = -1;
 const WAIT = Symbol("wait");
@@ -48,10 +52,12 @@ export class FairTable {
     this.decks = [openDeck(this.points)];
     this.commits = new Array(devices);
     this.seeds = new Array(devices);
+    this.heard = new Array(devices);
     this.turn = 0;
     this.seq = 0;
     this.nextSeq = new Array(devices).fill(0);
     this.digests = Array.from({ length: devices }, () => new Map());
+    this.chains = Array.from({ length: devices }, () => []); // each device's messages as heard here, hashed in a chain
     this.queue = Array.from({ length: devices }, () => []);
     this.asked = new Array(this.size);      // position -> the device it is dealt to, or ALL
     this.holder = new Array(this.size);     // position -> who holds it now (ALL: on the table, face up)
@@ -139,6 +145,7 @@ export class FairTable {
   /** A card on the table, face up, goes into a hand (the face-up trump drawn last, or taken in
    * the exchange): no message, every device's game says the same. */
   take(p, to) {
+    if (!Number.isInteger(to) || to < 0 || to >= this.devices) throw new Error(`fair: no device ${to}`);
     if (!this.public[p] || this.played[p]) throw new Error(`fair: position ${p} is not face up on the table`);
     this.holder[p] = to;
     return this._flush();
@@ -219,6 +226,7 @@ export class FairTable {
     if (this.queue[j].length >= QUEUE_MAX) return this._refuse(j, "flood", `device ${j} sent too many messages ahead of the deal`);
     this.nextSeq[j] += 1;
     this.digests[j].set(msg.seq, digest);
+    this._chain(j, digest);
     if (msg.k === "show" && msg.to === this.me) this._shown.set(msg, await this._unsealShow(msg));
     this.queue[j].push(msg);
     this._pump();
@@ -456,31 +464,39 @@ export class FairTable {
     const seed = unb64(m.seed, 32);
     if (this.seeds[j] || !seed || seed.length !== 32) return this._cheat(j, "commitment", `device ${j} opened its commitment twice or with no seed`);
     this.seeds[j] = seed;
+    this.heard[j] = m.heard;
     this._check(false);
   }
 
+  /** Another device stopped the deal, naming a device (or none). A wrong share can be checked
+   * here (the shares go to every device): the accuser is named if it is right. Anything else is
+   * said as the accuser's word (`by`, `checked: false`): this device stops too. */
   _onStop(j, m) {
-    if (this.phase === "keys" || this.phase === "shuffle") {
-      this._cheat(m.device, m.code, `device ${j} stopped the deal: it says device ${m.device} cheated (${m.code})`, undefined, true);
-      return;
-    }
-    if (m.code === "bad_token" && m.p !== undefined && m.device !== null && m.p < this.size) {
+    if (this.phase !== "keys" && this.phase !== "shuffle" && m.code === "bad_token" && m.p !== undefined && m.device !== null && m.p < this.size) {
       // a share is sent to every device: anyone can check what the accuser says
       const entry = this.tokens[m.p].get(m.device) ?? this.pending[m.p].get(m.device);
       if (entry && (entry.ok || verifyToken(this.Y[m.device], this._deck()[m.p][0], entry.T, entry.proof, entry.ctx))) {
         this._cheat(j, "false_accusation", `device ${j} said device ${m.device}'s share of position ${m.p} was wrong; it is right`);
         return;
       }
+      if (entry) {
+        this._cheat(m.device, "bad_token", `device ${m.device}'s share for position ${m.p} is wrong (its proof fails; device ${j} found it)`);
+        return;
+      }
     }
-    this._cheat(m.device, m.code, `device ${j} stopped the deal: it says device ${m.device ?? "(unknown)"} cheated (${m.code})`, undefined, true);
+    const who = m.device === null ? "a shuffle was forged" : `device ${m.device} cheated`;
+    this._cheat(m.device, m.code, `device ${j} stopped the deal: it says ${who} (${m.code})`, undefined, j);
   }
 
-  _cheat(device, code, reason, p, heard = false) {
+  /** The deal stops: `device` named (null: only the check after the deal can name it). `by`:
+   * the device whose word it is, where this device could not check it itself. */
+  _cheat(device, code, reason, p, by = null) {
     if (this.stopped) return;
-    this.stopped = { device, code, reason };
+    const heard = by !== null;
+    this.stopped = { device, code, reason, ...(heard ? { by, checked: false } : {}) };
     const was = this.phase;
     this.phase = "stopped";
-    this._events.push({ type: "cheat", device, code, reason });
+    this._events.push({ type: "cheat", ...this.stopped });
     if (!heard) this._send("stop", { device, code, ...(p === undefined ? {} : { p }) });
     if (was !== "keys") this._openMine();
     this._check(false);
@@ -489,7 +505,8 @@ export class FairTable {
   _openMine() {
     if (this.seed && !this.seeds[this.me]) {
       this.seeds[this.me] = this.seed;
-      this._send("open", { seed: b64(this.seed) });
+      const heard = this.chains.map((c) => [c.length, c.length ? c[c.length - 1] : ""]);
+      this._send("open", { seed: b64(this.seed), heard });
     }
   }
 
@@ -507,7 +524,7 @@ export class FairTable {
       table: this.table, round: this.round, devices: this.devices, H: this.H,
       decks: this.decks, commits: this.commits, seeds: this.seeds, known,
     });
-    const result = out.fair && this.stopped ? { fair: false, ...this.stopped } : out;
+    const result = out.fair && this.stopped ? { fair: false, ...this.stopped } : (out.fair && sameTranscripts(this.me, this.heard, this.chains)) || out;
     delete result.order;
     this.result = result;
     this._events.push({ type: "check", ...result });
@@ -532,7 +549,13 @@ export class FairTable {
   _send(k, body, to = null) {
     const msg = { ...this._envelope(k, this.seq), ...body };
     this.seq += 1;
+    this._chain(this.me, b64(hash(JSON.stringify(msg))));
     this._out.push({ to, msg });
+  }
+
+  _chain(j, digest) {
+    const chain = this.chains[j];
+    chain.push(b64(hash("chain", chain.length ? chain[chain.length - 1] : "", digest)));
   }
 
   _refuse(device, code, reason) {
@@ -546,33 +569,4 @@ export class FairTable {
     this._events = [];
     return out;
   }
-}
-
-function concat(...arrays) {
-  const out = new Uint8Array(arrays.reduce((n, a) => n + a.length, 0));
-  let at = 0;
-  for (const a of arrays) { out.set(a, at); at += a.length; }
-  return out;
-}
-
-function proofBytes([c, s]) {
-  return concat(scalarBytes(c), scalarBytes(s));
-}
-
-function readProof(bytes) {
-  if (!bytes || bytes.length !== 64) return null;
-  const c = readScalar(bytes.subarray(0, 32));
-  const s = readScalar(bytes.subarray(32));
-  return c === null || s === null ? null : [c, s];
-}
-
-function readToken(bytes) {
-  if (!bytes || bytes.length !== 96) return null;
-  const T = readPoint(bytes.subarray(0, 32));
-  const proof = readProof(bytes.subarray(32));
-  return T && proof ? { T, proof } : null;
-}
-
-function envBytes(env, to) {
-  return new TextEncoder().encode(JSON.stringify([env.table, env.round, env.from, env.seq, env.k, to]));
 }

@@ -24,13 +24,14 @@ let seed = 12345;
 function rand(k) { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % k; }
 
 class Bus {
-  constructor(tables, { tamper = null } = {}) {
+  constructor(tables, { tamper = null, split = null } = {}) {
     this.tables = tables;
     this.lanes = new Map();        // "from>to" -> [text]
     this.events = tables.map(() => []);
     this.bytes = tables.map(() => 0);
     this.messages = tables.map(() => 0);
     this.tamper = tamper;          // (from, msg) -> [msg...] (the messages that really go)
+    this.split = split;            // (from, to, msg) -> the message that device `to` gets
   }
   post(from, { send, events }) {
     this.events[from].push(...events);
@@ -46,7 +47,7 @@ class Bus {
       if (d === from || (to !== null && to !== d)) continue;
       const key = `${from}>${d}`;
       if (!this.lanes.has(key)) this.lanes.set(key, []);
-      this.lanes.get(key).push(text);
+      this.lanes.get(key).push(this.split ? JSON.stringify(this.split(from, d, msg)) : text);
     }
   }
   async drain() {
@@ -76,12 +77,13 @@ function truth(tables) {
 /** A whole deal as the game runs it: `hand` cards each dealt in turn, the face-up trump (position
  * n·hand, opened to all) unless `noTrump`, tricks in turn with draws from the talon in order
  * (the trump last), partners shown each other's hands once the talon is used up, an exchange
- * for the face-up trump when `exchange`. `cheat` hooks into the game; `opts.tamper` into the
+ * for the face-up trump when `exchange`; the deal finished after `tricks` tricks (all by
+ * default: a cheat's test needs no more than the cheat). `cheat` hooks into the game; `opts.tamper` into the
  * wire. Returns the bus and the truth. */
-export async function deal(n, { hand = 3, noTrump = false, partners = null, exchange = false, cheat = {}, tamper = null, table = "T1" } = {}) {
+export async function deal(n, { hand = 3, noTrump = false, partners = null, exchange = false, cheat = {}, tamper = null, split = null, table = "T1", tricks = Infinity } = {}) {
   const deck = deckFor(n);
   const tables = Array.from({ length: n }, (_, me) => new FairTable({ table, round: 1, devices: n, me, deck }));
-  const bus = new Bus(tables, { tamper });
+  const bus = new Bus(tables, { tamper, split });
   for (const t of tables) bus.post(t.me, t.start());
   await bus.drain();
   if (cheat.afterShuffle) await cheat.afterShuffle(bus);
@@ -102,7 +104,7 @@ export async function deal(n, { hand = 3, noTrump = false, partners = null, exch
   }
   let leader = 0;
   let shown = false;
-  for (let trick = 0; !stopped(tables); trick++) {
+  for (let trick = 0; trick < tricks && !stopped(tables); trick++) {
     if (!tables.some((t) => t.hand().length)) break;
     for (let i = 0; i < n && !stopped(tables); i++) {
       const d = (leader + i) % n;
@@ -187,12 +189,11 @@ function shareBytes(T, proof) {
 }
 
 const SCENARIOS = {
-  honest2: () => deal(2),
+  honest2: () => deal(2, { exchange: true }),
   honest3: () => deal(3),
   honest4: () => deal(4, { partners: [[0, 2], [1, 3]] }),
   chiamata5: () => deal(5, { hand: 8, noTrump: true }),
   honest6: () => deal(6, { partners: [[0, 2, 4], [1, 3, 5]] }),
-  exchange2: () => deal(2, { exchange: true }),
 
   // device 1's share of the first card dealt to device 0 is a wrong point (its proof kept)
   bad_token: () => {
@@ -232,6 +233,7 @@ const SCENARIOS = {
   replay: () => {
     let held = null;
     return deal(2, {
+      tricks: 4,
       tamper: (from, msg) => {
         if (from !== 1 || msg.seq < 3) return [msg];
         if (msg.seq === 3) { held = msg; return []; }
@@ -306,7 +308,15 @@ const SCENARIOS = {
   }),
   // device 1 opens a commitment with another seed
   bad_opening: () => deal(2, {
+    tricks: 1,
     tamper: (from, msg) => (from === 1 && msg.k === "open" ? [{ ...msg, seed: b64(new Uint8Array(32).fill(7)) }] : [msg]),
+  }),
+  // device 1 sends device 2 its first shares in another order than device 0 (the same shares:
+  // the deal goes on, but the two heard different messages under one number)
+  two_faced: () => deal(3, {
+    tricks: 1,
+    split: (from, to, msg) => (from === 1 && to === 2 && msg.k === "tokens" && msg.seq === 2
+      ? { ...msg, items: [...msg.items].reverse() } : msg),
   }),
   // device 2 says device 0's share was wrong; it was right
   false_accusation: () => deal(3, {
