@@ -106,6 +106,16 @@ def test_honest_deal_six_devices_36_cards_teams_of_three(runs):
     honest_deal(d, hand=3, partners=[(0, 2, 4), (1, 3, 5)])
 
 
+def test_a_device_that_reloads_mid_deal_carries_on_from_its_snapshot(runs):
+    d = runs["reload"]
+    # the table made again from the snapshot (through JSON) has the hand and the very messages
+    # it had sent (so nothing changes for the others), and the deal goes on to a fair end
+    assert d["same"] is True
+    honest_deal(d, hand=3)
+    assert d["refused"] == ["fair: not a saved fair deal of this version"] * 2 + [
+        "fair: a saved step that is not one (shuffle)"]
+
+
 def cheat_named(d, device, code, honest):
     for me in honest:
         s = d["seen"][me]

@@ -4,7 +4,7 @@
 // keys, x_a·Y_b = x_b·Y_a), so that no third device reads it whatever the transport passes on.
 import { sha256 } from "@noble/hashes/sha2.js";
 import { hkdf } from "@noble/hashes/hkdf.js";
-import { readPoint, readScalar, randomBytes, scalarBytes, transcript } from "./group.js";
+import { readPoint, readScalar, scalarBytes, transcript } from "./group.js";
 
 export const VERSION = 1;
 export const TYPE = "fair";
@@ -64,9 +64,11 @@ async function boxKey(shared, context) {
 }
 
 /** `bytes` sealed for the one device that shares `shared` (a point) with this one; `context`
- * (table, round, sender, recipient) derives the key, `aad` (the message's envelope) is bound. */
+ * (table, round, sender, recipient) derives the key, `aad` (the message's envelope, its number
+ * in it) is bound. The IV is drawn from the key's context and the envelope: one message, one IV
+ * (a sender never numbers two messages alike), and the same message sealed again is the same. */
 export async function seal(shared, context, aad, bytes) {
-  const iv = randomBytes(12);
+  const iv = sha256(transcript("iv", ...context, aad)).subarray(0, 12);
   const key = await boxKey(shared, context);
   const box = new Uint8Array(await globalThis.crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: aad }, key, bytes));
   return { iv: b64(iv), box: b64(box) };

@@ -8,6 +8,7 @@
 // - re-masking: (A + s·G, B + s·H), which leaves the card and makes the pair new;
 // - a reveal token: T = x·A, with a Chaum–Pedersen proof that log_G(Y) = log_A(T) (DLEQ);
 //   the card is B − ΣT;
+// - a proof's nonce is derived from the secret and the statement (deterministic, as Ed25519's);
 // - every proof's challenge hashes the context (table, round, sender, sequence, kind, position)
 //   with a domain tag: a proof made for one message is no proof for another.
 import { ristretto255, ristretto255_hasher } from "@noble/curves/ed25519.js";
@@ -107,9 +108,16 @@ export const sizes = { SCALAR, POINT, PROOF: 2 * SCALAR, PAIR: 2 * POINT };
 
 // -- proofs -----------------------------------------------------------------------------------
 
+/** A proof's nonce, derived from the secret and everything the proof states (as Ed25519 derives
+ * its nonces): the same proof made again is the same bytes (a device that reloads and replays
+ * its deal sends nothing different), and two statements never share a nonce. */
+function nonce(x, tag, parts) {
+  return challenge(`nonce-${tag}`, scalarBytes(x), ...parts) || 1n;
+}
+
 /** Schnorr proof of knowledge of x for Y = x·G, bound to `context` (an array of transcript parts). */
 export function proveKey(x, Y, context) {
-  const w = randomScalar();
+  const w = nonce(x, "key", [...context, Y]);
   const R = G.multiply(w);
   const c = challenge("key", ...context, Y, R);
   return [c, Fn.add(w, Fn.mul(c, x))];
@@ -124,7 +132,7 @@ export function verifyKey(Y, [c, s], context) {
 /** A reveal token T = x·A with a Chaum–Pedersen proof that log_G(Y) = log_A(T). */
 export function token(x, Y, A, context) {
   const T = A.multiply(x);
-  const w = randomScalar();
+  const w = nonce(x, "token", [...context, Y, A]);
   const c = challenge("token", ...context, Y, A, T, G.multiply(w), A.multiply(w));
   return { T, proof: [c, Fn.add(w, Fn.mul(c, x))] };
 }

@@ -4,3 +4,4 @@
 export { ALL, FairTable } from "./table.js";
 export { replay } from "./check.js";
 export { KINDS, VERSION, shapeError } from "./codec.js";
+export { SAVED_VERSION, restore, snapshot } from "./saved.js";

@@ -17,7 +17,7 @@
 // index and a sequence number (0, 1, 2...), bound into every proof it makes.
 import {
   Point, cardPoint, commitSeed, deckBytes, expandSeed, hash, openDeck, proveKey, randomBytes, randomScalar,
-  readDeck, readPoint, shuffleDeck, sizes, token, verifyKey, verifyToken,
+  readDeck, readPoint, readScalar, shuffleDeck, sizes, token, verifyKey, verifyToken,
 } from "./group.js";
 import {
   TYPE, VERSION, b64, concat, envBytes, proofBytes, readProof, readToken, seal, shapeError, unb64, unseal,
@@ -31,8 +31,9 @@ const G = Point.BASE;
 
 export class FairTable {
   /** `table`: the table's id; `round`: which deal of the table (a fresh key and shuffle each);
-   * `devices`: 2 to 6; `me`: this device's index; `deck`: the card codes of the variant's deck. */
-  constructor({ table, round, devices, me, deck }) {
+   * `devices`: 2 to 6; `me`: this device's index; `deck`: the card codes of the variant's deck;
+   * `secrets` (js/fair/saved.js only): the key and seed of a deal being restored. */
+  constructor({ table, round, devices, me, deck, secrets = null }) {
     if (typeof table !== "string" || !table || table.length > 128) throw new Error("fair: table id of 1 to 128 characters");
     if (!Number.isInteger(round) || round < 0) throw new Error("fair: round a whole number");
     if (!Number.isInteger(devices) || devices < 2 || devices > 6) throw new Error("fair: 2 to 6 devices");
@@ -41,12 +42,14 @@ export class FairTable {
         !deck.every((c) => typeof c === "string" && c.length >= 1 && c.length <= 8)) {
       throw new Error("fair: a deck of 2 to 64 distinct card codes");
     }
-    Object.assign(this, { table, round, devices, me, deck });
+    Object.assign(this, { table, round, devices, me, deck, secrets });
     this.size = deck.length;
     this.points = deck.map(cardPoint);
     this.byPoint = new Map(this.points.map((M, k) => [b64(M.toBytes()), k]));
     this.phase = "keys";
-    this.x = randomScalar();
+    this.x = secrets ? readScalar(unb64(secrets.x, 32)) : randomScalar();
+    if (!this.x) throw new Error("fair: a saved key that is no key");
+    this.log = [];                          // every call and message, in order (saved.js replays it)
     this.Y = new Array(devices);
     this.Y[me] = G.multiply(this.x).precompute(8, false);
     this.decks = [openDeck(this.points)];
@@ -78,6 +81,7 @@ export class FairTable {
 
   /** The first message: this device's key with its proof. */
   start() {
+    this.log.push(["start"]);
     const seq = this.seq;
     const proof = proveKey(this.x, this.Y[this.me], this._ctx(this.me, seq, "key"));
     this._send("key", { Y: b64(this.Y[this.me].toBytes()), proof: b64(proofBytes(proof)) });
@@ -89,10 +93,15 @@ export class FairTable {
   deal(list) {
     this._need("deal", "deal");
     const items = [];
+    const ps = new Set();
     for (const [p, to] of list) {
       if (!Number.isInteger(p) || p < 0 || p >= this.size) throw new Error(`fair: no position ${p}`);
       if (!(to === ALL || (Number.isInteger(to) && to >= 0 && to < this.devices))) throw new Error(`fair: no device ${to}`);
-      if (this.asked[p] !== undefined) throw new Error(`fair: position ${p} is dealt already`);
+      if (this.asked[p] !== undefined || ps.has(p)) throw new Error(`fair: position ${p} is dealt already`);
+      ps.add(p);
+    }
+    this.log.push(["deal", list.map(([p, to]) => [p, to])]);
+    for (const [p, to] of list) {
       this.asked[p] = to;
       this.holder[p] = to;
     }
@@ -126,6 +135,7 @@ export class FairTable {
     this._need("deal", "play");
     if (this.holder[p] !== this.me || this.played[p] || this.card[p] === undefined) throw new Error(`fair: position ${p} is not in this device's hand`);
     if (up && this.public[p]) throw new Error(`fair: position ${p} is face up already`);
+    this.log.push([up ? "give" : "play", p]);
     this.played[p] = !up;
     const body = { p, card: this.deck[this.card[p]], ...(up ? { up: 1 } : {}) };
     if (!this.public[p]) {
@@ -147,6 +157,7 @@ export class FairTable {
   take(p, to) {
     if (!Number.isInteger(to) || to < 0 || to >= this.devices) throw new Error(`fair: no device ${to}`);
     if (!this.public[p] || this.played[p]) throw new Error(`fair: position ${p} is not face up on the table`);
+    this.log.push(["take", p, to]);
     this.holder[p] = to;
     return this._flush();
   }
@@ -156,6 +167,7 @@ export class FairTable {
   async show(to) {
     this._need("deal", "show");
     if (!Number.isInteger(to) || to < 0 || to >= this.devices || to === this.me) throw new Error("fair: show to another device");
+    this.log.push(["show", to]);
     const seq = this.seq;
     const items = [];
     for (let p = 0; p < this.size; p++) {
@@ -174,6 +186,7 @@ export class FairTable {
   /** The deal is over: a token the game never asked for is a cheat; this device opens its
    * commitment, and the check runs once every device's is in. */
   finish() {
+    this.log.push(["finish"]);
     if (this.phase === "deal") {
       this.phase = "over";
       for (let j = 0; j < this.devices && !this.stopped; j++) {
@@ -194,6 +207,7 @@ export class FairTable {
 
   /** The check after the deal with what is in (call it when a device never opens: it is named). */
   check() {
+    this.log.push(["check"]);
     this._check(true);
     return this._flush();
   }
@@ -210,6 +224,9 @@ export class FairTable {
   /** A message from another device; `sender`, where the transport knows it, is the device it
    * came from (a message claiming another sender is refused). */
   async receive(msg, sender = msg && msg.from) {
+    let text = null;
+    try { text = JSON.stringify(msg) ?? null; } catch { /* not JSON: refused below, and replayed as null */ }
+    this.log.push(["receive", text, sender ?? null]);
     const bad = shapeError(msg);
     if (bad) return this._refuse(sender ?? null, "malformed", `a message refused: ${bad}`);
     const j = msg.from;
@@ -300,7 +317,7 @@ export class FairTable {
   }
 
   _shuffleMine() {
-    this.seed = randomBytes(32);
+    this.seed = this.secrets?.seed ? unb64(this.secrets.seed, 32) : randomBytes(32);
     const context = [this.table, this.round, this.me];
     const deck = shuffleDeck(this._deck(), this.H, expandSeed(this.seed, this.size, context));
     const commit = commitSeed(this.seed, context);

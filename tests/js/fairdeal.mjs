@@ -5,7 +5,7 @@
 // the truth (read with every device's secret together, which no device has), the refusals, the
 // cheats named and the check after the deal. Read by tests/test_fairdeal.py. The command line:
 // scenario names (or "all").
-import { ALL, FairTable } from "../../js/fair/index.js";
+import { ALL, FairTable, restore, snapshot } from "../../js/fair/index.js";
 import { Point, randomScalar, readDeck, scalarBytes, token, verifyToken } from "../../js/fair/group.js";
 import { b64, unb64 } from "../../js/fair/codec.js";
 
@@ -189,6 +189,28 @@ function shareBytes(T, proof) {
 }
 
 const SCENARIOS = {
+  // device 1 reloads before the third trick: its table made again from its snapshot (as JSON)
+  reload: async () => {
+    let same = null;
+    const out = await deal(2, {
+      cheat: {
+        play: async (bus, d, p, trick) => {
+          if (trick !== 2 || d !== 0 || same !== null) return false;
+          const before = bus.tables[1];
+          const { table } = await restore(JSON.parse(JSON.stringify(snapshot(before))));
+          same = JSON.stringify(table.chains) === JSON.stringify(before.chains) &&
+            JSON.stringify(table.hand()) === JSON.stringify(before.hand()) && table !== before;
+          bus.tables[1] = table;
+          return false;
+        },
+      },
+    });
+    const refused = [];
+    for (const bad of [null, { v: 2 }, { ...snapshot(out.tables[0]), log: [["shuffle"]] }]) {
+      try { await restore(bad); refused.push(null); } catch (e) { refused.push(e.message); }
+    }
+    return { ...summary(out), same, refused };
+  },
   honest2: () => deal(2, { exchange: true }),
   honest3: () => deal(3),
   honest4: () => deal(4, { partners: [[0, 2], [1, 3]] }),
