@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 from .common import BUILD_DIR, DIST, PYODIDE_DIR, ROOT, BuildError, log, sha256
-from .friends import PEER_ID_DIR, bundle_vendor, lazy
+from .friends import FAIR_DIR, PEER_ID_DIR, bundle_vendor, lazy
 from .linking import patch_linking
 from .micropip import stage_micropip_wheels
 from .models import is_model, stage_models
@@ -56,7 +56,7 @@ def copy_static(stage: Path) -> None:
         src = ROOT / name
         if src.is_dir():
             shutil.copytree(src, stage / name, ignore=shutil.ignore_patterns(
-                ".*", "__pycache__", "*.map", "build-info.js", PEER_ID_DIR))
+                ".*", "__pycache__", "*.map", "build-info.js", PEER_ID_DIR, FAIR_DIR))
         elif src.is_file():
             shutil.copy2(src, stage / name)
     for sheet in (stage / "css").glob("*.css") if (stage / "css").is_dir() else []:
@@ -75,7 +75,7 @@ def lean_css(text: str) -> str:
 
 
 # Bundled by esbuild, its licences at its end (friends.py): shipped as built.
-NOT_LEAN = {"js/friends/vendor.js"}
+NOT_LEAN = {"js/friends/vendor.js", "js/fair/vendor.js"}
 
 
 POSTER_WORDS = "js/poster-words.js"
