@@ -8,8 +8,8 @@ import { errorText } from "./errors.js";
 import { STYLES } from "./cards.js";
 
 // Options shown as house rules, in this order (docs/rules.md §10 and §11, the deck's among them).
-const HOUSE = ["mode", "deck", "ranking", "southern", "natural_three", "removed_two", "double", "rebury",
-  "exchange_two", "exchange_seven", "partner_view", "signals", "open_hands", "teams"];
+const HOUSE = ["mode", "deck", "ranking", "southern", "natural_three", "removed_two", "removed", "hand_cards",
+  "double", "rebury", "exchange_two", "exchange_seven", "exchange_brisca", "partner_view", "signals", "open_hands", "teams"];
 const MATCH = ["match", "drawn_deal"];
 const CHIAMATA = ["mode", "auction", "raise_after_two", "multipliers", "points_multipliers", "carichi",
   "forced_call", "deck", "ranking", "southern", "natural_three", "match_deals", "match_target"];
@@ -345,11 +345,14 @@ export class NewGamePanel {
 }
 
 // The common choice first (classic, against the computer), then the other variants grouped.
-const GROUPS = ["two", "more", "decks", "chiamata", "match"];
+const GROUPS = ["two", "more", "decks", "countries", "chiamata", "match"];
+// The games of Spain (Brisca), Portugal (Bisca), Croatia and Bosnia (Briškula): docs/rules.md §11.7 to §11.11.
+const COUNTRIES = /^(brisca|bisca|briskula|bosnian)(-|$)/;
 
 export function variantGroup(rules) {
   const r = rules || {};
   if (r.name === "classic") return "";
+  if (COUNTRIES.test(r.name || "")) return "countries";
   if (r.mode === "chiamata") return "chiamata";
   if (r.match || r.match_deals) return "match";
   if (r.deck && r.deck !== "italian") return "decks";

@@ -25,10 +25,16 @@ def catalog() -> dict:
     return json.loads(bridge.call("catalog", "{}"))["result"]
 
 
+# Presets whose table is another's (the seats, the hand and the actions of three, four or six
+# players): their rules are checked in tests/test_country_rules.py, their table here by the
+# variant they share it with. Brisca (its exchange) and Bisca de Nove (a hand of nine) are played.
+SAME_TABLE = {"brisca-three", "brisca-four", "bisca-four", "briskula", "briskula-three", "briskula-six"}
+
+
 def playable_variants() -> list[str]:
     out = []
     for v in catalog()["variants"]:
-        if v["rules"].get("mode") == "chiamata":
+        if v["rules"].get("mode") == "chiamata" or v["name"] in SAME_TABLE:
             continue
         out.append(v["name"])
     return out
