@@ -9,6 +9,8 @@ import { h, clear } from "./dom.js";
 import { PlayLoop, SPEEDS, Stale } from "./play.js";
 import { t, tOr, setLang, getLang, onLangChange, applyStatic, detectLang, LANGS } from "./i18n.js";
 import { cardName, STYLES } from "./cards.js";
+// the regional decks beyond the first three: their art registers with js/cards.js
+import "./decks.js";
 import * as store from "./storage.js";
 import { TableView, cardFace } from "./table.js";
 import { NewGamePanel } from "./newgame.js";

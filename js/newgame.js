@@ -155,6 +155,8 @@ export class NewGamePanel {
     vsel.addEventListener("change", () => {
       st.variant = vsel.value;
       st.overrides = {};
+      const home = homeStyle(st.variant); // Brisca's Spanish cards, Briškula's Triestine ones
+      if (home) st.style = home;
       this.draw();
       this.validate();
     });
@@ -348,6 +350,13 @@ export class NewGamePanel {
 const GROUPS = ["two", "more", "decks", "countries", "chiamata", "match"];
 // The games of Spain (Brisca), Portugal (Bisca), Croatia and Bosnia (Briškula): docs/rules.md §11.7 to §11.11.
 const COUNTRIES = /^(brisca|bisca|briskula|bosnian)(-|$)/;
+
+/** The deck a country's game is played with at home (the person may choose another). */
+export function homeStyle(variant) {
+  if (/^brisca(-|$)/.test(variant)) return "spagnole";
+  if (/^briskula(-|$)/.test(variant)) return "triestine";
+  return null;
+}
 
 export function variantGroup(rules) {
   const r = rules || {};

@@ -2,6 +2,7 @@
 // Usage: node tests/js/cards_gallery.mjs OUT.html [card width in px] [style ...]
 import { writeFileSync } from "node:fs";
 import { cardSVG, backSVG, cardName, STYLES } from "../../js/cards.js";
+import "../../js/decks.js";
 
 const out = process.argv[2];
 if (!out) {

@@ -1,6 +1,7 @@
 // Prints, as JSON, every card of every style (both languages), the backs,
 // the names and what happens with invalid codes. Read by tests/test_cards_svg.py.
 import * as cards from "../../js/cards.js";
+import "../../js/decks.js"; // registers the regional decks beyond the first three
 
 const { cardSVG, backSVG, cardName, suitName, rankName, STYLES } = cards;
 const ITALIAN = ["A", "2", "3", "4", "5", "6", "7", "J", "H", "K"];
