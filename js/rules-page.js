@@ -8,7 +8,7 @@ const RULES = {
   it: [
     ["p", "La Briscola si gioca in 2, 3, 4, 5 o 6 giocatori. Non c'è obbligo di rispondere al seme: conta chi prende le carte che valgono punti. Il mazzo vale 120 punti; chi ne fa più di 60 vince."],
     ["h", "Le carte"],
-    ["p", "Mazzo italiano da 40 carte (Napoletane, Piacentine: cambiano solo i disegni) con quattro semi: Denari, Coppe, Spade, Bastoni. Con le carte francesi: Quadri ~ Denari, Cuori ~ Coppe, Picche ~ Spade, Fiori ~ Bastoni, senza 8, 9 e 10; la Donna sta al posto del Cavallo."],
+    ["p", "Mazzo italiano da 40 carte (Napoletane, Piacentine, Siciliane, Trevisane, Triestine, Bergamasche, e le carte spagnole della brisca: cambiano solo i disegni e i numeri delle figure) con quattro semi: Denari, Coppe, Spade, Bastoni. Con le carte francesi: Quadri ~ Denari, Cuori ~ Coppe, Picche ~ Spade, Fiori ~ Bastoni, senza 8, 9 e 10; la Donna sta al posto del Cavallo."],
     ["table", ["Carta", "Asso", "Tre", "Re", "Cavallo / Donna", "Fante", "7 6 5 4 2"],
       [["Punti", "11", "10", "4", "3", "2", "0"]]],
     ["p", "L'ordine di presa è lo stesso, dal più forte: Asso, Tre, Re, Cavallo, Fante, 7, 6, 5, 4, 2."],
@@ -92,7 +92,7 @@ const RULES = {
   en: [
     ["p", "Briscola is played by 2, 3, 4, 5 or 6 players. Nobody has to follow suit: what matters is who takes the cards that count. The deck holds 120 points; more than 60 wins."],
     ["h", "The cards"],
-    ["p", "An Italian 40-card deck (Napoletane, Piacentine: only the pictures differ) with four suits: Coins (Denari), Cups (Coppe), Swords (Spade), Clubs (Bastoni). With French cards: Diamonds ~ Coins, Hearts ~ Cups, Spades ~ Swords, Clubs ~ Clubs, without 8, 9 and 10; the Queen stands where the Horse stands."],
+    ["p", "An Italian 40-card deck (Napoletane, Piacentine, Siciliane, Trevisane, Triestine, Bergamasche, and Brisca's Spanish cards: only the pictures and the figures' numbers differ) with four suits: Coins (Denari), Cups (Coppe), Swords (Spade), Clubs (Bastoni). With French cards: Diamonds ~ Coins, Hearts ~ Cups, Spades ~ Swords, Clubs ~ Clubs, without 8, 9 and 10; the Queen stands where the Horse stands."],
     ["table", ["Card", "Ace", "Three", "King", "Horse / Queen", "Jack", "7 6 5 4 2"],
       [["Points", "11", "10", "4", "3", "2", "0"]]],
     ["p", "The order of strength is the same, highest first: Ace, Three, King, Horse, Jack, 7, 6, 5, 4, 2."],

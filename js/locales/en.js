@@ -26,7 +26,7 @@ export default {
   "menu.lang.aria": "Passa all'italiano",
   "menu.close": "Close",
   "names.title": "The cards' names",
-  "names.numbers": "Italian cards print numbers on the ace and the figures: {map}. The page writes the number after a figure's name, as in King (10).",
+  "names.numbers": "These cards print numbers on the ace and the figures: {map}. The page writes the number after a figure's name.",
   "names.letters": "French cards print letters on the ace and the figures: A, J, Q, K.",
   "names.auction.map": "On the cards: {map}.",
   "names.auction.bid": "A bid names the rank of the partner's card: the lower the rank, the more you promise.",

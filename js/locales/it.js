@@ -26,7 +26,7 @@ export default {
   "menu.lang.aria": "Switch to English",
   "menu.close": "Chiudi",
   "names.title": "I nomi delle carte",
-  "names.numbers": "Le carte italiane stampano numeri sull'asso e sulle figure: {map}. La pagina scrive il numero dopo il nome di una figura, come in Re (10).",
+  "names.numbers": "Queste carte stampano numeri sull'asso e sulle figure: {map}. La pagina scrive il numero dopo il nome di una figura.",
   "names.letters": "Le carte francesi stampano lettere sull'asso e sulle figure: A, J, Q, K. La pagina scrive la lettera dopo il nome di una figura, come in Re (K).",
   "names.auction.map": "Sulle carte: {map}.",
   "names.auction.bid": "Un'offerta nomina il valore della carta del compagno: più è basso, più prometti.",
