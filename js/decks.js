@@ -243,8 +243,11 @@ function aceOf(style) {
         : `<g transform="translate(100 150)">${dots(10, 84, 3.4, p.blue, 18)}</g>`;
     } else if (style === "siciliane") {
       deco = `<path d="${star(12, 88, 70)}" transform="translate(100 150)" fill="${p.gold}" stroke="${p.ink}" stroke-width="1.2" opacity=".55"/>`;
-    } else {
-      deco = `<ellipse cx="100" cy="150" rx="74" ry="112" fill="none" stroke="${p.green}" stroke-width="5" stroke-dasharray="12 6"/>`;
+    } else if (style === "triestine") { // a blue medallion with a string of pearls
+      deco = `<ellipse cx="100" cy="156" rx="76" ry="116" fill="#EAF1FA" stroke="${p.blue}" stroke-width="3"/>` +
+        `<ellipse cx="100" cy="156" rx="68" ry="108" fill="none" stroke="${p.gold}" stroke-width="4" stroke-dasharray="0.1 9" stroke-linecap="round"/>`;
+    } else { // Treviso's garland, Bergamo's in red
+      deco = `<ellipse cx="100" cy="150" rx="74" ry="112" fill="none" stroke="${style === "bergamasche" ? p.red : p.green}" stroke-width="5" stroke-dasharray="12 6"/>`;
     }
     let extra = "";
     if (style === "trevisane") extra = scroll(p, 256, MOTTOES[suit], 9);
