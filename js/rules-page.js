@@ -28,7 +28,7 @@ const RULES = {
     ["h", "Fine della mano e partite"],
     ["list", [
       "Si contano i punti delle carte prese, per giocatore o per squadra. Con più di 60 si vince; 60 a 60 è pareggio. In tre vince chi ha più punti (a pari merito si divide).",
-      "Formati: una sola mano; al meglio di 3, 5 o 7 mani (vince chi arriva prima a 2, 3 o 4 mani vinte); chi vince prima 3, 5 o 7 mani; oppure a chi arriva prima a 120 punti in più mani.",
+      "Formati: una sola mano; al meglio di 3, 5 o 7 mani (vince chi arriva prima a 2, 3 o 4 mani vinte); chi vince prima 3, 5, 6 o 7 mani; oppure a chi arriva prima a 120 punti in più mani.",
       "Una mano pari si rigioca, anche quando la partita è di una sola mano: si gioca un'altra mano finché qualcuno vince. Oppure (regola della casa) conta come vinta da entrambi: allora una partita di una sola mano finisce pari.",
     ]],
     ["h", "Varianti e regole della casa"],
@@ -112,7 +112,7 @@ const RULES = {
     ["h", "End of a deal, matches"],
     ["list", [
       "Count the points of the cards taken, per player or per team. More than 60 wins; 60–60 is a draw. With three players the highest total wins (ties are shared).",
-      "Formats: a single deal; best of 3, 5 or 7 deals (first to 2, 3 or 4 deals won); first to 3, 5 or 7 won deals; or first to 120 card points over several deals.",
+      "Formats: a single deal; best of 3, 5 or 7 deals (first to 2, 3 or 4 deals won); first to 3, 5, 6 or 7 won deals; or first to 120 card points over several deals.",
       "A drawn deal is replayed, in a single-deal game too: another deal is played until one side wins. Or (house rule) it counts as won by both sides: then a single-deal game ends drawn.",
     ]],
     ["h", "Variants and house rules"],

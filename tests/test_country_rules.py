@@ -229,6 +229,24 @@ COUNTRY = ["brisca", "brisca-three", "brisca-four", "bisca-nine", "bisca-four", 
            "briskula-three", "briskula-six"]
 
 
+def test_a_brisca_match_to_six_won_deals():
+    # §11.9: "A match is played to an agreed number of won deals, one, three or six [Bl]"
+    m = Match(find_variant("brisca").replace(match="first6"), seed=5)
+    rng = random.Random(3)
+    while not m.is_over:
+        g = m.game
+        while not g.is_over:
+            g.apply_fast(rng.choice(g.legal_actions_fast()))
+        if not m.is_over:
+            m.next_deal()
+    won = [0, 0]
+    for g in m.history():
+        if g.points[0] != g.points[1]:
+            won[g.points[1] > g.points[0]] += 1
+    assert max(won) == 6 and min(won) < 6 and m.winners() == ((0,) if won[0] == 6 else (1,))
+    assert m.score() == won
+
+
 def test_the_expert_makes_brisca_s_exchange():
     # Every preset is played whole by the expert in tests/test_ai.py; here, the exchange itself.
     g = Game.from_hands(BRISCA, ["7S 5C 2C", "4C 7C 7D"], trump="AS", talon="4D 5D")

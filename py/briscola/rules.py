@@ -33,7 +33,7 @@ DECKS = {
 
 # Match formats: the deals of a best-of, the won deals of a first-to, 0 for card points.
 MATCH_FORMATS = {"single": 1, "best3": 3, "best5": 5, "best7": 7, "first3": 3, "first5": 5,
-                 "first7": 7, "to120": 0}
+                 "first6": 6, "first7": 7, "to120": 0}
 
 # The edition of the rule book a game follows (docs/rules.md §14). Edition 2 corrected the
 # first edition's sections 4 to 6 (a drawn single deal replayed, the 7 of trump takes any
@@ -83,7 +83,7 @@ _opt("partner_view", str, "when partners see each other's hands: last tricks, al
      "the first trick, or never", ("last", "first", "never"))
 _opt("signals", bool, "partners may signal their best trumps and loaded cards")
 _opt("open_hands", bool, "Briscola scoperta: every hand and the next talon card face up")
-_opt("match", str, "single deal, best of 3/5/7 deals, first to 3/5/7 won deals, or first to "
+_opt("match", str, "single deal, best of 3/5/7 deals, first to 3/5/6/7 won deals, or first to "
      "120 card points",
      tuple(MATCH_FORMATS))
 _opt("drawn_deal", str, "a 60-60 deal is replayed, or counted as won by both sides",
