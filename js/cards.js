@@ -22,7 +22,7 @@
 export const STYLES = ["napoletane", "piacentine", "siciliane", "trevisane", "triestine", "bergamasche",
   "spagnole", "french"];
 
-// The decks drawn in another module (js/decks.js), by name: {pal, look, index, rankWord, suit,
+// The decks drawn in another module (js/decks.js), by name: {pal, look, ranks, index, rankWord, suit,
 // indexStick, ace, pips, court, over, back}; each part the deck does not give is drawn as the
 // Piacentine's (or the Napoletane's, with look "napoletane").
 const EXTRA = {};
@@ -82,10 +82,24 @@ function parseCode(code, style) {
   if (!FRENCH_RANKS.includes(rank) || !SUITS.includes(suit)) {
     throw new Error(`Unknown card code "${code}": rank must be one of ${FRENCH_RANKS.join(" ")}, suit one of ${SUITS.join(" ")}`);
   }
-  if (style !== "french" && !ITALIAN_RANKS.includes(rank)) {
+  if (!deckRanks(style).includes(rank)) {
     throw new Error(`${code} does not exist in the ${style} deck`);
   }
   return { rank, suit };
+}
+
+/** The ranks a style draws: 40 Italian cards, 52 French, the Spanish deck's 48 (its 8s and 9s). */
+export function deckRanks(style) {
+  checkStyle(style);
+  if (style === "french") return FRENCH_RANKS;
+  return (EXTRA[style] && EXTRA[style].ranks) || ITALIAN_RANKS;
+}
+
+/** The style a deck is drawn in whatever the person chose (null: the Italian 40, any style):
+ * the French decks in French, the 48-card Spanish deck (its 8s and 9s) in the Spanish style. */
+export function deckStyle(deck) {
+  if (!deck || deck === "italian") return null;
+  return deck === "spanish48" ? "spagnole" : "french";
 }
 
 /** The rank's word alone ("Re", "Queen"): for a legend that pairs it with the printed index. */

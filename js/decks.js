@@ -166,6 +166,15 @@ const APART = {
   5: [[74, 100, 6, 112], [126, 100, -6, 112], [100, 160, 0, 96], [74, 220, 6, 112], [126, 220, -6, 112]],
   6: [[68, 100, 4, 112], [100, 100, 0, 112], [132, 100, -4, 112], [68, 220, 4, 112], [100, 220, 0, 112], [132, 220, -4, 112]],
   7: [[68, 86, 4, 86], [100, 86, 0, 86], [132, 86, -4, 86], [100, 160, 0, 50], [68, 234, 4, 86], [100, 234, 0, 86], [132, 234, -4, 86]],
+  8: [[62, 100, 3, 112], [88, 100, 0, 112], [112, 100, 0, 112], [138, 100, -3, 112],
+    [62, 220, 3, 112], [88, 220, 0, 112], [112, 220, 0, 112], [138, 220, -3, 112]],
+  9: [[62, 86, 3, 86], [88, 86, 0, 86], [112, 86, 0, 86], [138, 86, -3, 86], [100, 160, 0, 50],
+    [62, 234, 3, 86], [88, 234, 0, 86], [112, 234, 0, 86], [138, 234, -3, 86]],
+};
+// The Spanish deck's 8 and 9 of oros and copas, in three columns.
+const PIPS_48 = {
+  8: [[76, 72], [124, 72], [76, 130], [124, 130], [76, 190], [124, 190], [76, 248], [124, 248]],
+  9: [[70, 80], [100, 80], [130, 80], [70, 160], [100, 160], [130, 160], [70, 240], [100, 240], [130, 240]],
 };
 // The north's swords: pairs of curved blades meeting in ovals, one more down the middle when
 // their number is odd; [half-width of each oval].
@@ -193,6 +202,7 @@ function pipsOf(style) {
     const s = `${P}s`;
     const p = PALS[style];
     if (suit === "D" || suit === "C") {
+      if (n > 7) return PIPS_48[n].map(([x, y]) => use(s, x, y, 0, n === 8 ? 0.6 : 0.5)).join("");
       let out = PIPS_IT[n].map(([x, y]) => use(s, x, y, 0, PIP_SCALE_IT[n])).join("");
       // the Sicilian numerals' small drawings between the pips
       if (style === "siciliane" && (n === 2 || n === 4)) {
@@ -210,7 +220,8 @@ function pipsOf(style) {
       }
       return stickLayout(n).map((st) => stickUse(s, st)).join("");
     }
-    return APART[n].map(([x, y, rot, len]) => use(s, x, y, rot, Math.min(0.7, 0.4 + len / 500), len / 200)).join("");
+    const wide = n >= 8 ? 0.48 : 0.7; // four abreast: narrower guards
+    return APART[n].map(([x, y, rot, len]) => use(s, x, y, rot, Math.min(wide, 0.4 + len / 500), len / 200)).join("");
   };
 }
 
@@ -391,6 +402,7 @@ const INDEX = {
 for (const style of Object.keys(PALS)) {
   registerStyle(style, {
     pal: PALS[style],
+    ranks: style === "spagnole" ? ["A", "2", "3", "4", "5", "6", "7", "8", "9", "J", "H", "K"] : null,
     look: style === "siciliane" ? "napoletane" : "piacentine",
     index: INDEX[style] || { A: "1", J: "8", H: "9", K: "10" },
     rankWord: wordOf(style),

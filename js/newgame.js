@@ -5,7 +5,7 @@
 import { h, clear } from "./dom.js";
 import { t, tOr, getLang } from "./i18n.js";
 import { errorText } from "./errors.js";
-import { STYLES } from "./cards.js";
+import { STYLES, deckStyle } from "./cards.js";
 
 // Options shown as house rules, in this order (docs/rules.md §10 and §11, the deck's among them).
 const HOUSE = ["mode", "deck", "ranking", "southern", "natural_three", "removed_two", "removed", "hand_cards",
@@ -122,11 +122,11 @@ export class NewGamePanel {
       this.el.teams.textContent = res.teams && res.sides.length === 2
         ? t("new.teams", { a: res.sides[0].map((s) => s + 1).join("+"), b: res.sides[1].map((s) => s + 1).join("+") })
         : t("new.alone");
-      const french = res.deck !== "italian";
-      this.el.style.disabled = french;
-      if (french) this.el.style.value = "french";
-      else this.el.style.value = this.state.style;
-      this.el.styleNote.hidden = !french;
+      const own = deckStyle(res.deck); // French cards, or the 48-card Spanish deck
+      this.el.style.disabled = !!own;
+      this.el.style.value = own || this.state.style;
+      this.el.styleNote.textContent = own ? tOr(`style.forced.${res.deck}`, t("style.forced")) : "";
+      this.el.styleNote.hidden = !own;
     } catch (err) {
       if (seq !== this.checkSeq) return;
       this.valid = null;
@@ -326,7 +326,7 @@ export class NewGamePanel {
     }
     if (!this.valid || !this.dialog.open) return;
     const st = this.state;
-    const french = this.valid.deck !== "italian";
+    const own = deckStyle(this.valid.deck);
     const n = this.valid.players;
     const seats = st.seats.slice(0, n).map((s) => (s.kind === "human"
       ? { kind: "human", name: (s.name || "").trim().slice(0, 20) }
@@ -337,7 +337,7 @@ export class NewGamePanel {
       rules: this.rulesArg(),
       seats,
       allSeats: st.seats.map((s) => ({ ...s })),
-      style: french ? "french" : st.style,
+      style: own || st.style,
       prefStyle: st.style,
       lang: st.lang,
       seed: st.seed,

@@ -15,6 +15,7 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 
 ITALIAN_RANKS = "A 2 3 4 5 6 7 J H K".split()
 FRENCH_RANKS = "A 2 3 4 5 6 7 8 9 T J H K".split()
+SPANISH_RANKS = "A 2 3 4 5 6 7 8 9 J H K".split()  # the 48-card deck: Brisca for six
 RANKS_IT = {"A": "Asso", "2": "Due", "3": "Tre", "4": "Quattro", "5": "Cinque", "6": "Sei",
             "7": "Sette", "8": "Otto", "9": "Nove", "T": "Dieci", "J": "Fante", "H": "Cavallo", "K": "Re"}
 RANKS_EN = {"A": "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six",
@@ -75,9 +76,9 @@ def test_exports(dump):
 @pytest.mark.parametrize("style", STYLES)
 def test_deck_is_complete_and_wellformed(dump, style):
     deck = dump["decks"][style]
-    ranks = FRENCH_RANKS if style == "french" else ITALIAN_RANKS
+    ranks = {"french": FRENCH_RANKS, "spagnole": SPANISH_RANKS}.get(style, ITALIAN_RANKS)
     assert [c["code"] for c in deck] == [r + s for s in "DCSB" for r in ranks]
-    assert len(deck) == (52 if style == "french" else 40)
+    assert len(deck) == {"french": 52, "spagnole": 48}.get(style, 40)
     for card in deck:
         it_name, en_name = expected_names(card["code"], style)
         assert card["nameIt"] == it_name

@@ -136,6 +136,34 @@ def test_three_players_of_brisca_take_out_all_four_twos():
     assert len(deck) - 3 * r.hand_size == 27  # nine rounds of drawing
 
 
+def test_six_players_of_brisca_play_the_48_card_deck():
+    # §11.9: "Six players play two teams of three, as in §11.3, but with the 48-card Spanish
+    # deck: the forty cards and the 8s and 9s, nothing taken out"
+    r = find_variant("brisca-six")
+    t = r.tables
+    assert len(t.deck) == 48 and t.teams == ((0, 2, 4), (1, 3, 5)) and t.total_points == 120
+    # §11.9: "The 9 and the 8 rank between the jack and the 7 and count nothing"
+    assert t.order == "A3KHJ9876542"
+    assert t.points[Card.parse("9D")] == t.points[Card.parse("8D")] == 0
+    g = Game.new(r, seed=2)
+    assert len(g.talon) == 30
+    # a 9 takes an 8 and a 7 of its suit, a jack takes the 9
+    g2 = Game.from_hands(r, ["9C 2B 3B", "8C 4B 5B", "7C 6B 7B", "JC 2D 3D", "4D 5D 6D", "7D 4S 5S"],
+                         trump="AS")
+    for c in ("9C", "8C", "7C", "JC", "4D", "7D"):
+        g2.apply(c)
+    assert [e for e in g2.events() if e["type"] == "trick"][-1]["winner"] == 3
+
+
+@pytest.mark.parametrize("options", [dict(deck="spanish48"), dict(deck="spanish48", players=4),
+                                     dict(deck="spanish48", players=6, removed="fours")])
+def test_the_48_card_deck_is_for_six_players(options):
+    # §11.9: "The 48-card deck is for six players only"
+    with pytest.raises(RulesError) as e:
+        Rules(**options)
+    assert str(e.value).split(":")[0] in ("deck", "removed"), str(e.value)
+
+
 # ---- §11.10 Bisca with more cards --------------------------------------------------------
 
 def test_bisca_de_nove_deals_nine_cards_and_draws_eleven_rounds():
@@ -225,7 +253,7 @@ def test_removed_two_only_with_one_two_taken_out():
 
 # ---- every country's preset: the computer plays it, saved games come back -----------------
 
-COUNTRY = ["brisca", "brisca-three", "brisca-four", "bisca-nine", "bisca-four", "briskula",
+COUNTRY = ["brisca", "brisca-three", "brisca-four", "brisca-six", "bisca-nine", "bisca-four", "briskula",
            "briskula-three", "briskula-six"]
 
 

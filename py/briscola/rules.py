@@ -16,8 +16,8 @@ from .cards import N_CARDS, SUITS, Card
 from .errors import RulesError
 
 # Strength order, strongest first, and points, per ranking.
-_STANDARD_ORDER = "A3KHJ76542"
-_NATURAL_THREE_ORDER = "AKHJ765432"  # the 3 ranks as a plain three
+_STANDARD_ORDER = "A3KHJ9876542"  # the 8 and 9 (48-card Spanish deck) between the jack and the 7
+_NATURAL_THREE_ORDER = "AKHJ98765432"  # the 3 ranks as a plain three
 _BISCA_ORDER = "A7KJH65432"
 _BOSNIAN_ORDER = "ATKHJ987"
 _POINTS = {"A": 11, "3": 10, "K": 4, "H": 3, "J": 2}
@@ -29,6 +29,7 @@ DECKS = {
     "italian": "A234567JHK",
     "french": "A234567JHK",
     "french32": "A789TJHK",
+    "spanish48": "A23456789JHK",  # the 48-card Spanish deck: 1 to 9, sota, caballo, rey
 }
 
 # Match formats: the deals of a best-of, the won deals of a first-to, 0 for card points.
@@ -60,8 +61,8 @@ def _opt(name: str, kind: type, help: str, choices: tuple | None = None) -> None
 
 
 _opt("players", int, "number of players at the table", (2, 3, 4, 5, 6))
-_opt("deck", str, "italian 40 cards, French 40 (no 8, 9, 10), or French 32 (Bosnian)",
-     ("italian", "french", "french32"))
+_opt("deck", str, "italian 40 cards, French 40 (no 8, 9, 10), French 32 (Bosnian), or Spanish 48 "
+     "(Brisca for six)", ("italian", "french", "french32", "spanish48"))
 _opt("teams", bool, "two teams with partners in alternate seats (4 or 6 players)")
 _opt("removed_two", str, "with three players, the 2 taken out of the deck", ("2D", "2C", "2S", "2B"))
 _opt("removed", str, "cards three or six take out: one 2 (three) or four 2s (six); four 2s "
@@ -337,7 +338,13 @@ class Rules:
     def _validate_cards(self) -> None:
         """The deck, the ranking and the removed 2: the same checks in every mode."""
         bosnian = self.deck == "french32"
-        if self.deck == "italian" and self.southern:
+        if self.deck == "spanish48":
+            if self.players != 6 or self.mode != "classic":
+                raise RulesError("deck: the 48-card Spanish deck is dealt to six players (Brisca "
+                                 "for six)")
+            if self.removed != "two":
+                raise RulesError("removed: six players with the 48-card deck take nothing out")
+        if self.deck in ("italian", "spanish48") and self.southern:
             raise RulesError("southern: the picture order applies to French cards only")
         if self.ranking == "bisca":
             if self.deck != "french":
@@ -370,7 +377,7 @@ class Rules:
         return self.teams
 
     def _removed_count(self) -> int:
-        if self.deck == "french32":
+        if self.deck in ("french32", "spanish48"):
             return 0
         if self.players == 3:
             return 1 if self.removed == "two" else 4
@@ -423,7 +430,7 @@ class _Tables:
     def __init__(self, rules: Rules) -> None:
         ranks = DECKS[rules.deck]
         removed: set[int] = set()
-        if rules.deck != "french32" and rules.players in (3, 6):
+        if rules.deck not in ("french32", "spanish48") and rules.players in (3, 6):
             if rules.removed == "fours":
                 removed.update(Card.of("4", s) for s in SUITS)
             elif rules.players == 6 or rules.removed == "twos":
@@ -531,6 +538,8 @@ _variant("brisca-three", "Spanish Brisca for three: 36 cards, the four 2s remove
          players=3, removed="twos", exchange_brisca=True)
 _variant("brisca-four", "Spanish Brisca for four players in two teams", players=4,
          exchange_brisca=True)
+_variant("brisca-six", "Spanish Brisca for six in two teams, with the 48-card deck",
+         players=6, deck="spanish48", exchange_brisca=True)
 _variant("bisca-nine", "Portuguese Bisca de Nove: two players, nine cards each", deck="french",
          ranking="bisca", hand_cards=9)
 _variant("bisca-four", "Portuguese Bisca for four players in two teams", deck="french",
