@@ -8,7 +8,9 @@ import { mark } from "./start.js";
 import { h, clear } from "./dom.js";
 import { PlayLoop, SPEEDS, Stale } from "./play.js";
 import { t, tOr, setLang, getLang, onLangChange, applyStatic, detectLang, LANGS } from "./i18n.js";
-import { cardName, STYLES } from "./cards.js";
+import { cardName, STYLES, deckStyle } from "./cards.js";
+// the regional decks beyond the first three: their art registers with js/cards.js
+import "./decks.js";
 import * as store from "./storage.js";
 import { TableView, cardFace } from "./table.js";
 import { NewGamePanel } from "./newgame.js";
@@ -387,8 +389,8 @@ class App {
       names: reply.seats.map((s) => (s.kind === "human" && s.name) || ""), style: this.prefs.style,
     };
     if (!STYLES.includes(m.style)) m.style = this.prefs.style;
-    const french = reply.view.rules.deck && reply.view.rules.deck !== "italian";
-    if (french) m.style = "french";
+    const own = deckStyle(reply.view.rules.deck); // French cards, or the 48-card Spanish deck
+    if (own) m.style = own;
     return m;
   }
 
@@ -697,8 +699,9 @@ class App {
     speed.addEventListener("change", () => { this.prefs.speed = speed.value; store.updatePrefs({ speed: speed.value }); this.applyMotion(); });
     const style = h("select", { id: "set-style" });
     for (const s of STYLES) style.append(h("option", { value: s, text: t(`style.${s}`) }));
-    const forced = this.state && this.state.view.rules.deck && this.state.view.rules.deck !== "italian";
-    style.value = forced ? "french" : this.style();
+    const deck = this.state && this.state.view.rules.deck;
+    const forced = deckStyle(deck);
+    style.value = forced || this.style();
     style.disabled = !!forced;
     style.addEventListener("change", () => {
       this.prefs.style = style.value;
@@ -726,7 +729,7 @@ class App {
       row("set-lang", t("settings.lang"), lang),
       row("set-speed", t("settings.speed"), speed),
       row("set-style", t("settings.style"), style),
-      forced ? h("p", { class: "note", text: t("style.forced") }) : "", // never null: append() would print it
+      forced ? h("p", { class: "note", text: tOr(`style.forced.${deck}`, t("style.forced")) }) : "", // never null: append() would print it
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-reasons" } }, reasons, h("span", { text: t("settings.reasons") }))),
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-points" } }, points, h("span", { text: t("settings.points") }))),
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-tracker" } }, tracker, h("span", { text: t("settings.tracker") }))),

@@ -27,6 +27,7 @@ import { errorText } from "./errors.js";
 import * as store from "./storage.js";
 import { connectGame } from "./host.js";
 import { linkRefused } from "./welcome.js";
+import { deckStyle } from "./cards.js";
 
 const DEAL_KEYS = ["variant", "players", "deck", "level", "seed"];
 
@@ -51,7 +52,7 @@ export function readLink(search) {
     lang: LANGS.includes(text("lang")) ? text("lang") : null,
     variant: shaped("variant", /^[a-z0-9-]+$/),
     players: /** @type {string | number | null} */ (shaped("players", /^[1-9]$/)),
-    deck: shaped("deck", /^[a-z-]+$/),
+    deck: shaped("deck", /^[a-z0-9-]+$/),
     level: shaped("level", /^[a-z-]+$/),
     seed: /** @type {string | number | null} */ (shaped("seed", /^[\w.-]+$/, 64)),
   };
@@ -164,7 +165,7 @@ export async function startFromLink(app, link = LINK) {
       variant,
       custom: link.players !== null || link.deck !== null,
       names: seats.map(() => ""),
-      style: checked.deck && checked.deck !== "italian" ? "french" : app.prefs.style,
+      style: deckStyle(checked.deck) || app.prefs.style,
     };
     reply = await app.engine.call("new_match", { rules, ...(seed === undefined ? {} : { seed }), seats, meta });
   } catch (err) {

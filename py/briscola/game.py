@@ -182,8 +182,8 @@ class Game:
         self._rot = tables.rot
         self._orders = tables.orders
         self._per_round = tables.per_round
-        self._special = (rules.exchange_two or rules.exchange_seven or rules.signals
-                         or rules.mode == "chiamata")
+        self._special = (rules.exchange_two or rules.exchange_seven or rules.exchange_brisca
+                         or rules.signals or rules.mode == "chiamata")
         self._log = None  # the event log, made on first use (see _event_log)
         self._logged = 0
         self._drawn = None
@@ -450,9 +450,29 @@ class Game:
                 # The 7 takes the face-up card whatever it is (edition 1: only a stronger one).
                 if seven in hand and (rules.edition >= 2 or strength[faceup] > strength[seven]):
                     acts.append(SWAP + seven)
+            if rules.exchange_brisca:
+                self._brisca_exchange(seat, hand, faceup, base, acts)
         if rules.signals and self.tricks_done > 0 and self.sig_last[seat] != self.tricks_done:
             acts.extend(self._signals_for(hand))
         return acts
+
+    def _brisca_exchange(self, seat: int, hand: Sequence[int], faceup: int, base: int,
+                         acts: list[int]) -> None:
+        """Spanish Brisca's exchange (docs/rules.md §11.9): a seat that has won a trick may, once
+        a turn and before it plays, give the 7 of trump for a face-up card stronger than the
+        7, or the 2 of trump for a face-up card of the 7 or below, while the face-up card lies
+        on the table."""
+        last = self.actions[-1] if self.actions else -1
+        if SWAP <= last < SWAP + N_CARDS or not any(h[2] == seat for h in self.history):
+            return
+        strength = self._strength
+        seven = base + RANK_INDEX["7"]
+        two = base + RANK_INDEX["2"]
+        if strength[faceup] > strength[seven]:
+            if seven in hand:
+                acts.append(SWAP + seven)
+        elif two in hand and strength[faceup] > strength[two]:
+            acts.append(SWAP + two)
 
     def _signals_for(self, hand: Sequence[int]) -> list[int]:
         top = self.rules.tables.signal_ranks

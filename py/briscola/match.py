@@ -1,7 +1,7 @@
 """Matches: several deals under one set of rules, with the format's scoring.
 
 Formats (``Rules.match``): a single deal; best of 3, 5 or 7 deals (first side to 2, 3 or 4
-won deals); first to 3, 5 or 7 won deals; first to 120 card points over several deals. A
+won deals); first to 3, 5, 6 or 7 won deals; first to 120 card points over several deals. A
 60-60 deal is replayed or counted as won by both sides (``Rules.drawn_deal``), a single deal
 too: replayed, a drawn single deal is followed by another until one side wins. Briscola
 Chiamata plays a number of deals (``match_deals``) or to a target of game points
