@@ -60,9 +60,9 @@ export async function exportData(app) {
 
 /** The file input that Import opens (one for the page). */
 function fileInput(app) {
-  let input = $("data-file");
+  let input = /** @type {HTMLInputElement} */ ($("data-file"));
   if (!input) {
-    input = h("input", { id: "data-file", type: "file", attrs: { hidden: true, accept: ".json,application/json", "aria-hidden": "true", tabindex: "-1" } });
+    input = /** @type {HTMLInputElement} */ (h("input", { id: "data-file", type: "file", attrs: { hidden: true, accept: ".json,application/json", "aria-hidden": "true", tabindex: "-1" } }));
     input.addEventListener("change", () => {
       const f = input.files && input.files[0];
       input.value = "";
@@ -85,10 +85,11 @@ export function dataSection(app, where) {
       h("button", { class: "btn", type: "button", id: `${where}-import`, text: t("data.import"), on: { click: () => fileInput(app).click() } })));
 }
 
+/** @returns {HTMLDialogElement} */
 function dialog() {
-  let d = $("data-dialog");
+  let d = /** @type {HTMLDialogElement} */ ($("data-dialog"));
   if (!d) {
-    d = h("dialog", { id: "data-dialog", class: "sheet small", attrs: { "aria-labelledby": "data-dialog-title" } }, h("div", { class: "panel", id: "data-body" }));
+    d = /** @type {HTMLDialogElement} */ (h("dialog", { id: "data-dialog", class: "sheet small", attrs: { "aria-labelledby": "data-dialog-title" } }, h("div", { class: "panel", id: "data-body" })));
     d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
     document.body.append(d);
   }
@@ -140,7 +141,7 @@ export async function importFile(app, file) {
   ]);
   go.addEventListener("click", async () => {
     go.disabled = true;
-    const mode = d.querySelector("input[name=data-mode]:checked").value;
+    const mode = /** @type {HTMLInputElement} */ (d.querySelector("input[name=data-mode]:checked")).value;
     await carryIn(app, data, mode);
   }, { once: true });
 }

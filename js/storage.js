@@ -96,7 +96,7 @@ export function legacySave() {
  * large for the engine to read); false when that copy could not be written. */
 export function setAsideLegacySave() {
   const save = read("save");
-  return save !== null && setAside("save", save);
+  return save !== null && keepAside("save", save);
 }
 
 /** Forget the older page's save, once the worker has kept it (or set it aside). */
@@ -131,7 +131,7 @@ export function checkedStats() {
     all = undefined;
   }
   if (!all || typeof all !== "object" || Array.isArray(all)) {
-    const kept = setAside("stats", text);
+    const kept = keepAside("stats", text);
     if (kept) write("stats", null);
     return { stats: { __counted: [] }, setAside: ["*"], kept };
   }
@@ -149,7 +149,7 @@ export function checkedStats() {
   const setAside = Object.keys(bad);
   let kept = true;
   if (setAside.length) {
-    kept = setAside("stats", JSON.stringify(bad));
+    kept = keepAside("stats", JSON.stringify(bad));
     if (kept) write("stats", JSON.stringify(stats));
   }
   return { stats, setAside, kept };
@@ -185,7 +185,7 @@ export function removeAside(key) {
 }
 
 /** Keep a record aside under `bad-<kind>-<stamp>`; only the last MAX_ASIDE stay. */
-function setAside(kind, text) {
+function keepAside(kind, text) {
   const kept = write(`bad-${kind}-${stamp()}`, text);
   if (kept) for (const { key } of asideKeys().slice(0, -MAX_ASIDE)) write(key, null);
   return kept;
