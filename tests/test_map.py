@@ -127,6 +127,15 @@ REFUSED_AT_A_FRIENDS_TABLE = {
     "tracker": "as the hint: tracker_view on the friend's own engine",
     "model": "the worker's own, before a search",
     "history": "the match's deals are the host's (a friend reviews the deal just over)",
+    "check_save": "the worker's own, for an import's games (data_stage); never the page's",
+    # a person's data (js/data.js, js/worker/carry.js): carried away from a table with friends
+    "data_export": "a person's data: exported away from a table with friends",
+    "data_stage": "a person's data: imported away from a table with friends",
+    "data_commit": "a person's data: imported away from a table with friends",
+    "data_cancel": "a person's data: imported away from a table with friends",
+    "aside_list": "the records set aside: Settings, away from a table with friends",
+    "aside_get": "the records set aside: Settings, away from a table with friends",
+    "aside_remove": "the records set aside: Settings, away from a table with friends",
 }
 
 
@@ -136,6 +145,10 @@ def requests() -> set[str]:
     worker = (JS / "worker.js").read_text(encoding="utf-8")
     own = set(re.findall(r'^\s*case "(\w+)":', worker, re.M))
     assert {"games", "resume", "set_meta"} <= own
+    # the worker's requests of a person's data (js/worker/carry.js CARRY)
+    carry = (JS / "worker" / "carry.js").read_text(encoding="utf-8")
+    own |= set(re.findall(r'"(\w+)"', re.search(r"CARRY = new Set\(\[([^\]]*)\]", carry).group(1)))
+    assert "data_export" in own
     return set(Bridge().handlers) | own
 
 
