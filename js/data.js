@@ -134,8 +134,8 @@ export async function importFile(app, file) {
     h("h2", { id: "data-dialog-title", text: t("data.import.title") }),
     h("p", { id: "data-summary", text: t("data.import.summary", { games: data.games.length, deals }) }),
     rating === null ? "" : h("p", { class: "small", text: t("data.import.rating", { rating }) }),
-    h("div", { class: "opt" }, choice("merge")),
-    h("div", { class: "opt" }, choice("replace")),
+    h("div", { class: "opt opt-bool" }, choice("merge")),
+    h("div", { class: "opt opt-bool" }, choice("replace")),
     h("div", { class: "buttons" },
       h("button", { class: "btn", type: "button", text: t("new.cancel"), on: { click: () => d.close() } }), go),
   ]);

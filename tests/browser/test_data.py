@@ -68,6 +68,9 @@ def test_export_then_import_in_another_profile_gives_back_the_games_stats_and_ra
         events = a.evaluate("window.__briscola.state.view.events.length")
         game = a.evaluate("window.__briscola.app.game")
         save = stored_save(a)
+        # the browser asked to keep the site's storage on an export (js/data.js askPersist)
+        a.evaluate("""() => { window.__persist = 0; Object.defineProperty(navigator, 'storage', { value: {
+            persisted: async () => false, persist: async () => { window.__persist++; return true; } } }); }""")
         a.click("#btn-settings")
         with a.expect_download() as dl:
             a.click("#set-export")
@@ -75,6 +78,7 @@ def test_export_then_import_in_another_profile_gives_back_the_games_stats_and_ra
         dl.value.save_as(path)
         assert dl.value.suggested_filename.startswith("briscola-data-")
         data = json.loads(path.read_text(encoding="utf-8"))
+        assert a.evaluate("window.__persist") == 1
         assert data["format"] == "briscola/data" and data["version"] == 1
         assert [g["id"] for g in data["games"]] == [game] and data["games"][0]["save"] == save
 
