@@ -151,10 +151,12 @@ async function carryIn(app, data, mode) {
   const engine = app.engine;
   const fail = (why, err) => refused(why, err ? errorText(err) + (err.message && err.code ? ` (${String(err.message).slice(0, 200)})` : "") : "");
   try {
-    for (let i = 0; i < data.games.length; i++) await engine.call("data_stage", { record: data.games[i], first: i === 0 });
+    await engine.call("data_cancel", {}); // nothing left staged by an import before
+    for (const record of data.games) await engine.call("data_stage", { record });
   } catch (err) {
     engine.call("data_cancel", {}).catch(() => {});
-    return fail("damaged", err);
+    // a game the engine refused; else it could not check them now (at a table with friends, say)
+    return fail(err && err.code === "bad_import" ? "damaged" : "engine", err);
   }
   const before = store.keptNow();
   const stats = mergeStats(store.loadStats(), data, mode);

@@ -800,6 +800,7 @@ export default {
   "data.refused.format": "it is not a file of this site's data.",
   "data.refused.version": "it was made by a newer version of this site. Reload the page, then try again.",
   "data.refused.damaged": "it is damaged.",
+  "data.refused.engine": "it could not be checked now.",
   "data.refused.storage": "this browser refused to keep it (storage is full or blocked).",
   "data.aside.title": "Records set aside",
   "data.aside.note": "Saves and statistics this page could not read are kept aside, never used: download one (to send with a bug report, say) or remove it. The last 20 of each kind are kept.",

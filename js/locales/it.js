@@ -800,6 +800,7 @@ export default {
   "data.refused.format": "non è un file di dati di questo sito.",
   "data.refused.version": "l'ha fatto una versione più nuova di questo sito. Ricarica la pagina e riprova.",
   "data.refused.damaged": "è danneggiato.",
+  "data.refused.engine": "non si è potuto controllarlo adesso.",
   "data.refused.storage": "questo browser non mi lascia conservarlo (memoria piena o bloccata).",
   "data.aside.title": "Dati messi da parte",
   "data.aside.note": "Salvataggi e statistiche che questa pagina non riusciva a leggere restano da parte, mai usati: scaricane uno (per allegarlo a una segnalazione, per esempio) o toglilo. Se ne tengono gli ultimi 20 per tipo.",

@@ -147,3 +147,36 @@ def test_when_only_local_storage_refuses_the_notice_says_the_game_is_kept(page, 
     save = stored_save(page)
     act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
     assert stored_save(page) not in (None, save)  # the game is kept all the same
+
+
+PUT_BAD_GAMES_JS = """async (n) => {
+  const db = await new Promise((ok, no) => { const r = indexedDB.open('briscola-games');
+    r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+  await new Promise((ok, no) => { const t = db.transaction('games', 'readwrite');
+    for (let i = 0; i < n; i++) t.objectStore('games').put({ id: `bad-${i}`, save: `{"format": "briscola/table", "n": ${i}}`,
+      meta: null, info: null, created: 1, updated: 1 });
+    t.oncomplete = ok; t.onerror = () => no(t.error); });
+  db.close();
+  const e = window.__briscola.engine;
+  for (let i = 0; i < n; i++) await e.call('resume', { id: `bad-${i}` }).catch(() => {});
+  return (await e.call('aside_list', {})).aside.map((a) => a.reason);
+}"""
+
+
+def test_the_records_set_aside_are_listed_bounded_and_each_can_go(page, base_url, bot_level, tmp_path):
+    boot(page, base_url, prefs(bot_level), None, f"?variant=classic&level={bot_level}&seed=5")
+    assert wait_ui(page, ("waiting",)) == "waiting"
+    reasons = read(page, PUT_BAD_GAMES_JS, 23)
+    assert len(reasons) == 20 and all("bad_save" in r for r in reasons)  # the last 20 kept
+    page.click("#btn-settings")
+    page.wait_for_selector("#aside-list .aside-entry")
+    assert page.locator("#aside-list .aside-entry").count() == 20
+    first = page.locator("#aside-list .aside-entry").first
+    with page.expect_download() as dl:
+        first.locator("button").first.click()
+    dl.value.save_as(tmp_path / "aside.json")
+    entry = json.loads((tmp_path / "aside.json").read_text(encoding="utf-8"))
+    assert entry["record"]["id"] == "bad-3" and '"n": 3' in entry["record"]["save"]  # the oldest kept
+    first.locator("button.danger").click()
+    page.wait_for_function("() => document.querySelectorAll('#aside-list .aside-entry').length === 19")
+    assert len(read(page, "async () => (await window.__briscola.engine.call('aside_list', {})).aside")) == 19
