@@ -121,6 +121,8 @@ export function readFile(text) {
     const m = measureJSON(text, LIMITS.depth);
     if (m.depth > LIMITS.depth) throw new Refused("size", `nested deeper than ${LIMITS.depth} levels`);
     if (m.bytes > MAX_FILE) throw new Refused("size", `more than ${MAX_FILE} bytes`);
+    // the saves are strings (their values not counted here): a real file has a few thousand
+    if (m.items > LIMITS.items) throw new Refused("size", `more than ${LIMITS.items} values`);
     let data;
     try {
       data = JSON.parse(text);

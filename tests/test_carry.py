@@ -103,6 +103,7 @@ def test_damaged_and_hostile_files_are_refused_with_the_reason(node, saves):
         (spoil(made, ["settings", "showPoints"], "yes"), "damaged"),
         (spoil(made, ["settings"], []), "damaged"),
         (json.dumps(made) + " " * 20_000_001, "size"),
+        (spoil(made, ["settings", "newgame"], {"a": [0] * 200_001}), "size"),  # values past the bound
     ]
     out = run(node, files=[text for text, _ in cases])["read"]
     for (text, why), verdict in zip(cases, out):
