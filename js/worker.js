@@ -60,6 +60,7 @@ import { MODEL_WAIT_MS, SEARCHING, installing, modelFor } from "./worker/models.
 import { MAX_UNFINISHED, allGames, boundGames, current, dropIfDone, heldElsewhere, listed, lockNewGame, newId, openDB,
   modelNote, noteDecision, openRecord, readGame, setCurrent, store, sweepFinished, tableReply, takeSpareLock, touch }
   from "./worker/games.js";
+import { CARRY, carry } from "./worker/carry.js";
 
 const PYODIDE_URL = new URL("pyodide/", SITE_ROOT);
 const ENGINE_ZIP = "/lib/briscola-engine.zip"; // where the wheel goes in Pyodide's file system
@@ -369,6 +370,7 @@ async function keep(id, type, args, text) {
     }
     args = rest;
   }
+  if (CARRY.has(type)) return reply(await carry(type, args)); // a person's data (js/worker/carry.js)
   switch (type) {
     case "load":
       return errorReply(id, "bad_request", "saves are kept by the engine; resume a game with `resume`");

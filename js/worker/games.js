@@ -7,7 +7,8 @@
 //          with it (variant chosen, names, card style), `info` what the list of unfinished
 //          games shows (variant, seats, score, deal, over, touched: whether a person has
 //          played in it)
-//   aside  saves the bridge refused, kept (never deleted) with the reason
+//   aside  saves the bridge refused, kept with the reason (the last MAX_ASIDE; Settings lists
+//          them, each to download or remove: js/worker/carry.js)
 // A game open in a tab holds a Web Lock named after it: another tab sees that it is open
 // there and does not take it over.
 //
@@ -30,6 +31,7 @@ import { modelFor, tableModel } from "./models.js";
 import { SITE_ROOT, hex, noteRequest, whenIdle } from "./site.js";
 
 const DB_NAME = "briscola-games";
+const MAX_ASIDE = 20; // records set aside kept (the oldest go first)
 const LOCK_PREFIX = `briscola:${SITE_ROOT.pathname}:game:`;
 export let current = null; // {id, meta, created, touched, unmodelled} of the game on the bridge's table
 let held = null; // {id, release} the Web Lock of the game open here
@@ -92,7 +94,7 @@ export function openDB() {
 }
 
 /** Run `work(stores)` in one transaction; resolves with what it returned once committed. */
-async function tx(names, mode, work) {
+export async function tx(names, mode, work) {
   const db = await openDB();
   return new Promise((resolve, reject) => {
     let t;
@@ -137,7 +139,7 @@ export async function allGames() {
 }
 
 /** What the list of unfinished games shows, from a state reply (nothing hidden in it). */
-function infoOf(state, meta) {
+export function infoOf(state, meta) {
   return {
     variant: (meta && meta.variant) || state.view.rules.name,
     custom: !!(meta && meta.custom),
@@ -174,6 +176,9 @@ async function setAside(record, reason) {
     await tx(["games", "aside"], "readwrite", (st) => {
       st.aside.add({ reason, record, when: Date.now() });
       if (record.id) st.games.delete(record.id);
+      // at most MAX_ASIDE kept: the oldest go (the page lists them, Settings)
+      const keys = st.aside.getAllKeys();
+      keys.onsuccess = () => { for (const k of keys.result.slice(0, -MAX_ASIDE)) st.aside.delete(k); };
     });
     return true;
   } catch (err) {

@@ -519,6 +519,7 @@ class Bridge:
             "catalog": self.catalog,
             "new_match": self.new_match,
             "load": self.load,
+            "check_save": self.check_save,
             "state": self.state,
             "friend_view": self.friend_view,
             "act": self.act,
@@ -591,6 +592,12 @@ class Bridge:
     def load(self, args: dict) -> dict:
         self.table = Table.load(args.get("save"))
         return self._reply(args.get("seat"))
+
+    def check_save(self, args: dict) -> dict:
+        """A save read as ``load`` reads it, the table left as it was: the table it holds
+        as its first person sees it (the worker's check of a save it is given to keep, a
+        person's file of games; the page never receives this reply)."""
+        return Table.load(args.get("save")).state(None)
 
     def state(self, args: dict) -> dict:
         seat = args.get("seat")
