@@ -4,16 +4,18 @@
 //   spagnole    Spanish: oros, copas, espadas, bastos; straight swords and knobbly clubs apart,
 //               the suit told by the gaps in the frame's short sides ("la pinta": none for oros,
 //               one for copas, two for espadas, three for bastos); sota, caballo, rey print
-//               10, 11, 12; full-length figures
+//               10, 11, 12 (the 48-card deck's 8s and 9s too); full-length figures, the caballos
+//               of espadas and bastos riding right
 //   siciliane   Sicilian: Spanish-like suits, small and bright (yellow, blue, red, green), the
 //               cups a vase; full-length figures, the fante a lady (la donna)
 //   trevisane   Trevisan (Venetian): Italian suits, curved swords meeting in ovals and smooth
-//               batons crossed; double-headed figures; a motto on each ace
+//               batons crossed; double-headed figures, the fante of swords an old woman (la
+//               vecia); a motto on each ace
 //   triestine   Triestine: the Trevisan's heir, double-headed figures labelled across the middle
 //               ("RE DE DANARI"), the figures printed 11, 12, 13 as in Dalmatia and Istria
 //   bergamasche Bergamasque: red coins, the cups drawn as stacked shapes, double-headed figures
 //               cut on a slant, the ace of batons held by a hand over "VINCERAI", a crown among
-//               the three swords, the fante of swords with two swords
+//               the three swords, a face in the four, the fante of swords with two swords
 // Only the corner index and those printed words are text; everything else is shapes.
 
 import { KIT, registerStyle } from "./cards.js";
