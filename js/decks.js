@@ -4,16 +4,18 @@
 //   spagnole    Spanish: oros, copas, espadas, bastos; straight swords and knobbly clubs apart,
 //               the suit told by the gaps in the frame's short sides ("la pinta": none for oros,
 //               one for copas, two for espadas, three for bastos); sota, caballo, rey print
-//               10, 11, 12; full-length figures
+//               10, 11, 12 (the 48-card deck's 8s and 9s too); full-length figures, the caballos
+//               of espadas and bastos riding right
 //   siciliane   Sicilian: Spanish-like suits, small and bright (yellow, blue, red, green), the
 //               cups a vase; full-length figures, the fante a lady (la donna)
 //   trevisane   Trevisan (Venetian): Italian suits, curved swords meeting in ovals and smooth
-//               batons crossed; double-headed figures; a motto on each ace
+//               batons crossed; double-headed figures, the fante of swords an old woman (la
+//               vecia); a motto on each ace
 //   triestine   Triestine: the Trevisan's heir, double-headed figures labelled across the middle
 //               ("RE DE DANARI"), the figures printed 11, 12, 13 as in Dalmatia and Istria
 //   bergamasche Bergamasque: red coins, the cups drawn as stacked shapes, double-headed figures
 //               cut on a slant, the ace of batons held by a hand over "VINCERAI", a crown among
-//               the three swords, the fante of swords with two swords
+//               the three swords, a face in the four, the fante of swords with two swords
 // Only the corner index and those printed words are text; everything else is shapes.
 
 import { KIT, registerStyle } from "./cards.js";
@@ -216,6 +218,10 @@ function pipsOf(style) {
         if (style === "bergamasche" && n === 3) { // Bergamo's crown among the three swords
           out += `<path d="M86 214V198L92 206L100 194L108 206L114 198V214Z" fill="${p.gold}" stroke="${p.ink}" stroke-width="1.4"/>`;
         }
+        if (style === "bergamasche" && n === 4) { // and Margì's face inside the four
+          out += `<g stroke="${p.ink}" stroke-width="1.2"><path d="M88 166Q86 142 100 140Q114 142 112 166Q106 154 100 154Q94 154 88 166Z" fill="${p.hair}"/>` +
+            face(p, 100, 158, 10) + `</g>`;
+        }
         return out;
       }
       return stickLayout(n).map((st) => stickUse(s, st)).join("");
@@ -312,6 +318,11 @@ function bust(style, rank, suit, P) {
       `<path d="M40 80Q60 70 72 92Q62 88 54 94Q52 86 40 80Z" fill="${p.hair}"/>`;
     head = `<path d="M84 80Q82 56 100 54Q118 56 116 80Z" fill="${p.hair}"/>` + face(p, 100, 74, 15) +
       `<path d="M84 62Q100 42 118 60L116 66H84Z" fill="${c3}"/><path d="M82 66H118" stroke="${c2}" stroke-width="4"/>`;
+  } else if (style === "trevisane" && suit === "S") {
+    // Treviso's fante of swords is "la vecia", the old woman: grey hair under a kerchief
+    head = `<path d="M82 92Q78 58 100 56Q122 58 118 92Q112 74 100 74Q88 74 82 92Z" fill="#B8B0A4"/>` + face(p, 100, 76, 15) +
+      `<path d="M80 70Q82 48 100 46Q118 48 120 70Q110 60 100 60Q90 60 80 70Z" fill="${c3}"/>` +
+      `<path d="M90 84q3 2 6 0M104 84q3 2 6 0" fill="none" stroke="${p.ink}" stroke-width="0.9"/>`;
   } else {
     head = `<path d="M84 84Q80 58 100 56Q120 58 116 84Q112 70 100 70Q88 70 84 84Z" fill="${p.hair}"/>` + face(p, 100, 76, 15) +
       `<path d="M80 62Q100 42 122 56L120 64H80Z" fill="${c3}"/><path d="M120 56Q132 36 146 34Q136 44 124 62Z" fill="${p.white}"/>`;
@@ -336,6 +347,8 @@ function courtOf(style) {
     if (!NORTH.includes(style)) {
       const fig = rank === "J" ? (style === "siciliane" ? donna(style, suit, P) : KIT.fanteFig(style, suit, P))
         : rank === "H" ? KIT.cavalloFig(style, suit, P) : KIT.reFig(style, suit, P);
+      // Spain's caballos of espadas and bastos ride to the right, those of oros and copas to the left
+      if (style === "spagnole" && rank === "H" && (suit === "S" || suit === "B")) return `<g transform="matrix(-1 0 0 1 200 0)">${fig}</g>`;
       return fig;
     }
     const tint = { trevisane: "#F3EAD4", triestine: "#E8EFF8", bergamasche: "#F6E7D2" }[style];

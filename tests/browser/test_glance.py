@@ -149,6 +149,12 @@ def test_cards_are_named_as_they_print(new_page, base_url, style, lang):
         page.click(".actions .hint-btn")
         page.wait_for_function("() => document.querySelector('.hint-line').textContent !== ''")
         assert not bad_names(page.evaluate(NAMES_JS), lang, deck)
+        if style == "spagnole":  # the Settings list every deck, the one in play chosen
+            page.click("#btn-settings")
+            page.wait_for_selector("#settings-dialog[open] #set-style")
+            assert page.eval_on_selector_all("#set-style option", "os => os.map((o) => o.value)") == [
+                "napoletane", "piacentine", "siciliane", "trevisane", "triestine", "bergamasche", "spagnole", "french"]
+            assert page.input_value("#set-style") == "spagnole"
 
 
 @pytest.mark.parametrize("width,height", SIZES)
