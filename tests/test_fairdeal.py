@@ -111,7 +111,8 @@ def test_a_device_that_reloads_mid_deal_carries_on_from_its_snapshot(runs):
     # the table made again from the snapshot (through JSON) has the hand and the very messages
     # it had sent (so nothing changes for the others), and the deal goes on to a fair end
     assert d["same"] is True
-    honest_deal(d, hand=3)
+    honest_deal(d, hand=3, whole=False)
+    assert len(d["seen"][1]["opened"]) == 1 + 6 * 2  # the face-up trump and six tricks
     assert d["refused"] == ["fair: not a saved fair deal of this version"] * 2 + [
         "fair: a saved step that is not one (shuffle)"]
 
@@ -129,6 +130,14 @@ def test_a_wrong_reveal_token_stops_the_deal_and_names_the_device(runs):
     assert [c[:2] for c in d["seen"][0]["cheats"]] == [[1, "bad_token"]]
     assert [c[:2] for c in d["seen"][2]["cheats"]] == [[1, "bad_token"]]
     assert [pos for pos, _ in d["seen"][0]["cards"]] == []  # the card never reached device 0 wrong
+    cheat_named(d, 1, "bad_token", honest=[0, 2])
+
+
+def test_a_counter_accusation_is_checked_too(runs):
+    d = runs["counter_accusation"]
+    # device 2 heard device 1's "device 0 accused me falsely" before device 0's accusation: it
+    # checked the share itself, and named device 1
+    assert [c[:2] for c in d["seen"][2]["cheats"]] == [[1, "bad_token"]]
     cheat_named(d, 1, "bad_token", honest=[0, 2])
 
 

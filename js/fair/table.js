@@ -355,7 +355,7 @@ export class FairTable {
   _verify(j, p, entry) {
     if (entry.ok) return true;
     if (!verifyToken(this.Y[j], this._deck()[p][0], entry.T, entry.proof, entry.ctx)) {
-      this._cheat(j, "bad_token", `device ${j}'s share for position ${p} is wrong (its proof fails)`, p);
+      this._cheat(j, "bad_token", `device ${j}'s share for position ${p} is wrong (its proof fails)`, { p });
       return false;
     }
     entry.ok = true;
@@ -485,36 +485,43 @@ export class FairTable {
     this._check(false);
   }
 
-  /** Another device stopped the deal, naming a device (or none). A wrong share can be checked
-   * here (the shares go to every device): the accuser is named if it is right. Anything else is
-   * said as the accuser's word (`by`, `checked: false`): this device stops too. */
+  /** Another device stopped the deal, naming a device (or none). A share said wrong can be
+   * checked here (the shares go to every device), whether the stop says a share is wrong
+   * (`bad_token`, the share of `device`) or that an accusation of one was false
+   * (`false_accusation` of `device`, about the share of `of`): whoever the share proves wrong is
+   * named. Anything else is said as the accuser's word (`by`, `checked: false`): this device
+   * stops too. */
   _onStop(j, m) {
-    if (this.phase !== "keys" && this.phase !== "shuffle" && m.code === "bad_token" && m.p !== undefined && m.device !== null && m.p < this.size) {
-      // a share is sent to every device: anyone can check what the accuser says
-      const entry = this.tokens[m.p].get(m.device) ?? this.pending[m.p].get(m.device);
-      if (entry && (entry.ok || verifyToken(this.Y[m.device], this._deck()[m.p][0], entry.T, entry.proof, entry.ctx))) {
-        this._cheat(j, "false_accusation", `device ${j} said device ${m.device}'s share of position ${m.p} was wrong; it is right`);
-        return;
-      }
+    const about = m.code === "bad_token" ? m.device : m.code === "false_accusation" ? m.of : undefined;
+    if (this.phase !== "keys" && this.phase !== "shuffle" && Number.isInteger(about) && about < this.devices &&
+        m.p !== undefined && m.p < this.size) {
+      const entry = this.tokens[m.p].get(about) ?? this.pending[m.p].get(about);
       if (entry) {
-        this._cheat(m.device, "bad_token", `device ${m.device}'s share for position ${m.p} is wrong (its proof fails; device ${j} found it)`);
-        return;
+        const right = entry.ok || verifyToken(this.Y[about], this._deck()[m.p][0], entry.T, entry.proof, entry.ctx);
+        const accuser = m.code === "bad_token" ? j : m.device;
+        if (right && accuser !== null) {
+          this._cheat(accuser, "false_accusation", `device ${accuser} said device ${about}'s share of position ${m.p} was wrong; it is right`, { p: m.p, of: about });
+        } else if (!right) {
+          this._cheat(about, "bad_token", `device ${about}'s share for position ${m.p} is wrong (its proof fails)`, { p: m.p });
+        }
+        if (this.stopped) return;
       }
     }
     const who = m.device === null ? "a shuffle was forged" : `device ${m.device} cheated`;
-    this._cheat(m.device, m.code, `device ${j} stopped the deal: it says ${who} (${m.code})`, undefined, j);
+    this._cheat(m.device, m.code, `device ${j} stopped the deal: it says ${who} (${m.code})`, { by: j });
   }
 
   /** The deal stops: `device` named (null: only the check after the deal can name it). `by`:
-   * the device whose word it is, where this device could not check it itself. */
-  _cheat(device, code, reason, p, by = null) {
+   * the device whose word it is, where this device could not check it itself; `p` and `of`: the
+   * share in question, for the others to check. */
+  _cheat(device, code, reason, { p, of, by = null } = {}) {
     if (this.stopped) return;
     const heard = by !== null;
     this.stopped = { device, code, reason, ...(heard ? { by, checked: false } : {}) };
     const was = this.phase;
     this.phase = "stopped";
     this._events.push({ type: "cheat", ...this.stopped });
-    if (!heard) this._send("stop", { device, code, ...(p === undefined ? {} : { p }) });
+    if (!heard) this._send("stop", { device, code, ...(p === undefined ? {} : { p }), ...(of === undefined ? {} : { of }) });
     if (was !== "keys") this._openMine();
     this._check(false);
   }

@@ -24,7 +24,7 @@ let seed = 12345;
 function rand(k) { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % k; }
 
 class Bus {
-  constructor(tables, { tamper = null, split = null } = {}) {
+  constructor(tables, { tamper = null, split = null, priority = null } = {}) {
     this.tables = tables;
     this.lanes = new Map();        // "from>to" -> [text]
     this.events = tables.map(() => []);
@@ -32,6 +32,7 @@ class Bus {
     this.messages = tables.map(() => 0);
     this.tamper = tamper;          // (from, msg) -> [msg...] (the messages that really go)
     this.split = split;            // (from, to, msg) -> the message that device `to` gets
+    this.priority = priority;      // ("from>to") -> a number: the lanes of the highest go first
   }
   post(from, { send, events }) {
     this.events[from].push(...events);
@@ -52,8 +53,12 @@ class Bus {
   }
   async drain() {
     for (;;) {
-      const busy = [...this.lanes].filter(([, q]) => q.length);
+      let busy = [...this.lanes].filter(([, q]) => q.length);
       if (!busy.length) return;
+      if (this.priority) {
+        const top = Math.max(...busy.map(([key]) => this.priority(key)));
+        busy = busy.filter(([key]) => this.priority(key) === top);
+      }
       const [key, q] = busy[rand(busy.length)];
       const [from, to] = key.split(">").map(Number);
       const text = q.shift();
@@ -80,10 +85,10 @@ function truth(tables) {
  * for the face-up trump when `exchange`; the deal finished after `tricks` tricks (all by
  * default: a cheat's test needs no more than the cheat). `cheat` hooks into the game; `opts.tamper` into the
  * wire. Returns the bus and the truth. */
-export async function deal(n, { hand = 3, noTrump = false, partners = null, exchange = false, cheat = {}, tamper = null, split = null, table = "T1", tricks = Infinity } = {}) {
+export async function deal(n, { hand = 3, noTrump = false, partners = null, exchange = false, cheat = {}, tamper = null, split = null, priority = null, table = "T1", tricks = Infinity } = {}) {
   const deck = deckFor(n);
   const tables = Array.from({ length: n }, (_, me) => new FairTable({ table, round: 1, devices: n, me, deck }));
-  const bus = new Bus(tables, { tamper, split });
+  const bus = new Bus(tables, { tamper, split, priority });
   for (const t of tables) bus.post(t.me, t.start());
   await bus.drain();
   if (cheat.afterShuffle) await cheat.afterShuffle(bus);
@@ -193,6 +198,7 @@ const SCENARIOS = {
   reload: async () => {
     let same = null;
     const out = await deal(2, {
+      tricks: 6,
       cheat: {
         play: async (bus, d, p, trick) => {
           if (trick !== 2 || d !== 0 || same !== null) return false;
@@ -221,6 +227,18 @@ const SCENARIOS = {
   bad_token: () => {
     let done = false;
     return deal(3, {
+      tamper: (from, msg) => {
+        if (from === 1 && msg.k === "tokens" && !done && msg.items[0][1] === 0) { done = true; return [forgeToken(msg)]; }
+        return [msg];
+      },
+    });
+  },
+  // the same, and device 1 (whose own copy of its share is right) says device 0's accusation is
+  // false; device 2 hears device 1 first, and checks the share itself
+  counter_accusation: () => {
+    let done = false;
+    return deal(3, {
+      priority: (key) => ({ "0>1": 3, "1>2": 2, "0>2": 0 })[key] ?? 1,
       tamper: (from, msg) => {
         if (from === 1 && msg.k === "tokens" && !done && msg.items[0][1] === 0) { done = true; return [forgeToken(msg)]; }
         return [msg];
@@ -357,6 +375,7 @@ const SCENARIOS = {
 const names = process.argv.slice(2);
 const run = names.length === 0 || names[0] === "all" ? Object.keys(SCENARIOS) : names;
 for (const name of run) {
+  seed = 12345;
   const started = process.cpuUsage();
   const ran = await SCENARIOS[name]();
   const out = ran.bus ? summary(ran) : ran;
