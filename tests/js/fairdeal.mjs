@@ -262,8 +262,12 @@ const SCENARIOS = {
       const t = bus.tables[1];
       const r = randomScalar();
       const bytes = unb64(msg.deck);
+      // the card there (read with both secrets, as only a test can), and another put in its place
+      const [A, B] = readDeck(bytes, t.size)[7];
+      const x = bus.tables.reduce((sum, u) => Point.Fn.add(sum, u.x), 0n);
+      const other = (t.byPoint.get(b64(B.subtract(A.multiply(x)).toBytes())) + 1) % t.size;
       bytes.set(Point.BASE.multiply(r).toBytes(), 7 * 64);
-      bytes.set(t.points[3].add(t.H.multiply(r)).toBytes(), 7 * 64 + 32);
+      bytes.set(t.points[other].add(t.H.multiply(r)).toBytes(), 7 * 64 + 32);
       t.decks[2] = readDeck(bytes, t.size);
       return [{ ...msg, deck: b64(bytes) }];
     },
