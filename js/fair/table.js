@@ -20,9 +20,10 @@ import {
   readDeck, readPoint, readScalar, shuffleDeck, sizes, token, verifyKey, verifyToken,
 } from "./group.js";
 import {
-  TYPE, VERSION, b64, concat, envBytes, proofBytes, readProof, readToken, seal, shapeError, unb64, unseal,
+  TYPE, VERSION, b64, concat, proofBytes, readProof, readToken, shapeError, unb64,
 } from "./codec.js";
 import { replay, sameTranscripts } from "./check.js";
+import { onHand, sealHand, unsealHand } from "./hand.js";
 
 export const ALL = -1;
 const WAIT = Symbol("wait");
@@ -73,6 +74,8 @@ export class FairTable {
     this.stopped = null;
     this.result = null;
     this._shown = new WeakMap();
+    this._lock = Promise.resolve();
+    this._sealing = false;
     this._out = [];
     this._events = [];
   }
@@ -113,7 +116,7 @@ export class FairTable {
       this.tokens[p].set(this.me, { T, proof, ctx, ok: true });
       items.push([p, to, b64(concat(T.toBytes(), proofBytes(proof)))]);
     }
-    for (let at = 0; at < items.length; at += 64) this._send("tokens", { items: items.slice(at, at + 64) });
+    if (items.length) this._send("tokens", { items }); // at most the deck's 64 positions: one message, one number
     for (const [p] of list) this._settle(p);
     this._pump();
     return this._flush();
@@ -155,6 +158,7 @@ export class FairTable {
   /** A card on the table, face up, goes into a hand (the face-up trump drawn last, or taken in
    * the exchange): no message, every device's game says the same. */
   take(p, to) {
+    this._free("take");
     if (!Number.isInteger(to) || to < 0 || to >= this.devices) throw new Error(`fair: no device ${to}`);
     if (!this.public[p] || this.played[p]) throw new Error(`fair: position ${p} is not face up on the table`);
     this.log.push(["take", p, to]);
@@ -164,28 +168,23 @@ export class FairTable {
 
   /** Show this device's unplayed cards to device `to` alone (partners see each other's hands):
    * this device's shares of them, sealed for `to`. */
-  async show(to) {
+  show(to) {
     this._need("deal", "show");
     if (!Number.isInteger(to) || to < 0 || to >= this.devices || to === this.me) throw new Error("fair: show to another device");
-    this.log.push(["show", to]);
-    const seq = this.seq;
-    const items = [];
-    for (let p = 0; p < this.size; p++) {
-      if (this.holder[p] !== this.me || this.played[p] || this.public[p]) continue;
-      const { T, proof } = token(this.x, this.Y[this.me], this._deck()[p][0], this._ctx(this.me, seq, "show", p, to));
-      items.push([p, b64(concat(T.toBytes(), proofBytes(proof)))]);
-    }
-    const env = this._envelope("show", seq);
-    const sealed = await seal(this.Y[to].multiply(this.x), [this.table, this.round, this.me, to],
-      envBytes(env, to), new TextEncoder().encode(JSON.stringify(items)));
-    // sent to every device as the others are (one sequence per sender): sealed for `to` alone
-    this._send("show", { to, ...sealed });
-    return this._flush();
+    return this._serial(async () => {
+      this._sealing = true;
+      try {
+        return await sealHand(this, to);
+      } finally {
+        this._sealing = false;
+      }
+    });
   }
 
   /** The deal is over: a token the game never asked for is a cheat; this device opens its
    * commitment, and the check runs once every device's is in. */
   finish() {
+    this._free("finish");
     this.log.push(["finish"]);
     if (this.phase === "deal") {
       this.phase = "over";
@@ -207,6 +206,7 @@ export class FairTable {
 
   /** The check after the deal with what is in (call it when a device never opens: it is named). */
   check() {
+    this._free("check");
     this.log.push(["check"]);
     this._check(true);
     return this._flush();
@@ -223,7 +223,19 @@ export class FairTable {
 
   /** A message from another device; `sender`, where the transport knows it, is the device it
    * came from (a message claiming another sender is refused). */
-  async receive(msg, sender = msg && msg.from) {
+  receive(msg, sender = msg && msg.from) {
+    return this._serial(() => this._receive(msg, sender));
+  }
+
+  /** One asynchronous step at a time (a message waits for the one before it, and for a hand
+   * being sealed), so that the order of what a device hears is the order it is told. */
+  _serial(step) {
+    const run = this._lock.then(step);
+    this._lock = run.catch(() => {});
+    return run;
+  }
+
+  async _receive(msg, sender) {
     let text = null;
     try { text = JSON.stringify(msg) ?? null; } catch { /* not JSON: refused below, and replayed as null */ }
     this.log.push(["receive", text, sender ?? null]);
@@ -244,7 +256,7 @@ export class FairTable {
     this.nextSeq[j] += 1;
     this.digests[j].set(msg.seq, digest);
     this._chain(j, digest);
-    if (msg.k === "show" && msg.to === this.me) this._shown.set(msg, await this._unsealShow(msg));
+    if (msg.k === "show" && msg.to === this.me) this._shown.set(msg, await unsealHand(this, msg));
     this.queue[j].push(msg);
     this._pump();
     return this._flush();
@@ -273,7 +285,7 @@ export class FairTable {
       case "shuffle": return this._onShuffle(j, m);
       case "tokens": return this._onTokens(j, m);
       case "play": return this._onPlay(j, m);
-      case "show": return this._onShow(j, m);
+      case "show": return onHand(this, j, m, WAIT);
       case "open": return this._onOpen(j, m);
       case "stop": return this._onStop(j, m);
     }
@@ -440,43 +452,6 @@ export class FairTable {
     this._opened(p, card, j);
   }
 
-  async _unsealShow(m) {
-    const env = this._envelope("show", m.seq, m.from);
-    const bytes = await unseal(this.Y[m.from]?.multiply(this.x) ?? G, [this.table, this.round, m.from, this.me],
-      envBytes(env, this.me), m.iv, m.box);
-    if (!bytes) return null;
-    try {
-      return JSON.parse(new TextDecoder().decode(bytes));
-    } catch {
-      return null;
-    }
-  }
-
-  _onShow(j, m) {
-    if (m.to !== this.me) return;
-    if (this.phase === "keys" || this.phase === "shuffle") return WAIT;
-    const items = this._shown.get(m);
-    if (!Array.isArray(items) || items.length > this.size) return this._cheat(j, "protocol", `device ${j}'s hand shown to this device does not open`);
-    const read = [];
-    for (const item of items) {
-      const [p, data] = Array.isArray(item) ? item : [];
-      const tk = readToken(unb64(typeof data === "string" ? data : "", 96));
-      if (!Number.isInteger(p) || p < 0 || p >= this.size || !tk) return this._cheat(j, "protocol", `device ${j}'s shown hand is malformed`);
-      if (this.asked[p] === undefined || this.tokens[p].size < this.devices - 1) return WAIT;
-      if (this.holder[p] !== j || this.played[p]) return this._cheat(j, "not_its_card", `device ${j} showed position ${p}, which is not in its hand`);
-      read.push([p, { ...tk, ctx: this._ctx(j, m.seq, "show", p, this.me), ok: false }]);
-    }
-    for (const [p, entry] of read) {
-      if (!this._verify(j, p, entry)) return;
-      for (const [i, other] of this.tokens[p]) if (!this._verify(i, p, other)) return;
-      let M = this._deck()[p][1].subtract(entry.T);
-      for (const [, { T }] of this.tokens[p]) M = M.subtract(T);
-      const card = this.byPoint.get(b64(M.toBytes()));
-      if (card === undefined) return this._cheat(null, "not_a_card", `position ${p} holds no card of the deck: a shuffle was forged`);
-      if (!this._known(p, card, { type: "shown", pos: p, card: this.deck[card], holder: j })) return;
-    }
-  }
-
   _onOpen(j, m) {
     const seed = unb64(m.seed, 32);
     if (this.seeds[j] || !seed || seed.length !== 32) return this._cheat(j, "commitment", `device ${j} opened its commitment twice or with no seed`);
@@ -558,7 +533,12 @@ export class FairTable {
     return this.decks[this.devices] ?? this.decks[this.turn];
   }
 
+  _free(what) {
+    if (this._sealing) throw new Error(`fair: ${what} while a hand is being sealed (await show() first)`);
+  }
+
   _need(phase, what) {
+    this._free(what);
     if (this.phase !== phase) throw new Error(`fair: ${what} while the deal is ${this.phase}`);
   }
 

@@ -24,7 +24,7 @@ let seed = 12345;
 function rand(k) { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % k; }
 
 class Bus {
-  constructor(tables, { tamper = null, split = null, priority = null } = {}) {
+  constructor(tables, { tamper = null, split = null, priority = null, burst = false } = {}) {
     this.tables = tables;
     this.lanes = new Map();        // "from>to" -> [text]
     this.events = tables.map(() => []);
@@ -33,6 +33,7 @@ class Bus {
     this.tamper = tamper;          // (from, msg) -> [msg...] (the messages that really go)
     this.split = split;            // (from, to, msg) -> the message that device `to` gets
     this.priority = priority;      // ("from>to") -> a number: the lanes of the highest go first
+    this.burst = burst;            // a lane's messages all given at once, none awaited before the next
   }
   post(from, { send, events }) {
     this.events[from].push(...events);
@@ -61,8 +62,9 @@ class Bus {
       }
       const [key, q] = busy[rand(busy.length)];
       const [from, to] = key.split(">").map(Number);
-      const text = q.shift();
-      this.post(to, await this.tables[to].receive(JSON.parse(text), from));
+      const texts = this.burst ? q.splice(0) : [q.shift()];
+      const outs = await Promise.all(texts.map((text) => this.tables[to].receive(JSON.parse(text), from)));
+      for (const out of outs) this.post(to, out);
     }
   }
   /** Every device's game says the same thing: `fn(table)` on each, what it sends posted. */
@@ -85,10 +87,10 @@ function truth(tables) {
  * for the face-up trump when `exchange`; the deal finished after `tricks` tricks (all by
  * default: a cheat's test needs no more than the cheat). `cheat` hooks into the game; `opts.tamper` into the
  * wire. Returns the bus and the truth. */
-export async function deal(n, { hand = 3, noTrump = false, partners = null, exchange = false, cheat = {}, tamper = null, split = null, priority = null, table = "T1", tricks = Infinity } = {}) {
+export async function deal(n, { hand = 3, noTrump = false, partners = null, exchange = false, cheat = {}, tamper = null, split = null, priority = null, burst = false, table = "T1", tricks = Infinity } = {}) {
   const deck = deckFor(n);
   const tables = Array.from({ length: n }, (_, me) => new FairTable({ table, round: 1, devices: n, me, deck }));
-  const bus = new Bus(tables, { tamper, split, priority });
+  const bus = new Bus(tables, { tamper, split, priority, burst });
   for (const t of tables) bus.post(t.me, t.start());
   await bus.drain();
   if (cheat.afterShuffle) await cheat.afterShuffle(bus);
@@ -136,7 +138,7 @@ export async function deal(n, { hand = 3, noTrump = false, partners = null, exch
       for (const team of partners) {
         for (const a of team) for (const b of team) if (a !== b) bus.post(a, await tables[a].show(b));
       }
-      await bus.drain();
+      if (!burst) await bus.drain(); // in bursts: the hands go with the next trick's first card
     }
   }
   if (cheat.beforeFinish) await cheat.beforeFinish(bus);
@@ -219,7 +221,9 @@ const SCENARIOS = {
   },
   honest2: () => deal(2, { exchange: true }),
   honest3: () => deal(3),
-  honest4: () => deal(4, { partners: [[0, 2], [1, 3]] }),
+  // (each lane's messages given to the table at once: a partner's sealed hand, opened
+  // asynchronously, is read in its turn all the same)
+  honest4: () => deal(4, { partners: [[0, 2], [1, 3]], burst: true }),
   chiamata5: () => deal(5, { hand: 8, noTrump: true }),
   honest6: () => deal(6, { partners: [[0, 2, 4], [1, 3, 5]] }),
 
