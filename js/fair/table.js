@@ -238,25 +238,30 @@ export class FairTable {
   async _receive(msg, sender) {
     let text = null;
     try { text = JSON.stringify(msg) ?? null; } catch { /* not JSON: refused below, and replayed as null */ }
-    this.log.push(["receive", text, sender ?? null]);
+    // logged where it takes effect (after the seal is opened), so that a replay is in the same order
+    const logged = () => this.log.push(["receive", text, sender ?? null]);
+    const refuse = (...why) => { logged(); return this._refuse(...why); };
     const bad = shapeError(msg);
-    if (bad) return this._refuse(sender ?? null, "malformed", `a message refused: ${bad}`);
+    if (bad) return refuse(sender ?? null, "malformed", `a message refused: ${bad}`);
     const j = msg.from;
-    if (sender !== j) return this._refuse(sender, "not_sender", `device ${sender} sent a message as device ${j}`);
-    if (j === this.me || j >= this.devices) return this._refuse(j, "malformed", `no device ${j} at this table`);
-    if (msg.table !== this.table || msg.round !== this.round) return this._refuse(j, "other_deal", `device ${j} sent a message of another table or deal`);
+    if (sender !== j) return refuse(sender, "not_sender", `device ${sender} sent a message as device ${j}`);
+    if (j === this.me || j >= this.devices) return refuse(j, "malformed", `no device ${j} at this table`);
+    if (msg.table !== this.table || msg.round !== this.round) return refuse(j, "other_deal", `device ${j} sent a message of another table or deal`);
     const digest = b64(hash(JSON.stringify(msg)));
     if (msg.seq < this.nextSeq[j]) {
-      if (this.digests[j].get(msg.seq) === digest) return this._refuse(j, "replay", `device ${j}'s message ${msg.seq} came again: ignored`);
+      if (this.digests[j].get(msg.seq) === digest) return refuse(j, "replay", `device ${j}'s message ${msg.seq} came again: ignored`);
+      logged();
       this._cheat(j, "equivocation", `device ${j} sent two different messages numbered ${msg.seq}`);
       return this._flush();
     }
-    if (msg.seq > this.nextSeq[j]) return this._refuse(j, "out_of_order", `device ${j}'s message ${msg.seq} came before its message ${this.nextSeq[j]}`);
-    if (this.queue[j].length >= QUEUE_MAX) return this._refuse(j, "flood", `device ${j} sent too many messages ahead of the deal`);
+    if (msg.seq > this.nextSeq[j]) return refuse(j, "out_of_order", `device ${j}'s message ${msg.seq} came before its message ${this.nextSeq[j]}`);
+    if (this.queue[j].length >= QUEUE_MAX) return refuse(j, "flood", `device ${j} sent too many messages ahead of the deal`);
+    const shown = msg.k === "show" && msg.to === this.me ? await unsealHand(this, msg) : undefined;
+    logged();
     this.nextSeq[j] += 1;
     this.digests[j].set(msg.seq, digest);
     this._chain(j, digest);
-    if (msg.k === "show" && msg.to === this.me) this._shown.set(msg, await unsealHand(this, msg));
+    if (shown !== undefined) this._shown.set(msg, shown);
     this.queue[j].push(msg);
     this._pump();
     return this._flush();
