@@ -202,6 +202,14 @@ def test_a_device_that_sends_different_messages_to_different_devices_is_caught_b
     cheat_named(d, None, "transcripts", honest=[0, 2])
 
 
+@pytest.mark.parametrize("name,code", [("rogue_key", "key_proof"), ("unmasked", "shuffle")])
+def test_a_key_without_its_proof_or_a_card_left_unmasked_stops_the_deal_before_it_is_dealt(runs, name, code):
+    d = runs[name]
+    assert [c[:2] for c in d["seen"][0]["cheats"]] == [[1, code]]
+    assert d["seen"][0]["ready"] == 0 and d["seen"][0]["cards"] == []
+    assert d["seen"][0]["checks"][0][:3] == [False, 1, code]
+
+
 def test_a_false_accusation_names_the_accuser(runs):
     d = runs["false_accusation"]
     for me in (0, 1):

@@ -516,19 +516,25 @@ export class FairTable {
 
   _check(force) {
     if (this.result || (this.phase !== "over" && this.phase !== "stopped")) return;
-    if (!force && this.seeds.filter(Boolean).length < this.devices) return;
-    if (!this.H) {
+    if (!this.H) { // stopped while the keys were made: no deck to check
+      if (!this.stopped) return;
       this.result = { fair: false, ...this.stopped };
       this._events.push({ type: "check", ...this.result });
       return;
     }
+    // stopped mid-shuffle: the devices that shuffled are the ones that have a seed to open
+    const shuffled = this.phase === "stopped" ? this.turn : this.devices;
+    if (!force && this.seeds.slice(0, shuffled).filter(Boolean).length < shuffled) return;
     const known = [];
     this.card.forEach((c, p) => { if (c !== undefined) known.push([p, c]); });
     const out = replay({
       table: this.table, round: this.round, devices: this.devices, H: this.H,
       decks: this.decks, commits: this.commits, seeds: this.seeds, known,
     });
-    const result = out.fair && this.stopped ? { fair: false, ...this.stopped } : (out.fair && sameTranscripts(this.me, this.heard, this.chains)) || out;
+    // a deal stopped before every shuffle was in or opened: the stop says what happened
+    const early = !out.fair && (out.code === "no_shuffle" || out.code === "not_opened");
+    const result = this.stopped && (out.fair || early) ? { fair: false, ...this.stopped }
+      : (out.fair && sameTranscripts(this.me, this.heard, this.chains)) || out;
     delete result.order;
     this.result = result;
     this._events.push({ type: "check", ...result });

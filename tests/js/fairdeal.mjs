@@ -98,7 +98,7 @@ export async function deal(n, { hand = 3, noTrump = false, partners = null, exch
   for (let k = 0; k < n * hand; k++) plan.push([k, k % n]);
   let trumpPos = noTrump ? null : n * hand;
   if (trumpPos !== null) plan.push([trumpPos, ALL]);
-  await bus.all((t) => t.deal(plan));
+  if (!stopped(tables)) await bus.all((t) => t.deal(plan));
   if (cheat.afterDeal) await cheat.afterDeal(bus);
   let next = n * hand + (noTrump ? 0 : 1);
   const size = deck.length;
@@ -365,6 +365,27 @@ const SCENARIOS = {
     tricks: 1,
     split: (from, to, msg) => (from === 1 && to === 2 && msg.k === "tokens" && msg.seq === 2
       ? { ...msg, items: [...msg.items].reverse() } : msg),
+  }),
+  // device 1's key with a proof that is not one for it (a key chosen to cancel the others' has
+  // none): the deal stops before any shuffle
+  rogue_key: () => deal(2, {
+    tricks: 0,
+    tamper: (from, msg) => {
+      if (from !== 1 || msg.k !== "key") return [msg];
+      const proof = unb64(msg.proof);
+      proof[40] ^= 1;
+      return [{ ...msg, proof: b64(proof) }];
+    },
+  }),
+  // device 1 leaves a card of its shuffle unmasked (A = 0: the card readable by everyone)
+  unmasked: () => deal(2, {
+    tricks: 0,
+    tamper: (from, msg) => {
+      if (from !== 1 || msg.k !== "shuffle") return [msg];
+      const bytes = unb64(msg.deck);
+      bytes.fill(0, 3 * 64, 3 * 64 + 32);
+      return [{ ...msg, deck: b64(bytes) }];
+    },
   }),
   // device 2 says device 0's share was wrong; it was right
   false_accusation: () => deal(3, {
