@@ -96,14 +96,19 @@ def test_honest_deal_four_devices_partners_see_each_others_hands(runs):
 
 def test_honest_chiamata_five_devices_eight_cards_each_no_face_up_card(runs):
     d = runs["chiamata5"]
-    honest_deal(d, hand=8, trump=False)
+    honest_deal(d, hand=8, trump=False, whole=False)  # (four tricks of eight: the test's time)
     assert all(len(s["cards"]) == 8 for s in d["seen"])
+    assert all(len(s["opened"]) == 4 * 5 for s in d["seen"])
 
 
 def test_honest_deal_six_devices_36_cards_teams_of_three(runs):
     d = runs["honest6"]
     assert len(d["deck"]) == 36
-    honest_deal(d, hand=3, partners=[(0, 2, 4), (1, 3, 5)])
+    # four tricks of six (the test's time): the whole talon drawn, the partners shown their hands
+    honest_deal(d, hand=3, partners=[(0, 2, 4), (1, 3, 5)], whole=False)
+    assert all(len(s["cards"]) == 6 or len(s["cards"]) == 5 for s in d["seen"])
+    assert sum(len(s["cards"]) for s in d["seen"]) == 35  # every card but the face-up trump
+    assert all(len(s["opened"]) == 1 + 4 * 6 for s in d["seen"])
 
 
 def test_a_device_that_reloads_mid_deal_carries_on_from_its_snapshot(runs):
