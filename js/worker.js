@@ -53,7 +53,7 @@ import { CARRIED, SITE_CACHE, SITE_ROOT, mark, siteURL, sleep, trace } from "./w
 import { ask, connect, dead, errorReply, fatal } from "./worker/bridge.js";
 import { SNAPSHOT_CACHE, SnapshotStandIn, dropSnapshotFile, readSnapshot, restoring, snapshots,
   storeSnapshot } from "./worker/snapshot.js";
-import { MODEL_WAIT_MS, SEARCHING, installing, modelFor } from "./worker/models.js";
+import { MODEL_WAIT_MS, SEARCHING, installing, knowRequests, modelFor } from "./worker/models.js";
 import { allGames, current, dropIfFinished, heldElsewhere, listed, lockNewGame, newId, openDB,
   openRecord, readGame, setCurrent, store, sweepFinished, tableReply, takeSpareLock } from "./worker/games.js";
 
@@ -313,6 +313,10 @@ async function start() {
       data.destroy();
     }
   });
+  // The engine's one table of requests (py/briscola/protocol.py): which of them search.
+  const requests = ask("requests", {});
+  if (requests.error) throw new Error(`the engine's table of requests: ${requests.error.message}`);
+  knowRequests(requests.result.requests);
   progress("engine", 1);
   mark("ready");
   sweepFinished();
