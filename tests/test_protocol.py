@@ -1,7 +1,7 @@
 """The one table of requests (briscola.protocol), and its property: for every request in it and
 every kind of seat (the person at the host's page, a friend, a computer) in every family of
-variants (two players, four in teams with and without signals, Chiamata, double Briskula), no
-reply gives a card the asking page may not see.
+variants (two players, four in teams with and without signals, Chiamata, double Briskula, two
+people sharing the device), no reply gives a card the asking page may not see.
 
 The host's page may see what its person's seat and its friends' seats know (it sends each
 friend its own view only); a friend's page, through the referee, what its own seat knows.
@@ -32,6 +32,7 @@ TABLES = [
     ({"name": "four", "signals": True}, [HUMAN, BOT, BOT, BOT]),
     ("chiamata", [HUMAN, BOT, FRIEND, BOT, BOT]),
     ("double", [HUMAN, BOT]),
+    ("classic", [HUMAN, HUMAN]),  # two people sharing the device
 ]
 DATE = "2026-03-01"
 
@@ -76,8 +77,14 @@ def examples(game, s):
 
 
 def readable(table):
-    """The seats the host's page may read now: its person's and its friends'."""
-    return [s for s, x in enumerate(table.seats) if x["kind"] in ("human", "friend")]
+    """The seats the host's page may read now: its person's and its friends'; of people
+    sharing the device, the one whose turn it is only; with no person seated, every seat."""
+    humans = [s for s, x in enumerate(table.seats) if x["kind"] == "human"]
+    friends = [s for s, x in enumerate(table.seats) if x["kind"] == "friend"]
+    if not humans:
+        return list(range(len(table.seats)))
+    turn = table.match.game.current_player
+    return (humans if len(humans) == 1 else [s for s in humans if s == turn]) + friends
 
 
 def allowed(game, seats):
