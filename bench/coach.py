@@ -35,7 +35,13 @@ stated principle holds (:func:`briscola.ai.teach.holds`, target 100 %), the shar
 ties between two small cards (no points, no trump) and what those say (the short line
 ``tie_blanks``, or the principle that parts them), and the hints that throw a figure onto a
 trick the others take while a card of fewer points would lose it as well, without a reason
-that says why the cheaper card is kept (target 0).
+that says why the cheaper card is kept (target 0). It then reads every claim of the hints
+and of the review's sentences as a strong player would (:func:`briscola.ai.teach.claims`:
+points put on a trick, a sure take, a chance said, "risks N points", "only N cards beat it"
+with its chance; target 100 % of each), and how the ties are said: by a principle, as worth
+the same with what makes them so (:data:`SAME_NAMED`), or only "either will do"
+(:data:`SAME_GENERIC`), and any "what one gains now the other makes up later" said where
+every card's place is not known (target 0).
 """
 from __future__ import annotations
 
