@@ -224,7 +224,7 @@ def print_principles(variants: list[str], deals: int) -> None:
 # Ties said as worth the same, with what makes them the same here (or what they differ in),
 # and those said only as "any small card will do" / "either will do".
 SAME_NAMED = ("coach_tie_blanks_lose", "coach_tie_blanks_lead", "coach_equal_take",
-              "coach_equal_lose", "coach_equal_lead", "coach_tie_worth_same", "coach_tie_differ",
+              "coach_equal_lose", "coach_equal_lead", "coach_tie_worth_same", "coach_tie_exact_kept", "coach_tie_differ",
               "coach_tie_differ_points", "coach_tie_differ_risk")
 SAME_GENERIC = ("coach_tie_blanks", "coach_equal")
 

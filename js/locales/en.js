@@ -507,6 +507,7 @@ export default {
   "reason.coach_tie_differ": "{card} and {alt} do different things in this trick ({card} {take, plural, =1 {wins it for now} other {lets it go}}, {alt} {take_alt, plural, =1 {would win it for now} other {would let it go}}), but over the deal they are worth about the same.",
   "reason.coach_tie_differ_points": "{card} ({points, plural, =0 {no points} one {# point} other {# points}}) and {alt} ({points_alt, plural, =0 {no points} one {# point} other {# points}}) {take, plural, =1 {both win this trick for now} other {both leave this trick}}; over the deal they are worth about the same.",
   "reason.coach_tie_differ_risk": "{card} {safe, plural, =1 {cannot be beaten in this trick} other {can still be beaten in this trick}}, {alt} {safe_alt, plural, =1 {cannot be} other {can be}}; but over the deal they are worth about the same.",
+  "reason.coach_tie_exact_kept": "{card} and {alt} do the same to this trick, and with every card's place known the deal ends the same whichever of them stays in hand: either will do.",
   "reason.coach_gives": "{card} puts {given, plural, one {its # point} other {its # points}} on this trick.",
   "reason.coach_bid_equal": "These choices are worth about the same here: {gain, plural, one {# game point} other {# game points}} apart.",
   "reason.coach_bid_pass_rank": "Passing is {gain, plural, one {# game point} other {# game points}} better than bidding {rank}: even with its best call, the hand expects only about {points, plural, one {# card point} other {# card points}}.",

@@ -512,6 +512,8 @@ def equal_reason(f: Facts, b: int, a: int, exact: bool = False) -> tuple[str, di
         if f.pos == 0:  # led: the same points, and both can be taken or neither
             return "coach_equal_lead", {"points": f.pts[b], "safe": int(not f.threat(b))}
         return "coach_equal", {}
+    if exact and f.same_job(b, a):  # the same now; what stays in hand ends the same
+        return "coach_tie_exact_kept", {}
     if exact:
         return "coach_tie_worth_same", {}
     if f.pos > 0 and f.wins(b) != f.wins(a):
@@ -659,6 +661,8 @@ def holds_facts(f: Facts, code: str, b: int, a: int, params: dict | None = None)
             return pos > 0 and wb != wa
         if name == "differ_points":
             return pts[b] != pts[a] or tb != ta
+        if name == "exact_kept":
+            return f.same_job(b, a)
         if name == "differ_risk":
             q = params or {}
             return (_safe(f, b) != _safe(f, a) and q.get("safe") == int(_safe(f, b))
@@ -775,7 +779,7 @@ TIE_CODES = tuple("coach_tie_" + n for n in (
     "take_points_may", "blanks", "worth_same", "save_trump", "keep_master",
     "take_load_odds", "take_points_odds", "keep_suit", "secure", "save_trump_give",
     "save_trump_odds", "lead_load_odds", "keep_beater", "blanks_lead", "blanks_lose", "differ",
-    "differ_points", "differ_risk"))
+    "differ_points", "differ_risk", "exact_kept"))
 # A count of the cards still out that beat a led card, said with the chance that one of them
 # is played here (``risk``, and ``risk_alt`` for the other card: :meth:`Facts.risk`).
 RISK_CODES = ("coach_lead_load_odds", "coach_lead_load_trump_odds", "coach_lead_strong_odds",
