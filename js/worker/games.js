@@ -336,7 +336,9 @@ export const MAX_UNFINISHED = 10;
 export async function boundGames() {
   try {
     const elsewhere = await heldElsewhere();
-    const open = (await allGames()).filter((g) => g && g.id && !(g.info && g.info.over));
+    // a record not well formed (no info: written by a bug, or by hand) is neither listed nor let go
+    const open = (await allGames()).filter((g) => g && typeof g.id === "string" && g.info && typeof g.info === "object"
+      && !g.info.over);
     const extra = open.length - MAX_UNFINISHED;
     if (extra <= 0) return [];
     const rank = (g) => (untouched(g.info) ? 0 : withFriend(g.info) ? 2 : 1);

@@ -212,9 +212,16 @@ def test_storage_refused_in_the_frame_is_said_once_small_and_aside(dist_dir, who
             assert play(game, moves=2) in ("waiting", "summary", "over")
             game.evaluate("window.__briscola.app.storageTrouble()")
             assert game.evaluate("document.getElementById('notice').textContent.split('saved').length - 1") <= 1
+            # without session storage too, the frame narrows its policy to its own origin
+            # (test_a_page_without_friends_reaches_its_own_origin_alone sees it refuse)
+            assert game.evaluate(NARROWED_JS)
     finally:
         host.stop()
         site.stop()
+
+
+NARROWED_JS = ("[...document.querySelectorAll('meta[http-equiv=Content-Security-Policy]')]"
+               ".some((m) => m.content === \"connect-src 'self'\")")
 
 
 # ---- a host page that floods the game with requests --------------------------------------------
@@ -353,6 +360,7 @@ def test_a_page_without_friends_reaches_its_own_origin_alone(page, base_url, bot
     page.evaluate(FRAME_GAME_JS, f"{base_url}index.html?embed=1&variant=classic&lang=en&level={bot_level}&seed=7")
     game = page.frames[1]
     settle(game)
+    assert game.evaluate(NARROWED_JS)
     assert reached(game) == "refused: connect-src"
     # a tab that holds tables with friends (js/embed.js reloadForFriends), as after a person
     # started one: the policy of index.html, which lets the relays through
