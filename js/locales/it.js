@@ -738,7 +738,7 @@ export default {
   "stats.reset.confirm": "Azzerare davvero tutte le statistiche?",
   "stats.note": "Ogni mano finita senza mosse annullate conta, dal punto di vista del primo giocatore umano.",
   "stats.undone": "Mani con una mossa annullata, non contate: {n}",
-  "notice.letgo": "{n, plural, one {Ho tolto la partita in sospeso più vecchia} other {Ho tolto le # partite in sospeso più vecchie}}: ne tengo al massimo {max}, le ultime giocate.",
+  "notice.letgo": "{n, plural, one {Ho tolto una partita in sospeso più vecchia} other {Ho tolto # partite in sospeso più vecchie}}: ne tengo al massimo {max}, le ultime giocate.",
   "notice.badsave": "La partita salvata non si poteva riprendere ({message}). L'ho messa da parte, non cancellata.",
   "notice.error": "Errore: {message}",
   "error.error": "il motore ha rifiutato la richiesta.",
