@@ -4,7 +4,7 @@
 // values and answers for the other player (puzzle, puzzle_move). A solved or failed puzzle
 // counts once a day in the streak kept with the statistics (js/storage.js).
 
-import { h, clear } from "./dom.js";
+import { h, clear, dialogLive, keepFocus } from "./dom.js";
 import { t, getLang } from "./i18n.js";
 import { cardName, suitName } from "./cards.js";
 import { cardFace } from "./table.js";
@@ -31,6 +31,7 @@ export class Puzzle {
     d.append(this.body);
     d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
     document.body.append(d);
+    dialogLive(d); // what the puzzle says (app.say) is heard inside the dialog
     this.dialog = d;
     return d;
   }
@@ -47,12 +48,14 @@ export class Puzzle {
     }
     this.busy = false;
     this.render();
+    // the focus on the first card to play (it was on Close, the only button while loading)
+    const first = /** @type {HTMLElement | null} */ (this.body.querySelector(".puzzle-hand button:not([disabled])"));
+    if (first) first.focus({ preventScroll: true });
   }
 
   async play(card) {
     if (this.busy || this.outcome || !this.state) return;
-    this.busy = true;
-    this.render();
+    this.busy = true; // (not drawn: the card played keeps the focus until the reply)
     try {
       const r = await this.app.engine.call("puzzle_move", { date: this.date, moves: [...this.moves, card] });
       if (r.ok) {
@@ -74,7 +77,12 @@ export class Puzzle {
     if (line) this.app.say(line.textContent);
   }
 
+  /** Drawn again, the focus kept: on the same card, else the next card to play, else Close. */
   render() {
+    keepFocus(this.body, () => this.draw(), [".puzzle-hand button:not([disabled])", "#puzzle-close"]);
+  }
+
+  draw() {
     const body = clear(this.body);
     const lang = getLang();
     const style = this.app.style();

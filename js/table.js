@@ -163,7 +163,7 @@ export class TableView {
     felt.append(center, this.el.banner);
 
     const mine = h("div", { class: "mine" });
-    this.el.mybar = h("div", { class: "mybar" });
+    this.el.mybar = h("div", { class: "mybar", attrs: { role: "group" } }); // named by render()
     this.el.myname = h("span", { class: "name" });
     this.el.mybadges = h("span", { class: "badges" });
     this.el.mypile = h("span", { class: "pile mypile", data: { key: `pile-${me}`, anchor: `pile-${me}` } });
@@ -187,7 +187,7 @@ export class TableView {
   }
 
   _seatBox(seat, place) {
-    const root = h("div", { class: `seat place-${place}`, data: { seat } });
+    const root = h("div", { class: `seat place-${place}`, data: { seat }, attrs: { role: "group" } }); // named by render()
     const name = h("span", { class: "name" });
     const badges = h("span", { class: "badges" });
     const hand = h("div", { class: "seat-hand", data: { anchor: `seat-${seat}` } });
@@ -254,6 +254,7 @@ export class TableView {
       const pts = view.points ? view.points[s] : 0;
       if (el.mine) {
         this.el.myname.textContent = ctx.names[s];
+        this.el.mybar.setAttribute("aria-label", ctx.names[s]);
         clear(this.el.mybadges).append(...badges);
         this._pile(this.el.mypile, s, won, pts, ctx, style, lang);
         continue;
@@ -296,7 +297,7 @@ export class TableView {
     view.sides.forEach((side, i) => {
       const label = i === mySide ? t("table.team.us") : t("table.team.them");
       const words = `${label}: ${t("table.points", { n: view.side_points[i] })}`;
-      box.append(h("span", { class: `side-chip ${i === mySide ? "us" : "them"}`, title: words, attrs: { "aria-label": words } },
+      box.append(h("span", { class: `side-chip ${i === mySide ? "us" : "them"}`, title: words, attrs: { role: "group", "aria-label": words } },
         h("span", { class: "label", text: label }), h("b", { text: String(view.side_points[i]) }),
         h("span", { class: "unit", text: t("table.points.unit") })));
     });
@@ -322,6 +323,7 @@ export class TableView {
       count.append(" · ", h("span", { class: "unit", text: before }), String(pts), h("span", { class: "unit", text: after }));
     }
     el.append(count);
+    el.setAttribute("role", "group"); // its name is heard only on an element with a role
     el.setAttribute("aria-label", yours ? t("seat.pile.aria.you", { n: won }) : t("seat.pile.aria", { name: ctx.names[seat], n: won }));
   }
 
@@ -437,6 +439,10 @@ export class TableView {
     const points = ctx.showPoints && ctx.cardPoints ? cards.map((c) => (c && ctx.cardPoints[c]) || 0) : null;
     if (this._unchanged("hand", JSON.stringify([cards, view.seat, cards.map((c) => !!c && ctx.canPlay && legal.has(c)),
       ctx.hinted, points, this.focusKey, label, style, lang]))) return;
+    // the focus on a card of the hand stays in the hand: on the same card, else the one now
+    // in its place (the card played is gone), never on <body>
+    const had = document.activeElement;
+    const at = had && this.el.hand.contains(had) ? [...this.el.hand.children].indexOf(had) : -1;
     const box = clear(this.el.hand);
     box.setAttribute("aria-label", label);
     box.style.setProperty("--count", String(Math.max(2, cards.length)));
@@ -462,10 +468,15 @@ export class TableView {
     // roving tabindex: one card in the tab order
     if (focusable.length) {
       let idx = focusable.findIndex((b) => b.dataset.key === this.focusKey);
+      if (idx < 0 && at >= 0) idx = Math.min(at, focusable.length - 1);
       if (idx < 0) idx = focusable.findIndex((b) => b.classList.contains("playable"));
       if (idx < 0) idx = 0;
       focusable[idx].tabIndex = 0;
       tabSet = true;
+      if (at >= 0) {
+        this.focusKey = focusable[idx].dataset.key;
+        focusable[idx].focus({ preventScroll: true });
+      }
     }
     return tabSet;
   }
