@@ -11,6 +11,7 @@
 
 import { cardSVG, backSVG, cardName, rankName, suitName } from "./cards.js";
 import { h, clear, svgBox, sleep } from "./dom.js";
+import { handSlots } from "./handslots.js";
 import { t, tOr } from "./i18n.js";
 
 // Portrait phones: all other seats share the top row so the trick gets the whole width.
@@ -446,6 +447,13 @@ export class TableView {
     const box = clear(this.el.hand);
     box.setAttribute("aria-label", label);
     box.style.setProperty("--count", String(Math.max(2, cards.length)));
+    // a long hand: each card in its place (js/handslots.js); a hand not shown keeps the last
+    this.places = this.places || {}; // by seat: people sharing the device each keep theirs
+    const placed = handSlots(this.places[view.seat] || null, cards);
+    if (!placed || !placed.hidden) this.places[view.seat] = placed;
+    const slots = placed && placed.slots;
+    box.classList.toggle("two-rows", !!slots);
+    if (slots) box.style.setProperty("--cols", String(placed.cols));
     let tabSet = false;
     const focusable = [];
     cards.forEach((code, i) => {
@@ -462,6 +470,12 @@ export class TableView {
         on: { click: () => { if (playable) this.on.card(code); } },
       }, cardFace(code, style, lang, "h"));
       btn.tabIndex = -1;
+      if (slots) {
+        const at = slots.get(code || `x${i}`);
+        btn.dataset.row = at < placed.cols ? "1" : "2";
+        btn.style.setProperty("--r", btn.dataset.row);
+        btn.style.setProperty("--c", String((at % placed.cols) + 1));
+      }
       focusable.push(btn);
       box.append(btn);
     });
