@@ -183,7 +183,7 @@ CUT_JS = """() => {
     const cs = getComputedStyle(sel);
     ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
     const words = ctx.measureText(sel.options[sel.selectedIndex].text).width;
-    const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20; // its arrow
     if (words > room + 1) out.push(`select#${sel.id}: "${sel.options[sel.selectedIndex].text}" cut (${Math.round(words)} px in ${Math.round(room)})`);
   }
   return out;
