@@ -28,3 +28,24 @@ export function handSlots(prev, cards) {
   }
   return { slots, cols: Math.max(old.cols, Math.ceil((Math.max(...slots.values()) + 1) / 2)) };
 }
+
+/**
+ * Lay out a hand's `buttons` (one for each of `cards`, in order) in `box` by their places
+ * (`.two-rows`, each card's row --r and column --c); `places`: the table's last places by
+ * seat, kept up to date here (people sharing the device each keep theirs).
+ * @param {HTMLElement} box @param {HTMLElement[]} buttons @param {(string | null)[]} cards
+ * @param {Record<number, any>} places @param {number} seat
+ */
+export function placeHand(box, buttons, cards, places, seat) {
+  const placed = handSlots(places[seat] || null, cards);
+  if (!placed || !placed.hidden) places[seat] = placed;
+  box.classList.toggle("two-rows", !!placed);
+  if (!placed) return;
+  box.style.setProperty("--cols", String(placed.cols));
+  buttons.forEach((btn, i) => {
+    const at = /** @type {number} */ (placed.slots.get(cards[i] || `x${i}`));
+    btn.dataset.row = at < placed.cols ? "1" : "2";
+    btn.style.setProperty("--r", btn.dataset.row);
+    btn.style.setProperty("--c", String((at % placed.cols) + 1));
+  });
+}

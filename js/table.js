@@ -9,80 +9,18 @@
 // card); before a frame is drawn the positions are measured, after it each card slides from
 // where it was (or from data-from: the talon or a seat) to where it is now.
 
-import { cardSVG, backSVG, cardName, rankName, suitName } from "./cards.js";
+import { cardName, suitName } from "./cards.js";
 import { h, clear, svgBox, sleep } from "./dom.js";
-import { handSlots } from "./handslots.js";
+import { placeHand } from "./handslots.js";
 import { t, tOr } from "./i18n.js";
+import { cardFace, seatVector, seatPlaces, hash, teamGame, cssEscape, matchText, turnText, actionLabel, signalWords, levelName, levelBadge } from "./table-parts.js";
+
+// what other modules import of the table's parts, from here as before
+export { cardFace, seatVector, seatPlaces, matchText, actionLabel, signalWords };
 
 // Portrait phones: all other seats share the top row so the trick gets the whole width.
 const NARROW = window.matchMedia("(max-width: 560px) and (orientation: portrait), (max-height: 520px) and (orientation: landscape)");
 
-const svgCache = new Map();
-function faceMarkup(code, style, lang, suffix) {
-  const k = `${code}|${style}|${lang}|${suffix}`;
-  let m = svgCache.get(k);
-  if (m === undefined) {
-    m = cardSVG(code, style, lang, suffix);
-    svgCache.set(k, m);
-  }
-  return m;
-}
-function backMarkup(style, lang, suffix) {
-  const k = `back|${style}|${lang}|${suffix}`;
-  let m = svgCache.get(k);
-  if (m === undefined) {
-    m = backSVG(style, lang, suffix);
-    svgCache.set(k, m);
-  }
-  return m;
-}
-
-// Parsed card elements, cloned for each use: cloning is much cheaper than parsing the SVG.
-const nodeCache = new Map();
-
-/** A card face (or back when code is null) as a <div class="card">. */
-export function cardFace(code, style, lang, suffix = "t", extra = "") {
-  const k = `${code}|${style}|${lang}|${suffix}|${extra}`;
-  let tpl = nodeCache.get(k);
-  if (!tpl) {
-    tpl = svgBox("div", code ? faceMarkup(code, style, lang, suffix) : backMarkup(style, lang, suffix),
-      { class: `card ${code ? "face" : "back"} ${extra}`.trim() });
-    const svg = tpl.firstElementChild;
-    if (svg) svg.setAttribute("aria-hidden", "true");
-    if (nodeCache.size > 600) nodeCache.clear();
-    nodeCache.set(k, tpl);
-  }
-  return tpl.cloneNode(true);
-}
-
-function hash(str) {
-  let x = 7;
-  for (let i = 0; i < str.length; i++) x = (x * 31 + str.charCodeAt(i)) | 0;
-  return Math.abs(x);
-}
-
-/** Where seat offset k (0 = the bottom seat) sits around the table, counter-clockwise. */
-export function seatVector(k, n) {
-  const a = (2 * Math.PI * k) / n;
-  return { x: Math.sin(a), y: Math.cos(a) };
-}
-
-/** Which border of the felt each other seat sits on (offset k from the bottom seat). */
-export function seatPlaces(n, compact = false) {
-  const places = { top: [], left: [], right: [] };
-  const m = n - 1;
-  if (compact) {
-    // narrow screens: every other seat in one row across the top, in table order
-    for (let k = m; k >= 1; k--) places.top.push(k);
-    return places;
-  }
-  if (m === 1) places.top = [1];
-  else if (m === 2) places.top = [2, 1];
-  else if (m === 3) { places.right = [1]; places.top = [2]; places.left = [3]; }
-  else if (m === 4) { places.right = [1]; places.top = [3, 2]; places.left = [4]; }
-  else { places.right = [1]; places.top = [4, 3, 2]; places.left = [5]; }
-  return places;
-}
 
 /**
  * Panels for the phases before play, by phase name ("auction", "call"): a function
@@ -167,7 +105,7 @@ export class TableView {
     this.el.mybar = h("div", { class: "mybar", attrs: { role: "group" } }); // named by render()
     this.el.myname = h("span", { class: "name" });
     this.el.mybadges = h("span", { class: "badges" });
-    this.el.mypile = h("span", { class: "pile mypile", data: { key: `pile-${me}`, anchor: `pile-${me}` } });
+    this.el.mypile = h("span", { class: "pile mypile", data: { key: `pile-${me}`, anchor: `pile-${me}` }, attrs: { role: "group" } });
     this.el.mybar.append(this.el.myname, this.el.mybadges, this.el.mypile);
     this.el.hand = h("div", { class: "hand", attrs: { role: "group" }, data: { anchor: `seat-${me}` } });
     this.el.actions = h("div", { class: "actions" });
@@ -192,7 +130,7 @@ export class TableView {
     const name = h("span", { class: "name" });
     const badges = h("span", { class: "badges" });
     const hand = h("div", { class: "seat-hand", data: { anchor: `seat-${seat}` } });
-    const pile = h("span", { class: "pile", data: { key: `pile-${seat}`, anchor: `pile-${seat}` } });
+    const pile = h("span", { class: "pile", data: { key: `pile-${seat}`, anchor: `pile-${seat}` }, attrs: { role: "group" } }); // named by _pile
     const bubble = h("span", { class: "bubble", attrs: { "aria-hidden": "true" } });
     root.append(h("div", { class: "seat-head" }, name, badges), hand, pile, bubble);
     return { root, name, badges, hand, pile, bubble };
@@ -221,7 +159,7 @@ export class TableView {
     this.el.match.textContent = this.mode.matchText ? this.mode.matchText(view, ctx) : matchText(ctx);
     this.el.turn.textContent = turnText(view, ctx);
     // the computers' level, said once for the table (app.css shows it where the seats cannot)
-    const levels = [...new Set(ctx.kinds.filter((k) => k && k.kind === "bot").map((k) => t(`level.${k.level}`)))];
+    const levels = [...new Set(ctx.kinds.filter((k) => k && k.kind === "bot").map((k) => levelName(k.level, ctx.model)))];
     this.el.level.textContent = levels.length ? t("table.level", { level: levels.join(" / ") }) : "";
     this._sides(view, ctx);
     clear(this.el.trumpChip);
@@ -248,14 +186,11 @@ export class TableView {
       if (view.dealer === s) badges.push(h("span", { class: "badge dealer", text: t("seat.dealer") }));
       if (partner) badges.push(h("span", { class: "badge partner", text: t("seat.partner") }));
       if (this.mode.seat) this.mode.seat(el.root, s, view, ctx, badges);
-      if (ctx.kinds[s] && ctx.kinds[s].kind === "bot") {
-        badges.push(h("span", { class: "badge level", text: t(`level.${ctx.kinds[s].level}`) }));
-      }
+      if (ctx.kinds[s] && ctx.kinds[s].kind === "bot") badges.push(levelBadge(ctx.kinds[s].level, ctx.model));
       const won = (view.tricks || []).filter((tr) => tr.winner === s).length;
       const pts = view.points ? view.points[s] : 0;
       if (el.mine) {
-        this.el.myname.textContent = ctx.names[s];
-        this.el.mybar.setAttribute("aria-label", ctx.names[s]);
+        this.el.mybar.setAttribute("aria-label", (this.el.myname.textContent = ctx.names[s]));
         clear(this.el.mybadges).append(...badges);
         this._pile(this.el.mypile, s, won, pts, ctx, style, lang);
         continue;
@@ -324,7 +259,6 @@ export class TableView {
       count.append(" · ", h("span", { class: "unit", text: before }), String(pts), h("span", { class: "unit", text: after }));
     }
     el.append(count);
-    el.setAttribute("role", "group"); // its name is heard only on an element with a role
     el.setAttribute("aria-label", yours ? t("seat.pile.aria.you", { n: won }) : t("seat.pile.aria", { name: ctx.names[seat], n: won }));
   }
 
@@ -440,20 +374,10 @@ export class TableView {
     const points = ctx.showPoints && ctx.cardPoints ? cards.map((c) => (c && ctx.cardPoints[c]) || 0) : null;
     if (this._unchanged("hand", JSON.stringify([cards, view.seat, cards.map((c) => !!c && ctx.canPlay && legal.has(c)),
       ctx.hinted, points, this.focusKey, label, style, lang]))) return;
-    // the focus on a card of the hand stays in the hand: on the same card, else the one now
-    // in its place (the card played is gone), never on <body>
-    const had = document.activeElement;
-    const at = had && this.el.hand.contains(had) ? [...this.el.hand.children].indexOf(had) : -1;
+    const at = [...this.el.hand.children].indexOf(document.activeElement); // kept in the hand below
     const box = clear(this.el.hand);
     box.setAttribute("aria-label", label);
     box.style.setProperty("--count", String(Math.max(2, cards.length)));
-    // a long hand: each card in its place (js/handslots.js); a hand not shown keeps the last
-    this.places = this.places || {}; // by seat: people sharing the device each keep theirs
-    const placed = handSlots(this.places[view.seat] || null, cards);
-    if (!placed || !placed.hidden) this.places[view.seat] = placed;
-    const slots = placed && placed.slots;
-    box.classList.toggle("two-rows", !!slots);
-    if (slots) box.style.setProperty("--cols", String(placed.cols));
     let tabSet = false;
     const focusable = [];
     cards.forEach((code, i) => {
@@ -470,15 +394,10 @@ export class TableView {
         on: { click: () => { if (playable) this.on.card(code); } },
       }, cardFace(code, style, lang, "h"));
       btn.tabIndex = -1;
-      if (slots) {
-        const at = slots.get(code || `x${i}`);
-        btn.dataset.row = at < placed.cols ? "1" : "2";
-        btn.style.setProperty("--r", btn.dataset.row);
-        btn.style.setProperty("--c", String((at % placed.cols) + 1));
-      }
       focusable.push(btn);
       box.append(btn);
     });
+    placeHand(box, focusable, cards, (this.places = this.places || {}), view.seat); // a long hand: js/handslots.js
     // roving tabindex: one card in the tab order
     if (focusable.length) {
       let idx = focusable.findIndex((b) => b.dataset.key === this.focusKey);
@@ -487,10 +406,7 @@ export class TableView {
       if (idx < 0) idx = 0;
       focusable[idx].tabIndex = 0;
       tabSet = true;
-      if (at >= 0) {
-        this.focusKey = focusable[idx].dataset.key;
-        focusable[idx].focus({ preventScroll: true });
-      }
+      if (at >= 0) focusable[idx].focus({ preventScroll: true }); // the same card, else the one in its place: never <body>
     }
     return tabSet;
   }
@@ -678,52 +594,7 @@ export class TableView {
   }
 }
 
-/** Two sides of partners (4 or 6 players, or Chiamata once the partner is known). */
-function teamGame(view) {
-  return !!(view.sides && view.sides.length === 2 && view.sides.some((sd) => sd.length > 1));
-}
-
 async function settle(promises, ms) {
   if (!promises.length) return;
   await Promise.race([Promise.allSettled(promises), sleep(ms)]);
-}
-
-function cssEscape(s) {
-  return (window.CSS && CSS.escape) ? CSS.escape(s) : String(s).replace(/["\\]/g, "\\$&");
-}
-
-export function matchText(ctx) {
-  const m = ctx.match;
-  if (!m || m.format === "single" || !m.score) return "";
-  return `${t("table.score")} ${m.score.join("–")}`;
-}
-
-function turnText(view, ctx) {
-  if (view.phase === "over") return t("table.over");
-  if (view.turn === null || view.turn === undefined) return "";
-  if (view.turn === view.seat && ctx.kinds[view.turn].kind === "human") return t("table.turn.you");
-  if (ctx.kinds[view.turn] && ctx.kinds[view.turn].kind === "bot") return t("table.turn.thinking", { name: ctx.names[view.turn] });
-  return t("table.turn.other", { name: ctx.names[view.turn] });
-}
-
-/** Words for a non-card action of the legal list. */
-export function actionLabel(a, lang, style) {
-  let m;
-  if ((m = /^swap-(\w\w)$/.exec(a))) return t("act.swap", { card: cardName(m[1], lang, style) });
-  if (a === "signal-loaded") return t("act.signal", { what: t("act.signal.loaded") });
-  if ((m = /^signal-(\w)$/.exec(a))) {
-    return t("act.signal", { what: t("act.signal.rank", { rank: rankName(m[1], lang, style) }) });
-  }
-  if (a === "pass") return t("act.pass");
-  if (a === "carichi") return t("act.carichi");
-  if ((m = /^bid-(\d\d+)$/.exec(a))) return t("act.bid.points", { n: m[1] });
-  if ((m = /^bid-(\w)$/.exec(a))) return t("act.bid.rank", { rank: rankName(m[1], lang, style) });
-  if ((m = /^call-([DCSB])$/.exec(a))) return t("act.call", { what: suitName(m[1], lang, style) });
-  if ((m = /^call-(\w\w)$/.exec(a))) return t("act.call", { what: cardName(m[1], lang, style) });
-  return a;
-}
-
-export function signalWords(sig, lang, style) {
-  if (sig === "loaded") return t("act.signal.loaded");
-  return t("act.signal.rank", { rank: rankName(sig, lang, style) });
 }
