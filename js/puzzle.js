@@ -136,7 +136,7 @@ export class Puzzle {
       if (o) body.append(h("p", { class: "muted puzzle-next", text: t(this.already ? "puzzle.done" : "puzzle.tomorrow") }));
     }
     body.append(h("div", { class: "buttons" },
-      h("button", { class: "btn primary", id: "puzzle-close", type: "button", text: t("menu.close"), on: { click: () => this.dialog.close() } })));
+      h("button", { class: "btn primary", id: "puzzle-close", type: "button", text: t("menu.close"), on: { click: () => { this.dialog.close(); refreshEntry(); } } }))); // at once: its close event comes a task later
   }
 }
 
