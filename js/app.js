@@ -6,7 +6,7 @@
 
 import { Engine, friendsOfThisBuild } from "./engine.js";
 import { mark } from "./start.js";
-import { h } from "./dom.js";
+import { h, dialogLive } from "./dom.js";
 import { PlayLoop, SPEEDS, Stale } from "./play.js";
 import { t, tOr, setLang, getLang, onLangChange, applyStatic, detectLang, LANGS } from "./i18n.js";
 import { cardName, STYLES } from "./cards.js";
@@ -211,10 +211,17 @@ class App {
       d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
     }
     $("handoff-go").addEventListener("click", () => this.loop.handoffDone());
+    for (const d of document.querySelectorAll("dialog")) dialogLive(d); // there before they speak
+    // the skip link "Your hand" lands on a card of the hand, not on <body>
+    document.querySelector("a.skip").addEventListener("click", (e) => { if (this.state) { e.preventDefault(); this.table.focusHand(); } });
     // A notice goes at a tap (it may cover the hand on a phone).
     $("notice").addEventListener("click", () => { clearTimeout(this.noticeTimer); $("notice").classList.remove("show"); $("notice").hidden = true; });
     // the result closed with Escape: the table is looked at, with its way back (the look bar)
-    $("summary-dialog").addEventListener("cancel", () => { if (document.documentElement.dataset.ui === "summary") this.ui("over"); });
+    $("summary-dialog").addEventListener("cancel", () => {
+      if (document.documentElement.dataset.ui !== "summary") return;
+      this.ui("over");
+      $("summary-dialog").addEventListener("close", () => this.focusLookBar(), { once: true }); // not <body>
+    });
     $("games-dialog").addEventListener("cancel", (e) => {
       e.preventDefault(); // a choice is needed: resume a game or start another
       $("games-new").click();
@@ -240,7 +247,8 @@ class App {
     applyStatic(document);
     const other = getLang() === "it" ? "EN" : "IT";
     $("btn-lang-text").textContent = other;
-    $("btn-lang").setAttribute("aria-label", t("menu.lang.aria"));
+    // the words it shows first in its name (speech input says what it sees), then what it does
+    $("btn-lang").setAttribute("aria-label", `${other}: ${t("menu.lang.aria")}`);
     $("btn-lang").title = t("menu.lang");
     document.title = `${t("app.title")} — ${t("app.tagline")}`;
     if (this.state) this.draw();
@@ -276,6 +284,7 @@ class App {
 
   // ---- new game ----------------------------------------------------------------------------
   openNewGame(canCancel) {
+    this.backToResult = false;
     this.ui("newgame");
     if (!this.panel) {
       this.panel = new NewGamePanel($("newgame-dialog"), {
@@ -287,7 +296,7 @@ class App {
       });
       $("newgame-dialog").addEventListener("cancel", (e) => {
         if (!this.state) e.preventDefault();
-        else this.afterDialog();
+        else $("newgame-dialog").addEventListener("close", () => this.afterDialog(), { once: true }); // once it is closed
       });
     }
     const prefs = store.loadPrefs();
@@ -295,8 +304,11 @@ class App {
       { canCancel: canCancel && !!this.state });
   }
 
+  /** The new game panel put away: back where the person was (the result they came from). */
   afterDialog() {
-    if (this.state) this.advance();
+    if (this.backToResult && this.state && this.state.summary) this.showSummary(true);
+    else if (this.state) this.advance();
+    this.backToResult = false;
   }
 
   async newGame(cfg) {
@@ -396,10 +408,12 @@ class App {
   }
 
   say(text) {
-    const live = $("live");
-    live.textContent = "";
+    // the page's live region, and each open dialog's own: inside a modal dialog the rest of
+    // the page is inert, so only the top dialog's region is heard (js/dom.js dialogLive)
+    const lives = [$("live"), ...[...document.querySelectorAll("dialog[open]")].map(dialogLive)];
+    for (const live of lives) live.textContent = "";
     // a fresh text node each time so that assistive technology announces repeats too
-    setTimeout(() => { live.textContent = text; }, 30);
+    setTimeout(() => { for (const live of lives) live.textContent = text; }, 30);
   }
 
   /** An engine error said in a notice, in the person's words (js/errors.js). */
@@ -442,14 +456,12 @@ class App {
       style: this.style(), lang: getLang(), order: this.order,
       friends: friends && friends.leave ? { ...friends, leave: () => { dialog.close(); friends.leave(); } } : friends,
       onNext: () => this.nextDeal(),
-      onNew: () => { dialog.close(); this.openNewGame(true); },
+      onNew: () => { const back = dialog.open; dialog.close(); this.openNewGame(true); this.backToResult = back; },
       onAgain: () => (friends && friends.again ? friends.again() : this.again()),
       onLook: () => {
         dialog.close();
         this.ui("over");
-        // its primary button (a friend's page has none: the host deals the next), else Result
-        const go = $("look-bar").querySelector(".btn.primary") || $("look-bar").querySelector(".btn");
-        if (go instanceof HTMLElement) go.focus();
+        this.focusLookBar();
       },
       coach: this.coach.summaryParts(st, this.names()),
     };
@@ -464,6 +476,13 @@ class App {
     const primary = dialog.querySelector(".btn.primary");
     if (primary) primary.focus({ preventScroll: true });
     dialog.scrollTop = 0; // the result first; the buttons stay in view at the bottom
+  }
+
+  /** The look bar's primary button (a friend's page has none: the host deals the next), else Result. */
+  focusLookBar() {
+    const bar = $("look-bar");
+    const go = bar && (bar.querySelector(".btn.primary") || bar.querySelector(".btn"));
+    if (go instanceof HTMLElement) go.focus();
   }
 
   recordStats(st, seat) {

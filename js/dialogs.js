@@ -76,7 +76,10 @@ export class Dialogs {
       }
     });
     $("stats-body").querySelector(".buttons").before(this.coach.statsSection(), this.coach.puzzleSection(),
-      this.coach.historySection(() => $("stats-dialog").close()), dataSection(this, "stats")); // where it lives, its export
+      this.coach.historySection(() => {
+        $("stats-dialog").close(); // the review in its place, and the statistics again once it is put away
+        queueMicrotask(() => $("review-dialog").addEventListener("close", () => this.openStats(), { once: true }));
+      }), dataSection(this, "stats")); // where it lives, its export
     if (!$("stats-dialog").open) $("stats-dialog").showModal();
   }
 

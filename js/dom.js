@@ -64,3 +64,50 @@ export function svgBox(tag, markup, props = {}) {
 }
 
 export const sleep = (ms) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
+
+/** What finds an element again once redrawn: its id, else its card or key and its tag. */
+function signature(el) {
+  const esc = (v) => ((window.CSS && CSS.escape) ? CSS.escape(v) : String(v).replace(/["\\]/g, "\\$&"));
+  if (el.id) return `#${esc(el.id)}`;
+  const tag = el.tagName.toLowerCase();
+  if (el.dataset && el.dataset.card) return `${tag}[data-card="${esc(el.dataset.card)}"]`;
+  if (el.dataset && el.dataset.key) return `${tag}[data-key="${esc(el.dataset.key)}"]`;
+  return null;
+}
+
+/**
+ * Redraw what is inside `box` (`redraw()`, whose value is returned) without the focus falling
+ * to <body>: if it was inside `box` and its element is gone, it goes to the element drawn in
+ * its place (same id, card or key), else to the first of `fallbacks` (CSS selectors, in
+ * order) that can take it.
+ */
+export function keepFocus(box, redraw, fallbacks = []) {
+  const had = document.activeElement;
+  const inside = !!had && had !== document.body && box.contains(had);
+  const sig = inside ? signature(/** @type {HTMLElement} */ (had)) : null;
+  const out = redraw();
+  const now = document.activeElement;
+  if (inside && (!now || now === document.body || !now.isConnected)) {
+    for (const sel of [sig, ...fallbacks]) {
+      const el = sel ? /** @type {HTMLElement | null} */ (box.querySelector(sel)) : null;
+      if (el && !(/** @type {HTMLButtonElement} */ (el).disabled)) {
+        el.focus({ preventScroll: true });
+        if (document.activeElement === el) break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The live region inside `dialog` (made at its first use): inside an open modal dialog the
+ * page's own live region is inert, so what the dialog says goes in its own.
+ */
+export function dialogLive(dialog) {
+  let box = dialog.querySelector(":scope > .dialog-live");
+  if (!box) {
+    box = h("div", { class: "sr-only dialog-live", attrs: { "aria-live": "polite", "aria-atomic": "true" } });
+    dialog.append(box);
+  }
+  return box;
+}

@@ -4,7 +4,7 @@
 // values and answers for the other player (puzzle, puzzle_move). A solved or failed puzzle
 // counts once a day in the streak kept with the statistics (js/storage.js).
 
-import { h, clear } from "./dom.js";
+import { h, clear, dialogLive, keepFocus } from "./dom.js";
 import { t, getLang } from "./i18n.js";
 import { cardName, suitName } from "./cards.js";
 import { cardFace } from "./table.js";
@@ -32,6 +32,7 @@ export class Puzzle {
     d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
     d.addEventListener("close", () => refreshEntry()); // the statistics behind it, current
     document.body.append(d);
+    dialogLive(d); // what the puzzle says (app.say) is heard inside the dialog
     this.dialog = d;
     return d;
   }
@@ -50,6 +51,9 @@ export class Puzzle {
     }
     this.busy = false;
     this.render();
+    // the focus on the first card to play (it was on Close, the only button while loading)
+    const first = /** @type {HTMLElement | null} */ (this.body.querySelector(".puzzle-hand button:not([disabled])"));
+    if (first) first.focus({ preventScroll: true });
   }
 
   /** The day's puzzle already played: the position as it ended, shown, never played again. */
@@ -65,8 +69,7 @@ export class Puzzle {
 
   async play(card) {
     if (this.busy || this.outcome || !this.state) return;
-    this.busy = true;
-    this.render();
+    this.busy = true; // (not drawn: the card played keeps the focus until the reply)
     try {
       const r = await this.app.engine.call("puzzle_move", { date: this.date, moves: [...this.moves, card] });
       if (r.ok) {
@@ -88,7 +91,12 @@ export class Puzzle {
     if (line) this.app.say(line.textContent);
   }
 
+  /** Drawn again, the focus kept: on the same card, else the next card to play, else Close. */
   render() {
+    keepFocus(this.body, () => this.draw(), [".puzzle-hand button:not([disabled])", "#puzzle-close"]);
+  }
+
+  draw() {
     const body = clear(this.body);
     const lang = getLang();
     const style = this.app.style();
@@ -128,7 +136,7 @@ export class Puzzle {
       if (o) body.append(h("p", { class: "muted puzzle-next", text: t(this.already ? "puzzle.done" : "puzzle.tomorrow") }));
     }
     body.append(h("div", { class: "buttons" },
-      h("button", { class: "btn primary", id: "puzzle-close", type: "button", text: t("menu.close"), on: { click: () => this.dialog.close() } })));
+      h("button", { class: "btn primary", id: "puzzle-close", type: "button", text: t("menu.close"), on: { click: () => { this.dialog.close(); refreshEntry(); } } }))); // at once: its close event comes a task later
   }
 }
 

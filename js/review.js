@@ -10,7 +10,7 @@
 // actions of the deal. Steps are mapped to decisions and tricks from the events of the deal's
 // last step (one event per action: a play, an exchange, a signal, a bid...).
 
-import { h, s, clear } from "./dom.js";
+import { h, s, clear, dialogLive, keepFocus } from "./dom.js";
 import { t, tOr, getLang } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { cardName, suitName } from "./cards.js";
@@ -68,6 +68,7 @@ export class Review {
     this.body = h("div", { class: "panel", id: "review-body" });
     d.append(this.body);
     document.body.append(d);
+    dialogLive(d); // what the review says (app.say) is heard inside the dialog
     d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
     d.addEventListener("close", () => {
       this.cancel();
@@ -365,10 +366,14 @@ export class Review {
     ds.forEach((d, i) => this.renderRow(i));
   }
 
+  /** Row i drawn again, the focus kept in it (the card tried, else the next to try). */
   renderRow(i) {
-    const entry = this.entry();
     const li = this.el.list.querySelector(`li[data-i="${i}"]`);
-    if (!li) return;
+    if (li) keepFocus(li, () => this.drawRow(i, li), [".rv-retry-hand button:not([disabled])", ".rv-retry-btn", ".rv-row"]);
+  }
+
+  drawRow(i, li) {
+    const entry = this.entry();
     clear(li);
     const d = entry.plan.decisions[i];
     const r = entry.results[i];
@@ -467,8 +472,7 @@ export class Review {
     const entry = this.entry();
     const tr = entry.tries[i];
     if (!tr || tr.busy || tr.found) return;
-    tr.busy = true;
-    this.renderRow(i);
+    tr.busy = true; // (not drawn: the card tried keeps the focus until the reply)
     try {
       const got = await this.app.engine.call("review_retry", { deal: this.deal, seat: this.seat, index: entry.plan.decisions[i].index, action: card });
       tr.tried[card] = got;
@@ -523,6 +527,7 @@ export class Review {
   goto(step, scroll = false) {
     if (!Number.isInteger(step)) return;
     this.step = step;
+    this.tell = true; // the step read out once drawn
     this.renderReplay(scroll);
     for (const li of this.el.list.querySelectorAll("li.rv-item")) {
       li.classList.toggle("current", noteStep(this.entry(), Number(li.dataset.i)) === step);
@@ -544,8 +549,27 @@ export class Review {
       return;
     }
     if (token !== this.replayToken || !this.dialog.open) return;
-    this.drawReplay(clear(box), reply, entry);
+    // the focus stays on the button pressed (▶ again and again), or its neighbour at an end
+    keepFocus(box, () => this.drawReplay(clear(box), reply, entry), ["#rv-next", "#rv-prev", "#rv-end", "#rv-start"]);
+    if (this.tell) {
+      this.tell = false;
+      this.app.say(this.stepWords(reply, entry));
+    }
     if (scroll) box.scrollIntoView({ block: "nearest", behavior: "auto" });
+  }
+
+  /** The step said: where it is, the card just played and by whom, the trick taken. */
+  stepWords(reply, entry) {
+    const v = reply.view;
+    const names = this.names();
+    const justTaken = v.trick.length === 0 && entry.trickEnds.includes(this.step) && v.tricks.length > 0;
+    const trickNo = justTaken || v.phase === "over" ? v.tricks_done : v.tricks_done + 1;
+    const words = [t("review.step", { i: this.step, n: entry.steps, trick: trickNo })];
+    const shown = justTaken ? v.tricks[v.tricks.length - 1] : { plays: v.trick };
+    const last = (shown.plays || [])[(shown.plays || []).length - 1];
+    if (last && this.step > 0) words.push(`${names[last.seat]}: ${this.actionWords(last.card)}`);
+    if (justTaken) words.push(this.isYou(shown.winner) ? t("review.taken.you", { points: shown.points }) : t("review.taken", { name: names[shown.winner], points: shown.points }));
+    return words.join(". ");
   }
 
   drawReplay(box, reply, entry) {

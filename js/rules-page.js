@@ -187,7 +187,9 @@ export function renderRules(box) {
     else if (kind === "list") art.append(h("ul", {}, a.map((x) => h("li", { text: x }))));
     else if (kind === "dl") art.append(h("dl", {}, a.map(([dt, dd]) => [h("dt", { text: dt }), h("dd", { text: dd })])));
     else if (kind === "table") {
-      art.append(h("div", { class: "table-wrap" }, h("table", { class: "points" },
+      // a narrow window scrolls it sideways: reachable by keyboard, named by its heading
+      const heading = [...art.querySelectorAll("h3, h4")].pop();
+      art.append(h("div", { class: "table-wrap", attrs: { tabindex: "0", role: "region", "aria-label": heading ? heading.textContent : a[0] } }, h("table", { class: "points" },
         h("thead", {}, h("tr", {}, a.map((x) => h("th", { attrs: { scope: "col" }, text: x })))),
         h("tbody", {}, b.map((row) => h("tr", {}, row.map((x, i) => (i ? h("td", { text: x }) : h("th", { attrs: { scope: "row" }, text: x })))))))));
     }

@@ -99,7 +99,7 @@ export function renderSummary(box, state, ctx) {
   } else if (!match.over) {
     buttons.append(h("button", { class: "btn primary", id: "sum-next", type: "button", text: t("sum.next"), on: { click: ctx.onNext } }));
   } else {
-    buttons.append(h("button", { class: "btn", type: "button", text: t("sum.newmatch"), on: { click: ctx.onNew } }));
+    buttons.append(h("button", { class: "btn", id: "sum-new", type: "button", text: t("sum.newmatch"), on: { click: ctx.onNew } }));
     buttons.append(h("button", { class: "btn primary", id: "sum-again", type: "button", text: t(match.format === "single" ? "sum.again.single" : "sum.again"), on: { click: ctx.onAgain } }));
   }
   box.append(buttons);

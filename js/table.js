@@ -11,6 +11,7 @@
 
 import { cardName, suitName } from "./cards.js";
 import { h, clear, svgBox, sleep } from "./dom.js";
+import { placeHand } from "./handslots.js";
 import { t, tOr } from "./i18n.js";
 import { cardFace, seatVector, seatPlaces, hash, teamGame, cssEscape, matchText, turnText, actionLabel, signalWords, levelName, levelBadge } from "./table-parts.js";
 
@@ -101,10 +102,10 @@ export class TableView {
     felt.append(center, this.el.banner);
 
     const mine = h("div", { class: "mine" });
-    this.el.mybar = h("div", { class: "mybar" });
+    this.el.mybar = h("div", { class: "mybar", attrs: { role: "group" } }); // named by render()
     this.el.myname = h("span", { class: "name" });
     this.el.mybadges = h("span", { class: "badges" });
-    this.el.mypile = h("span", { class: "pile mypile", data: { key: `pile-${me}`, anchor: `pile-${me}` } });
+    this.el.mypile = h("span", { class: "pile mypile", data: { key: `pile-${me}`, anchor: `pile-${me}` }, attrs: { role: "group" } });
     this.el.mybar.append(this.el.myname, this.el.mybadges, this.el.mypile);
     this.el.hand = h("div", { class: "hand", attrs: { role: "group" }, data: { anchor: `seat-${me}` } });
     this.el.actions = h("div", { class: "actions" });
@@ -125,11 +126,11 @@ export class TableView {
   }
 
   _seatBox(seat, place) {
-    const root = h("div", { class: `seat place-${place}`, data: { seat } });
+    const root = h("div", { class: `seat place-${place}`, data: { seat }, attrs: { role: "group" } }); // named by render()
     const name = h("span", { class: "name" });
     const badges = h("span", { class: "badges" });
     const hand = h("div", { class: "seat-hand", data: { anchor: `seat-${seat}` } });
-    const pile = h("span", { class: "pile", data: { key: `pile-${seat}`, anchor: `pile-${seat}` } });
+    const pile = h("span", { class: "pile", data: { key: `pile-${seat}`, anchor: `pile-${seat}` }, attrs: { role: "group" } }); // named by _pile
     const bubble = h("span", { class: "bubble", attrs: { "aria-hidden": "true" } });
     root.append(h("div", { class: "seat-head" }, name, badges), hand, pile, bubble);
     return { root, name, badges, hand, pile, bubble };
@@ -189,7 +190,7 @@ export class TableView {
       const won = (view.tricks || []).filter((tr) => tr.winner === s).length;
       const pts = view.points ? view.points[s] : 0;
       if (el.mine) {
-        this.el.myname.textContent = ctx.names[s];
+        this.el.mybar.setAttribute("aria-label", (this.el.myname.textContent = ctx.names[s]));
         clear(this.el.mybadges).append(...badges);
         this._pile(this.el.mypile, s, won, pts, ctx, style, lang);
         continue;
@@ -232,7 +233,7 @@ export class TableView {
     view.sides.forEach((side, i) => {
       const label = i === mySide ? t("table.team.us") : t("table.team.them");
       const words = `${label}: ${t("table.points", { n: view.side_points[i] })}`;
-      box.append(h("span", { class: `side-chip ${i === mySide ? "us" : "them"}`, title: words, attrs: { "aria-label": words } },
+      box.append(h("span", { class: `side-chip ${i === mySide ? "us" : "them"}`, title: words, attrs: { role: "group", "aria-label": words } },
         h("span", { class: "label", text: label }), h("b", { text: String(view.side_points[i]) }),
         h("span", { class: "unit", text: t("table.points.unit") })));
     });
@@ -373,6 +374,7 @@ export class TableView {
     const points = ctx.showPoints && ctx.cardPoints ? cards.map((c) => (c && ctx.cardPoints[c]) || 0) : null;
     if (this._unchanged("hand", JSON.stringify([cards, view.seat, cards.map((c) => !!c && ctx.canPlay && legal.has(c)),
       ctx.hinted, points, this.focusKey, label, style, lang]))) return;
+    const at = [...this.el.hand.children].indexOf(document.activeElement); // kept in the hand below
     const box = clear(this.el.hand);
     box.setAttribute("aria-label", label);
     box.style.setProperty("--count", String(Math.max(2, cards.length)));
@@ -395,13 +397,16 @@ export class TableView {
       focusable.push(btn);
       box.append(btn);
     });
+    placeHand(box, focusable, cards, (this.places = this.places || {}), view.seat); // a long hand: js/handslots.js
     // roving tabindex: one card in the tab order
     if (focusable.length) {
       let idx = focusable.findIndex((b) => b.dataset.key === this.focusKey);
+      if (idx < 0 && at >= 0) idx = Math.min(at, focusable.length - 1);
       if (idx < 0) idx = focusable.findIndex((b) => b.classList.contains("playable"));
       if (idx < 0) idx = 0;
       focusable[idx].tabIndex = 0;
       tabSet = true;
+      if (at >= 0) focusable[idx].focus({ preventScroll: true }); // the same card, else the one in its place: never <body>
     }
     return tabSet;
   }

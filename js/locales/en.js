@@ -649,7 +649,7 @@ export default {
   "review.trick.won.none": "Trick taken, with no points in it.",
   "review.trick.lost.none": "Trick lost, with no points in it.",
   "review.retry": "Try again",
-  "review.retry.aria": "Try this play again: {card}",
+  "review.retry.aria": "Try again: {card}",
   "review.retry.ask": "Same cards, same moment: find a better card than {card}.",
   "review.retry.lead": "You lead this trick.",
   "review.retry.hand": "The hand at that moment",

@@ -12,6 +12,9 @@ PROGRESS_JS = ("window.__briscola.state.view.events.length"
                " + 1000 * window.__briscola.state.match.deal")
 # The page's modes (`<html data-ui>`) in which it waits for the person (or has stopped).
 SETTLED = ("waiting", "summary", "handoff", "error", "newgame", "over")
+# The languages the page's tests walk through, each screen in each (a new language of
+# js/locales/ is added here).
+LANGUAGES = ("en", "it")
 # ... once a game is on: the person's turn, the end of the deal, the hand-off screen, an error.
 PLAYING = ("waiting", "summary", "handoff", "error")
 
