@@ -7,8 +7,9 @@ import { Engine } from "./engine.js";
 import { mark } from "./start.js";
 import { h, clear } from "./dom.js";
 import { PlayLoop, SPEEDS, Stale } from "./play.js";
-import { t, tOr, setLang, getLang, onLangChange, applyStatic, detectLang, LANGS } from "./i18n.js";
+import { t, tOr, setLang, getLang, onLangChange, applyStatic, detectLang, langName, LANGS } from "./i18n.js";
 import { cardName, STYLES } from "./cards.js";
+import { langMenu, markLang } from "./langmenu.js";
 import * as store from "./storage.js";
 import { TableView, cardFace } from "./table.js";
 import { NewGamePanel } from "./newgame.js";
@@ -195,7 +196,7 @@ class App {
     $("btn-rules").addEventListener("click", () => this.openRules());
     $("btn-stats").addEventListener("click", () => this.openStats());
     $("btn-settings").addEventListener("click", () => this.openSettings());
-    $("btn-lang").addEventListener("click", () => this.setLanguage(getLang() === "it" ? "en" : "it"));
+    langMenu($("btn-lang"), $("lang-menu"), (lang) => this.setLanguage(lang));
     sound.setup($("btn-sound")); // js/sound.js: quiet, remembered, nothing before a gesture
     for (const d of document.querySelectorAll("dialog.closable")) {
       d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
@@ -228,10 +229,10 @@ class App {
 
   relabel() {
     applyStatic(document);
-    const other = getLang() === "it" ? "EN" : "IT";
-    $("btn-lang-text").textContent = other;
-    $("btn-lang").setAttribute("aria-label", t("menu.lang.aria"));
+    $("btn-lang-text").textContent = getLang().toUpperCase();
+    $("btn-lang").setAttribute("aria-label", `${getLang().toUpperCase()} · ${t("menu.lang")}: ${langName(getLang())}`);
     $("btn-lang").title = t("menu.lang");
+    markLang($("lang-menu"));
     document.title = `${t("app.title")} — ${t("app.tagline")}`;
     if (this.state) this.draw();
     if (this.coach) this.coach.review.relabel();
@@ -689,7 +690,7 @@ class App {
       }
       this.draw();
     });
-    const lang = h("select", { id: "set-lang" }, h("option", { value: "it", text: "Italiano" }), h("option", { value: "en", text: "English" }));
+    const lang = h("select", { id: "set-lang" }, LANGS.map((l) => h("option", { value: l, text: langName(l), attrs: { lang: l } })));
     lang.value = getLang();
     lang.addEventListener("change", () => this.setLanguage(lang.value));
     const reasons = h("input", { type: "checkbox", id: "set-reasons" });

@@ -94,6 +94,7 @@ from .ai.base import Bot
 from .ai.reasons import public_reason
 from .cards import CARDS, SUITS, Card, CardError, parse_cards
 from .errors import BriscolaError, IllegalActionError, SaveError
+from .languages import languages
 from .game import trick_winner
 from .match import Match
 from .record import DealNotOver, deal_record, load_record
@@ -516,9 +517,12 @@ def _check_seat(seat: Any, n: int) -> int:
 
 
 def _lang_arg(args: dict) -> str:
-    lang: str = args.get("lang", "en")
-    if lang not in ("en", "it"):
-        raise BridgeError("lang: 'en' or 'it'")
+    """A language the page speaks (js/locales/index.js lists them: briscola.languages); an
+    engine without the page takes any language code."""
+    lang = args.get("lang", "en")
+    known = languages()
+    if not isinstance(lang, str) or (lang not in known if known else not re.fullmatch(r"[a-z]{2,3}", lang)):
+        raise BridgeError(f"lang: one of {', '.join(repr(x) for x in known) or 'the language codes'}, got {lang!r}")
     return lang
 
 

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from briscola import bridge
-from pagekit import (read, shot, PLAYING, QUIET, STORED_SAVE_JS, Layout, act_and_wait, assert_in_window, hand_over, new_game,
+from pagekit import (pick_lang, read, shot, PLAYING, QUIET, STORED_SAVE_JS, Layout, act_and_wait, assert_in_window, hand_over, new_game,
                      stored_save, table_state, ui, wait_ui)
 
 pytestmark = pytest.mark.browser
@@ -409,7 +409,7 @@ def test_switch_language(page, base_url, bot_level):
     assert page.evaluate("document.documentElement.lang") == "en"
     assert page.text_content(".sb-turn") == "Your turn"
     english_rules = page.locator("#btn-rules").get_attribute("title")
-    page.click("#btn-lang")
+    pick_lang(page, "it")
     assert page.evaluate("document.documentElement.lang") == "it"
     assert page.text_content(".sb-turn") == "Tocca a te"
     assert page.locator("#btn-rules").get_attribute("title") == "Regole"
@@ -418,7 +418,7 @@ def test_switch_language(page, base_url, bot_level):
     assert "Regole" in page.text_content("#rules-dialog h2")
     assert "briscola" in page.text_content("#rules-dialog").lower()
     page.keyboard.press("Escape")
-    page.click("#btn-lang")
+    pick_lang(page, "en")
     assert page.locator("#btn-rules").get_attribute("title") == english_rules
     page.click("#btn-rules")
     assert "rules" in page.text_content("#rules-dialog h2").lower()
