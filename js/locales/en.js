@@ -99,6 +99,7 @@ export default {
   "card.rank.H": "Horse",
   "card.rank.K": "King",
   "card.rank.french.H": "Queen",
+  "card.rank.french.J": "Jack",
   "card.suit.italian.D": "Coins",
   "card.suit.italian.C": "Cups",
   "card.suit.italian.S": "Swords",

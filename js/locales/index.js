@@ -4,4 +4,5 @@
 // "lang.name"), the browser's language picks it on a first visit, the build gives the engine's
 // bridge the same list (py/briscola/languages.py) and the embed's poster its words.
 export { default as en } from "./en.js";
+export { default as es } from "./es.js";
 export { default as it } from "./it.js";

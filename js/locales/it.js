@@ -99,6 +99,7 @@ export default {
   "card.rank.H": "Cavallo",
   "card.rank.K": "Re",
   "card.rank.french.H": "Donna",
+  "card.rank.french.J": "Fante",
   "card.suit.italian.D": "Denari",
   "card.suit.italian.C": "Coppe",
   "card.suit.italian.S": "Spade",
