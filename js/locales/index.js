@@ -6,3 +6,4 @@
 export { default as en } from "./en.js";
 export { default as es } from "./es.js";
 export { default as it } from "./it.js";
+export { default as pt } from "./pt.js";
