@@ -5,5 +5,6 @@
 // bridge the same list (py/briscola/languages.py) and the embed's poster its words.
 export { default as en } from "./en.js";
 export { default as es } from "./es.js";
+export { default as hr } from "./hr.js";
 export { default as it } from "./it.js";
 export { default as pt } from "./pt.js";
