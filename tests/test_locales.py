@@ -176,6 +176,10 @@ def test_every_sentence_renders_with_every_count_in_every_language():
     samples = out["samples"]
     assert samples["en"]["sum.tricks"][:3] == ["0: 0 tricks", "1: 1 trick", "2: 2 tricks"]
     assert samples["it"]["sum.tricks"][:3] == ["0: 0 prese", "1: 1 presa", "2: 2 prese"]
+    # Croatian's three forms (1 and 21 alike), Slovene's four (its dual for 2)
+    assert samples["hr"]["sum.tricks"] == ["0: 0 ruku", "1: 1 ruka", "2: 2 ruke", "3: 3 ruke", "5: 5 ruku", "21: 21 ruka"]
+    assert samples["sl"]["seat.cards"] == ["0 kart", "1 karta", "2 karti", "3 karte", "5 kart", "21 kart"]
+    assert samples["es"]["cards"][0] == "As de Oros" and samples["hr"]["cards"][0] == "As od dinara"
     assert samples["en"]["cards"][0] == "Ace of Coins" and samples["it"]["cards"][0] == "Asso di Denari"
     for lang, words in samples.items():
         assert len(words["cards"]) >= 2 * 40 + 52, lang

@@ -8,3 +8,4 @@ export { default as es } from "./es.js";
 export { default as hr } from "./hr.js";
 export { default as it } from "./it.js";
 export { default as pt } from "./pt.js";
+export { default as sl } from "./sl.js";
