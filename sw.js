@@ -6,19 +6,24 @@
 // fetch, each with its SHA-256 in Subresource Integrity form (`files`), and the files kept
 // once fetched (`keep`: the learned evaluations of the variants other than two- and
 // four-player Briscola and Chiamata, which a first visit does not download; the engine's
-// worker puts one in this build's cache when it fetched it, js/worker.js). (This source file
-// has PRECACHE = null and does nothing.) A new build changes this file, so the browser
+// worker puts one in this build's cache when it fetched it, js/worker.js), and the files this
+// worker fetches itself when a page first asks for them (`later`: the code of playing with
+// friends, which a page imports only when a person chooses it), each checked against this
+// build's hash: a copy of another build (the host deployed a new one since) is refused, so
+// that a tab never runs another build's friends code (js/engine.js friendsOfThisBuild then
+// reloads it into one build). (This source file has PRECACHE = null and does nothing.) A new build changes this file, so the browser
 // installs the new worker beside the old one:
 //
 //   install   fill the cache "briscola:<scope path>:<hash>": each file is fetched and
 //             checked against its hash (a stale copy from the HTTP cache is refetched);
 //             a file that an older build's cache holds with the same hash is copied (a kept
-//             one too, which is never fetched here); where the browser has static routes,
+//             or later one too, which is never fetched here); where the browser has static routes,
 //             the files come from that cache without the fetch handler (the page itself,
 //             whose query varies, still goes through it)
 //   activate  (when no page of the old build is open any more, or a page asks for it)
 //             delete the other builds' caches and their engine snapshots
-//   fetch     answer from this build's cache; every other request goes to the network
+//   fetch     answer from this build's cache (a later file fetched, checked and kept on its
+//             first request); every other request goes to the network
 //
 // Each request is answered from one build's files. A page that loads while a new build takes
 // over (another tab of the old build let it, js/offline.js) can still get files of both: the
@@ -44,11 +49,17 @@ self.addEventListener("install", (event) => {
 async function routes(event) {
   if (typeof event.addRoutes !== "function") return;
   const pathname = new URL(self.registration.scope).pathname + "*";
+  // the later files go through the fetch handler (a route's cache miss would go to the network
+  // unchecked): the first rule that matches a request wins
+  const later = Object.keys(PRECACHE.later).map((path) => ({
+    condition: { urlPattern: { pathname: new URL(self.registration.scope).pathname + path, baseURL: self.registration.scope } },
+    source: "fetch-event",
+  }));
   try {
-    await event.addRoutes(["cors", "same-origin", "no-cors"].map((requestMode) => ({
+    await event.addRoutes([...later, ...["cors", "same-origin", "no-cors"].map((requestMode) => ({
       condition: { urlPattern: { pathname, search: "", baseURL: self.registration.scope }, requestMethod: "GET", requestMode },
       source: { cacheName: CACHE },
-    })));
+    }))]);
   } catch (error) {
     console.warn("sw.js: static routes refused", error);
   }
@@ -88,7 +99,7 @@ async function precache() {
     await cache.put(url, new Response(await res.blob(), { headers }));
   };
   await Promise.all([...Object.entries(PRECACHE.files).map(fetched),
-    ...Object.entries(PRECACHE.keep).map(([path, integrity]) => have(urlOf(path), integrity))]);
+    ...Object.entries({ ...PRECACHE.keep, ...PRECACHE.later }).map(([path, integrity]) => have(urlOf(path), integrity))]);
 }
 
 self.addEventListener("activate", (event) => {
@@ -114,8 +125,13 @@ self.addEventListener("fetch", (event) => {
   let path = decodeURIComponent(url.pathname.slice(scope.pathname.length));
   // The page itself, whatever its query (?embed=1&seed=42...).
   if (request.mode === "navigate" && path === "") path = "index.html";
-  if (!Object.hasOwn(PRECACHE.files, path) && !Object.hasOwn(PRECACHE.keep, path)) return;
+  if (!Object.hasOwn(PRECACHE.files, path) && !Object.hasOwn(PRECACHE.keep, path)
+    && !Object.hasOwn(PRECACHE.later, path)) return;
   if (request.mode !== "navigate" && url.search) return; // cached without a query
+  if (Object.hasOwn(PRECACHE.later, path)) {
+    event.respondWith(laterFile(path));
+    return;
+  }
   event.respondWith((async () => {
     const hit = await (opened ??= caches.open(CACHE)).then((cache) => cache.match(urlOf(path)));
     return hit || fetch(request);
@@ -123,3 +139,31 @@ self.addEventListener("fetch", (event) => {
 });
 
 let opened = null; // this build's cache, opened once
+
+/** A later file: from this build's cache, else fetched, checked against this build's hash and
+ * kept; a copy of another build is an error (the page's import fails, and it reloads). */
+async function laterFile(path) {
+  const cache = await (opened ??= caches.open(CACHE));
+  const url = urlOf(path);
+  const integrity = PRECACHE.later[path];
+  const hit = await cache.match(url);
+  if (hit && hit.headers.get(INTEGRITY) === integrity) return hit;
+  let res;
+  try {
+    res = await fetch(url, { integrity });
+  } catch {
+    try {
+      res = await fetch(url, { integrity, cache: "reload" }); // an older copy in the HTTP cache?
+    } catch (error) {
+      console.warn(`sw.js: ${path} is not this build's file (or the network is gone)`, error);
+      return Response.error();
+    }
+  }
+  if (!res.ok) return res;
+  const headers = new Headers({ [INTEGRITY]: integrity });
+  const type = res.headers.get("Content-Type");
+  if (type) headers.set("Content-Type", type);
+  const body = await res.blob();
+  cache.put(url, new Response(body, { headers })).catch(() => {});
+  return new Response(body, { headers });
+}

@@ -97,19 +97,41 @@ def _words(variant: str, deals: int, seed: str) -> dict:
 
     from briscola.ai.evaluate import card_plays, evaluate
     from briscola.ai.explain import explain
-    from briscola.ai.teach import Facts, holds
+    from briscola.ai.teach import Facts, claims, holds
     from briscola.cards import Card
 
     hint, review = Counter(), Counter()
     checked = {"hints": 0, "holds": 0, "blank_ties": 0, "figure_thrown": 0, "wrong": Counter(),
-               "blank_codes": Counter()}
+               "blank_codes": Counter(), "claims": Counter(), "claims_true": Counter(),
+               "claims_false": Counter(), "ties": 0, "tie_principle": 0, "tie_named": 0,
+               "tie_generic": 0, "worth_same_unchecked": 0}
     for view, action in _turns(variant, deals, seed):
         if view.phase == "play" and len(card_plays(view)) > 1 and int(action) < 52:
             ev = evaluate(view)
             why = explain(view, ev)
             hint[why["code"]] += 1
-            review[explain(view, ev, int(action))["code"]] += 1
+            said = explain(view, ev, int(action))
+            review[said["code"]] += 1
             f = Facts(view)
+            if "gain" not in why["params"] and why["code"] != "coach_forced":  # a tie
+                checked["ties"] += 1
+                if why["code"] in SAME_NAMED:
+                    checked["tie_named"] += 1
+                elif why["code"] in SAME_GENERIC:
+                    checked["tie_generic"] += 1
+                else:
+                    checked["tie_principle"] += 1
+                if why["code"] == "coach_tie_worth_same" and not ev.exact:
+                    checked["worth_same_unchecked"] += 1
+            for w in (why, said):  # every claim of the hint and of the review's sentence
+                if "card" in w["params"] and "alt" in w["params"]:
+                    got = claims(f, w["code"], int(Card.parse(w["params"]["card"])),
+                                 int(Card.parse(w["params"]["alt"])), w["params"])
+                    for kind, ok in got.items():
+                        checked["claims"][kind] += 1
+                        checked["claims_true"][kind] += ok
+                        if not ok:
+                            checked["claims_false"][f"{kind}:{w['code']}"] += 1
             checked["hints"] += 1
             if holds(view, why["code"], why["params"], f):
                 checked["holds"] += 1
@@ -122,6 +144,8 @@ def _words(variant: str, deals: int, seed: str) -> dict:
                 checked["blank_codes"][why["code"]] += 1
             if b is not None and figure_thrown(f, b, a, why["code"]):
                 checked["figure_thrown"] += 1
+    for k in ("claims", "claims_true", "claims_false"):
+        checked[k] = dict(checked[k])
     checked["wrong"] = dict(checked["wrong"])
     checked["blank_codes"] = dict(checked["blank_codes"])
     return {"hint": dict(hint), "review": dict(review), "principles": checked}
@@ -164,6 +188,45 @@ def print_principles(variants: list[str], deals: int) -> None:
         print(f"| {v} | {c['hints']} | {100.0 * c['holds'] / n:.1f} % | "
               f"{100.0 * c['blank_ties'] / n:.1f} % | {_codes(c['blank_codes']) or '-'} | "
               f"{c['figure_thrown']} | {wrong} |")
+    print("\nEvery claim of the hints and of the review's sentences, checked from the facts "
+          "(`claims` in py/briscola/ai/teach.py): how many were made and the share that holds\n")
+    kinds = ("given", "sure", "odds", "risks", "count")
+    print("| variant | " + " | ".join(CLAIM_WORDS[k] for k in kinds) + " | false |")
+    print("| --- | " + " | ".join("---:" for _k in kinds) + " | --- |")
+    for v in variants:
+        c = words(v, deals)["principles"]
+        cells = []
+        for k in kinds:
+            n = c["claims"].get(k, 0)
+            cells.append(f"{n}: {100.0 * c['claims_true'].get(k, 0) / n:.1f} %" if n else "-")
+        false = ", ".join(f"{k} {m}" for k, m in sorted(c["claims_false"].items())) or "-"
+        print(f"| {v} | " + " | ".join(cells) + f" | {false} |")
+    print("\nTies (the hint's two cards within the evaluation's noise): how they are said\n")
+    print("| variant | hints | ties | by a principle | worth the same, saying why | "
+          "only \"either will do\" | \"made up later\" not checked |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for v in variants:
+        c = words(v, deals)["principles"]
+        n, t = max(c["hints"], 1), max(c["ties"], 1)
+        same = c["tie_named"] + c["tie_generic"]
+        print(f"| {v} | {c['hints']} | {c['ties']} ({100.0 * c['ties'] / n:.1f} %) | "
+              f"{100.0 * c['tie_principle'] / t:.1f} % | "
+              f"{c['tie_named']} of {same} ({100.0 * c['tie_named'] / max(same, 1):.1f} %) | "
+              f"{c['tie_generic']} | {c['worth_same_unchecked']} |")
+
+
+# Ties said as worth the same, with what makes them the same here (or what they differ in),
+# and those said only as "any small card will do" / "either will do".
+SAME_NAMED = ("coach_tie_blanks_lose", "coach_tie_blanks_lead", "coach_equal_take",
+              "coach_equal_lose", "coach_equal_lead", "coach_tie_worth_same", "coach_tie_differ",
+              "coach_tie_differ_points", "coach_tie_differ_risk")
+SAME_GENERIC = ("coach_tie_blanks", "coach_equal")
+
+
+CLAIM_WORDS = {"given": "points put on a trick (never a card that takes it)",
+               "sure": "a sure take", "odds": "a chance said",
+               "risks": "\"risks N points\" on a lead",
+               "count": "\"only N beat it\" with its chance"}
 
 
 # A reason about the hand names what it holds: the trumps it would have in the contract.

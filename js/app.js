@@ -1,28 +1,31 @@
-// The page's chrome: starts the engine, keeps the game saved and resumes it, draws the table,
-// and holds the dialogs (new game, settings, statistics, rules, the end of a deal), the
-// language and the notices. The play loop of a deal (turns, the engine calls of a deal, the
-// animation of their replies) is js/play.js's PlayLoop, which it creates.
+// The page's chrome: starts the engine, draws the table, and holds the new game, the end of a
+// deal, the language and the notices. The play loop of a deal (turns, the engine calls of a
+// deal, the animation of their replies) is js/play.js's PlayLoop, which it creates. Its methods
+// for the game kept and resumed are js/keeping.js's, those of the other dialogs (rules,
+// statistics, settings, the last trick) js/dialogs.js's: both mixed into App below.
 
-import { Engine } from "./engine.js";
+import { Engine, friendsOfThisBuild } from "./engine.js";
 import { mark } from "./start.js";
-import { h, clear } from "./dom.js";
+import { h } from "./dom.js";
 import { PlayLoop, SPEEDS, Stale } from "./play.js";
 import { t, tOr, setLang, getLang, onLangChange, applyStatic, detectLang, langName, LANGS } from "./i18n.js";
 import { cardName, STYLES } from "./cards.js";
 import { langMenu, markLang } from "./langmenu.js";
+// the regional decks beyond the first three: their art registers with js/cards.js
+import "./decks.js";
 import * as store from "./storage.js";
-import { TableView, cardFace } from "./table.js";
+import { TableView } from "./table.js";
 import { NewGamePanel } from "./newgame.js";
-import { renderSummary, renderStats, sideName, renderLookBar } from "./summary.js";
-import { renderRules } from "./rules-page.js";
-import { startFromLink, LINK } from "./embed.js";
-import { computerNames, renderGames } from "./games.js";
+import { renderSummary, renderLookBar } from "./summary.js";
+import { LINK, FRIENDS_PAGE, reloadForFriends } from "./embed.js";
+import { computerNames } from "./games.js";
 import { Coach, dealUndone } from "./coach.js";
-import { dealWelcome } from "./welcome.js";
 import * as sound from "./sound.js";
 import * as tips from "./tips.js";
 import { errorText } from "./errors.js";
-import { cardNamesFigure } from "./names.js";
+import { Keeping, FRIENDS_LINK } from "./keeping.js";
+import { Dialogs } from "./dialogs.js";
+import { askPersist } from "./data.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -44,15 +47,6 @@ function reloadIntoOneBuild(message) {
   return true;
 }
 
-/** Whether a game's meta is a table with friends this page hosted: the friends' seats kept
- * with their tokens (js/friends/host.js). */
-function withFriends(meta) {
-  const f = meta && meta.friends;
-  return !!f && typeof f === "object" && Array.isArray(f.seats) && f.seats.some((s) => s && typeof s.token === "string");
-}
-
-// An invitation to a table with friends, or the test hook ?friends=1 (js/friends/index.js).
-const FRIENDS_LINK = /[?&](join|friends)=/.test(location.search);
 const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
 
 class App {
@@ -66,15 +60,29 @@ class App {
     this.loop = new PlayLoop(this); // the turns and their animation (js/play.js)
     this.storageTold = false;
     this.summaryShown = false;
+    this.prefs = App.prefsKept();
+    setLang(this.prefs.lang);
+  }
+
+  /** The settings kept (js/storage.js), each checked. */
+  static prefsKept() {
     const prefs = store.loadPrefs();
-    this.prefs = {
+    return {
       speed: SPEEDS[prefs.speed] ? prefs.speed : "normal",
       reasons: prefs.reasons === true,
       showPoints: prefs.showPoints !== false,
       style: STYLES.includes(prefs.style) ? prefs.style : "napoletane",
       lang: LANGS.includes(prefs.lang) ? prefs.lang : LINK.lang || detectLang(),
     };
-    setLang(this.prefs.lang);
+  }
+
+  /** The settings kept, read again (an import's, js/data.js) and applied to the page. */
+  applyPrefs() {
+    this.prefs = App.prefsKept();
+    if (this.coach) this.coach.trackerOn = store.loadPrefs().tracker === true;
+    this.applyMotion();
+    if (getLang() !== this.prefs.lang) setLang(this.prefs.lang); // relabels (and redraws)
+    else this.relabel();
   }
 
   // ---- the play loop's members, as the coach and the review use them -------------------------
@@ -101,7 +109,7 @@ class App {
   // ---- start -------------------------------------------------------------------------------
   async boot() {
     mark("page modules run"); // the start's trace (bench/startup.py)
-    store.onTrouble(() => this.storageTrouble());
+    store.onTrouble(() => this.storageTrouble("local")); // the statistics, rating, settings
     applyStatic(document);
     this.ui("loading");
     const bar = $("load-progress");
@@ -116,7 +124,7 @@ class App {
     // host answers, the table once the engine is up); what goes wrong with the link is said
     // once the engine is up (resume(), fromLink).
     if (FRIENDS_LINK && location.protocol !== "file:" && /[?&]join=/.test(location.search)) {
-      import("./friends/index.js").then((f) => f.joinEarly(this)).catch(() => {});
+      friendsOfThisBuild().then((f) => f.joinEarly(this)).catch((err) => this.friendsOfAnotherBuild(err));
     }
     try {
       this.engine = await Engine.start((p) => {
@@ -135,7 +143,9 @@ class App {
     clearTimeout(slow);
     bar.value = 1;
     window.__briscola = { engine: this.engine, app: this, get state() { return window.__briscola.app.state; } };
-    this.engine.onstorage = () => this.storageTrouble(); // a new deal's write refused after its reply
+    this.engine.onstorage = () => this.storageTrouble("games"); // a new deal's write refused after its reply
+    // older unfinished games let go past the bound the engine keeps (js/worker/games.js)
+    this.engine.onletgo = (msg) => this.notice(t("notice.letgo", { n: msg.games.length, max: msg.max }), 15000);
     await this.resume();
     this.unveil(); // whatever the start showed (a dialog, a notice) or left to the person
   }
@@ -244,137 +254,6 @@ class App {
     if (!$("handoff").hidden && this.loop.handoffSeat !== undefined) this.loop.fillHandoff(this.loop.handoffSeat);
   }
 
-  // ---- the current game, saving and resuming ------------------------------------------------
-
-  checkStorage(reply) {
-    if (reply && reply.storage === "refused") this.storageTrouble();
-  }
-
-  /** Storage refused a write: said once, plainly; the game goes on. */
-  storageTrouble() {
-    if (this.storageTold) return;
-    this.storageTold = true;
-    // in another site's frame (an embed): a short line, out of the way
-    const framed = window.self !== window.top;
-    this.notice(t(framed ? "notice.storage.short" : "notice.storage"), framed ? 8000 : 20000, framed ? "quiet" : "");
-  }
-
-  async resume() {
-    if (FRIENDS_LINK && (await this.withFriends((f) => f.fromLink(this)))) return;
-    if (await startFromLink(this)) return; // a deal asked for by the URL (js/embed.js)
-    if (await this.migrate()) return;
-    // This tab's own game (a reload), finished or not, unless another tab has it open now.
-    const mine = store.tabGame();
-    if (mine && (await this.resumeGame(mine, { quiet: true }))) return;
-    let list = { games: [] };
-    try {
-      list = await this.engine.call("games", {});
-      this.checkStorage(list);
-    } catch (err) {
-      this.noticeError(err);
-    }
-    if (list.games.length) return this.offerGames(list.games);
-    return dealWelcome(this); // no unfinished game: straight into a deal (js/welcome.js)
-  }
-
-  /** "Play with friends" (js/friends/): its code loads only now; not in the one-file page. */
-  async withFriends(use) {
-    if (location.protocol === "file:") {
-      this.notice(t("friends.unavailable"), 12000);
-      return false;
-    }
-    try {
-      return await use(await import("./friends/index.js"));
-    } catch (err) {
-      this.noticeError(err);
-      return false;
-    }
-  }
-
-  /** The game an older page kept in localStorage moves to the worker, once. */
-  async migrate() {
-    const legacy = store.legacySave();
-    if (!legacy) return false;
-    let reply;
-    try {
-      reply = await this.engine.call("import_save", legacy);
-    } catch (err) {
-      // Kept aside by the worker (bad_save), or here when too large even to reach it.
-      const aside = err.code === "bad_save" || (/^input_too/.test(err.code) && store.setAsideLegacySave());
-      if (aside) store.clearLegacySave();
-      this.badSave(err, aside);
-      return false;
-    }
-    if (reply.storage === "refused") this.storageTrouble(); // kept here until it can move
-    else store.clearLegacySave();
-    await this.showResumed(reply, legacy.meta);
-    return true;
-  }
-
-  badSave(err, aside = err.code === "bad_save") {
-    if (aside) this.notice(t("notice.badsave", { message: errorText(err) }), 15000);
-    else if (/^(bad_save_not_kept|input_too)/.test(err.code)) this.notice(t("notice.badsave.left", { message: errorText(err) }), 20000);
-    else this.noticeError(err, 10000);
-  }
-
-  async resumeGame(id, { quiet = false } = {}) {
-    let reply;
-    try {
-      reply = await this.engine.call("resume", { id });
-    } catch (err) {
-      if (err.code === "game_open_elsewhere") {
-        if (!quiet) this.notice(t("games.elsewhere.notice"), 10000);
-      } else if (!(quiet && err.code === "no_game")) this.badSave(err);
-      return false;
-    }
-    this.checkStorage(reply);
-    await this.showResumed(reply, reply.meta);
-    return true;
-  }
-
-  async showResumed(reply, meta) {
-    this.meta = this.checkMeta(meta, reply);
-    if (JSON.stringify(this.meta) !== JSON.stringify(meta)) {
-      this.engine.call("set_meta", { meta: this.meta, game: reply.game }).then((r) => this.checkStorage(r), () => {});
-    }
-    await this.startShowing(reply);
-    // a game with friends (js/friends/): this page hosts it again, in the same room (a friend's
-    // seat a computer plays for now included: its friend may come back)
-    if (withFriends(this.meta)) await this.withFriends((f) => f.rehost(this, this.meta.friends));
-  }
-
-  /** The unfinished games kept in this browser, to resume one or start another. */
-  offerGames(games) {
-    const dialog = $("games-dialog");
-    this.ui("games");
-    renderGames($("games-body"), games, {
-      catalog: this.catalog,
-      onResume: async (id) => {
-        dialog.close();
-        if (await this.resumeGame(id)) return;
-        await this.resume();
-      },
-      onNew: () => {
-        dialog.close();
-        this.openNewGame(!!this.state);
-      },
-    });
-    if (!dialog.open) dialog.showModal();
-  }
-
-  checkMeta(meta, reply) {
-    const n = reply.view.players;
-    const ok = meta && typeof meta === "object" && Array.isArray(meta.names) && meta.names.length === n;
-    const m = ok ? { ...meta } : {
-      variant: reply.view.rules.name, custom: false,
-      names: reply.seats.map((s) => (s.kind === "human" && s.name) || ""), style: this.prefs.style,
-    };
-    if (!STYLES.includes(m.style)) m.style = this.prefs.style;
-    const french = reply.view.rules.deck && reply.view.rules.deck !== "italian";
-    if (french) m.style = "french";
-    return m;
-  }
-
   humans() {
     return this.state ? this.state.seats.map((s, i) => (s.kind === "human" ? i : -1)).filter((i) => i >= 0) : [];
   }
@@ -424,6 +303,7 @@ class App {
   async newGame(cfg) {
     if (cfg.seats.some((s) => s.kind === "friend")) {
       if (this.panel) this.panel.close();
+      if (!FRIENDS_PAGE) return reloadForFriends(cfg); // into the policy that lets it reach relays
       return this.withFriends((f) => f.host(this, cfg));
     }
     if (this.friends) this.friends.leave(); // a game without them: the table with friends ends here
@@ -497,7 +377,8 @@ class App {
       names: this.names(), kinds: st.seats, style: this.style(), lang: getLang(), match: st.match,
       canPlay, showPoints: this.prefs.showPoints, hinted: this.hinted, hintText: this.hintText,
       cardPoints: st.card_points, humans: humans.length, firstHuman: humans[0],
-      hideHand: this.hideHand, order: this.order, undo: this.coach ? this.coach.undoState() : null, ...extra,
+      hideHand: this.hideHand, order: this.order, undo: this.coach ? this.coach.undoState() : null,
+      model: st.model || null, ...extra, // experts without their learned model (js/worker/games.js)
     };
   }
 
@@ -527,12 +408,13 @@ class App {
     this.notice(t("notice.error", { message: errorText(err) }), ms);
   }
 
-  notice(text, ms = 6000, kind = "") {
+  /** `text` said for `ms`; `replaces`: a line it says again better, taken away if showing. */
+  notice(text, ms = 6000, kind = "", replaces = undefined) {
     const box = $("notice");
     box.classList.toggle("quiet", kind === "quiet");
     // A notice still showing stays (one line each): two things said at once are both read.
     const showing = !box.hidden && box.classList.contains("show") ? [...box.children].map((p) => p.textContent) : [];
-    box.replaceChildren(...[...showing.filter((x) => x !== text).slice(-2), text].map((line) => h("p", { text: line })));
+    box.replaceChildren(...[...showing.filter((x) => x !== text && x !== replaces).slice(-2), text].map((line) => h("p", { text: line })));
     box.hidden = false;
     box.classList.add("show");
     clearTimeout(this.noticeTimer);
@@ -597,7 +479,10 @@ class App {
       draw: out.draw, won: !out.draw && out.winners.includes(side), points: out.side_points[side] || 0,
       undone: dealUndone(st),
     });
-    if (counted) this.coach.rate(st, seat);
+    if (counted) {
+      this.coach.rate(st, seat);
+      askPersist(); // a first deal counted: the browser asked to keep the site's storage (js/data.js)
+    }
   }
 
   again() {
@@ -607,116 +492,12 @@ class App {
     this.newGame({ ...cfg, seed: "" });
   }
 
-  showLastTrick() {
-    const v = this.state && this.state.view;
-    const dialog = $("trick-dialog");
-    const body = clear($("trick-body"));
-    if (!v || !v.tricks.length) {
-      body.append(h("p", { text: t("table.nolasttrick") }));
-    } else {
-      const last = v.tricks[v.tricks.length - 1];
-      const names = this.names();
-      body.append(h("h2", { text: t("table.lasttrick.title", { name: names[last.winner], points: last.points }) }));
-      const row = h("div", { class: "review" });
-      for (const p of last.plays) {
-        row.append(h("figure", { class: p.seat === last.winner ? "won" : "" },
-          h("div", { class: "slot review-card" }, cardFace(p.card, this.style(), getLang(), "r")),
-          h("figcaption", { text: names[p.seat] })));
-      }
-      body.append(row);
-    }
-    body.append(h("div", { class: "buttons" }, h("button", { class: "btn primary", type: "button", text: t("menu.close"), on: { click: () => dialog.close() } })));
-    dialog.showModal();
-  }
+}
 
-  // ---- other dialogs -----------------------------------------------------------------------
-  openRules() {
-    this.fillRules();
-    const dialog = $("rules-dialog");
-    if (!dialog.open) dialog.showModal();
-    // the top first: the focus on the title, not on the Close button at the end
-    const title = $("rules-title");
-    if (title) {
-      title.tabIndex = -1;
-      title.focus({ preventScroll: true });
-    }
-    dialog.scrollTop = 0;
-  }
-
-  /** The rule book, with the names of the chosen deck's cards and the tips' entry. */
-  fillRules() {
-    const body = $("rules-body");
-    renderRules(body);
-    const cards = body.querySelector("table");
-    const names = cardNamesFigure(this.style(), getLang());
-    if (cards) cards.after(names);
-    else body.prepend(names);
-    body.append(tips.rulesEntry());
-  }
-
-  openStats() {
-    const { stats, setAside, kept } = store.checkedStats();
-    if (setAside.length) {
-      this.notice(t(kept === false ? "notice.badstats.left" : "notice.badstats", { n: setAside.length }), 12000);
-    }
-    renderStats($("stats-body"), stats, () => {
-      if (window.confirm(t("stats.reset.confirm"))) {
-        store.resetStats();
-        this.openStats();
-      }
-    });
-    $("stats-body").querySelector(".buttons").before(this.coach.statsSection(), this.coach.puzzleSection(), this.coach.historySection(() => $("stats-dialog").close()));
-    if (!$("stats-dialog").open) $("stats-dialog").showModal();
-  }
-
-  openSettings() {
-    const box = clear($("settings-body"));
-    box.append(h("h2", { text: t("settings.title") }));
-    const speed = h("select", { id: "set-speed" });
-    for (const k of Object.keys(SPEEDS)) speed.append(h("option", { value: k, text: t(`speed.${k}`) }));
-    speed.value = this.prefs.speed;
-    speed.addEventListener("change", () => { this.prefs.speed = speed.value; store.updatePrefs({ speed: speed.value }); this.applyMotion(); });
-    const style = h("select", { id: "set-style" });
-    for (const s of STYLES) style.append(h("option", { value: s, text: t(`style.${s}`) }));
-    const forced = this.state && this.state.view.rules.deck && this.state.view.rules.deck !== "italian";
-    style.value = forced ? "french" : this.style();
-    style.disabled = !!forced;
-    style.addEventListener("change", () => {
-      this.prefs.style = style.value;
-      store.updatePrefs({ style: style.value });
-      if (this.meta) {
-        this.meta.style = style.value;
-        this.ask("set_meta", { meta: this.meta }).catch(() => {});
-      }
-      this.draw();
-    });
-    const lang = h("select", { id: "set-lang" }, LANGS.map((l) => h("option", { value: l, text: langName(l), attrs: { lang: l } })));
-    lang.value = getLang();
-    lang.addEventListener("change", () => this.setLanguage(lang.value));
-    const reasons = h("input", { type: "checkbox", id: "set-reasons" });
-    reasons.checked = this.prefs.reasons;
-    reasons.addEventListener("change", () => { this.prefs.reasons = reasons.checked; store.updatePrefs({ reasons: reasons.checked }); if (!reasons.checked) { this.hintText = ""; this.draw(); } });
-    const points = h("input", { type: "checkbox", id: "set-points" });
-    points.checked = this.prefs.showPoints;
-    points.addEventListener("change", () => { this.prefs.showPoints = points.checked; store.updatePrefs({ showPoints: points.checked }); this.draw(); });
-    const tracker = h("input", { type: "checkbox", id: "set-tracker" });
-    tracker.checked = this.coach.trackerOn;
-    tracker.addEventListener("change", () => this.coach.setTracker(tracker.checked));
-    const row = (id, label, input) => h("div", { class: "field" }, h("label", { attrs: { for: id }, text: label }), input);
-    box.append(
-      row("set-lang", t("settings.lang"), lang),
-      row("set-speed", t("settings.speed"), speed),
-      row("set-style", t("settings.style"), style),
-      forced ? h("p", { class: "note", text: t("style.forced") }) : "", // never null: append() would print it
-      h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-reasons" } }, reasons, h("span", { text: t("settings.reasons") }))),
-      h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-points" } }, points, h("span", { text: t("settings.points") }))),
-      h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "set-tracker" } }, tracker, h("span", { text: t("settings.tracker") }))),
-      // playing with friends: the relays and STUN, with its code (js/friends/), when asked for
-      h("div", { class: "field" }, h("button", { class: "btn", type: "button", id: "set-friends", text: t("friends.settings"),
-        on: { click: (e) => this.withFriends((f) => e.target.replaceWith(f.settingsPanel())) } })),
-      h("div", { class: "buttons" }, h("button", { class: "btn primary", type: "button", text: t("menu.close"), on: { click: () => $("settings-dialog").close() } })),
-    );
-    if (!$("settings-dialog").open) $("settings-dialog").showModal();
+// The methods of js/keeping.js and js/dialogs.js, App's own.
+for (const part of [Keeping, Dialogs]) {
+  for (const name of Object.getOwnPropertyNames(part.prototype)) {
+    if (name !== "constructor") Object.defineProperty(App.prototype, name, Object.getOwnPropertyDescriptor(part.prototype, name));
   }
 }
 

@@ -8,7 +8,10 @@
 //   suitName(suit, lang, style), rankName(rank, lang, style), rankWord(rank, lang, style)
 //   printedIndex(rank, style)                          -> "10" on the Re of an Italian deck
 //   STYLES
-// A figure's name carries what it prints where the word does not: "Re (10)", "Re (K)", "King".
+//   registerStyle(name, art)                           -> the art of a deck drawn elsewhere
+// The regional decks beyond the first three (Spanish, Sicilian, Trevisan, Triestine,
+// Bergamasque) are drawn in js/decks.js, which registers them; the embed's poster does not load
+// it. A figure's name carries what it prints where the word does not: "Re (10)", "Re (K)", "King".
 //
 // Card codes are rank + suit: ranks A 2 3 4 5 6 7 J H K (+ 8 9 T for the
 // French deck), suits D C S B (denari/quadri, coppe/cuori, spade/picche,
@@ -18,7 +21,21 @@
 
 import { wordIn } from "./words.js";
 
-export const STYLES = ["napoletane", "piacentine", "french"];
+export const STYLES = ["napoletane", "piacentine", "siciliane", "trevisane", "triestine", "bergamasche",
+  "spagnole", "french"];
+
+// The decks drawn in another module (js/decks.js), by name: {pal, look, ranks, index, suit,
+// indexStick, ace, pips, court, over, back}; each part the deck does not give is drawn as the
+// Piacentine's (or the Napoletane's, with look "napoletane"). Their names are the locale files'
+// (card.rank.<style>.<rank>, card.suit.<style>.<suit>, looked up before the family's).
+const EXTRA = {};
+
+/** Register the art of one of STYLES drawn in another module (js/decks.js). */
+export function registerStyle(name, art) {
+  if (!STYLES.includes(name) || name === "french") throw new Error(`Unknown card style "${name}"`);
+  EXTRA[name] = art;
+  PAL[name] = art.pal;
+}
 
 const ITALIAN_RANKS = ["A", "2", "3", "4", "5", "6", "7", "J", "H", "K"];
 const FRENCH_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "H", "K"];
@@ -43,6 +60,7 @@ function checkStyle(style) {
   if (!STYLES.includes(style)) {
     throw new Error(`Unknown card style "${style}" (expected one of ${STYLES.join(", ")})`);
   }
+  if (!PAL[style]) throw new Error(`The ${style} deck is drawn by js/decks.js, which is not loaded`);
   return style;
 }
 
@@ -56,10 +74,24 @@ function parseCode(code, style) {
   if (!FRENCH_RANKS.includes(rank) || !SUITS.includes(suit)) {
     throw new Error(`Unknown card code "${code}": rank must be one of ${FRENCH_RANKS.join(" ")}, suit one of ${SUITS.join(" ")}`);
   }
-  if (style !== "french" && !ITALIAN_RANKS.includes(rank)) {
+  if (!deckRanks(style).includes(rank)) {
     throw new Error(`${code} does not exist in the ${style} deck`);
   }
   return { rank, suit };
+}
+
+/** The ranks a style draws: 40 Italian cards, 52 French, the Spanish deck's 48 (its 8s and 9s). */
+export function deckRanks(style) {
+  checkStyle(style);
+  if (style === "french") return FRENCH_RANKS;
+  return (EXTRA[style] && EXTRA[style].ranks) || ITALIAN_RANKS;
+}
+
+/** The style a deck is drawn in whatever the person chose (null: the Italian 40, any style):
+ * the French decks in French, the 48-card Spanish deck (its 8s and 9s) in the Spanish style. */
+export function deckStyle(deck) {
+  if (!deck || deck === "italian") return null;
+  return deck === "spanish48" ? "spagnole" : "french";
 }
 
 /** The rank's word alone ("Re", "Queen"): for a legend that pairs it with the printed index. */
@@ -279,6 +311,7 @@ function frenchSuit(p, suit) {
 function suitDef(style, suit) {
   const p = PAL[style];
   if (style === "french") return frenchSuit(p, suit);
+  if (EXTRA[style]) return EXTRA[style].suit(p, suit);
   const nap = style === "napoletane";
   switch (suit) {
     case "D": return nap ? coinNap(p) : coinPia(p);
@@ -346,11 +379,13 @@ function frenchPips(n) {
 
 function indexLabel(style, rank) {
   if (style === "french") return { A: "A", T: "10", J: "J", H: "Q", K: "K" }[rank] || rank;
+  if (EXTRA[style] && EXTRA[style].index) return EXTRA[style].index[rank] || rank;
   return { A: "1", J: "8", H: "9", K: "10" }[rank] || rank;
 }
 
 // small bold sword and club for the corner index (about 40 units tall)
 function indexStick(style, suit, p) {
+  if (EXTRA[style] && EXTRA[style].indexStick) return EXTRA[style].indexStick(suit, p);
   const g = (body) => `<g transform="translate(28 76) rotate(35)" stroke="${p.ink}" stroke-width="1.3" stroke-linejoin="round">${body}</g>`;
   if (suit === "S") {
     const blade = style === "napoletane"
@@ -389,6 +424,9 @@ function indexGroup(style, rank, suit, P) {
 // Face cards of the Italian decks: a standing page (Fante), a rider on a
 // horse (Cavallo) and a crowned king (Re), each with the suit symbol.
 
+// Which of the two Italian looks a deck's shared figures take (a registered deck says).
+const look = (style) => (EXTRA[style] && EXTRA[style].look) || style;
+
 // costume colours per suit: [main, trim, second]
 function costume(p, suit) {
   return {
@@ -422,7 +460,7 @@ function face(p, cx, cy, r, opts = {}) {
 function fanteFig(style, suit, P) {
   const p = PAL[style];
   const [c1, c2, c3] = costume(p, suit);
-  const nap = style === "napoletane";
+  const nap = look(style) === "napoletane";
   const hx = 148, hy = 170;
   const hat = nap
     ? `<path d="M80 97Q84 80 102 80Q122 80 122 94Q104 86 80 97Z" fill="${c3}"/>` +
@@ -451,7 +489,7 @@ function fanteFig(style, suit, P) {
 function reFig(style, suit, P) {
   const p = PAL[style];
   const [c1, c2, c3] = costume(p, suit);
-  const nap = style === "napoletane";
+  const nap = look(style) === "napoletane";
   const hx = 146, hy = 176;
   const crown = nap
     ? `<path d="M84 92V72L92 82L100 66L108 82L116 72V92Z" fill="${p.gold}"/><path d="M84 86H116" stroke-width="1"/>` +
@@ -483,7 +521,7 @@ function reFig(style, suit, P) {
 function cavalloFig(style, suit, P) {
   const p = PAL[style];
   const [c1, c2, c3] = costume(p, suit);
-  const nap = style === "napoletane";
+  const nap = look(style) === "napoletane";
   const hc = p.horse;
   const mane = nap ? "#B9A58A" : "#3B2314";
   const hx = 142, hy = 128;
@@ -569,9 +607,14 @@ function frenchBust(suit, rank, P) {
     use(`${P}s`, 160, 38, 0, 0.5) + `</g>`;
 }
 
+// The drawing tools and shared figures, for the decks drawn in js/decks.js.
+export const KIT = { rd, esc, tf, use, pt, star, petals, dots, limb, face, held, costume, stickLayout, stickUse,
+  PIPS_IT, PIP_SCALE_IT, fanteFig, reFig, cavalloFig };
+
 // ---------------------------------------------------------------- card faces
 
 function aceArt(style, suit, P) {
+  if (EXTRA[style] && EXTRA[style].ace) return EXTRA[style].ace(suit, P);
   const p = PAL[style];
   const s = `${P}s`;
   const nap = style === "napoletane";
@@ -619,6 +662,7 @@ function aceArt(style, suit, P) {
 }
 
 function pipArt(style, rank, suit, P) {
+  if (EXTRA[style] && EXTRA[style].pips) return EXTRA[style].pips(rank, suit, P);
   const n = +rank;
   const s = `${P}s`;
   if (style === "french") {
@@ -631,6 +675,7 @@ function pipArt(style, rank, suit, P) {
 }
 
 function faceArt(style, rank, suit, P) {
+  if (EXTRA[style] && EXTRA[style].court) return EXTRA[style].court(rank, suit, P);
   const p = PAL[style];
   const tab = (edge) => `<path d="M7 98V15Q7 7 15 7H50V90Q50 98 42 98Z" fill="${p.bg}" stroke="${edge}" stroke-width="2.5"/>`;
   const tabs = (edge) => tab(edge) + `<g transform="rotate(180 100 160)">${tab(edge)}</g>`;
@@ -665,7 +710,7 @@ export function cardSVG(code, style, lang = "it", idSuffix = "") {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 320" role="img" aria-label="${esc(cardName(code, lang, style))}">` +
     `<defs>${defs}</defs>` +
     `<rect x="1" y="1" width="198" height="318" rx="14" fill="${p.bg}" stroke="${p.edge}" stroke-width="2"/>` +
-    art +
+    art + (EXTRA[style] && EXTRA[style].over ? EXTRA[style].over(rank, suit, P) : "") +
     `<use href="#${P}x"/><use href="#${P}x" transform="rotate(180 100 160)"/>` +
     `</svg>`;
 }
@@ -676,7 +721,8 @@ export function backSVG(style, lang = "it", idSuffix = "") {
   checkStyle(style);
   const P = `back-${style}${idSuffix ? "-" + idSuffix : ""}-`;
   let tile, field, frame, medal;
-  if (style === "napoletane") {
+  if (EXTRA[style]) ({ tile, field, frame, medal } = EXTRA[style].back(P));
+  else if (style === "napoletane") {
     field = "#A3211D"; frame = "#F0C060";
     tile = `<rect width="24" height="24" fill="${field}"/>` +
       `<path d="M12 3L21 12L12 21L3 12Z" fill="none" stroke="${frame}" stroke-width="1.4"/>` +

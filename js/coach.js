@@ -14,7 +14,7 @@ import * as store from "./storage.js";
 import { reasonText } from "./reasons.js";
 import { renderTracker } from "./tracker.js";
 import { Review } from "./review.js";
-import { Puzzle, streakText } from "./puzzle.js";
+import { Puzzle, entryLabel, streakText } from "./puzzle.js";
 import { sideName } from "./summary.js";
 
 // The rating a person starts from before the first rated deal (the engine's scale).
@@ -97,6 +97,13 @@ export class Coach {
   onDraw() {
     const app = this.app;
     const st = app.state;
+    // an expert playing without its learned model: said once a deal, with why (js/table.js
+    // keeps it on the seat's badge)
+    const weaker = st && st.model && st.model.now ? `${app.game}/${st.match ? st.match.deal : 0}` : null;
+    if (weaker && this.modelSaid !== weaker) {
+      this.modelSaid = weaker;
+      app.notice(t(`model.missing.${st.model.why}`), 15000);
+    }
     const main = document.getElementById("app-main");
     const show = this.trackerOn && st && !app.hideHand && st.seats[st.seat] && st.seats[st.seat].kind === "human"
       && st.view.phase !== "over";
@@ -213,10 +220,13 @@ export class Coach {
     const undone = dealUndone(st);
     // a seats-swapped replay: the person may remember every card, so it is not rated either
     const replay = !!st.match.duplicate;
+    // an expert that decided without its learned model played weaker than the expert's rating
+    // says, and stronger than the intermediate's: not rated (docs/players.md)
+    const nomodel = !!(st.model && Array.isArray(st.model.deals) && st.model.deals.includes(st.match.deal));
     const r = store.loadRating() || { rating: null, history: [] };
     const entry = { at: Date.now(), level, score, variant: st.view.rules.name };
-    if (undone || replay) {
-      r.history.push({ ...entry, rating: r.rating, ...(undone ? { undo: true } : { replay: true }) });
+    if (undone || replay || nomodel) {
+      r.history.push({ ...entry, rating: r.rating, ...(undone ? { undo: true } : replay ? { replay: true } : { nomodel: true }) });
     } else {
       let reply;
       try {
@@ -273,9 +283,9 @@ export class Coach {
     const r = store.loadRating();
     const box = h("section", { class: "rating", attrs: { "aria-labelledby": "rating-title" } });
     box.append(h("h3", { id: "rating-title", text: t("rating.title") }));
-    const hist = r && Array.isArray(r.history) ? r.history.filter((x) => x && (typeof x.rating === "number" || x.undo || x.replay)) : [];
+    const hist = r && Array.isArray(r.history) ? r.history.filter((x) => x && (typeof x.rating === "number" || x.undo || x.replay || x.nomodel)) : [];
     if (!r || r.rating === null || r.rating === undefined) {
-      const unrated = hist.some((x) => x.undo || x.replay);
+      const unrated = hist.some((x) => x.undo || x.replay || x.nomodel);
       box.append(h("p", { class: "muted", text: t(unrated ? "rating.none.unrated" : "rating.none") }));
       if (!unrated) return box;
     } else {
@@ -298,6 +308,8 @@ export class Coach {
     if (undos) box.append(h("p", { class: "muted small", id: "rating-undos", text: t("rating.undos", { n: undos }) }));
     const replays = hist.filter((x) => x.replay).length;
     if (replays) box.append(h("p", { class: "muted small", id: "rating-replays", text: t("rating.replays", { n: replays }) }));
+    const nomodels = hist.filter((x) => x.nomodel).length;
+    if (nomodels) box.append(h("p", { class: "muted small", id: "rating-nomodel", text: t("rating.nomodel", { n: nomodels }) }));
     box.append(h("p", { class: "muted small", text: t("rating.note") }));
     return box;
   }
@@ -308,7 +320,7 @@ export class Coach {
     return h("section", { class: "puzzle-entry", attrs: { "aria-labelledby": "stats-puzzle-title" } },
       h("h3", { id: "stats-puzzle-title", text: t("puzzle.title") }),
       h("p", { class: "muted", id: "stats-puzzle-streak", text: streakText() }),
-      h("button", { class: "btn", id: "btn-puzzle", type: "button", text: t("puzzle.open"), on: { click: () => this.puzzle.open() } }));
+      h("button", { class: "btn", id: "btn-puzzle", type: "button", text: entryLabel(), on: { click: () => this.puzzle.open() } }));
   }
 }
 
@@ -367,12 +379,13 @@ export function ratingChart(hist, levels = null) {
   });
   svg.append(s("polyline", { points: pts.map((q) => `${q.x.toFixed(1)},${q.y.toFixed(1)}`).join(" "), class: "rating-line" }));
   for (const q of pts) {
-    const unrated = q.p.undo || q.p.replay;
+    const unrated = q.p.undo || q.p.replay || q.p.nomodel;
     const dot = s("circle", { cx: q.x.toFixed(1), cy: q.y.toFixed(1), r: unrated ? 3.6 : 2.6,
-      class: q.p.undo ? "rating-dot undo" : q.p.replay ? "rating-dot undo replay" : `rating-dot s${String(q.p.score).replace(".", "")}` });
+      class: q.p.undo ? "rating-dot undo" : q.p.replay ? "rating-dot undo replay" : q.p.nomodel ? "rating-dot undo nomodel"
+        : `rating-dot s${String(q.p.score).replace(".", "")}` });
     const lvl = tOr(`level.${q.p.level}`, q.p.level || "");
     dot.append(s("title", {}, q.p.undo ? t("rating.point.undo", { level: lvl }) : q.p.replay ? t("rating.point.replay", { level: lvl })
-      : t("rating.point", { rating: Math.round(q.v), level: lvl })));
+      : q.p.nomodel ? t("rating.point.nomodel") : t("rating.point", { rating: Math.round(q.v), level: lvl })));
     svg.append(dot);
   }
   svg.append(s("text", { x: W - right, y: H - 4, class: "axis", "text-anchor": "end" }, hist.length === 1 ? t("rating.deals.one") : t("rating.deals", { n: hist.length })));
@@ -380,7 +393,8 @@ export function ratingChart(hist, levels = null) {
     h("span", { class: "lg" }, h("i", { class: "sw rating-sw" }), t("rating.legend")),
     refs.length ? h("span", { class: "lg" }, h("i", { class: "sw level-sw" }), t("rating.legend.levels")) : null,
     hist.some((p) => p.undo) ? h("span", { class: "lg" }, h("i", { class: "sw rating-sw undo" }), t("rating.legend.undo")) : null,
-    hist.some((p) => p.replay) ? h("span", { class: "lg" }, h("i", { class: "sw rating-sw undo" }), t("rating.legend.replay")) : null);
+    hist.some((p) => p.replay) ? h("span", { class: "lg" }, h("i", { class: "sw rating-sw undo" }), t("rating.legend.replay")) : null,
+    hist.some((p) => p.nomodel) ? h("span", { class: "lg" }, h("i", { class: "sw rating-sw undo" }), t("rating.legend.nomodel")) : null);
   return h("figure", { class: "chart-box" }, svg, legend);
 }
 

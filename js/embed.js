@@ -27,6 +27,7 @@ import { errorText } from "./errors.js";
 import * as store from "./storage.js";
 import { connectGame } from "./host.js";
 import { linkRefused } from "./welcome.js";
+import { deckStyle } from "./cards.js";
 
 const DEAL_KEYS = ["variant", "players", "deck", "level", "seed"];
 
@@ -51,7 +52,7 @@ export function readLink(search) {
     lang: LANGS.includes(text("lang")) ? text("lang") : null,
     variant: shaped("variant", /^[a-z0-9-]+$/),
     players: /** @type {string | number | null} */ (shaped("players", /^[1-9]$/)),
-    deck: shaped("deck", /^[a-z-]+$/),
+    deck: shaped("deck", /^[a-z0-9-]+$/),
     level: shaped("level", /^[a-z-]+$/),
     seed: /** @type {string | number | null} */ (shaped("seed", /^[\w.-]+$/, 64)),
   };
@@ -73,6 +74,59 @@ if (LINK.lang) {
   if (store.loadPrefs().lang === LINK.lang) forget(["lang"]);
 }
 if (LINK.embed && typeof document !== "undefined") document.documentElement.classList.add("embed");
+
+// What the page may reach (docs/embedding.md, "What each page may reach"). index.html's policy
+// lets a table with friends open WebSockets to its relays (any host: the relays are a setting
+// a person may change, and a policy set in the page can be narrowed, never widened). A page
+// that holds no table with friends narrows it at once, before anything could connect: its own
+// origin alone. A tab holds tables with friends from an invitation (or the test hook
+// ?friends=1) on, or once a person starts or resumes one: the page then reloads into the
+// policy that allows them (`reloadForFriends`), and the tab keeps it for its session.
+const FRIENDS_TAB = "briscola.friends-tab";
+const FRIENDS_START = "briscola.friends-start";
+export const FRIENDS_PAGE = typeof location === "undefined" || location.protocol === "file:"
+  || friendsTab(/[?&](join|friends)=/.test(location.search));
+
+/** Whether this tab holds tables with friends (`link`: it is opened by an invitation now). */
+function friendsTab(link) {
+  try {
+    if (link) sessionStorage.setItem(FRIENDS_TAB, "1"); // a reload keeps it, the link gone
+    return sessionStorage.getItem(FRIENDS_TAB) === "1";
+  } catch {
+    return true; // nowhere to remember it across a reload: the page keeps the friends' policy
+  }
+}
+
+if (!FRIENDS_PAGE && typeof document !== "undefined" && document.head) {
+  const narrow = document.createElement("meta");
+  narrow.httpEquiv = "Content-Security-Policy";
+  narrow.content = "connect-src 'self'";
+  document.head.append(narrow);
+}
+
+/** Reload this tab into the policy that lets a table with friends reach its relays; `start`
+ * (JSON-shaped: the New game panel's choice) is taken by the next load (`takeFriendsStart`). */
+export function reloadForFriends(start = null) {
+  try {
+    sessionStorage.setItem(FRIENDS_TAB, "1");
+    if (start) sessionStorage.setItem(FRIENDS_START, JSON.stringify(start));
+  } catch {
+    return; // unreachable: such a tab never narrowed its policy
+  }
+  location.reload();
+}
+
+/** The table with friends a person started before this load's reload, once; or null. */
+export function takeFriendsStart() {
+  try {
+    const text = sessionStorage.getItem(FRIENDS_START);
+    sessionStorage.removeItem(FRIENDS_START);
+    const start = text ? JSON.parse(text) : null;
+    return start && typeof start === "object" && Array.isArray(start.seats) ? start : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Deal the game the URL asks for. `app` is the page's controller (js/app.js): its engine and
@@ -111,7 +165,7 @@ export async function startFromLink(app, link = LINK) {
       variant,
       custom: link.players !== null || link.deck !== null,
       names: seats.map(() => ""),
-      style: checked.deck && checked.deck !== "italian" ? "french" : app.prefs.style,
+      style: deckStyle(checked.deck) || app.prefs.style,
     };
     reply = await app.engine.call("new_match", { rules, ...(seed === undefined ? {} : { seed }), seats, meta });
   } catch (err) {

@@ -72,6 +72,7 @@ export class Engine {
   /** Called when the engine's worker says a write of the games' storage was refused after it
    * had already answered (a new deal is shown before it is kept). */
   onstorage = null;
+  onletgo = null; // ({games}): unfinished games a person played, let go past the bound kept
 
   constructor(worker) {
     this.#worker = worker;
@@ -130,6 +131,8 @@ export class Engine {
           resolve(engine);
         } else if (msg.type === "storage") {
           if (typeof engine.onstorage === "function") engine.onstorage(msg);
+        } else if (msg.type === "let-go") {
+          if (typeof engine.onletgo === "function") engine.onletgo(msg);
         } else if (msg.type === "fatal") {
           fail(new EngineError(msg.code === "build_mismatch" ? msg.code : "engine_unavailable", msg.message));
         }
@@ -200,5 +203,61 @@ export class Engine {
     if (this.#failure === null) this.#failure = err;
     for (const { reject } of this.#pending.values()) reject(this.#failure);
     this.#pending.clear();
+  }
+}
+
+// ---- the friends layer of this build --------------------------------------------------------
+
+/** A build's hash from the text of its js/build-info.js, or null. */
+const hashOf = (text) => (/"hash":\s*"([0-9a-f]+)"/.exec(text) || [])[1] ?? null;
+
+/** The build the site serves this page now: its service worker's (from its cache, whatever
+ * build has taken over since this page loaded), or without one the host's; with `host`, the
+ * host's in any case (a query is never answered from the worker's cache, sw.js). */
+async function servedBuild(host = false) {
+  const url = new URL("build-info.js", import.meta.url);
+  if (host) url.search = `?now=${Date.now()}`;
+  const res = await fetch(url, { cache: host ? "no-store" : "no-cache" });
+  return res.ok ? hashOf(await res.text()) : null;
+}
+
+const otherBuild = (served) => new EngineError("build_mismatch", `this page is build ${PAGE_BUILD}, the site serves build ${served}`);
+
+/**
+ * The friends layer (js/friends/index.js, and the libraries it opens rooms with), loaded only
+ * if it is this page's build: the build its service worker serves (a new build's, if one took
+ * over since this page loaded: another tab let it) and the host's are checked first, and the
+ * service worker's again once it has loaded, so a takeover meanwhile is caught too. Rejects
+ * with an EngineError "build_mismatch" when either is another build: the page reloads into
+ * one before a table starts (js/app.js). The service worker itself never serves a friends
+ * file of another build than its own (sw.js `later`). In the source tree (no build), as it is.
+ */
+export async function friendsOfThisBuild() {
+  if (!PAGE_BUILD) return import("./friends/index.js");
+  const check = async (host) => {
+    const served = await servedBuild(host);
+    if (served !== PAGE_BUILD) throw otherBuild(served);
+  };
+  await check(false);
+  await check(true); // a table with friends needs the host anyway: one deployed since, a reload
+  const [friends] = await Promise.all([import("./friends/index.js"), import("./friends/vendor.js")]);
+  await check(false);
+  return friends;
+}
+
+/** A newer build's service worker waiting (the page found the site serves another build): let it
+ * take over, so that the reload that follows loads that build. */
+export async function letNewBuildIn() {
+  try {
+    const reg = await navigator.serviceWorker.getRegistration();
+    if (!reg || !reg.waiting) return;
+    const changed = new Promise((done) => {
+      navigator.serviceWorker.addEventListener("controllerchange", done, { once: true });
+      setTimeout(done, 5000);
+    });
+    reg.waiting.postMessage({ type: "skip-waiting" });
+    await changed;
+  } catch {
+    // no service worker here: the reload asks the host
   }
 }

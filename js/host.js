@@ -13,7 +13,9 @@
 //                                            and the best of the other sides'
 // From the host page to the game (only from window.parent):
 //   {type: "briscola:new-deal", seed?}       deal a new game with the embed's options (a new
-//                                            seed unless one is given)
+//                                            seed unless one is given); one deal at a time:
+//                                            requests that come while one is dealt are
+//                                            coalesced, the last of them dealt next
 //
 // Nothing happens outside a frame. The poster (embed.html) speaks the same language: it
 // sends its height, and a new-deal request starts the game.
@@ -119,6 +121,26 @@ export function connectGame(app, deal) {
   };
   new MutationObserver(check).observe(root, { attributes: true, attributeFilter: ["data-ui"] });
   check();
+  // At most one deal in flight: a request that comes while one is being dealt replaces any
+  // that waits, and the last one is dealt once the table shows the deal before it. A host page
+  // that posts 10,000 in a loop gets two deals (the first and the last asked for), answered
+  // by their two deal-start messages; the game stays playable and keeps one of them.
+  let dealing = false;
+  let waiting = null; // {seed} of the latest request that came while dealing
+  const dealNow = async (seed) => {
+    dealing = true;
+    try {
+      await deal(seed);
+    } catch (err) {
+      console.warn("the host's new deal failed:", err);
+    }
+    dealing = false;
+    if (waiting) {
+      const next = waiting;
+      waiting = null;
+      dealNow(next.seed);
+    }
+  };
   onRequest("new-deal", (msg) => {
     let seed = null;
     if (Number.isSafeInteger(msg.seed) && msg.seed >= 0) seed = msg.seed;
@@ -126,6 +148,7 @@ export function connectGame(app, deal) {
       seed = /^\d{1,15}$/.test(msg.seed.trim()) ? Number(msg.seed.trim()) : msg.seed.trim();
     }
     for (const d of document.querySelectorAll("dialog[open]")) /** @type {HTMLDialogElement} */ (d).close();
-    deal(seed);
+    if (dealing) waiting = { seed };
+    else dealNow(seed);
   });
 }

@@ -7,7 +7,9 @@
 export const LIMITS = Object.freeze({ bytes: 2000000, depth: 64, items: 200000 });
 
 // The version of the peers' messages: each carries it; a peer of another is offered the reload.
-export const PROTOCOL = 2; // 2: a finished deal's review is the friend's own (its record travels)
+// 2: a finished deal's review is the friend's own (its record travels); 3: every message but
+// `who` and `host` sealed for its pair (js/friends/pairs.js)
+export const PROTOCOL = 3;
 
 /** A JSON text measured in one pass, no recursion: UTF-8 bytes, deepest nesting, values (each
  * array, object and comma). The scan stops once the depth is past `stopDepth`. */

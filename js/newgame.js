@@ -5,11 +5,11 @@
 import { h, clear } from "./dom.js";
 import { t, tOr, getLang, langName, LANGS } from "./i18n.js";
 import { errorText } from "./errors.js";
-import { STYLES } from "./cards.js";
+import { STYLES, deckStyle } from "./cards.js";
 
 // Options shown as house rules, in this order (docs/rules.md §10 and §11, the deck's among them).
-const HOUSE = ["mode", "deck", "ranking", "southern", "natural_three", "removed_two", "double", "rebury",
-  "exchange_two", "exchange_seven", "partner_view", "signals", "open_hands", "teams"];
+const HOUSE = ["mode", "deck", "ranking", "southern", "natural_three", "removed_two", "removed", "hand_cards",
+  "double", "rebury", "exchange_two", "exchange_seven", "exchange_brisca", "partner_view", "signals", "open_hands", "teams"];
 const MATCH = ["match", "drawn_deal"];
 const CHIAMATA = ["mode", "auction", "raise_after_two", "multipliers", "points_multipliers", "carichi",
   "forced_call", "deck", "ranking", "southern", "natural_three", "match_deals", "match_target"];
@@ -122,11 +122,11 @@ export class NewGamePanel {
       this.el.teams.textContent = res.teams && res.sides.length === 2
         ? t("new.teams", { a: res.sides[0].map((s) => s + 1).join("+"), b: res.sides[1].map((s) => s + 1).join("+") })
         : t("new.alone");
-      const french = res.deck !== "italian";
-      this.el.style.disabled = french;
-      if (french) this.el.style.value = "french";
-      else this.el.style.value = this.state.style;
-      this.el.styleNote.hidden = !french;
+      const own = deckStyle(res.deck); // French cards, or the 48-card Spanish deck
+      this.el.style.disabled = !!own;
+      this.el.style.value = own || this.state.style;
+      this.el.styleNote.textContent = own ? tOr(`style.forced.${res.deck}`, t("style.forced")) : "";
+      this.el.styleNote.hidden = !own;
     } catch (err) {
       if (seq !== this.checkSeq) return;
       this.valid = null;
@@ -155,6 +155,8 @@ export class NewGamePanel {
     vsel.addEventListener("change", () => {
       st.variant = vsel.value;
       st.overrides = {};
+      const home = homeStyle(st.variant); // Brisca's Spanish cards, Briškula's Triestine ones
+      if (home) st.style = home;
       this.draw();
       this.validate();
     });
@@ -324,7 +326,7 @@ export class NewGamePanel {
     }
     if (!this.valid || !this.dialog.open) return;
     const st = this.state;
-    const french = this.valid.deck !== "italian";
+    const own = deckStyle(this.valid.deck);
     const n = this.valid.players;
     const seats = st.seats.slice(0, n).map((s) => (s.kind === "human"
       ? { kind: "human", name: (s.name || "").trim().slice(0, 20) }
@@ -335,7 +337,7 @@ export class NewGamePanel {
       rules: this.rulesArg(),
       seats,
       allSeats: st.seats.map((s) => ({ ...s })),
-      style: french ? "french" : st.style,
+      style: own || st.style,
       prefStyle: st.style,
       lang: st.lang,
       seed: st.seed,
@@ -345,11 +347,21 @@ export class NewGamePanel {
 }
 
 // The common choice first (classic, against the computer), then the other variants grouped.
-const GROUPS = ["two", "more", "decks", "chiamata", "match"];
+const GROUPS = ["two", "more", "decks", "countries", "chiamata", "match"];
+// The games of Spain (Brisca), Portugal (Bisca), Croatia and Bosnia (Briškula): docs/rules.md §11.7 to §11.11.
+const COUNTRIES = /^(brisca|bisca|briskula|bosnian)(-|$)/;
+
+/** The deck a country's game is played with at home (the person may choose another). */
+export function homeStyle(variant) {
+  if (/^brisca(-|$)/.test(variant)) return "spagnole";
+  if (/^briskula(-|$)/.test(variant)) return "triestine";
+  return null;
+}
 
 export function variantGroup(rules) {
   const r = rules || {};
   if (r.name === "classic") return "";
+  if (COUNTRIES.test(r.name || "")) return "countries";
   if (r.mode === "chiamata") return "chiamata";
   if (r.match || r.match_deals) return "match";
   if (r.deck && r.deck !== "italian") return "decks";

@@ -30,6 +30,7 @@ export class Puzzle {
     this.body = h("div", { class: "panel", id: "puzzle-body" });
     d.append(this.body);
     d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
+    d.addEventListener("close", () => refreshEntry()); // the statistics behind it, current
     document.body.append(d);
     this.dialog = d;
     return d;
@@ -37,16 +38,29 @@ export class Puzzle {
 
   async open(date = today()) {
     const d = this.ensureDialog();
-    Object.assign(this, { date, moves: [], state: null, outcome: null, error: null, busy: true, replies: [], answered: 0 });
+    Object.assign(this, { date, moves: [], state: null, outcome: null, error: null, busy: true, replies: [], answered: 0, already: false });
     this.render();
     if (!d.open) d.showModal();
     try {
       this.state = await this.app.engine.call("puzzle", { date });
+      const played = store.puzzleResult(date);
+      if (played && played.moves.length) await this.replayDay(played);
     } catch (err) {
       this.error = errorText(err);
     }
     this.busy = false;
     this.render();
+  }
+
+  /** The day's puzzle already played: the position as it ended, shown, never played again. */
+  async replayDay(played) {
+    const r = await this.app.engine.call("puzzle_move", { date: this.date, moves: played.moves });
+    this.moves = r.ok ? [...played.moves] : played.moves.slice(0, -1);
+    this.replies = [];
+    this.answered = r.replies.length;
+    this.state = { ...this.state, ...r };
+    this.outcome = r.ok ? { solved: true, points: r.points } : { solved: false, card: played.moves[played.moves.length - 1], ...r };
+    this.already = true;
   }
 
   async play(card) {
@@ -62,9 +76,9 @@ export class Puzzle {
         this.state = { ...this.state, ...r };
         if (r.done) this.outcome = { solved: true, points: r.points };
       } else {
-        this.outcome = { solved: false, ...r };
+        this.outcome = { solved: false, card, ...r };
       }
-      if (this.outcome) store.recordPuzzle(this.date, this.outcome.solved);
+      if (this.outcome) store.recordPuzzle(this.date, this.outcome.solved, this.outcome.solved ? this.moves : [...this.moves, card]);
     } catch (err) {
       this.error = errorText(err);
     }
@@ -104,16 +118,32 @@ export class Puzzle {
       const o = this.outcome;
       if (o && o.solved) body.append(h("p", { class: "puzzle-status solved", text: t("puzzle.solved", { points: o.points }) }));
       else if (o) {
-        body.append(h("p", { class: "puzzle-status failed", text: t("puzzle.failed", { best: cardName(o.best, lang, style), lost: o.lost }) }));
+        body.append(h("p", { class: "puzzle-status failed", text: o.card ? t("puzzle.failed.card", { card: cardName(o.card, lang, style), best: cardName(o.best, lang, style), lost: o.lost })
+          : t("puzzle.failed", { best: cardName(o.best, lang, style), lost: o.lost }) }));
         body.append(h("p", { class: "puzzle-reason", text: reasonText(o.reason, ctx) }));
       } else if (this.moves.length) {
         body.append(h("p", { class: "puzzle-status", text: t("puzzle.good", { card: cardName(this.moves[this.moves.length - 1], lang, style) }) }));
       }
       if (o) body.append(h("p", { class: "puzzle-streak", id: "puzzle-streak", text: streakText() }));
+      if (o) body.append(h("p", { class: "muted puzzle-next", text: t(this.already ? "puzzle.done" : "puzzle.tomorrow") }));
     }
     body.append(h("div", { class: "buttons" },
       h("button", { class: "btn primary", id: "puzzle-close", type: "button", text: t("menu.close"), on: { click: () => this.dialog.close() } })));
   }
+}
+
+/** The button that opens the day's puzzle: says whether it was solved or failed today. */
+export function entryLabel(date = today()) {
+  const played = store.puzzleResult(date);
+  return t(!played ? "puzzle.open" : played.solved ? "puzzle.open.solved" : "puzzle.open.failed");
+}
+
+/** The statistics' puzzle entry (its streak, its button), as the statistics now hold. */
+export function refreshEntry() {
+  const streak = document.getElementById("stats-puzzle-streak");
+  if (streak) streak.textContent = streakText();
+  const btn = document.getElementById("btn-puzzle");
+  if (btn) btn.textContent = entryLabel();
 }
 
 /** "Puzzle streak: 3 (best 5)" from the statistics. */

@@ -11,7 +11,8 @@
 // with at most one decimal in the language's way. A code the page does not know, or a
 // sentence whose placeholders are not all filled, gives a generic sentence (never raw data).
 // A reason may carry a `context` (another {code, params}: in Chiamata, what the seat knows
-// of the sides), said before it.
+// of the sides), said before it, and a `then` (another {code, params}: the points a card
+// given away puts on the trick), said after it.
 // Plain text (an older engine's reason) is shown as it is.
 
 import { t, has, getLang, locale } from "./i18n.js";
@@ -63,10 +64,16 @@ export function reasonText(reason, ctx = {}) {
   for (const [k, v] of Object.entries(raw)) words[k] = paramWords(k, v, ctx);
   const text = t(key, words);
   if (/\{\w+\}/.test(text)) return t(FALLBACK);
+  let out = text;
+  const then = reason.then; // a line said after (the points a card given away puts on the trick)
+  if (then && typeof then === "object" && typeof then.code === "string" && has(`reason.${then.code}`)) {
+    const after = reasonText({ code: then.code, params: then.params, then: then.then }, ctx);
+    if (after !== t(FALLBACK)) out = `${out} ${after}`;
+  }
   const ctx2 = reason.context;
   if (ctx2 && typeof ctx2 === "object" && typeof ctx2.code === "string" && has(`reason.${ctx2.code}`)) {
-    const before = reasonText({ code: ctx2.code, params: ctx2.params }, ctx);
-    if (before !== t(FALLBACK)) return `${before} ${text}`;
+    const before = reasonText({ code: ctx2.code, params: ctx2.params, then: ctx2.then }, ctx);
+    if (before !== t(FALLBACK)) return `${before} ${out}`;
   }
-  return text;
+  return out;
 }

@@ -339,7 +339,8 @@ export class Review {
   loadLost(r) {
     const ll = r && r.load_lost;
     if (!ll || !CARD.test(ll.card || "") || !CARD.test(ll.kept || "")) return "";
-    return t("review.load.lost", { card: this.actionWords(ll.card), kept: this.actionWords(ll.kept), points: ll.points });
+    // a load lost by a card worth the best over the deal lost nothing there: said as such
+    return t(ll.tied ? "review.load.tied" : "review.load.lost", { card: this.actionWords(ll.card), kept: this.actionWords(ll.kept), points: ll.points });
   }
 
   actionWords(action) {
@@ -618,7 +619,7 @@ export class Review {
         note.append(h("p", { text: verdict }));
         const fx = trickEffect(r);
         if (fx) note.append(h("p", { class: "rv-effect", text: fx }));
-        const lost = this.loadLost(r);
+        const lost = r.best === r.action ? "" : this.loadLost(r); // the best's verdict says it
         if (lost) note.append(h("p", { class: "rv-load-lost", text: lost }));
         if (r.reason) note.append(h("p", { class: "rv-reason", text: reasonText(r.reason, this.ctx()) }));
       } else note.append(h("p", { class: "muted", text: t("review.pending") }));

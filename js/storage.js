@@ -4,7 +4,8 @@
 // Keys (all under the "briscola." prefix):
 //   prefs        the last choices of the new-game panel and the settings
 //   stats        per-variant statistics, checked record by record when read
-//   bad-stats-*  statistics records that were not valid, set aside (never deleted)
+//   bad-stats-*  statistics records that were not valid, set aside (the last MAX_ASIDE of the
+//                bad-* records kept; Settings lists them, each to download or remove)
 //   save, meta   the running game as pages before the worker kept games wrote it: moved to
 //                the worker once (legacySave, clearLegacySave), then gone
 //   bad-save-*   saves an older page set aside
@@ -57,7 +58,7 @@ export function loadPrefs() {
 }
 
 export function savePrefs(prefs) {
-  write("prefs", JSON.stringify(prefs));
+  return write("prefs", JSON.stringify(prefs));
 }
 
 export function updatePrefs(changes) {
@@ -95,7 +96,7 @@ export function legacySave() {
  * large for the engine to read); false when that copy could not be written. */
 export function setAsideLegacySave() {
   const save = read("save");
-  return save !== null && write(`bad-save-${stamp()}`, save);
+  return save !== null && keepAside("save", save);
 }
 
 /** Forget the older page's save, once the worker has kept it (or set it aside). */
@@ -130,7 +131,7 @@ export function checkedStats() {
     all = undefined;
   }
   if (!all || typeof all !== "object" || Array.isArray(all)) {
-    const kept = write(`bad-stats-${stamp()}`, text);
+    const kept = keepAside("stats", text);
     if (kept) write("stats", null);
     return { stats: { __counted: [] }, setAside: ["*"], kept };
   }
@@ -148,10 +149,61 @@ export function checkedStats() {
   const setAside = Object.keys(bad);
   let kept = true;
   if (setAside.length) {
-    kept = write(`bad-stats-${stamp()}`, JSON.stringify(bad));
+    kept = keepAside("stats", JSON.stringify(bad));
     if (kept) write("stats", JSON.stringify(stats));
   }
   return { stats, setAside, kept };
+}
+
+// ---- records set aside, and the whole of what is kept here (an import's undo) -------------
+
+const MAX_ASIDE = 20;
+
+/** The records set aside here ("bad-stats-*", "bad-save-*"), oldest first: [{key, bytes}]. */
+export function asideKeys() {
+  const out = [];
+  try {
+    const ls = window.localStorage;
+    for (let i = 0; i < ls.length; i++) {
+      const k = ls.key(i);
+      if (k && k.startsWith(P + "bad-")) out.push({ key: k.slice(P.length), bytes: (ls.getItem(k) || "").length });
+    }
+  } catch {
+    return [];
+  }
+  // the key's stamp (an ISO time) orders them
+  return out.sort((a, b) => a.key.replace(/^bad-\w+-/, "").localeCompare(b.key.replace(/^bad-\w+-/, "")));
+}
+
+/** The text of a record set aside, or null. */
+export function readAside(key) {
+  return /^bad-/.test(key) ? read(key) : null;
+}
+
+export function removeAside(key) {
+  return /^bad-/.test(key) && write(key, null);
+}
+
+/** Keep a record aside under `bad-<kind>-<stamp>`; only the last MAX_ASIDE stay. */
+function keepAside(kind, text) {
+  const kept = write(`bad-${kind}-${stamp()}`, text);
+  if (kept) for (const { key } of asideKeys().slice(0, -MAX_ASIDE)) write(key, null);
+  return kept;
+}
+
+/** The statistics and preferences as kept now (their text), for `restoreKept`. */
+export function keptNow() {
+  return { stats: read("stats"), prefs: read("prefs") };
+}
+
+/** Put back what `keptNow` returned; false if storage refused. */
+export function restoreKept(kept) {
+  return write("stats", kept.stats) && write("prefs", kept.prefs);
+}
+
+/** Replace the statistics (rating and puzzle within) by `stats`; false if storage refused. */
+export function replaceStats(stats) {
+  return write("stats", JSON.stringify(stats));
 }
 
 function stamp() {
@@ -208,12 +260,21 @@ export function loadPuzzle() {
   return ok ? p : { last: null, solved: null, streak: 0, best: 0 };
 }
 
+/** The puzzle of `date` as it was played, `{date, solved, moves}`, or null if not yet. */
+export function puzzleResult(date) {
+  const d = loadPuzzle().day;
+  return d && typeof d === "object" && d.date === date && typeof d.solved === "boolean"
+    && Array.isArray(d.moves) && d.moves.every((m) => typeof m === "string") ? d : null;
+}
+
 /** Count the puzzle of `date` (YYYY-MM-DD) once: solved, the streak grows if the day before
- * was solved (else starts at 1); failed, it goes back to 0. Returns the record. */
-export function recordPuzzle(date, solved) {
+ * was solved (else starts at 1); failed, it goes back to 0. The cards played are kept, so the
+ * day's puzzle shows how it ended for the rest of the day. Returns the record. */
+export function recordPuzzle(date, solved, moves = []) {
   const stats = loadStats();
   const p = loadPuzzle();
   if (p.last === date) return p;
+  p.day = { date, solved: !!solved, moves: moves.filter((m) => typeof m === "string") };
   const before = new Date(`${date}T12:00:00Z`);
   before.setUTCDate(before.getUTCDate() - 1);
   const yesterday = before.toISOString().slice(0, 10);

@@ -9,79 +9,17 @@
 // card); before a frame is drawn the positions are measured, after it each card slides from
 // where it was (or from data-from: the talon or a seat) to where it is now.
 
-import { cardSVG, backSVG, cardName, rankName, suitName } from "./cards.js";
+import { cardName, suitName } from "./cards.js";
 import { h, clear, svgBox, sleep } from "./dom.js";
 import { t, tOr } from "./i18n.js";
+import { cardFace, seatVector, seatPlaces, hash, teamGame, cssEscape, matchText, turnText, actionLabel, signalWords, levelName, levelBadge } from "./table-parts.js";
+
+// what other modules import of the table's parts, from here as before
+export { cardFace, seatVector, seatPlaces, matchText, actionLabel, signalWords };
 
 // Portrait phones: all other seats share the top row so the trick gets the whole width.
 const NARROW = window.matchMedia("(max-width: 560px) and (orientation: portrait), (max-height: 520px) and (orientation: landscape)");
 
-const svgCache = new Map();
-function faceMarkup(code, style, lang, suffix) {
-  const k = `${code}|${style}|${lang}|${suffix}`;
-  let m = svgCache.get(k);
-  if (m === undefined) {
-    m = cardSVG(code, style, lang, suffix);
-    svgCache.set(k, m);
-  }
-  return m;
-}
-function backMarkup(style, lang, suffix) {
-  const k = `back|${style}|${lang}|${suffix}`;
-  let m = svgCache.get(k);
-  if (m === undefined) {
-    m = backSVG(style, lang, suffix);
-    svgCache.set(k, m);
-  }
-  return m;
-}
-
-// Parsed card elements, cloned for each use: cloning is much cheaper than parsing the SVG.
-const nodeCache = new Map();
-
-/** A card face (or back when code is null) as a <div class="card">. */
-export function cardFace(code, style, lang, suffix = "t", extra = "") {
-  const k = `${code}|${style}|${lang}|${suffix}|${extra}`;
-  let tpl = nodeCache.get(k);
-  if (!tpl) {
-    tpl = svgBox("div", code ? faceMarkup(code, style, lang, suffix) : backMarkup(style, lang, suffix),
-      { class: `card ${code ? "face" : "back"} ${extra}`.trim() });
-    const svg = tpl.firstElementChild;
-    if (svg) svg.setAttribute("aria-hidden", "true");
-    if (nodeCache.size > 600) nodeCache.clear();
-    nodeCache.set(k, tpl);
-  }
-  return tpl.cloneNode(true);
-}
-
-function hash(str) {
-  let x = 7;
-  for (let i = 0; i < str.length; i++) x = (x * 31 + str.charCodeAt(i)) | 0;
-  return Math.abs(x);
-}
-
-/** Where seat offset k (0 = the bottom seat) sits around the table, counter-clockwise. */
-export function seatVector(k, n) {
-  const a = (2 * Math.PI * k) / n;
-  return { x: Math.sin(a), y: Math.cos(a) };
-}
-
-/** Which border of the felt each other seat sits on (offset k from the bottom seat). */
-export function seatPlaces(n, compact = false) {
-  const places = { top: [], left: [], right: [] };
-  const m = n - 1;
-  if (compact) {
-    // narrow screens: every other seat in one row across the top, in table order
-    for (let k = m; k >= 1; k--) places.top.push(k);
-    return places;
-  }
-  if (m === 1) places.top = [1];
-  else if (m === 2) places.top = [2, 1];
-  else if (m === 3) { places.right = [1]; places.top = [2]; places.left = [3]; }
-  else if (m === 4) { places.right = [1]; places.top = [3, 2]; places.left = [4]; }
-  else { places.right = [1]; places.top = [4, 3, 2]; places.left = [5]; }
-  return places;
-}
 
 /**
  * Panels for the phases before play, by phase name ("auction", "call"): a function
@@ -220,7 +158,7 @@ export class TableView {
     this.el.match.textContent = this.mode.matchText ? this.mode.matchText(view, ctx) : matchText(ctx);
     this.el.turn.textContent = turnText(view, ctx);
     // the computers' level, said once for the table (app.css shows it where the seats cannot)
-    const levels = [...new Set(ctx.kinds.filter((k) => k && k.kind === "bot").map((k) => t(`level.${k.level}`)))];
+    const levels = [...new Set(ctx.kinds.filter((k) => k && k.kind === "bot").map((k) => levelName(k.level, ctx.model)))];
     this.el.level.textContent = levels.length ? t("table.level", { level: levels.join(" / ") }) : "";
     this._sides(view, ctx);
     clear(this.el.trumpChip);
@@ -247,9 +185,7 @@ export class TableView {
       if (view.dealer === s) badges.push(h("span", { class: "badge dealer", text: t("seat.dealer") }));
       if (partner) badges.push(h("span", { class: "badge partner", text: t("seat.partner") }));
       if (this.mode.seat) this.mode.seat(el.root, s, view, ctx, badges);
-      if (ctx.kinds[s] && ctx.kinds[s].kind === "bot") {
-        badges.push(h("span", { class: "badge level", text: t(`level.${ctx.kinds[s].level}`) }));
-      }
+      if (ctx.kinds[s] && ctx.kinds[s].kind === "bot") badges.push(levelBadge(ctx.kinds[s].level, ctx.model));
       const won = (view.tricks || []).filter((tr) => tr.winner === s).length;
       const pts = view.points ? view.points[s] : 0;
       if (el.mine) {
@@ -653,52 +589,7 @@ export class TableView {
   }
 }
 
-/** Two sides of partners (4 or 6 players, or Chiamata once the partner is known). */
-function teamGame(view) {
-  return !!(view.sides && view.sides.length === 2 && view.sides.some((sd) => sd.length > 1));
-}
-
 async function settle(promises, ms) {
   if (!promises.length) return;
   await Promise.race([Promise.allSettled(promises), sleep(ms)]);
-}
-
-function cssEscape(s) {
-  return (window.CSS && CSS.escape) ? CSS.escape(s) : String(s).replace(/["\\]/g, "\\$&");
-}
-
-export function matchText(ctx) {
-  const m = ctx.match;
-  if (!m || m.format === "single" || !m.score) return "";
-  return `${t("table.score")} ${m.score.join("–")}`;
-}
-
-function turnText(view, ctx) {
-  if (view.phase === "over") return t("table.over");
-  if (view.turn === null || view.turn === undefined) return "";
-  if (view.turn === view.seat && ctx.kinds[view.turn].kind === "human") return t("table.turn.you");
-  if (ctx.kinds[view.turn] && ctx.kinds[view.turn].kind === "bot") return t("table.turn.thinking", { name: ctx.names[view.turn] });
-  return t("table.turn.other", { name: ctx.names[view.turn] });
-}
-
-/** Words for a non-card action of the legal list. */
-export function actionLabel(a, lang, style) {
-  let m;
-  if ((m = /^swap-(\w\w)$/.exec(a))) return t("act.swap", { card: cardName(m[1], lang, style) });
-  if (a === "signal-loaded") return t("act.signal", { what: t("act.signal.loaded") });
-  if ((m = /^signal-(\w)$/.exec(a))) {
-    return t("act.signal", { what: t("act.signal.rank", { rank: rankName(m[1], lang, style) }) });
-  }
-  if (a === "pass") return t("act.pass");
-  if (a === "carichi") return t("act.carichi");
-  if ((m = /^bid-(\d\d+)$/.exec(a))) return t("act.bid.points", { n: m[1] });
-  if ((m = /^bid-(\w)$/.exec(a))) return t("act.bid.rank", { rank: rankName(m[1], lang, style) });
-  if ((m = /^call-([DCSB])$/.exec(a))) return t("act.call", { what: suitName(m[1], lang, style) });
-  if ((m = /^call-(\w\w)$/.exec(a))) return t("act.call", { what: cardName(m[1], lang, style) });
-  return a;
-}
-
-export function signalWords(sig, lang, style) {
-  if (sig === "loaded") return t("act.signal.loaded");
-  return t("act.signal.rank", { rank: rankName(sig, lang, style) });
 }

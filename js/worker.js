@@ -15,6 +15,10 @@
 //   {type: "fatal", message, code}         it never will (failed start, or Python died:
 //                                          engine_unavailable; a page of another build than
 //                                          this worker's: build_mismatch)
+//   {type: "storage", state: "refused"}    a new deal's save could not be written
+//   {type: "let-go", games, max}           unfinished games a person played were let go, past
+//                                          the bound of kept games (js/worker/games.js):
+//                                          [{variant, players, deal, score, friends}]
 // From the page, first: {type: "page", build} its build's hash (null: unknown, the source tree).
 // Requests from the page: {id, type, args} (args: JSON text); replies: {id, result} or
 // {id, error: {code, message}}. Requests sent before "ready" wait for it.
@@ -53,8 +57,10 @@ import { ask, connect, dead, errorReply, fatal } from "./worker/bridge.js";
 import { SNAPSHOT_CACHE, SnapshotStandIn, dropSnapshotFile, readSnapshot, restoring, snapshots,
   storeSnapshot } from "./worker/snapshot.js";
 import { MODEL_WAIT_MS, SEARCHING, installing, modelFor } from "./worker/models.js";
-import { allGames, current, dropIfFinished, heldElsewhere, listed, lockNewGame, newId, openDB,
-  openRecord, readGame, setCurrent, store, sweepFinished, tableReply, takeSpareLock } from "./worker/games.js";
+import { MAX_UNFINISHED, allGames, boundGames, current, dropIfDone, heldElsewhere, listed, lockNewGame, newId, openDB,
+  modelNote, noteDecision, openRecord, readGame, setCurrent, store, sweepFinished, tableReply, takeSpareLock, touch }
+  from "./worker/games.js";
+import { CARRY, carry } from "./worker/carry.js";
 
 const PYODIDE_URL = new URL("pyodide/", SITE_ROOT);
 const ENGINE_ZIP = "/lib/briscola-engine.zip"; // where the wheel goes in Pyodide's file system
@@ -310,7 +316,7 @@ async function start() {
   });
   progress("engine", 1);
   mark("ready");
-  sweepFinished();
+  sweepFinished(letGo);
   self.postMessage({ type: "ready", version: BUILD.version, build: BUILD.hash,
     trace: { origin: performance.timeOrigin, marks: trace } });
 }
@@ -364,6 +370,7 @@ async function keep(id, type, args, text) {
     }
     args = rest;
   }
+  if (CARRY.has(type)) return reply(await carry(type, args)); // a person's data (js/worker/carry.js)
   switch (type) {
     case "load":
       return errorReply(id, "bad_request", "saves are kept by the engine; resume a game with `resume`");
@@ -416,13 +423,17 @@ async function keep(id, type, args, text) {
       const before = current;
       modelFor({});
       const gid = await lockNewGame();
-      setCurrent({ id: gid, meta: meta ?? null, created: Date.now() });
+      setCurrent({ id: gid, meta: meta ?? null, created: Date.now(), touched: false });
       // A new deal holds nothing the person did yet: it is shown at once and kept just after
       // (the next request waits for that, as always); a refused write is said by a message.
       const { save, ...state } = out.result;
-      reply({ result: { ...state, game: gid } });
+      const model = modelNote(state);
+      reply({ result: { ...state, game: gid, ...(model ? { model } : {}) } });
       if (!(await store(state, save))) self.postMessage({ type: "storage", state: "refused" });
-      if (before) await dropIfFinished(before.id);
+      // The game before is forgotten if finished or nobody played it; past the bound of
+      // unfinished games the oldest go, the person told of any they played (js/worker/games.js).
+      if (before) await dropIfDone(before.id);
+      letGo(await boundGames());
       return undefined;
     }
     case "check_rules": {
@@ -444,7 +455,11 @@ async function keep(id, type, args, text) {
     default: {
       const out = ask(type, args, text);
       if (out.error) return reply(out);
+      if (type === "act") touch(); // a person's play: the game is theirs to come back to
       const result = out.result;
+      // a computer player's decision made without its learned model (the engine's state has not
+      // changed since: no await between) is noted with the game (js/worker/games.js)
+      if (type === "bot_step" && result && result.match) noteDecision(result.seats, result.match.deal);
       // a table's reply: `changed` (stored only if true: never after a read), `save` (never shown)
       if (result && typeof result === "object" && ("changed" in result || "save" in result)) {
         return reply({ result: await tableReply(result) });
@@ -452,6 +467,11 @@ async function keep(id, type, args, text) {
       return reply(out);
     }
   }
+}
+
+/** Tell the page of the unfinished games a person played that were let go (a notice). */
+function letGo(games) {
+  if (games.length) self.postMessage({ type: "let-go", games, max: MAX_UNFINISHED });
 }
 
 // Requests are answered one at a time, in the order they came (keeping a game waits

@@ -269,7 +269,7 @@ def test_a_computer_takes_an_away_friends_seat_and_gives_it_back():
     assert st["view"]["turn"] == 1
     assert err("bot_step", {})["code"] == "illegal_action"  # a friend's turn: nobody steps for it
     st = ok("set_seat", {"seat": 1, "kind": "bot", "level": "random"})
-    assert st["seat"] == 0 and st["seats"][1] == {"kind": "bot", "level": "random"}
+    assert st["seat"] == 0 and st["seats"][1] == {"kind": "bot", "level": "random", "stand_in": 0}
     st = ok("bot_step", {})
     assert [e["seat"] for e in st["view"]["events"] if e["type"] == "play"][-1] == 1
     again = ok("load", {"save": st["save"]})  # kept in the save
@@ -415,7 +415,7 @@ def test_the_worker_has_the_same_bounds_and_measures_the_same():
         try:
             bridge.check_json(text)
             code = None
-        except bridge.BridgeError as e:
+        except bridge.JSONBoundsError as e:
             code = e.code
         assert (refused or {}).get("code") == code, text
     assert json.loads(out.stdout)[2][0]["depth"] == 5  # brackets inside strings do not count
@@ -542,6 +542,102 @@ def test_a_bots_reason_tells_the_table_only_what_the_table_sees(rules, options):
     else:
         assert False in signals  # an opponent's signal was met and hidden
 
+
+
+# ---- the page's own door: a computer's hand and an opponent's signal stay hidden ------------
+
+def hand_of(seat):
+    return {str(c) for c in bridge._BRIDGE.table.match.game.view(seat).hand}
+
+
+def test_a_computer_made_a_friend_mid_deal_marks_the_deal_undone():
+    """``set_seat {seat: 1, kind: "friend"}`` at a table of one person and a computer answered
+    with the computer's hand, and ``state {seat: 1}`` then too; the computer put back, the deal
+    was counted and rated as any. Now the deal is marked undone at once, as an undo marks it:
+    in the reply, in the history, in the summary and in the save."""
+    st = ok("new_match", {"rules": "best-of-3", "seed": 4, "seats": SEATS})
+    assert st["match"]["undone"] is False
+    secret = hand_of(1)
+    st = ok("set_seat", {"seat": 1, "kind": "friend"})
+    assert st["match"]["undone"] is True and st["match"]["undone_deals"] == [0]
+    assert set(ok("state", {"seat": 1})["view"]["hand"]) == secret  # readable: the deal is off
+    st = ok("set_seat", {"seat": 1, "kind": "bot", "level": "random"})
+    assert st["match"]["undone"] is True and st["seats"][1]["stand_in"] == 0
+    assert ok("load", {"save": st["save"]})["match"]["undone"] is True
+    game = bridge._BRIDGE.table.match.game
+    while not game.is_over:
+        st = ok("act", {"seat": 0, "action": ok("state", {"seat": 0})["view"]["legal"][0]}) \
+            if game.current_player == 0 else ok("bot_step", {"seat": 0})
+    assert st["summary"]["undone"] is True
+    assert ok("history", {})["deals"][0]["undone"] is True
+    ok("next_deal", {})
+    assert ok("state", {})["match"]["undone"] is False  # the next deal is a deal like any
+    assert err("state", {"seat": 1})["code"] == "hidden_seat"
+
+
+def test_a_friend_back_in_the_deal_it_left_changes_nothing_one_back_later_does():
+    """A computer that plays an away friend's seat says since which deal (``stand_in``, kept in
+    the save); the friend back in that deal takes its own seat back, no deal marked. Back in a
+    deal the computer was dealt, the computer's hand would show: that deal is marked undone."""
+    seats = [{"kind": "human"}, {"kind": "friend", "name": "Bruno"}]
+    st = ok("new_match", {"rules": "best-of-3", "seed": 4, "seats": seats})
+    st = ok("set_seat", {"seat": 1, "kind": "bot", "level": "random"})
+    assert st["seats"][1] == {"kind": "bot", "level": "random", "stand_in": 0}
+    st = ok("load", {"save": st["save"]})
+    assert st["seats"][1]["stand_in"] == 0  # kept in the save
+    st = ok("set_seat", {"seat": 1, "kind": "bot", "level": "beginner"})  # another level
+    assert st["seats"][1]["stand_in"] == 0
+    st = ok("set_seat", {"seat": 1, "kind": "friend", "name": "Bruno"})
+    assert st["seats"][1] == {"kind": "friend", "name": "Bruno"} and st["match"]["undone"] is False
+    ok("set_seat", {"seat": 1, "kind": "bot", "level": "random"})
+    game = bridge._BRIDGE.table.match.game
+    while not game.is_over:
+        if game.current_player == 0:
+            ok("act", {"seat": 0, "action": ok("state", {"seat": 0})["view"]["legal"][0]})
+        else:
+            ok("bot_step", {"seat": 0})
+    st = ok("set_seat", {"seat": 1, "kind": "friend", "name": "Bruno"})  # the deal is over
+    assert st["match"]["undone"] is False
+    ok("set_seat", {"seat": 1, "kind": "bot", "level": "random"})
+    st = ok("next_deal", {})
+    assert st["seats"][1]["stand_in"] == 0 and st["match"]["undone"] is False
+    st = ok("set_seat", {"seat": 1, "kind": "friend", "name": "Bruno"})
+    assert st["match"]["undone"] is True and st["match"]["undone_deals"] == [1]
+
+
+def test_a_new_match_cannot_say_its_computer_stands_in_for_a_friend():
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "random", "stand_in": 0}]
+    st = ok("new_match", {"rules": "classic", "seed": 4, "seats": seats})
+    assert st["seats"][1] == {"kind": "bot", "level": "random"}
+    assert ok("set_seat", {"seat": 1, "kind": "friend"})["match"]["undone"] is True
+
+
+def test_bot_step_for_a_computers_seat_tells_no_secret_signal():
+    """``bot_step {seat: 1}``, seat 1 a computer opponent of the person at seat 0: a signal of
+    its partner (seat 3) was answered in full (``signal-A``), which the rule book keeps for the
+    partners. A computer's seat is no viewer the page speaks for: it is told "signal"."""
+    spec = {"name": "four", "signals": True}
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "intermediate"}] * 3
+    hidden = 0
+    for seed in range(8):
+        bridge.reset()
+        ok("new_match", {"rules": spec, "seed": seed, "seats": seats})
+        game = bridge._BRIDGE.table.match.game
+        while not game.is_over:
+            if game.current_player == 0:
+                ok("act", {"seat": 0, "action": ok("state", {"seat": 0})["view"]["legal"][0]})
+                continue
+            seat = game.current_player
+            viewer = 3 - seat if seat in (1, 2) else 1  # a computer of the same side
+            st = ok("bot_step", {"seat": viewer})
+            said = st["bot"]
+            assert not said["action"].startswith("signal-"), (seed, seat, viewer, said)
+            if said["action"] == "signal":
+                hidden += 1
+                assert said["reason"] == {"code": "bot_signals", "params": {}}
+                assert "signal-" not in json.dumps({k: v for k, v in st.items() if k != "save"})
+    assert hidden
+    assert err("bot_step", {"seat": 9})["code"] == "bad_request"
 
 # ---- what travels to a friend, what a read leaves, the review of a deal not over ----------
 FRIEND_TABLES = {

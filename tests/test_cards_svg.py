@@ -15,6 +15,7 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 
 ITALIAN_RANKS = "A 2 3 4 5 6 7 J H K".split()
 FRENCH_RANKS = "A 2 3 4 5 6 7 8 9 T J H K".split()
+SPANISH_RANKS = "A 2 3 4 5 6 7 8 9 J H K".split()  # the 48-card deck: Brisca for six
 RANKS_IT = {"A": "Asso", "2": "Due", "3": "Tre", "4": "Quattro", "5": "Cinque", "6": "Sei",
             "7": "Sette", "8": "Otto", "9": "Nove", "T": "Dieci", "J": "Fante", "H": "Cavallo", "K": "Re"}
 RANKS_EN = {"A": "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six",
@@ -27,8 +28,12 @@ SUITS = {
 }
 
 
-# What the corner of a figure prints, written after its word where the word does not start with it.
-PRINTED = {"italian": {"J": "8", "H": "9", "K": "10"}, "french": {"J": "J", "H": "Q", "K": "K"}}
+STYLES = ["napoletane", "piacentine", "siciliane", "trevisane", "triestine", "bergamasche", "spagnole",
+          "french"]
+# What the corner of a figure prints, written after its word where the word does not start with it:
+# the Spanish deck's sota, caballo and rey 10, 11 and 12, the Triestine's figures 11, 12 and 13.
+PRINTED = {"italian": {"J": "8", "H": "9", "K": "10"}, "french": {"J": "J", "H": "Q", "K": "K"},
+           "spagnole": {"J": "10", "H": "11", "K": "12"}, "triestine": {"J": "11", "H": "12", "K": "13"}}
 
 
 def expected_names(code, style):
@@ -36,7 +41,9 @@ def expected_names(code, style):
     it_rank, en_rank = RANKS_IT[rank], RANKS_EN[rank]
     if style == "french" and rank == "H":
         it_rank, en_rank = "Donna", "Queen"
-    printed = PRINTED["french" if style == "french" else "italian"].get(rank)
+    if style == "siciliane" and rank == "J":  # the Sicilian fante is a lady (js/locales)
+        it_rank, en_rank = "Donna", "Lady"
+    printed = PRINTED.get(style, PRINTED["italian"]).get(rank)
     if printed:
         it_rank = f"{it_rank} ({printed})"
         en_rank = en_rank if en_rank.startswith(printed) else f"{en_rank} ({printed})"
@@ -63,15 +70,15 @@ def parse(svg):
 def test_exports(dump):
     for name in ["STYLES", "backSVG", "cardName", "cardSVG", "rankName", "suitName"]:
         assert name in dump["exports"]
-    assert dump["styles"] == ["napoletane", "piacentine", "french"]
+    assert dump["styles"] == STYLES
 
 
-@pytest.mark.parametrize("style", ["napoletane", "piacentine", "french"])
+@pytest.mark.parametrize("style", STYLES)
 def test_deck_is_complete_and_wellformed(dump, style):
     deck = dump["decks"][style]
-    ranks = FRENCH_RANKS if style == "french" else ITALIAN_RANKS
+    ranks = {"french": FRENCH_RANKS, "spagnole": SPANISH_RANKS}.get(style, ITALIAN_RANKS)
     assert [c["code"] for c in deck] == [r + s for s in "DCSB" for r in ranks]
-    assert len(deck) == (52 if style == "french" else 40)
+    assert len(deck) == {"french": 52, "spagnole": 48}.get(style, 40)
     for card in deck:
         it_name, en_name = expected_names(card["code"], style)
         assert card["nameIt"] == it_name
@@ -87,7 +94,8 @@ def test_deck_is_complete_and_wellformed(dump, style):
             ids = {el.get("id") for el in root.iter() if el.get("id")}
             for ref in re.findall(r'href="#([^"]+)"|url\(#([^)]+)\)', svg):
                 assert (ref[0] or ref[1]) in ids
-            # no text other than the corner index, no external resources
+            # no text but the corner index and the words a deck prints (class "label"), no
+            # external resources
             assert "<image" not in svg and "@font-face" not in svg
             for text in root.iter(SVG_NS + "text"):
                 assert text.get("font-family") in ("serif", "sans-serif")
@@ -108,6 +116,13 @@ def test_known_names(dump):
     assert dump["suitNames"]["french"]["C"] == ["Cuori", "Hearts"]
     assert dump["rankNames"]["french"]["H"] == ["Donna (Q)", "Queen"]
     assert dump["rankNames"]["napoletane"]["H"] == ["Cavallo (9)", "Horse (9)"]
+    # the decks of Spain, Sicily and Trieste, by what they print
+    assert names["spagnole", "HD"] == ("Cavallo (11) di Denari", "Horse (11) of Coins")
+    assert names["spagnole", "JB"] == ("Fante (10) di Bastoni", "Jack (10) of Clubs")
+    assert names["spagnole", "KC"] == ("Re (12) di Coppe", "King (12) of Cups")
+    assert names["triestine", "KD"] == ("Re (13) di Denari", "King (13) of Coins")
+    assert names["siciliane", "JC"] == ("Donna (8) di Coppe", "Lady (8) of Cups")
+    assert names["trevisane", "AS"] == ("Asso di Spade", "Ace of Swords")
 
 
 # The word of each index a card can print, per language: a name that is this word, or that
@@ -127,12 +142,12 @@ def name_agrees(name, printed, lang):
             or (printed.isalpha() and len(printed) == 1 and rank_part.startswith(printed) and "(" not in rank_part))
 
 
-@pytest.mark.parametrize("style", ["napoletane", "piacentine", "french"])
+@pytest.mark.parametrize("style", STYLES)
 def test_every_name_agrees_with_what_the_card_prints(dump, style):
     """A player finds the card a name speaks of: the index its corner prints (read from the
     drawing itself) is the name's word or is written in the name."""
     for card in dump["decks"][style]:
-        texts = {t.text for t in parse(card["svg"]).iter(SVG_NS + "text")}
+        texts = {t.text for t in parse(card["svg"]).iter(SVG_NS + "text") if t.get("class") != "label"}
         assert len(texts) == 1, (card["code"], texts)  # the corner index (drawn twice)
         printed = texts.pop()
         for name, lang in ((card["nameIt"], "it"), (card["nameEn"], "en")):
@@ -144,7 +159,7 @@ def normalised(svg, style, code):
     return svg.replace(f"{style}-{code}-", "ID-")
 
 
-@pytest.mark.parametrize("style", ["napoletane", "piacentine", "french"])
+@pytest.mark.parametrize("style", STYLES)
 def test_cards_are_pairwise_different(dump, style):
     deck = dump["decks"][style]
     drawings = {normalised(c["svg"], style, c["code"]) for c in deck}
@@ -159,7 +174,36 @@ def test_backs(dump):
         assert root.get("aria-label")
         assert len(svg) < 12 * 1024
         drawings.add(re.sub(r'id="[^"]*"|#[\w-]+', "", svg))
-    assert len(drawings) == 3
+    assert len(drawings) == len(STYLES)
+
+
+def labels(svg):
+    return [t.text for t in parse(svg).iter(SVG_NS + "text") if t.get("class") == "label"]
+
+
+def test_what_each_regional_deck_prints_and_draws(dump):
+    """The marks a player who grew up with each deck looks for."""
+    decks = {style: {c["code"]: c["svg"] for c in deck} for style, deck in dump["decks"].items()}
+    # Spain: the frame's short sides broken once for copas, twice for espadas, three times for
+    # bastos, whole for oros (la pinta): the pieces of the two short sides (y 16 and y 304)
+    for suit, gaps in {"D": 0, "C": 1, "S": 2, "B": 3}.items():
+        svg = decks["spagnole"][f"5{suit}"]
+        frame = re.search(r'<path d="(M16 98V304[^"]*)"', svg).group(1)
+        pieces = re.findall(r"M[\d.]+ (16|304)H", frame)
+        assert len(pieces) == 2 * (gaps + 1), (suit, frame)
+    # Trieste: every figure labelled across the middle, as RE DE DANARI
+    assert labels(decks["triestine"]["KD"]) == ["RE DE DANARI"]
+    assert labels(decks["triestine"]["JS"]) == ["FANTE DE SPADE"]
+    assert not labels(decks["triestine"]["5D"])
+    # Treviso: a motto on each ace
+    assert labels(decks["trevisane"]["AC"]) == ["Per un punto Martin perse la capa"]
+    assert all(labels(decks["trevisane"][f"A{s}"]) for s in "DCSB")
+    # Bergamo: the ace of batons over VINCERAI; its figures cut on a slant
+    assert labels(decks["bergamasche"]["AB"]) == ["VINCERAI"]
+    assert "M10 167L190 153" in decks["bergamasche"]["KD"]
+    # the double-headed figures of the north: each half drawn once and turned round
+    for style in ("trevisane", "triestine", "bergamasche"):
+        assert 'transform="rotate(180 100 160)"><use href=' in decks[style]["HC"]
 
 
 def test_ids_unique_in_one_page(dump):

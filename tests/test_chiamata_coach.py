@@ -340,3 +340,46 @@ def test_a_play_hint_says_the_sides_first():
                                                           "params": {}}, 7):
         got = run([["en", {**h["reason"], "context": bad}, "napoletane"]])["out"][0]
         assert got == alone
+
+
+def test_the_aims_and_the_called_card_that_shows_the_sides():
+    """In the play: the caller's side (the caller, and the holder of the called card) plays
+    for the contract's points, the others for 121 less; the holder of the called card is told,
+    when a reason names it, that playing it shows everyone the sides (or, keeping it, that they
+    stay hidden), and the caller who called his own card that it shows him alone."""
+    from briscola.ai.chiamata.teach import aim_reason, play_notes, reveal_reason
+    seen = set()
+    for i in range(6):
+        game = Game.new("chiamata", seed=f"sides:{i}")
+        bots = [make_bot("intermediate", f"sides:{i}:{s}") for s in range(5)]
+        while not game.is_over:
+            seat = game.current_player
+            view = game.view(seat)
+            if view.phase == "play" and not game.auction.carichi:
+                au = game.auction
+                aim = aim_reason(view)
+                ours = seat in (au.caller, au.partner(game))
+                assert aim["code"] == ("coach_aim_make" if ours else "coach_aim_stop")
+                assert aim["params"]["need"] == (au.target if ours else 121 - au.target)
+                called = str(CARDS[au.called])
+                held = called in {str(c) for c in view.hand}
+                for c in view.legal:
+                    c = str(c)
+                    got = reveal_reason(view, c, None)
+                    if held and c == called and not au.revealed(game):
+                        want = "coach_reveal_alone" if seat == au.caller else "coach_reveal"
+                        assert got is not None and got["code"] == want
+                        seen.add(want)
+                        why = play_notes(view, {"code": "coach_equal", "params": {"card": c,
+                                                                                  "alt": c}})
+                        assert why["then"]["code"] == want and why["context"]["then"] == aim
+                    else:
+                        assert got is None
+                if held and not au.revealed(game):
+                    other = next((str(c) for c in view.legal if str(c) != called), None)
+                    if other is not None:
+                        got = reveal_reason(view, other, called)
+                        assert got["code"] == "coach_reveal_keep"
+                        seen.add("coach_reveal_keep")
+            game.apply(bots[seat].decide(view).action, seat)
+    assert {"coach_reveal", "coach_reveal_keep"} <= seen, seen

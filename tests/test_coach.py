@@ -121,9 +121,10 @@ def test_loss_of_best_is_zero_and_none_negative(variant):
             bias = GIVE_BIAS if noise else 0.0
             assert values[d["best"]] >= top - noise - bias - 0.011
             assert d["loss"] >= 0
-            # an unforced lost load is at least an inaccuracy, whatever its loss
-            least = (lambda got: worse_label(got, LOST_LOAD_LABEL)) if "load_lost" in d \
-                else (lambda got: got)
+            # an unforced lost load is at least an inaccuracy where it lost over the deal (one
+            # tied with the best lost nothing there: its label is the tie's)
+            least = (lambda got: worse_label(got, LOST_LOAD_LABEL)) \
+                if "load_lost" in d and not d["load_lost"]["tied"] else (lambda got: got)
             if values[d["action"]] >= top - noise + 0.011:
                 assert d["loss"] == 0
                 assert d["label"] == least("best" if d["action"] == d["best"] else "equal")
@@ -246,7 +247,7 @@ def test_reasons_never_speak_of_nothing():
 
 
 def test_italian_reasons_never_call_a_trick_mano():
-    # "mano" is this page's word for a deal in Italian; a trick is a "presa".
+    # "smazzata" is this page's word for a deal in Italian, a trick is a "presa": never "mano".
     for key, text in locale("it").items():
         if key.startswith("reason."):
             # (the proverb "il carico non si gioca di mano", a load is not led, is quoted whole)
@@ -802,9 +803,14 @@ def test_a_mistake_tried_again(table):
         assert best["label"] == "best" and best["loss"] == 0 and best["found"] is True
         assert best["reason"]["code"] in CODES and best["reason"]["params"]["card"] == r["best"]
         assert best["reason"]["params"]["alt"] == r["action"]  # against the card first played
+        value = {v["action"]: v["value"] for v in r["values"]}
         for v in r["values"]:  # every other card: found exactly when good enough
             other = ok("review_retry", seat=0, index=d["index"], action=v["action"])
             assert other["found"] == (other["label"] in ("best", "equal", "good"))
+            if other["found"] and value[v["action"]] >= value[r["action"]]:
+                # the reason shown explains the card found, against the card first played
+                p = other["reason"]["params"]
+                assert (p["card"], p["alt"]) == (v["action"], r["action"]), other
         tried += 1
         before = ok("state", seat=0)
         legal = {v["action"] for v in r["values"]}
@@ -815,6 +821,30 @@ def test_a_mistake_tried_again(table):
             == "bad_request"
         assert ok("state", seat=0) == before
     assert tried >= 1
+
+
+def test_a_turning_point_only_where_points_were_lost():
+    """The deal of seed 4242: the Ace of Spades led and lost at trick 8 was worth the same as
+    the Six the coach would lead (nothing lost over the deal): labelled "equal", its note says
+    the load went and which card would have kept it, and it is no turning point."""
+    bridge.reset()
+    st = ok("new_match", rules="classic", seed=4242,
+            seats=[{"kind": "human"}, {"kind": "bot", "level": "intermediate"}])
+    script = ["6D", "4B", "3B"]
+    while not st["view"]["outcome"]:
+        if st["view"]["turn"] == 0:
+            st = ok("act", seat=0, action=script.pop(0) if script else st["view"]["hand"][0])
+        else:
+            st = ok("bot_step", seat=0)
+    plan_ = ok("review_plan", seat=0)
+    rows = [ok("review_decision", seat=0, index=d["index"]) for d in plan_["decisions"]]
+    eighth = next(r for d, r in zip(plan_["decisions"], rows) if d["trick"] == 7)
+    assert eighth["action"] == "AS" and eighth["loss"] == 0 and eighth["load_lost"]["tied"]
+    assert eighth["label"] == "equal"
+    summary = ok("review_summary", seat=0)
+    assert summary["turning_points"]
+    for i in summary["turning_points"]:
+        assert rows[i]["loss"] > 0 and rows[i]["label"] in ("inaccuracy", "mistake", "blunder")
 
 
 def test_puzzle_of_the_day():
@@ -902,7 +932,7 @@ def test_an_unforced_lost_load_is_never_good():
     game = play(Game.new("classic", seed="load/2"), ["beginner"] * 2, seed="load/2")
     d = review_deal(game, 0, SMALL)["decisions"][7]
     assert d["action"] == "AB" and 0 < d["loss"] < THRESHOLDS[1]
-    assert d["load_lost"] == {"card": "AB", "points": 11, "kept": "HC"}
+    assert d["load_lost"] == {"card": "AB", "points": 11, "kept": "HC", "tied": False}
     assert d["label"] == "inaccuracy"
 
 
@@ -920,8 +950,10 @@ def test_no_good_label_hides_an_unforced_lost_load(variant):
                     continue
                 noise = 0.0 if d["method"] == "exact" else NOISE
                 kept = unforced_lost_load(d, pts, noise)
-                if kept is not None:
+                if kept is not None and d["loss"] > 0:
                     seen += 1
                     assert d["label"] not in GOOD_OR_BETTER, d
+                elif kept is not None:  # tied with the best: it lost nothing over the deal
+                    assert d["label"] in ("best", "equal") and d["load_lost"]["tied"], d
                 assert (kept is not None) == ("load_lost" in d), d
     assert seen > 0

@@ -41,12 +41,26 @@ POINTS = {
     "coach_tie_lead_load": lambda x: x.pts[x.b],
     "coach_tie_take_load_may": lambda x: x.table,
     "coach_tie_take_load_odds": lambda x: x.table,
+    "coach_save_trump_odds": lambda x: x.table + x.pts[x.a],
+    "coach_let_go_odds": lambda x: x.table + x.pts[x.a],
+    "coach_lead_load_odds": lambda x: x.pts[x.b],
+    "coach_lead_load_trump_odds": lambda x: x.pts[x.b],
+    "coach_lead_load_risk_odds": lambda x: x.pts[x.a],
+    "coach_tie_lead_load_odds": lambda x: x.pts[x.b],
+    "coach_tie_secure": lambda x: x.table,
+    "coach_tie_differ_points": lambda x: x.pts[x.b],
+    "coach_equal_lead": lambda x: x.pts[x.b],
 }
+# points that may be none (the sentence says "no points")
+NO_POINTS_OK = {"coach_save_trump_odds", "coach_let_go_odds", "coach_tie_differ_points",
+                "coach_equal_lead"}
 # which card each "beaters" count is about
 BEATERS = {"coach_lead_load_risk": ("a", None), "coach_lead_load": ("b", None),
            "coach_lead_strong": ("b", "a"), "coach_keep_safer": ("b", "a"),
            "coach_tie_keep_safer": ("b", "a"), "coach_lead_load_trump": ("b", None),
-           "coach_tie_lead_load": ("b", None)}
+           "coach_tie_lead_load": ("b", None), "coach_lead_load_odds": ("b", None),
+           "coach_lead_load_trump_odds": ("b", None), "coach_lead_strong_odds": ("b", "a"),
+           "coach_lead_load_risk_odds": ("a", None), "coach_tie_lead_load_odds": ("b", None)}
 # what the sentence says about the trick: (b takes it, a takes it); None: not said
 TAKES = {"coach_take": (True, False), "coach_take_trump": (True, False),
          "coach_take_lead": (True, False), "coach_save_trump": (False, True),
@@ -65,13 +79,29 @@ TAKES = {"coach_take": (True, False), "coach_take_trump": (True, False),
          "coach_tie_take_points_may": (True, None), "coach_tie_save_trump": (False, True),
          "coach_take_odds": (True, False), "coach_take_lead_odds": (True, False),
          "coach_take_both_odds": (True, True), "coach_tie_take_load_odds": (True, False),
-         "coach_tie_take_points_odds": (True, None)}
+         "coach_tie_take_points_odds": (True, None), "coach_save_trump_odds": (False, True),
+         "coach_let_go_odds": (False, True), "coach_tie_save_trump_give": (False, True),
+         "coach_tie_save_trump_odds": (False, True), "coach_tie_secure": (True, None)}
 
 
 def chance(view, x: "Seen", c: int) -> int | None:
     """The chance (in %, rounded to 5) that no opponent still to play holds a card that beats
     ``c``: the unseen cards that beat it all fall outside the unknown places of those hands
     (a hypergeometric share); ``None`` where a suit lacked changes the count (a carichi)."""
+    p = hold(view, x, c)
+    return None if p is None else 5 * round(20 * p)
+
+
+def risk(view, x: "Seen", c: int) -> int | None:
+    """The chance (in %, rounded to 5) that an opponent still to play beats ``c``."""
+    p = hold(view, x, c)
+    return None if p is None else 5 * round(20 * (1 - p))
+
+
+def hold(view, x: "Seen", c: int) -> float | None:
+    """:func:`chance` unrounded. In Chiamata before the called card falls, its holder is the
+    caller's partner: each seat that may hold it (as likely as its unknown cards) decides the
+    sides, and the share is counted for each."""
     from math import comb
 
     from briscola.ai.common import trick_order
@@ -83,14 +113,35 @@ def chance(view, x: "Seen", c: int) -> int | None:
         return sides[s] is not None and sides[me] is not None and sides[s] >= 0 \
             and sides[s] == sides[me]
 
-    after = {s for s in trick_order(view)[x.pos + 1:] if s != me and not friend(s)}
-    assert not any(x.beats(c, int(y)) for s in after for y in view.known[s])
+    later = [s for s in trick_order(view)[x.pos + 1:] if s != me]
+    after = {s for s in later if not friend(s)}
+    if any(x.beats(c, int(y)) for s in after for y in view.known[s]):
+        return 0.0  # a card known in the hand of a player to come beats it
     unseen = [int(y) for y in view.unseen()]
     per_seat, _talon = view.hidden_counts()
-    places = sum(per_seat[s] for s in after)
-    beaters = sum(1 for y in unseen if x.beats(c, y))
-    p = comb(len(unseen) - beaters, places) / comb(len(unseen), places)
-    return 5 * round(20 * p)
+    beaters = [y for y in unseen if x.beats(c, y)]
+    ch = view.chiamata
+    called = None
+    if ch and ch.get("called_card") and ch.get("partner") is None \
+            and not ch.get("partner_revealed"):
+        called = int(Card.parse(ch["called_card"]))
+    if called is None or called not in unseen:
+        places = sum(per_seat[s] for s in after)
+        return comb(len(unseen) - len(beaters), places) / comb(len(unseen), places)
+    n, got = len(unseen), 0.0
+    for holder in range(view.players):
+        if not per_seat[holder] or holder == me:
+            continue
+        if me == ch["caller"]:
+            enemies = {s for s in later if s != holder}
+        else:
+            enemies = {s for s in later if s in (holder, ch["caller"])}
+        if called in beaters and holder in enemies:
+            continue
+        rest = len([y for y in beaters if y != called])
+        k = sum(per_seat[s] - (s == holder) for s in enemies)
+        got += per_seat[holder] / n * comb(n - 1 - rest, k) / comb(n - 1, k)
+    return got
 
 
 class Seen:
@@ -149,7 +200,7 @@ def check(view, ev: Evaluation, why: dict) -> str:
     b, a = int(Card.parse(p["card"])), int(Card.parse(p["alt"]))
     assert b != a and b in ev.values and a in ev.values
     x = Seen(view, b, a)
-    if code.startswith("coach_tie_") or code == "coach_equal":
+    if code.startswith(("coach_tie_", "coach_equal")):
         assert ev.loss(a) == 0 and ev.loss(b) == 0 and "gain" not in p, why
         assert ev.ranked.index(b) < ev.ranked.index(a), why  # the teacher's pick comes first
     else:
@@ -180,7 +231,15 @@ def check(view, ev: Evaluation, why: dict) -> str:
             assert v > 0, why
         elif k == "points":
             want = POINTS[code](x)
-            assert v > 0, why  # a cause that is not there is never given
+            assert v > 0 or code in NO_POINTS_OK, why  # a cause not there is never given
+        elif k in ("risk", "risk_alt"):
+            c = b if (k == "risk") != (code == "coach_lead_load_risk_odds") else a
+            if code == "coach_tie_secure":
+                c = a if x.wins(a) else x.best
+            want = risk(view, x, c)
+            assert 0 <= v <= 100 and v % 5 == 0, why
+            if want is None:
+                continue
         elif k == "beaters":
             want = x.beaters(b if BEATERS[code][0] == "b" else a)
         elif k == "below":  # lower cards of the kept card's suit still out
@@ -191,11 +250,26 @@ def check(view, ev: Evaluation, why: dict) -> str:
             assert 0 < v < 100 and v % 5 == 0, why  # never sure, never hopeless
             if want is None:  # a carichi: counted with the suits lacked (test_coach_odds.py)
                 continue
+        elif k == "points_alt":  # a card's own points
+            want = x.pts[a]
+        elif k in ("take", "take_alt"):  # 1: the card would be the best of the trick now
+            want = int(x.pos > 0 and x.wins(b if k == "take" else a))
+        elif k in ("safe", "safe_alt"):  # 1: nothing a player to come may hold beats it
+            continue  # (the threat of a card: Facts.sure, checked by test_coach_odds)
+        elif k == "beats":  # cards with points still out the kept card beats, the other not
+            want = sum(1 for y in x.out if x.pts[y] and x.beats(y, a) and not x.beats(y, b))
+            assert v > 0, why
         elif k == "beaters_alt":
             want = x.beaters(b if BEATERS[code][1] == "b" else a)
         else:
             raise AssertionError(f"unchecked parameter {k} in {why}")
         assert v == want, (k, v, want, why, view.trick, view.hand)
+    then = why.get("then")
+    if then is not None:  # the points of a card given away, said after
+        assert then["code"] == "coach_gives" and then["params"]["card"] == p["card"], why
+        assert then["params"]["given"] == x.pts[b] > 0 and x.pos > 0 and not x.wins(b), why
+    elif x.pos > 0 and not x.wins(b) and x.pts[b] and code not in ("coach_load", "coach_load_risk"):
+        assert "given" in p, why  # a figure given away always says its points
     if code in ("coach_save_trump_free", "coach_let_go_free"):
         assert x.pts[b] == 0, why  # a card of no points
     if code in ("coach_save_trump", "coach_let_go"):

@@ -194,3 +194,70 @@ def test_a_hint_says_how_likely_a_take_holds():
                         code == "coach_take_both_may")
             game.apply(bots[s].decide(view).action)
     assert said >= 3
+
+
+def every_deal_hidden(view, c: int) -> Fraction | None:
+    """Chiamata before the called card falls, counted one deal at a time: in each deal the
+    holder of the called card is the caller's partner, and the take holds where no enemy of
+    the seat still to play (for the caller: every seat but that holder; for an opponent: the
+    caller and that holder) holds a card that beats ``c``. ``None`` when too many deals."""
+    from briscola.ai.common import trick_order
+    from briscola.cards import Card
+    t = view.rules.tables
+    trump, strength = view.trump_suit, t.strength
+
+    def beats(y: int) -> bool:
+        if y // N_RANKS == c // N_RANKS:
+            return strength[y] > strength[c]
+        return trump is not None and y // N_RANKS == trump and c // N_RANKS != trump
+
+    ch = view.chiamata
+    called, caller, me = int(Card.parse(ch["called_card"])), ch["caller"], view.seat
+    later = [s for s in trick_order(view)[len(view.trick) + 1:] if s != me]
+    per_seat, _talon = view.hidden_counts()
+    places = [(s, n) for s, n in enumerate(per_seat) if n and s != me]
+    unseen = [int(x) for x in view.unseen()]
+    if len(unseen) > 10:
+        return None
+    good = total = 0
+
+    def deal(i: int, left: list[int], hands: dict) -> None:
+        nonlocal good, total
+        if i == len(places):
+            holder = next(s for s, h in hands.items() if called in h)
+            enemies = [s for s in later if (s != holder if me == caller else s in (holder, caller))]
+            total += 1
+            good += not any(beats(x) for s in enemies for x in hands.get(s, ()))
+            return
+        s, n = places[i]
+        for hand in combinations(left, n):
+            deal(i + 1, [x for x in left if x not in hand], {**hands, s: hand})
+
+    deal(0, unseen, {})
+    return Fraction(good, total)
+
+
+def test_in_chiamata_the_odds_count_who_may_be_the_partner():
+    # before the called card falls, one of the seats whose side is unknown is the partner:
+    # for the caller it never threatens the take, for an opponent it is the hidden enemy
+    counted = between = 0
+    for view in positions("chiamata", 40):
+        ch = view.chiamata
+        if not ch or ch.get("partner") is not None or ch.get("partner_revealed"):
+            continue
+        f = Facts(view)
+        if f.mate_card is None:
+            continue
+        for c in card_plays(view):
+            if not f.wins(c):
+                continue
+            want = every_deal_hidden(view, c)
+            if want is None:
+                continue
+            got = f.hold_chance(c)
+            assert abs(got - float(want)) < 1e-12, (view.seat, view.trick, str(CARDS[c]), got, want)
+            if f.sure(c):
+                assert want == 1
+            counted += 1
+            between += 0 < want < 1
+    assert counted >= 20 and between >= 5, (counted, between)

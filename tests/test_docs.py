@@ -281,3 +281,26 @@ def test_the_rule_book_says_what_its_tests_quote():
     # and the check sees a quotation the rule book does not hold, or holds elsewhere
     assert quoted_rules('x = 1  # §5: "nobody has to follow"\n') == [("5", "nobody has to follow")]
     assert "60 is enough" not in sections["5"] and "nobody has to follow" not in sections["9"]
+
+
+def _csp(html: str) -> dict[str, str]:
+    m = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)"', html)
+    assert m, "no Content-Security-Policy"
+    return {d.split()[0]: " ".join(d.split()[1:]) for d in m.group(1).split(";") if d.strip()}
+
+
+def test_what_each_page_may_reach_is_what_its_policy_says():
+    """docs/embedding.md's table of what each page may connect to is the pages' own policies:
+    the poster's, index.html's (a table with friends), and the narrowing js/embed.js adds."""
+    text = (ROOT / "docs" / "embedding.md").read_text(encoding="utf-8")
+    section = text.split("### What each page may reach", 1)[1].split("\n### ", 1)[0]
+    rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| (.+?) \| `([^|]+)` \|", section, re.M)}
+    index = _csp((ROOT / "index.html").read_text(encoding="utf-8"))
+    poster = _csp((ROOT / "embed.html").read_text(encoding="utf-8"))
+    assert rows["`embed.html` (the poster)"] == poster["connect-src"] == "'self'"
+    assert rows["`index.html` holding a table with friends"] == index["connect-src"]
+    narrowed = [r for k, r in rows.items() if k.startswith("`index.html` holding no table")]
+    embed_js = (ROOT / "js" / "embed.js").read_text(encoding="utf-8")
+    assert narrowed == ["'self'"] and f'narrow.content = "connect-src {narrowed[0]}"' in embed_js
+    onefile = (ROOT / "tools" / "build" / "onefile.py").read_text(encoding="utf-8")
+    assert "connect-src " + rows["`briscola.html` (one file, from disk)"] + ";" in onefile

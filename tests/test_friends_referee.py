@@ -50,8 +50,12 @@ def test_a_friend_acts_and_asks_for_its_own_seat_only(node):
     assert [m["t"] for m in p2][-1] == "view" and p2[-1]["state"]["seat"] == 2
     p3 = to("p3")
     assert [code(m) for m in p3 if m["t"] in ("res", "error")] == [
-        "friends_build", "friends_seat_taken", "friends_no_seat", "friends_not_seated", "friends_not_seated"]
-    assert p3[-1]["t"] == "host"
+        "friends_build", "friends_seat_taken", "friends_no_seat", "friends_not_seated", "friends_not_seated",
+        "friends_bad_message"]  # a `who` with no key
+    # one proof, with the host's ECDH key, signed over the nonce, both ids and both keys; the
+    # same id asking with another key is answered nothing (js/friends/pairs.js)
+    proofs = [m for m in p3 if m["t"] == "host"]
+    assert proofs == [{"t": "host", "sig": f"sig:{len('n' * 20 + '|p3|host-peer|' + 'K' * 87 + '|' + 'H' * 87)}", "dh": "H" * 87}]
     # the seats: each friend's, with its token and peer; the host's untouched
     assert [(s.get("peer"), s.get("token", "")[:1]) for s in out["seats"]] == [(None, ""), ("p1", "T"), ("p2", "U")]
     assert out["played"] == 1 and out["seated"] == [["p1", 1], ["p2", 2]]
@@ -137,3 +141,12 @@ def test_random_and_hostile_messages_never_break_the_referee(node, seed):
     for c in ("friends_bad_message", "friends_not_seated", "friends_seat_taken", "friends_no_seat",
               "friends_build", "friends_slow_down", "friends_busy", "friends_not_offered"):
         assert out["codes"].get(c, 0) > 0, (c, out["codes"])
+
+
+def test_a_name_keeps_no_direction_of_its_own(node):
+    """A friend's name with U+202E (right-to-left override) flipped the words around it
+    ("yalp ot"): the marks and overrides of the text's direction are taken out, the letters kept."""
+    script = ("import('./js/friends/referee.js').then((m) => console.log(JSON.stringify("
+              "['Bru\\u202eno', '\\u2067Wanda\\u2069', 'a\\u200fb\\u061c', 'سارة'].map(m.cleanName))))")
+    out = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert json.loads(out.stdout) == ["Bruno", "Wanda", "ab", "سارة"]

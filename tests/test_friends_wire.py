@@ -34,12 +34,23 @@ def test_messages_are_checked_for_size_before_they_are_parsed_then_for_shape(nod
     codes = [r.get("error", {}).get("code") for r in out[1:]]
     assert codes == ["friends_too_big", "friends_bad_message", "friends_bad_message", "friends_bad_message",
                      "friends_version", "friends_version", "friends_bad_message", "friends_bad_message"]
-    for r in out[1:]:
-        assert set(r) == {"error"} and r["error"]["message"]
+    for r, code in zip(out[1:], codes):
+        # a message of another version goes with its refusal (a host's proof is still checked:
+        # js/friends/guest.js), no other refused message does
+        assert set(r) == ({"error", "value"} if code == "friends_version" else {"error"}) and r["error"]["message"]
+    assert out[5]["value"] == {"v": v + 1, "t": "req"}
 
 
 def test_nesting_and_relays(node):
     out = run(node, [])
+    # the frames the pages take from a data channel (mends.js, frameDoor): this room's, of the
+    # pages' action or Trystero's own, and its presence; not another room's, nor an action no
+    # page uses (Trystero would keep them), nor what is no frame
+    assert out["frames"] == [None, None, "action", "room", None, "room", "frame", "frame", "frame"]
+    # what a friend's page lets a peer leave unfinished (PartsBound): nothing from a page that is
+    # not the host's; from the host's, two messages at once, each bounded in bytes and time
+    assert [bool(x) for x in out["parts"]] == [True, False, False, False, False, True, False, True]
+    assert out["ticks"] == [[], ["host"], []]
     assert out["deep"] == [False, True, True, False]
     assert out["relays"] == ["wss://a.example/announce", "ws://127.0.0.1:8000"]
     # a `nostr:` entry is a Nostr relay (the second signalling medium), any other a tracker

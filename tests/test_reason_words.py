@@ -174,3 +174,31 @@ def test_how_likely_a_take_holds_is_said_in_each_language():
     assert "circa il 5 %" in it[0] and "circa il 75 %" in it[1]
     assert "circa l'80 %" in it[2] and "circa l'85 %" in it[3] and "il 80" not in it[2]
     assert "circa l'80 %" in got[8] and "circa il 45 %" in got[8]
+
+
+def test_a_risk_and_the_lines_said_before_and_after():
+    """How likely a count of beaters is played here: "about 30 %", "under 3 %" below 2.5 %,
+    "almost surely" above 97.5 % (Italian "circa 30 volte su 100"); a line said after the
+    reason (``then``: the points a card given away puts on the trick, the called card that
+    shows the sides) and one said before it (``context``, with its own ``then``: the aim)."""
+    base = {"card": "AD", "alt": "7B", "points": 11, "beaters": 3, "gain": 2.5}
+    cases = [[lang, {"code": "coach_lead_load_odds", "params": dict(base, risk=n)}, "napoletane"]
+             for lang in ("en", "it") for n in (0, 30, 100)]
+    chained = {"code": "coach_tie_blanks_lose", "params": {"card": "AD", "alt": "7B"},
+               "then": {"code": "coach_gives", "params": {"card": "AD", "given": 11},
+                        "then": {"code": "coach_reveal_keep", "params": {"alt": "7B"}}},
+               "context": {"code": "coach_side_caller", "params": {"card": "AD"},
+                           "then": {"code": "coach_aim_make", "params": {"need": 61}}}}
+    cases += [[lang, chained, "napoletane"] for lang in ("en", "it")]
+    got = run(cases)["out"]
+    assert "under 3 % of the time" in got[0] and "about 30 % of the time" in got[1]
+    assert "almost surely" in got[2]
+    assert "meno di 3 volte su 100" in got[3] and "circa 30 volte su 100" in got[4]
+    assert "quasi di sicuro" in got[5]
+    for text, lang in zip(got[6:], ("en", "it")):
+        gives = run([[lang, {"code": "coach_gives", "params": {"card": "AD", "given": 11}},
+                      "napoletane"]])["out"][0]
+        reveal = run([[lang, {"code": "coach_reveal_keep", "params": {"alt": "7B"}},
+                       "napoletane"]])["out"][0]
+        # the sides, the aim, the reason, the points given, the sides kept hidden: in order
+        assert "{" not in text and text.index("61") < text.index(gives) < text.index(reveal), text

@@ -48,6 +48,16 @@ def test_what_a_relay_changes_replays_or_forges_is_refused(node):
     assert out["leaves"] == ["peerA"]  # and the page that left did not come back with its old events
 
 
+def test_a_page_claiming_another_s_id_holds_back_nothing_of_it(node):
+    """A page holding the invitation writes under another page's id with a counter far ahead,
+    then its "bye": the real page's later messages are still heard, and it never left. (What
+    the impostor writes is heard at this layer: js/friends/pairs.js refuses it, unsealed.)"""
+    out = run(node, "impostor")
+    assert out["messages"] == [["peerA", "one"], ["peerA", "forged"], ["peerA", "two"], ["peerA", "three"]]
+    assert out["leftEarly"] == 0 and out["joins"] == ["peerA"]
+    assert out["refused"]["replay"] == 0
+
+
 def test_the_bounds_of_what_a_page_takes_and_sends(node):
     out = run(node, "bounds")
     # past the receiving page's limit (4 KB to the host): refused once, by its number of parts

@@ -186,3 +186,106 @@ def test_matches_and_tables_saved_before_still_load():
         t = Table.load(entry["save"])
         assert _same_save(t.save(), entry["save"])
         _same_view(t.state(0)["view"], entry["view"])
+
+
+# ---- hostile saves: the library's own entry points raise SaveError, and say little ----------
+
+def _deep(n):
+    return "[" * n + "]" * n
+
+
+def _match_save():
+    from briscola.match import Match
+    m = Match("classic", seed=7)
+    g = m.game
+    for _ in range(5):
+        g.apply(g.legal_actions()[0])
+    return m
+
+
+@pytest.mark.parametrize("text", [
+    _deep(2_000), _deep(100_000), '{"format": ' * 5_000 + "1" + "}" * 5_000,
+    '{"format": "briscola/game", "x": ' + _deep(70) + "}",
+    "[" + "0," * 300_000 + "0]", '"' + "x" * 2_100_000 + '"', None, 12, b"{}",
+])
+def test_hostile_text_raises_save_error(text):
+    """Nested past the stack (a RecursionError before), too large, or not text at all: the
+    documented SaveError, for a game, a match and a table alike."""
+    from briscola.bridge import Table
+    from briscola.match import Match
+    for load in (Game.from_json, Match.from_json, Table.load):
+        with pytest.raises(SaveError):
+            load(text)
+
+
+def test_a_lone_surrogate_seed_is_a_save_error():
+    """A seed text UTF-8 cannot write (a lone surrogate) raised UnicodeEncodeError when dealt."""
+    from briscola.errors import RulesError
+    from briscola.match import Match
+    m = _match_save()
+    game = json.loads(m.game.to_json())
+    match = json.loads(m.to_json())
+    for cls, data in ((Game, game), (Match, match)):
+        data["seed"] = "deal \ud800"
+        with pytest.raises(SaveError, match="seed"):
+            cls.from_json(json.dumps(data))
+        with pytest.raises(SaveError, match="seed"):
+            cls.from_dict(data)
+    for make in (lambda: Game.new("classic", seed="\udfff"), lambda: Match("classic", "\ud800")):
+        with pytest.raises(RulesError, match="seed"):
+            make()
+    assert Game.new("classic", seed="è ☃ 🂡").seed == "è ☃ 🂡"  # any real text still seeds
+
+
+def test_the_bridge_says_a_lone_surrogate_seed_is_bad():
+    from briscola import bridge
+    bridge.reset()
+    for text in ('{"seed": "\\ud800"}', '{"seed": "a\\udc00b", "rules": "four"}'):
+        got = json.loads(bridge.call("new_match", text))
+        assert got["error"]["code"] == "bad_request" and "seed" in got["error"]["message"]
+    assert json.loads(bridge.call("state", "{}"))["error"]["code"] == "bad_request"  # no table
+    bridge.reset()
+
+
+def test_an_error_quotes_a_short_prefix_of_what_it_refuses():
+    """A 1.9 MB action, request type, level or seat is named by its first 80 characters."""
+    from briscola import bridge
+    from briscola.match import Match
+    huge = "Q" * 1_900_000
+    bridge.reset()
+    bridge.call("new_match", json.dumps({"seed": 3}))
+    asked = [("act", {"seat": 0, "action": huge}), (huge, {}), ("state", {"seat": huge}),
+             ("new_match", {"seats": [{"kind": "bot", "level": huge}, {"kind": "human"}]}),
+             ("new_match", {"seed": [[huge]]}), ("replay", {"deal": huge}),
+             ("act", '{"seat": 0, "action": 1' + "0" * 6000 + "}"),
+             ("state", '{"seat": 1' + "0" * 4000 + "}")]
+    for kind, args in asked:
+        got = json.loads(bridge.call(kind, args if isinstance(args, str) else json.dumps(args)))
+        message = got["error"]["message"]
+        assert len(message) < 500 and "Q" * 81 not in message, (kind[:20], message[:100])
+        assert "Q" * 80 + "'…" in message or "Q" not in message, message[:200]
+    bridge.reset()
+    m = _match_save()
+    data = json.loads(m.to_json())
+    data["deals"][0].append(huge[:500_000])
+    data["format"] = "briscola/match"
+    with pytest.raises(SaveError) as e:
+        Match.from_json(json.dumps(data))
+    assert len(str(e.value)) < 500
+    data = json.loads(m.game.to_json())
+    data["version"] = huge[:500_000]
+    with pytest.raises(SaveError) as e:
+        Game.from_json(json.dumps(data))
+    assert len(str(e.value)) < 200
+
+
+def test_a_card_and_an_action_refuse_a_bool():
+    """Card(True) was the Two of Coins (True == 1); Action(False) the Ace of Coins."""
+    from briscola.actions import Action, ActionError
+    from briscola.cards import Card, CardError
+    for b in (True, False):
+        with pytest.raises(CardError):
+            Card(b)
+        with pytest.raises(ActionError):
+            Action(b)
+    assert str(Card(1)) == "2D" and str(Action(0)) == "AD"

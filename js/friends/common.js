@@ -129,6 +129,7 @@ export function connectionWords(health) {
     case "relays": return t("friends.problem.relays");
     case "turn_auth": return t("friends.problem.turn_auth", { url: health.url });
     case "turn_unreachable": return t("friends.problem.turn_unreachable", { url: health.url });
+    case "turn_full": return t("friends.problem.turn_full", { url: health.url });
     case "relay_only": return t("friends.problem.relay_only");
     case "no_webrtc": return t("friends.problem.no_webrtc");
     case "relay_busy": return t("friends.problem.relay_busy");

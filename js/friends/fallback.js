@@ -150,11 +150,14 @@ export class Fallback {
     this.counter = 0; // the counter of this page's events (inside each)
     this.messages = 0; // the number of this page's messages (a message's parts share it)
     this.seenEvents = new Set(); // the ids of the last events heard (the same event from two relays)
-    this.known = new Map(); // peer -> {at (last heard), top, seen (counters), unfinished: Map(id -> {of, got, parts, chars, at})}
+    // `${peer}|${its Nostr key}` -> {peer, at (last heard), top, seen (counters), unfinished:
+    // Map(id -> {of, got, parts, chars, at})}: a page's counters are its own key's (a page
+    // claiming another's id with a counter far ahead holds back nothing of that page's)
+    this.known = new Map();
     this.blocked = new Map(); // peer -> until when it is not heard (let go)
     // peer -> the highest counter heard from a peer since forgotten (gone, let go): its events
     // heard before are still refused if a relay sends them again (the last 128 peers)
-    this.retired = new Map();
+    this.retired = new Map(); // (keyed as `known`)
     this.sent = 0; // events sent (for the tests and the bench)
     this.refusedCount = { replay: 0, old: 0, sealed: 0 };
     this.closed = false;
@@ -227,11 +230,11 @@ export class Fallback {
     if (this.seenEvents.has(ev.id)) return; // the same event through another relay
     this.seenEvents.add(ev.id);
     if (this.seenEvents.size > 1024) this.seenEvents.delete(this.seenEvents.values().next().value);
-    this.receive(ev.content);
+    this.receive(ev.content, ev.pubkey);
   }
 
   /** A sealed content: opened, checked (sender, recipient, counter, time), then heard. */
-  async receive(content) {
+  async receive(content, pubkey = "") {
     const m = await unseal(this.keys, content);
     if (this.closed) return;
     if (!m) {
@@ -252,18 +255,20 @@ export class Fallback {
       if (now < until) return;
       this.blocked.delete(from);
     }
-    let p = this.known.get(from);
-    const before = this.retired.get(from);
-    if ((p && (m.n <= p.top - WINDOW || p.seen.has(m.n))) || (!p && before !== undefined && m.n <= before)) {
+    const key = `${from}|${pubkey}`;
+    let p = this.known.get(key);
+    // (a counter heard under another key of the same id is a replay too: a relay that signs a
+    // page's content again with a key of its own)
+    if ((p && m.n <= p.top - WINDOW) || (!p && m.n <= this.retiredTop(from)) || this.seenBy(from, m.n)) {
       this.refusedCount.replay++;
       return;
     }
-    const fresh = !p;
-    if (fresh) {
+    const fresh = !this.has(from);
+    if (!p) {
       if (m.k === "bye") return;
       if (this.known.size >= MAX_PEERS) this.forgetOldest();
-      p = { at: now, top: -1, seen: new Set(), unfinished: new Map() };
-      this.known.set(from, p);
+      p = { peer: from, at: now, top: -1, seen: new Set(), unfinished: new Map() };
+      this.known.set(key, p);
     }
     p.at = now;
     p.seen.add(m.n);
@@ -275,8 +280,22 @@ export class Fallback {
       this.h.join(from);
       if (m.k !== "here" || m.to === "") this.here(from); // the newcomer learns of this page at once
     }
-    if (m.k === "bye") this.gone(from);
+    if (m.k === "bye") this.gone(key);
     else if (m.k === "m") this.part(from, p, m, now);
+  }
+
+  /** The highest counter heard from `peer` under a key since forgotten (-1: none): a new key
+   * of the same id is not heard below it (a page's old events signed again by another key). */
+  retiredTop(peer) {
+    let top = -1;
+    for (const r of this.retired.values()) if (r.peer === peer && r.top > top) top = r.top;
+    return top;
+  }
+
+  /** Whether counter `n` was heard from `peer` under any of its keys (within their windows). */
+  seenBy(peer, n) {
+    for (const p of this.known.values()) if (p.peer === peer && p.seen.has(n)) return true;
+    return false;
   }
 
   /** A part of a message: the whole text heard once every part has come (bounded). */
@@ -318,26 +337,28 @@ export class Fallback {
 
   forgetOldest() {
     let oldest = null;
-    for (const [peer, p] of this.known) if (!oldest || p.at < this.known.get(oldest).at) oldest = peer;
+    for (const [key, p] of this.known) if (!oldest || p.at < this.known.get(oldest).at) oldest = key;
     if (oldest) this.gone(oldest);
   }
 
-  gone(peer) {
-    const p = this.known.get(peer);
+  /** One key of a peer forgotten (`key` as in `known`); the peer leaves with its last. */
+  gone(key) {
+    const p = this.known.get(key);
     if (!p) return;
-    this.known.delete(peer);
-    this.retired.delete(peer);
-    this.retired.set(peer, p.top);
+    this.known.delete(key);
+    this.retired.delete(key);
+    this.retired.set(key, { peer: p.peer, top: p.top });
     if (this.retired.size > 128) this.retired.delete(this.retired.keys().next().value);
-    this.h.leave(peer);
+    if (!this.has(p.peer)) this.h.leave(p.peer);
   }
 
   /** Every second: peers not heard for GONE_MS leave; unfinished messages older than PART_MS go. */
   tick() {
     const now = this.now();
-    for (const [peer, p] of [...this.known]) {
+    for (const [key, p] of [...this.known]) {
+      const peer = p.peer;
       if (now - p.at >= GONE_MS) {
-        this.gone(peer);
+        this.gone(key);
         continue;
       }
       for (const [id, u] of [...p.unfinished]) {
@@ -414,23 +435,24 @@ export class Fallback {
 
   // ---- the room --------------------------------------------------------------------------
   peers() {
-    return [...this.known.keys()];
+    return [...new Set([...this.known.values()].map((p) => p.peer))];
   }
 
   has(peer) {
-    return this.known.has(peer);
+    for (const p of this.known.values()) if (p.peer === peer) return true;
+    return false;
   }
 
   /** A peer let go: forgotten, and not heard for DROP_MS. */
   drop(peer) {
     this.blocked.set(peer, this.now() + DROP_MS);
     if (this.blocked.size > 64) this.blocked.delete(this.blocked.keys().next().value);
-    this.gone(peer);
+    for (const [key, p] of [...this.known]) if (p.peer === peer) this.gone(key);
   }
 
   /** {relaysOpen, peers, queued, sent}. */
   state() {
-    return { relaysOpen: this.open().length, peers: this.known.size, queued: this.queue.length, sent: this.sent };
+    return { relaysOpen: this.open().length, peers: this.peers().length, queued: this.queue.length, sent: this.sent };
   }
 
   /** This page leaves: the others are told (a last event, not queued behind the rest), and the

@@ -16,7 +16,10 @@ import { errorText } from "../errors.js";
 import { forget } from "../embed.js";
 import * as store from "../storage.js";
 import { BUILD_HASH, KEY_RE, LIMIT_TO_FRIEND, ROOM_RE, deeper, nonce, verifier } from "./net.js";
+import { PartsBound } from "./wire.js";
 import { openTable } from "./rooms.js";
+import { openSealed, outerLimit, pairsFor, proofText } from "./pairs.js";
+import { damaged } from "./damaged.js";
 import { REVIEW, cleanName, closeDialog, connectionWords, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
 
 const REMOTE = new Set(["state", "act"]);
@@ -107,6 +110,8 @@ export class FriendsGuest {
     this.connecting = null; // connect()'s promise, once started
     this.opened = false; // open() has run: the page's engine is up, the dialog drawn
     this.early = []; // what the host said before open()
+    // the host's views in parts: two unfinished at most, each its sealed size at most
+    this.parts = new PartsBound({ parts: 2, bytes: outerLimit(LIMIT_TO_FRIEND) * 3, ms: 20000 });
   }
 
   static check(room, host) {
@@ -124,6 +129,11 @@ export class FriendsGuest {
   /** The table shown, this page's engine up (app.engine): what the host said is heard now. */
   async open() {
     const app = this.app;
+    if (this.damagedLink) { // (found while the engine started: said now)
+      this.closed = true;
+      damaged(app);
+      return;
+    }
     const local = app.engine;
     this.local = local;
     // The page's engine for what needs no table; the host for the table (see above).
@@ -153,7 +163,17 @@ export class FriendsGuest {
   }
 
   async join() {
-    this.verify = await verifier(this.pub);
+    try {
+      this.verify = await verifier(this.pub);
+    } catch {
+      // the host's key in the link is no key (a character changed): the link is damaged
+      this.damagedLink = true;
+      if (this.opened && !this.closed) {
+        this.leave();
+        damaged(this.app);
+      }
+      return;
+    }
     // A message lost on the way (a data channel replaced while it was sent drops it) is asked
     // for again: until the deal shows, every few seconds (the seats, the take, the view); at the
     // table, the view when none has come for a while.
@@ -161,8 +181,10 @@ export class FriendsGuest {
     this.missing();
     this.announcedAt = Date.now();
     try {
-      this.conn = await openTable({ room: this.room, relays: this.net.relays, stun: this.net.stun, turn: this.net.turn,
-        relayOnly: this.net.relayOnly, limit: LIMIT_TO_FRIEND }, {
+      // every message but the question and the proof sealed for the pair (./pairs.js)
+      this.pairs = await pairsFor(this.room);
+      this.conn = await openSealed((handlers, limit) => openTable({ room: this.room, relays: this.net.relays, stun: this.net.stun,
+        turn: this.net.turn, relayOnly: this.net.relayOnly, limit }, handlers), {
         join: (peer) => this.ask(peer),
         leave: (peer) => {
           // a page that went before it answered who it is: if it was the host's, it closed a
@@ -172,29 +194,44 @@ export class FriendsGuest {
           if (unanswered && !this.hostId && this.conn) this.offer();
           if (peer === this.hostId) this.hostLeft();
         },
-        message: (peer, msg) => {
+        message: (peer, msg, sealed) => {
+          // only the host's page is heard, and only what it sealed for this page; unsealed, only
+          // the proof of a peer this page asked
+          if (!sealed) {
+            if (msg.t === "host" && this.asked.has(peer)) this.proved(peer, msg.sig, msg.dh);
+            return;
+          }
+          if (peer !== this.hostId) return;
           // before this page's engine is up, the seats and the take are heard (the dialog
           // needs no engine: the seats show, a seat can be taken); the rest waits for open()
-          if (peer === this.hostId && !this.opened && !BEFORE_OPEN.has(msg.t)) {
+          if (!this.opened && !BEFORE_OPEN.has(msg.t)) {
             this.early.push(msg);
             if (this.early.length > 32) this.early.shift(); // (a view is sent again on a sync)
           }
-          else if (peer === this.hostId) this.heard(msg);
-          else if (msg.t === "host" && this.asked.has(peer)) this.proved(peer, msg.sig);
+          else this.heard(msg);
         },
         // a connection on which the host's first words were lost was closed: this page's
         // offers go again now, not at the next announce
         silent: () => {
           if (!this.hostId && this.conn) this.offer();
         },
-        refused: (peer, code, message) => {
-          // a page of another version speaks another protocol: this one cannot even read who is
-          // the host, so it says so (and offers the reload) whoever sent it
-          if (code === "friends_version") this.refused(code, message);
+        // the chunked messages a peer leaves unfinished, bounded (only the host's page sends
+        // this page anything in parts): past the bounds, that peer is let go
+        frame: (peer, data) => {
+          const why = this.parts.frame(peer, data, peer === this.hostId);
+          if (why) this.letGo(peer, why);
+        },
+        refused: (peer, code, message, value) => {
+          // a page of another version speaks another protocol: believed only from the host's
+          // page, which proves it (its `host` answer, signed as every version signs it)
+          if (code === "friends_version") this.otherVersion(peer, value, message);
           else if (peer === this.hostId) console.warn(`friends: a message from the host refused: ${code} ${message}`);
         },
-      });
-      this.watcher = setInterval(() => this.checkHealth(), HEALTH_MS);
+      }, { pairs: this.pairs, limit: LIMIT_TO_FRIEND });
+      this.watcher = setInterval(() => {
+        this.checkHealth();
+        for (const peer of this.parts.tick()) this.letGo(peer, "a message unfinished for too long");
+      }, HEALTH_MS);
     } catch (err) {
       // the browser refused the connections (Chromium makes at most 500 at once in a tab's
       // process, and frees those of earlier pages lazily): said, with the reload, rather than
@@ -204,6 +241,14 @@ export class FriendsGuest {
       this.problemReload = true;
       this.draw();
     }
+  }
+
+  /** A peer past the bounds of what this page takes from it: its connections closed (Trystero
+   * then forgets what it held of it). */
+  letGo(peer, why) {
+    console.warn(`friends: a peer let go (${why})`);
+    this.parts.forget(peer);
+    if (this.conn) this.conn.drop(peer);
   }
 
   /** What keeps this page from the host (no relay, no WebRTC path, the TURN server), said in
@@ -235,15 +280,17 @@ export class FriendsGuest {
     if (!this.conn) return;
     const n = this.asked.get(peer) || nonce();
     this.asked.set(peer, n);
-    this.conn.send(peer, { t: "who", nonce: n });
+    this.conn.send(peer, { t: "who", nonce: n, dh: this.pairs.dh.pub });
   }
 
-  async proved(peer, sig) {
+  /** A peer's `host` answer: the host's key's signature of the nonce, both ids and both ECDH
+   * keys; once checked, this page's pair with it made (every later message sealed). */
+  async proved(peer, sig, dh) {
     const n = this.asked.get(peer);
     this.asked.delete(peer);
     if (!this.conn || this.closed) return; // this page has left the room
-    if (!(await this.verify(`${n}|${this.conn.self}|${peer}`, sig))) return;
-    if (this.closed) return;
+    if (typeof dh !== "string" || !(await this.verify(proofText(n, this.conn.self, peer, this.pairs.dh.pub, dh), sig))) return;
+    if (this.closed || !(await this.pairs.pair(peer, dh, "guest")) || this.closed) return;
     if (this.hostId !== peer) this.lastN = 0; // a new host page (a reload) numbers from the start
     this.hostId = peer;
     clearTimeout(this.goneTimer);
@@ -486,6 +533,21 @@ export class FriendsGuest {
         return;
       default:
     }
+  }
+
+  /** A message of another version of the protocol: said (with the reload) where it is the
+   * host's proof, checked with the host's key; from any other page, only counted. */
+  async otherVersion(peer, value, message) {
+    const n = this.asked.get(peer);
+    const proof = value && value.t === "host" && typeof value.sig === "string" && n;
+    if (!proof || !this.conn) {
+      this.otherVersions = (this.otherVersions || 0) + 1;
+      return;
+    }
+    const self = this.conn.self;
+    const ok = (await this.verify(proofText(n, self, peer, this.pairs.dh.pub, String(value.dh)), value.sig))
+      || (await this.verify(`${n}|${self}|${peer}`, value.sig)); // (version 2 signed this)
+    if (ok) this.refused("friends_version", message);
   }
 
   refused(code, message) {

@@ -14,6 +14,7 @@ import { errorText } from "../errors.js";
 import * as store from "../storage.js";
 import { BUILD_HASH, LIMIT_TO_HOST, inviteLink, newHostKey, newRoomId, signer } from "./net.js";
 import { openTable } from "./rooms.js";
+import { newPairs, openSealed } from "./pairs.js";
 import { cleanName, closeDialog, connectionWords, dialog, hideBar, peopleBar, savedName, saveName, settingsSection } from "./common.js";
 import { Referee } from "./referee.js";
 
@@ -86,6 +87,9 @@ export class FriendsHost {
       // a friend's play answers with the host's table (viewer), each friend's view in `views`
       ask: (type, args) => this.engine(type, type === "act" ? { ...args, viewer: this.mine } : args),
       sign: (text) => this.sign(text),
+      // a friend's page's ECDH key: the pair made (or the same again), this page's key
+      // answered; null where that id is already paired with another key
+      pair: async (peer, dh) => ((await this.pairs.pair(peer, dh, "host")) ? this.pairs.dh.pub : null),
       self: () => (this.conn ? this.conn.self : ""), // ("": the room left, no proof made)
       started: () => this.started,
       game: () => this.game,
@@ -122,18 +126,24 @@ export class FriendsHost {
     if (this.conn || this.gone) return !!this.conn;
     this.problem = null;
     this.sign = await signer(this.key.jwk);
+    // the pairs, kept for as long as this page hosts the table (a room opened again with other
+    // relays keeps them: a friend's page comes back with the same key and counters)
+    if (!this.pairs) this.pairs = await newPairs(this.room);
     const referee = this.judge();
     let conn;
     try {
-      // the host listens on the relay fallback too (a friend without a WebRTC path speaks there)
-      conn = await openTable({ room: this.room, relays: this.net.relays, stun: this.net.stun, turn: this.net.turn,
-        relayOnly: this.net.relayOnly, limit: LIMIT_TO_HOST }, {
+      // the host listens on the relay fallback too (a friend without a WebRTC path speaks
+      // there); every message but the question and the proof sealed for its pair
+      conn = await openSealed((handlers, limit) => openTable({ room: this.room, relays: this.net.relays, stun: this.net.stun,
+        turn: this.net.turn, relayOnly: this.net.relayOnly, limit }, handlers, { listen: true }), {
         join: (peer) => referee.joined(peer),
         leave: (peer) => this.left(peer),
         message: (peer, msg) => referee.heard(peer, msg),
-        refused: (peer, code, message) => referee.refused(peer, code, message),
+        // a page of another version still gets the proof: it can tell its person so
+        refused: (peer, code, message, value) => (code === "friends_version" && value && value.t === "who"
+          ? referee.heard(peer, value) : referee.refused(peer, code, message)),
         frame: (peer, data) => referee.frame(peer, data),
-      }, { listen: true });
+      }, { pairs: this.pairs, limit: LIMIT_TO_HOST });
     } catch (err) {
       console.warn(`friends: the room could not be opened: ${err}`);
       this.problem = t("error.friends_room_host", { message: String((err && err.message) || err).slice(0, 200) });
@@ -287,11 +297,13 @@ export class FriendsHost {
       h("p", { class: "muted small", text: t("friends.relays.note") }),
       h("div", { class: "field" }, h("label", { attrs: { for: "friends-host-name" }, text: t("friends.name") }), name),
       h("h3", { text: t("friends.invite") }),
+      // the QR code first: on a phone the friend beside scans it, and below the link it went
+      // under the lobby's pinned buttons (360×740)
+      qr,
       this.problem ? h("p", { class: "form-error", attrs: { role: "alert" }, text: this.problem })
         : h("p", { class: "invite" }, this.conn ? invite : h("span", { class: "muted", text: t("friends.connecting") })),
       this.connectProblem ? h("p", { id: "friends-connect-problem", class: "form-error", attrs: { role: "alert" }, text: this.connectProblem }) : "", // (append() would print a null)
       this.problem ? h("div", { class: "buttons" }, this.retryButton()) : h("div", { class: "buttons" }, copy, share),
-      qr,
       h("h3", { text: t("new.seats") }),
       list,
       h("div", { class: "field" }, h("label", { attrs: { for: "friends-timeout" }, text: t("friends.timeout") }), timeout),

@@ -13,6 +13,7 @@
 import { t } from "../i18n.js";
 import { forget } from "../embed.js";
 import { netSettings, settingsSection } from "./common.js";
+import { damaged } from "./damaged.js";
 import { FriendsHost, linkConfig } from "./host.js";
 import { FriendsGuest } from "./guest.js";
 
@@ -47,8 +48,8 @@ export async function fromLink(app, search = location.search) {
     const room = q.get("join");
     const host = q.get("host");
     if (!FriendsGuest.check(room, host)) {
-      app.notice(`${t("link.bad")} ${t("error.friends_bad_link")}`, 20000);
-      return false;
+      damaged(app);
+      return true;
     }
     const guest = pre && pre.room === room ? pre.guest : new FriendsGuest(app, room, host, net);
     if (guest.closed) { // its dialog cancelled while the engine started: the New game panel, as after

@@ -9,6 +9,8 @@
 // test passes without it (several runs, as the losses are rare) is no longer needed. The
 // measures behind them: bench/friends.py --reloads (--trace), docs/friends.md.
 
+import { FRAMES_REFUSED, frameRefusal } from "./wire.js";
+
 /** Trystero's handshake gives up after 10 s (handshake.mjs, handshakeTimeoutMs); a connection
  * up this long and still not one of the room's peers will never be (mendedPeerConnection). */
 export const UNJOINED_MS = 15000;
@@ -96,7 +98,7 @@ export function mendedPeerConnection() {
       // a TURN server that refused this page (401: the username or credential) or never
       // answered (701) is said to the person (health, openRoom)
       this.addEventListener("icecandidateerror", (e) => {
-        if (/^turns?:/.test(String(e.url || "")) && (e.errorCode === 401 || e.errorCode === 701)) {
+        if (/^turns?:/.test(String(e.url || "")) && [401, 486, 508, 701].includes(e.errorCode)) {
           turnError = { code: e.errorCode, url: String(e.url).slice(0, 200), at: Date.now() };
         }
       });
@@ -112,7 +114,8 @@ export function mendedPeerConnection() {
     listen(channel) {
       channel.addEventListener("message", () => { this.heard = true; }, { once: true });
       this.channels.add(channel);
-      channel.addEventListener("message", (e) => { if (Mended.onFrame) Mended.onFrame(this, e.data); });
+      // (before Trystero's own handler: a frame refused never reaches it)
+      channel.addEventListener("message", (e) => { if (Mended.onFrame && Mended.onFrame(this, e.data) === false) e.stopImmediatePropagation(); });
     }
 
     close() {
@@ -181,6 +184,31 @@ export function hookFrames(Connection, peerOf, frame) {
   Connection.onFrame = (pc, data) => {
     const id = peerOf(pc);
     return id === undefined ? undefined : frame(id, data);
+  };
+}
+
+/**
+ * Mend 5: what Trystero keeps. Trystero 0.25.4 keeps every frame for a room token it does not
+ * hold (until the peer leaves), and every whole message of an action name nobody listens to
+ * (for good, its room's `pendingActionPayloads`): a page could fill another's memory through
+ * an open data channel (500 MB in 20 s). The frames are looked at before Trystero's handler
+ * (frameRefusal, wire.js): one of another room or of an unknown action never reaches it, is
+ * counted, and past FRAMES_REFUSED the peer is let go (`drop(peer, why)`).
+ * Shown by: test_frames_trystero_would_keep_are_refused_and_the_flooder_let_go
+ * (test_friends_flood.py). Can go when Trystero drops what no room or action holds: run that
+ * test with the door letting every frame through.
+ */
+export function frameDoor(token, drop) {
+  const refused = new Map(); // peer -> frames refused
+  return (peer, data) => {
+    const why = frameRefusal(data, token);
+    if (!why) return true;
+    const n = (refused.get(peer) || 0) + 1;
+    refused.delete(peer);
+    refused.set(peer, n);
+    if (refused.size > 256) refused.delete(refused.keys().next().value);
+    if (n === FRAMES_REFUSED + 1) drop(peer, why);
+    return false;
   };
 }
 

@@ -15,7 +15,7 @@
 
 import { BUILD } from "../build-info.js";
 import { PROTOCOL, readMessage, relaysByMedium } from "./wire.js";
-import { announceNow, hookFrames, mendedPeerConnection, quietClosings, startSweep } from "./mends.js";
+import { announceNow, frameDoor, hookFrames, mendedPeerConnection, quietClosings, startSweep } from "./mends.js";
 
 export { PROTOCOL, LIMIT_TO_HOST, LIMIT_TO_FRIEND, deeper, parseRelays, readMessage, relaysByMedium } from "./wire.js";
 export { DEFAULT_RELAYS, DEFAULT_STUN, KEY_RE, ROOM_RE, inviteLink, newHostKey, newRoomId, nonce, signer, verifier } from "./identity.js";
@@ -67,7 +67,19 @@ export async function openRoom({ room, relays, stun, turn = null, relayOnly = fa
     }
     return undefined;
   };
-  if (handlers.frame) hookFrames(Connection, peerOf, handlers.frame);
+  // every frame looked at before Trystero's handler (mend 5, frameDoor): another room's, or an
+  // action no page uses, refused; then the page's own count of unfinished parts (`frame`)
+  const token = await roomToken(room);
+  let dropPeer = () => {};
+  const door = frameDoor(token, (peer, why) => {
+    console.warn(`friends: a peer let go (frames Trystero would keep: ${why})`);
+    handlers.refused(peer, "friends_flood", `frames of another room or action (${why}): disconnected`);
+    dropPeer(peer);
+  });
+  hookFrames(Connection, peerOf, (peer, data) => {
+    if (!door(peer, data)) return false;
+    return handlers.frame ? handlers.frame(peer, data) : undefined;
+  });
   // since when no relay has been seen open (a relay's socket is closed and opened again on
   // purpose to announce now: announceNow), for health()
   const relaysSeen = { at: Date.now() };
@@ -90,7 +102,7 @@ export async function openRoom({ room, relays, stun, turn = null, relayOnly = fa
       if (typeof peer !== "string") return;
       const msg = readMessage(data, limit);
       if (msg.error) {
-        handlers.refused(peer, msg.error.code, msg.error.message);
+        handlers.refused(peer, msg.error.code, msg.error.message, msg.value);
         return;
       }
       handlers.message(peer, msg.value);
@@ -126,7 +138,7 @@ export async function openRoom({ room, relays, stun, turn = null, relayOnly = fa
   // One on which nothing was heard is closed sooner: the other page's first words were lost.
   const joinedConnections = () => new Set(media.flatMap((m) => Object.values(m.room.getPeers())));
   const stopSweep = startSweep(Connection, joinedConnections, handlers.silent);
-  return {
+  const api = {
     self: lib.selfId,
     send,
     leave: async () => {
@@ -150,6 +162,15 @@ export async function openRoom({ room, relays, stun, turn = null, relayOnly = fa
     announce: () => announceNow(lib),
     health: () => health(sockets(), Connection, relaysSeen, { turn, relayOnly }),
   };
+  dropPeer = api.drop;
+  return api;
+}
+
+/** Trystero 0.25.4's token of a room (its frames carry it): the SHA-256 of its library name,
+ * the app id and the room id, in hex (core crypto.mjs, deriveRoomNamespace). */
+export async function roomToken(room) {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`Trystero:${APP_ID}:${room}`)));
+  return [...hash].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** The WebRTC configuration: the STUN server, the TURN server with its username and credential,
@@ -173,6 +194,8 @@ export const RELAYS_MS = 5000;
  *   relay's) has been open for RELAYS_MS (since the room opened, or one was last seen open,
  *   `relaysSeen.at`);
  * - {problem: "relay_only"}: "hide my address" with no TURN server (no connection can open);
+ * - {problem: "turn_full", url}: the TURN server refused an allocation for want of room (486:
+ *   this user's quota; 508: no port left);
  * - {problem: "turn_auth" | "turn_unreachable", url}: the TURN server refused the username and
  *   credential, or did not answer (the browser's icecandidateerror, 401 / 701);
  * - {problem: "no_path", relayOnly, turn}: a page was heard through the relays, but no
@@ -189,7 +212,8 @@ function health(sockets, Connection, relaysSeen, { turn, relayOnly }, now = Date
   // "hide my address" with no TURN server: no candidate at all, nothing can connect
   if (relayOnly && !(turn && turn.urls) && !state.stuck) return { ...base, problem: "relay_only" };
   if (state.turnError && !state.connected) {
-    return { ...base, problem: state.turnError.code === 401 ? "turn_auth" : "turn_unreachable", url: state.turnError.url };
+    const code = state.turnError.code;
+    return { ...base, problem: code === 401 ? "turn_auth" : code === 486 || code === 508 ? "turn_full" : "turn_unreachable", url: state.turnError.url };
   }
   if (state.stuck) return { ...base, problem: "no_path", relayOnly: !!relayOnly, turn: !!(turn && turn.urls) };
   return { ...base, problem: null };

@@ -6,13 +6,14 @@
 // again, the table moved on).
 //
 // Messages from a friend (each {v, t, ...}; wire.js checked the size, the JSON and the envelope):
-//   who {nonce}                     is this page the host? answered with a signature (net.js)
+//   who {nonce, dh}                 is this page the host? answered with a signature and the
+//                                   host's ECDH key (./pairs.js: every later message sealed)
 //   hello {name, token, build}      who is there; a token that holds a seat takes it back
 //   take {seat, name, token}        a free friend's seat
 //   req {id, type, args}            a request for its own seat: act {action}, state {};
 //                                   answered {t: "res", id, n?, result | error}
 //   sync {}                         the current view again (before the deal, the lobby)
-// To a friend: host {sig}, seated {seat, room}, lobby {seats, you, started}, view {n, state}
+// To a friend: host {sig, dh}, seated {seat, room}, lobby {seats, you, started}, view {n, state}
 // (state.round: which game of the table; a new one after the host's "play again"),
 // res {...}, error {code, message}; from the host's page itself, bye {} (the table closed).
 // A lobby's seat says whether a computer plays it for now (`away`: its friend gone too long).
@@ -24,7 +25,10 @@
 // worker; a hint, the card tracker and a finished deal's review are refused at once (a friend's
 // page computes them with its own engine: the review from the deal's record, `travelling`).
 
-import { deeper } from "./wire.js";
+import { deeper, readFrame } from "./wire.js";
+
+export { readFrame };
+import { proofText } from "./pairs.js";
 
 /** A finished deal's review: a friend's page answers it with its own engine, from the deal's
  * record (`record` in the views once the deal is over); the host's refuses it. */
@@ -57,6 +61,7 @@ export const BOUNDS = Object.freeze({
 
 const TOKEN_RE = /^[A-Za-z0-9]{16,64}$/;
 const NONCE_RE = /^[A-Za-z0-9_-]{16,64}$/;
+const DH_RE = /^[A-Za-z0-9_-]{87}$/;
 const ACTION_RE = /^[A-Za-z0-9_:+-]{1,16}$/;
 const small = (x) => Number.isInteger(x) && x >= 0 && x <= 9999;
 const plain = (x) => !!x && typeof x === "object" && !Array.isArray(x);
@@ -83,28 +88,10 @@ export function viewOf(reply, seat) {
   return reply.seat === seat && plain(reply.view) ? reply : null;
 }
 
-/** A person's name as a friend's page sends it: no control characters, at most 20. */
+/** A person's name as a friend's page sends it: no control characters, no marks or overrides
+ * of the text's direction (a name with U+202E turned the words around it), at most 20. */
 export function cleanName(name) {
-  return typeof name === "string" ? name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 20) : "";
-}
-
-/**
- * A data-channel frame as Trystero sends it (a room frame: version 1, the room token's length
- * in 2 bytes, the token; then a 32-byte action name, a 2-byte nonce, a tag byte whose bit 0
- * marks the last chunk, a progress byte, the payload): {key, last, bytes}, or null for any
- * other frame (which Trystero does not hold on to as a part).
- */
-export function readFrame(data) {
-  let raw = null;
-  if (data instanceof ArrayBuffer) raw = new Uint8Array(data);
-  else if (ArrayBuffer.isView(data)) raw = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-  if (!raw || raw.length < 3 || raw[0] !== 1) return null;
-  const token = (raw[1] << 8) | raw[2];
-  const at = 3 + token;
-  if (token <= 0 || raw.length < at + 36) return null;
-  let key = "";
-  for (let i = 1; i < at + 34; i++) key += String.fromCharCode(raw[i]); // the room, the action, the nonce
-  return { key, last: (raw[at + 34] & 1) === 1, bytes: raw.length - at - 36 };
+  return typeof name === "string" ? name.replace(/[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim().slice(0, 20) : "";
 }
 
 export class Referee {
@@ -115,6 +102,8 @@ export class Referee {
    *                              seat it held (or null) now waits for its friend
    *   ask(type, args)            the host's worker: a promise of its reply
    *   sign(text)                 a promise of the host key's signature of `text`
+   *   pair(peer, dh)             a promise of the host page's ECDH key once paired with that
+   *                              friend's key (./pairs.js), or null (the id has another key)
    *   self()                     the host page's peer id
    *   started(), game()          whether the deal is dealt; the match's id
    *   n()                        the number of the table's latest move (the views' `n`)
@@ -295,16 +284,21 @@ export class Referee {
     }
   }
 
-  /** A page asks who the host is: the proof, signed for that page and this one. */
+  /** A page asks who the host is, with its ECDH key: the pair made (./pairs.js), and the
+   * proof, signed for that page and this one, their ids and their keys. An id already paired
+   * with another key is answered nothing (the page that holds it is another's: nothing is
+   * told to it either); counted by the pairs. */
   async who(peer, msg) {
-    if (typeof msg.nonce !== "string" || !NONCE_RE.test(msg.nonce)) {
-      return this.refuse(peer, "friends_bad_message", "who: a nonce expected");
+    if (typeof msg.nonce !== "string" || !NONCE_RE.test(msg.nonce) || !DH_RE.test(typeof msg.dh === "string" ? msg.dh : "")) {
+      return this.refuse(peer, "friends_bad_message", "who: a nonce and a key expected");
     }
     try {
       const self = this.hooks.self();
       if (!self) return undefined; // the host's page has left the room
-      const sig = await this.hooks.sign(`${msg.nonce}|${peer}|${self}`);
-      if (this.peers.has(peer)) this.hooks.send(peer, { t: "host", sig });
+      const dh = await this.hooks.pair(peer, msg.dh);
+      if (!dh) return undefined;
+      const sig = await this.hooks.sign(proofText(msg.nonce, peer, self, msg.dh, dh));
+      if (this.peers.has(peer)) this.hooks.send(peer, { t: "host", sig, dh });
     } catch (err) {
       console.warn(`friends: the host's proof could not be made: ${err}`);
     }

@@ -63,7 +63,7 @@ export async function openTable(opts, handlers, { listen = false } = {}) {
       message: (peer, text) => {
         via.set(peer, "relay");
         const msg = readMessage(text, opts.limit);
-        if (msg.error) handlers.refused(peer, msg.error.code, msg.error.message);
+        if (msg.error) handlers.refused(peer, msg.error.code, msg.error.message, msg.value);
         else handlers.message(peer, msg.value);
       },
       refused: (peer, code, message) => handlers.refused(peer, code, message),

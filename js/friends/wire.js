@@ -43,8 +43,106 @@ export function readMessage(data, limit) {
   if (!value || typeof value !== "object" || Array.isArray(value) || typeof value.t !== "string") {
     return { error: { code: "friends_bad_message", message: "a message must be an object with a type `t`" } };
   }
-  if (value.v !== PROTOCOL) return { error: { code: "friends_version", message: `protocol ${value.v} (this page speaks ${PROTOCOL})` } };
+  // (the message of another version goes with the refusal: a host's proof is still checked)
+  if (value.v !== PROTOCOL) return { error: { code: "friends_version", message: `protocol ${String(value.v).slice(0, 20)} (this page speaks ${PROTOCOL})` }, value };
   return { value };
+}
+
+/** The action names a data-channel frame may carry: the pages' own ("m") and Trystero
+ * 0.25.4's (its room's internal actions, "@_" and a name). */
+export const ACTIONS = new Set(["m", ...["ping", "pong", "signal", "stream", "track", "leave", "hsdata", "hsready"].map((n) => `@_${n}`)]);
+/** A peer's frames refused (another room's, an action no page uses) before it is let go. */
+export const FRAMES_REFUSED = 8;
+
+/**
+ * Whether a data-channel frame is one this room takes (Trystero 0.25.4's: a room frame, version
+ * 1, the room token's length in 2 bytes, the token, then a 32-byte action name, NULs after it;
+ * or a presence frame, version 2, a flag, the token's length, the token): null if it is, else
+ * why not ("room": another room's token; "action": an action name no page uses; "frame": not a
+ * frame). Trystero keeps, until the peer leaves or for good, every frame of a room it does not
+ * hold and every whole message of an action nobody listens to: such frames never reach it
+ * (mends.js). `token`: this room's (Trystero's SHA-256 of its app id and the room id, in hex).
+ */
+export function frameRefusal(data, token) {
+  let raw = null;
+  if (data instanceof ArrayBuffer) raw = new Uint8Array(data);
+  else if (ArrayBuffer.isView(data)) raw = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  if (!raw || raw.length < 4) return "frame";
+  const version = raw[0];
+  const at = version === 1 ? 3 : version === 2 ? 4 : -1;
+  if (at < 0) return "frame";
+  const size = (raw[at - 2] << 8) | raw[at - 1];
+  if (size !== token.length || raw.length < at + size) return "room";
+  for (let i = 0; i < size; i++) if (raw[at + i] !== token.charCodeAt(i)) return "room";
+  if (version === 2) return null;
+  if (raw.length < at + size + 36) return "frame";
+  let name = "";
+  for (let i = at + size; i < at + size + 32 && raw[i]; i++) name += String.fromCharCode(raw[i]);
+  return ACTIONS.has(name) ? null : "action";
+}
+
+/**
+ * A data-channel frame as Trystero sends it (a room frame: version 1, the room token's length
+ * in 2 bytes, the token; then a 32-byte action name, a 2-byte nonce, a tag byte whose bit 0
+ * marks the last chunk, a progress byte, the payload): {key, last, bytes}, or null for any
+ * other frame (which Trystero does not hold on to as a part).
+ */
+export function readFrame(data) {
+  let raw = null;
+  if (data instanceof ArrayBuffer) raw = new Uint8Array(data);
+  else if (ArrayBuffer.isView(data)) raw = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  if (!raw || raw.length < 3 || raw[0] !== 1) return null;
+  const token = (raw[1] << 8) | raw[2];
+  const at = 3 + token;
+  if (token <= 0 || raw.length < at + 36) return null;
+  let key = "";
+  for (let i = 1; i < at + 34; i++) key += String.fromCharCode(raw[i]); // the room, the action, the nonce
+  return { key, last: (raw[at + 34] & 1) === 1, bytes: raw.length - at - 36 };
+}
+
+/**
+ * The chunked messages a friend's page lets a peer leave unfinished (Trystero keeps their parts
+ * until the last comes or the peer leaves; the host's page has the referee's bounds): the host's
+ * page may send views in parts, at most `parts` unfinished at once, each at most `bytes` and `ms`
+ * old; any other page of the room sends this page nothing in parts. frame(peer, data, fromHost,
+ * now) -> null, or why the peer is to be let go; tick(now) -> the peers to let go.
+ */
+export class PartsBound {
+  constructor({ parts = 2, bytes, ms = 20000 }) {
+    this.bounds = { parts, bytes, ms };
+    this.held = new Map(); // peer -> Map(key -> {bytes, since})
+  }
+
+  frame(peer, data, fromHost, now = Date.now()) {
+    const f = readFrame(data);
+    if (!f) return null;
+    const mine = this.held.get(peer) || new Map();
+    if (f.last) {
+      mine.delete(f.key);
+      return null;
+    }
+    if (!fromHost) return "parts from a page that is not the host's";
+    const part = mine.get(f.key) || { bytes: 0, since: now };
+    part.bytes += f.bytes;
+    mine.set(f.key, part);
+    this.held.set(peer, mine);
+    if (mine.size > this.bounds.parts) return `more than ${this.bounds.parts} messages unfinished`;
+    if (part.bytes > this.bounds.bytes) return `a message of more than ${this.bounds.bytes} bytes`;
+    return null;
+  }
+
+  tick(now = Date.now()) {
+    const out = [];
+    for (const [peer, mine] of this.held) {
+      for (const part of mine.values()) if (now - part.since >= this.bounds.ms) { out.push(peer); break; }
+    }
+    for (const peer of out) this.held.delete(peer);
+    return out;
+  }
+
+  forget(peer) {
+    this.held.delete(peer);
+  }
 }
 
 /** Depth of nesting of a parsed value, stopping past `max` (the shape checks' guard). */

@@ -5,8 +5,10 @@
 //   games  {id, save, meta, info, created, updated}: one record per game, `save` the
 //          bridge's text (secret: it holds the seed), `meta` what the page asked to keep
 //          with it (variant chosen, names, card style), `info` what the list of unfinished
-//          games shows (variant, seats, score, deal, over)
-//   aside  saves the bridge refused, kept (never deleted) with the reason
+//          games shows (variant, seats, score, deal, over, touched: whether a person has
+//          played in it)
+//   aside  saves the bridge refused, kept with the reason (the last MAX_ASIDE; Settings lists
+//          them, each to download or remove: js/worker/carry.js)
 // A game open in a tab holds a Web Lock named after it: another tab sees that it is open
 // there and does not take it over.
 //
@@ -25,18 +27,52 @@
 
 import { checkJSON } from "../limits.js";
 import { ask } from "./bridge.js";
-import { modelFor } from "./models.js";
+import { modelFor, tableModel } from "./models.js";
 import { SITE_ROOT, hex, noteRequest, whenIdle } from "./site.js";
 
 const DB_NAME = "briscola-games";
+const MAX_ASIDE = 20; // records set aside kept (the oldest go first)
 const LOCK_PREFIX = `briscola:${SITE_ROOT.pathname}:game:`;
-export let current = null; // {id, meta, created} of the game on the bridge's table
+export let current = null; // {id, meta, created, touched, unmodelled} of the game on the bridge's table
 let held = null; // {id, release} the Web Lock of the game open here
 let dbPromise = null;
 
-/** The game on the bridge's table is now `game` ({id, meta, created}). */
+/** The game on the bridge's table is now `game` ({id, meta, created, touched}). */
 export function setCurrent(game) {
   current = game;
+}
+
+// An expert that decides without its learned model (js/worker/models.js) plays on rules of
+// thumb: the deals where one did are kept with the game (`unmodelled`: [{deal, why}]), for the
+// page to say so and to leave them unrated (docs/players.md).
+const hasExpert = (seats) => Array.isArray(seats) && seats.some((x) => x && x.kind === "bot" && x.level === "expert");
+
+/** After a computer player's decision (nothing changed the model's state since): note its deal
+ * if the decision was made without the table's model. */
+export function noteDecision(seats, deal) {
+  const missing = tableModel();
+  if (!current || !missing || !hasExpert(seats) || !isInt(deal)) return;
+  const list = current.unmodelled || (current.unmodelled = []);
+  if (!list.some((d) => d.deal === deal)) list.push({ deal, why: missing.why });
+}
+
+/** What the page says of the table's computer players' model: {now, why, deals} or null.
+ * `now`: its experts play without it from here (missing, or already deciding without it this
+ * deal); `deals`: the deals of the match where one decided without it. */
+export function modelNote(state) {
+  const deals = (current && current.unmodelled) || [];
+  const missing = hasExpert(state.seats) ? tableModel() : null;
+  if (!missing && !deals.length) return null;
+  const deal = state.match ? state.match.deal : 0;
+  const here = deals.find((d) => d.deal === deal);
+  const now = !!missing && (missing.why !== "downloading" || !!here);
+  return { now, why: here ? here.why : missing ? missing.why : null, deals: deals.map((d) => d.deal) };
+}
+
+/** A person (here, or a friend through this page) acted in the game on the table: from now on
+ * it holds something of theirs, and is never forgotten as a deal nobody played. */
+export function touch() {
+  if (current) current.touched = true;
 }
 
 export function openDB() {
@@ -58,7 +94,7 @@ export function openDB() {
 }
 
 /** Run `work(stores)` in one transaction; resolves with what it returned once committed. */
-async function tx(names, mode, work) {
+export async function tx(names, mode, work) {
   const db = await openDB();
   return new Promise((resolve, reject) => {
     let t;
@@ -103,7 +139,7 @@ export async function allGames() {
 }
 
 /** What the list of unfinished games shows, from a state reply (nothing hidden in it). */
-function infoOf(state, meta) {
+export function infoOf(state, meta) {
   return {
     variant: (meta && meta.variant) || state.view.rules.name,
     custom: !!(meta && meta.custom),
@@ -115,6 +151,7 @@ function infoOf(state, meta) {
     side_points: state.view.side_points,
     phase: state.view.phase,
     over: !!state.match.over,
+    touched: !!(current && current.touched) || state.match.deal > 0,
   };
 }
 
@@ -123,7 +160,7 @@ export async function store(state, save) {
   if (!current) return true;
   const now = Date.now();
   const record = { id: current.id, save, meta: current.meta, info: infoOf(state, current.meta),
-    created: current.created, updated: now };
+    created: current.created, updated: now, unmodelled: current.unmodelled || [] };
   try {
     await tx(["games"], "readwrite", (st) => { st.games.put(record); });
     return true;
@@ -139,6 +176,9 @@ async function setAside(record, reason) {
     await tx(["games", "aside"], "readwrite", (st) => {
       st.aside.add({ reason, record, when: Date.now() });
       if (record.id) st.games.delete(record.id);
+      // at most MAX_ASIDE kept: the oldest go (the page lists them, Settings)
+      const keys = st.aside.getAllKeys();
+      keys.onsuccess = () => { for (const k of keys.result.slice(0, -MAX_ASIDE)) st.aside.delete(k); };
     });
     return true;
   } catch (err) {
@@ -241,6 +281,8 @@ export async function tableReply(result) {
   if (changed === true && typeof save === "string") kept = await store(state, save);
   state.game = current ? current.id : null;
   if (!kept) state.storage = "refused";
+  const model = modelNote(state);
+  if (model) state.model = model;
   return state;
 }
 
@@ -249,7 +291,8 @@ export async function tableReply(result) {
 // and nothing can open it any more: it is forgotten once the engine has started and is idle.
 const FINISHED_KEPT_MS = 24 * 3600 * 1000;
 
-export async function sweepFinished() {
+// The unfinished games past the bound (kept by a build before it) go at the same time.
+export async function sweepFinished(letGo) {
   try {
     noteRequest();
     await whenIdle(); // after the first requests are answered
@@ -261,15 +304,58 @@ export async function sweepFinished() {
   } catch {
     // storage trouble: nothing to forget
   }
+  const told = await boundGames();
+  if (told.length && letGo) letGo(told);
 }
 
-/** Finished games of this tab are forgotten when it moves on (nothing of them is lost). */
-export async function dropIfFinished(id) {
+// A game with a friend's seat: its friends may come back to it through this page.
+const withFriend = (info) => !!info && Array.isArray(info.seats) && info.seats.some((x) => x && x.kind === "friend");
+// A kept game nobody played in: dealt and left (a new deal asked for, another game resumed).
+// Records of builds before `touched` count as played.
+const untouched = (info) => !!info && info.touched === false && !withFriend(info);
+
+/** The game this tab moves on from is forgotten when nothing of it is lost: finished, or a
+ * deal nobody played (a host page's new deals, a New game pressed at once). */
+export async function dropIfDone(id) {
   try {
     const rec = await readGame(id);
-    if (rec && rec.info && rec.info.over) await tx(["games"], "readwrite", (st) => { st.games.delete(id); });
+    if (rec && rec.info && (rec.info.over || untouched(rec.info))) {
+      await tx(["games"], "readwrite", (st) => { st.games.delete(id); });
+    }
   } catch {
     // storage trouble: nothing to drop
+  }
+}
+
+// The list of unfinished games is bounded: at most MAX_UNFINISHED are kept, the game on the
+// table and the games open in other tabs among them. Past it the oldest go first (by their
+// last change): a deal nobody played before any other, silently (nothing of anyone's is in
+// it); then games a person played, the person told (`let go`); a game with a friend's seat
+// last of all. A game open here or in another tab is never let go. Ten is more than a
+// person keeps going at once, and the list of them is read at a glance; 30 deals dealt
+// one after the other keep at most ten records (docs/embedding.md has the bytes).
+export const MAX_UNFINISHED = 10;
+
+/** Let the oldest unfinished games go past MAX_UNFINISHED; what the person played of them,
+ * for the page to say ([{variant, players, deal, score, friends}]). */
+export async function boundGames() {
+  try {
+    const elsewhere = await heldElsewhere();
+    const open = (await allGames()).filter((g) => g && g.id && !(g.info && g.info.over));
+    const extra = open.length - MAX_UNFINISHED;
+    if (extra <= 0) return [];
+    const rank = (g) => (untouched(g.info) ? 0 : withFriend(g.info) ? 2 : 1);
+    const gone = open.filter((g) => g.id !== (current && current.id) && !elsewhere.has(g.id))
+      .sort((a, b) => rank(a) - rank(b) || (a.updated ?? 0) - (b.updated ?? 0)).slice(0, extra);
+    if (!gone.length) return [];
+    await tx(["games"], "readwrite", (st) => { for (const g of gone) st.games.delete(g.id); });
+    return gone.filter((g) => !untouched(g.info)).map((g) => {
+      const info = g.info || {};
+      return { variant: typeof info.variant === "string" ? info.variant : "", players: info.players,
+        deal: info.deal, score: info.score, friends: withFriend(info) };
+    });
+  } catch {
+    return []; // storage trouble: nothing let go
   }
 }
 
@@ -284,9 +370,12 @@ export async function openRecord(id, record, reasonPrefix) {
     return { error: { code: kept ? "bad_save" : "bad_save_not_kept", message: loaded.error.message } };
   }
   const before = current;
-  current = { id, meta: bounded(record.meta), created: Number.isFinite(record.created) ? record.created : Date.now() };
+  current = { id, meta: bounded(record.meta), created: Number.isFinite(record.created) ? record.created : Date.now(),
+    touched: !(record.info && record.info.touched === false),
+    unmodelled: Array.isArray(record.unmodelled) ? record.unmodelled.filter((d) => d && isInt(d.deal)).slice(0, 200)
+      .map((d) => ({ deal: d.deal, why: typeof d.why === "string" ? d.why.slice(0, 20) : "unavailable" })) : [] };
   modelFor({});
-  if (before && before.id !== id) await dropIfFinished(before.id);
+  if (before && before.id !== id) await dropIfDone(before.id);
   return { result: loaded.result };
 }
 

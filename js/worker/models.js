@@ -12,7 +12,10 @@
 // embed), so it is usually here by the time the game starts. The file is kept in the build's
 // cache once fetched (sw.js `keep`): a later visit offline plays the variant with its model.
 // A model that cannot be had is a warning, never an error: the computer players play their
-// heuristic, as where no model fits, and the next game of the variant tries again.
+// heuristic, as where no model fits, and the next game of the variant tries again. The page is
+// told (`tableModel`, the table's replies' `model`): an expert that decides without its model
+// plays on rules of thumb, and says so on the table, with why: the device is offline, the
+// model was still downloading, the host did not serve it, or it did not check out.
 
 import { BUILD } from "../build-info.js";
 import { ask, installModel } from "./bridge.js";
@@ -23,6 +26,17 @@ export const SEARCHING = new Set(["bot_step", "hint", "review_decision", "review
 export const MODEL_WAIT_MS = 8000; // the most a search waits for a download that hangs (then without)
 const modelInstalls = new Map(); // name -> Promise<boolean>, while pending or once installed
 export let installing = null; // the install of the game on the table (a promise that never rejects)
+// name -> {state: "downloading" | "installed" | "missing", why}: why a model is missing,
+// "offline" (no network), "unavailable" (the host answered with an error) or "damaged" (not
+// this build's file), or, while its download is still on the way, "downloading"
+const modelStates = new Map();
+let tableName = null; // the model the game on the table needs, where this build ships it apart
+
+/** Why fetching or checking a model failed, in one word for the page. */
+function whyMissing(err) {
+  if (err && err.name === "TypeError") return "offline"; // fetch found no network (or no server)
+  return /SHA-256/.test(String(err && err.message)) ? "damaged" : "unavailable";
+}
 
 /** Model `name`'s file (an ArrayBuffer), checked against the build's SHA-256: from this
  * build's cache (sw.js's, which answers the page from it), else fetched and put there, so that
@@ -56,11 +70,14 @@ async function modelBytes(name) {
 function installOnce(name) {
   let done = modelInstalls.get(name);
   if (!done) {
+    modelStates.set(name, { state: "downloading", why: "downloading" });
     done = modelBytes(name).then((bytes) => {
       installModel(name, bytes);
+      modelStates.set(name, { state: "installed", why: null });
       return true;
     }).catch((err) => {
       modelInstalls.delete(name);
+      modelStates.set(name, { state: "missing", why: whyMissing(err) });
       console.warn(`the ${name} model could not be loaded (${err && err.message ? err.message : err}); `
         + "the computer players play without it");
       return false;
@@ -77,6 +94,16 @@ export function modelFor(args) {
   const need = ask("model", args);
   const name = need.result && !need.result.installed ? need.result.name : null;
   const done = name !== null && Object.hasOwn(MODELS, name) ? installOnce(name) : null;
-  if (!("rules" in args)) installing = done;
+  if (!("rules" in args)) {
+    installing = done;
+    tableName = done ? name : null;
+  }
   return done;
+}
+
+/** The table's model, where this build ships it apart and the engine has it not (yet):
+ * {name, why} ("downloading" while on its way), else null (installed, or none needed). */
+export function tableModel() {
+  const st = tableName === null ? null : modelStates.get(tableName);
+  return st && st.state !== "installed" ? { name: tableName, why: st.why } : null;
 }

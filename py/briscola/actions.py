@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import cast
 
 from .cards import CARDS, N_CARDS, RANK_INDEX, RANKS, SUIT_INDEX, SUITS, Card, CardError
-from .errors import IllegalActionError
+from .errors import IllegalActionError, quote
 
 SWAP = 64  # + card given
 SIGNAL = 128  # + rank index of the trump signalled; SIGNAL_LOADED for a loaded card
@@ -51,9 +51,10 @@ class Action(int):
     __slots__ = ()
 
     def __new__(cls, value: int) -> "Action":
-        if isinstance(value, int) and 0 <= value < N_ACTIONS and _TEXT[value] is not None:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < N_ACTIONS \
+                and _TEXT[value] is not None:
             return ACTIONS[value]
-        raise ActionError(f"no action has the number {value!r}")
+        raise ActionError(f"no action has the number {quote(value)}")
 
     def __str__(self) -> str:
         return action_text(self)
@@ -86,11 +87,11 @@ class Action(int):
         if isinstance(text, int) and not isinstance(text, bool):
             return cls(text)
         if not isinstance(text, str):
-            raise ActionError(f"an action is written as text like 'AD', not {text!r}")
+            raise ActionError(f"an action is written as text like 'AD', not {quote(text)}")
         a = _BY_TEXT.get(text)
         if a is None:
             raise ActionError(
-                f"{text!r} is not an action: play a card ('AD'), 'swap-7D', 'signal-A', "
+                f"{quote(text)} is not an action: play a card ('AD'), 'swap-7D', 'signal-A', "
                 "'signal-loaded', 'pass', 'bid-K', 'bid-64', 'call-D', 'call-AD' or 'carichi'"
             )
         return a

@@ -38,7 +38,10 @@ Request types (``args`` in brackets):
 - ``act`` [``seat``, ``action``, ``viewer``] -- a person's action, checked (``illegal_action``
   otherwise); the reply is the table as ``viewer`` sees it (the host's seat, when a friend
   acted), by default as ``seat`` does.
-- ``bot_step`` [``reasons``] -- the computer player whose turn it is acts; returns its action
+- ``bot_step`` [``seat``, ``reasons``] -- the computer player whose turn it is acts; the reply
+  is the table as ``seat`` sees it, and the action is named to it only as that seat may know
+  it (a signal to its partners only, and only to a seat the page speaks for: a person's or a
+  friend's; to any other, ``"signal"``); returns its action
   and its reason as data (``{code, params}``, worded by the page); with ``reasons: true``
   (the page shows them) an intermediate's or expert's card play is explained from the
   coach's evaluation (:func:`briscola.ai.explain.decide_explained`), the same as a hint,
@@ -72,8 +75,11 @@ Request types (``args`` in brackets):
   (``initial``), for the rating chart's reference lines.
 - ``next_deal`` -- deal the next hand of the match.
 - ``set_seat`` [``seat``, ``kind``, ``level``] -- a friend's seat taken by a computer player
-  while that friend is away (``kind: "bot"``), or given back (``kind: "friend"``); only those
-  two kinds trade places. The host's view, as ``state``.
+  while that friend is away (``kind: "bot"``; the seat then says since which deal,
+  ``stand_in``), or given back (``kind: "friend"``); only those two kinds trade places. The
+  host's view, as ``state``. A seat made a friend's while its deal is played, that was not a
+  friend's all that deal (a computer's own, or one standing in since an earlier deal), marks
+  the deal undone (not counted, not rated): the page may read that seat's hand from then on.
 - ``trick_winner`` [``rules``, ``trump``, ``cards``] -- which card takes a trick.
 - ``card_points`` [``rules``] -- points of every card of the variant's deck.
 - ``check_rules`` [``rules``] -- validate a set of options (new-game panel); the table is kept.
@@ -83,8 +89,6 @@ from __future__ import annotations
 import json
 import re
 import sys
-from itertools import accumulate, count
-from operator import sub
 from typing import TYPE_CHECKING, Any, Callable
 
 from . import __version__
@@ -93,9 +97,11 @@ from .actions import SIGNAL, SIGNAL_LOADED
 from .ai.base import Bot
 from .ai.reasons import public_reason
 from .cards import CARDS, SUITS, Card, CardError, parse_cards
-from .errors import BriscolaError, IllegalActionError, SaveError
+from .bounds import (MAX_BYTES, MAX_DEPTH, MAX_ITEMS, InputTooDeep, InputTooLarge,  # noqa: F401
+                     JSONBoundsError, check_json)
+from .errors import BriscolaError, IllegalActionError, RulesError, SaveError, quote
+from .game import check_seed, trick_winner
 from .languages import languages
-from .game import trick_winner
 from .match import Match
 from .record import DealNotOver, deal_record, load_record
 from .rules import EDITION, OPTIONS, VARIANTS, Rules, find_variant
@@ -108,58 +114,14 @@ TABLE_FORMAT = "briscola/table"
 TABLE_VERSION = 1
 LEVELS = ("beginner", "intermediate", "expert")
 
-# The bounds of every JSON text the bridge parses (a request's args, a save): a text past them
-# is refused unparsed, since Python's parser recurses and a few thousand levels of nesting stop
-# the interpreter in the browser. The longest real save (a Chiamata match of 200 deals) is
-# about 51 KB, 4 levels deep, 9,400 values. js/limits.js holds the same numbers: the worker
-# checks first (tests/test_bridge.py keeps the two equal).
 # The requests that change the table (their replies carry ``changed: true`` and the save); every
 # other request reads it only, and changes nothing.
 CHANGES = frozenset(("new_match", "load", "act", "bot_step", "undo", "duplicate", "next_deal",
                      "set_seat"))
 
-MAX_BYTES = 2_000_000
-MAX_DEPTH = 64
-MAX_ITEMS = 200_000
-
 
 class BridgeError(BriscolaError):
     code = "bad_request"
-
-
-class InputTooLarge(BridgeError):
-    code = "input_too_large"
-
-
-class InputTooDeep(BridgeError):
-    code = "input_too_deep"
-
-
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_STEP = bytes.maketrans(b"[{]}", b"\x02\x02\x00\x00")
-
-
-def check_json(text: Any) -> str:
-    """``text`` if it is JSON-sized text within the bounds, else a BridgeError.
-
-    No recursion and no loop in Python: the strings are cut out by a regular expression, the
-    brackets left are counted, and the depth is the running sum of their steps (open +1,
-    close -1), all in C.
-    """
-    if not isinstance(text, str):
-        raise BridgeError("expected JSON text")
-    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise InputTooLarge(f"more than {MAX_BYTES} bytes")
-    bare = _STRING.sub("", text)
-    brackets = _NOT_BRACKET.sub("", bare)
-    if len(brackets) > MAX_DEPTH:  # fewer cannot nest deeper
-        steps = brackets.encode("ascii").translate(_STEP)  # 2 opens, 0 closes: sum - k = depth
-        if max(map(sub, accumulate(steps), count(1))) > MAX_DEPTH:
-            raise InputTooDeep(f"nested deeper than {MAX_DEPTH} levels")
-    if (len(brackets) + 1) // 2 + bare.count(",") > MAX_ITEMS:
-        raise InputTooLarge(f"more than {MAX_ITEMS} values")
-    return text
 
 
 class CannotUndo(BriscolaError):
@@ -191,7 +153,11 @@ class Table:
                 self.bots[s] = make_bot(seat["level"], seed=f"{match.seed}/bot{s}")
 
     @staticmethod
-    def check_seats(seats: Any, players: int) -> list[dict]:
+    def check_seats(seats: Any, players: int, saved: bool = False) -> list[dict]:
+        """``seats`` checked, each made anew (nothing but its known keys). ``saved``: from a
+        save, whose computer seats may say they stand in for a friend (``stand_in``: the deal
+        in which the computer took the friend's seat, :meth:`Bridge.set_seat`); a new match's
+        never do."""
         if seats is None:
             seats = [{"kind": "human"}] + [{"kind": "bot", "level": "intermediate"}] * (players - 1)
         if not isinstance(seats, list) or len(seats) != players:
@@ -204,9 +170,13 @@ class Table:
             if seat["kind"] == "bot":
                 level = seat.get("level", "intermediate")
                 if not isinstance(level, str) or (level not in BOTS and level not in LEVELS):
-                    raise BridgeError(f"seats[{i}]: no computer player {level!r}; "
+                    raise BridgeError(f"seats[{i}]: no computer player {quote(level)}; "
                                       f"levels: {', '.join(LEVELS)}")
-                out.append({"kind": "bot", "level": level})
+                entry_: dict[str, Any] = {"kind": "bot", "level": level}
+                since = seat.get("stand_in")
+                if saved and isinstance(since, int) and not isinstance(since, bool) and since >= 0:
+                    entry_["stand_in"] = since
+                out.append(entry_)
             else:  # a person here, or a friend at their own device (js/friends/)
                 name = seat.get("name")
                 entry: dict[str, Any] = {"kind": seat["kind"]}
@@ -226,17 +196,17 @@ class Table:
             raise SaveError("save: expected the text the page stored")
         try:
             data = json.loads(check_json(text))
-        except BridgeError as e:
+        except JSONBoundsError as e:
             raise SaveError(f"save: {e}") from None
         except ValueError as e:
             raise SaveError(f"save: not valid JSON ({e})") from None
         if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
             raise SaveError("save: not a saved Briscola table")
         if data.get("version") != TABLE_VERSION:
-            raise SaveError(f"save: unsupported version {data.get('version')!r}")
+            raise SaveError(f"save: unsupported version {quote(data.get('version'))}")
         match = Match.from_dict(data.get("match"))
         try:
-            seats = cls.check_seats(data.get("seats"), match.rules.players)
+            seats = cls.check_seats(data.get("seats"), match.rules.players, saved=True)
         except BridgeError as e:
             raise SaveError(f"save: {e}") from None
         table = cls(match, seats)
@@ -420,10 +390,10 @@ def _hint(view: View, step: int) -> dict:
                 "values": [], "unit": None}
     ev = evaluate(view)
     why = explain(view, ev)
-    from .ai.chiamata.teach import side_reason
-    side = side_reason(view)  # Chiamata: what the seat knows of the sides, said first
-    if side is not None:
-        why = {**why, "context": side}
+    from .ai.chiamata.teach import play_notes
+    # Chiamata: what the seat knows of the sides and its side's aim, said first; the moment
+    # the called card shows the sides, said after
+    why = play_notes(view, why)
     return {"action": str(CARDS[ev.best]), "reason": why,
             "values": ev.to_list(), "unit": ev.unit}
 
@@ -512,7 +482,7 @@ def _deal_summary(game: Game) -> dict:
 
 def _check_seat(seat: Any, n: int) -> int:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-        raise BridgeError(f"seat: expected a seat from 0 to {n - 1}, got {seat!r}")
+        raise BridgeError(f"seat: expected a seat from 0 to {n - 1}, got {quote(seat)}")
     return seat
 
 
@@ -554,6 +524,7 @@ class Bridge:
             "catalog": self.catalog,
             "new_match": self.new_match,
             "load": self.load,
+            "check_save": self.check_save,
             "state": self.state,
             "friend_view": self.friend_view,
             "act": self.act,
@@ -607,8 +578,11 @@ class Bridge:
     def new_match(self, args: dict) -> dict:
         rules = _rules_arg(args.get("rules", "classic"))
         seed = args.get("seed")
-        if seed is not None and (not isinstance(seed, (int, str)) or isinstance(seed, bool)):
-            raise BridgeError("seed: expected a whole number or text")
+        if seed is not None:
+            try:
+                check_seed(seed)
+            except RulesError as e:
+                raise BridgeError(str(e)) from None
         seats = Table.check_seats(args.get("seats"), rules.players)
         previous = self.table.match if self.table is not None else None
         if seed is None and previous is not None and previous.rules.players == rules.players:
@@ -623,6 +597,12 @@ class Bridge:
     def load(self, args: dict) -> dict:
         self.table = Table.load(args.get("save"))
         return self._reply(args.get("seat"))
+
+    def check_save(self, args: dict) -> dict:
+        """A save read as ``load`` reads it, the table left as it was: the table it holds
+        as its first person sees it (the worker's check of a save it is given to keep, a
+        person's file of games; the page never receives this reply)."""
+        return Table.load(args.get("save")).state(None)
 
     def state(self, args: dict) -> dict:
         seat = args.get("seat")
@@ -654,6 +634,9 @@ class Bridge:
             _lang_arg(args)  # still checked; the page words the reason itself
         table = self._table()
         game = table.match.game
+        viewer = args.get("seat")  # the seat the page shows: checked before anything moves
+        if viewer is not None:
+            _check_seat(viewer, game.n)
         seat = game.current_player
         if seat is None or seat not in table.bots:
             raise IllegalActionError("it is not a computer player's turn")
@@ -667,11 +650,13 @@ class Bridge:
         else:
             decision = table.bots[seat].decide(view)
         game.apply(decision.action, seat=seat)
-        viewer = args.get("seat")
         reply = self._reply(viewer)
         # The page is told the action and the reason as its seat may know them: a signal only
-        # by the partner's side, a bid or a call without what the bot's hand holds.
-        seen = viewer is not None and game.side_of(viewer) == game.side_of(seat)
+        # by the partner's side (the rule book's, docs/rules.md), a bid or a call without what
+        # the bot's hand holds. The viewer is a seat the page speaks for: a person's here or a
+        # friend's; a computer's seat, the bot's own or its partner's, is told what anyone is.
+        seen = viewer is not None and table.seats[viewer]["kind"] != "bot" \
+            and game.side_of(viewer) == game.side_of(seat)
         signal = SIGNAL <= int(decision.action) <= SIGNAL_LOADED
         reply["bot"] = {"seat": seat, "action": str(decision.action) if seen or not signal else "signal",
                         "reason": public_reason(reason_data(decision.reason), decision.action, seen)}
@@ -741,7 +726,7 @@ class Bridge:
         if record:
             k = args.get("deal")
             if not isinstance(k, int) or isinstance(k, bool) or k not in self.records:
-                raise BridgeError(f"deal: no record of deal {k!r} is loaded (review_load first)")
+                raise BridgeError(f"deal: no record of deal {quote(k)} is loaded (review_load first)")
             return k, self.records[k]
         table = self._table()
         history = table.match.history()
@@ -749,7 +734,7 @@ class Bridge:
         if k is None:
             k = len(history) - 1
         if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(history):
-            raise BridgeError(f"deal: expected a deal from 0 to {len(history) - 1}, got {k!r}")
+            raise BridgeError(f"deal: expected a deal from 0 to {len(history) - 1}, got {quote(k)}")
         if not history[k].is_over:
             raise DealNotOver(f"deal {k} is being played: its review opens once it is over")
         return k, history[k]
@@ -798,7 +783,7 @@ class Bridge:
         i = args.get("index")
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(decisions):
             raise BridgeError(f"index: expected a decision from 0 to {len(decisions) - 1}, "
-                              f"got {i!r}")
+                              f"got {quote(i)}")
         got = cache.get(i)
         d = decisions[i]
         if got is None or got["action"] != d["action"]:
@@ -815,7 +800,7 @@ class Bridge:
         i = args.get("index")
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(decisions):
             raise BridgeError(f"index: expected a decision from 0 to {len(decisions) - 1}, "
-                              f"got {i!r}")
+                              f"got {quote(i)}")
         d = decisions[i]
         action = args.get("action")
         if d["phase"] != "play" or not isinstance(action, str):
@@ -866,7 +851,7 @@ class Bridge:
         steps = len(game.actions)
         step = args.get("step", steps)
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= steps:
-            raise BridgeError(f"step: expected 0 to {steps}, got {step!r}")
+            raise BridgeError(f"step: expected 0 to {steps}, got {quote(step)}")
         all_hands = args.get("all_hands", False)
         if not isinstance(all_hands, bool):
             raise BridgeError("all_hands: expected true or false")
@@ -918,18 +903,34 @@ class Bridge:
         return self._reply(args.get("seat"))
 
     def set_seat(self, args: dict) -> dict:
+        """A friend's seat taken by a computer while the friend is away (``kind: "bot"``; the
+        seat then says since which deal it stands in, ``stand_in``), or given back (``kind:
+        "friend"``). The host's page may read a friend's seat: a computer's seat made a
+        friend's while its deal is played would show that computer's hand. So a seat given
+        to a friend mid-deal that was not a friend's seat all this deal (a computer's own, or
+        one standing in since an earlier deal) marks the deal undone, as an undo does: not
+        counted in the statistics, not rated (the summary says so). A friend back in the deal
+        it left changes nothing."""
         table = self._table()
-        seat = _check_seat(args.get("seat"), table.match.game.n)
+        match = table.match
+        seat = _check_seat(args.get("seat"), match.game.n)
         kind = args.get("kind")
-        name = table.seats[seat].get("name")
-        if table.seats[seat]["kind"] not in ("friend", "bot") or kind not in ("friend", "bot"):
+        old = table.seats[seat]
+        name = old.get("name")
+        if old["kind"] not in ("friend", "bot") or kind not in ("friend", "bot"):
             raise BridgeError("set_seat: only a friend's seat and a computer player's trade places")
         entry = {"kind": kind, "level": args.get("level", "intermediate")} if kind == "bot" else {
             "kind": kind, "name": args.get("name", name)}
         entry = Table.check_seats([entry], 1)[0]
+        k = match.deal_number
         if kind == "bot":
-            table.bots[seat] = make_bot(entry["level"], seed=f"{table.match.seed}/bot{seat}")
+            since = k if old["kind"] == "friend" else old.get("stand_in")
+            if since is not None:
+                entry["stand_in"] = since
+            table.bots[seat] = make_bot(entry["level"], seed=f"{match.seed}/bot{seat}")
         else:
+            if old["kind"] == "bot" and old.get("stand_in") != k and not match.game.is_over:
+                match.undone.add(k)  # the page may read a hand it could not before
             table.bots.pop(seat, None)
         table.seats[seat] = entry
         return self._reply(None)
@@ -1002,7 +1003,7 @@ class Bridge:
 
     def handle(self, kind: str, args: Any) -> dict:
         if not isinstance(kind, str) or kind not in self.handlers:
-            raise BridgeError(f"unknown request {kind!r}; known: {', '.join(self.handlers)}")
+            raise BridgeError(f"unknown request {quote(kind)}; known: {', '.join(self.handlers)}")
         if args is None:
             args = {}
         if not isinstance(args, dict):
@@ -1035,7 +1036,7 @@ def call(kind: str, args_json: str = "{}") -> str:
     try:
         try:
             args = json.loads(check_json(args_json)) if args_json else {}
-        except BridgeError:
+        except JSONBoundsError:
             raise
         except (TypeError, ValueError) as e:
             raise BridgeError(f"args: not valid JSON ({e})") from None
@@ -1047,9 +1048,19 @@ def call(kind: str, args_json: str = "{}") -> str:
             _CATALOG_TEXT = text
         return text
     except (BriscolaError, CardError) as e:  # a refused request, by its code
-        return json.dumps({"error": {"code": e.code, "message": str(e)}})
+        return json.dumps({"error": {"code": e.code, "message": _short(str(e))}})
     except Exception as e:  # a bug: still an answer, never a dead worker
-        return json.dumps({"error": {"code": "internal", "message": f"{type(e).__name__}: {e}"}})
+        return json.dumps({"error": {"code": "internal",
+                                     "message": _short(f"{type(e).__name__}: {e}")}})
+
+
+MAX_MESSAGE = 400
+
+
+def _short(message: str) -> str:
+    """An error's message, at most ``MAX_MESSAGE`` characters: each message quotes what it
+    refuses by a short prefix (:func:`briscola.errors.quote`); this is the last guard."""
+    return message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE] + "…"
 
 
 def prepare() -> None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from .errors import quote
+
 RANKS = "A23456789TJHK"
 SUITS = "DCSB"
 N_RANKS = len(RANKS)
@@ -38,9 +40,9 @@ class Card(int):
 
     def __new__(cls, value: int) -> "Card":
         if cls._interned:
-            if isinstance(value, int) and 0 <= value < N_CARDS:
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < N_CARDS:
                 return cls._interned[value]
-            raise CardError(f"no card has the number {value!r}")
+            raise CardError(f"no card has the number {quote(value)}")
         return super().__new__(cls, value)
 
     @property
@@ -81,11 +83,11 @@ class Card(int):
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardError(f"a card is written as text like 'AD', not {text!r}")
+            raise CardError(f"a card is written as text like 'AD', not {quote(text)}")
         card = _BY_CODE.get(text)
         if card is None:
             raise CardError(
-                f"{text!r} is not a card: write rank then suit, ranks {' '.join(RANKS)}, "
+                f"{quote(text)} is not a card: write rank then suit, ranks {' '.join(RANKS)}, "
                 f"suits {' '.join(SUITS)} (for example 'AD' or '3S')"
             )
         return card

@@ -11,6 +11,7 @@ from typing import Iterable, NoReturn, Sequence, TextIO
 
 from .ai import make_bot
 from .arena import simulate
+from .bounds import load_json
 from .cards import CARDS, SUITS
 from .errors import BriscolaError
 from .game import Game
@@ -150,11 +151,15 @@ def _game_to_review(args: argparse.Namespace) -> Game:
         from .match import Match
         try:
             with open(args.save, encoding="utf-8") as f:
-                data = json.load(f)
+                text = f.read()
         except OSError as e:
             raise _Usage(f"--save: cannot read {args.save}: {e.strerror}") from None
-        except ValueError as e:
+        except ValueError as e:  # not UTF-8
             raise _Usage(f"--save: {args.save} is not JSON ({e})") from None
+        try:
+            data = load_json(text, f"--save: {args.save}")
+        except ValueError as e:
+            raise _Usage(str(e)) from None
         kind = data.get("format") if isinstance(data, dict) else None
         if kind == "briscola/table":
             data, kind = data.get("match"), "briscola/match"

@@ -31,3 +31,25 @@ class SaveError(BriscolaError):
     """A saved game that cannot be loaded: corrupt, tampered with, or from an unknown format."""
 
     code = "bad_save"
+
+
+
+QUOTE_CHARS = 80
+
+
+def quote(value: object, limit: int = QUOTE_CHARS) -> str:
+    """``value`` for an error message, never long: text (``repr``) cut to its first ``limit``
+    characters and "…", so that a message refusing a 2 MB action names it and stays short; a
+    number or a constant as it is; a list or an object by its kind and size only (never read
+    inside: a value nested 100,000 deep costs nothing here)."""
+    if isinstance(value, (str, bytes)):
+        return repr(value[:limit]) + ("…" if len(value) > limit else "")
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        return f"a number of {value.bit_length()} bits"  # (past 4,300 digits, repr raises)
+    if value is None or isinstance(value, (bool, int, float)):
+        text = repr(value)
+        return text if len(text) <= limit else text[:limit] + "…"
+    size = len(value) if isinstance(value, (list, tuple, dict, set, frozenset)) else None
+    kind = {"list": "a list", "tuple": "a list", "dict": "an object"}.get(type(value).__name__,
+                                                                          type(value).__name__)
+    return kind if size is None else f"{kind} of {size}"

@@ -22,7 +22,8 @@ from typing import Any, Iterable, Sequence
 from . import chiamata as _ch
 from .actions import ACTIONS, SIGNAL, SIGNAL_LOADED, SWAP, Action, action_text
 from .cards import CARDS, CODES, N_CARDS, N_RANKS, RANK_INDEX, SUITS, Card, CardError, parse_cards
-from .errors import IllegalActionError, RulesError, SaveError
+from .bounds import load_json
+from .errors import IllegalActionError, RulesError, SaveError, quote
 from .outcome import Outcome
 from .rules import Rules, find_variant
 
@@ -73,6 +74,20 @@ def trick_winner(cards: Sequence[int], trump_suit: int | None, rules: Rules) -> 
         elif cs == trump_suit:
             best, b, bs = i, c, cs
     return best
+
+
+def check_seed(seed: Any) -> int | str:
+    """``seed`` if it can seed a deal: a whole number, or text that UTF-8 can write (a lone
+    surrogate cannot: ``random`` would raise ``UnicodeEncodeError``); else :class:`RulesError`."""
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        raise RulesError(f"seed: expected a whole number or text, got {quote(seed)}")
+    if isinstance(seed, str):
+        try:
+            seed.encode("utf-8")
+        except UnicodeEncodeError:
+            raise RulesError("seed: the text holds a character that is not one (a lone "
+                             "surrogate)") from None
+    return seed
 
 
 class Game:
@@ -167,8 +182,8 @@ class Game:
         self._rot = tables.rot
         self._orders = tables.orders
         self._per_round = tables.per_round
-        self._special = (rules.exchange_two or rules.exchange_seven or rules.signals
-                         or rules.mode == "chiamata")
+        self._special = (rules.exchange_two or rules.exchange_seven or rules.exchange_brisca
+                         or rules.signals or rules.mode == "chiamata")
         self._log = None  # the event log, made on first use (see _event_log)
         self._logged = 0
         self._drawn = None
@@ -233,9 +248,7 @@ class Game:
             rules = find_variant(rules)
         if seed is None:
             seed = random.SystemRandom().randrange(2**53)
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise RulesError(f"seed: expected a whole number or text, got {seed!r}")
-        rng = random.Random(seed)
+        rng = random.Random(check_seed(seed))
         deck = list(rules.tables.deck_ints)
         rng.shuffle(deck)
         if dealer is None:
@@ -437,9 +450,29 @@ class Game:
                 # The 7 takes the face-up card whatever it is (edition 1: only a stronger one).
                 if seven in hand and (rules.edition >= 2 or strength[faceup] > strength[seven]):
                     acts.append(SWAP + seven)
+            if rules.exchange_brisca:
+                self._brisca_exchange(seat, hand, faceup, base, acts)
         if rules.signals and self.tricks_done > 0 and self.sig_last[seat] != self.tricks_done:
             acts.extend(self._signals_for(hand))
         return acts
+
+    def _brisca_exchange(self, seat: int, hand: Sequence[int], faceup: int, base: int,
+                         acts: list[int]) -> None:
+        """Spanish Brisca's exchange (docs/rules.md §11.9): a seat that has won a trick may, once
+        a turn and before it plays, give the 7 of trump for a face-up card stronger than the
+        7, or the 2 of trump for a face-up card of the 7 or below, while the face-up card lies
+        on the table."""
+        last = self.actions[-1] if self.actions else -1
+        if SWAP <= last < SWAP + N_CARDS or not any(h[2] == seat for h in self.history):
+            return
+        strength = self._strength
+        seven = base + RANK_INDEX["7"]
+        two = base + RANK_INDEX["2"]
+        if strength[faceup] > strength[seven]:
+            if seven in hand:
+                acts.append(SWAP + seven)
+        elif two in hand and strength[faceup] > strength[two]:
+            acts.append(SWAP + two)
 
     def _signals_for(self, hand: Sequence[int]) -> list[int]:
         top = self.rules.tables.signal_ranks
@@ -613,17 +646,17 @@ class Game:
         if not isinstance(data, dict):
             raise SaveError("saved game: expected an object")
         if data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"saved game: unknown format {data.get('format')!r}")
+            raise SaveError(f"saved game: unknown format {quote(data.get('format'))}")
         if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"saved game: unsupported version {data.get('version')!r}")
+            raise SaveError(f"saved game: unsupported version {quote(data.get('version'))}")
         try:
             rules = Rules.from_dict(saved_rules(data.get("rules")))
             deck = data.get("deck")
             if not isinstance(deck, str):
                 raise SaveError("saved game: 'deck' must be text")
             seed = data.get("seed")
-            if seed is not None and (not isinstance(seed, (int, str)) or isinstance(seed, bool)):
-                raise SaveError("saved game: 'seed' must be a number or text")
+            if seed is not None:
+                check_seed(seed)
             dealer = data.get("dealer")
             if not isinstance(dealer, int):  # the constructor checks the rest
                 raise RulesError(f"dealer: must be a seat from 0 to {rules.players - 1}")
@@ -636,7 +669,7 @@ class Game:
                     game.apply(text)
                 except IllegalActionError as e:
                     raise SaveError(
-                        f"saved game: action {i + 1} ({text!r}) is not legal: {e}") from None
+                        f"saved game: action {i + 1} ({quote(text)}) is not legal: {e}") from None
         except SaveError:
             raise
         except (RulesError, CardError, TypeError, ValueError) as e:
@@ -645,10 +678,12 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> "Game":
+        """A game from :meth:`to_json` text; any other text (not JSON, past the bounds of
+        :mod:`briscola.bounds`, nested too deep) raises :class:`SaveError`."""
         try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as e:
-            raise SaveError(f"saved game: not valid JSON ({e})") from None
+            data = load_json(text, "saved game")
+        except ValueError as e:
+            raise SaveError(str(e)) from None
         return cls.from_dict(data)
 
     def replay(self, upto: int | None = None) -> "Game":

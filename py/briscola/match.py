@@ -1,7 +1,7 @@
 """Matches: several deals under one set of rules, with the format's scoring.
 
 Formats (``Rules.match``): a single deal; best of 3, 5 or 7 deals (first side to 2, 3 or 4
-won deals); first to 3, 5 or 7 won deals; first to 120 card points over several deals. A
+won deals); first to 3, 5, 6 or 7 won deals; first to 120 card points over several deals. A
 60-60 deal is replayed or counted as won by both sides (``Rules.drawn_deal``), a single deal
 too: replayed, a drawn single deal is followed by another until one side wins. Briscola
 Chiamata plays a number of deals (``match_deals``) or to a target of game points
@@ -26,8 +26,9 @@ import json
 import random
 from typing import Any
 
-from .errors import IllegalActionError, RulesError, SaveError
-from .game import Game, saved_rules
+from .errors import IllegalActionError, RulesError, SaveError, quote
+from .bounds import load_json
+from .game import Game, check_seed, saved_rules
 from .outcome import Outcome
 from .rules import MATCH_FORMATS, Rules, find_variant
 
@@ -47,8 +48,7 @@ class Match:
             raise RulesError(f"rules: expected a Rules value, got {rules!r}")
         if seed is None:
             seed = random.SystemRandom().randrange(2**53)
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise RulesError(f"seed: expected a whole number or text, got {seed!r}")
+        check_seed(seed)
         self.rules = rules
         self.seed = seed
         if first_dealer is None:
@@ -240,9 +240,9 @@ class Match:
         if not isinstance(data, dict):
             raise SaveError("saved match: expected an object")
         if data.get("format") != MATCH_FORMAT:
-            raise SaveError(f"saved match: unknown format {data.get('format')!r}")
+            raise SaveError(f"saved match: unknown format {quote(data.get('format'))}")
         if data.get("version") != MATCH_VERSION:
-            raise SaveError(f"saved match: unsupported version {data.get('version')!r}")
+            raise SaveError(f"saved match: unsupported version {quote(data.get('version'))}")
         deals = data.get("deals")
         if not isinstance(deals, list) or not deals or len(deals) > MAX_DEALS:
             raise SaveError("saved match: 'deals' must be a non-empty list of action lists")
@@ -269,16 +269,18 @@ class Match:
                     match.game.apply(text)
                 except IllegalActionError as e:
                     raise SaveError(
-                        f"saved match: deal {k + 1}, action {i + 1} ({text!r}): {e}") from None
+                        f"saved match: deal {k + 1}, action {i + 1} ({quote(text)}): {e}") from None
         match.undone = set(undone)
         return match
 
     @classmethod
     def from_json(cls, text: str) -> "Match":
+        """A match from :meth:`to_json` text; any other text (not JSON, past the bounds of
+        :mod:`briscola.bounds`, nested too deep) raises :class:`SaveError`."""
         try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as e:
-            raise SaveError(f"saved match: not valid JSON ({e})") from None
+            data = load_json(text, "saved match")
+        except ValueError as e:
+            raise SaveError(str(e)) from None
         return cls.from_dict(data)
 
 

@@ -16,8 +16,8 @@ from .cards import N_CARDS, SUITS, Card
 from .errors import RulesError
 
 # Strength order, strongest first, and points, per ranking.
-_STANDARD_ORDER = "A3KHJ76542"
-_NATURAL_THREE_ORDER = "AKHJ765432"  # the 3 ranks as a plain three
+_STANDARD_ORDER = "A3KHJ9876542"  # the 8 and 9 (48-card Spanish deck) between the jack and the 7
+_NATURAL_THREE_ORDER = "AKHJ98765432"  # the 3 ranks as a plain three
 _BISCA_ORDER = "A7KJH65432"
 _BOSNIAN_ORDER = "ATKHJ987"
 _POINTS = {"A": 11, "3": 10, "K": 4, "H": 3, "J": 2}
@@ -29,11 +29,12 @@ DECKS = {
     "italian": "A234567JHK",
     "french": "A234567JHK",
     "french32": "A789TJHK",
+    "spanish48": "A23456789JHK",  # the 48-card Spanish deck: 1 to 9, sota, caballo, rey
 }
 
 # Match formats: the deals of a best-of, the won deals of a first-to, 0 for card points.
 MATCH_FORMATS = {"single": 1, "best3": 3, "best5": 5, "best7": 7, "first3": 3, "first5": 5,
-                 "first7": 7, "to120": 0}
+                 "first6": 6, "first7": 7, "to120": 0}
 
 # The edition of the rule book a game follows (docs/rules.md §14). Edition 2 corrected the
 # first edition's sections 4 to 6 (a drawn single deal replayed, the 7 of trump takes any
@@ -60,10 +61,13 @@ def _opt(name: str, kind: type, help: str, choices: tuple | None = None) -> None
 
 
 _opt("players", int, "number of players at the table", (2, 3, 4, 5, 6))
-_opt("deck", str, "italian 40 cards, French 40 (no 8, 9, 10), or French 32 (Bosnian)",
-     ("italian", "french", "french32"))
+_opt("deck", str, "italian 40 cards, French 40 (no 8, 9, 10), French 32 (Bosnian), or Spanish 48 "
+     "(Brisca for six)", ("italian", "french", "french32", "spanish48"))
 _opt("teams", bool, "two teams with partners in alternate seats (4 or 6 players)")
 _opt("removed_two", str, "with three players, the 2 taken out of the deck", ("2D", "2C", "2S", "2B"))
+_opt("removed", str, "cards three or six take out: one 2 (three) or four 2s (six); four 2s "
+     "(Brisca for three); four 4s (Istria)", ("two", "twos", "fours"))
+_opt("hand_cards", int, "cards in each hand: 3, or 9 as in Portuguese Bisca de Nove", (3, 9))
 _opt("ranking", str, "card order: standard Briscola, or Portuguese Bisca (A 7 K J Q)",
      ("standard", "bisca"))
 _opt("southern", bool, "French deck, southern order: the jack above the queen (3 points v 2)")
@@ -74,11 +78,13 @@ _opt("rebury", bool, "a turned-up card of the two ranks worth most (ace, three) 
 _opt("exchange_two", bool, "before the first trick, the 2 of trump may take the face-up card")
 _opt("exchange_seven", bool, "after winning a trick, the 7 of trump may take the face-up card, "
      "whatever it is")
+_opt("exchange_brisca", bool, "Brisca: after a won trick, the 7 of trump takes a face-up card "
+     "above it, the 2 one of 7 or below")
 _opt("partner_view", str, "when partners see each other's hands: last tricks, also before "
      "the first trick, or never", ("last", "first", "never"))
 _opt("signals", bool, "partners may signal their best trumps and loaded cards")
 _opt("open_hands", bool, "Briscola scoperta: every hand and the next talon card face up")
-_opt("match", str, "single deal, best of 3/5/7 deals, first to 3/5/7 won deals, or first to "
+_opt("match", str, "single deal, best of 3/5/7 deals, first to 3/5/6/7 won deals, or first to "
      "120 card points",
      tuple(MATCH_FORMATS))
 _opt("drawn_deal", str, "a 60-60 deal is replayed, or counted as won by both sides",
@@ -106,6 +112,8 @@ class Rules:
     deck: str = "italian"
     teams: bool | None = None  # None: teams exactly when 4 or 6 play (or never, Bosnian)
     removed_two: str = "2D"
+    removed: str = "two"
+    hand_cards: int = 3
     ranking: str = "standard"
     southern: bool = False
     natural_three: bool = False
@@ -113,6 +121,7 @@ class Rules:
     rebury: bool = False
     exchange_two: bool = False
     exchange_seven: bool = False
+    exchange_brisca: bool = False
     partner_view: str = "last"
     signals: bool = False
     open_hands: bool = False
@@ -229,7 +238,7 @@ class Rules:
     def hand_size(self) -> int:
         if self.mode == "chiamata":
             return 8
-        return 4 if self.double else 3
+        return 4 if self.double else self.hand_cards
 
     def _validate(self) -> None:
         n = self.players
@@ -261,6 +270,16 @@ class Rules:
         self._validate_cards()
         if bosnian and self.exchange_two:
             raise RulesError("exchange_two: the 32-card deck has no 2")
+        if self.exchange_brisca:
+            if bosnian:
+                raise RulesError("exchange_brisca: the 32-card deck has no 2")
+            if self.exchange_two or self.exchange_seven:
+                raise RulesError("exchange_brisca: Brisca's exchange replaces the exchanges of the "
+                                 "2 (exchange_two) and of the 7 (exchange_seven)")
+            if self.ranking == "bisca":
+                raise RulesError("exchange_brisca: in Bisca the 7 is the second-best card")
+        if self.double and self.hand_cards != 3:
+            raise RulesError("hand_cards: double Briskula deals four cards each")
         if not teams:
             if self.signals:
                 raise RulesError("signals: only partners in a team game signal")
@@ -291,10 +310,14 @@ class Rules:
             raise RulesError("players: Briscola Chiamata is played by exactly 5")
         if self.deck == "french32":
             raise RulesError("deck: Briscola Chiamata needs a 40-card deck")
-        for opt in ("double", "rebury", "exchange_two", "exchange_seven", "signals",
-                    "open_hands"):
+        for opt in ("double", "rebury", "exchange_two", "exchange_seven", "exchange_brisca",
+                    "signals", "open_hands"):
             if getattr(self, opt):
                 raise RulesError(f"{opt}: does not apply to Briscola Chiamata")
+        if self.hand_cards != 3:
+            raise RulesError("hand_cards: Briscola Chiamata deals eight cards each")
+        if self.removed != "two":
+            raise RulesError("removed: Briscola Chiamata plays all 40 cards")
         if self.teams:
             raise RulesError("teams: in Briscola Chiamata the sides come from the auction")
         if self.partner_view != "last":
@@ -315,7 +338,13 @@ class Rules:
     def _validate_cards(self) -> None:
         """The deck, the ranking and the removed 2: the same checks in every mode."""
         bosnian = self.deck == "french32"
-        if self.deck == "italian" and self.southern:
+        if self.deck == "spanish48":
+            if self.players != 6 or self.mode != "classic":
+                raise RulesError("deck: the 48-card Spanish deck is dealt to six players (Brisca "
+                                 "for six)")
+            if self.removed != "two":
+                raise RulesError("removed: six players with the 48-card deck take nothing out")
+        if self.deck in ("italian", "spanish48") and self.southern:
             raise RulesError("southern: the picture order applies to French cards only")
         if self.ranking == "bisca":
             if self.deck != "french":
@@ -331,6 +360,16 @@ class Rules:
                 raise RulesError("southern: Bosnian Briskula ranks the queen above the jack")
         if self.removed_two != "2D" and not (self.players == 3 and not bosnian):
             raise RulesError("removed_two: only three players with a 40-card deck remove a 2")
+        if self.removed != "two":
+            if bosnian or self.players not in (3, 6):
+                raise RulesError("removed: only three or six players with a 40-card deck take "
+                                 "cards out")
+            if self.removed == "twos" and self.players != 3:
+                raise RulesError("removed: six players take out the four 2s already ('twos' is "
+                                 "for three)")
+            if self.removed_two != "2D":
+                raise RulesError("removed_two: which 2 is taken out applies only when one 2 is "
+                                 "(removed 'two')")
 
     def _teams_wanted(self) -> bool:
         if self.teams is None:
@@ -338,10 +377,10 @@ class Rules:
         return self.teams
 
     def _removed_count(self) -> int:
-        if self.deck == "french32":
+        if self.deck in ("french32", "spanish48"):
             return 0
         if self.players == 3:
-            return 1
+            return 1 if self.removed == "two" else 4
         if self.players == 6:
             return 4
         return 0
@@ -391,11 +430,13 @@ class _Tables:
     def __init__(self, rules: Rules) -> None:
         ranks = DECKS[rules.deck]
         removed: set[int] = set()
-        if rules.deck != "french32":
-            if rules.players == 3:
-                removed.add(Card.parse(rules.removed_two))
-            elif rules.players == 6:
+        if rules.deck not in ("french32", "spanish48") and rules.players in (3, 6):
+            if rules.removed == "fours":
+                removed.update(Card.of("4", s) for s in SUITS)
+            elif rules.players == 6 or rules.removed == "twos":
                 removed.update(Card.of("2", s) for s in SUITS)
+            else:
+                removed.add(Card.parse(rules.removed_two))
         self.rank_chars = ranks
         self.deck = tuple(Card.of(r, s) for s in SUITS for r in ranks
                           if Card.of(r, s) not in removed)
@@ -491,6 +532,24 @@ _variant("bosnian-five", "Bosnian Briskula for five players each alone", deck="f
          players=5)
 _variant("bosnian-four", "Bosnian Briskula for four players in two teams", deck="french32",
          players=4, teams=True)
+_variant("brisca", "Spanish Brisca: the 7 or the 2 of trump may take the face-up card after a "
+         "won trick", exchange_brisca=True)
+_variant("brisca-three", "Spanish Brisca for three: 36 cards, the four 2s removed",
+         players=3, removed="twos", exchange_brisca=True)
+_variant("brisca-four", "Spanish Brisca for four players in two teams", players=4,
+         exchange_brisca=True)
+_variant("brisca-six", "Spanish Brisca for six in two teams, with the 48-card deck",
+         players=6, deck="spanish48", exchange_brisca=True)
+_variant("bisca-nine", "Portuguese Bisca de Nove: two players, nine cards each", deck="french",
+         ranking="bisca", hand_cards=9)
+_variant("bisca-four", "Portuguese Bisca for four players in two teams", deck="french",
+         ranking="bisca", players=4)
+_variant("briskula", "Croatian Briškula: four players in two teams, a match to four won deals",
+         players=4, match="best7")
+_variant("briskula-three", "Istrian Briškula for three: 36 cards, the four 4s removed",
+         players=3, removed="fours")
+_variant("briskula-six", "Istrian Briškula for six: 36 cards, the four 4s removed", players=6,
+         removed="fours")
 _variant("chiamata", "Briscola Chiamata: five players, an auction by rank, a secret partner",
          players=5, mode="chiamata")
 _variant("chiamata-points", "Briscola Chiamata with an auction by points; any card is called",

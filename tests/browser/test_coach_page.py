@@ -326,6 +326,7 @@ def test_puzzle_of_the_day(new_page, base_url, artifacts, size, lang, solve):
             bad = [c for c, r in tries.items() if not r["ok"]]
             pick = good[0] if solve or not bad else bad[0]
             page.wait_for_selector(f"#puzzle-dialog .puzzle-hand button[data-card='{pick}']:not([disabled])")
+            name = page.get_attribute(f"#puzzle-dialog .puzzle-hand button[data-card='{pick}']", "title")
             page.click(f"#puzzle-dialog .puzzle-hand button[data-card='{pick}']")
             moves.append(pick)
             got = tries[pick]
@@ -345,8 +346,18 @@ def test_puzzle_of_the_day(new_page, base_url, artifacts, size, lang, solve):
             reason = page.text_content("#puzzle-dialog .puzzle-reason")
             assert len(reason) > 20 and not re.search(r"[{}]|coach_", reason)
             assert re.search(r"\b0\b", streak)
+            assert name in status  # the failure names the card played
         assert page.locator("#puzzle-dialog .puzzle-hand button:not([disabled])").count() == 0
         shot(page, str(artifacts / f"coach-{size}-{lang}-puzzle.png"))
+        entry = page.text_content("#btn-puzzle")
+        page.click("#puzzle-close")
+        # the statistics behind it current at once, the day's puzzle shown as played
+        assert page.text_content("#stats-puzzle-streak") == streak
+        assert page.text_content("#btn-puzzle") != entry
+        page.click("#btn-puzzle")
+        page.wait_for_selector("#puzzle-dialog[open] .puzzle-next")
+        assert page.text_content("#puzzle-dialog .puzzle-status") == status
+        assert page.locator("#puzzle-dialog .puzzle-hand button:not([disabled])").count() == 0
         page.click("#puzzle-close")
         # the streak in the statistics, counted once for the day
         page.keyboard.press("Escape")

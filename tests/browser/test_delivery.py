@@ -9,6 +9,7 @@ the page's own scripts run (an init script), so no extra page load is needed for
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import threading
@@ -21,6 +22,7 @@ from briscola import bridge
 from pagekit import QUIET, read, watched_context
 from tools import chromium
 from tools.build.friends import lazy
+from tools.build.service_worker import sri
 from tools.chromium import OFFLINE_READY, until
 
 pytestmark = pytest.mark.browser
@@ -277,9 +279,13 @@ def test_a_variants_model_loads_when_that_variant_is_played(dist_dir, context):
     assert model["installed"] and "learned" in model["searched"], model
 
 
+RATING = "(JSON.parse(localStorage.getItem('briscola.stats') || '{}').__rating || null)"
+
+
 def test_a_model_that_does_not_check_out_is_left_and_the_game_plays(dist_dir, context, tmp_path):
     """A model file that is not the build's (its SHA-256): the game plays on without it (the
-    expert's heuristic), with no error; the next game of the variant asks for it again."""
+    expert's heuristic), with no error, and the table says so: the seat's badge and a notice,
+    with why; the deal is not rated. The next game of the variant asks for the model again."""
     path = lazy_model(dist_dir, LAZY)
     served = tmp_path / "dist"
     shutil.copytree(dist_dir, served)
@@ -297,11 +303,20 @@ def test_a_model_that_does_not_check_out_is_left_and_the_game_plays(dist_dir, co
         assert any(model["searched"]) and "learned" not in model["searched"], model
         said = [w for w in warnings if f"{LAZY} model could not be loaded" in w]
         assert len(said) == 1, warnings
+        # said on the table, in words, with why
+        note = page.evaluate("window.__briscola.state.model")
+        assert note == {"now": True, "why": "damaged", "deals": [0]}, note
+        assert page.text_content(".seat .badge.level") == "expert, rules of thumb: model did not check out"
+        assert "The expert is playing on rules of thumb" in page.text_content("#notice")
+        assert "not rated" in page.get_attribute(".seat .badge.level", "title")
         page.goto(site.url + link("expert", seed=6, variant=LAZY))
-        play(page, moves=1)  # a computer player's turn waits for the model's try
+        assert play(page) in ("summary", "over")  # a computer player's turn waits for the model's try
         said = [w for w in warnings if f"{LAZY} model could not be loaded" in w]
         assert len(said) == 2, warnings  # tried again (the second copy from the HTTP cache)
         assert model_requests(site) == ["/" + path]
+        # the deal is counted, not rated: an expert without its model is not the expert rated
+        rating = page.evaluate(RATING)
+        assert rating and rating["rating"] is None and rating["history"][-1].get("nomodel"), rating
     finally:
         site.stop()
 
@@ -402,7 +417,9 @@ def test_service_worker_lists_every_file_of_the_build(dist_dir):
     assert any(lazy(p) for p in manifest["files"])
     assert set(precache["files"]) == expected
     assert set(precache["keep"]) == models
-    for path, integrity in [*precache["files"].items(), *precache["keep"].items()]:
+    # ... but listed with their hashes: fetched when first asked for, and checked (sw.js `later`)
+    assert set(precache["later"]) == {p for p in manifest["files"] if lazy(p)}
+    for path, integrity in [*precache["files"].items(), *precache["keep"].items(), *precache["later"].items()]:
         assert integrity == manifest["files"][path]["integrity"]
     assert {"index.html", "manifest.webmanifest", manifest["wheel"], manifest["stdlib"],
             "pyodide/pyodide.asm.wasm"} <= expected
@@ -543,3 +560,77 @@ def test_a_new_build_keeps_the_models_a_visit_fetched(dist_dir, second_build, co
         site.stop()
     page = plays_lazy_with_its_model_offline(context, site, moves=1)
     assert builds(page) == (manifest_hash(second_build),) * 2
+
+
+# ---- the friends layer of the page's build -----------------------------------------------------
+
+FRIENDS_OPEN = "window.__briscola.app.withFriends(async (f) => typeof f.joinEarly === 'function')"
+
+
+def friends_changed(second: Path, to: Path) -> Path:
+    """The second build with its friends code changed (a deploy that changes what they exchange):
+    one module's bytes, and their hash where its service worker lists it."""
+    shutil.copytree(second, to)
+    wire = to / "js" / "friends" / "wire.js"
+    old = sri(hashlib.sha256(wire.read_bytes()).hexdigest())
+    wire.write_bytes(wire.read_bytes() + b"\n// a later build's friends code\n")
+    new = sri(hashlib.sha256(wire.read_bytes()).hexdigest())
+    sw = to / "sw.js"
+    assert sw.read_text(encoding="utf-8").count(old) == 1
+    sw.write_text(sw.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    return to
+
+
+def test_a_tab_open_across_a_deploy_never_runs_the_new_builds_friends_code(dist_dir, second_build, browser,
+                                                                          bot_level, tmp_path):
+    """Two tabs of one build open, a build that changes the friends code deployed and waiting: the
+    first tab's "play with friends" gets none of the new build's friends code (its service worker
+    refuses files that are not its build's); it says so, lets the new build in and reloads into
+    it, and then plays with friends on the new build's code. The second tab, still the old
+    build's page under the new build's service worker, reloads the same way before a table."""
+    deployed = friends_changed(second_build, tmp_path / "deployed")
+    served = tmp_path / "site"
+    point(served, dist_dir)
+    site = Site(served)
+    old, new = manifest_hash(dist_dir), manifest_hash(deployed)
+    # the console watched as watched_context does, but for the one refusal the test asks for
+    ctx = browser.new_context(viewport={"width": 1000, "height": 700}, reduced_motion="reduce", locale="en-US")
+    ctx.add_init_script(SET_PREFS)
+    errors = []
+    ctx.on("page", lambda pg: (pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None),
+                               pg.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))))
+    try:
+        with ctx:
+            first = ctx.new_page()
+            first.goto(site.url + link(bot_level))
+            settle(first)
+            until(first, OFFLINE_READY)
+            second = ctx.new_page()
+            second.goto(site.url + link(bot_level, seed=8))
+            settle(second)
+            point(served, deployed)
+            first.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+            until(first, "() => navigator.serviceWorker.getRegistration().then((r) => !!r.waiting)")
+            # the old build's service worker serves no friends file of the new build (sw.js `later`)
+            probe = "fetch('js/friends/wire.js').then((r) => r.status, () => 'refused')"
+            assert first.evaluate(probe) == "refused"
+            assert first.evaluate("fetch('js/friends/identity.js').then((r) => r.status)") == 200  # unchanged
+            assert errors == ["Failed to load resource: net::ERR_FAILED"], errors
+            errors.clear()
+            with first.expect_navigation(timeout=60000):
+                assert first.evaluate(FRIENDS_OPEN) is False  # refused, said, and reloading
+            settle(first)
+            assert builds(first) == (new, new)
+            assert first.evaluate(FRIENDS_OPEN) is True
+            wire = first.evaluate("fetch('js/friends/wire.js').then((r) => r.text())")
+            assert wire.endswith("// a later build's friends code\n")
+            # the other tab: the old build's page, now under the new build's service worker
+            assert builds(second)[0] == old
+            with second.expect_navigation(timeout=60000):
+                assert second.evaluate(FRIENDS_OPEN) is False
+            settle(second)
+            assert builds(second) == (new, new)
+            assert second.evaluate(FRIENDS_OPEN) is True
+        assert not errors, errors
+    finally:
+        site.stop()

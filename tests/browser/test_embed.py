@@ -215,3 +215,151 @@ def test_storage_refused_in_the_frame_is_said_once_small_and_aside(dist_dir, who
     finally:
         host.stop()
         site.stop()
+
+
+# ---- a host page that floods the game with requests --------------------------------------------
+
+# The game framed by a page of its own origin in the warm profile (its engine's snapshot kept:
+# the frame starts warm), the messages the frame sends noted in the top page.
+FRAME_GAME_JS = """(src) => new Promise((done) => {
+  window.__messages = [];
+  addEventListener("message", (e) => {
+    if (e.data && typeof e.data.type === "string" && e.data.type.startsWith("briscola:")) window.__messages.push(e.data);
+  });
+  document.body.replaceChildren();
+  const f = document.createElement("iframe");
+  f.id = "briscola";
+  f.style.cssText = "width: 760px; height: 760px; border: 0";
+  f.src = src;
+  f.onload = () => done(true);
+  document.body.append(f);
+})"""
+
+FLOOD_JS = """(n) => { const w = document.getElementById("briscola").contentWindow;
+  for (let i = 0; i < n; i++) w.postMessage({ type: "briscola:new-deal" }, "*"); }"""
+
+STORED_GAMES_JS = """async () => {
+  const db = await new Promise((ok, no) => { const r = indexedDB.open('briscola-games');
+    r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+  const all = await new Promise((ok, no) => { const r = db.transaction('games').objectStore('games').getAll();
+    r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+  db.close();
+  return all.map((g) => ({ id: g.id, touched: g.info && g.info.touched, over: g.info && g.info.over,
+    bytes: JSON.stringify(g).length }));
+}"""
+
+
+def test_a_host_page_posting_10000_new_deals_gets_one_playable_deal(page, base_url, bot_level):
+    """10,000 `briscola:new-deal` in one loop: one deal in flight at a time, the requests that
+    came meanwhile coalesced into the last (two deals dealt, two deal-start messages); the frame
+    is playable again within moments of the last request and keeps one game, not 10,000."""
+    page.goto(base_url + "build-manifest.json")
+    page.evaluate(FRAME_GAME_JS, f"{base_url}index.html?embed=1&variant=classic&lang=en&level={bot_level}&seed=7")
+    page.wait_for_function("window.__messages.some((m) => m.type === 'briscola:deal-start')", timeout=120000)
+    game = page.frames[1]
+    assert settle(game) == "waiting"
+    flood_start = time.monotonic()
+    page.evaluate(FLOOD_JS, 10_000)
+    posted = time.monotonic()
+    # The frame deals the first request and then the last one (the rest replaced on the way).
+    page.wait_for_function("window.__messages.filter((m) => m.type === 'briscola:deal-start').length >= 3",
+                           timeout=30000)
+    game.wait_for_selector(".hand .hand-card.playable", timeout=30000)
+    playable = time.monotonic()
+    print(f"10,000 posted in {posted - flood_start:.2f} s; a card playable {playable - posted:.2f} s after the last")
+    time.sleep(0.5)  # any deal still to come would have started by now
+    starts = len(messages(page, "deal-start"))
+    assert starts <= 4, f"{starts} deals dealt for 10,000 requests"
+    assert settle(game) == "waiting"
+    assert play(game, moves=1) in ("waiting", "summary", "over")  # it plays
+    stored = game.evaluate(STORED_GAMES_JS)
+    print("stored:", stored)
+    # The deals nobody played were forgotten as each was replaced: one game, the one played.
+    assert len(stored) <= 2, stored
+    assert [g for g in stored if g["touched"]]
+
+
+SEED_GAMES_JS = """async (games) => {
+  const db = await new Promise((ok, no) => { const r = indexedDB.open('briscola-games');
+    r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+  await new Promise((ok, no) => { const t = db.transaction('games', 'readwrite');
+    for (const g of games) t.objectStore('games').put(g);
+    t.oncomplete = ok; t.onerror = () => no(t.error); });
+  db.close();
+}"""
+
+
+def test_unfinished_games_are_bounded_and_the_person_told(page, base_url, bot_level):
+    """Past ten unfinished games the oldest go: deals nobody played first and silently, then the
+    oldest a person played, with a notice; the games played most recently stay listed."""
+    page.goto(base_url + f"?variant=classic&lang=en&level={bot_level}&seed=3")
+    settle(page)
+    now = int(time.time() * 1000)
+    info = {"variant": "classic", "custom": False, "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": bot_level}], "names": ["", ""],
+            "score": [0, 0], "deal": 0, "side_points": [12, 4], "phase": "play", "over": False}
+    # twelve games a person played (an hour apart), one dealt and left untouched
+    played = [{"id": f"played-{i:02d}", "save": "{}", "meta": None, "info": {**info, "touched": True},
+               "created": now - (20 - i) * 3_600_000, "updated": now - (20 - i) * 3_600_000} for i in range(12)]
+    left = {"id": "left", "save": "{}", "meta": None, "info": {**info, "touched": False, "side_points": [0, 0]},
+            "created": now - 1000, "updated": now - 1000}
+    page.evaluate(SEED_GAMES_JS, [*played, left])
+    page.goto(base_url + f"?variant=classic&lang=en&level={bot_level}&seed=4")
+    settle(page)
+    page.wait_for_function("document.getElementById('notice').textContent.includes('oldest unfinished')",
+                           timeout=20000)
+    assert "The 3 oldest unfinished games were let go" in page.text_content("#notice")
+    ids = sorted(g["id"] for g in page.evaluate(STORED_GAMES_JS))
+    # 15 unfinished games (the twelve, the untouched one, the first link's deal, this one): the
+    # two deals nobody played go, then the three oldest played; ten stay.
+    assert len(ids) == 10, ids
+    assert [i for i in ids if i.startswith("played-")] == [f"played-{i:02d}" for i in range(3, 12)]
+    assert "left" not in ids
+
+
+# ---- what each page may reach ----------------------------------------------------------------
+
+# A WebSocket to another origin (the loopback's port 9, where nothing listens): refused by the
+# page's policy, or let through to fail on its own.
+REACH_JS = """(url) => new Promise((done) => {
+  document.addEventListener("securitypolicyviolation", (e) => done("refused: " + e.violatedDirective), { once: true });
+  try {
+    const ws = new WebSocket(url);
+    ws.onopen = () => done("opened");
+    ws.onerror = () => setTimeout(() => done("let through"), 300);
+  } catch (err) { done("thrown: " + err.name); }
+})"""
+OTHER_ORIGIN = "ws://127.0.0.1:9/relay"
+
+
+def reached(target) -> str:
+    return target.evaluate(REACH_JS, OTHER_ORIGIN)
+
+
+def expected_reports(page) -> None:
+    """The browser's own console reports of the probes (the refusal, the failed connection)."""
+    time.sleep(0.5)
+    page.console_watch.errors[:] = [e for e in page.console_watch.errors if OTHER_ORIGIN not in e]
+
+
+def test_a_page_without_friends_reaches_its_own_origin_alone(page, base_url, bot_level):
+    """index.html allows a table with friends its relays; a page that holds none narrows that to
+    its own origin at once, the embedded game too; a tab that holds a table with friends (after
+    the reload into it) reaches other origins' WebSockets."""
+    page.goto(base_url + f"?variant=classic&lang=en&level={bot_level}&seed=3")
+    settle(page)
+    assert reached(page) == "refused: connect-src"
+    page.goto(base_url + "build-manifest.json")
+    page.evaluate(FRAME_GAME_JS, f"{base_url}index.html?embed=1&variant=classic&lang=en&level={bot_level}&seed=7")
+    game = page.frames[1]
+    settle(game)
+    assert reached(game) == "refused: connect-src"
+    # a tab that holds tables with friends (js/embed.js reloadForFriends), as after a person
+    # started one: the policy of index.html, which lets the relays through
+    page.goto(base_url + f"?variant=classic&lang=en&level={bot_level}&seed=3")
+    settle(page)
+    page.evaluate("sessionStorage.setItem('briscola.friends-tab', '1')")
+    page.reload()
+    settle(page)
+    assert reached(page) == "let through"
+    expected_reports(page)

@@ -31,7 +31,8 @@ PREFS = {"speed": "instant", "lang": "en", "tips": {"all": True}, **QUIET}
 # Every message the page's data channels receive, reassembled from Trystero's frames (a room
 # frame: version 1, the room token's length in 2 bytes, the token; in it a 32-byte action name,
 # a 2-byte nonce, a tag byte whose bit 0 marks the last chunk, a progress byte, then the
-# payload): window.__spy = [{type, text}].
+# payload), as `wire:<action>`; and each message the page opened of those sealed for its pair,
+# as `m`: window.__spy = [{type, text}].
 SPY = """(() => {
   const spy = window.__spy = [];
   const parts = new Map();
@@ -50,7 +51,19 @@ SPY = """(() => {
     const all = new Uint8Array(list.reduce((n, p) => n + p.length, 0));
     let at = 0;
     for (const p of list) { all.set(p, at); at += p.length; }
-    spy.push({ type, text: new TextDecoder().decode(all) });
+    spy.push({ type: `wire:${type}`, text: new TextDecoder().decode(all) });
+  };
+  // what the page opened of the messages sealed for its pair (js/friends/pairs.js: {n, m}):
+  // each message inside, as the page's code heard it
+  const decrypt = SubtleCrypto.prototype.decrypt;
+  SubtleCrypto.prototype.decrypt = function (...args) {
+    return decrypt.apply(this, args).then((plain) => {
+      try {
+        const inner = JSON.parse(new TextDecoder().decode(plain));
+        if (inner && Number.isInteger(inner.n) && inner.m && typeof inner.m.t === "string") spy.push({ type: "m", text: JSON.stringify(inner.m) });
+      } catch { /* not a pair's message */ }
+      return plain;
+    });
   };
   const desc = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, "onmessage");
   Object.defineProperty(RTCDataChannel.prototype, "onmessage", {
@@ -369,8 +382,13 @@ def play_one(people, timeout=60.0, decide=None):
 
 
 def received(friend: Person):
-    """Every message the friend's page received from a data channel."""
+    """Every message the friend's page received from the host, as it opened them."""
     return [json.loads(m["text"]) for m in friend.page.evaluate("window.__spy") if m["type"] == "m"]
+
+
+def on_the_wire(friend: Person):
+    """Every message the friend's page received on its data channels, as it came."""
+    return [json.loads(m["text"]) for m in friend.page.evaluate("window.__spy") if m["type"] == "wire:m"]
 
 
 def received_views(friend: Person):
@@ -461,6 +479,9 @@ def test_two_people_play_a_whole_classic_deal(rtc_browser, base_url, relay, arti
             if steps == 6:
                 shot(friend.page, str(artifacts / "friends-phone-mid-en.png"))
         assert steps == 40 and hinted
+        # on the wire, only the host's proof travelled unsealed (js/friends/pairs.js)
+        wire = on_the_wire(friend)
+        assert wire and {m["t"] for m in wire} == {"host", "sealed"}, {m["t"] for m in wire}
         # one worker call a card, the host's or the friend's: each page's view came with the
         # play's reply (`views`); a view asked again (a sync after 15 s without one) at most twice
         during = host.page.evaluate("window.__dealAsked")
@@ -851,12 +872,15 @@ def test_chiamata_with_five_people(rtc_browser, base_url, relay, artifacts):
 
 
 def test_a_visit_loads_nothing_of_playing_with_friends_until_chosen(rtc_browser, base_url, relay, dist_dir):
-    # what the service worker precaches and index.html preloads leaves js/friends/ out; it is
-    # named only in <template id="friends-modules">, which only an invitation's page loads
+    # what the service worker precaches and index.html preloads leaves js/friends/ out (the worker
+    # lists it only to check it when a page asks: `later`); it is named only in
+    # <template id="friends-modules">, which only an invitation's page loads
     sw = (dist_dir / "sw.js").read_text(encoding="utf-8")
+    precache = json.loads(sw[sw.index("const PRECACHE = ") + 17:sw.index("};", sw.index("const PRECACHE = ")) + 1])
     manifest = json.loads((dist_dir / "build-manifest.json").read_text(encoding="utf-8"))
     assert "js/friends/vendor.js" in manifest["files"] and "js/friends/host.js" in manifest["files"]
-    assert "js/friends/" not in sw
+    assert not [p for p in precache["files"] if p.startswith("js/friends/")]
+    assert "js/friends/vendor.js" in precache["later"]
     html = (dist_dir / "index.html").read_text(encoding="utf-8")
     inert = re.search(r'<template id="friends-modules">(.*?)</template>', html, re.S)
     assert inert and 'href="js/friends/vendor.js"' in inert.group(1)
@@ -1201,3 +1225,31 @@ def test_the_relays_are_a_setting(rtc_browser, base_url, artifacts):
         page.click(".friends-settings .buttons .btn")
         assert "ws://" in page.text_content(".friends-settings [role=status]")  # refused, and why
         assert page.evaluate("JSON.parse(localStorage.getItem('briscola.prefs')).friends.relays") == ["wss://relay.example/announce"]
+
+
+@pytest.mark.parametrize("part", ["host", "room"])
+def test_a_damaged_invitation_is_said_with_the_way_out(rtc_browser, base_url, part):
+    """An invitation with one character of the host's key changed (no key of the curve then),
+    or a room id that is none: "this invitation is damaged: ask for it again", in a dialog of its
+    own (not a notice behind the New game panel, not "Connecting…" for good), and New game out."""
+    good_room, bad_key = "abcdefghjkmnpqrs", "A" * 87
+    query = f"join={good_room}&host={bad_key}" if part == "host" else f"join=ab%21cd&host={bad_key}"
+    with closing_all(Person(rtc_browser)) as (person,):
+        person.page.goto(f"{base_url}?{query}&relays=ws://127.0.0.1:9&stun=")
+        person.page.wait_for_selector("#friends-dialog[open] #friends-status:has-text('ask for it again')", timeout=30000)
+        assert person.page.locator("#friends-dialog[open] #friends-seats").count() == 0
+        person.page.click("#friends-new")
+        person.page.wait_for_selector("#newgame-dialog[open]")
+        assert "join=" not in person.page.url
+
+
+def test_the_lobby_s_qr_code_shows_whole_on_a_small_phone(rtc_browser, base_url, relay):
+    """On a 360×740 phone the QR code of the invitation is on the screen as the lobby opens, above
+    the lobby's pinned buttons (below the link it went under them)."""
+    with closing_all(Person(rtc_browser, 360, 740)) as (host,):
+        host_table(host, base_url, relay)
+        host.page.wait_for_selector(".invite-qr img")
+        box = host.page.evaluate("""() => { const q = document.querySelector('.invite-qr img').getBoundingClientRect();
+          const b = document.querySelector('#friends-dialog .buttons.pinned').getBoundingClientRect();
+          return {top: q.top, bottom: q.bottom, height: q.height, pinned: b.top}; }""")
+        assert box["height"] >= 150 and box["top"] >= 0 and box["bottom"] <= box["pinned"], box

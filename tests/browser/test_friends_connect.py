@@ -64,7 +64,7 @@ def free_port(kind=socket.SOCK_DGRAM) -> int:
 
 
 @contextmanager
-def turn_server(user="u", password="p"):
+def turn_server(user="u", password="p", ports=None):
     """coturn on 127.0.0.1 (a free port, UDP and TCP) with one user, relaying between loopback
     peers, while the block runs: its turn: URL."""
     if not os.path.exists(TURNSERVER):
@@ -76,6 +76,9 @@ def turn_server(user="u", password="p"):
             "--user", f"{user}:{password}", "--lt-cred-mech", "--realm", "briscola.test",
             "--no-tls", "--no-dtls", "--allow-loopback-peers", "--no-cli", "--no-stdout-log", "--log-file", "/dev/null",
             "--userdb", "/dev/null"]
+    if ports:  # a range of relayed ports this small: the server soon has none left (508)
+        base = 49152 + (os.getpid() % 1000) * 16
+        args += ["--min-port", str(base), "--max-port", str(base + ports - 1)]
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         end = time.monotonic() + 20
@@ -202,6 +205,16 @@ def test_a_whole_deal_through_a_turn_server_with_addresses_hidden(rtc_browser, b
             assert pairs and all(pair == ["relay", "relay"] for pair in pairs), pairs
         for p in (host, friend):
             assert p.page.locator("#friends-connect-problem").count() == 0
+
+
+def test_a_turn_server_with_no_port_left_is_said(rtc_browser, base_url, relay):
+    """A TURN server that refuses an allocation for want of ports (508: each connection a page
+    makes takes one) is said in the lobby, not left for the next table to find out silently."""
+    with turn_server(ports=2) as url, closing_all(Person(rtc_browser)) as (host,):
+        host_table(host, base_url, relay, extra=turn_query(url))
+        took = words_within(host.page, "#friends-connect-problem", "has no room left", 20)
+        print(f"\nno TURN port left said: {took:.1f} s")
+        assert took < 20
 
 
 def test_a_wrong_turn_credential_is_said_on_both_pages(rtc_browser, base_url, relay, turn, artifacts):

@@ -226,3 +226,86 @@ def test_a_friend_on_webkit_without_webrtc_plays_a_whole_deal_through_the_relay(
         print(f"\nWebKit friend through the relay: the seats shown {seats_shown:.1f} s after the invitation was opened, "
               f"{from_room:.1f} s after its page joined the room; "
               f"the whole test {time.monotonic() - began:.0f} s")
+
+
+# A page that holds the invitation (the room's key) writes to the room through the relay
+# fallback under another page's id (`as`), as js/friends/fallback.js lets any page of the room:
+# a `who` with an ECDH key of its own first, then `msgs` to `to`; `counter`: its events'
+# counter starts there. What it heard in `wait` ms (the host's messages to the id it claims).
+IMPOSTOR = """async ({base, room, relays, as, to, msgs, counter, wait}) => {
+  const { Fallback } = await import(new URL("js/friends/fallback.js", base).href);
+  const lib = await import(new URL("js/friends/vendor.js", base).href);
+  const got = [];
+  const fb = new Fallback({ room, relays, self: as, limit: 2000000, schnorr: lib.schnorr }, {
+    join: () => {}, leave: () => {}, message: (peer, text) => got.push(text), refused: () => {}, problem: () => {} });
+  fb.counter = counter;
+  await fb.start();
+  await new Promise((r) => setTimeout(r, 1500));
+  const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"]);
+  const raw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
+  const dh = btoa(String.fromCharCode(...raw)).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+  fb.send(to, JSON.stringify({ v: 3, t: "who", nonce: "x".repeat(20), dh }));
+  for (const m of msgs) fb.send(to, JSON.stringify(m));
+  await new Promise((r) => setTimeout(r, wait));
+  await fb.leave();
+  return got;
+}"""
+
+
+def test_a_page_with_the_invitation_speaks_for_nobody_through_the_relay(rtc_browser, base_url, tmp_path):
+    """docs/friends.md, "Every page authenticated": a third page that opened the invitation
+    claims the seated friend's id on the relay fallback and asks the host for that seat's view and
+    plays each of its cards: it reads nothing and plays nothing. Claiming the host's id with a
+    counter far ahead, it sends the friend a forged view, a version notice and a `bye`: nothing
+    of it is believed, and the real host's messages still come."""
+    from urllib.parse import parse_qs, urlparse
+    log = tmp_path / "nostr.log"
+    with local_relays(log) as relays, closing_all(Person(rtc_browser), Person(rtc_browser), Person(rtc_browser)) as (host, friend, outsider):
+        for p in (host, friend):
+            p.add_init_script(NO_ICE)
+        href = open_host(host, base_url, relays, seed=9)
+        join(friend, href, 1)
+        dealt(host, friend)
+        end = time.monotonic() + 60
+        while whose_turn([host, friend]) is not friend:
+            assert time.monotonic() < end, "the friend's turn never came"
+            if whose_turn([host, friend]) is host:
+                host.page.locator(".hand-card.playable").first.click()
+            time.sleep(0.1)
+        query = parse_qs(urlparse(href).query)
+        room, nostr = query["join"][0], [r[len("nostr:"):] for r in query["relays"][0].split(",") if r.startswith("nostr:")]
+        self_id = "window.__briscola.app.friends.conn.self"
+        host_id, friend_id = host.page.evaluate(self_id), friend.page.evaluate(self_id)
+        before, mine = host.state()["view"]["events"], friend.state()["view"]
+        outsider.page.goto(f"{base_url}manifest.webmanifest")
+        acts = [{"v": 3, "t": "req", "id": 10 + i, "type": "act", "args": {"action": c}} for i, c in enumerate(mine["legal"])]
+        got = outsider.page.evaluate(IMPOSTOR, {"base": base_url, "room": room, "relays": nostr, "as": friend_id, "to": host_id,
+                                                "counter": 10 ** 6, "wait": 5000, "msgs": [
+                                                    {"v": 3, "t": "req", "id": 1, "type": "state", "args": {}},
+                                                    {"v": 3, "t": "sync"}, *acts]})
+        # it heard only what the host sealed for the friend's page: no card, no view
+        assert all(json.loads(text)["t"] == "sealed" for text in got), got
+        assert not any(CARD.search(text) for text in got)
+        # nothing was played for the friend; the host counted what it refused
+        assert host.state()["view"]["events"] == before
+        refused = host.page.evaluate("window.__briscola.app.friends.pairs.refusedCount")
+        assert refused["unsealed"] >= 2 + len(acts) and refused["identity"] >= 1, refused
+        # as the host: a forged view (a false hand), another version said, the table closed
+        forged = {"v": 3, "t": "view", "n": 99999, "state": {"seat": 1, "view": {**mine, "hand": ["AD", "AC", "AS"]}}}
+        outsider.page.evaluate(IMPOSTOR, {"base": base_url, "room": room, "relays": nostr, "as": host_id, "to": friend_id,
+                                          "counter": 10 ** 9, "wait": 3000, "msgs": [
+                                              forged, {"v": 4, "t": "host", "sig": "x" * 40},
+                                              {"v": 3, "t": "error", "code": "friends_version", "message": "x"}, {"v": 3, "t": "bye"}]})
+        assert friend.state()["view"]["hand"] == mine["hand"]
+        assert friend.page.evaluate("document.getElementById('friends-dialog')?.open") in (None, False)
+        assert "another version" not in (friend.page.text_content("#notice") or "")
+        assert friend.page.evaluate("window.__briscola.app.friends.otherVersions") >= 1
+        # the real host is still heard: the friend's card reaches its table, the deal goes on
+        n = len(host.state()["view"]["events"])
+        friend.page.locator(".hand-card.playable").first.click()
+        host.page.wait_for_function("n => window.__briscola.state.view.events.length > n", arg=n, timeout=60000)
+        nxt = whose_turn([host, friend]) or host
+        m = len(friend.state()["view"]["events"])
+        if nxt is host:
+            host.page.locator(".hand-card.playable").first.click()
+            friend.page.wait_for_function("n => window.__briscola.state.view.events.length > n", arg=m, timeout=60000)

@@ -173,3 +173,55 @@ def test_a_chunked_message_never_finished_lets_the_flooder_go_and_the_memory_com
         # the friend comes back to its seat, and the deal goes on
         host.page.wait_for_function("() => window.__briscola.app.friends.seats[1].peer", timeout=180000)
         friends_card_taken(host, friend)
+
+
+# The friend's page sends, through its real channel, whole frames that Trystero would keep
+# (mends.js, mend 5): of another room (its token's first character changed) or of an action no
+# page uses ("zz"), 16 KB each, as fast as the channel takes them, until it closes or `mb` go.
+KEPT = """async ({mb, kind}) => {
+  const frames = [...window.__frames];
+  const model = frames.reverse().find((f) => f.length > 40 && f[0] === 1);
+  const at = 3 + ((model[1] << 8) | model[2]);
+  const channel = [...window.__channels].find((c) => c.readyState === "open");
+  const part = new Uint8Array(at + 36 + 16000);
+  part.set(model.subarray(0, at + 32));
+  if (kind === "room") part[3] = part[3] === 0x61 ? 0x62 : 0x61;
+  else { part.fill(0, at, at + 32); part[at] = 0x7a; part[at + 1] = 0x7a; }
+  part[at + 34] = 1; // the last (a whole message)
+  part[at + 35] = 255;
+  let sent = 0;
+  const t0 = performance.now();
+  const parts = Math.round(mb * 1000000 / 16000);
+  for (let i = 0; i < parts; i++) {
+    if (channel.readyState !== "open") break;
+    part[at + 32] = i >> 8; part[at + 33] = i & 255;
+    while (channel.bufferedAmount > 1000000 && channel.readyState === "open") await new Promise((r) => setTimeout(r, 5));
+    try { channel.send(part); } catch { break; }
+    sent++;
+  }
+  return { sent, state: channel.readyState, ms: performance.now() - t0 };
+}"""
+
+
+@pytest.mark.parametrize("kind", ["room", "action"])
+def test_frames_trystero_would_keep_are_refused_and_the_flooder_let_go(rtc_browser, base_url, relay, kind):
+    """Whole frames of another room, or of an action no page uses, through the friend's real
+    channel: Trystero kept every one (the host's heap 5.5 to 509 MB for 500 MB). They never
+    reach it now: the flooder is let go within a few frames, and the host's heap stays."""
+    friend = Person(rtc_browser)
+    friend.add_init_script(FRAMES)
+    with closing_all(Person(rtc_browser), friend) as (host, friend):
+        open_table(host, friend, base_url, relay, seed=23)
+        time.sleep(2)
+        before = host.page.evaluate(HEAP)
+        t0 = time.monotonic()
+        sent = friend.page.evaluate(KEPT, {"mb": 40, "kind": kind})
+        host.page.wait_for_function("() => !window.__briscola.app.friends.seats[1].peer", timeout=30000)
+        let_go = time.monotonic() - t0
+        time.sleep(2)
+        after = host.page.evaluate(HEAP)
+        figures = {"kind": kind, "heap_before_mb": before / 1e6, "heap_after_mb": after / 1e6, "frames_sent": sent["sent"],
+                   "let_go_s": let_go}
+        print("kept frames figures:", json.dumps(figures))
+        assert sent["sent"] < 200, sent
+        assert after - before < 20e6, figures

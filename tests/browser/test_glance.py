@@ -49,7 +49,11 @@ NAMES_JS = """
   return out.join('\\n'); }
 """
 PRINTED = {"italian": {"Fante": "8", "Cavallo": "9", "Re": "10", "Jack": "8", "Horse": "9", "King": "10"},
-           "french": {"Fante": "J", "Donna": "Q", "Re": "K"}}
+           "french": {"Fante": "J", "Donna": "Q", "Re": "K"},
+           "spagnole": {"Fante": "10", "Cavallo": "11", "Re": "12", "Jack": "10", "Horse": "11", "King": "12"}}
+# What the tracker prints for each rank, per deck (the Spanish deck's figures 10, 11, 12).
+TRACKER = {"italian": {"A": "1", "J": "8", "H": "9", "K": "10"}, "french": {"A": "A", "T": "10", "J": "J", "H": "Q", "K": "K"},
+           "spagnole": {"A": "1", "J": "10", "H": "11", "K": "12"}}
 
 
 def bad_names(text: str, lang: str, deck: str) -> list[str]:
@@ -121,7 +125,7 @@ def test_a_classic_deal_at_a_glance(new_page, base_url, artifacts):
         assert not bad_names(page.evaluate(NAMES_JS), "en", "italian")
 
 
-@pytest.mark.parametrize("style,lang", [("piacentine", "it"), ("french", "it"), ("french", "en")])
+@pytest.mark.parametrize("style,lang", [("piacentine", "it"), ("french", "it"), ("french", "en"), ("spagnole", "en")])
 def test_cards_are_named_as_they_print(new_page, base_url, style, lang):
     """Another deck, another language: the hand's names, the tracker's marks and a hint name each
     card by what its corner prints."""
@@ -130,14 +134,13 @@ def test_cards_are_named_as_they_print(new_page, base_url, style, lang):
         assert first_visit(page, base_url, prefs) == "waiting"
         if style == "french":  # a French-deck variant (the deck comes with the variant)
             start(page, "french", 4)
-        deck = "french" if style == "french" else "italian"
+        deck = style if style in PRINTED else "italian"
         for name, printed in hand_of_svg_indices(page):
             assert not bad_names(name, lang, deck), (name, printed)
         page.wait_for_selector("#tracker:not([hidden]) .tr-card")
         marks = page.eval_on_selector_all("#tracker .tr-card", "els => els.map(e => [e.dataset.card, e.textContent])")
         assert marks
-        index = {"A": "A" if deck == "french" else "1", "T": "10", "J": "J" if deck == "french" else "8",
-                 "H": "Q" if deck == "french" else "9", "K": "K" if deck == "french" else "10"}
+        index = TRACKER[deck]
         for code, text in marks:
             assert text == index.get(code[0], code[0]), (code, text)
         # the trumps it counts are the trumps it lists (the face-up one among them)
@@ -146,6 +149,12 @@ def test_cards_are_named_as_they_print(new_page, base_url, style, lang):
         page.click(".actions .hint-btn")
         page.wait_for_function("() => document.querySelector('.hint-line').textContent !== ''")
         assert not bad_names(page.evaluate(NAMES_JS), lang, deck)
+        if style == "spagnole":  # the Settings list every deck, the one in play chosen
+            page.click("#btn-settings")
+            page.wait_for_selector("#settings-dialog[open] #set-style")
+            assert page.eval_on_selector_all("#set-style option", "os => os.map((o) => o.value)") == [
+                "napoletane", "piacentine", "siciliane", "trevisane", "triestine", "bergamasche", "spagnole", "french"]
+            assert page.input_value("#set-style") == "spagnole"
 
 
 @pytest.mark.parametrize("width,height", SIZES)

@@ -114,7 +114,7 @@ def test_new_game_panel_and_rules_page_state_the_choices(new_page, base_url, bot
                                 "only when the caller's side takes all 120",
                                 "whatever the bid",
                                 "nobody knows where", "between the same players")),
-                        ("it", ("qualunque essa sia", "chi vince prima 3, 5 o 7 mani",
+                        ("it", ("qualunque essa sia", "chi vince prima 3, 5 o 7 smazzate",
                                 "Da 2 a 6 giocatori", "Vincono i due punteggi migliori",
                                 "l'asta finisce al primo 2",
                                 "solo se la squadra del chiamante fa tutti i 120",

@@ -26,10 +26,16 @@ def catalog() -> dict:
     return json.loads(bridge.call("catalog", "{}"))["result"]
 
 
+# Presets whose table is another's (the seats, the hand and the actions of three, four or six
+# players): their rules are checked in tests/test_country_rules.py, their table here by the
+# variant they share it with. Brisca (its exchange) and Bisca de Nove (a hand of nine) are played.
+SAME_TABLE = {"brisca-three", "brisca-four", "bisca-four", "briskula", "briskula-three", "briskula-six"}
+
+
 def playable_variants() -> list[str]:
     out = []
     for v in catalog()["variants"]:
-        if v["rules"].get("mode") == "chiamata":
+        if v["rules"].get("mode") == "chiamata" or v["name"] in SAME_TABLE:
             continue
         out.append(v["name"])
     return out
@@ -198,9 +204,18 @@ def test_loads_with_progress_then_deals_and_the_panel_is_one_click_away(page, ba
     # every option of the catalog has its row and a one-line explanation
     page.click("details.house summary")
     for name in ("rebury", "exchange_two", "exchange_seven", "partner_view", "signals", "open_hands",
-                 "double", "ranking", "deck", "natural_three", "southern"):
+                 "double", "ranking", "deck", "natural_three", "southern", "exchange_brisca", "removed",
+                 "hand_cards"):
         row = page.locator(f"#ng-opt-{name}").locator("xpath=ancestor::div[contains(@class,'opt')][1]")
         assert row.locator(".help").text_content().strip()
+    # the games of Spain, Portugal, Croatia and Bosnia in a group of their own; Brisca and
+    # Briškula bring the deck they are played with at home
+    group = page.eval_on_selector("#ng-variant", "s => [...s.querySelectorAll('optgroup')].map((g) => "
+                                  "[g.label, [...g.children].map((o) => o.value)]).find(([, v]) => v.includes('brisca'))")
+    assert {"brisca", "bisca-nine", "briskula", "bisca", "bosnian"} <= set(group[1]), group
+    for variant, style in (("brisca", "spagnole"), ("briskula", "triestine")):
+        page.select_option("#ng-variant", variant)
+        page.wait_for_function(f"() => document.querySelector('#ng-style').value === '{style}'")
 
 
 # The variants whose table is also checked on a phone (portrait and landscape) and on a

@@ -2,7 +2,8 @@
 // Usage: node tests/js/cards_gallery.mjs OUT.html [card width in px] [style ...]
 import { writeFileSync } from "node:fs";
 import "../../js/i18n.js"; // the card names: the locale files
-import { cardSVG, backSVG, cardName, STYLES } from "../../js/cards.js";
+import { cardSVG, backSVG, cardName, deckRanks, STYLES } from "../../js/cards.js";
+import "../../js/decks.js";
 
 const out = process.argv[2];
 if (!out) {
@@ -11,13 +12,11 @@ if (!out) {
 }
 const width = Number(process.argv[3]) || 120;
 const styles = process.argv.length > 4 ? process.argv.slice(4) : STYLES;
-const ITALIAN = ["A", "2", "3", "4", "5", "6", "7", "J", "H", "K"];
-const FRENCH = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "H", "K"];
 
 let body = "";
 for (const style of styles) {
   body += `<h2>${style}</h2>`;
-  const ranks = style === "french" ? FRENCH : ITALIAN;
+  const ranks = deckRanks(style);
   for (const suit of ["D", "C", "S", "B"]) {
     body += `<div class="row">`;
     for (const rank of ranks) {

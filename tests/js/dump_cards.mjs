@@ -2,10 +2,9 @@
 // the names and what happens with invalid codes. Read by tests/test_cards_svg.py.
 import "../../js/i18n.js"; // the card names: the locale files
 import * as cards from "../../js/cards.js";
+import "../../js/decks.js"; // registers the regional decks beyond the first three
 
-const { cardSVG, backSVG, cardName, suitName, rankName, STYLES } = cards;
-const ITALIAN = ["A", "2", "3", "4", "5", "6", "7", "J", "H", "K"];
-const FRENCH = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "H", "K"];
+const { cardSVG, backSVG, cardName, suitName, rankName, deckRanks, STYLES } = cards;
 const SUITS = ["D", "C", "S", "B"];
 
 function attempt(fn) {
@@ -27,7 +26,7 @@ const out = {
   invalid: [],
 };
 for (const style of STYLES) {
-  const ranks = style === "french" ? FRENCH : ITALIAN;
+  const ranks = deckRanks(style);
   const deck = [];
   for (const suit of SUITS) {
     for (const rank of ranks) {

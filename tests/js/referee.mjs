@@ -26,6 +26,7 @@ function table({ answer = "now", friends = 2, views = true, played = null } = {}
   let current = null; // the peer whose message is being heard
   let started = false;
   let n = 1;
+  const paired = new Map();
   const hooks = {
     send: (peer, msg) => out.sent.push([peer, JSON.parse(JSON.stringify(msg))]),
     drop: (peer, why) => out.dropped.push([peer, why]),
@@ -43,6 +44,12 @@ function table({ answer = "now", friends = 2, views = true, played = null } = {}
       return Promise.resolve(reply);
     },
     sign: async (text) => `sig:${text.length}`,
+    // the pairs (js/friends/pairs.js): a peer id keeps the first key it asked with
+    pair: async (peer, dh) => {
+      if (paired.has(peer) && paired.get(peer) !== dh) return null;
+      paired.set(peer, dh);
+      return "H".repeat(87);
+    },
     self: () => "host-peer",
     started: () => started,
     game: () => (started ? "g1" : null),
@@ -112,7 +119,9 @@ const scenarios = {
     tb.hear("p2", { t: "req", id: 2, type: "undo", args: {} });
     tb.hear("p2", { t: "nonsense" });
     await tb.hear("p2", { t: "sync" });
-    await tb.hear("p3", { t: "who", nonce: "n".repeat(20) });
+    await tb.hear("p3", { t: "who", nonce: "n".repeat(20), dh: "K".repeat(87) });
+    await tb.hear("p3", { t: "who", nonce: "m".repeat(20), dh: "L".repeat(87) }); // another key for that id: no answer
+    await tb.hear("p3", { t: "who", nonce: "o".repeat(20) }); // no key: refused
     await flush();
     tb.done();
     return { ...tb.out, seats: tb.seats };
@@ -260,7 +269,7 @@ const scenarios = {
           args: pick([{}, undefined, null, [], "x", { action: pick(["AD", "3B", "XX", "", huge, 7, "call-5B", "pass", "AD; rm", values()]), seat: int(5), deal: pick([0, 1, -1, 1e9, "0", values()]), index: pick([0, 3, -2, values()]), step: pick([0, 5, values()]), all_hands: pick([true, false, "yes", values()]), lang: values(), game: "other" }, deep(int(8))]) };
         case 4: return { t: "take", seat: pick([0, 1, 2, 3, -1, "1", null, 1.5, values()]), name: pick(["Eve", "", huge, "\u0000\u0007", values()]), token: pick([mine, "short", huge, values()]) };
         case 5: return { t: "hello", name: pick(["Eve", huge, values()]), token: pick([mine, values()]), build: pick([BUILD, "other", values()]) };
-        case 6: return { t: "who", nonce: pick(["n".repeat(20), "short", huge, values()]) };
+        case 6: return { t: "who", nonce: pick(["n".repeat(20), "short", huge, values()]), dh: pick(["K".repeat(87), "short", values()]) };
         case 7: return { t: "sync", extra: deep(int(10)) };
         case 8: return deep(int(12));
         case 9: return { t: "req", id: int(40), type: "act", args: { action: pick(["AD", "3B", "XX"]) } }; // replayed ids

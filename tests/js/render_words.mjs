@@ -3,7 +3,8 @@
 // language; prints, as JSON, what went wrong (nothing, when all is well) and a few renderings
 // for the test to look at. Read by tests/test_locales.py.
 import { LANGS, keysOf, locale, setLang, t } from "../../js/i18n.js";
-import { STYLES, cardName, suitName, rankWord } from "../../js/cards.js";
+import { STYLES, cardName, suitName, rankWord, deckRanks } from "../../js/cards.js";
+import "../../js/decks.js"; // the regional decks: registered with js/cards.js
 import * as LOCALES from "../../js/locales/index.js";
 
 const COUNTS = [0, 1, 2, 3, 5, 21];
@@ -54,7 +55,7 @@ for (const lang of LANGS) {
     }
   }
   for (const style of STYLES) {
-    const ranks = style === "french" ? "A23456789TJHK" : "A234567JHK";
+    const ranks = deckRanks(style).join("");
     for (const suit of "DCSB") {
       try {
         suitName(suit, lang, style);

@@ -6,9 +6,20 @@ invitation's QR code, @noble/secp256k1's Schnorr signatures for the relay fallba
 events) bundled by esbuild into one ES module, kept
 in build/friends/ (keyed by the lock file).
 
+It also writes js/fair/vendor.js: the fair deal's protocol (js/fair/, mental poker over
+ristretto255) bundled with @noble/curves and @noble/hashes into one ES module, which a table
+that deals fairly will import when it starts (a dynamic import, as net.js does vendor.js). The
+sources of js/fair/ import the libraries by their npm names, which Node resolves (the tests run
+them as they are) and a browser does not: so they ship inside the bundle only (site.py leaves
+FAIR_DIR out of the copy of js/).
+
 Nothing under js/friends/ is precached by the service worker or preloaded by index.html:
 it loads (a dynamic import) only when a person chooses to play with friends, and needs the
-network then anyway. The one-file page has no such import (playing with friends says so).
+network then anyway. The service worker lists it (`later` in sw.js) with this build's
+hashes: when a page first imports it, the worker fetches each file checked against them
+and keeps it, and refuses a copy of another build (a deploy since the page loaded); the
+page then reloads into one build before a table starts (js/engine.js `friendsOfThisBuild`).
+The one-file page has no such import (playing with friends says so).
 """
 
 from __future__ import annotations
@@ -39,6 +50,11 @@ ENTRY = (f'import "./{IDS[0]}";\n'
          'export { schnorr } from "@noble/secp256k1";\n')
 CACHE = BUILD_DIR / "friends"
 
+FAIR_DIR = "fair"
+FAIR_VENDOR = f"js/{FAIR_DIR}/vendor.js"
+FAIR_ENTRY = f'export * from "./js/{FAIR_DIR}/index.js";\n'
+FAIR_LIBRARIES = [("@noble/curves", "Paul Miller"), ("@noble/hashes", "Paul Miller")]
+
 
 LIBRARIES = [("@trystero-p2p/torrent", "Dan Motzenbecker"), ("@trystero-p2p/nostr", "Dan Motzenbecker"),
              ("@trystero-p2p/core", "Dan Motzenbecker"), ("@noble/secp256k1", "Paul Miller"),
@@ -50,15 +66,21 @@ def _version(name: str) -> str:
 
 
 def lazy(rel: str) -> bool:
-    """Whether a file of dist/ loads only when a person plays with friends (not precached)."""
-    return rel.startswith(LAZY_PREFIX)
+    """Whether a file of dist/ loads only when a person plays with friends (never preloaded)."""
+    return rel.startswith(LAZY_PREFIX) or rel.startswith(f"js/{FAIR_DIR}/")
 
 
 def bundle_vendor(stage: Path) -> None:
-    """Write js/friends/vendor.js into the staged site (from the cache when it is there)."""
+    """Write js/friends/vendor.js and js/fair/vendor.js into the staged site (from the cache
+    when they are there)."""
+    _bundle(stage, VENDOR, ENTRY, LIBRARIES, [ROOT / p for p in IDS])
+    _bundle(stage, FAIR_VENDOR, FAIR_ENTRY, FAIR_LIBRARIES, sorted((ROOT / "js" / FAIR_DIR).glob("*.js")))
+
+
+def _bundle(stage: Path, target: str, entry: str, libraries: list, sources: list) -> None:
     lock = (ROOT / "package-lock.json").read_bytes()
-    key = hashlib.sha256(lock + ENTRY.encode() + b"".join((ROOT / p).read_bytes() for p in IDS)).hexdigest()[:16]
-    cached = CACHE / f"vendor-{key}.js"
+    key = hashlib.sha256(lock + entry.encode() + b"".join(p.name.encode() + p.read_bytes() for p in sources)).hexdigest()[:16]
+    cached = CACHE / f"{Path(target).parent.name}-vendor-{key}.js"
     if not cached.exists():
         esbuild = ROOT / "node_modules" / ".bin" / "esbuild"
         if not esbuild.exists():
@@ -66,15 +88,15 @@ def bundle_vendor(stage: Path) -> None:
         CACHE.mkdir(parents=True, exist_ok=True)
         tmp = cached.with_suffix(f".{key}.tmp")
         banner = "// Bundled from npm (MIT licences): " + ", ".join(
-            f"{name} {_version(name)} ({who})" for name, who in LIBRARIES)
+            f"{name} {_version(name)} ({who})" for name, who in libraries)
         proc = subprocess.run(
             [str(esbuild), f"--banner:js={banner}", "--bundle", "--format=esm", "--minify", "--target=es2022",
              "--legal-comments=eof", "--loader=js", f"--outfile={tmp}"],
-            input=ENTRY, text=True, capture_output=True, cwd=ROOT)
+            input=entry, text=True, capture_output=True, cwd=ROOT)
         if proc.returncode:
-            raise BuildError(f"esbuild failed for {VENDOR}:\n{proc.stderr}")
+            raise BuildError(f"esbuild failed for {target}:\n{proc.stderr}")
         tmp.replace(cached)
-        log(f"{VENDOR}: bundled ({cached.stat().st_size} bytes)")
-    out = stage / VENDOR
+        log(f"{target}: bundled ({cached.stat().st_size} bytes)")
+    out = stage / target
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(cached.read_bytes())

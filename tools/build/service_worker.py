@@ -19,12 +19,15 @@ SW_PLACEHOLDER = "const PRECACHE = null; // build.py"
 
 
 def service_worker(template: str, build_hash: str, precache: dict[str, str],
-                   keep: dict[str, str] | None = None) -> str:
+                   keep: dict[str, str] | None = None, later: dict[str, str] | None = None) -> str:
     """sw.js with the build's hash and files (path -> integrity) filled in: `precache`, every
     file it fetches on install; `keep`, the files it keeps once the page has fetched them (the
-    models of the other variants, models.py)."""
+    models of the other variants, models.py); `later`, the files it fetches itself when the
+    page first asks, checked against this build's hashes, and keeps (the code of playing with
+    friends, friends.py)."""
     if template.count(SW_PLACEHOLDER) != 1:
         raise BuildError(f"sw.js: expected the line `{SW_PLACEHOLDER}` once")
     data = json.dumps({"hash": build_hash, "files": dict(sorted(precache.items())),
-                       "keep": dict(sorted((keep or {}).items()))}, indent=1)
+                       "keep": dict(sorted((keep or {}).items())),
+                       "later": dict(sorted((later or {}).items()))}, indent=1)
     return template.replace(SW_PLACEHOLDER, f"const PRECACHE = {data};", 1)

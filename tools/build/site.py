@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 from .common import BUILD_DIR, DIST, PYODIDE_DIR, ROOT, BuildError, log, sha256
-from .friends import PEER_ID_DIR, bundle_vendor, lazy
+from .friends import FAIR_DIR, PEER_ID_DIR, bundle_vendor, lazy
 from .linking import patch_linking
 from .micropip import stage_micropip_wheels
 from .models import is_model, stage_models
@@ -56,7 +56,7 @@ def copy_static(stage: Path) -> None:
         src = ROOT / name
         if src.is_dir():
             shutil.copytree(src, stage / name, ignore=shutil.ignore_patterns(
-                ".*", "__pycache__", "*.map", "build-info.js", PEER_ID_DIR))
+                ".*", "__pycache__", "*.map", "build-info.js", PEER_ID_DIR, FAIR_DIR))
         elif src.is_file():
             shutil.copy2(src, stage / name)
     for sheet in (stage / "css").glob("*.css") if (stage / "css").is_dir() else []:
@@ -75,7 +75,7 @@ def lean_css(text: str) -> str:
 
 
 # Bundled by esbuild, its licences at its end (friends.py): shipped as built.
-NOT_LEAN = {"js/friends/vendor.js"}
+NOT_LEAN = {"js/friends/vendor.js", "js/fair/vendor.js"}
 
 
 POSTER_WORDS = "js/poster-words.js"
@@ -306,13 +306,15 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
 
     # The service worker precaches every file the page can fetch, each checked
     # against its hash (Subresource Integrity form), but for the code of playing with
-    # friends (friends.py: it loads when chosen, and needs the network then anyway) and the
-    # models of the other variants (models.py), which it keeps once the page fetched one.
+    # friends (friends.py: it loads when chosen; the worker fetches it then, checked against
+    # this build's hashes, and keeps it: `later`) and the models of the other variants
+    # (models.py), which it keeps once the page fetched one.
     for entry in files.values():
         entry["integrity"] = sri(entry["sha256"])
     precache = {p: f["integrity"] for p, f in files.items() if not lazy(p) and not is_model(p)}
     keep = {m["path"]: files[m["path"]]["integrity"] for m in models.values()}
-    sw = service_worker((ROOT / "sw.js").read_text(encoding="utf-8"), build_hash, precache, keep)
+    later = {p: f["integrity"] for p, f in files.items() if lazy(p)}
+    sw = service_worker((ROOT / "sw.js").read_text(encoding="utf-8"), build_hash, precache, keep, later)
     add_file(stage, files, "sw.js", without_comment_lines(sw).encode())
 
     # The one-file page, for a download: everything inside, opens from file://.

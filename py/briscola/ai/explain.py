@@ -64,6 +64,10 @@ CODES = (
     "coach_take_may", "coach_take_lead_may", "coach_take_both_may", "coach_partner_wins_unsafe",
     "coach_load_risk", "coach_lead_load_trump",
     "coach_take_odds", "coach_take_lead_odds", "coach_take_both_odds",
+    "coach_save_trump_odds", "coach_let_go_odds", "coach_lead_trump_safe",
+    "coach_lead_load_odds", "coach_lead_load_trump_odds", "coach_lead_strong_odds",
+    "coach_lead_load_risk_odds", "coach_equal_take", "coach_equal_lose", "coach_gives",
+    "coach_equal_lead",
     *TIE_CODES,
     # Chiamata: the auction and the call, in game points
     "coach_bid_equal", "coach_bid_pass_rank", "coach_bid_pass_points", "coach_bid_rank",
@@ -79,6 +83,9 @@ CODES = (
 # Coach code -> (the bot's code, the parameters it keeps).
 BOT_VOICE = {
     "coach_equal": ("bot_eval_equal", ("card",)),
+    "coach_equal_take": ("bot_eval_equal", ("card",)),
+    "coach_equal_lose": ("bot_eval_equal", ("card",)),
+    "coach_equal_lead": ("bot_eval_equal", ("card",)),
     "coach_take": ("bot_eval_take", ("card", "taken", "gain")),
     "coach_take_lead": ("bot_eval_take_lead", ("card", "gain")),
     "coach_take_cheaper": ("bot_eval_take_best", ("card", "gain")),
@@ -115,6 +122,12 @@ BOT_VOICE = {
     "coach_strozzo": ("bot_eval_take", ("card", "taken", "gain")),
     "coach_partner_wins_unsafe": ("bot_eval_partner_wins", ("card", "gain")),
     "coach_load_risk": ("bot_eval_load", ("card", "points", "gain")),
+    "coach_save_trump_odds": ("bot_eval_let_go", ("card", "gain")),
+    "coach_let_go_odds": ("bot_eval_let_go", ("card", "gain")),
+    "coach_lead_trump_safe": ("bot_eval_lead_trump", ("card", "gain")),
+    "coach_lead_load_odds": ("bot_eval_lead_strong", ("card", "gain")),
+    "coach_lead_strong_odds": ("bot_eval_lead_strong", ("card", "gain")),
+    "coach_lead_load_risk_odds": ("bot_eval_lead_low", ("card", "gain")),
     # a take that is not sure, a load led into trumps: no voice of their own yet (the bot's
     # own reason is kept rather than one that says more than the cards show)
 }
@@ -196,8 +209,9 @@ def because(view: View, ev: Evaluation, b: int, a: int) -> dict:
     if ev.loss(a) == 0 and ev.loss(b) == 0:
         got = tie_reason(f, b, a)
         if got is None:
-            return reason(equal_reason(f, b, a), **p)
-        return reason(got[0], **p, **got[1])
+            exact = ev.exact and abs(ev.values[b] - ev.values[a]) < 1e-6
+            got = equal_reason(f, b, a, exact)
+        return gives(f, b, reason(got[0], **p, **got[1]))
     p["gain"] = round(ev.values[b] - ev.values[a], 1)
     pts = f.pts
     code = None
@@ -223,6 +237,11 @@ def because(view: View, ev: Evaluation, b: int, a: int) -> dict:
         elif wa and not wb:
             if f.ours:
                 code = "coach_partner_wins"
+            elif not f.sure(a):  # the other card may be beaten itself: how likely, said
+                code = "coach_let_go_odds"
+                if f.is_trump(a) and not f.is_trump(b) and f.trumps_out:
+                    code, p["trumps"] = "coach_save_trump_odds", f.trumps_out
+                p["points"], p["given"], p["risk_alt"] = f.taken(a), f.given(b), f.risk(a)
             elif f.is_trump(a) and not f.is_trump(b) and f.trumps_out:
                 code, p["trumps"] = "coach_save_trump", f.trumps_out
                 if not f.taken(a):
@@ -276,23 +295,41 @@ def because(view: View, ev: Evaluation, b: int, a: int) -> dict:
         elif f.is_trump(a) and not f.is_trump(b) and f.trumps_out:
             code, p["trumps"] = "coach_keep_trump", f.trumps_out
         elif pts[a] >= LOAD and pts[b] < pts[a]:
-            code, p["points"], p["beaters"] = "coach_lead_load_risk", pts[a], f.beaters(a)
+            code, p["points"], p["beaters"] = "coach_lead_load_risk_odds", pts[a], f.beaters(a)
+            p["risk"] = f.risk(a)
         elif pts[b] < pts[a]:
             code, p["points"] = "coach_lead_low", pts[a] - pts[b]
         elif pts[b] >= LOAD and not f.is_trump(b):
             # il carico non si gioca di mano -- unless few cards can take it
-            code, p["points"], p["beaters"] = "coach_lead_load", pts[b], f.beaters(b)
+            code, p["points"], p["beaters"] = "coach_lead_load_odds", pts[b], f.beaters(b)
+            p["risk"] = f.risk(b)
         elif not f.is_trump(b) and f.beaters(b) < f.beaters(a):
-            code, p["beaters"], p["beaters_alt"] = "coach_lead_strong", f.beaters(b), f.beaters(a)
+            code, p["beaters"], p["beaters_alt"] = "coach_lead_strong_odds", f.beaters(b), f.beaters(a)
+            p["risk"], p["risk_alt"] = f.risk(b), f.risk(a)
     if code is not None and holds_facts(f, code, b, a, p):
-        return reason(code, **p)
+        return gives(f, b, reason(code, **p))
     # the principle first thought of does not hold here (or none came): the next that does
     base = {k: p[k] for k in ("card", "alt", "gain")}
     for code, extra in _fallbacks(f, b, a):
         if holds_facts(f, code, b, a, extra):
             code, extra = with_odds(f, code, b, a, extra)
-            return reason(code, **base, **extra)
-    return reason("coach_keep_later", **base)  # b goes now, a is kept where it does more
+            return gives(f, b, reason(code, **base, **extra))
+    return gives(f, b, reason("coach_keep_later", **base))  # a is kept where it does more
+
+
+# Reasons whose sentence says the points the card named puts on a trick it does not take.
+_SAYS_GIVEN = {"coach_load", "coach_load_risk"}
+
+
+def gives(f: Facts, b: int, why: dict) -> dict:
+    """A figure given away always says its points: where ``b`` has points and goes onto a
+    trick it does not take, and the reason does not say them, it is followed by a line that
+    does (``then``: ``coach_gives``)."""
+    if f.pos == 0 or f.wins(b) or not f.pts[b] or "given" in why["params"] \
+            or why["code"] in _SAYS_GIVEN:
+        return why
+    why["then"] = reason("coach_gives", card=str(CARDS[b]), given=f.pts[b])
+    return why
 
 
 def _fallbacks(f: Facts, b: int, a: int) -> Iterator[tuple[str, dict]]:
@@ -315,9 +352,12 @@ def _fallbacks(f: Facts, b: int, a: int) -> Iterator[tuple[str, dict]]:
             yield "coach_take_both_may", {}
     elif f.led_load_at_risk(b):
         if f.trumps_out:
-            yield "coach_lead_load_trump", {"points": pts[b], "beaters": f.beaters(b),
-                                            "trumps": f.trumps_out}
-        yield "coach_lead_load", {"points": pts[b], "beaters": f.beaters(b)}
+            yield "coach_lead_load_trump_odds", {"points": pts[b], "beaters": f.beaters(b),
+                                                 "trumps": f.trumps_out, "risk": f.risk(b)}
+        yield "coach_lead_load_odds", {"points": pts[b], "beaters": f.beaters(b),
+                                       "risk": f.risk(b)}
+    elif f.is_trump(b) and not f.is_trump(a) and f.trumps_out:
+        yield "coach_lead_trump_safe", {"trumps": f.trumps_out}
     if pts[b] == pts[a] and f.is_trump(b) == f.is_trump(a):
         kb, ka = f.beaters(b), f.beaters(a)
         yield "coach_keep_stronger", {}

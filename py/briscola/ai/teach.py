@@ -48,7 +48,7 @@ class Facts:
         self.strength = t.strength
         self.trump = view.trump_suit
         self.beats = t.beats(self.trump)
-        seat = view.seat
+        seat = self.seat_ = view.seat
         self.pos = len(view.trick)
         best, best_seat, tp = -1, -1, 0
         for s, card in view.trick:
@@ -113,7 +113,24 @@ class Facts:
                     for c in self.unseen:
                         if not lacks >> (c // N_RANKS) & 1:
                             opp |= 1 << c
+        # Chiamata before the called card falls: its holder is the caller's partner, hidden
+        # among the seats whose side this seat does not know. The caller's partner never
+        # threatens the caller's take (whoever holds the called card is on its side); for an
+        # opponent of the caller, that holder is the one hidden enemy (:meth:`hold_chance`
+        # counts who may be the partner).
+        self.mate_card: int | None = None
+        self.caller = -1
+        ch = view.chiamata
+        if ch and not ch.get("carichi") and ch.get("called_card") and ch.get("caller") is not None \
+                and ch.get("partner") is None and not ch.get("partner_revealed"):
+            from ..cards import Card
+            called = int(Card.parse(ch["called_card"]))
+            if called in self.unseen:
+                self.mate_card, self.caller = called, int(ch["caller"])
+                if seat == self.caller:
+                    opp &= ~(1 << called)
         self.opp_cards = opp
+        self.after = tuple(s for s in order[self.pos + 1:] if s != seat)
         # The next trick is the last one: nothing is kept "for later" beyond it.
         self.last = view.talon_size == 0 and len(view.hand) <= 2 and not view.rules.double
 
@@ -154,13 +171,13 @@ class Facts:
         still to play may hold beats it?"""
         return self.wins(c) and not self.threat(c)
 
-    def hold_chance(self, c: int) -> float:
+    def hold_chance(self, c: int, anyway: bool = False) -> float:
         """The chance that ``c``, the best card of the trick once played, is not beaten: that
         no opponent still to play holds a card that beats it. Every deal of the unseen cards
         into the hidden places (the other hands, the talon) that agrees with what the seat has
         seen counts the same; a card known in such an opponent's hand that beats ``c`` makes
         it 0, none that any may hold makes it 1."""
-        if not self.wins(c):
+        if not anyway and not self.wins(c):
             return 0.0
         beats = self.beats
         if any(beats[(c << 6) | x] for x in self.known_after):
@@ -168,6 +185,8 @@ class Facts:
         beaters = [x for x in self.unseen if beats[(c << 6) | x]]
         if not beaters or not self.opps_after:
             return 1.0
+        if self.mate_card is not None:
+            return self._hold_hidden(beaters)
         after = set(self.opps_after)
         if not any(self.voids.values()):
             # hypergeometric: the beaters all fall outside the places still to play
@@ -191,6 +210,39 @@ class Facts:
             return 0.0
         held = deals(caps, [allowed(x, x in bset) for x in self.unseen])
         return held / every
+
+    def _hold_hidden(self, beaters: list[int]) -> float:
+        """:meth:`hold_chance` in Chiamata while the partner is hidden: over each place the
+        called card may lie in (as likely as the place has unknown cards), the sides that
+        follow from it -- the caller's enemies are every other seat but that holder; an
+        opponent's are the caller and that holder -- and the share of the deals of the other
+        unseen cards in which no enemy still to play holds a beater (hypergeometric: no suit is
+        known lacked outside a carichi)."""
+        mate, me = self.mate_card, self.seat_
+        n = len(self.unseen)
+        total = 0.0
+        for holder, cap in self.places:
+            if holder < 0 or cap <= 0:
+                continue
+            if me == self.caller:
+                enemies = {s for s in self.after if s != holder}
+            else:
+                enemies = {s for s in self.after if s == holder or s == self.caller}
+            if mate in beaters and holder in enemies:
+                continue
+            rest = [x for x in beaters if x != mate]
+            k = sum(m - (1 if s == holder else 0) for s, m in self.places if s in enemies)
+            p = 1.0
+            for i in range(len(rest)):
+                p *= max(n - 1 - k - i, 0) / (n - 1 - i)
+            total += cap / n * p
+        return total
+
+    def risk(self, c: int) -> int:
+        """The chance that ``c``, once it is the best card of the trick, is beaten here (an
+        opponent still to play holds a card that beats it), in per cent rounded to 5: what a
+        count of the cards that beat it is said with. 0 means under 2.5 %, 100 over 97.5 %."""
+        return 5 * round(20 * (1.0 - self.hold_chance(c, anyway=True)))
 
     def winner(self, c: int) -> int:
         """The best card of the trick once ``c`` is played."""
@@ -294,13 +346,15 @@ def principles(f: Facts) -> tuple[str, ...]:
     """The names of the principles that apply to this trick, in order (:func:`standing`)."""
     if f.pos == 0:
         return ("lead_keep_load", "keep_trump", "lead_cheap", "keep_stronger", "keep_safer",
-                "keep_suit")
+                "keep_suit", "keep_beater")
     if f.ours:
         share = "partner_unsafe" if f.threat(f.best) else "load_partner"
-        return ("keep_trump", share, "keep_stronger", "keep_safer", "keep_suit")
+        secure = ("secure",) if f.threat(f.best) and f.table_pts >= LOAD else ()
+        return secure + ("keep_trump", share, "keep_stronger", "keep_safer", "keep_suit",
+                         "keep_beater")
     take = ("take_plain", "take_load") if f.table_pts >= LOAD else ("take_plain",)
     return take + ("keep_trump", "low_trump", "take_points", "discard", "keep_load",
-                   "keep_stronger", "keep_safer", "keep_suit")
+                   "keep_stronger", "keep_safer", "keep_suit", "keep_beater")
 
 
 def standing(f: Facts, name: str, c: int) -> int:
@@ -316,14 +370,22 @@ def standing(f: Facts, name: str, c: int) -> int:
         return pts
     if name == "load_partner":
         return -pts
-    if name == "keep_stronger":
-        return f.strength[c]
-    if name == "keep_safer":
-        return -f.beaters(c)
+    if name in ("keep_stronger", "keep_safer"):
+        # only a card that can still win something is worth keeping strong or safe
+        live, beats, pts_ = f.live, f.beats, f.pts
+        if not (pts or f.is_trump(c) or any(live >> x & 1 and pts_[x] > 0 and beats[(x << 6) | c]
+                                            for x in range(64))):
+            return 0
+        return f.strength[c] if name == "keep_stronger" else -f.beaters(c)
     if name == "keep_suit":  # a blank that keeps a suit where it can still take a lead
         return 1 if f.covers(c) else 0
     if name == "take_plain":
         return 0 if f.plain_sure(c) else 1
+    if name == "keep_beater":  # play the card that beats fewer cards with points still out
+        live, beats, pts = f.live, f.beats, f.pts
+        return sum(1 for x in range(64) if live >> x & 1 and pts[x] > 0 and beats[(x << 6) | c])
+    if name == "secure":  # the partner's load that may be lost, made sure of
+        return 0 if f.sure(c) else 1
     if name == "take_load":
         return 0 if f.wins(c) else 1
     if name == "low_trump":
@@ -360,11 +422,24 @@ def tie_reason(f: Facts, b: int, a: int) -> tuple[str, dict] | None:
             return with_odds(f, got[0], b, a, got[1])
     # what the card kept does that the principles above do not say: a trump kept rather than
     # spent on this trick, a card kept that nobody can beat
-    for code, p in (("coach_tie_save_trump", {"trumps": f.trumps_out}),
-                    ("coach_tie_keep_master", {})):
+    for code, p in save_trump_tie(f, b, a) + [("coach_tie_keep_master", {})]:
         if holds_facts(f, code, b, a, p):
             return code, p
     return None
+
+
+def save_trump_tie(f: Facts, b: int, a: int) -> list[tuple[str, dict]]:
+    """"Keep your trumps, let the trick go" between tied cards, as it holds: the trump's take
+    sure or how likely it is beaten, and the points the card let go with gives."""
+    p: dict = {"trumps": f.trumps_out}
+    if f.pos == 0 or not f.wins(a):
+        return [("coach_tie_save_trump", p)]
+    if f.sure(a):
+        if f.given(b):
+            return [("coach_tie_save_trump_give", {**p, "given": f.given(b)})]
+        return [("coach_tie_save_trump", p)]
+    return [("coach_tie_save_trump_odds", {**p, "given": f.given(b),
+                                          "risk_alt": f.risk(a)})]
 
 
 def _tie_params(f: Facts, name: str, b: int, a: int) -> tuple[str, dict] | None:
@@ -376,7 +451,8 @@ def _tie_params(f: Facts, name: str, b: int, a: int) -> tuple[str, dict] | None:
             name = "take_points"
     if name == "keep_trump" and f.led_load_at_risk(b):
         # a load led to keep a trump: the risk is named
-        return "coach_tie_lead_load", {"points": f.pts[b], "beaters": f.beaters(b)}
+        return "coach_tie_lead_load_odds", {"points": f.pts[b], "beaters": f.beaters(b),
+                                            "risk": f.risk(b)}
     if name == "take_plain":
         if f.taken(b):
             p["taken"] = f.taken(b)
@@ -395,23 +471,66 @@ def _tie_params(f: Facts, name: str, b: int, a: int) -> tuple[str, dict] | None:
         p["given"], p["given_alt"] = f.given(b), f.given(a)
     elif name in ("load_partner", "partner_unsafe"):  # the points put on the trick
         p["given"], p["given_alt"] = f.pts[b], f.pts[a]
+    elif name == "secure":
+        p["points"], p["risk_alt"] = f.table_pts, f.risk(f.winner(a))
     elif name in ("keep_load", "lead_keep_load"):
         p["points"] = f.pts[a]
     elif name == "keep_safer":
         p["beaters"], p["beaters_alt"] = f.beaters(b), f.beaters(a)
     elif name == "keep_suit":
         p["below"] = f.below(a)
+    elif name == "keep_beater":
+        p["beats"] = beats_later_n(f, a, b)
     return "coach_tie_" + name, p
 
 
-def equal_reason(f: Facts, b: int, a: int) -> str:
-    """Two tied cards no principle tells apart, said plainly: two small cards alike, two
-    cards that do the same to this trick, or two that differ now and even out later."""
+def equal_reason(f: Facts, b: int, a: int, exact: bool = False) -> tuple[str, dict]:
+    """Two tied cards no principle tells apart, said plainly with what makes them the same
+    here, or what they differ in: ``(code, params)``.
+
+    * two small cards that both lose the trick (or are led) and keep nothing the other does
+      not (neither beats a card with points still out that the other does not): none counts,
+      what stays in hand is equal;
+    * two cards that do the same to the trick for the same points: both take it for sure, or
+      both leave it, with the points they put on it;
+    * two cards that do different things now: "what one gains now the other makes up later"
+      only where that is known (every card's place known and the values equal), else what
+      each does now, and that over the deal they are worth about the same."""
     if f.blank(b) and f.blank(a) and f.same_job(b, a):
-        return "coach_tie_blanks"
+        if not f.beats_later(a, b) and not f.beats_later(b, a) and f.covers(a) == f.covers(b):
+            if f.pos == 0:
+                return "coach_tie_blanks_lead", {}
+            if not f.wins(b):
+                return "coach_tie_blanks_lose", {}
+        return "coach_tie_blanks", {}
     if f.same_job(b, a) and f.is_trump(b) == f.is_trump(a):
-        return "coach_equal"
-    return "coach_tie_worth_same"
+        if f.pos > 0 and f.wins(b) and f.sure(b):
+            return "coach_equal_take", {"taken": f.taken(b)}
+        if f.pos > 0 and not f.wins(b):
+            return "coach_equal_lose", {"given": f.pts[b]}
+        if f.pos == 0:  # led: the same points, and both can be taken or neither
+            return "coach_equal_lead", {"points": f.pts[b], "safe": int(not f.threat(b))}
+        return "coach_equal", {}
+    if exact:
+        return "coach_tie_worth_same", {}
+    if f.pos > 0 and f.wins(b) != f.wins(a):
+        return "coach_tie_differ", {"take": int(f.wins(b)), "take_alt": int(f.wins(a))}
+    if f.pts[b] == f.pts[a] and f.is_trump(b) == f.is_trump(a):  # one is safe, the other not
+        return "coach_tie_differ_risk", {"safe": int(_safe(f, b)), "safe_alt": int(_safe(f, a))}
+    return "coach_tie_differ_points", {"points": f.pts[b], "points_alt": f.pts[a],
+                                       "take": int(f.pos > 0 and f.wins(b))}
+
+
+def _safe(f: Facts, c: int) -> bool:
+    """Can no card a player still to play may hold beat ``c`` (the best card once played)?"""
+    return not f.threat(c) if f.pos == 0 else f.sure(c)
+
+
+def beats_later_n(f: Facts, keep: int, play: int) -> int:
+    """How many cards still out with points ``keep`` beats that ``play`` does not."""
+    live, beats, pts = f.live, f.beats, f.pts
+    return sum(1 for x in range(64) if live >> x & 1 and pts[x] > 0 and beats[(x << 6) | keep]
+               and not beats[(x << 6) | play])
 
 
 # Codes whose sentence takes a trick for sure / may take it, and the one for a led load.
@@ -451,8 +570,10 @@ def with_odds(f: Facts, code: str, b: int, a: int, params: dict) -> tuple[str, d
 # what may be said of a load led where the others can take it (the risk named, or a plain
 # comparison of what each card risks)
 _LEAD_LOAD_OK = {"coach_lead_load", "coach_lead_load_trump", "coach_tie_lead_load",
+                 "coach_lead_load_odds", "coach_lead_load_trump_odds", "coach_tie_lead_load_odds",
                  "coach_lead_trump", "coach_tie_lead_cheap", "coach_lead_low",
-                 "coach_keep_later", "coach_tie_worth_same", "coach_equal",
+                 "coach_keep_later", "coach_tie_worth_same", "coach_equal", "coach_equal_lead",
+                 "coach_tie_differ_risk", "coach_tie_differ_points",
                  "coach_forced"}
 
 
@@ -489,6 +610,14 @@ def holds_facts(f: Facts, code: str, b: int, a: int, params: dict | None = None)
                 p.get("chance_alt") is None or p["chance_alt"] != chance_words(f.hold_chance(a))):
             return False
         code = next(may for may, odds in ODDS.items() if odds == code)
+    if code in RISK_CODES:  # a count of the cards that beat a card, and how likely here
+        p = params or {}
+        c = a if code == "coach_lead_load_risk_odds" else b
+        if p.get("risk") != f.risk(c) or not f.threat(c):
+            return False
+        if code == "coach_lead_strong_odds" and p.get("risk_alt") != f.risk(a):
+            return False
+        code = code[:-len("_odds")]
     name = code[len("coach_tie_"):] if code.startswith("coach_tie_") else None
     if name is not None:
         if name == "lead_keep_load":
@@ -506,8 +635,8 @@ def holds_facts(f: Facts, code: str, b: int, a: int, params: dict | None = None)
                 return False
             return not any(f.is_trump(c) and f.wins(c) and f.strength[c] < f.strength[b]
                            for c in f.legal)
-        if name == "lead_cheap":
-            return pos == 0 and pts[b] < pts[a] and f.threat(a)
+        if name == "lead_cheap":  # "risks": only a card something can take
+            return pos == 0 and pts[b] < pts[a] and f.threat(a) and (f.threat(b) or not pts[b])
         if name == "keep_stronger":
             return (b // N_RANKS == a // N_RANKS and f.strength[b] < f.strength[a]
                     and f.same_job(b, a) and f.beats_later(a, b))
@@ -517,10 +646,29 @@ def holds_facts(f: Facts, code: str, b: int, a: int, params: dict | None = None)
         if name == "keep_suit":
             return (f.blank(b) and f.blank(a) and f.same_job(b, a) and f.covers(a)
                     and not f.covers(b))
-        if name == "partner_unsafe":
-            return f.ours and f.threat(f.best) and pts[b] < pts[a] and not wb
-        if name == "load_partner":
-            return f.ours and not f.threat(f.winner(b)) and pts[b] > pts[a]
+        if name == "keep_beater":  # the card kept beats cards with points the other does not
+            return (f.same_job(b, a) and tb == ta and beats_later_n(f, a, b) > 0
+                    and not beats_later_n(f, b, a)
+                    and (params or {}).get("beats") == beats_later_n(f, a, b))
+        if name in ("blanks_lead", "blanks_lose"):
+            return (f.blank(b) and f.blank(a) and f.same_job(b, a) and not f.beats_later(a, b)
+                    and not f.beats_later(b, a) and (pos == 0) == (name == "blanks_lead")
+                    and not wb and not wa)
+        if name == "differ":
+            return pos > 0 and wb != wa
+        if name == "differ_points":
+            return pts[b] != pts[a] or tb != ta
+        if name == "differ_risk":
+            q = params or {}
+            return (_safe(f, b) != _safe(f, a) and q.get("safe") == int(_safe(f, b))
+                    and q.get("safe_alt") == int(_safe(f, a)) and (pos == 0 or (wb and wa)))
+        if name == "partner_unsafe":  # never counts a card that takes as points put on
+            return f.ours and f.threat(f.best) and pts[b] < pts[a] and not wb and not wa
+        if name == "secure":
+            return (f.ours and f.threat(f.best) and f.table_pts >= LOAD and wb and f.sure(b)
+                    and not f.sure(f.winner(a)))
+        if name == "load_partner":  # points put on the partner's trick: cards that do not take
+            return f.ours and not f.threat(f.winner(b)) and pts[b] > pts[a] and not wb and not wa
         if name in ("take_plain", "take_plain_lead"):
             return not tb and (f.taken(b) > 0) == (name == "take_plain")
         if name in ("take_load", "take_load_may"):
@@ -535,9 +683,13 @@ def holds_facts(f: Facts, code: str, b: int, a: int, params: dict | None = None)
         if name == "keep_load":
             return f.is_load(a) and pts[b] < pts[a] and (
                 pos == 0 or (wb == wa and f.sure(b) == f.sure(a)))
-        if name == "save_trump":
-            return (pos > 0 and ta and not tb and wa and not wb and f.trumps_out > 0
-                    and not f.last and not f.ours)
+        if name in ("save_trump", "save_trump_give", "save_trump_odds"):
+            if not (pos > 0 and ta and not tb and wa and not wb and f.trumps_out > 0
+                    and not f.last and not f.ours):
+                return False
+            if name == "save_trump_odds":  # the trump may be beaten: how likely, said
+                return not f.sure(a) and (params or {}).get("risk_alt") == f.risk(a)
+            return f.sure(a) and (name == "save_trump_give") == (f.given(b) > 0)
         if name == "keep_master":
             return pos == 0 and not f.threat(a) and f.threat(b)
         if name == "blanks":
@@ -547,6 +699,14 @@ def holds_facts(f: Facts, code: str, b: int, a: int, params: dict | None = None)
         return True
     if code == "coach_equal":
         return f.same_job(b, a) and tb == ta
+    if code == "coach_equal_take":
+        return f.same_job(b, a) and tb == ta and pos > 0 and wb and f.sure(b)
+    if code == "coach_equal_lose":
+        return f.same_job(b, a) and tb == ta and pos > 0 and not wb
+    if code == "coach_equal_lead":
+        q = params or {}
+        return (f.same_job(b, a) and tb == ta and pos == 0 and q.get("points") == pts[b]
+                and q.get("safe") == int(not f.threat(b)))
     if code in ("coach_take", "coach_take_trump", "coach_strozzo", "coach_take_own",
                 "coach_take_lead", "coach_take_lead_keep", "coach_take_may",
                 "coach_take_lead_may"):
@@ -580,7 +740,12 @@ def holds_facts(f: Facts, code: str, b: int, a: int, params: dict | None = None)
     if code == "coach_lead_load_risk":
         return pos == 0 and f.led_load_at_risk(a)
     if code == "coach_lead_low":
-        return pos == 0 and pts[b] < pts[a] and f.threat(a)
+        return pos == 0 and pts[b] < pts[a] and f.threat(a) and (f.threat(b) or not pts[b])
+    if code == "coach_lead_trump":  # what each risks: only a card something can take
+        return (pos == 0 and tb and not ta and (f.threat(b) or not pts[b])
+                and (f.threat(a) or not pts[a]))
+    if code == "coach_lead_trump_safe":
+        return pos == 0 and tb and not ta and not f.threat(b) and f.trumps_out > 0
     if code == "coach_lead_load":
         return f.led_load_at_risk(b) and f.beaters(b) > 0
     if code == "coach_lead_load_trump":
@@ -595,7 +760,10 @@ def holds_facts(f: Facts, code: str, b: int, a: int, params: dict | None = None)
             else f.beaters(b) < f.beaters(a)
     if code in ("coach_save_trump", "coach_save_trump_free", "coach_save_trump_empty",
                 "coach_let_go", "coach_let_go_free", "coach_let_go_empty"):
-        return pos > 0 and wa and not wb
+        return pos > 0 and wa and not wb and f.sure(a)  # "would take": only a sure take
+    if code in ("coach_save_trump_odds", "coach_let_go_odds"):
+        return (pos > 0 and wa and not wb and not f.sure(a)
+                and (params or {}).get("risk_alt") == f.risk(a))
     return True
 
 
@@ -604,4 +772,68 @@ TIE_CODES = tuple("coach_tie_" + n for n in (
     "partner_unsafe", "load_partner", "take_plain", "take_plain_lead", "take_load",
     "take_points", "discard", "keep_load", "low_trump", "lead_load", "take_load_may",
     "take_points_may", "blanks", "worth_same", "save_trump", "keep_master",
-    "take_load_odds", "take_points_odds", "keep_suit"))
+    "take_load_odds", "take_points_odds", "keep_suit", "secure", "save_trump_give",
+    "save_trump_odds", "lead_load_odds", "keep_beater", "blanks_lead", "blanks_lose", "differ",
+    "differ_points", "differ_risk"))
+# A count of the cards still out that beat a led card, said with the chance that one of them
+# is played here (``risk``, and ``risk_alt`` for the other card: :meth:`Facts.risk`).
+RISK_CODES = ("coach_lead_load_odds", "coach_lead_load_trump_odds", "coach_lead_strong_odds",
+              "coach_lead_load_risk_odds", "coach_tie_lead_load_odds")
+
+
+# What a sentence claims of the trick, by code, for :func:`claims`: the card whose take it
+# says is sure ("takes the trick", "would take this trick"), and the cards it says risk
+# points on a lead.
+_SAYS_SURE_ALT = {"coach_save_trump", "coach_save_trump_free", "coach_save_trump_empty",
+                  "coach_let_go", "coach_let_go_free", "coach_let_go_empty",
+                  "coach_tie_save_trump", "coach_tie_save_trump_give"}
+# code -> the cards it says risk their points on a lead: "b", "a"
+_SAYS_RISK = {"coach_lead_trump": "ba", "coach_tie_lead_cheap": "ba", "coach_lead_low": "ba",
+              "coach_lead_load_trump": "b", "coach_lead_load_trump_odds": "b",
+              "coach_tie_lead_load": "b", "coach_tie_lead_load_odds": "b",
+              "coach_lead_load_risk": "a", "coach_lead_load_risk_odds": "a"}
+_SAYS_COUNT = {"coach_lead_load", "coach_lead_load_odds", "coach_lead_strong",
+               "coach_lead_strong_odds", "coach_lead_load_risk", "coach_lead_load_risk_odds",
+               "coach_lead_load_trump", "coach_lead_load_trump_odds", "coach_tie_lead_load",
+               "coach_tie_lead_load_odds"}
+
+
+def claims(f: Facts, code: str, b: int, a: int, params: dict) -> dict[str, bool]:
+    """Each claim a reason makes about this trick, checked from the facts themselves rather
+    than by the code's own condition (:func:`holds`): a strong player's reading.
+
+    * ``given``: points said to be put on (given to) a trick are a card that does not take it;
+    * ``sure``: a take said to be sure ("takes the trick", "would take this trick") can be
+      beaten by no card a player still to play may hold;
+    * ``odds``: a chance said (``chance``, ``risk``) is the one the seat's view gives;
+    * ``risks``: "risks N points" on a lead only where a card the others may hold beats it;
+    * ``count``: "only N cards beat it" always with the chance one of them is played here.
+    Only the claims the reason makes are returned."""
+    p = params
+    out: dict[str, bool] = {}
+
+    def add(kind: str, ok: bool) -> None:
+        out[kind] = out.get(kind, True) and bool(ok)
+
+    if f.pos > 0:
+        for k, c in (("given", b), ("given_alt", a)):
+            if p.get(k):
+                add("given", not f.wins(c))
+    if code in _SURE_TAKE or code in _SAYS_SURE_ALT:
+        c = a if code in _SAYS_SURE_ALT else b
+        add("sure", f.pos > 0 and f.wins(c) and f.hold_chance(c) == 1.0 and f.sure(c))
+    if "chance" in p:
+        add("odds", p["chance"] == chance_words(f.hold_chance(b)))
+    if "chance_alt" in p:
+        add("odds", p["chance_alt"] == chance_words(f.hold_chance(a)))
+    if "risk" in p:
+        add("odds", p["risk"] == f.risk(a if code == "coach_lead_load_risk_odds" else b))
+    if "risk_alt" in p:
+        add("odds", p["risk_alt"] == f.risk(f.winner(a) if f.pos else a))
+    said = _SAYS_RISK.get(code)
+    if said and f.pos == 0:  # a card of no points risks nothing, truly
+        for c in (b if x == "b" else a for x in said):
+            add("risks", f.threat(c) or not f.pts[c])
+    if code in _SAYS_COUNT:
+        add("count", "risk" in p)
+    return out

@@ -17,7 +17,7 @@ from typing import Any, Sequence
 from ..actions import CARICHI, action_text
 from ..ai.evaluate import (CARD_POINTS, DEFAULT_BUDGET, LABELS, Budget, Evaluation, accuracy_of,
                            card_plays, evaluate, evaluate_bidding, label_for, severity)
-from ..ai.explain import explain, explain_bidding
+from ..ai.explain import because, explain, explain_bidding
 from ..game import Game
 
 TURNING_POINTS = 3  # at most this many turning points a deal
@@ -64,8 +64,16 @@ def decision(game: Game, seat: int, step: int, budget: Budget = DEFAULT_BUDGET) 
         ev = evaluate_bidding(view, played)
         why = explain_bidding(view, ev, played)
     elif played in card_plays(view):
+        from ..ai.chiamata.teach import reveal_reason
         ev = evaluate(view, budget)
         why = explain(view, ev, played)
+        p = why.get("params", {})
+        rev = reveal_reason(view, p["card"], p.get("alt")) if "card" in p else None
+        if rev is not None:  # Chiamata: the called card played, or kept, and the sides
+            last = why
+            while isinstance(last.get("then"), dict):
+                last = last["then"]
+            last["then"] = rev
     else:
         raise ValueError(f"action {step} of the deal is not a card played by seat {seat}")
     loss = round(ev.loss(played), 2)
@@ -76,9 +84,13 @@ def decision(game: Game, seat: int, step: int, budget: Budget = DEFAULT_BUDGET) 
         out["effect"] = fx = trick_effect(game, seat, step)
         kept = lost_load(ev, played, fx, game.rules.tables.points)
         if kept is not None:
+            # a load tied with the best lost nothing over the deal: said, never a label worse
+            # than "equal" nor a turning point (the label, the note and the reason agree)
+            tied = ev.tied(played)
             out["load_lost"] = {"card": action_text(played), "points": fx["given"],
-                                "kept": action_text(kept)}
-            out["label"] = worse_label(out["label"], LOST_LOAD_LABEL)
+                                "kept": action_text(kept), "tied": tied}
+            if not tied:
+                out["label"] = worse_label(out["label"], LOST_LOAD_LABEL)
     return out
 
 
@@ -116,9 +128,9 @@ def retry(game: Game, seat: int, step: int, card: int,
           budget: Budget = DEFAULT_BUDGET) -> dict:
     """Another card tried at a card play of the deal (learning from a mistake): its label and
     loss from the same evaluation as the review's, whether it is good enough to count as
-    found, and -- once found -- why (the best card against the card first played, another
-    good card against the best). Raises ``ValueError`` for a decision that is
-    not the seat's card play or a card it could not play there."""
+    found, and -- once found -- why the card found beats the card first played. Raises
+    ``ValueError`` for a decision that is not the seat's card play or a card it could not
+    play there."""
     g = game.replay(step)
     if g.current_player != seat:
         raise ValueError(f"action {step} of the deal is not seat {seat}'s")
@@ -134,12 +146,17 @@ def retry(game: Game, seat: int, step: int, card: int,
     first = int(game.actions[step])
     if card == first:  # the card first played: the review's own label, its lost load included
         fx = trick_effect(game, seat, step)
-        if lost_load(ev, card, fx, game.rules.tables.points) is not None:
+        if lost_load(ev, card, fx, game.rules.tables.points) is not None and not ev.tied(card):
             label = worse_label(label, LOST_LOAD_LABEL)
     found = label in FOUND_LABELS
     why = None
-    if found:  # the best card: why it beats the card first played; another: why the best is
-        why = explain(view, ev, first if card == ev.best else card)
+    if found:  # why the card found beats the card first played (never why it is the worse)
+        if card == ev.best:
+            why = explain(view, ev, first)
+        elif ev.values[card] >= ev.values[first] - 1e-9:
+            why = because(view, ev, card, first)
+        else:  # found (it keeps a load) though valued below the first: why the best is better
+            why = explain(view, ev, first)
     return {"action": action_text(card), "label": label, "loss": round(ev.loss(card), 2),
             "found": found, "reason": why}
 
@@ -172,7 +189,8 @@ def summary(results: list[dict]) -> dict:
     for r in results:
         counts[r["label"]] += 1
     plays = [r["loss"] for r, u in zip(results, units) if u == CARD_POINTS]
-    worst = sorted((r for r in results if r["label"] in TURNING_LABELS),
+    # a turning point only where points were lost over the deal
+    worst = sorted((r for r in results if r["label"] in TURNING_LABELS and r["loss"] > 0),
                    key=lambda r: (-severity(r["loss"], r.get("unit", CARD_POINTS)),
                                   r["index"]))[:TURNING_POINTS]
     return {"accuracy": round(accuracy_of([r["loss"] for r in results], units), 1),

@@ -49,7 +49,10 @@ SIDE_CODES = (
     "coach_side_opponent", "coach_side_known_ours", "coach_side_known_theirs",
     "coach_side_known_alone", "coach_side_known_alone_me",
 )
-CODES = BID_CODES + CALL_CODES + SIDE_CODES
+# The aims of each side, and the moment the called card shows the sides (:func:`play_notes`).
+PLAY_CODES = ("coach_aim_make", "coach_aim_stop", "coach_reveal", "coach_reveal_keep",
+              "coach_reveal_alone")
+CODES = BID_CODES + CALL_CODES + SIDE_CODES + PLAY_CODES
 
 # A plain contract (a rank bid) needs 60; a hand that should take more is a good one.
 PLAIN_NEED = 60
@@ -213,3 +216,57 @@ def side_reason(view: View) -> dict | None:
     if held:
         return _reason("coach_side_partner_secret", card=card, caller_seat=caller)
     return _reason("coach_side_opponent", card=card, caller_seat=caller)
+
+
+def aim_reason(view: View) -> dict | None:
+    """What the seat's side plays for in a Chiamata deal: the caller's side the contract's
+    points (61, or the points promised), the others the points that stop it (121 less that)."""
+    ch = view.chiamata or {}
+    target = ch.get("target")
+    if side_reason(view) is None or not target:
+        return None
+    me, caller = view.seat, int(ch["caller"])
+    partner = ch.get("partner")
+    held = ch["called_card"] in {str(c) for c in view.hand}
+    if me == caller or held or (partner is not None and me == int(partner)):
+        return _reason("coach_aim_make", need=int(target))
+    return _reason("coach_aim_stop", need=121 - int(target), target=int(target))
+
+
+def reveal_reason(view: View, card: str, alt: str | None) -> dict | None:
+    """The moment the called card shows the sides: its holder playing it (the partner made
+    known to all, or the caller who called his own card shown alone), or keeping it (the sides
+    stay hidden); ``None`` where neither card named is the called card still hidden."""
+    ch = view.chiamata or {}
+    if side_reason(view) is None or ch.get("partner_revealed"):
+        return None
+    called, caller = ch["called_card"], int(ch["caller"])
+    if called not in {str(c) for c in view.hand}:
+        return None
+    if card == called:
+        if view.seat == caller:
+            return _reason("coach_reveal_alone", card=card)
+        return _reason("coach_reveal", card=card, caller_seat=caller)
+    if alt == called:
+        return _reason("coach_reveal_keep", alt=alt)
+    return None
+
+
+def play_notes(view: View, why: dict, aims: bool = True) -> dict:
+    """A card play's reason in Chiamata with what the seat knows of the sides and its side's
+    aim said first (``context``), and after it the moment the called card shows the sides
+    (``then``, after any line already there); the reason as it is outside Chiamata's play."""
+    side = side_reason(view)
+    if side is None:
+        return why
+    why = dict(why)
+    aim = aim_reason(view) if aims else None
+    why["context"] = {**side, "then": aim} if aim else side
+    p = why.get("params", {})
+    rev = reveal_reason(view, p.get("card", ""), p.get("alt")) if "card" in p else None
+    if rev is not None:
+        last = why
+        while isinstance(last.get("then"), dict):
+            last = last["then"] = dict(last["then"])
+        last["then"] = rev
+    return why

@@ -289,14 +289,16 @@ def load_file(path: str, inputs: int = N_INPUTS) -> Model:
 
 def model_name(rules: Rules) -> str | None:
     """Which shipped model fits these rules, if any: the positions it was trained on, none of
-    the house rules (reburied cards, exchanges, signals, the natural three). Two-, three-,
+    the house rules (reburied cards, exchanges, signals, the natural three, hands of nine, other
+    cards taken out). Two-, three-,
     four- and six-player Briscola with the Italian deck in its standard order (three players
     without the 2 of coins, partners seeing each other's hands only in the last tricks);
     for two players also double Briskula, scoperta (open hands), Portuguese Bisca (French
     deck, A 7 K J Q) and Bosnian Briskula (French 32-card deck). ``load`` says whether that
     model's weights ship."""
     if (rules.mode != "classic" or rules.natural_three or rules.signals or rules.rebury
-            or rules.exchange_two or rules.exchange_seven):
+            or rules.exchange_two or rules.exchange_seven or rules.exchange_brisca
+            or rules.hand_cards != 3 or rules.removed != "two"):
         return None
     n = rules.players
     italian = rules.deck == "italian" and rules.ranking == "standard"

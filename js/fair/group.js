@@ -1,0 +1,202 @@
+// The fair deal's cryptography, every operation from @noble/curves (ristretto255: a group of prime
+// order, RFC 9496; hashing to it and to its scalars, RFC 9380) and @noble/hashes (SHA-256, HKDF):
+// no curve arithmetic is written here, only how the protocol composes the library's. Randomness
+// comes from crypto.getRandomValues. docs/friends.md ("The fair deal") says what each piece is for.
+//
+// - a device's key: x random, Y = x·G, with a Schnorr proof of knowledge of x (Fiat–Shamir);
+// - a masked card: ElGamal under the joint key H = ΣY, a pair (A, B) = (r·G, M + r·H);
+// - re-masking: (A + s·G, B + s·H), which leaves the card and makes the pair new;
+// - a reveal token: T = x·A, with a Chaum–Pedersen proof that log_G(Y) = log_A(T) (DLEQ);
+//   the card is B − ΣT;
+// - a proof's nonce is derived from the secret and the statement (deterministic, as Ed25519's);
+// - every proof's challenge hashes the context (table, round, sender, sequence, kind, position)
+//   with a domain tag: a proof made for one message is no proof for another.
+import { ristretto255, ristretto255_hasher } from "@noble/curves/ed25519.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { hkdf } from "@noble/hashes/hkdf.js";
+
+export const Point = ristretto255.Point;
+const Fn = Point.Fn;
+const G = Point.BASE;
+const enc = new TextEncoder();
+const DST = "briscola-fair-v1";
+
+/** Bytes from the platform's CSPRNG (WebCrypto). */
+export function randomBytes(n) {
+  const out = new Uint8Array(n);
+  globalThis.crypto.getRandomValues(out);
+  return out;
+}
+
+function numberLE(bytes) {
+  let n = 0n;
+  for (let i = bytes.length - 1; i >= 0; i--) n = (n << 8n) | BigInt(bytes[i]);
+  return n;
+}
+
+/** A uniform nonzero scalar: 64 random bytes reduced by the library's field (bias under 2^-250). */
+export function randomScalar() {
+  for (;;) {
+    const k = Fn.create(numberLE(randomBytes(64)));
+    if (k !== 0n) return k;
+  }
+}
+
+/** Length-prefixed concatenation of strings, numbers, bytes and points: one unambiguous input. */
+export function transcript(...parts) {
+  const chunks = [];
+  for (const part of parts) {
+    let bytes;
+    if (part instanceof Uint8Array) bytes = part;
+    else if (part instanceof Point) bytes = part.toBytes();
+    else if (typeof part === "string") bytes = enc.encode(part);
+    else if (typeof part === "number" && Number.isSafeInteger(part)) bytes = enc.encode(`#${part}`);
+    else throw new TypeError("transcript: a string, integer, bytes or point");
+    const len = new Uint8Array(4);
+    new DataView(len.buffer).setUint32(0, bytes.length);
+    chunks.push(len, bytes);
+  }
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) { out.set(c, at); at += c.length; }
+  return out;
+}
+
+/** A challenge: the transcript hashed to a scalar (RFC 9380 hash_to_field), one tag per use. */
+export function challenge(tag, ...parts) {
+  return ristretto255_hasher.hashToScalar(transcript(...parts), { DST: `${DST}-${tag}` });
+}
+
+export function hash(...parts) {
+  return sha256(transcript(...parts));
+}
+
+/** The point of a card of the deck, by its code: hashed to the group (nobody knows a relation
+ * between two cards' points), so a card is recognised by its point. */
+export function cardPoint(code) {
+  return ristretto255_hasher.hashToCurve(enc.encode(code), { DST: `${DST}-card` });
+}
+
+const SCALAR = 32;
+const POINT = 32;
+
+export function scalarBytes(k) {
+  const out = new Uint8Array(SCALAR);
+  let n = k;
+  for (let i = 0; i < SCALAR; i++) { out[i] = Number(n & 255n); n >>= 8n; }
+  return out;
+}
+
+/** A scalar from its 32 bytes; null unless canonical (below the group's order). */
+export function readScalar(bytes) {
+  if (!(bytes instanceof Uint8Array) || bytes.length !== SCALAR) return null;
+  const n = numberLE(bytes);
+  return n < Fn.ORDER ? n : null;
+}
+
+/** A point from its 32 bytes; null unless a canonical ristretto255 encoding. */
+export function readPoint(bytes) {
+  if (!(bytes instanceof Uint8Array) || bytes.length !== POINT) return null;
+  try {
+    return Point.fromBytes(bytes);
+  } catch {
+    return null;
+  }
+}
+
+export const sizes = { SCALAR, POINT, PROOF: 2 * SCALAR, PAIR: 2 * POINT };
+
+// -- proofs -----------------------------------------------------------------------------------
+
+/** A proof's nonce, derived from the secret and everything the proof states (as Ed25519 derives
+ * its nonces): the same proof made again is the same bytes (a device that reloads and replays
+ * its deal sends nothing different), and two statements never share a nonce. */
+function nonce(x, tag, parts) {
+  return challenge(`nonce-${tag}`, scalarBytes(x), ...parts) || 1n;
+}
+
+/** Schnorr proof of knowledge of x for Y = x·G, bound to `context` (an array of transcript parts). */
+export function proveKey(x, Y, context) {
+  const w = nonce(x, "key", [...context, Y]);
+  const R = G.multiply(w);
+  const c = challenge("key", ...context, Y, R);
+  return [c, Fn.add(w, Fn.mul(c, x))];
+}
+
+export function verifyKey(Y, [c, s], context) {
+  if (Y.is0()) return false;
+  const R = G.multiplyUnsafe(s).subtract(Y.multiplyUnsafe(c));
+  return challenge("key", ...context, Y, R) === c;
+}
+
+/** A reveal token T = x·A with a Chaum–Pedersen proof that log_G(Y) = log_A(T). */
+export function token(x, Y, A, context) {
+  const T = A.multiply(x);
+  const w = nonce(x, "token", [...context, Y, A]);
+  const c = challenge("token", ...context, Y, A, T, G.multiply(w), A.multiply(w));
+  return { T, proof: [c, Fn.add(w, Fn.mul(c, x))] };
+}
+
+export function verifyToken(Y, A, T, [c, s], context) {
+  const R1 = G.multiplyUnsafe(s).subtract(Y.multiplyUnsafe(c));
+  const R2 = A.multiplyUnsafe(s).subtract(T.multiplyUnsafe(c));
+  return challenge("token", ...context, Y, A, T, R1, R2) === c;
+}
+
+// -- the deck ---------------------------------------------------------------------------------
+
+/** The deck before any shuffle: each card's point, masked with nothing (A = 0): public. */
+export function openDeck(points) {
+  return points.map((M) => [Point.ZERO, M]);
+}
+
+/** What a shuffle's seed stands for: the permutation and one re-masking scalar per card, drawn
+ * from the seed by HKDF-SHA-256 (so the commitment to the seed commits to both). `pi[k]` is the
+ * position, in the deck received, of the card put at position k. */
+export function expandSeed(seed, size, context) {
+  const info = transcript("shuffle", ...context);
+  const bytes = hkdf(sha256, seed, enc.encode(`${DST}-shuffle`), info, size * 64 + size * 8);
+  const scalars = [];
+  for (let k = 0; k < size; k++) scalars.push(Fn.create(numberLE(bytes.subarray(k * 64, k * 64 + 64))) || 1n);
+  const pi = Array.from({ length: size }, (_, k) => k);
+  const draws = bytes.subarray(size * 64);
+  for (let k = size - 1; k > 0; k--) {
+    // 8 bytes reduced modulo at most 52: a bias under 2^-58 per draw
+    const j = Number(numberLE(draws.subarray(k * 8, k * 8 + 8)) % BigInt(k + 1));
+    [pi[k], pi[j]] = [pi[j], pi[k]];
+  }
+  return { pi, scalars };
+}
+
+/** The deck permuted by `pi` and re-masked with `scalars` under the joint key H. */
+export function shuffleDeck(deck, H, { pi, scalars }) {
+  return pi.map((from, k) => {
+    const [A, B] = deck[from];
+    return [A.add(G.multiply(scalars[k])), B.add(H.multiply(scalars[k]))];
+  });
+}
+
+export function commitSeed(seed, context) {
+  return hash("commit", ...context, seed);
+}
+
+export function deckBytes(deck) {
+  const out = new Uint8Array(deck.length * 2 * POINT);
+  deck.forEach(([A, B], k) => { out.set(A.toBytes(), k * 64); out.set(B.toBytes(), k * 64 + 32); });
+  return out;
+}
+
+/** A deck from its bytes; null unless `size` pairs of canonical points. */
+export function readDeck(bytes, size) {
+  if (!(bytes instanceof Uint8Array) || bytes.length !== size * 2 * POINT) return null;
+  const deck = [];
+  for (let k = 0; k < size; k++) {
+    const A = readPoint(bytes.subarray(k * 64, k * 64 + 32));
+    const B = readPoint(bytes.subarray(k * 64 + 32, k * 64 + 64));
+    if (!A || !B) return null;
+    deck.push([A, B]);
+  }
+  return deck;
+}
+
+export { G, Fn };

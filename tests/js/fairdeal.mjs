@@ -1,0 +1,365 @@
+// Drives js/fair/ (the fair deal) in Node: one FairTable per device, a fake transport between
+// them (every message as JSON text, one queue per pair of devices, the queues' turns drawn at
+// random so that messages of different senders cross), and a game that deals, plays tricks,
+// draws and opens as Briscola does. Prints one line of JSON per scenario: what each device saw,
+// the truth (read with every device's secret together, which no device has), the refusals, the
+// cheats named and the check after the deal. Read by tests/test_fairdeal.py. The command line:
+// scenario names (or "all").
+import { ALL, FairTable, restore, snapshot } from "../../js/fair/index.js";
+import { Point, randomScalar, readDeck, scalarBytes, token, verifyToken } from "../../js/fair/group.js";
+import { b64, unb64 } from "../../js/fair/codec.js";
+
+const SUITS = ["D", "C", "S", "B"];
+const RANKS = ["A", "2", "3", "4", "5", "6", "7", "J", "H", "K"];
+
+/** The deck of n players (docs/rules.md §4): 40 cards; one 2 out at three, the four 2s at six. */
+export function deckFor(n) {
+  const all = SUITS.flatMap((s) => RANKS.map((r) => r + s));
+  if (n === 3) return all.filter((c) => c !== "2B");
+  if (n === 6) return all.filter((c) => c[0] !== "2");
+  return all;
+}
+
+let seed = 12345;
+function rand(k) { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % k; }
+
+class Bus {
+  constructor(tables, { tamper = null, split = null } = {}) {
+    this.tables = tables;
+    this.lanes = new Map();        // "from>to" -> [text]
+    this.events = tables.map(() => []);
+    this.bytes = tables.map(() => 0);
+    this.messages = tables.map(() => 0);
+    this.tamper = tamper;          // (from, msg) -> [msg...] (the messages that really go)
+    this.split = split;            // (from, to, msg) -> the message that device `to` gets
+  }
+  post(from, { send, events }) {
+    this.events[from].push(...events);
+    for (const { to, msg } of send) {
+      for (const m of this.tamper ? this.tamper(from, msg, this) : [msg]) this.wire(from, to, m);
+    }
+  }
+  wire(from, to, msg) {
+    const text = JSON.stringify(msg);
+    this.bytes[from] += text.length;
+    this.messages[from] += 1;
+    for (let d = 0; d < this.tables.length; d++) {
+      if (d === from || (to !== null && to !== d)) continue;
+      const key = `${from}>${d}`;
+      if (!this.lanes.has(key)) this.lanes.set(key, []);
+      this.lanes.get(key).push(this.split ? JSON.stringify(this.split(from, d, msg)) : text);
+    }
+  }
+  async drain() {
+    for (;;) {
+      const busy = [...this.lanes].filter(([, q]) => q.length);
+      if (!busy.length) return;
+      const [key, q] = busy[rand(busy.length)];
+      const [from, to] = key.split(">").map(Number);
+      const text = q.shift();
+      this.post(to, await this.tables[to].receive(JSON.parse(text), from));
+    }
+  }
+  /** Every device's game says the same thing: `fn(table)` on each, what it sends posted. */
+  async all(fn) {
+    for (const t of this.tables) this.post(t.me, await fn(t));
+    await this.drain();
+  }
+}
+
+/** The truth: each position's card read with every device's secret (only a test has them all). */
+function truth(tables) {
+  const t0 = tables[0];
+  const x = tables.reduce((s, t) => Point.Fn.add(s, t.x), 0n);
+  return t0._deck().map(([A, B]) => t0.deck[t0.byPoint.get(b64(B.subtract(A.multiply(x)).toBytes()))]);
+}
+
+/** A whole deal as the game runs it: `hand` cards each dealt in turn, the face-up trump (position
+ * n·hand, opened to all) unless `noTrump`, tricks in turn with draws from the talon in order
+ * (the trump last), partners shown each other's hands once the talon is used up, an exchange
+ * for the face-up trump when `exchange`; the deal finished after `tricks` tricks (all by
+ * default: a cheat's test needs no more than the cheat). `cheat` hooks into the game; `opts.tamper` into the
+ * wire. Returns the bus and the truth. */
+export async function deal(n, { hand = 3, noTrump = false, partners = null, exchange = false, cheat = {}, tamper = null, split = null, table = "T1", tricks = Infinity } = {}) {
+  const deck = deckFor(n);
+  const tables = Array.from({ length: n }, (_, me) => new FairTable({ table, round: 1, devices: n, me, deck }));
+  const bus = new Bus(tables, { tamper, split });
+  for (const t of tables) bus.post(t.me, t.start());
+  await bus.drain();
+  if (cheat.afterShuffle) await cheat.afterShuffle(bus);
+  const plan = [];
+  for (let k = 0; k < n * hand; k++) plan.push([k, k % n]);
+  let trumpPos = noTrump ? null : n * hand;
+  if (trumpPos !== null) plan.push([trumpPos, ALL]);
+  await bus.all((t) => t.deal(plan));
+  if (cheat.afterDeal) await cheat.afterDeal(bus);
+  let next = n * hand + (noTrump ? 0 : 1);
+  const size = deck.length;
+  if (exchange && !stopped(tables)) {
+    const [p] = tables[1].hand()[0];
+    bus.post(1, tables[1].give(p));
+    await bus.drain();
+    await bus.all((t) => t.take(trumpPos, 1));
+    trumpPos = p;
+  }
+  let leader = 0;
+  let shown = false;
+  for (let trick = 0; trick < tricks && !stopped(tables); trick++) {
+    if (!tables.some((t) => t.hand().length)) break;
+    for (let i = 0; i < n && !stopped(tables); i++) {
+      const d = (leader + i) % n;
+      const mine = tables[d].hand();
+      const [p] = mine[rand(mine.length)];
+      if (cheat.play && (await cheat.play(bus, d, p, trick))) continue;
+      bus.post(d, tables[d].play(p));
+      await bus.drain();
+    }
+    leader = (leader + trick) % n;
+    for (let i = 0; i < n && !stopped(tables); i++) {
+      const d = (leader + i) % n;
+      if (next < size) {
+        const pos = next++;
+        await bus.all((t) => t.deal([[pos, d]]));
+      } else if (trumpPos !== null) {
+        const pos = trumpPos;
+        trumpPos = null;
+        await bus.all((t) => t.take(pos, d));
+      }
+    }
+    if (partners && !shown && next >= size && trumpPos === null && !stopped(tables)) {
+      shown = true;
+      for (const team of partners) {
+        for (const a of team) for (const b of team) if (a !== b) bus.post(a, await tables[a].show(b));
+      }
+      await bus.drain();
+    }
+  }
+  if (cheat.beforeFinish) await cheat.beforeFinish(bus);
+  await bus.all((t) => t.finish());
+  return { bus, tables, truth: truth(tables), plan };
+}
+
+function stopped(tables) {
+  return tables.some((t) => t.stopped);
+}
+
+/** What a scenario prints: per device, its events by kind; and the truth. */
+function summary({ bus, tables, truth: order }) {
+  return {
+    devices: tables.length,
+    truth: order,
+    deck: tables[0].deck,
+    seen: bus.events.map((evs) => ({
+      cards: evs.filter((e) => e.type === "card").map((e) => [e.pos, e.card]),
+      opened: evs.filter((e) => e.type === "opened").map((e) => [e.pos, e.card, e.by]),
+      shown: evs.filter((e) => e.type === "shown").map((e) => [e.pos, e.card, e.holder]),
+      refused: evs.filter((e) => e.type === "refused").map((e) => [e.device, e.code]),
+      cheats: evs.filter((e) => e.type === "cheat").map((e) => [e.device, e.code, e.reason]),
+      checks: evs.filter((e) => e.type === "check").map((e) => [e.fair, e.device ?? null, e.code ?? null, e.reason ?? null]),
+      ready: evs.filter((e) => e.type === "ready").length,
+    })),
+    holders: tables[0].holder,
+    bytes: bus.bytes,
+    messages: bus.messages,
+  };
+}
+
+/** A token message's item with its point changed (another valid point, the proof unchanged). */
+function forgeToken(msg) {
+  const [p, to, data] = msg.items[0];
+  const bytes = unb64(data);
+  const T = Point.fromBytes(bytes.subarray(0, 32)).add(Point.BASE);
+  bytes.set(T.toBytes(), 0);
+  return { ...msg, items: [[p, to, b64(bytes)], ...msg.items.slice(1)] };
+}
+
+/** A play message made by hand: device t's share of position p, saying it is `code`. */
+function forgePlay(bus, t, p, code) {
+  const { T, proof } = token(t.x, t.Y[t.me], t._deck()[p][0], t._ctx(t.me, t.seq, "play", p));
+  t._send("play", { p, card: code, token: b64(shareBytes(T, proof)) });
+  bus.post(t.me, t._flush());
+}
+
+function shareBytes(T, proof) {
+  const bytes = new Uint8Array(96);
+  bytes.set(T.toBytes(), 0);
+  bytes.set(scalarBytes(proof[0]), 32);
+  bytes.set(scalarBytes(proof[1]), 64);
+  return bytes;
+}
+
+const SCENARIOS = {
+  // device 1 reloads before the third trick: its table made again from its snapshot (as JSON)
+  reload: async () => {
+    let same = null;
+    const out = await deal(2, {
+      cheat: {
+        play: async (bus, d, p, trick) => {
+          if (trick !== 2 || d !== 0 || same !== null) return false;
+          const before = bus.tables[1];
+          const { table } = await restore(JSON.parse(JSON.stringify(snapshot(before))));
+          same = JSON.stringify(table.chains) === JSON.stringify(before.chains) &&
+            JSON.stringify(table.hand()) === JSON.stringify(before.hand()) && table !== before;
+          bus.tables[1] = table;
+          return false;
+        },
+      },
+    });
+    const refused = [];
+    for (const bad of [null, { v: 2 }, { ...snapshot(out.tables[0]), log: [["shuffle"]] }]) {
+      try { await restore(bad); refused.push(null); } catch (e) { refused.push(e.message); }
+    }
+    return { ...summary(out), same, refused };
+  },
+  honest2: () => deal(2, { exchange: true }),
+  honest3: () => deal(3),
+  honest4: () => deal(4, { partners: [[0, 2], [1, 3]] }),
+  chiamata5: () => deal(5, { hand: 8, noTrump: true }),
+  honest6: () => deal(6, { partners: [[0, 2, 4], [1, 3, 5]] }),
+
+  // device 1's share of the first card dealt to device 0 is a wrong point (its proof kept)
+  bad_token: () => {
+    let done = false;
+    return deal(3, {
+      tamper: (from, msg) => {
+        if (from === 1 && msg.k === "tokens" && !done && msg.items[0][1] === 0) { done = true; return [forgeToken(msg)]; }
+        return [msg];
+      },
+    });
+  },
+  // device 1's shuffle: one masked card replaced by a copy of another (a card duplicated)
+  duplicate_shuffle: () => deal(2, {
+    tamper: (from, msg, bus) => {
+      if (from !== 1 || msg.k !== "shuffle") return [msg];
+      const bytes = unb64(msg.deck);
+      bytes.copyWithin(5 * 64, 9 * 64, 10 * 64);
+      bus.tables[1].decks[2] = readDeck(bytes, bus.tables[1].size); // the cheat goes on from what it sent
+      return [{ ...msg, deck: b64(bytes) }];
+    },
+  }),
+  // device 1's shuffle (the last): one card substituted by a fresh masking of another card
+  substitute_shuffle: () => deal(2, {
+    tamper: (from, msg, bus) => {
+      if (from !== 1 || msg.k !== "shuffle") return [msg];
+      const t = bus.tables[1];
+      const r = randomScalar();
+      const bytes = unb64(msg.deck);
+      bytes.set(Point.BASE.multiply(r).toBytes(), 7 * 64);
+      bytes.set(t.points[3].add(t.H.multiply(r)).toBytes(), 7 * 64 + 32);
+      t.decks[2] = readDeck(bytes, t.size);
+      return [{ ...msg, deck: b64(bytes) }];
+    },
+  }),
+  // device 1's messages after the deal's first shares each come twice (replayed), and the
+  // second of them before the first (reordered), then both again
+  replay: () => {
+    let held = null;
+    return deal(2, {
+      tricks: 4,
+      tamper: (from, msg) => {
+        if (from !== 1 || msg.seq < 3) return [msg];
+        if (msg.seq === 3) { held = msg; return []; }
+        if (msg.seq === 4) return [msg, held, msg, held];
+        return [msg, msg];
+      },
+    });
+  },
+  // device 1's first shares sent again under its next sequence number (and its later messages
+  // numbered on from there)
+  renumbered: () => {
+    let extra = 0;
+    return deal(2, {
+      tamper: (from, msg) => {
+        if (from !== 1) return [msg];
+        if (extra) return [{ ...msg, seq: msg.seq + 1 }];
+        if (msg.k === "tokens") { extra = 1; return [msg, { ...msg, seq: msg.seq + 1 }]; }
+        return [msg];
+      },
+    });
+  },
+  // a proof is bound to its message: the same share under another sequence number, position,
+  // recipient, table or round does not verify
+  binding: async () => {
+    const t = new FairTable({ table: "T1", round: 1, devices: 2, me: 0, deck: deckFor(2) });
+    const A = Point.BASE.multiply(randomScalar());
+    const ctx = t._ctx(0, 5, "token", 3, 1);
+    const { T, proof } = token(t.x, t.Y[0], A, ctx);
+    const variants = { same: ctx, seq: t._ctx(0, 6, "token", 3, 1), pos: t._ctx(0, 5, "token", 4, 1),
+      to: t._ctx(0, 5, "token", 3, 0), sender: t._ctx(1, 5, "token", 3, 1), kind: t._ctx(0, 5, "play", 3, 1),
+      table: ["T2", 1, 0, 5, "token", 3, 1], round: ["T1", 2, 0, 5, "token", 3, 1] };
+    const verified = Object.fromEntries(Object.entries(variants).map(([k, c]) => [k, verifyToken(t.Y[0], A, T, proof, c)]));
+    return { verified };
+  },
+  // device 1 plays its card saying it is another of the deck
+  claim: () => deal(2, {
+    cheat: {
+      play: async (bus, d, p, trick) => {
+        if (d !== 1 || trick !== 1) return false;
+        const t = bus.tables[1];
+        forgePlay(bus, t, p, t.deck[(t.card[p] + 1) % t.size]);
+        await bus.drain();
+        return true;
+      },
+    },
+  }),
+  // device 1 plays a position dealt to device 0 (with its own share of it)
+  not_its_card: () => deal(2, {
+    cheat: {
+      play: async (bus, d, p, trick) => {
+        if (d !== 1 || trick !== 0) return false;
+        const theirs = bus.tables[0].hand()[0];
+        forgePlay(bus, bus.tables[1], theirs[0], theirs[1]);
+        await bus.drain();
+        return true;
+      },
+    },
+  }),
+  // device 2 sends device 1 its share of the next card of the talon, which the game then deals
+  // to device 0 (the first to draw after the first trick)
+  opens_another: () => deal(3, {
+    cheat: {
+      afterDeal: async (bus) => {
+        const t = bus.tables[2];
+        const p = 3 * 3 + 1;
+        const { T, proof } = token(t.x, t.Y[2], t._deck()[p][0], t._ctx(2, t.seq, "token", p, 1));
+        t._send("tokens", { items: [[p, 1, b64(shareBytes(T, proof))]] });
+        bus.post(2, t._flush());
+        await bus.drain();
+      },
+    },
+  }),
+  // device 1 opens a commitment with another seed
+  bad_opening: () => deal(2, {
+    tricks: 1,
+    tamper: (from, msg) => (from === 1 && msg.k === "open" ? [{ ...msg, seed: b64(new Uint8Array(32).fill(7)) }] : [msg]),
+  }),
+  // device 1 sends device 2 its first shares in another order than device 0 (the same shares:
+  // the deal goes on, but the two heard different messages under one number)
+  two_faced: () => deal(3, {
+    tricks: 1,
+    split: (from, to, msg) => (from === 1 && to === 2 && msg.k === "tokens" && msg.seq === 2
+      ? { ...msg, items: [...msg.items].reverse() } : msg),
+  }),
+  // device 2 says device 0's share was wrong; it was right
+  false_accusation: () => deal(3, {
+    cheat: {
+      afterDeal: async (bus) => {
+        const t = bus.tables[2];
+        const p = bus.tables[1].hand()[0][0];
+        t._send("stop", { device: 0, code: "bad_token", p });
+        bus.post(2, t._flush());
+        await bus.drain();
+      },
+    },
+  }),
+};
+
+const names = process.argv.slice(2);
+const run = names.length === 0 || names[0] === "all" ? Object.keys(SCENARIOS) : names;
+for (const name of run) {
+  const started = process.cpuUsage();
+  const ran = await SCENARIOS[name]();
+  const out = ran.bus ? summary(ran) : ran;
+  const cpu = process.cpuUsage(started);
+  console.log(JSON.stringify({ name, cpu_ms: Math.round((cpu.user + cpu.system) / 1000), ...out }));
+}

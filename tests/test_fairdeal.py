@@ -1,0 +1,221 @@
+"""The fair deal's protocol (js/fair/, docs/friends.md "The fair deal"), run in Node by
+tests/js/fairdeal.mjs: one FairTable per device against a fake transport whose lanes cross at
+random. Honest deals at two to six devices, and each cheat caught and named: a wrong reveal
+token, a card duplicated or substituted in a shuffle, replayed, reordered and renumbered
+messages, a card claimed that a device does not hold, a position played that was dealt to
+another, a share sent for a card to a device the game did not deal it to, a commitment that
+does not open, a false accusation. The truth each test compares with is read in the script
+with every device's secret together (which no device has)."""
+import json
+import re
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "tests" / "js" / "fairdeal.mjs"
+
+
+@pytest.fixture(scope="module")
+def runs(node):
+    """Every scenario in one Node process (the library loads once)."""
+    out = subprocess.run([node, str(SCRIPT), "all"], capture_output=True, text=True, check=True, timeout=300, cwd=ROOT)
+    return {d["name"]: d for d in map(json.loads, out.stdout.splitlines())}
+
+
+def honest_deal(d, *, hand, trump=True, partners=(), whole=True):
+    n = d["devices"]
+    truth = d["truth"]
+    # the deck dealt is a permutation of the variant's deck
+    assert sorted(truth) == sorted(d["deck"]) and len(set(truth)) == len(truth)
+    seen = d["seen"]
+    opened_by = {}
+    for me, s in enumerate(seen):
+        assert s["refused"] == [] and s["cheats"] == []
+        assert s["ready"] == 1
+        # every card this device was dealt reached it, and the right one
+        for pos, card in s["cards"]:
+            assert truth[pos] == card
+        mine = {pos for pos, _ in s["cards"]}
+        # it was dealt its positions of the first deal, and no position twice
+        assert {k for k in range(n * hand) if k % n == me} <= mine
+        assert len(mine) == len(s["cards"])
+        # opened cards agree with the truth, on every device the same
+        for pos, card, by in s["opened"]:
+            assert truth[pos] == card
+            opened_by.setdefault((pos, by), set()).add(me)
+        assert s["checks"] == [[True, None, None, None]]
+    # each card reached exactly one holder privately (the face-up trump, opened to all, none)
+    holders = Counter(pos for s in seen for pos, _ in s["cards"])
+    assert all(v == 1 for v in holders.values())
+    face_up = {n * hand} if trump else set()
+    assert set(holders) <= set(range(len(truth))) - face_up
+    if whole:
+        assert set(holders) == set(range(len(truth))) - face_up
+    # every position was opened, on every device (played, or the face-up trump)
+    assert all(devs == set(range(n)) for devs in opened_by.values())
+    if not whole:
+        return
+    assert {pos for pos, _ in opened_by} == set(range(len(truth)))
+    # partners: each saw the other's hand at the end (its unplayed cards, shown to it alone)
+    for team in partners:
+        for me in team:
+            shown = seen[me]["shown"]
+            assert shown, (me, team)
+            assert {holder for _, _, holder in shown} == set(team) - {me}
+            for pos, card, holder in shown:
+                assert truth[pos] == card
+                assert [pos, card] in seen[holder]["cards"] or pos == n * hand
+    others = set(range(n)) - {m for team in partners for m in team}
+    for me in others:
+        assert seen[me]["shown"] == []
+
+
+def test_honest_deal_two_devices_with_the_exchange_of_the_trump(runs):
+    d = runs["honest2"]
+    honest_deal(d, hand=3)
+    # device 1 gave up a card of its first hand face up (opened, by 1) for the face-up trump,
+    # before any trick: the first card it opened, the same on both devices
+    given = [o for o in d["seen"][0]["opened"] if o[2] == 1][0]
+    assert given[0] in (1, 3, 5) and given == [o for o in d["seen"][1]["opened"] if o[2] == 1][0]
+    # and whoever drew last took that card (its position opened a second time when played)
+    assert sum(1 for o in d["seen"][0]["opened"] if o[0] == given[0]) == 2
+
+
+def test_honest_deal_three_devices_39_cards(runs):
+    d = runs["honest3"]
+    assert len(d["deck"]) == 39 and "2B" not in d["deck"]
+    honest_deal(d, hand=3)
+
+
+def test_honest_deal_four_devices_partners_see_each_others_hands(runs):
+    honest_deal(runs["honest4"], hand=3, partners=[(0, 2), (1, 3)])
+
+
+def test_honest_chiamata_five_devices_eight_cards_each_no_face_up_card(runs):
+    d = runs["chiamata5"]
+    honest_deal(d, hand=8, trump=False)
+    assert all(len(s["cards"]) == 8 for s in d["seen"])
+
+
+def test_honest_deal_six_devices_36_cards_teams_of_three(runs):
+    d = runs["honest6"]
+    assert len(d["deck"]) == 36
+    honest_deal(d, hand=3, partners=[(0, 2, 4), (1, 3, 5)])
+
+
+def test_a_device_that_reloads_mid_deal_carries_on_from_its_snapshot(runs):
+    d = runs["reload"]
+    # the table made again from the snapshot (through JSON) has the hand and the very messages
+    # it had sent (so nothing changes for the others), and the deal goes on to a fair end
+    assert d["same"] is True
+    honest_deal(d, hand=3)
+    assert d["refused"] == ["fair: not a saved fair deal of this version"] * 2 + [
+        "fair: a saved step that is not one (shuffle)"]
+
+
+def cheat_named(d, device, code, honest):
+    for me in honest:
+        s = d["seen"][me]
+        assert s["checks"] and s["checks"][0][:3] == [False, device, code], (me, s["checks"])
+        assert s["checks"][0][3]  # said in words
+
+
+def test_a_wrong_reveal_token_stops_the_deal_and_names_the_device(runs):
+    d = runs["bad_token"]
+    # the holder (device 0) finds device 1's share of its card wrong; device 2 checks the share itself
+    assert [c[:2] for c in d["seen"][0]["cheats"]] == [[1, "bad_token"]]
+    assert [c[:2] for c in d["seen"][2]["cheats"]] == [[1, "bad_token"]]
+    assert [pos for pos, _ in d["seen"][0]["cards"]] == []  # the card never reached device 0 wrong
+    cheat_named(d, 1, "bad_token", honest=[0, 2])
+
+
+@pytest.mark.parametrize("name", ["duplicate_shuffle", "substitute_shuffle"])
+def test_a_card_duplicated_or_substituted_in_a_shuffle_is_caught_and_the_check_names_the_shuffler(runs, name):
+    d = runs[name]
+    # during the deal, the same card at two positions stops it (nobody can say who yet) ...
+    assert [c[:2] for c in d["seen"][0]["cheats"]] == [[None, "duplicate"]]
+    # ... and the commitments opened then name the device whose shuffle is not a re-masked permutation
+    cheat_named(d, 1, "shuffle", honest=[0])
+
+
+def test_replayed_and_reordered_messages_are_refused_and_change_nothing(runs):
+    d = runs["replay"]
+    refused = Counter(code for dev, code in d["seen"][0]["refused"] if dev == 1)
+    assert refused["replay"] >= 5 and refused["out_of_order"] == 1 and set(refused) == {"replay", "out_of_order"}
+    honest_deal({**d, "seen": [{**s, "refused": []} for s in d["seen"]]}, hand=3, whole=False)
+    assert len(d["seen"][0]["opened"]) == 1 + 4 * 2  # the face-up trump and four tricks
+
+
+def test_a_message_sent_again_under_a_new_number_is_a_cheat(runs):
+    d = runs["renumbered"]
+    assert [c[:2] for c in d["seen"][0]["cheats"]] == [[1, "protocol"]]
+    cheat_named(d, 1, "protocol", honest=[0])
+
+
+def test_every_proof_is_bound_to_its_message(runs):
+    assert runs["binding"]["verified"] == {"same": True, "seq": False, "pos": False, "to": False, "sender": False,
+                                           "kind": False, "table": False, "round": False}
+
+
+def test_a_card_claimed_that_the_device_does_not_hold_is_caught(runs):
+    d = runs["claim"]
+    assert [c[:2] for c in d["seen"][0]["cheats"]] == [[1, "claimed"]]
+    cheat_named(d, 1, "claimed", honest=[0])
+
+
+def test_a_position_dealt_to_another_played_is_caught(runs):
+    d = runs["not_its_card"]
+    assert [c[:2] for c in d["seen"][0]["cheats"]] == [[1, "not_its_card"]]
+    cheat_named(d, 1, "not_its_card", honest=[0])
+
+
+def test_a_share_sent_for_a_card_the_game_dealt_to_another_is_caught(runs):
+    d = runs["opens_another"]
+    for me in (0, 1):
+        assert [c[:2] for c in d["seen"][me]["cheats"]] == [[2, "unasked"]]
+    cheat_named(d, 2, "unasked", honest=[0, 1])
+    # the card (position 10, drawn by device 0 after the first trick) reached nobody else
+    assert all(10 not in [pos for pos, _ in s["cards"]] for s in d["seen"][1:])
+
+
+def test_a_commitment_that_does_not_open_is_named_by_the_check(runs):
+    d = runs["bad_opening"]
+    assert d["seen"][0]["cheats"] == []  # the deal itself went through
+    cheat_named(d, 1, "commitment", honest=[0])
+
+
+def test_a_device_that_sends_different_messages_to_different_devices_is_caught_by_the_check(runs):
+    d = runs["two_faced"]
+    assert d["seen"][0]["cheats"] == [] and d["seen"][2]["cheats"] == []  # the deal went on
+    cheat_named(d, None, "transcripts", honest=[0, 2])
+
+
+def test_a_false_accusation_names_the_accuser(runs):
+    d = runs["false_accusation"]
+    for me in (0, 1):
+        assert [c[:2] for c in d["seen"][me]["cheats"]] == [[2, "false_accusation"]]
+    cheat_named(d, 2, "false_accusation", honest=[0, 1])
+
+
+
+def test_the_bundle_the_page_loads_deals_and_is_not_precached(node, tmp_path):
+    import sys
+    sys.path.insert(0, str(ROOT))
+    from tools.build import friends
+
+    assert friends.lazy(friends.FAIR_VENDOR)  # loaded when a table deals fairly, never precached
+    sources = sorted((ROOT / "js" / friends.FAIR_DIR).glob("*.js"))
+    friends._bundle(tmp_path, friends.FAIR_VENDOR, friends.FAIR_ENTRY, friends.FAIR_LIBRARIES, sources)
+    bundle = tmp_path / friends.FAIR_VENDOR
+    text = bundle.read_text(encoding="utf-8")
+    assert text.startswith("// Bundled from npm (MIT licences): @noble/curves 2.4.0")
+    assert not re.search(r"""(?:from|import)\s*\(?\s*["']@noble""", text)  # no bare import left for a browser
+    out = subprocess.run([node, str(ROOT / "tests" / "js" / "fair_bundle.mjs"), str(bundle)],
+                         capture_output=True, text=True, check=True, timeout=120, cwd=tmp_path)
+    kinds, checks = map(json.loads, out.stdout.splitlines())
+    for evs in kinds:
+        assert evs.count("ready") == 1 and evs.count("card") == 3 and "cheat" not in evs
+    assert checks == [[{"type": "check", "fair": True}]] * 2
