@@ -96,14 +96,19 @@ def test_honest_deal_four_devices_partners_see_each_others_hands(runs):
 
 def test_honest_chiamata_five_devices_eight_cards_each_no_face_up_card(runs):
     d = runs["chiamata5"]
-    honest_deal(d, hand=8, trump=False)
+    honest_deal(d, hand=8, trump=False, whole=False)  # (four tricks of eight: the test's time)
     assert all(len(s["cards"]) == 8 for s in d["seen"])
+    assert all(len(s["opened"]) == 4 * 5 for s in d["seen"])
 
 
 def test_honest_deal_six_devices_36_cards_teams_of_three(runs):
     d = runs["honest6"]
     assert len(d["deck"]) == 36
-    honest_deal(d, hand=3, partners=[(0, 2, 4), (1, 3, 5)])
+    # four tricks of six (the test's time): the whole talon drawn, the partners shown their hands
+    honest_deal(d, hand=3, partners=[(0, 2, 4), (1, 3, 5)], whole=False)
+    assert all(len(s["cards"]) == 6 or len(s["cards"]) == 5 for s in d["seen"])
+    assert sum(len(s["cards"]) for s in d["seen"]) == 35  # every card but the face-up trump
+    assert all(len(s["opened"]) == 1 + 4 * 6 for s in d["seen"])
 
 
 def test_a_device_that_reloads_mid_deal_carries_on_from_its_snapshot(runs):
@@ -111,7 +116,8 @@ def test_a_device_that_reloads_mid_deal_carries_on_from_its_snapshot(runs):
     # the table made again from the snapshot (through JSON) has the hand and the very messages
     # it had sent (so nothing changes for the others), and the deal goes on to a fair end
     assert d["same"] is True
-    honest_deal(d, hand=3)
+    honest_deal(d, hand=3, whole=False)
+    assert len(d["seen"][1]["opened"]) == 1 + 6 * 2  # the face-up trump and six tricks
     assert d["refused"] == ["fair: not a saved fair deal of this version"] * 2 + [
         "fair: a saved step that is not one (shuffle)"]
 
@@ -129,6 +135,14 @@ def test_a_wrong_reveal_token_stops_the_deal_and_names_the_device(runs):
     assert [c[:2] for c in d["seen"][0]["cheats"]] == [[1, "bad_token"]]
     assert [c[:2] for c in d["seen"][2]["cheats"]] == [[1, "bad_token"]]
     assert [pos for pos, _ in d["seen"][0]["cards"]] == []  # the card never reached device 0 wrong
+    cheat_named(d, 1, "bad_token", honest=[0, 2])
+
+
+def test_a_counter_accusation_is_checked_too(runs):
+    d = runs["counter_accusation"]
+    # device 2 heard device 1's "device 0 accused me falsely" before device 0's accusation: it
+    # checked the share itself, and named device 1
+    assert [c[:2] for c in d["seen"][2]["cheats"]] == [[1, "bad_token"]]
     cheat_named(d, 1, "bad_token", honest=[0, 2])
 
 
@@ -191,6 +205,14 @@ def test_a_device_that_sends_different_messages_to_different_devices_is_caught_b
     d = runs["two_faced"]
     assert d["seen"][0]["cheats"] == [] and d["seen"][2]["cheats"] == []  # the deal went on
     cheat_named(d, None, "transcripts", honest=[0, 2])
+
+
+@pytest.mark.parametrize("name,code", [("rogue_key", "key_proof"), ("unmasked", "shuffle")])
+def test_a_key_without_its_proof_or_a_card_left_unmasked_stops_the_deal_before_it_is_dealt(runs, name, code):
+    d = runs[name]
+    assert [c[:2] for c in d["seen"][0]["cheats"]] == [[1, code]]
+    assert d["seen"][0]["ready"] == 0 and d["seen"][0]["cards"] == []
+    assert d["seen"][0]["checks"][0][:3] == [False, 1, code]
 
 
 def test_a_false_accusation_names_the_accuser(runs):

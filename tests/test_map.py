@@ -202,9 +202,12 @@ def messages(paths: list[Path]) -> tuple[set[str], set[str]]:
 
 def test_every_friends_message_is_read_by_the_other_side_and_documented():
     guest = [FRIENDS / "guest.js"]
-    host = [p for p in sorted(FRIENDS.glob("*.js")) if p.name != "guest.js"]
+    # (pairs.js is both sides': the envelope `sealed` every other message travels in)
+    host = [p for p in sorted(FRIENDS.glob("*.js")) if p.name not in ("guest.js", "pairs.js")]
     to_host, read_by_guest = messages(guest)
     to_guest, read_by_host = messages(host)
+    sealed_out, _ = messages([FRIENDS / "pairs.js"])
+    assert sealed_out == {"sealed"} and 'msg.t !== "sealed"' in (FRIENDS / "pairs.js").read_text(encoding="utf-8")
     assert {"who", "req", "sync"} <= to_host and {"view", "res", "lobby"} <= to_guest
     assert to_host <= read_by_host, f"sent by a friend, read by no host: {to_host - read_by_host}"
     assert to_guest <= read_by_guest, f"sent by the host, read by no friend: {to_guest - read_by_guest}"

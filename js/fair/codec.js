@@ -43,7 +43,7 @@ const BODIES = {
   open: (m) => typeof m.seed === "string" && Array.isArray(m.heard) && m.heard.length <= 6 &&
     m.heard.every((h) => Array.isArray(h) && h.length === 2 && isInt(h[0], 0, 1 << 20) && typeof h[1] === "string" && h[1].length <= 44),
   stop: (m) => (m.device === null || isInt(m.device, 0, 5)) && typeof m.code === "string" && m.code.length <= 32 &&
-    (m.p === undefined || isInt(m.p, 0, 63)) && (m.on === undefined || isInt(m.on, 0, 1 << 20)),
+    (m.p === undefined || isInt(m.p, 0, 63)) && (m.of === undefined || isInt(m.of, 0, 5)),
 };
 
 export const KINDS = Object.keys(BODIES);

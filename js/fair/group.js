@@ -74,8 +74,14 @@ export function hash(...parts) {
 /** The point of a card of the deck, by its code: hashed to the group (nobody knows a relation
  * between two cards' points), so a card is recognised by its point. */
 export function cardPoint(code) {
-  return ristretto255_hasher.hashToCurve(enc.encode(code), { DST: `${DST}-card` });
+  let M = CARDS.get(code);
+  if (!M) {
+    M = ristretto255_hasher.hashToCurve(enc.encode(code), { DST: `${DST}-card` });
+    CARDS.set(code, M);
+  }
+  return M;
 }
+const CARDS = new Map(); // a card's point, computed once (the same for every deal)
 
 const SCALAR = 32;
 const POINT = 32;

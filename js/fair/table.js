@@ -20,9 +20,10 @@ import {
   readDeck, readPoint, readScalar, shuffleDeck, sizes, token, verifyKey, verifyToken,
 } from "./group.js";
 import {
-  TYPE, VERSION, b64, concat, envBytes, proofBytes, readProof, readToken, seal, shapeError, unb64, unseal,
+  TYPE, VERSION, b64, concat, proofBytes, readProof, readToken, shapeError, unb64,
 } from "./codec.js";
 import { replay, sameTranscripts } from "./check.js";
+import { onHand, sealHand, unsealHand } from "./hand.js";
 
 export const ALL = -1;
 const WAIT = Symbol("wait");
@@ -73,6 +74,8 @@ export class FairTable {
     this.stopped = null;
     this.result = null;
     this._shown = new WeakMap();
+    this._lock = Promise.resolve();
+    this._sealing = false;
     this._out = [];
     this._events = [];
   }
@@ -113,7 +116,7 @@ export class FairTable {
       this.tokens[p].set(this.me, { T, proof, ctx, ok: true });
       items.push([p, to, b64(concat(T.toBytes(), proofBytes(proof)))]);
     }
-    for (let at = 0; at < items.length; at += 64) this._send("tokens", { items: items.slice(at, at + 64) });
+    if (items.length) this._send("tokens", { items }); // at most the deck's 64 positions: one message, one number
     for (const [p] of list) this._settle(p);
     this._pump();
     return this._flush();
@@ -155,6 +158,7 @@ export class FairTable {
   /** A card on the table, face up, goes into a hand (the face-up trump drawn last, or taken in
    * the exchange): no message, every device's game says the same. */
   take(p, to) {
+    this._free("take");
     if (!Number.isInteger(to) || to < 0 || to >= this.devices) throw new Error(`fair: no device ${to}`);
     if (!this.public[p] || this.played[p]) throw new Error(`fair: position ${p} is not face up on the table`);
     this.log.push(["take", p, to]);
@@ -164,28 +168,23 @@ export class FairTable {
 
   /** Show this device's unplayed cards to device `to` alone (partners see each other's hands):
    * this device's shares of them, sealed for `to`. */
-  async show(to) {
+  show(to) {
     this._need("deal", "show");
     if (!Number.isInteger(to) || to < 0 || to >= this.devices || to === this.me) throw new Error("fair: show to another device");
-    this.log.push(["show", to]);
-    const seq = this.seq;
-    const items = [];
-    for (let p = 0; p < this.size; p++) {
-      if (this.holder[p] !== this.me || this.played[p] || this.public[p]) continue;
-      const { T, proof } = token(this.x, this.Y[this.me], this._deck()[p][0], this._ctx(this.me, seq, "show", p, to));
-      items.push([p, b64(concat(T.toBytes(), proofBytes(proof)))]);
-    }
-    const env = this._envelope("show", seq);
-    const sealed = await seal(this.Y[to].multiply(this.x), [this.table, this.round, this.me, to],
-      envBytes(env, to), new TextEncoder().encode(JSON.stringify(items)));
-    // sent to every device as the others are (one sequence per sender): sealed for `to` alone
-    this._send("show", { to, ...sealed });
-    return this._flush();
+    return this._serial(async () => {
+      this._sealing = true;
+      try {
+        return await sealHand(this, to);
+      } finally {
+        this._sealing = false;
+      }
+    });
   }
 
   /** The deal is over: a token the game never asked for is a cheat; this device opens its
    * commitment, and the check runs once every device's is in. */
   finish() {
+    this._free("finish");
     this.log.push(["finish"]);
     if (this.phase === "deal") {
       this.phase = "over";
@@ -207,6 +206,7 @@ export class FairTable {
 
   /** The check after the deal with what is in (call it when a device never opens: it is named). */
   check() {
+    this._free("check");
     this.log.push(["check"]);
     this._check(true);
     return this._flush();
@@ -223,28 +223,45 @@ export class FairTable {
 
   /** A message from another device; `sender`, where the transport knows it, is the device it
    * came from (a message claiming another sender is refused). */
-  async receive(msg, sender = msg && msg.from) {
+  receive(msg, sender = msg && msg.from) {
+    return this._serial(() => this._receive(msg, sender));
+  }
+
+  /** One asynchronous step at a time (a message waits for the one before it, and for a hand
+   * being sealed), so that the order of what a device hears is the order it is told. */
+  _serial(step) {
+    const run = this._lock.then(step);
+    this._lock = run.catch(() => {});
+    return run;
+  }
+
+  async _receive(msg, sender) {
     let text = null;
     try { text = JSON.stringify(msg) ?? null; } catch { /* not JSON: refused below, and replayed as null */ }
-    this.log.push(["receive", text, sender ?? null]);
+    // logged where it takes effect (after the seal is opened), so that a replay is in the same order
+    const logged = () => this.log.push(["receive", text, sender ?? null]);
+    const refuse = (...why) => { logged(); return this._refuse(...why); };
     const bad = shapeError(msg);
-    if (bad) return this._refuse(sender ?? null, "malformed", `a message refused: ${bad}`);
+    if (bad) return refuse(sender ?? null, "malformed", `a message refused: ${bad}`);
     const j = msg.from;
-    if (sender !== j) return this._refuse(sender, "not_sender", `device ${sender} sent a message as device ${j}`);
-    if (j === this.me || j >= this.devices) return this._refuse(j, "malformed", `no device ${j} at this table`);
-    if (msg.table !== this.table || msg.round !== this.round) return this._refuse(j, "other_deal", `device ${j} sent a message of another table or deal`);
+    if (sender !== j) return refuse(sender, "not_sender", `device ${sender} sent a message as device ${j}`);
+    if (j === this.me || j >= this.devices) return refuse(j, "malformed", `no device ${j} at this table`);
+    if (msg.table !== this.table || msg.round !== this.round) return refuse(j, "other_deal", `device ${j} sent a message of another table or deal`);
     const digest = b64(hash(JSON.stringify(msg)));
     if (msg.seq < this.nextSeq[j]) {
-      if (this.digests[j].get(msg.seq) === digest) return this._refuse(j, "replay", `device ${j}'s message ${msg.seq} came again: ignored`);
+      if (this.digests[j].get(msg.seq) === digest) return refuse(j, "replay", `device ${j}'s message ${msg.seq} came again: ignored`);
+      logged();
       this._cheat(j, "equivocation", `device ${j} sent two different messages numbered ${msg.seq}`);
       return this._flush();
     }
-    if (msg.seq > this.nextSeq[j]) return this._refuse(j, "out_of_order", `device ${j}'s message ${msg.seq} came before its message ${this.nextSeq[j]}`);
-    if (this.queue[j].length >= QUEUE_MAX) return this._refuse(j, "flood", `device ${j} sent too many messages ahead of the deal`);
+    if (msg.seq > this.nextSeq[j]) return refuse(j, "out_of_order", `device ${j}'s message ${msg.seq} came before its message ${this.nextSeq[j]}`);
+    if (this.queue[j].length >= QUEUE_MAX) return refuse(j, "flood", `device ${j} sent too many messages ahead of the deal`);
+    const shown = msg.k === "show" && msg.to === this.me ? await unsealHand(this, msg) : undefined;
+    logged();
     this.nextSeq[j] += 1;
     this.digests[j].set(msg.seq, digest);
     this._chain(j, digest);
-    if (msg.k === "show" && msg.to === this.me) this._shown.set(msg, await this._unsealShow(msg));
+    if (shown !== undefined) this._shown.set(msg, shown);
     this.queue[j].push(msg);
     this._pump();
     return this._flush();
@@ -273,7 +290,7 @@ export class FairTable {
       case "shuffle": return this._onShuffle(j, m);
       case "tokens": return this._onTokens(j, m);
       case "play": return this._onPlay(j, m);
-      case "show": return this._onShow(j, m);
+      case "show": return onHand(this, j, m, WAIT);
       case "open": return this._onOpen(j, m);
       case "stop": return this._onStop(j, m);
     }
@@ -355,7 +372,7 @@ export class FairTable {
   _verify(j, p, entry) {
     if (entry.ok) return true;
     if (!verifyToken(this.Y[j], this._deck()[p][0], entry.T, entry.proof, entry.ctx)) {
-      this._cheat(j, "bad_token", `device ${j}'s share for position ${p} is wrong (its proof fails)`, p);
+      this._cheat(j, "bad_token", `device ${j}'s share for position ${p} is wrong (its proof fails)`, { p });
       return false;
     }
     entry.ok = true;
@@ -440,43 +457,6 @@ export class FairTable {
     this._opened(p, card, j);
   }
 
-  async _unsealShow(m) {
-    const env = this._envelope("show", m.seq, m.from);
-    const bytes = await unseal(this.Y[m.from]?.multiply(this.x) ?? G, [this.table, this.round, m.from, this.me],
-      envBytes(env, this.me), m.iv, m.box);
-    if (!bytes) return null;
-    try {
-      return JSON.parse(new TextDecoder().decode(bytes));
-    } catch {
-      return null;
-    }
-  }
-
-  _onShow(j, m) {
-    if (m.to !== this.me) return;
-    if (this.phase === "keys" || this.phase === "shuffle") return WAIT;
-    const items = this._shown.get(m);
-    if (!Array.isArray(items) || items.length > this.size) return this._cheat(j, "protocol", `device ${j}'s hand shown to this device does not open`);
-    const read = [];
-    for (const item of items) {
-      const [p, data] = Array.isArray(item) ? item : [];
-      const tk = readToken(unb64(typeof data === "string" ? data : "", 96));
-      if (!Number.isInteger(p) || p < 0 || p >= this.size || !tk) return this._cheat(j, "protocol", `device ${j}'s shown hand is malformed`);
-      if (this.asked[p] === undefined || this.tokens[p].size < this.devices - 1) return WAIT;
-      if (this.holder[p] !== j || this.played[p]) return this._cheat(j, "not_its_card", `device ${j} showed position ${p}, which is not in its hand`);
-      read.push([p, { ...tk, ctx: this._ctx(j, m.seq, "show", p, this.me), ok: false }]);
-    }
-    for (const [p, entry] of read) {
-      if (!this._verify(j, p, entry)) return;
-      for (const [i, other] of this.tokens[p]) if (!this._verify(i, p, other)) return;
-      let M = this._deck()[p][1].subtract(entry.T);
-      for (const [, { T }] of this.tokens[p]) M = M.subtract(T);
-      const card = this.byPoint.get(b64(M.toBytes()));
-      if (card === undefined) return this._cheat(null, "not_a_card", `position ${p} holds no card of the deck: a shuffle was forged`);
-      if (!this._known(p, card, { type: "shown", pos: p, card: this.deck[card], holder: j })) return;
-    }
-  }
-
   _onOpen(j, m) {
     const seed = unb64(m.seed, 32);
     if (this.seeds[j] || !seed || seed.length !== 32) return this._cheat(j, "commitment", `device ${j} opened its commitment twice or with no seed`);
@@ -485,36 +465,43 @@ export class FairTable {
     this._check(false);
   }
 
-  /** Another device stopped the deal, naming a device (or none). A wrong share can be checked
-   * here (the shares go to every device): the accuser is named if it is right. Anything else is
-   * said as the accuser's word (`by`, `checked: false`): this device stops too. */
+  /** Another device stopped the deal, naming a device (or none). A share said wrong can be
+   * checked here (the shares go to every device), whether the stop says a share is wrong
+   * (`bad_token`, the share of `device`) or that an accusation of one was false
+   * (`false_accusation` of `device`, about the share of `of`): whoever the share proves wrong is
+   * named. Anything else is said as the accuser's word (`by`, `checked: false`): this device
+   * stops too. */
   _onStop(j, m) {
-    if (this.phase !== "keys" && this.phase !== "shuffle" && m.code === "bad_token" && m.p !== undefined && m.device !== null && m.p < this.size) {
-      // a share is sent to every device: anyone can check what the accuser says
-      const entry = this.tokens[m.p].get(m.device) ?? this.pending[m.p].get(m.device);
-      if (entry && (entry.ok || verifyToken(this.Y[m.device], this._deck()[m.p][0], entry.T, entry.proof, entry.ctx))) {
-        this._cheat(j, "false_accusation", `device ${j} said device ${m.device}'s share of position ${m.p} was wrong; it is right`);
-        return;
-      }
+    const about = m.code === "bad_token" ? m.device : m.code === "false_accusation" ? m.of : undefined;
+    if (this.phase !== "keys" && this.phase !== "shuffle" && Number.isInteger(about) && about < this.devices &&
+        m.p !== undefined && m.p < this.size) {
+      const entry = this.tokens[m.p].get(about) ?? this.pending[m.p].get(about);
       if (entry) {
-        this._cheat(m.device, "bad_token", `device ${m.device}'s share for position ${m.p} is wrong (its proof fails; device ${j} found it)`);
-        return;
+        const right = entry.ok || verifyToken(this.Y[about], this._deck()[m.p][0], entry.T, entry.proof, entry.ctx);
+        const accuser = m.code === "bad_token" ? j : m.device;
+        if (right && accuser !== null) {
+          this._cheat(accuser, "false_accusation", `device ${accuser} said device ${about}'s share of position ${m.p} was wrong; it is right`, { p: m.p, of: about });
+        } else if (!right) {
+          this._cheat(about, "bad_token", `device ${about}'s share for position ${m.p} is wrong (its proof fails)`, { p: m.p });
+        }
+        if (this.stopped) return;
       }
     }
     const who = m.device === null ? "a shuffle was forged" : `device ${m.device} cheated`;
-    this._cheat(m.device, m.code, `device ${j} stopped the deal: it says ${who} (${m.code})`, undefined, j);
+    this._cheat(m.device, m.code, `device ${j} stopped the deal: it says ${who} (${m.code})`, { by: j });
   }
 
   /** The deal stops: `device` named (null: only the check after the deal can name it). `by`:
-   * the device whose word it is, where this device could not check it itself. */
-  _cheat(device, code, reason, p, by = null) {
+   * the device whose word it is, where this device could not check it itself; `p` and `of`: the
+   * share in question, for the others to check. */
+  _cheat(device, code, reason, { p, of, by = null } = {}) {
     if (this.stopped) return;
     const heard = by !== null;
     this.stopped = { device, code, reason, ...(heard ? { by, checked: false } : {}) };
     const was = this.phase;
     this.phase = "stopped";
     this._events.push({ type: "cheat", ...this.stopped });
-    if (!heard) this._send("stop", { device, code, ...(p === undefined ? {} : { p }) });
+    if (!heard) this._send("stop", { device, code, ...(p === undefined ? {} : { p }), ...(of === undefined ? {} : { of }) });
     if (was !== "keys") this._openMine();
     this._check(false);
   }
@@ -529,19 +516,25 @@ export class FairTable {
 
   _check(force) {
     if (this.result || (this.phase !== "over" && this.phase !== "stopped")) return;
-    if (!force && this.seeds.filter(Boolean).length < this.devices) return;
-    if (!this.H) {
+    if (!this.H) { // stopped while the keys were made: no deck to check
+      if (!this.stopped) return;
       this.result = { fair: false, ...this.stopped };
       this._events.push({ type: "check", ...this.result });
       return;
     }
+    // stopped mid-shuffle: the devices that shuffled are the ones that have a seed to open
+    const shuffled = this.phase === "stopped" ? this.turn : this.devices;
+    if (!force && this.seeds.slice(0, shuffled).filter(Boolean).length < shuffled) return;
     const known = [];
     this.card.forEach((c, p) => { if (c !== undefined) known.push([p, c]); });
     const out = replay({
       table: this.table, round: this.round, devices: this.devices, H: this.H,
       decks: this.decks, commits: this.commits, seeds: this.seeds, known,
     });
-    const result = out.fair && this.stopped ? { fair: false, ...this.stopped } : (out.fair && sameTranscripts(this.me, this.heard, this.chains)) || out;
+    // a deal stopped before every shuffle was in or opened: the stop says what happened
+    const early = !out.fair && (out.code === "no_shuffle" || out.code === "not_opened");
+    const result = this.stopped && (out.fair || early) ? { fair: false, ...this.stopped }
+      : (out.fair && sameTranscripts(this.me, this.heard, this.chains)) || out;
     delete result.order;
     this.result = result;
     this._events.push({ type: "check", ...result });
@@ -551,7 +544,12 @@ export class FairTable {
     return this.decks[this.devices] ?? this.decks[this.turn];
   }
 
+  _free(what) {
+    if (this._sealing) throw new Error(`fair: ${what} while a hand is being sealed (await show() first)`);
+  }
+
   _need(phase, what) {
+    this._free(what);
     if (this.phase !== phase) throw new Error(`fair: ${what} while the deal is ${this.phase}`);
   }
 

@@ -848,7 +848,7 @@ export default {
   "stats.reset.confirm": "Really reset all statistics?",
   "stats.note": "Every finished deal without an undo counts, from the first human player's side.",
   "stats.undone": "Deals with an undo, not counted: {n}",
-  "notice.letgo": "{n, plural, one {The oldest unfinished game was let go} other {The # oldest unfinished games were let go}}: at most {max} are kept, the most recently played.",
+  "notice.letgo": "{n, plural, one {The oldest unfinished game was let go} other {The # oldest unfinished games were let go}}: {max, plural, one {at most # is kept, the one most recently played} other {at most # are kept, the most recently played}}.",
   "notice.badsave": "The saved game could not be resumed ({message}). It was set aside, not deleted.",
   "notice.error": "Error: {message}",
   "error.error": "the engine refused this request.",

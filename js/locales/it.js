@@ -848,7 +848,7 @@ export default {
   "stats.reset.confirm": "Azzerare davvero tutte le statistiche?",
   "stats.note": "Ogni smazzata finita senza mosse annullate conta, dal punto di vista del primo giocatore umano.",
   "stats.undone": "Smazzate con una mossa annullata, non contate: {n}",
-  "notice.letgo": "{n, plural, one {Ho tolto la partita in sospeso più vecchia} other {Ho tolto le # partite in sospeso più vecchie}}: ne tengo al massimo {max}, le ultime giocate.",
+  "notice.letgo": "{n, plural, one {Ho tolto la partita in sospeso più vecchia} other {Ho tolto le # partite in sospeso più vecchie}}: {max, plural, one {ne tengo al massimo una, l'ultima giocata} other {ne tengo al massimo #, le ultime giocate}}.",
   "notice.badsave": "La partita salvata non si poteva riprendere ({message}). L'ho messa da parte, non cancellata.",
   "notice.error": "Errore: {message}",
   "error.error": "il motore ha rifiutato la richiesta.",

@@ -382,8 +382,8 @@ def standing(f: Facts, name: str, c: int) -> int:
     if name == "take_plain":
         return 0 if f.plain_sure(c) else 1
     if name == "keep_beater":  # play the card that beats fewer cards with points still out
-        live, beats, pts = f.live, f.beats, f.pts
-        return sum(1 for x in range(64) if live >> x & 1 and pts[x] > 0 and beats[(x << 6) | c])
+        live, beats, pts_ = f.live, f.beats, f.pts
+        return sum(1 for x in range(64) if live >> x & 1 and pts_[x] > 0 and beats[(x << 6) | c])
     if name == "secure":  # the partner's load that may be lost, made sure of
         return 0 if f.sure(c) else 1
     if name == "take_load":
