@@ -848,7 +848,7 @@ export default {
   "stats.reset.confirm": "¿Seguro que quieres borrar todas las estadísticas?",
   "stats.note": "Cuenta cada mano terminada sin deshacer, desde el lado del primer jugador humano.",
   "stats.undone": "Manos con un deshacer, sin contar: {n}",
-  "notice.letgo": "{n, plural, one {Se ha quitado la partida sin terminar más antigua} other {Se han quitado las # partidas sin terminar más antiguas}}: se guardan como mucho {max}, las últimas jugadas.",
+  "notice.letgo": "{n, plural, one {Se ha quitado la partida sin terminar más antigua} other {Se han quitado las # partidas sin terminar más antiguas}}: {max, plural, one {se guarda como mucho #, la última jugada} other {se guardan como mucho #, las últimas jugadas}}.",
   "notice.badsave": "No se ha podido continuar la partida guardada ({message}). Se ha apartado, no borrado.",
   "notice.error": "Error: {message}",
   "error.error": "el motor ha rechazado esta petición.",

@@ -848,7 +848,7 @@ export default {
   "stats.reset.confirm": "Stvarno izbrisati cijelu statistiku?",
   "stats.note": "Broji se svaka završena partija bez poništavanja, sa strane prvog igrača koji je osoba.",
   "stats.undone": "Partije s poništavanjem, ne broje se: {n}",
-  "notice.letgo": "{n, plural, one {Najstarija nedovršena igra je maknuta} few {# najstarije nedovršene igre su maknute} other {# najstarijih nedovršenih igara je maknuto}}: čuva ih se najviše {max}, one zadnje igrane.",
+  "notice.letgo": "{n, plural, one {Najstarija nedovršena igra je maknuta} few {# najstarije nedovršene igre su maknute} other {# najstarijih nedovršenih igara je maknuto}}: {max, plural, one {čuva se najviše #, zadnja igrana} few {čuvaju se najviše #, zadnje igrane} other {čuva ih se najviše #, zadnje igrane}}.",
   "notice.badsave": "Spremljenu igru nije bilo moguće nastaviti ({message}). Stavljena je na stranu, nije izbrisana.",
   "notice.error": "Greška: {message}",
   "error.error": "igra je odbila ovaj zahtjev.",

@@ -848,7 +848,7 @@ export default {
   "stats.reset.confirm": "Apagar mesmo todas as estatísticas?",
   "stats.note": "Conta cada mão acabada sem anulação, do lado do primeiro jogador humano.",
   "stats.undone": "Mãos com uma anulação, não contadas: {n}",
-  "notice.letgo": "{n, plural, one {O jogo por acabar mais antigo foi apagado} other {Os # jogos por acabar mais antigos foram apagados}}: guardam-se no máximo {max}, os jogados mais recentemente.",
+  "notice.letgo": "{n, plural, one {O jogo por acabar mais antigo foi apagado} other {Os # jogos por acabar mais antigos foram apagados}}: {max, plural, one {guarda-se no máximo #, o jogado mais recentemente} other {guardam-se no máximo #, os jogados mais recentemente}}.",
   "notice.badsave": "Não foi possível retomar o jogo guardado ({message}). Foi posto de parte, não apagado.",
   "notice.error": "Erro: {message}",
   "error.error": "o motor recusou este pedido.",

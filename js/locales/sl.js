@@ -848,7 +848,7 @@ export default {
   "stats.reset.confirm": "Res izbrišem vso statistiko?",
   "stats.note": "Šteje vsaka končana partija brez razveljavitve, s strani prvega igralca, ki je oseba.",
   "stats.undone": "Partije z razveljavitvijo, ne štejejo: {n}",
-  "notice.letgo": "{n, plural, one {Najstarejša nedokončana igra je bila odstranjena} two {# najstarejši nedokončani igri sta bili odstranjeni} few {# najstarejše nedokončane igre so bile odstranjene} other {# najstarejših nedokončanih iger je bilo odstranjenih}}: hrani se jih največ {max}, nazadnje igrane.",
+  "notice.letgo": "{n, plural, one {Najstarejša nedokončana igra je bila odstranjena} two {# najstarejši nedokončani igri sta bili odstranjeni} few {# najstarejše nedokončane igre so bile odstranjene} other {# najstarejših nedokončanih iger je bilo odstranjenih}}: {max, plural, one {hrani se največ #, nazadnje igrana} two {hranita se največ #, nazadnje igrani} few {hranijo se največ #, nazadnje igrane} other {hrani se jih največ #, nazadnje igrane}}.",
   "notice.badsave": "Shranjene igre ni bilo mogoče nadaljevati ({message}). Odložena je na stran, ne izbrisana.",
   "notice.error": "Napaka: {message}",
   "error.error": "igra je to zahtevo zavrnila.",
