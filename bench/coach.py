@@ -35,7 +35,13 @@ stated principle holds (:func:`briscola.ai.teach.holds`, target 100 %), the shar
 ties between two small cards (no points, no trump) and what those say (the short line
 ``tie_blanks``, or the principle that parts them), and the hints that throw a figure onto a
 trick the others take while a card of fewer points would lose it as well, without a reason
-that says why the cheaper card is kept (target 0).
+that says why the cheaper card is kept (target 0). It then reads every claim of the hints
+and of the review's sentences as a strong player would (:func:`briscola.ai.teach.claims`:
+points put on a trick, a sure take, a chance said, "risks N points", "only N cards beat it"
+with its chance; target 100 % of each), and how the ties are said: by a principle, as worth
+the same with what makes them so (:data:`SAME_NAMED`), or only "either will do"
+(:data:`SAME_GENERIC`), and any "what one gains now the other makes up later" said where
+every card's place is not known (target 0).
 """
 from __future__ import annotations
 
@@ -218,7 +224,7 @@ def print_principles(variants: list[str], deals: int) -> None:
 # Ties said as worth the same, with what makes them the same here (or what they differ in),
 # and those said only as "any small card will do" / "either will do".
 SAME_NAMED = ("coach_tie_blanks_lose", "coach_tie_blanks_lead", "coach_equal_take",
-              "coach_equal_lose", "coach_equal_lead", "coach_tie_worth_same", "coach_tie_differ",
+              "coach_equal_lose", "coach_equal_lead", "coach_tie_worth_same", "coach_tie_exact_kept", "coach_tie_differ",
               "coach_tie_differ_points", "coach_tie_differ_risk")
 SAME_GENERIC = ("coach_tie_blanks", "coach_equal")
 

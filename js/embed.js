@@ -81,11 +81,14 @@ if (LINK.embed && typeof document !== "undefined") document.documentElement.clas
 // that holds no table with friends narrows it at once, before anything could connect: its own
 // origin alone. A tab holds tables with friends from an invitation (or the test hook
 // ?friends=1) on, or once a person starts or resumes one: the page then reloads into the
-// policy that allows them (`reloadForFriends`), and the tab keeps it for its session.
+// policy that allows them (`reloadForFriends`), and the tab keeps it for its session (in
+// session storage, or where that is refused, a frame on another site's page, in its address:
+// `friends_tab=1`).
 const FRIENDS_TAB = "briscola.friends-tab";
 const FRIENDS_START = "briscola.friends-start";
+const TAB_PARAM = /[?&]friends_tab=1(&|$)/;
 export const FRIENDS_PAGE = typeof location === "undefined" || location.protocol === "file:"
-  || friendsTab(/[?&](join|friends)=/.test(location.search));
+  || TAB_PARAM.test(location.search) || friendsTab(/[?&](join|friends)=/.test(location.search));
 
 /** Whether this tab holds tables with friends (`link`: it is opened by an invitation now). */
 function friendsTab(link) {
@@ -93,7 +96,7 @@ function friendsTab(link) {
     if (link) sessionStorage.setItem(FRIENDS_TAB, "1"); // a reload keeps it, the link gone
     return sessionStorage.getItem(FRIENDS_TAB) === "1";
   } catch {
-    return true; // nowhere to remember it across a reload: the page keeps the friends' policy
+    return link; // nowhere to remember it: the address does (reloadForFriends)
   }
 }
 
@@ -111,7 +114,11 @@ export function reloadForFriends(start = null) {
     sessionStorage.setItem(FRIENDS_TAB, "1");
     if (start) sessionStorage.setItem(FRIENDS_START, JSON.stringify(start));
   } catch {
-    return; // unreachable: such a tab never narrowed its policy
+    // no session storage (nor any kept game: the table is started again after the reload)
+    const url = new URL(location.href);
+    url.searchParams.set("friends_tab", "1");
+    location.replace(url.href);
+    return;
   }
   location.reload();
 }

@@ -9,6 +9,8 @@
 // the client's own: "engine_unavailable" (the worker failed or died),
 // "internal" (a bug), "terminated" (terminate() was called), "build_mismatch"
 // (the worker is another build's: Engine.start rejects with it, see below).
+// A request the worker could not read at all (js/worker.js "unreadable") rejects with
+// "bad_request", as a type that is not a short text does at once.
 //
 // A page never runs against another build's worker: this file carries its build's hash
 // (PAGE_BUILD, written by the build), says it to the worker first ({type: "page", build}) and
@@ -129,6 +131,8 @@ export class Engine {
           engine.version = msg.version;
           engine.build = msg.build;
           resolve(engine);
+        } else if (msg.type === "unreadable") {
+          engine.#unreadable(msg);
         } else if (msg.type === "storage") {
           if (typeof engine.onstorage === "function") engine.onstorage(msg);
         } else if (msg.type === "let-go") {
@@ -167,6 +171,9 @@ export class Engine {
    */
   call(type, args = {}) {
     if (this.#failure) return Promise.reject(this.#failure);
+    if (typeof type !== "string" || type.length > 64) {
+      return Promise.reject(new EngineError("bad_request", "a request's type is a short text"));
+    }
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
@@ -184,6 +191,20 @@ export class Engine {
   terminate() {
     this.#worker.terminate();
     this.#fail(new EngineError("terminated", "the engine was stopped"));
+  }
+
+  /** The worker could not read a message (js/worker.js: {after, nth}): the nth this engine
+   * sent after request `after` (0: after its first message, the page's build; null: the nth
+   * from the start, the page's build first), request `after + nth`: rejected, as the worker
+   * will never answer it. */
+  #unreadable({ after, nth }) {
+    if (!Number.isInteger(nth) || nth < 1 || (after !== null && !Number.isInteger(after))) return;
+    const id = after === null ? nth - 1 : after + nth;
+    const waiter = this.#pending.get(id);
+    if (!waiter) return;
+    this.#pending.delete(id);
+    waiter.reject(new EngineError("bad_request",
+      "the engine could not read this request (the browser could not pass it to the engine's worker)"));
   }
 
   #settle(msg) {

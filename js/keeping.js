@@ -87,6 +87,8 @@ export class Keeping {
    * before a table with friends starts on two builds' code. True when that was the error. */
   friendsOfAnotherBuild(err) {
     if (!err || err.code !== "build_mismatch") return false;
+    if (this.buildReload) return true; // said and reloading already (an invitation asks twice)
+    this.buildReload = true;
     this.notice(t("friends.newbuild"), 20000);
     // the notice read, the new build's service worker let in, then the reload (fatal)
     Promise.all([letNewBuildIn(), new Promise((done) => setTimeout(done, 1500))]).then(() => this.fatal(err));

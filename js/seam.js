@@ -11,8 +11,11 @@
 //   - is told after each call of this page's loop that moves the table on (onMoved).
 // The states it hands in are shown in the order they were handed (one queue a page).
 
-/** The requests that move the table on, of those the loop makes (js/play.js ask()). */
-export const MOVES = new Set(["act", "bot_step", "next_deal"]);
+import { where } from "./requests.js";
+
+/** The requests that move the table on, of those the loop makes (js/play.js ask()): `moves`
+ * in the engine's table of requests (js/requests.js, from py/briscola/protocol.py). */
+export const MOVES = where("moves", true);
 
 /** The next task of the page's event loop: what the current one still does (a presentation
  * that ends and a loop that goes on at once, in promise callbacks) is done by then. */

@@ -21,7 +21,8 @@
 //                                          [{variant, players, deal, score, friends}]
 // From the page, first: {type: "page", build} its build's hash (null: unknown, the source tree).
 // Requests from the page: {id, type, args} (args: JSON text); replies: {id, result} or
-// {id, error: {code, message}}. Requests sent before "ready" wait for it.
+// {id, error: {code, message}}. Requests sent before "ready" wait for it. A message it cannot
+// read at all: {type: "unreadable", after, nth} (the nth message after request `after`).
 // Only JSON-shaped data crosses: the bridge takes and returns JSON text, and every text is
 // measured against the bounds of js/limits.js before Python parses it (`handle`, and `ask` in
 // js/worker/bridge.js).
@@ -56,7 +57,7 @@ import { CARRIED, SITE_CACHE, SITE_ROOT, mark, siteURL, sleep, trace } from "./w
 import { ask, connect, dead, errorReply, fatal } from "./worker/bridge.js";
 import { SNAPSHOT_CACHE, SnapshotStandIn, dropSnapshotFile, readSnapshot, restoring, snapshots,
   storeSnapshot } from "./worker/snapshot.js";
-import { MODEL_WAIT_MS, SEARCHING, installing, modelFor } from "./worker/models.js";
+import { MODEL_WAIT_MS, SEARCHING, installing, knowRequests, modelFor } from "./worker/models.js";
 import { MAX_UNFINISHED, allGames, boundGames, current, dropIfDone, heldElsewhere, listed, lockNewGame, newId, openDB,
   modelNote, noteDecision, openRecord, readGame, setCurrent, store, sweepFinished, tableReply, takeSpareLock, touch }
   from "./worker/games.js";
@@ -215,11 +216,15 @@ function progress(stage, fraction) {
 // The page says its build first (js/engine.js: {type: "page", build}). A page of another build,
 // or one from before pages said it, gets nothing but a fatal message: it reloads into one build.
 let pageSaid = false;
+let lastRead = null; // the id of the last request read (0: the page's build), for "unreadable"
+let unread = 0; // the messages not read since
 const otherBuild = (build) => fatal(`this engine is build ${BUILD.hash}, its page ${build}`, "build_mismatch");
 self.addEventListener("message", (event) => {
   const msg = event.data;
   if (!msg || msg.type !== "page") return;
   pageSaid = true;
+  lastRead = 0;
+  unread = 0;
   if (msg.build !== null && msg.build !== BUILD.hash) otherBuild(msg.build);
 });
 
@@ -314,6 +319,10 @@ async function start() {
       data.destroy();
     }
   });
+  // The engine's one table of requests (py/briscola/protocol.py): which of them search.
+  const requests = ask("requests", {});
+  if (requests.error) throw new Error(`the engine's table of requests: ${requests.error.message}`);
+  knowRequests(requests.result.requests);
   progress("engine", 1);
   mark("ready");
   sweepFinished(letGo);
@@ -474,12 +483,27 @@ function letGo(games) {
   if (games.length) self.postMessage({ type: "let-go", games, max: MAX_UNFINISHED });
 }
 
+// A message this worker cannot read (its structured clone given up: an object nested 2,000
+// deep, here, whose sender could write it) arrives with nothing of it: as a `messageerror`, or
+// (Chromium) as a message whose data is null. Messages arrive in the order they were sent, so
+// the page is told which it was: the `nth` message after the request `after` read last (0: the
+// page's build, {type: "page"}; null: nothing yet). js/engine.js rejects that request; nothing
+// else changes.
+function unreadable() {
+  unread += 1;
+  self.postMessage({ type: "unreadable", after: lastRead, nth: unread });
+}
+self.addEventListener("messageerror", unreadable);
+
 // Requests are answered one at a time, in the order they came (keeping a game waits
 // for IndexedDB): a reply never overtakes an earlier request's.
 let queue = Promise.resolve();
 self.addEventListener("message", (event) => {
   const msg = event.data;
-  if (!msg || typeof msg !== "object" || msg.id === undefined) return;
+  if (msg === null) return unreadable(); // (the page never sends null)
+  if (typeof msg !== "object" || msg.id === undefined) return;
+  lastRead = msg.id;
+  unread = 0;
   if (!pageSaid) otherBuild("of an older build");
   queue = queue.then(async () => {
     try {

@@ -168,3 +168,32 @@ def test_every_claim_holds(variant, deals):
                         kinds[k] = kinds.get(k, 0) + 1
             game.apply(bots[s].decide(view).action)
     assert {"given", "sure", "odds"} <= set(kinds), kinds
+
+
+def test_a_load_the_partner_may_lose_is_made_sure_of():
+    # the partner's card may still be beaten with ten points or more on the table: among
+    # tied cards the one that takes the trick for sure comes first, said with how often the
+    # others would take it otherwise (never "give it little" counting the take as points)
+    seen = 0
+    for d in range(10):
+        game = Game.new("four", seed=f"claims/secure/{d}")
+        bots = [make_bot("intermediate", seed=f"claims/secure/{d}/{s}") for s in range(game.n)]
+        while not game.is_over:
+            s = game.current_player
+            view = game.view(s)
+            f = Facts(view)
+            if view.phase == "play" and f.pos and f.ours and f.threat(f.best) and f.table_pts >= 10:
+                sure = [c for c in f.legal if f.wins(c) and f.sure(c)]
+                other = [c for c in f.legal if not f.wins(c)]
+                if sure and other:
+                    b, a = sure[0], other[0]
+                    ev = tied(view, a, b)  # the other card a little higher: the principle decides
+                    assert ev.ranked.index(b) < ev.ranked.index(a)
+                    why = because(view, ev, b, a)
+                    assert why["code"] == "coach_tie_secure", why
+                    p = why["params"]
+                    assert p["points"] == f.table_pts and p["risk_alt"] == f.risk(f.best)
+                    assert all(said(view, why).values())
+                    seen += 1
+            game.apply(bots[s].decide(view).action)
+    assert seen >= 3, seen

@@ -119,14 +119,17 @@ def check_hint(view, ev: Evaluation, why: dict) -> None:
             # the points are thrown only with a reason that compares a cheaper card and keeps it
             assert a in cheaper and code in KEEPS, (why, view.trick, view.hand)
             assert not x.wins(b) and not x.wins(a)
-            if ev.tied(a):  # tied: only a trump kept may justify it
-                assert code == "coach_tie_keep_trump", why
+            if ev.tied(a):  # tied: only a trump kept may justify it (or, every card's place
+                # known and the values equal, that the deal ends the same either way)
+                assert code == "coach_tie_keep_trump" or (
+                    ev.exact and code == "coach_tie_worth_same"), why
             # the search's bias for a figure thrown (about a point) is allowed for: a cheaper
             # card within it and the noise of the best is tied, and kept only as a trump
             top = max(ev.values.values())
             if not ev.exact and any(ev.values[c] + NOISE + GIVE_BIAS >= top + 1e-6
                                     for c in cheaper):
-                assert code == "coach_tie_keep_trump", (why, ev.values)
+                assert code == "coach_tie_keep_trump" or (
+                    ev.exact and code == "coach_tie_worth_same"), (why, ev.values)
     if code == "coach_tie_blanks":
         assert x.pts[a] == x.pts[b] == 0 and x.trump not in (a // N_RANKS, b // N_RANKS)
     if code == "coach_tie_keep_suit":

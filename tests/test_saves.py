@@ -283,9 +283,14 @@ def test_a_card_and_an_action_refuse_a_bool():
     """Card(True) was the Two of Coins (True == 1); Action(False) the Ace of Coins."""
     from briscola.actions import Action, ActionError
     from briscola.cards import Card, CardError
+    from briscola.rules import find_variant
     for b in (True, False):
         with pytest.raises(CardError):
             Card(b)
         with pytest.raises(ActionError):
             Action(b)
     assert str(Card(1)) == "2D" and str(Action(0)) == "AD"
+    deck = [int(c) for c in Game.new("classic", seed=1).deck]
+    assert Game(find_variant("classic"), deck).deck == tuple(deck)
+    with pytest.raises(CardError):  # a deck of numbers: True is none of them (it was the 2D)
+        Game(find_variant("classic"), [True if c == 1 else c for c in deck])

@@ -29,14 +29,16 @@ import { deeper, readFrame } from "./wire.js";
 
 export { readFrame };
 import { proofText } from "./pairs.js";
+import { TRAVELLING, where } from "../requests.js";
 
+// From the engine's one table of requests (js/requests.js, written from py/briscola/protocol.py):
 /** A finished deal's review: a friend's page answers it with its own engine, from the deal's
  * record (`record` in the views once the deal is over); the host's refuses it. */
-export const REVIEW = new Set(["review_plan", "review_decision", "review_summary", "review_retry", "replay"]);
+export const REVIEW = where("friend", "review");
 /** What a friend may ask the host's worker. */
-export const REQUESTS = new Set(["act", "state"]);
+export const REQUESTS = where("referee", "asks");
 /** What a friend's page may ask that the host need not answer: refused without the worker. */
-export const NOT_OFFERED = new Set(["hint", "tracker", ...REVIEW]);
+export const NOT_OFFERED = where("referee", "not_offered");
 
 /**
  * The bounds of one peer (docs/friends.md says why these numbers):
@@ -74,7 +76,7 @@ const text = (x, n) => String(typeof x === "string" ? x : typeof x).slice(0, n);
 export function travelling(state) {
   const out = {};
   if (!plain(state)) return out;
-  for (const k of ["seat", "view", "seats", "match", "card_points", "order", "summary", "round", "record"]) if (k in state) out[k] = state[k];
+  for (const k of TRAVELLING) if (k in state) out[k] = state[k];
   return out;
 }
 

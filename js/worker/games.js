@@ -313,6 +313,10 @@ const withFriend = (info) => !!info && Array.isArray(info.seats) && info.seats.s
 // A kept game nobody played in: dealt and left (a new deal asked for, another game resumed).
 // Records of builds before `touched` count as played.
 const untouched = (info) => !!info && info.touched === false && !withFriend(info);
+// A record of a build before `touched` with nothing on its score yet (the first trick not taken):
+// most likely a deal nobody played (a host page's new deals, say); let go before played ones.
+const zero = (x) => Array.isArray(x) && x.every((v) => v === 0);
+const blank = (info) => info.touched === undefined && info.deal === 0 && zero(info.score) && zero(info.side_points);
 
 /** The game this tab moves on from is forgotten when nothing of it is lost: finished, or a
  * deal nobody played (a host page's new deals, a New game pressed at once). */
@@ -330,8 +334,8 @@ export async function dropIfDone(id) {
 // The list of unfinished games is bounded: at most MAX_UNFINISHED are kept, the game on the
 // table and the games open in other tabs among them. Past it the oldest go first (by their
 // last change): a deal nobody played before any other, silently (nothing of anyone's is in
-// it); then games a person played, the person told (`let go`); a game with a friend's seat
-// last of all. A game open here or in another tab is never let go. Ten is more than a
+// it); then games a person played, the person told (`let go`), those kept by a build before
+// the bound with nothing on their score first; a game with a friend's seat last of all. A game open here or in another tab is never let go. Ten is more than a
 // person keeps going at once, and the list of them is read at a glance; 30 deals dealt
 // one after the other keep at most ten records (docs/embedding.md has the bytes).
 export const MAX_UNFINISHED = 10;
@@ -341,10 +345,12 @@ export const MAX_UNFINISHED = 10;
 export async function boundGames() {
   try {
     const elsewhere = await heldElsewhere();
-    const open = (await allGames()).filter((g) => g && g.id && !(g.info && g.info.over));
+    // a record not well formed (no info: written by a bug, or by hand) is neither listed nor let go
+    const open = (await allGames()).filter((g) => g && typeof g.id === "string" && g.info && typeof g.info === "object"
+      && !g.info.over);
     const extra = open.length - MAX_UNFINISHED;
     if (extra <= 0) return [];
-    const rank = (g) => (untouched(g.info) ? 0 : withFriend(g.info) ? 2 : 1);
+    const rank = (g) => (untouched(g.info) ? 0 : withFriend(g.info) ? 3 : blank(g.info) ? 1 : 2);
     const gone = open.filter((g) => g.id !== (current && current.id) && !elsewhere.has(g.id))
       .sort((a, b) => rank(a) - rank(b) || (a.updated ?? 0) - (b.updated ?? 0)).slice(0, extra);
     if (!gone.length) return [];

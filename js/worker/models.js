@@ -22,7 +22,14 @@ import { ask, installModel } from "./bridge.js";
 import { CARRIED, SITE_CACHE, hex, siteURL } from "./site.js";
 
 const MODELS = BUILD.models ?? {};
-export const SEARCHING = new Set(["bot_step", "hint", "review_decision", "review_retry"]);
+// The requests that search (`searches` in the engine's table of requests, py/briscola/protocol.py:
+// the worker reads it from the bridge when it starts, knowRequests()).
+export const SEARCHING = new Set();
+
+/** The engine's table of requests (the bridge's `requests`: {name: row}) is known. */
+export function knowRequests(rows) {
+  for (const [name, row] of Object.entries(rows)) if (row.searches) SEARCHING.add(name);
+}
 export const MODEL_WAIT_MS = 8000; // the most a search waits for a download that hangs (then without)
 const modelInstalls = new Map(); // name -> Promise<boolean>, while pending or once installed
 export let installing = null; // the install of the game on the table (a promise that never rejects)

@@ -14,9 +14,11 @@ request, to keep a game's new meta), so the worker stores nothing after it. The 
 ``view``: what one seat may know, and only for a seat the person controls
 (:meth:`Table.require_person`; other seats' replies come with the hand left out).
 
-Request types (``args`` in brackets):
+Request types (``args`` in brackets; the facts of each, who may ask it for which seat, whether
+it changes the table, what of it a friend may ask: one table, :mod:`briscola.protocol`):
 
 - ``ping`` -- version check.
+- ``requests`` -- that table, as JSON data (the worker reads it when it starts).
 - ``catalog`` -- variants, options with their choices and help, bot levels.
 - ``new_match`` [``rules`` (a variant name or ``{"name", ...options}``), ``seed``, ``seats``:
   a list with ``{"kind": "human"}``, ``{"kind": "friend"}`` (a person at another device,
@@ -103,6 +105,7 @@ from .errors import BriscolaError, IllegalActionError, RulesError, SaveError, qu
 from .game import check_seed, trick_winner
 from .languages import languages
 from .match import Match
+from .protocol import as_dict as requests_table, where
 from .record import DealNotOver, deal_record, load_record
 from .rules import EDITION, OPTIONS, VARIANTS, Rules, find_variant
 
@@ -115,9 +118,8 @@ TABLE_VERSION = 1
 LEVELS = ("beginner", "intermediate", "expert")
 
 # The requests that change the table (their replies carry ``changed: true`` and the save); every
-# other request reads it only, and changes nothing.
-CHANGES = frozenset(("new_match", "load", "act", "bot_step", "undo", "duplicate", "next_deal",
-                     "set_seat"))
+# other request reads it only, and changes nothing. (The table of requests: briscola.protocol.)
+CHANGES = where(by="bridge", changes=True)
 
 
 class BridgeError(BriscolaError):
@@ -522,6 +524,7 @@ class Bridge:
         self.handlers: dict[str, Callable[[dict], dict]] = {
             "ping": self.ping,
             "catalog": self.catalog,
+            "requests": self.requests,
             "new_match": self.new_match,
             "load": self.load,
             "check_save": self.check_save,
@@ -558,6 +561,11 @@ class Bridge:
         if self.table is None:
             raise BridgeError("no game: start one with new_match or load")
         return self.table
+
+    def requests(self, args: dict) -> dict:
+        """The table of requests (:mod:`briscola.protocol`): ``{requests: {name: row},
+        travelling}``; the worker reads it when it starts."""
+        return requests_table()
 
     def ping(self, args: dict) -> dict:
         return {"version": __version__, "python": sys.version.split()[0]}

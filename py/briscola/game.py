@@ -147,8 +147,9 @@ class Game:
         n = rules.players
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
             raise RulesError(f"dealer: must be a seat from 0 to {n - 1}")
-        cards = [c if isinstance(c, Card) else (CARDS[c] if isinstance(c, int)
-                                                and 0 <= c < N_CARDS else Card.parse(c))
+        cards = [c if isinstance(c, Card) else (
+                     CARDS[c] if isinstance(c, int) and not isinstance(c, bool) and 0 <= c < N_CARDS
+                     else Card.parse(c))
                  for c in deck]
         mask = 0
         for c in cards:

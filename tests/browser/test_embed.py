@@ -212,9 +212,16 @@ def test_storage_refused_in_the_frame_is_said_once_small_and_aside(dist_dir, who
             assert play(game, moves=2) in ("waiting", "summary", "over")
             game.evaluate("window.__briscola.app.storageTrouble()")
             assert game.evaluate("document.getElementById('notice').textContent.split('saved').length - 1") <= 1
+            # without session storage too, the frame narrows its policy to its own origin
+            # (test_a_page_without_friends_reaches_its_own_origin_alone sees it refuse)
+            assert game.evaluate(NARROWED_JS)
     finally:
         host.stop()
         site.stop()
+
+
+NARROWED_JS = ("[...document.querySelectorAll('meta[http-equiv=Content-Security-Policy]')]"
+               ".some((m) => m.content === \"connect-src 'self'\")")
 
 
 # ---- a host page that floods the game with requests --------------------------------------------
@@ -303,18 +310,21 @@ def test_unfinished_games_are_bounded_and_the_person_told(page, base_url, bot_le
                "created": now - (20 - i) * 3_600_000, "updated": now - (20 - i) * 3_600_000} for i in range(12)]
     left = {"id": "left", "save": "{}", "meta": None, "info": {**info, "touched": False, "side_points": [0, 0]},
             "created": now - 1000, "updated": now - 1000}
-    page.evaluate(SEED_GAMES_JS, [*played, left])
+    # and one kept by a build before `touched`, nothing on its score: most likely nobody played it
+    legacy = {**left, "id": "legacy", "info": {k: v for k, v in left["info"].items() if k != "touched"}}
+    page.evaluate(SEED_GAMES_JS, [*played, left, legacy])
     page.goto(base_url + f"?variant=classic&lang=en&level={bot_level}&seed=4")
     settle(page)
-    page.wait_for_function("document.getElementById('notice').textContent.includes('oldest unfinished')",
+    page.wait_for_function("document.getElementById('notice').textContent.includes('unfinished games were let go')",
                            timeout=20000)
-    assert "The 3 oldest unfinished games were let go" in page.text_content("#notice")
+    assert "4 older unfinished games were let go: at most 10 are kept" in page.text_content("#notice")
     ids = sorted(g["id"] for g in page.evaluate(STORED_GAMES_JS))
-    # 15 unfinished games (the twelve, the untouched one, the first link's deal, this one): the
-    # two deals nobody played go, then the three oldest played; ten stay.
+    # 16 unfinished games (the twelve, the untouched one, the older build's, the first link's
+    # deal, this one): the two deals nobody played go, then the older build's blank one and
+    # the three oldest played (those four said); ten stay.
     assert len(ids) == 10, ids
     assert [i for i in ids if i.startswith("played-")] == [f"played-{i:02d}" for i in range(3, 12)]
-    assert "left" not in ids
+    assert "left" not in ids and "legacy" not in ids
 
 
 # ---- what each page may reach ----------------------------------------------------------------
@@ -353,6 +363,7 @@ def test_a_page_without_friends_reaches_its_own_origin_alone(page, base_url, bot
     page.evaluate(FRAME_GAME_JS, f"{base_url}index.html?embed=1&variant=classic&lang=en&level={bot_level}&seed=7")
     game = page.frames[1]
     settle(game)
+    assert game.evaluate(NARROWED_JS)
     assert reached(game) == "refused: connect-src"
     # a tab that holds tables with friends (js/embed.js reloadForFriends), as after a person
     # started one: the policy of index.html, which lets the relays through

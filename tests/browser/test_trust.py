@@ -500,4 +500,24 @@ def test_a_deep_request_gets_an_error_reply(page, base_url, bot_level):
     huge = page.evaluate("""() => window.__briscola.engine.call('state', {seat: 'x'.repeat(2000001)})
         .then(() => 'answered', (e) => e.code)""")
     assert huge == "input_too_large"
+    # A message the worker cannot read (its structured clone of an object nested 2,000 deep
+    # fails there: a messageerror, with nothing of the message) was never answered: its request
+    # waited for ever. The worker says which it was; the page rejects that one, the next answers.
+    got = page.evaluate("""async () => {
+        const post = Worker.prototype.postMessage;
+        let deep = {}; for (let i = 0; i < 2000; i++) deep = { a: deep };
+        let spoilt = 0;
+        Worker.prototype.postMessage = function (m, ...rest) {
+          if (m && m.type === 'ping' && spoilt < 2) { spoilt += 1; m = { ...m, args: deep }; }
+          return post.call(this, m, ...rest); };
+        const engine = window.__briscola.engine;
+        const said = (p) => Promise.race([p.then((r) => ['answered', r.version], (e) => [e.code, e.message]),
+          new Promise((ok) => setTimeout(() => ok(['never answered']), 20000))]);
+        try {
+          const two = await Promise.all([said(engine.call('ping')), said(engine.call('ping'))]);
+          return [...two, await said(engine.call('ping'))];
+        } finally { Worker.prototype.postMessage = post; } }""")
+    assert [g[0] for g in got] == ["bad_request", "bad_request", "answered"], got
+    assert "could not read this request" in got[0][1]
+    assert page.evaluate("window.__briscola.engine.call(42).then(() => 'answered', (e) => e.code)") == "bad_request"
     plays_on(page)

@@ -210,12 +210,25 @@ def add_file(stage: Path, files: dict, rel: str, data: bytes) -> None:
                   "gzip": len(gzip.compress(data, 9, mtime=0))}
 
 
+def check_requests_js() -> None:
+    """js/requests.js, the engine's table of requests as the page's modules read it, must be
+    the one py/briscola/protocol.py writes: a build never ships the two apart."""
+    import subprocess
+    import sys
+    written = subprocess.run([sys.executable, "-m", "briscola.protocol"], cwd=ROOT / "py",
+                             capture_output=True, text=True, check=True).stdout
+    if (ROOT / "js" / "requests.js").read_text(encoding="utf-8") != written:
+        raise BuildError("js/requests.js is not the table of py/briscola/protocol.py: "
+                         "python3 -m briscola.protocol > js/requests.js")
+
+
 def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
                bytecode: bool = True, out: Path = DIST, stamp: str | None = None) -> dict:
     """Build the site into `out`. `stamp`: a line of text written into index.html (a comment),
     so that a build of the same sources is another build (a release's name; the delivery
     tests deploy a second build over a first)."""
     read_version()  # fails first, and clearly, when there is no package yet
+    check_requests_js()
     pyodide_version = check_pyodide()
     # The engine ships as bytecode only (no .py beside it): about 90 KB less to
     # download, nothing to compile at start, and zipimport takes it as it is.

@@ -207,9 +207,11 @@ def because(view: View, ev: Evaluation, b: int, a: int) -> dict:
     f = Facts(view)
     code: str | None  # the reason's code (None below while no principle has named one)
     if ev.loss(a) == 0 and ev.loss(b) == 0:
-        got = tie_reason(f, b, a)
+        # every card's place known and the values equal: the deal ends the same either way,
+        # so no principle is worded as if one card were better; what makes them equal is said
+        exact = ev.exact and abs(ev.values[b] - ev.values[a]) < 1e-6
+        got = None if exact else tie_reason(f, b, a)
         if got is None:
-            exact = ev.exact and abs(ev.values[b] - ev.values[a]) < 1e-6
             got = equal_reason(f, b, a, exact)
         return gives(f, b, reason(got[0], **p, **got[1]))
     p["gain"] = round(ev.values[b] - ev.values[a], 1)

@@ -382,8 +382,9 @@ def standing(f: Facts, name: str, c: int) -> int:
     if name == "take_plain":
         return 0 if f.plain_sure(c) else 1
     if name == "keep_beater":  # play the card that beats fewer cards with points still out
-        live, beats, pts_ = f.live, f.beats, f.pts
-        return sum(1 for x in range(64) if live >> x & 1 and pts_[x] > 0 and beats[(x << 6) | c])
+        live, beats, points = f.live, f.beats, f.pts
+        return sum(1 for x in range(64)
+                   if live >> x & 1 and points[x] > 0 and beats[(x << 6) | c])
     if name == "secure":  # the partner's load that may be lost, made sure of
         return 0 if f.sure(c) else 1
     if name == "take_load":
@@ -511,6 +512,8 @@ def equal_reason(f: Facts, b: int, a: int, exact: bool = False) -> tuple[str, di
         if f.pos == 0:  # led: the same points, and both can be taken or neither
             return "coach_equal_lead", {"points": f.pts[b], "safe": int(not f.threat(b))}
         return "coach_equal", {}
+    if exact and f.same_job(b, a):  # the same now; what stays in hand ends the same
+        return "coach_tie_exact_kept", {}
     if exact:
         return "coach_tie_worth_same", {}
     if f.pos > 0 and f.wins(b) != f.wins(a):
@@ -658,6 +661,8 @@ def holds_facts(f: Facts, code: str, b: int, a: int, params: dict | None = None)
             return pos > 0 and wb != wa
         if name == "differ_points":
             return pts[b] != pts[a] or tb != ta
+        if name == "exact_kept":
+            return f.same_job(b, a)
         if name == "differ_risk":
             q = params or {}
             return (_safe(f, b) != _safe(f, a) and q.get("safe") == int(_safe(f, b))
@@ -774,7 +779,7 @@ TIE_CODES = tuple("coach_tie_" + n for n in (
     "take_points_may", "blanks", "worth_same", "save_trump", "keep_master",
     "take_load_odds", "take_points_odds", "keep_suit", "secure", "save_trump_give",
     "save_trump_odds", "lead_load_odds", "keep_beater", "blanks_lead", "blanks_lose", "differ",
-    "differ_points", "differ_risk"))
+    "differ_points", "differ_risk", "exact_kept"))
 # A count of the cards still out that beat a led card, said with the chance that one of them
 # is played here (``risk``, and ``risk_alt`` for the other card: :meth:`Facts.risk`).
 RISK_CODES = ("coach_lead_load_odds", "coach_lead_load_trump_odds", "coach_lead_strong_odds",
