@@ -8,8 +8,9 @@ import { Engine, friendsOfThisBuild } from "./engine.js";
 import { mark } from "./start.js";
 import { h, dialogLive } from "./dom.js";
 import { PlayLoop, SPEEDS, Stale } from "./play.js";
-import { t, tOr, setLang, getLang, onLangChange, applyStatic, detectLang, LANGS } from "./i18n.js";
+import { t, tOr, setLang, getLang, onLangChange, applyStatic, detectLang, langName, LANGS } from "./i18n.js";
 import { cardName, STYLES } from "./cards.js";
+import { langMenu, markLang } from "./langmenu.js";
 // the regional decks beyond the first three: their art registers with js/cards.js
 import "./decks.js";
 import * as store from "./storage.js";
@@ -205,7 +206,7 @@ class App {
     $("btn-rules").addEventListener("click", () => this.openRules());
     $("btn-stats").addEventListener("click", () => this.openStats());
     $("btn-settings").addEventListener("click", () => this.openSettings());
-    $("btn-lang").addEventListener("click", () => this.setLanguage(getLang() === "it" ? "en" : "it"));
+    langMenu($("btn-lang"), $("lang-menu"), (lang) => this.setLanguage(lang));
     sound.setup($("btn-sound")); // js/sound.js: quiet, remembered, nothing before a gesture
     for (const d of document.querySelectorAll("dialog.closable")) {
       d.addEventListener("click", (e) => { if (e.target === d) d.close(); });
@@ -245,11 +246,11 @@ class App {
 
   relabel() {
     applyStatic(document);
-    const other = getLang() === "it" ? "EN" : "IT";
-    $("btn-lang-text").textContent = other;
+    $("btn-lang-text").textContent = getLang().toUpperCase();
     // the words it shows first in its name (speech input says what it sees), then what it does
-    $("btn-lang").setAttribute("aria-label", `${other}: ${t("menu.lang.aria")}`);
+    $("btn-lang").setAttribute("aria-label", `${getLang().toUpperCase()}: ${t("menu.lang")}, ${langName(getLang())}`);
     $("btn-lang").title = t("menu.lang");
+    markLang($("lang-menu"));
     document.title = `${t("app.title")} — ${t("app.tagline")}`;
     if (this.state) this.draw();
     if (this.coach) this.coach.review.relabel();

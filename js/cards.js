@@ -19,12 +19,15 @@
 // Ids inside one SVG are prefixed with style and card code, so many cards
 // can be inlined in the same page.
 
+import { wordIn } from "./words.js";
+
 export const STYLES = ["napoletane", "piacentine", "siciliane", "trevisane", "triestine", "bergamasche",
   "spagnole", "french"];
 
-// The decks drawn in another module (js/decks.js), by name: {pal, look, ranks, index, rankWord, suit,
+// The decks drawn in another module (js/decks.js), by name: {pal, look, ranks, index, suit,
 // indexStick, ace, pips, court, over, back}; each part the deck does not give is drawn as the
-// Piacentine's (or the Napoletane's, with look "napoletane").
+// Piacentine's (or the Napoletane's, with look "napoletane"). Their names are the locale files'
+// (card.rank.<style>.<rank>, card.suit.<style>.<suit>, looked up before the family's).
 const EXTRA = {};
 
 /** Register the art of one of STYLES drawn in another module (js/decks.js). */
@@ -38,24 +41,18 @@ const ITALIAN_RANKS = ["A", "2", "3", "4", "5", "6", "7", "J", "H", "K"];
 const FRENCH_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "H", "K"];
 const SUITS = ["D", "C", "S", "B"];
 
-const RANK_NAMES = {
-  it: { A: "Asso", 2: "Due", 3: "Tre", 4: "Quattro", 5: "Cinque", 6: "Sei", 7: "Sette",
-        8: "Otto", 9: "Nove", T: "Dieci", J: "Fante", H: "Cavallo", K: "Re" },
-  en: { A: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven",
-        8: "Eight", 9: "Nine", T: "Ten", J: "Jack", H: "Horse", K: "King" },
-};
-const FRENCH_QUEEN = { it: "Donna", en: "Queen" };
-const SUIT_NAMES = {
-  italian: {
-    it: { D: "Denari", C: "Coppe", S: "Spade", B: "Bastoni" },
-    en: { D: "Coins", C: "Cups", S: "Swords", B: "Clubs" },
-  },
-  french: {
-    it: { D: "Quadri", C: "Cuori", S: "Picche", B: "Fiori" },
-    en: { D: "Diamonds", C: "Hearts", S: "Spades", B: "Clubs" },
-  },
-};
-const BACK_NAMES = { it: "Carta coperta", en: "Card back" };
+// The names are each language's words (js/locales/<lang>.js, keys "card.*"): a deck's own
+// word where its language has one ("card.rank.french.H", the Queen), else its family's
+// (Italian-suited or French-suited), else the plain one.
+const family = (style) => (style === "french" ? "french" : "italian");
+
+function word(lang, ...keys) {
+  for (const key of keys) {
+    const w = wordIn(lang, key);
+    if (w !== undefined) return w;
+  }
+  throw new Error(`No words for ${keys[keys.length - 1]}: the locale files (js/i18n.js) are not loaded`);
+}
 
 // ---------------------------------------------------------------- names
 
@@ -65,11 +62,6 @@ function checkStyle(style) {
   }
   if (!PAL[style]) throw new Error(`The ${style} deck is drawn by js/decks.js, which is not loaded`);
   return style;
-}
-
-function langKey(lang) {
-  const l = String(lang || "it").toLowerCase().split(/[-_]/)[0];
-  return l === "it" ? "it" : "en";
 }
 
 function parseCode(code, style) {
@@ -105,11 +97,8 @@ export function deckStyle(deck) {
 /** The rank's word alone ("Re", "Queen"): for a legend that pairs it with the printed index. */
 export function rankWord(rank, lang = "it", style = "napoletane") {
   checkStyle(style);
-  const l = langKey(lang);
   if (!FRENCH_RANKS.includes(rank)) throw new Error(`Unknown card rank "${rank}"`);
-  if (rank === "H" && style === "french") return FRENCH_QUEEN[l];
-  const own = EXTRA[style] && EXTRA[style].rankWord && EXTRA[style].rankWord(rank, l);
-  return own || RANK_NAMES[l][rank];
+  return word(lang, `card.rank.${style}.${rank}`, `card.rank.${family(style)}.${rank}`, `card.rank.${rank}`);
 }
 
 /** The rank's name as a player finds it on the card ("Re (10)", "Fante (J)", "Jack"). */
@@ -130,13 +119,14 @@ export function printedIndex(rank, style = "napoletane") {
 export function suitName(suit, lang = "it", style = "napoletane") {
   checkStyle(style);
   if (!SUITS.includes(suit)) throw new Error(`Unknown card suit "${suit}"`);
-  return SUIT_NAMES[style === "french" ? "french" : "italian"][langKey(lang)][suit];
+  return word(lang, `card.suit.${style}.${suit}`, `card.suit.${family(style)}.${suit}`);
 }
 
 export function cardName(code, lang = "it", style = "napoletane") {
   const { rank, suit } = parseCode(code, style);
-  const sep = langKey(lang) === "it" ? " di " : " of ";
-  return rankName(rank, lang, style) + sep + suitName(suit, lang, style);
+  // the suit as it stands in a card's name ("card.of.*": Croatian's genitive, "špada")
+  const of = word(lang, `card.of.${style}.${suit}`, `card.of.${family(style)}.${suit}`);
+  return word(lang, "card.name").replace("{rank}", rankName(rank, lang, style)).replace("{suit}", of);
 }
 
 // ---------------------------------------------------------------- helpers
@@ -758,7 +748,7 @@ export function backSVG(style, lang = "it", idSuffix = "") {
       `<circle cx="100" cy="160" r="7" fill="${field}" stroke="${frame}" stroke-width="2"/>`;
   }
   const pat = `<pattern id="${P}p" width="${tile.match(/width="(\d+)"/)[1]}" height="${tile.match(/height="(\d+)"/)[1]}" patternUnits="userSpaceOnUse" patternTransform="translate(100 160)">${tile}</pattern>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 320" role="img" aria-label="${esc(BACK_NAMES[langKey(lang)])}">` +
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 320" role="img" aria-label="${esc(word(lang, "card.back"))}">` +
     `<defs>${pat}</defs>` +
     `<rect x="1" y="1" width="198" height="318" rx="14" fill="${PAL[style].bg}" stroke="${PAL[style].edge}" stroke-width="2"/>` +
     `<rect x="11" y="11" width="178" height="298" rx="8" fill="url(#${P}p)" stroke="${frame}" stroke-width="3"/>` +

@@ -8,7 +8,7 @@
 // are put back. Refused at any step, nothing is changed, and the person is told why.
 
 import { h, clear } from "./dom.js";
-import { t, getLang } from "./i18n.js";
+import { t, locale } from "./i18n.js";
 import * as store from "./storage.js";
 import { makeFile, mergeSettings, mergeStats, readFile } from "./carry.js";
 import { errorText } from "./errors.js";
@@ -41,7 +41,7 @@ function download(name, text, type = "application/json") {
 }
 
 const day = (d = new Date()) => d.toISOString().slice(0, 10);
-const dateText = (ms) => new Date(ms).toLocaleString(getLang() === "it" ? "it-IT" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
+const dateText = (ms) => new Date(ms).toLocaleString(locale(), { dateStyle: "medium", timeStyle: "short" });
 
 /** Export: one file with the games, statistics, rating, puzzle streak and settings. */
 export async function exportData(app) {

@@ -19,13 +19,10 @@
 // Only the corner index and those printed words are text; everything else is shapes.
 
 import { KIT, registerStyle } from "./cards.js";
-import it from "./locales/it.js";
-import en from "./locales/en.js";
 
 const { rd, esc, use, star, petals, dots, limb, face, held, costume, stickLayout, stickUse, PIPS_IT, PIP_SCALE_IT } = KIT;
-// Per-deck words of a rank (the Sicilian fante is a lady), in the locale files: card.rank.<R>.<style>.
-const WORDS = { it, en };
-const wordOf = (style) => (rank, lang) => (WORDS[lang] || {})[`card.rank.${rank}.${style}`];
+// A deck's own words (the Sicilian fante is a lady) are the locale files': card.rank.<style>.<rank>,
+// which js/cards.js looks up before its family's.
 
 const BASE = {
   ink: "#2A1A10", text: "#22140A", goldDark: "#A8651A", goldLight: "#FFEBA6", redDark: "#7A1714",
@@ -418,7 +415,6 @@ for (const style of Object.keys(PALS)) {
     ranks: style === "spagnole" ? ["A", "2", "3", "4", "5", "6", "7", "8", "9", "J", "H", "K"] : null,
     look: style === "siciliane" ? "napoletane" : "piacentine",
     index: INDEX[style] || { A: "1", J: "8", H: "9", K: "10" },
-    rankWord: wordOf(style),
     suit: suitOf(style),
     indexStick: indexStickOf(style),
     ace: aceOf(style),

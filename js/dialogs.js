@@ -3,7 +3,7 @@
 // the records set aside). Methods of js/app.js's App (mixed into it).
 
 import { h, clear } from "./dom.js";
-import { t, tOr, getLang } from "./i18n.js";
+import { t, tOr, getLang, langName, LANGS } from "./i18n.js";
 import { STYLES, deckStyle } from "./cards.js";
 import * as store from "./storage.js";
 import { cardFace } from "./table.js";
@@ -105,7 +105,7 @@ export class Dialogs {
       }
       this.draw();
     });
-    const lang = h("select", { id: "set-lang" }, h("option", { value: "it", text: "Italiano" }), h("option", { value: "en", text: "English" }));
+    const lang = h("select", { id: "set-lang" }, LANGS.map((l) => h("option", { value: l, text: langName(l), attrs: { lang: l } })));
     lang.value = getLang();
     lang.addEventListener("change", () => this.setLanguage(lang.value));
     const reasons = h("input", { type: "checkbox", id: "set-reasons" });

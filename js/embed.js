@@ -11,7 +11,7 @@
 //   deck      "italian" or "french" (an option of the rules)
 //   level     the computer players' strength: "beginner", "intermediate" or "expert"
 //   seed      a whole number or a word: the same seed deals the same cards
-//   lang      "it" or "en"
+//   lang      a language of js/locales/index.js ("it", "en", "es", ...)
 //
 // A URL with variant, players, deck, level or seed deals that game at once instead of
 // resuming the saved one: sharing the link shares the deal. The game options then leave

@@ -4,7 +4,7 @@
 // hosted says so, with the friends' names (resuming it hosts it again: js/app.js).
 
 import { h, clear } from "./dom.js";
-import { t, tOr, getLang } from "./i18n.js";
+import { t, tOr, locale } from "./i18n.js";
 
 /**
  * The computers' names at a table, by seat ("" for the others): each seat's own from the list,
@@ -46,7 +46,7 @@ export function renderGames(box, games, on) {
     const score = Array.isArray(info.score) && (info.deal > 0 || info.score.some((x) => x))
       ? info.score.join(" – ") : "";
     const points = Array.isArray(info.side_points) && info.side_points.length ? info.side_points.join(" – ") : "–";
-    const when = g.updated ? new Date(g.updated).toLocaleString(getLang() === "it" ? "it-IT" : "en-GB",
+    const when = g.updated ? new Date(g.updated).toLocaleString(locale(),
       { dateStyle: "medium", timeStyle: "short" }) : "";
     // a table with friends this browser hosted: their seats kept with their tokens (a seat a
     // computer plays for now, its friend away, included); resuming it hosts it again

@@ -3,14 +3,10 @@
 // even when another module cannot be loaded; so it carries its few words itself, in the
 // language the page would choose (the saved choice, a deal link's, the browser's).
 
+// Its words: the keys it says from js/locales/, which the build writes here in every language
+// (tools/build/site.py, guard_words); as written, English alone.
+const GUARD_KEYS = {"failed": "guard.failed", "hint": "guard.hint", "slow": "loading.timeout", "reload": "loading.reload", "details": "loading.details"};
 const WORDS = {
-  it: {
-    failed: "La pagina non si è caricata del tutto.",
-    hint: "Di solito basta ricaricarla (un download può essersi interrotto).",
-    slow: "Il caricamento ci mette troppo. Controlla la connessione e ricarica.",
-    reload: "Ricarica la pagina",
-    details: "Dettagli tecnici",
-  },
   en: {
     failed: "The page did not load completely.",
     hint: "Reloading it usually helps (a download may have been cut off).",
@@ -20,16 +16,25 @@ const WORDS = {
   },
 };
 
+/** A language it has words in, from a tag ("hr-HR"), or null. */
+const known = (tag) => {
+  const base = String(tag || "").toLowerCase().split(/[-_]/)[0];
+  return base in WORDS ? base : null;
+};
+
 function lang() {
   try {
-    const saved = JSON.parse(localStorage.getItem("briscola.prefs") || "{}").lang;
-    if (saved in WORDS) return saved;
+    const saved = known(JSON.parse(localStorage.getItem("briscola.prefs") || "{}").lang);
+    if (saved) return saved;
   } catch {
     // storage refused (a third-party frame): the link's or the browser's language
   }
-  const linked = new URLSearchParams(window.location.search).get("lang");
-  if (linked in WORDS) return linked;
-  return String(navigator.language || "it").toLowerCase().startsWith("it") ? "it" : "en";
+  const linked = known(new URLSearchParams(window.location.search).get("lang"));
+  if (linked) return linked;
+  for (const tag of [...(navigator.languages || []), navigator.language]) {
+    if (known(tag)) return known(tag);
+  }
+  return "en";
 }
 
 function showRetry(message, key = "failed") {

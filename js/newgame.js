@@ -3,7 +3,7 @@
 // (`check_rules`); the panel only collects them and remembers the last choices.
 
 import { h, clear } from "./dom.js";
-import { t, tOr, getLang } from "./i18n.js";
+import { t, tOr, getLang, langName, LANGS } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { STYLES, deckStyle } from "./cards.js";
 
@@ -187,7 +187,7 @@ export class NewGamePanel {
     this.el.styleNote = h("span", { class: "note", text: t("style.forced") });
     this.el.styleNote.hidden = true;
     const lsel = h("select", { id: "ng-lang", name: "lang" },
-      h("option", { value: "it", text: "Italiano" }), h("option", { value: "en", text: "English" }));
+      LANGS.map((l) => h("option", { value: l, text: langName(l), attrs: { lang: l } })));
     lsel.value = st.lang;
     lsel.addEventListener("change", () => {
       st.lang = lsel.value;

@@ -15,7 +15,7 @@
 // given away puts on the trick), said after it.
 // Plain text (an older engine's reason) is shown as it is.
 
-import { t, has, getLang } from "./i18n.js";
+import { t, has, getLang, locale } from "./i18n.js";
 import { cardName, suitName, rankName } from "./cards.js";
 
 const CARD = /^[A2-9TJHK][DCSB]$/;
@@ -25,7 +25,7 @@ function number(value, lang) {
   if (Number.isInteger(value)) return String(value);
   // as precise as the engine sent it, to two decimals (card points come with one; game
   // points, a Chiamata bid's, with two)
-  return value.toLocaleString(lang === "it" ? "it-IT" : "en-GB", { maximumFractionDigits: 2 });
+  return value.toLocaleString(locale(lang), { maximumFractionDigits: 2 });
 }
 
 /** One parameter as words. */

@@ -11,7 +11,7 @@
 // last step (one event per action: a play, an exchange, a signal, a bid...).
 
 import { h, s, clear, dialogLive, keepFocus } from "./dom.js";
-import { t, tOr, getLang } from "./i18n.js";
+import { t, tOr, getLang, locale } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { cardName, suitName } from "./cards.js";
 import { cardFace, actionLabel } from "./table.js";
@@ -279,7 +279,7 @@ export class Review {
     }
     const s = entry.summary;
     const acc = typeof s.accuracy === "number" ? s.accuracy : null; // a percentage
-    const fmt = (x) => (typeof x === "number" ? x.toLocaleString(getLang() === "it" ? "it-IT" : "en-GB", { maximumFractionDigits: 1 }) : "–");
+    const fmt = (x) => (typeof x === "number" ? x.toLocaleString(locale(), { maximumFractionDigits: 1 }) : "–");
     sum.append(h("div", { class: "rv-figures" },
       h("div", { class: "rv-figure" }, h("b", { id: "rv-accuracy", text: acc === null ? "–" : `${Math.round(acc)}%` }), h("span", { text: t("review.accuracy") })),
       h("div", { class: "rv-figure" }, h("b", { text: fmt(s.mean_loss) }), h("span", { text: t("review.meanloss") }))));
@@ -721,6 +721,6 @@ function lossText(loss, unit = "card_points", withUnit = true) {
   if (typeof loss !== "number") return "";
   const gp = unit === "game_points";
   if (loss <= 0) return "0";
-  const n = loss.toLocaleString(getLang() === "it" ? "it-IT" : "en-GB", { maximumFractionDigits: gp ? 2 : 1 });
+  const n = loss.toLocaleString(locale(), { maximumFractionDigits: gp ? 2 : 1 });
   return gp && withUnit ? `−${n} ${t("review.gp.short")}` : `−${n}`;
 }

@@ -7,7 +7,8 @@
 //   a sentence with a count says it in both numbers: "{n, plural, one {# card} other {# cards}}"
 //   (plurals(), below); every sentence that holds a count is written so, in every language
 //   (tests/test_reason_words.py renders them all with 0, 1, 2 and 1.5)
-//   setLang("en"), getLang(), onLangChange(fn)
+//   setLang("en"), getLang(), onLangChange(fn); langName("hr") -> "Hrvatski" (a language's
+//   name in itself), locale() -> "hr-HR" (how Intl writes its numbers and dates)
 //   applyStatic(root): fills [data-i18n] (text), [data-i18n-aria] (aria-label),
 //                      [data-i18n-title] (title) below root
 //
@@ -16,7 +17,7 @@
 /** @type {Record<string, Record<string, string>>} every registered language's words */
 const TEXT = {};
 
-/** The languages registered (filled by addWords: the same array throughout). */
+/** The languages registered, by code (filled by addWords: the same array throughout). */
 export const LANGS = [];
 
 /** Register words: {lang: {key: text}}; a language's words add to those it had. */
@@ -28,14 +29,46 @@ export function addWords(tables) {
     }
     Object.assign(TEXT[lang], words);
   }
+  LANGS.sort();
 }
 
 let current = "it";
 const listeners = [];
 
+/** The registered language a language tag names ("hr-HR" -> "hr"), or null. */
+function known(tag) {
+  const base = String(tag || "").toLowerCase().split(/[-_]/)[0];
+  return LANGS.includes(base) ? base : null;
+}
+
+/** The first of the browser's languages (navigator.languages, in the person's order) that the
+ * page speaks; English when it speaks none of them, Italian with no browser to ask. */
 export function detectLang() {
-  const nav = (typeof navigator !== "undefined" && navigator.language) || "it";
-  return nav.toLowerCase().startsWith("it") ? "it" : "en";
+  if (typeof navigator === "undefined") return "it";
+  const wanted = [...(navigator.languages || []), navigator.language].filter(Boolean);
+  for (const tag of wanted) {
+    const lang = known(tag);
+    if (lang) return lang;
+  }
+  return wanted.length ? "en" : "it";
+}
+
+/** A language's name in itself ("Slovenščina"), from its file. */
+export function langName(lang) {
+  return (TEXT[lang] || {})["lang.name"] || lang;
+}
+
+/** The Intl locale of a language (the current one by default): "it-IT", "en-GB", "hr-HR". */
+export function locale(lang = current) {
+  return (TEXT[lang] || {})["lang.locale"] || lang;
+}
+
+/** The words of `key` in `lang` (any tag of a registered language, else English) as written,
+ * nothing filled in; undefined when neither has the key. For the card names (js/cards.js). */
+export function wordIn(lang, key) {
+  const l = known(lang) || "en";
+  const s = (TEXT[l] || {})[key];
+  return s === undefined ? (TEXT.en || {})[key] : s;
 }
 
 export function getLang() {
@@ -81,7 +114,7 @@ function category(value, lang) {
     : Number(String(value).replace(/\s/g, "").replace(/^[−-]/, "").replace(",", ".")));
   if (!Number.isFinite(x)) return { x, cat: "other" };
   if (!(lang in RULES)) {
-    try { RULES[lang] = new Intl.PluralRules(lang); } catch { RULES[lang] = null; }
+    try { RULES[lang] = new Intl.PluralRules(locale(lang)); } catch { RULES[lang] = null; }
   }
   const rules = RULES[lang];
   // "1,0" or "1.0" is written with a fraction: the plural in both languages
@@ -129,6 +162,11 @@ export function plurals(s, vars, lang = current) {
   return out + s.slice(from);
 }
 
+/** The keys that start with `prefix`, as English has them (every language has the same). */
+export function keysOf(prefix) {
+  return Object.keys(TEXT.en || TEXT[current] || {}).filter((k) => k.startsWith(prefix));
+}
+
 /** Translate `key` if known, else return `fallback` (e.g. the engine's English text). */
 export function tOr(key, fallback, vars) {
   return has(key) ? t(key, vars) : fallback;
@@ -137,7 +175,7 @@ export function tOr(key, fallback, vars) {
 /** A number as the current language writes it: 17,0 in Italian, 17.0 in English. */
 export function formatNumber(x, digits = 0) {
   try {
-    return new Intl.NumberFormat(current, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
+    return new Intl.NumberFormat(locale(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
   } catch {
     return Number(x).toFixed(digits);
   }

@@ -80,6 +80,25 @@ def test_a_whole_deal_through_the_bridge_matches_the_engine():
     assert sum(st["summary"]["points"]) == 120
 
 
+def test_the_bridge_takes_every_language_the_page_lists_and_refuses_others():
+    """The languages are the page's (js/locales/index.js): each is taken; any other code, or
+    a language that is not text, is a clear refusal that changes nothing."""
+    from test_locales import listed
+    from briscola.languages import languages
+    assert list(languages()) == listed() and {"it", "en"} <= set(languages())
+    bots = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
+    ok("new_match", {"rules": "classic", "seed": 4, "seats": bots})
+    for lang in languages():
+        assert ok("bot_step", {"seat": 1, "lang": lang})["bot"]["reason"]
+    before = bridge._BRIDGE.table.save()
+    for wrong in ["de", "EN", "it-IT", "", "xx", 3, None, ["en"]]:
+        e = err("bot_step", {"seat": 1, "lang": wrong})  # a computer's turn: only the language is wrong
+        assert e["code"] == "bad_request", e
+        assert e["message"].startswith("lang: one of 'en', ") and repr(wrong) in e["message"], e
+        assert all(repr(lang) in e["message"] for lang in languages())
+        assert bridge._BRIDGE.table.save() == before
+
+
 def test_illegal_action_is_an_error_and_changes_nothing():
     st = ok("new_match", {"rules": "classic", "seed": 3, "seats": SEATS})
     seat = st["view"]["turn"]

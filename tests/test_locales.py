@@ -21,21 +21,45 @@ def load(path: Path) -> dict[str, str]:
     return data
 
 
+INDEX_LINE = re.compile(r'^export \{ default as (\w+) \} from "\./(\w+)\.js";$', re.M)
+
+
+def listed() -> list[str]:
+    """The languages js/locales/index.js lists (one line a language)."""
+    return sorted(name for name, _ in INDEX_LINE.findall((LOCALES / "index.js").read_text(encoding="utf-8")))
+
+
 def locales() -> dict[str, dict[str, str]]:
-    return {p.stem: load(p) for p in sorted(LOCALES.glob("*.js"))}
+    return {lang: load(LOCALES / f"{lang}.js") for lang in listed()}
 
 
-def test_every_language_is_registered_in_i18n():
+def test_every_language_file_is_listed_in_the_index():
+    """Each file of js/locales/ is a language the index lists from its own file, and the
+    engine's bridge takes the same list (briscola.languages reads it, the build writes it)."""
+    from briscola.languages import languages, parse_index
+    index = (LOCALES / "index.js").read_text(encoding="utf-8")
+    assert all(name == file for name, file in INDEX_LINE.findall(index)), index
+    files = sorted(p.stem for p in LOCALES.glob("*.js") if p.name != "index.js")
+    assert listed() == files
+    assert list(parse_index(index)) == files == list(languages())
     src = (LOCALES.parent / "i18n.js").read_text(encoding="utf-8")
-    for lang in locales():
-        assert f'import {lang} from "./locales/{lang}.js";' in src, lang
+    assert 'import * as LOCALES from "./locales/index.js";' in src
 
 
 def test_at_least_italian_and_english():
     assert {"it", "en"} <= set(locales())
 
 
-@pytest.mark.parametrize("lang", sorted(p.stem for p in LOCALES.glob("*.js")))
+def test_each_language_names_itself_and_its_locale():
+    """The menus show each language by its own name; Intl writes its numbers and counts."""
+    names = set()
+    for lang, words in locales().items():
+        assert words["lang.locale"].split("-")[0] == lang, lang
+        names.add(words["lang.name"])
+    assert len(names) == len(locales())
+
+
+@pytest.mark.parametrize("lang", listed())
 def test_same_keys_as_english(lang):
     all_ = locales()
     en, other = all_["en"], all_[lang]
@@ -43,13 +67,15 @@ def test_same_keys_as_english(lang):
     assert sorted(set(other) - set(en)) == [], f"only in {lang}"
 
 
-@pytest.mark.parametrize("lang", sorted(p.stem for p in LOCALES.glob("*.js")))
+@pytest.mark.parametrize("lang", listed())
 def test_same_placeholders_and_no_blank_text(lang):
     all_ = locales()
     for key, text in all_[lang].items():
         assert text.strip() or key.endswith(".empty"), f"{lang}:{key} is blank"
         assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(all_["en"][key])), \
             f"{lang}:{key} has other placeholders than English"
+        if key.startswith("rules.text.") and re.search(r"\.(th|tr\d+)$", key):
+            assert text.count(" | ") == all_["en"][key].count(" | "), f"{lang}:{key}: other cells than English"
 
 
 
@@ -127,3 +153,33 @@ console.log(JSON.stringify(out));
             assert ("1 point" in words) if lang == "en" else ("1 punto" in words and "resta fuori 1" in words), words
         else:
             assert ("points" in words) if lang == "en" else ("punti" in words), words
+
+
+def test_every_sentence_renders_with_every_count_in_every_language():
+    """Every key of every language with 0, 1, 2, 3, 5 and 21 in each placeholder: no throw, no
+    placeholder left; each count has the forms its language's plural rules ask (Intl.PluralRules:
+    Croatian's one/few/other, Slovene's one/two/few/other); every card of every deck style named
+    (tests/js/render_words.mjs)."""
+    import shutil
+    import subprocess
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    root = LOCALES.parent.parent
+    proc = subprocess.run([node, str(root / "tests" / "js" / "render_words.mjs")], cwd=root,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["langs"] == listed()
+    assert out["problems"] == []
+    # the counts took their forms: one card, two tricks, in each language's way
+    samples = out["samples"]
+    assert samples["en"]["sum.tricks"][:3] == ["0: 0 tricks", "1: 1 trick", "2: 2 tricks"]
+    assert samples["it"]["sum.tricks"][:3] == ["0: 0 prese", "1: 1 presa", "2: 2 prese"]
+    # Croatian's three forms (1 and 21 alike), Slovene's four (its dual for 2)
+    assert samples["hr"]["sum.tricks"] == ["0: 0 ruku", "1: 1 ruka", "2: 2 ruke", "3: 3 ruke", "5: 5 ruku", "21: 21 ruka"]
+    assert samples["sl"]["seat.cards"] == ["0 kart", "1 karta", "2 karti", "3 karte", "5 kart", "21 kart"]
+    assert samples["es"]["cards"][0] == "As de Oros" and samples["hr"]["cards"][0] == "As od dinara"
+    assert samples["en"]["cards"][0] == "Ace of Coins" and samples["it"]["cards"][0] == "Asso di Denari"
+    for lang, words in samples.items():
+        assert len(words["cards"]) >= 2 * 40 + 52, lang

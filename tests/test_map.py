@@ -20,6 +20,8 @@ def locales() -> dict[str, dict[str, str]]:
     """Every language's words (a locale file is `export default <JSON object>;`)."""
     out = {}
     for path in sorted((JS / "locales").glob("*.js")):
+        if path.name == "index.js":
+            continue  # the list of languages
         text = path.read_text(encoding="utf-8")
         body = text[text.index("\nexport default ") + len("\nexport default "):].strip()
         out[path.stem] = json.loads(body.rstrip(";"))

@@ -89,6 +89,7 @@ it changes the table, what of it a friend may ask: one table, :mod:`briscola.pro
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -102,6 +103,7 @@ from .bounds import (MAX_BYTES, MAX_DEPTH, MAX_ITEMS, InputTooDeep, InputTooLarg
                      JSONBoundsError, check_json)
 from .errors import BriscolaError, IllegalActionError, RulesError, SaveError, quote
 from .game import check_seed, trick_winner
+from .languages import languages
 from .match import Match
 from .protocol import as_dict as requests_table, where
 from .record import DealNotOver, deal_record, load_record
@@ -487,9 +489,12 @@ def _check_seat(seat: Any, n: int) -> int:
 
 
 def _lang_arg(args: dict) -> str:
-    lang: str = args.get("lang", "en")
-    if lang not in ("en", "it"):
-        raise BridgeError("lang: 'en' or 'it'")
+    """A language the page speaks (js/locales/index.js lists them: briscola.languages); an
+    engine without the page takes any language code."""
+    lang = args.get("lang", "en")
+    known = languages()
+    if not isinstance(lang, str) or (lang not in known if known else not re.fullmatch(r"[a-z]{2,3}", lang)):
+        raise BridgeError(f"lang: one of {', '.join(repr(x) for x in known) or 'the language codes'}, got {lang!r}")
     return lang
 
 

@@ -64,6 +64,18 @@ def read(page, fn: str, arg=None):
     return None if text is None else json.loads(text)
 
 
+def pick_lang(page, lang: str) -> None:
+    """The page's language from the top bar's menu (#btn-lang opens it, each language its
+    button), as a person picks it; behind a modal dialog, where the top bar cannot be reached,
+    the same menu item clicked by the page itself."""
+    if page.evaluate("!!document.querySelector('dialog[open]:modal')"):
+        page.evaluate("(l) => document.querySelector(`#lang-menu button[data-lang=${l}]`).click()", lang)
+    else:
+        page.click("#btn-lang")
+        page.click(f"#lang-menu button[data-lang={lang}]")
+    page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+
+
 def ui(page) -> str:
     """The page's mode."""
     return page.evaluate("document.documentElement.dataset.ui")

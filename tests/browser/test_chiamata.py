@@ -26,7 +26,7 @@ import re
 
 import pytest
 from briscola import bridge
-from pagekit import (read, shot, PLAYING, QUIET, Layout, act_and_wait, assert_in_window, hand_over, new_game, stored_save,
+from pagekit import (pick_lang, read, shot, PLAYING, QUIET, Layout, act_and_wait, assert_in_window, hand_over, new_game, stored_save,
                      table_state, ui, wait_ui)
 
 pytestmark = pytest.mark.browser
@@ -366,10 +366,10 @@ def test_person_wins_the_auction_and_calls(table, bot_level, artifacts):
             assert ("passed" in seat_classes(table)[str(s)]) == passed
     shots(table, artifacts, "auction")
     # the Italian words for the same panel
-    table.click("#btn-lang")
+    pick_lang(table, "it")
     assert table.eval_on_selector_all(".rank-bids button", "els => els.map(e => e.textContent)")[:3] == ["Asso", "Tre", "Re"]
     check_layout(table, artifacts, "desktop-auction-it")
-    table.click("#btn-lang")
+    pick_lang(table, "en")
 
     # the call: the four candidate cards of the bid rank
     play(table, decide, stop=phase_is("call"))
@@ -695,11 +695,11 @@ def test_rules_page_explains_chiamata(table, bot_level, artifacts):
     table.locator("#rules-dialog h4", has_text="Scoring").scroll_into_view_if_needed()
     shot(table, str(artifacts / "chiamata-phone-rules.png"))
     table.keyboard.press("Escape")
-    table.click("#btn-lang")
+    pick_lang(table, "it")
     table.click("#btn-rules")
     text = table.text_content("#rules-dialog")
     for words in ("L'asta per carta", "L'asta per punti", "Chiamarsi da soli", "Chiamata forzata", "A carichi",
                   "Moltiplicatori", "Cappotto", "Il punteggio"):
         assert words in text, words
     table.keyboard.press("Escape")
-    table.click("#btn-lang")
+    pick_lang(table, "en")

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from pagekit import QUIET, act_and_wait, read, stored_save, wait_ui, SETTLED
+from pagekit import QUIET, act_and_wait, pick_lang, read, stored_save, wait_ui, SETTLED
 
 pytestmark = pytest.mark.browser
 
@@ -138,7 +138,7 @@ def test_when_only_local_storage_refuses_the_notice_says_the_game_is_kept(page, 
     boot(page, base_url, prefs(bot_level), None, f"?variant=classic&level={bot_level}&seed=5")
     assert wait_ui(page, ("waiting",)) == "waiting"
     page.evaluate("() => { Storage.prototype.setItem = function () { throw new DOMException('refused', 'QuotaExceededError'); }; }")
-    page.click("#btn-lang")  # a setting that cannot be kept
+    pick_lang(page, "it")  # a setting that cannot be kept (the notice in the words of before)
     page.wait_for_selector("#notice:not([hidden])")
     notice = page.text_content("#notice")
     assert "not letting the statistics, the rating and the settings be kept" in notice, notice

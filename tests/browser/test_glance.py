@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from pagekit import read, shot, act_and_wait, checked, wait_ui
+from pagekit import pick_lang, read, shot, act_and_wait, checked, wait_ui
 
 pytestmark = pytest.mark.browser
 
@@ -165,7 +165,7 @@ def test_rules_open_at_their_top(new_page, base_url, width, height, artifacts):
         assert first_visit(page, base_url, {"lang": "en", "tips": {"all": True}}) == "waiting"
         for lang in ("en", "it"):
             if lang == "it":
-                page.click("#btn-lang")
+                pick_lang(page, "it")
             page.click("#btn-rules")
             page.wait_for_selector("#rules-dialog[open]")
             res = page.evaluate("""() => { const d = document.getElementById('rules-dialog');
@@ -242,7 +242,7 @@ def test_phone_tables_fit(new_page, base_url, width, height, artifacts):
         assert first_visit(page, base_url, {"lang": "en", "tips": {"all": True}, "speed": "instant"}) == "waiting"
         for lang in ("en", "it"):
             if lang == "it":
-                page.click("#btn-lang")
+                pick_lang(page, "it")
             for variant in ("classic", "four", "six", "chiamata"):
                 start(page, variant, 5)
                 while page.evaluate("document.documentElement.dataset.ui") == "waiting":

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from pagekit import shot, act_and_wait, checked, ui, wait_ui
+from pagekit import pick_lang, shot, act_and_wait, checked, ui, wait_ui
 from tools import chromium
 
 pytestmark = pytest.mark.browser
@@ -136,7 +136,7 @@ def test_every_screen_in_both_languages_phone(new_page, base_url, artifacts):
         first_visit(page, base_url, {"lang": "it", "speed": "instant", "tips": {"all": True}})
         for lang in ("it", "en"):
             if page.evaluate("document.documentElement.lang") != lang:
-                page.click("#btn-lang")
+                pick_lang(page, lang)
             assert not nulls(page), (lang, "table", nulls(page))
             for button, dialog in (("#btn-new", "#newgame-dialog"), ("#btn-rules", "#rules-dialog"),
                                    ("#btn-stats", "#stats-dialog"), ("#btn-settings", "#settings-dialog")):
@@ -186,7 +186,7 @@ def test_every_screen_in_both_languages_phone(new_page, base_url, artifacts):
         assert not nulls(page)
         assert not small_controls(page, "#summary-dialog"), small_controls(page, "#summary-dialog")
         # the summary in Italian too, then the deal's review in one click (js/coach.js)
-        page.evaluate("document.getElementById('btn-lang').click()")
+        pick_lang(page, "it")
         assert "61" in page.text_content("#summary-dialog .sum-need") and not nulls(page)
         shot(page, str(artifacts / "newcomer-it-summary.png"))
         page.click("#sum-review")

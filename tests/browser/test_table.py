@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
 from briscola import bridge
-from pagekit import (read, shot, PLAYING, QUIET, STORED_SAVE_JS, Layout, act_and_wait, assert_in_window, hand_over, new_game,
+from pagekit import (pick_lang, read, shot, PLAYING, QUIET, STORED_SAVE_JS, Layout, act_and_wait, assert_in_window, hand_over, new_game,
                      stored_save, table_state, ui, wait_ui)
 
 pytestmark = pytest.mark.browser
@@ -424,7 +425,7 @@ def test_switch_language(page, base_url, bot_level):
     assert page.evaluate("document.documentElement.lang") == "en"
     assert page.text_content(".sb-turn") == "Your turn"
     english_rules = page.locator("#btn-rules").get_attribute("title")
-    page.click("#btn-lang")
+    pick_lang(page, "it")
     assert page.evaluate("document.documentElement.lang") == "it"
     assert page.text_content(".sb-turn") == "Tocca a te"
     assert page.locator("#btn-rules").get_attribute("title") == "Regole"
@@ -433,13 +434,47 @@ def test_switch_language(page, base_url, bot_level):
     assert "Regole" in page.text_content("#rules-dialog h2")
     assert "briscola" in page.text_content("#rules-dialog").lower()
     page.keyboard.press("Escape")
-    page.click("#btn-lang")
+    pick_lang(page, "en")
     assert page.locator("#btn-rules").get_attribute("title") == english_rules
     page.click("#btn-rules")
     assert "rules" in page.text_content("#rules-dialog h2").lower()
     page.keyboard.press("Escape")
     # remembered
     assert json.loads(page.evaluate("localStorage.getItem('briscola.prefs')"))["lang"] == "en"
+
+
+def locale_words(lang: str) -> dict:
+    text = (Path(__file__).resolve().parents[2] / "js" / "locales" / f"{lang}.js").read_text(encoding="utf-8")
+    return json.loads(text[text.index("\nexport default ") + len("\nexport default "):].strip().rstrip(";"))
+
+
+def test_a_first_visit_speaks_the_browser_language_and_the_menu_names_each(page, base_url, bot_level):
+    """No language chosen yet and a browser that asks for Croatian first: the page speaks
+    Croatian (its words, its card names), the menu lists every language in its own name, and a
+    pick in the menu changes it (and is kept)."""
+    hr = locale_words("hr")
+    page.add_init_script("Object.defineProperty(Navigator.prototype, 'languages', {get: () => ['hr-HR', 'en-US']})")
+    boot(page, base_url, {k: v for k, v in prefs_for(bot_level).items() if k != "lang"})
+    assert page.evaluate("document.documentElement.lang") == "hr"
+    assert page.locator("#btn-rules").get_attribute("title") == hr["menu.rules"]
+    assert page.text_content("#btn-lang-text") == "HR"
+    start_game(page, "classic", seed=2)
+    assert page.text_content(".sb-turn") == hr["table.turn.you"]
+    names = page.eval_on_selector_all(".hand-card", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert names and all(re.search(r" (od dinara|od kupa|od špada|od bata)$", n) for n in names), names
+    # the menu: every language by its own name, the current one marked; Escape gives the focus back
+    page.click("#btn-lang")
+    items = page.eval_on_selector_all("#lang-menu button", "els => els.map(e => [e.dataset.lang, e.textContent, e.getAttribute('aria-current')])")
+    langs = [code for code, _, _ in items]
+    assert {"en", "it", "es", "hr"} <= set(langs)
+    assert all(name == locale_words(code)["lang.name"] for code, name, _ in items)
+    assert [code for code, _, cur in items if cur == "true"] == ["hr"]
+    assert page.evaluate("document.activeElement.dataset.lang") == "hr"
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.id") == "btn-lang" and page.locator("#lang-menu").is_hidden()
+    pick_lang(page, "es")
+    assert page.text_content(".sb-turn") == locale_words("es")["table.turn.you"]
+    assert json.loads(page.evaluate("localStorage.getItem('briscola.prefs')"))["lang"] == "es"
 
 
 def test_illegal_action_is_refused_and_changes_nothing(page, base_url, bot_level):

@@ -28,7 +28,7 @@ import pytest
 from briscola import bridge
 from briscola.game import Game
 from briscola.rules import Rules
-from pagekit import QUIET, read, SETTLED, act_and_wait, hand_over, new_game, stored_save, table_state, ui, wait_ui
+from pagekit import QUIET, pick_lang, read, SETTLED, act_and_wait, hand_over, new_game, stored_save, table_state, ui, wait_ui
 
 pytestmark = pytest.mark.browser
 
@@ -251,7 +251,7 @@ def test_the_table_never_goes_stale(page, base_url, bot_level, what):
         if what == "new game":  # "Play again": a new deal of the same kind, at once
             page.evaluate("window.__briscola.app.again()")
         elif what == "language":
-            page.click("#btn-lang")
+            pick_lang(page, "it" if page.evaluate("document.documentElement.lang") == "en" else "en")
         elif what == "undo":
             page.evaluate("window.__briscola.app.coach.undo()")
         else:
@@ -294,8 +294,8 @@ def test_storage_refusing_writes_is_said_once(new_page, base_url, bot_level):
     assert page.evaluate("localStorage.getItem('briscola.save')") == big
     for _ in range(2):
         act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
-    page.click("#btn-lang")  # a preference that cannot be kept either
-    page.click("#btn-lang")
+    pick_lang(page, "it")  # a preference that cannot be kept either
+    pick_lang(page, "en")
     shown = page.evaluate("document.getElementById('notice').textContent")
     assert shown.count(STORAGE_WORDS) <= 1 and page.evaluate("window.__briscola.app.storageTold")
     assert not page.console_watch.errors, page.console_watch.errors

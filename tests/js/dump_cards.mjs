@@ -1,5 +1,6 @@
 // Prints, as JSON, every card of every style (both languages), the backs,
 // the names and what happens with invalid codes. Read by tests/test_cards_svg.py.
+import "../../js/i18n.js"; // the card names: the locale files
 import * as cards from "../../js/cards.js";
 import "../../js/decks.js"; // registers the regional decks beyond the first three
 

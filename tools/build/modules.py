@@ -14,6 +14,8 @@ from .common import BuildError
 # import D, { a } from "./m.js";  import D, * as ns from "./m.js";  import "./m.js";
 IMPORT = re.compile(r"""^import\s+(?:(?:(\w+)\s*(?:,\s*)?)?(?:\{([^}]*)\}|\*\s+as\s+(\w+))?\s*from\s+)?"""
                     r"""["'](\.{1,2}/[^"']+)["'];?[ \t]*$""", re.M)
+# export { default as en } from "./en.js";  (js/locales/index.js: one line a language)
+REEXPORT = re.compile(r"""^export\s*\{\s*default\s+as\s+(\w+)\s*\}\s*from\s+["'](\.{1,2}/[^"']+)["'];?[ \t]*$""", re.M)
 
 
 def module_graph(stage: Path, entries: list[str], later: tuple[str, ...] = ()) -> list[str]:
@@ -33,8 +35,11 @@ def module_graph(stage: Path, entries: list[str], later: tuple[str, ...] = ()) -
         path = stage / rel
         if not path.is_file():
             raise BuildError(f"{chain[-1] if chain else 'index.html'} imports {rel}, which is missing")
-        for m in IMPORT.finditer(path.read_text(encoding="utf-8")):
+        text = path.read_text(encoding="utf-8")
+        for m in IMPORT.finditer(text):
             visit(resolve(rel, m.group(4)), chain + (rel,))
+        for m in REEXPORT.finditer(text):
+            visit(resolve(rel, m.group(2)), chain + (rel,))
         order.append(rel)
 
     for entry in entries:

@@ -25,7 +25,7 @@ import re
 from pathlib import Path
 
 from .common import MIME_TYPES, PYODIDE_DIR, BuildError, log
-from .modules import IMPORT, module_graph, resolve
+from .modules import IMPORT, REEXPORT, module_graph, resolve
 
 ONE_FILE = "briscola.html"
 WORKER_IMPORT = 'import { BUILD } from "./build-info.js";'
@@ -91,6 +91,10 @@ def bundle_modules(stage: Path, entries: list[str], between: str = "", after: st
                 out.append(f"const {{ {pairs} }} = {target};")
             return " ".join(out)  # a bare import ("./m.js") only orders the modules
 
+        def reexport(m: re.Match, rel=rel) -> str:
+            exports.append((m.group(1), m.group(1)))
+            return f"const {m.group(1)} = __modules[{json.dumps(resolve(rel, m.group(2)))}].default;"
+
         def default(m: re.Match) -> str:
             if m.group(1):
                 exports.append((m.group(2) or m.group(3), "default"))
@@ -108,6 +112,7 @@ def bundle_modules(stage: Path, entries: list[str], between: str = "", after: st
             return ""
 
         code = IMPORT.sub(imp, code)
+        code = REEXPORT.sub(reexport, code)
         code = _LAZY_IMPORT.sub('Promise.reject(new Error("not in the one-file page"))', code)
         code = _EXPORT_DEFAULT.sub(default, code)
         code = _EXPORT_DECL.sub(decl, code)

@@ -79,31 +79,70 @@ NOT_LEAN = {"js/friends/vendor.js", "js/fair/vendor.js"}
 
 
 POSTER_WORDS = "js/poster-words.js"
+LOCALE_INDEX = "js/locales/index.js"
+GUARD = "js/guard.js"
+
+
+def locale_tables() -> dict[str, dict[str, str]]:
+    """Every language js/locales/index.js lists, with its words (each file `export default
+    <JSON>;` after its comment lines)."""
+    index = (ROOT / LOCALE_INDEX).read_text(encoding="utf-8")
+    langs = re.findall(r'^export \{ default as (\w+) \} from "\./(\w+)\.js";$', index, flags=re.M)
+    if not langs:
+        raise BuildError(f"{LOCALE_INDEX}: no language listed")
+    tables = {}
+    for name, lang in langs:
+        text = (ROOT / "js" / "locales" / f"{lang}.js").read_text(encoding="utf-8")
+        tables[name] = json.loads(text[text.index("\nexport default ") + len("\nexport default "):].strip().rstrip(";"))
+    return tables
 
 
 def poster_words(stage: Path) -> None:
-    """js/poster-words.js written as the words it picks (its POSTER_KEYS from every locale
-    file js/i18n.js registers), so the embed's poster loads a few hundred bytes of words
-    instead of every language's whole file. A key missing from a locale stops the build."""
+    """js/poster-words.js written as the words it picks (its POSTER_KEYS, and every key that
+    starts with one of its POSTER_PREFIXES, from every language of js/locales/index.js), so the
+    embed's poster loads a few KB of words instead of every language's whole file. A key
+    missing from a locale stops the build."""
     module = stage / POSTER_WORDS
     if not module.exists():
         return
     source = module.read_text(encoding="utf-8")
     found = re.search(r"export const POSTER_KEYS = (\[[^\]]*\]);", source)
-    langs = re.findall(r'^import (\w+) from "\./locales/(\w+)\.js";$', source, flags=re.M)
-    if not found or not langs:
-        raise BuildError(f"{POSTER_WORDS}: no POSTER_KEYS or no locale imports to pick from")
-    keys = json.loads(found.group(1))
+    prefixes = re.search(r"export const POSTER_PREFIXES = (\[[^\]]*\]);", source)
+    if not found or not prefixes:
+        raise BuildError(f"{POSTER_WORDS}: no POSTER_KEYS or POSTER_PREFIXES to pick")
+    keys, starts = json.loads(found.group(1)), tuple(json.loads(prefixes.group(1)))
     words = {}
-    for name, lang in langs:
-        text = (ROOT / "js" / "locales" / f"{lang}.js").read_text(encoding="utf-8")
-        table = json.loads(text[text.index("\nexport default ") + len("\nexport default "):].strip().rstrip(";"))
+    for lang, table in locale_tables().items():
         missing = [k for k in keys if k not in table]
         if missing:
             raise BuildError(f"{POSTER_WORDS}: {lang} has no {', '.join(missing)}")
-        words[name] = {k: table[k] for k in keys}
+        words[lang] = {k: v for k, v in table.items() if k in keys or k.startswith(starts)}
     module.write_text(f"export const POSTER_KEYS = {json.dumps(keys)};\n"
+                      f"export const POSTER_PREFIXES = {json.dumps(list(starts))};\n"
                       f"export default {json.dumps(words, ensure_ascii=False)};\n", encoding="utf-8")
+
+
+def guard_words(stage: Path) -> None:
+    """js/guard.js imports nothing (it must run when another module cannot load), so the build
+    writes into it the few words it says (its GUARD_KEYS) in every language of the locale
+    files, in place of the English it carries as written."""
+    module = stage / GUARD
+    if not module.exists():
+        return
+    source = module.read_text(encoding="utf-8")
+    found = re.search(r"^const GUARD_KEYS = (\{[^}]*\});$", source, flags=re.M)
+    words = re.search(r"^const WORDS = \{.*?^\};$", source, flags=re.M | re.S)
+    if not found or not words:
+        raise BuildError(f"{GUARD}: no GUARD_KEYS or WORDS to write")
+    keys = json.loads(found.group(1))
+    picked = {}
+    for lang, table in locale_tables().items():
+        missing = [k for k in keys.values() if k not in table]
+        if missing:
+            raise BuildError(f"{GUARD}: {lang} has no {', '.join(missing)}")
+        picked[lang] = {name: table[key] for name, key in keys.items()}
+    module.write_text(source[:words.start()] + f"const WORDS = {json.dumps(picked, ensure_ascii=False)};"
+                      + source[words.end():], encoding="utf-8")
 
 
 def lean_modules(stage: Path) -> None:
@@ -205,6 +244,7 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
     copy_static(stage)
     stage_worker(stage)  # js/worker.js with its modules (js/worker/) put in
     poster_words(stage)  # the embed's poster: its own words, not the whole locale files
+    guard_words(stage)  # the loading guard's few words, in every language
     lean_modules(stage)
     bundle_vendor(stage)  # js/friends/vendor.js: loaded only to play with friends
     preload_modules(stage)

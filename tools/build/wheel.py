@@ -20,6 +20,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import json
 import os
 import re
 import shutil
@@ -92,6 +93,22 @@ def record_hash(data: bytes) -> str:
     return "sha256=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
+def page_languages(pkg_dir: Path = PKG_DIR) -> bytes:
+    """briscola/languages.json: the languages js/locales/index.js lists, read as the engine reads
+    them in a source checkout (briscola/languages.py, parse_index), for the bridge to check."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("_briscola_languages", pkg_dir / "languages.py")
+    if spec is None or spec.loader is None or not (ROOT / "js" / "locales" / "index.js").is_file():
+        raise BuildError("no js/locales/index.js or briscola/languages.py: the page's languages are unknown")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    try:
+        langs = module.parse_index((ROOT / "js" / "locales" / "index.js").read_text(encoding="utf-8"))
+    except ValueError as e:
+        raise BuildError(str(e)) from None
+    return (json.dumps(list(langs)) + "\n").encode()
+
+
 def build_wheel(pkg_dir: Path = PKG_DIR, extra: dict[str, bytes] | None = None,
                 sources: bool = True, full: bool = False) -> tuple[str, bytes, str]:
     """Return (file name, wheel bytes, version). Same input, same bytes.
@@ -104,7 +121,7 @@ def build_wheel(pkg_dir: Path = PKG_DIR, extra: dict[str, bytes] | None = None,
     dist_info = f"{PKG_NAME}-{version}.dist-info"
     members = [(name, path.read_bytes()) for name, path in package_files(pkg_dir, full)
                if sources or not name.endswith(".py")]
-    members += sorted((extra or {}).items())
+    members += sorted({f"{PKG_NAME}/languages.json": page_languages(pkg_dir), **(extra or {})}.items())
     metadata = (
         "Metadata-Version: 2.1\n"
         f"Name: {PKG_NAME}\n"
