@@ -8,7 +8,7 @@
  * answer for the same seat, or null): {slots: Map code -> place, cols} for a long hand, null
  * for a short one. A hand not shown (people sharing the device) is laid out in order, and
  * leaves `prev` as it was for when it shows again.
- * @param {{slots: Map<string, number>, cols: number} | null} prev
+ * @param {{slots: Map<string, number>, cols: number, hidden?: boolean} | null} prev
  * @param {(string | null)[]} cards
  */
 export function handSlots(prev, cards) {

@@ -112,7 +112,8 @@ def test_review_json_is_deterministic(tmp_path):
     assert r["count"] == len(r["decisions"]) > 0 and 0 <= r["accuracy"] <= 100
     for d in r["decisions"]:
         assert {"card", "best", "loss", "label", "reason"} <= set(d)
-        assert d["loss"] >= 0 and set(d["reason"]) == {"code", "params"}
+        # (a reason may carry the line said after it, `then`: a figure given away says its points)
+        assert d["loss"] >= 0 and {"code", "params"} <= set(d["reason"]) <= {"code", "params", "then"}
     assert run(*args)[1] == text
     # The same deal from a saved game gives the same review.
     from briscola.ai import make_bot

@@ -108,13 +108,13 @@ def options_shown(page) -> set[str]:
 
 
 def test_new_game_panel_and_rules_page_state_the_choices(new_page, base_url, bot_level, artifacts):
-    for lang, words in (("en", ("whatever that card is", "first to 3, 5 or 7 won deals",
+    for lang, words in (("en", ("whatever that card is", "first to 3, 5, 6 or 7 won deals",
                                 "Two to six players", "The two best scores win",
                                 "off, the auction ends at the first 2",
                                 "only when the caller's side takes all 120",
                                 "whatever the bid",
                                 "nobody knows where", "between the same players")),
-                        ("it", ("qualunque essa sia", "chi vince prima 3, 5 o 7 smazzate",
+                        ("it", ("qualunque essa sia", "chi vince prima 3, 5, 6 o 7 smazzate",
                                 "Da 2 a 6 giocatori", "Vincono i due punteggi migliori",
                                 "l'asta finisce al primo 2",
                                 "solo se la squadra del chiamante fa tutti i 120",
