@@ -276,7 +276,7 @@ def test_the_sets_are_read_as_written(tmp_path, source, expected):
 # ---- the size of a module -----------------------------------------------------------------------
 
 # Modules still over the bound, each to be split by concern (the locales are words, not code).
-STILL_OVER = {"cards.js", "review.js"}
+STILL_OVER = {"cards.js"}
 
 
 def test_no_module_of_the_page_is_over_600_lines():

@@ -685,7 +685,7 @@ export default {
   "review.trick.won.none": "Ruka dobivena, bez punata.",
   "review.trick.lost.none": "Ruka izgubljena, bez punata.",
   "review.retry": "Pokušaj ponovno",
-  "review.retry.aria": "Ponovno pokušaj ovaj potez: {card}",
+  "review.retry.aria": "Pokušaj ponovno ovaj potez: {card}",
   "review.retry.ask": "Iste karte, isti trenutak: nađi bolju kartu od {card}.",
   "review.retry.lead": "Ti otvaraš ovu ruku.",
   "review.retry.hand": "Karte u tom trenutku",

@@ -685,7 +685,7 @@ export default {
   "review.trick.won.none": "Štih pobran, brez točk.",
   "review.trick.lost.none": "Štih izgubljen, brez točk.",
   "review.retry": "Poskusi znova",
-  "review.retry.aria": "Znova poskusi to potezo: {card}",
+  "review.retry.aria": "Poskusi znova to potezo: {card}",
   "review.retry.ask": "Iste karte, isti trenutek: najdi boljšo karto od {card}.",
   "review.retry.lead": "Ta štih odpiraš ti.",
   "review.retry.hand": "Karte v tistem trenutku",

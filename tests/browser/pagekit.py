@@ -1,6 +1,7 @@
 """Page helpers shared by the browser tests."""
 from __future__ import annotations
 
+import re
 import json
 import os
 from contextlib import contextmanager
@@ -14,7 +15,8 @@ PROGRESS_JS = ("window.__briscola.state.view.events.length"
 SETTLED = ("waiting", "summary", "handoff", "error", "newgame", "over")
 # The languages the page's tests walk through, each screen in each (a new language of
 # js/locales/ is added here).
-LANGUAGES = ("en", "it")
+# every language of the page, in js/locales/index.js's order (one line a language there)
+LANGUAGES = tuple(re.findall(r'^export \{ default as (\w+) \}', (Path(__file__).resolve().parents[2] / "js" / "locales" / "index.js").read_text(encoding="utf-8"), re.M))
 # ... once a game is on: the person's turn, the end of the deal, the hand-off screen, an error.
 PLAYING = ("waiting", "summary", "handoff", "error")
 

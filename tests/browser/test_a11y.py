@@ -408,7 +408,8 @@ def keyboard_puzzle(page, where):
     press(page, "Escape", f"{where}: the statistics closed")
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+# (the keys and the focus are the same in every language: two of them, one with the longest words)
+@pytest.mark.parametrize("lang", ["it", "hr"])
 def test_a_deal_its_review_and_the_puzzle_by_keyboard(new_page, base_url, lang):
     context, page = new_page(1280, 800)
     try:
