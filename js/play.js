@@ -219,7 +219,11 @@ export class PlayLoop {
         }
         this.busy = false;
         this.app.draw();
-        if (this.handFocused && !document.querySelector("dialog[open]")) this.app.table.focusHand();
+        // the turn come back: the focus to the hand where the last play left from it, unless the
+        // person has since gone elsewhere (the top bar's language menu, the settings)
+        const now = document.activeElement;
+        const away = now && now !== document.body && !this.app.table.root.contains(now);
+        if (this.handFocused && !away && !document.querySelector("dialog[open]")) this.app.table.focusHand();
         this.app.ui("waiting");
         sound.play("turn");
         tips.atTurn(v, this.app.ctx()); // js/tips.js: a first deal's tips, each once
