@@ -35,8 +35,17 @@ export const ROOM_RE = /^[a-z0-9]{8,32}$/;
 
 const ECDSA = { name: "ECDSA", namedCurve: "P-256" };
 const SIGN = { name: "ECDSA", hash: "SHA-256" };
-const b64url = (bytes) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const unb64url = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+/** Bytes as base64url (in slices: a sealed view is too long for one call's arguments). */
+export function b64url(bytes) {
+  let s = "";
+  const a = new Uint8Array(bytes);
+  for (let i = 0; i < a.length; i += 0x8000) s += String.fromCharCode(...a.subarray(i, i + 0x8000));
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function unb64url(text) {
+  return Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+}
 export const KEY_RE = /^[A-Za-z0-9_-]{87}$/;
 
 /** A new host key: {pub (the link's text), jwk (the private key, kept with the game)}. */

@@ -18,7 +18,10 @@
 // `host` travel unsealed; the host's proof binds a peer id to one friend's key for as long as
 // the host's page is open (a `who` claiming that id with another key is refused).
 //
-// No DOM here: it needs crypto.subtle only (tests/js/pairs.mjs runs it in Node).
+// No DOM here: it needs crypto.subtle only (the friends' browser tests run it: every message of
+// their deals travels sealed).
+
+import { KEY_RE, b64url, unb64url } from "./identity.js";
 
 /** What travels unsealed: the question and the proof. */
 export const PLAIN = new Set(["who", "host"]);
@@ -30,24 +33,9 @@ export const WINDOW = 256;
 export const MAX_PAIRS = 128;
 const DH = { name: "ECDH", namedCurve: "P-256" };
 const INFO = "briscola-friends pair v1";
-const DH_RE = /^[A-Za-z0-9_-]{87}$/;
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
-
-export function b64url(bytes) {
-  let s = "";
-  const a = new Uint8Array(bytes);
-  for (let i = 0; i < a.length; i += 0x8000) s += String.fromCharCode(...a.subarray(i, i + 0x8000));
-  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-export function unb64url(text) {
-  const s = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
-}
 
 /** The most characters a sealed message's `c` may have for a message of `limit` characters
  * inside (UTF-8 takes at most 3 bytes a character; the counter, the IV and the tag; base64). */
@@ -62,7 +50,7 @@ export function outerLimit(limit) {
 
 /** Whether a text is a public ECDH key as the pages send it. */
 export function isDh(text) {
-  return typeof text === "string" && DH_RE.test(text);
+  return typeof text === "string" && KEY_RE.test(text); // (a raw P-256 point, as the host's key)
 }
 
 /** This page's ECDH key for the room: {pub (base64url of the raw point), privateKey}. */

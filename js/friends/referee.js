@@ -28,7 +28,7 @@
 import { deeper, readFrame } from "./wire.js";
 
 export { readFrame };
-import { proofText } from "./pairs.js";
+import { isDh, proofText } from "./pairs.js";
 import { TRAVELLING, where } from "../requests.js";
 
 // From the engine's one table of requests (js/requests.js, written from py/briscola/protocol.py):
@@ -63,7 +63,6 @@ export const BOUNDS = Object.freeze({
 
 const TOKEN_RE = /^[A-Za-z0-9]{16,64}$/;
 const NONCE_RE = /^[A-Za-z0-9_-]{16,64}$/;
-const DH_RE = /^[A-Za-z0-9_-]{87}$/;
 const ACTION_RE = /^[A-Za-z0-9_:+-]{1,16}$/;
 const small = (x) => Number.isInteger(x) && x >= 0 && x <= 9999;
 const plain = (x) => !!x && typeof x === "object" && !Array.isArray(x);
@@ -291,7 +290,7 @@ export class Referee {
    * with another key is answered nothing (the page that holds it is another's: nothing is
    * told to it either); counted by the pairs. */
   async who(peer, msg) {
-    if (typeof msg.nonce !== "string" || !NONCE_RE.test(msg.nonce) || !DH_RE.test(typeof msg.dh === "string" ? msg.dh : "")) {
+    if (typeof msg.nonce !== "string" || !NONCE_RE.test(msg.nonce) || !isDh(msg.dh)) {
       return this.refuse(peer, "friends_bad_message", "who: a nonce and a key expected");
     }
     try {

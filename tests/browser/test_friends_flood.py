@@ -108,17 +108,22 @@ def test_a_flood_of_requests_does_not_stall_the_host(rtc_browser, base_url, rela
         assert len(flooded) >= 40
 
 
-# The friend's page sends, through its real channel, parts of one message it never finishes
-# (Trystero's frames, with the room's header copied from a frame the page sent): `mb` megabytes
-# in parts of 16 KB, as fast as the channel takes them, until the channel closes.
-PARTS = """async ({mb}) => {
-  const frames = [...window.__frames];
+# A frame of 16 KB to send (`part`) through the friend's open channel (`channel`), its room's
+# header and action name copied from the last frame the page sent (FRAMES keeps them): `at`,
+# where that header ends.
+MODEL = """  const frames = [...window.__frames];
   const model = frames.reverse().find((f) => f.length > 40 && f[0] === 1);
   const at = 3 + ((model[1] << 8) | model[2]);
   const channel = [...window.__channels].find((c) => c.readyState === "open");
   const part = new Uint8Array(at + 36 + 16000);
   part.set(model.subarray(0, at + 32));
-  part[at + 32] = 0xbe; part[at + 33] = 0xef; // a nonce of its own
+"""
+
+# The friend's page sends, through its real channel, parts of one message it never finishes
+# (Trystero's frames, with the room's header copied from a frame the page sent): `mb` megabytes
+# in parts of 16 KB, as fast as the channel takes them, until the channel closes.
+PARTS = """async ({mb}) => {
+""" + MODEL + """  part[at + 32] = 0xbe; part[at + 33] = 0xef; // a nonce of its own
   part[at + 34] = 0; // not the last
   part[at + 35] = 1;
   let sent = 0;
@@ -179,13 +184,7 @@ def test_a_chunked_message_never_finished_lets_the_flooder_go_and_the_memory_com
 # (mends.js, mend 5): of another room (its token's first character changed) or of an action no
 # page uses ("zz"), 16 KB each, as fast as the channel takes them, until it closes or `mb` go.
 KEPT = """async ({mb, kind}) => {
-  const frames = [...window.__frames];
-  const model = frames.reverse().find((f) => f.length > 40 && f[0] === 1);
-  const at = 3 + ((model[1] << 8) | model[2]);
-  const channel = [...window.__channels].find((c) => c.readyState === "open");
-  const part = new Uint8Array(at + 36 + 16000);
-  part.set(model.subarray(0, at + 32));
-  if (kind === "room") part[3] = part[3] === 0x61 ? 0x62 : 0x61;
+""" + MODEL + """  if (kind === "room") part[3] = part[3] === 0x61 ? 0x62 : 0x61;
   else { part.fill(0, at, at + 32); part[at] = 0x7a; part[at + 1] = 0x7a; }
   part[at + 34] = 1; // the last (a whole message)
   part[at + 35] = 255;
