@@ -745,7 +745,7 @@ def test_a_dropped_friend_is_shown_reconnecting_a_computer_plays_then_the_friend
         host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='off']", timeout=60000)
         # after the host's timeout a computer plays the seat: the deal goes on without the friend
         host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='away']", timeout=60000)
-        host.page.wait_for_function("window.__briscola.state.seats[1].kind === 'bot'", timeout=30000)  # once at rest
+        host.page.wait_for_function("() => window.__briscola.state.seats[1].kind === 'bot'", timeout=30000)  # once at rest
         before = sum(1 for e in host.state()["view"]["events"] if e["type"] == "play" and e["seat"] == 1)
         for _ in range(4):
             play_one([host])
@@ -756,7 +756,7 @@ def test_a_dropped_friend_is_shown_reconnecting_a_computer_plays_then_the_friend
         friend.page.goto(href)
         dealt(friend)
         host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='on']", timeout=60000)
-        host.page.wait_for_function("window.__briscola.state.seats[1].kind === 'friend'", timeout=30000)  # once at rest
+        host.page.wait_for_function("() => window.__briscola.state.seats[1].kind === 'friend'", timeout=30000)  # once at rest
         assert friend.state()["seat"] == 1
         steps = 0
         while play_one([host, friend]):
@@ -1210,7 +1210,7 @@ def test_a_host_reloaded_without_its_connections_plays_on_and_tries_again(rtc_br
         assert host.page.locator("#friends-bar li.problem").count() == 0
         # the friend is "on" once connected; the table takes the seat back once at rest (a
         # computer's card may be on its way)
-        host.page.wait_for_function("window.__briscola.state.seats[1].kind === 'friend'", timeout=30000)
+        host.page.wait_for_function("() => window.__briscola.state.seats[1].kind === 'friend'", timeout=30000)
         steps = 0
         while play_one([host, friend]):
             steps += 1
