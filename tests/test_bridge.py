@@ -486,7 +486,10 @@ def test_wrong_types_are_refused_by_code_and_change_nothing():
     start = {"rules": "classic", "seed": 3, "seats": SEATS}
     ok("new_match", start)
     keys = ["seat", "action", "rules", "seed", "seats", "save", "lang", "reasons", "deal", "index",
-            "step", "all_hands", "rating", "level", "score", "trump", "cards"]
+            "step", "all_hands", "rating", "level", "score", "trump", "cards", "sees", "bots",
+            "dealer"]
+    # (and the fair deal's engine started, so its requests are asked of one)
+    ok("fair_deal", {"rules": "classic", "dealer": 0, "sees": [0], "bots": []})
     for kind in bridge._BRIDGE.handlers:
         for args in ([{key: v} for key in keys for v in WRONG]
                      + [{"seats": [{"kind": "human", "name": v}, {"kind": "bot", "level": v}]} for v in WRONG]

@@ -25,6 +25,7 @@ const OPS = {
   give: (t, p) => t.give(p),
   take: (t, p, to) => t.take(p, to),
   show: (t, to) => t.show(to),
+  say: (t, action) => t.say(action),
   finish: (t) => t.finish(),
   check: (t) => t.check(),
   receive: (t, text, sender) => t.receive(text === null ? null : JSON.parse(text), sender ?? undefined),

@@ -7,14 +7,14 @@
 //   {type: "card", pos, card}                your card at position pos is card (a code)
 //   {type: "opened", pos, card, by}          position pos opened to all (by: who played it)
 //   {type: "shown", pos, card, holder}       a partner's card, shown to this device alone
+//   {type: "said", by, action}               a public action that opens no card (say)
 //   {type: "refused", device, code, reason}  a message refused (a replay, out of order...): nothing changed
 //   {type: "cheat", device, code, reason, by?, checked?}   the deal stops (device null: a shuffle
 //                                            was forged, the check names it; `by`: another device's
 //                                            word this one could not check, `checked: false`)
 //   {type: "check", fair, device?, code?, reason?}   the check after the deal
 // Positions are those of the shuffled deck, 0 to size − 1; the game decides which it deals to
-// whom (the hands, then the face-up card and the talon in order). A device's messages carry its
-// index and a sequence number (0, 1, 2...), bound into every proof it makes.
+// whom. A device's messages carry its index and a sequence number, bound into every proof.
 import {
   Point, cardPoint, commitSeed, deckBytes, expandSeed, hash, openDeck, proveKey, randomBytes, randomScalar,
   readDeck, readPoint, readScalar, shuffleDeck, sizes, token, verifyKey, verifyToken,
@@ -181,6 +181,15 @@ export class FairTable {
     });
   }
 
+  /** A public action that opens no card (a bid, a call), in this device's numbered stream. */
+  say(action) {
+    this._need("deal", "say");
+    this.log.push(["say", action]);
+    this._send("say", { action });
+    this._events.push({ type: "said", by: this.me, action });
+    return this._flush();
+  }
+
   /** The deal is over: a token the game never asked for is a cheat; this device opens its
    * commitment, and the check runs once every device's is in. */
   finish() {
@@ -293,6 +302,8 @@ export class FairTable {
       case "show": return onHand(this, j, m, WAIT);
       case "open": return this._onOpen(j, m);
       case "stop": return this._onStop(j, m);
+      case "say": return this.phase === "keys" || this.phase === "shuffle" ? WAIT : this.phase !== "deal"
+        ? this._cheat(j, "protocol", `device ${j} spoke after the deal`) : void this._events.push({ type: "said", by: j, action: m.action });
     }
   }
 
@@ -432,6 +443,7 @@ export class FairTable {
     if (this.phase === "deal" && this.asked[m.p] === undefined) return WAIT;
     if (this.phase !== "deal") return this._cheat(j, "protocol", `device ${j} played after the deal`);
     const p = m.p;
+    if (this.holder[p] === ALL && this.public[p] && !this.played[p]) return WAIT; // face up: until the game takes it
     if (p >= this.size || this.holder[p] !== j || this.played[p]) {
       const whose = this.holder[p] === ALL ? "a card already on the table" : `dealt to device ${this.holder[p]}`;
       return this._cheat(j, "not_its_card", `device ${j} played position ${p}, ${whose}`);

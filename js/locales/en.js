@@ -867,6 +867,8 @@ export default {
   "error.bad_record": "the record of that deal could not be read: it does not follow the rules.",
   "error.bad_view": "a view of the table came damaged or in a format this page does not know.",
   "error.hidden_seat": "that seat's cards are not yours to see.",
+  "error.masked": "that card has not been shown to this device yet.",
+  "error.cheat": "the deal broke the rules: it does not count.",
   "error.internal": "something went wrong inside the game engine.",
   "error.engine_unavailable": "the game engine is not running: reload the page.",
   "error.terminated": "the game engine was stopped.",

@@ -867,6 +867,8 @@ export default {
   "error.bad_record": "no se ha podido leer el registro de esa mano: no sigue las reglas.",
   "error.bad_view": "una vista de la mesa ha llegado dañada o en un formato que esta página no conoce.",
   "error.hidden_seat": "las cartas de ese puesto no son tuyas para verlas.",
+  "error.masked": "esa carta todavía no se ha mostrado a este dispositivo.",
+  "error.cheat": "la mano no ha respetado las reglas: no cuenta.",
   "error.internal": "algo ha fallado dentro del motor del juego.",
   "error.engine_unavailable": "el motor del juego no está en marcha: recarga la página.",
   "error.terminated": "el motor del juego se ha detenido.",

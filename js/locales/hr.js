@@ -867,6 +867,8 @@ export default {
   "error.bad_record": "zapis te partije nije bilo moguće pročitati: ne slijedi pravila.",
   "error.bad_view": "prikaz stola stigao je oštećen ili u obliku koji ova stranica ne poznaje.",
   "error.hidden_seat": "karte s tog mjesta nisu tvoje da ih gledaš.",
+  "error.masked": "ta karta ovom uređaju još nije pokazana.",
+  "error.cheat": "dijeljenje nije poštovalo pravila: ne računa se.",
   "error.internal": "nešto je pošlo po zlu unutar igre.",
   "error.engine_unavailable": "igra nije pokrenuta: ponovno učitaj stranicu.",
   "error.terminated": "igra je zaustavljena.",

@@ -867,6 +867,8 @@ export default {
   "error.bad_record": "la registrazione di quella smazzata non si può leggere: non segue le regole.",
   "error.bad_view": "una vista del tavolo è arrivata danneggiata o in un formato che questa pagina non conosce.",
   "error.hidden_seat": "non puoi vedere le carte di quel posto.",
+  "error.masked": "quella carta non è ancora stata mostrata a questo dispositivo.",
+  "error.cheat": "la smazzata non ha rispettato le regole: non conta.",
   "error.internal": "qualcosa è andato storto nel motore di gioco.",
   "error.engine_unavailable": "il motore di gioco non è in funzione: ricarica la pagina.",
   "error.terminated": "il motore di gioco è stato fermato.",

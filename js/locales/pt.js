@@ -867,6 +867,8 @@ export default {
   "error.bad_record": "não foi possível ler o registo dessa mão: não segue as regras.",
   "error.bad_view": "uma vista da mesa chegou danificada ou num formato que esta página não conhece.",
   "error.hidden_seat": "as cartas desse lugar não são tuas para ver.",
+  "error.masked": "essa carta ainda não foi mostrada a este dispositivo.",
+  "error.cheat": "a mão não respeitou as regras: não conta.",
   "error.internal": "algo correu mal dentro do motor do jogo.",
   "error.engine_unavailable": "o motor do jogo não está a funcionar: recarrega a página.",
   "error.terminated": "o motor do jogo foi parado.",

@@ -867,6 +867,8 @@ export default {
   "error.bad_record": "zapisa te partije ni bilo mogoče prebrati: ne sledi pravilom.",
   "error.bad_view": "prikaz mize je prišel poškodovan ali v obliki, ki je ta stran ne pozna.",
   "error.hidden_seat": "karte s tega mesta niso tvoje, da bi jih gledal.",
+  "error.masked": "ta karta tej napravi še ni bila pokazana.",
+  "error.cheat": "deljenje ni upoštevalo pravil: ne šteje.",
   "error.internal": "v igri je šlo nekaj narobe.",
   "error.engine_unavailable": "igra ne teče: znova naloži stran.",
   "error.terminated": "igra je bila ustavljena.",

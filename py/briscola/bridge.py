@@ -102,6 +102,7 @@ from .cards import CARDS, SUITS, Card, CardError, parse_cards
 from .bounds import (MAX_BYTES, MAX_DEPTH, MAX_ITEMS, InputTooDeep, InputTooLarge,  # noqa: F401
                      JSONBoundsError, check_json)
 from .errors import BriscolaError, IllegalActionError, RulesError, SaveError, quote
+from .fairplay import FairRequests
 from .game import check_seed, trick_winner
 from .languages import languages
 from .match import Match
@@ -556,6 +557,9 @@ class Bridge:
             "check_rules": self.check_rules,
             "model": self.model,
         }
+        # A fair deal's engine (py/briscola/fairplay.py): apart from the table
+        self.fair = FairRequests()
+        self.handlers.update(self.fair.handlers())
 
     def _table(self) -> Table:
         if self.table is None:
@@ -1055,7 +1059,9 @@ def call(kind: str, args_json: str = "{}") -> str:
         if kind == "catalog":
             _CATALOG_TEXT = text
         return text
-    except (BriscolaError, CardError) as e:  # a refused request, by its code
+    except BriscolaError as e:  # a refused request, by its code (and what else it says)
+        return json.dumps({"error": {**e.to_dict(), "message": _short(str(e))}})
+    except CardError as e:
         return json.dumps({"error": {"code": e.code, "message": _short(str(e))}})
     except Exception as e:  # a bug: still an answer, never a dead worker
         return json.dumps({"error": {"code": "internal",

@@ -62,6 +62,7 @@ class Request:
 
 _OWN = Request(table=False, friend="own")
 _REVIEW = Request(seat="person", friend="review", referee="not_offered")
+_FAIR = Request(table=False, friend="own")
 
 REQUESTS: dict[str, Request] = {
     "ping": _OWN,
@@ -103,6 +104,11 @@ REQUESTS: dict[str, Request] = {
     "card_points": _OWN,
     "check_rules": _OWN,
     "model": Request(why="the worker's own, before a search"),
+    # a fair deal's engine (py/briscola/fairplay.py): each device's own, for its own seats
+    "fair_deal": _FAIR, "fair_open": _FAIR, "fair_act": _FAIR, "fair_view": _FAIR,
+    "fair_bot": Request(table=False, searches=True, friend="own"),
+    "fair_check": _FAIR,
+    "fair_save": _FAIR,
     # the worker's own: its store of games (js/worker.js, js/worker/games.js)
     "games": Request(by="worker", table=False, friend="own"),
     "resume": Request(by="worker", changes=True, table=False, seat="viewer",

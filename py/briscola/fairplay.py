@@ -1,0 +1,152 @@
+"""The bridge's requests for a fair deal's engine (py/briscola/masked.py; docs/friends.md,
+"The fair deal"): one :class:`~briscola.masked.MaskedDeal` a device, kept apart from the
+table, with what this device knows of the deal and nothing more.
+
+``fair_deal {rules, dealer, sees, bots}`` starts it (``sees``: this device's seats, ``bots``:
+those of them its computers play; or ``{save, bots}``, ``save`` what ``fair_save`` gave,
+carries it on after a reload); ``fair_open {cards: [[position, card], ...]}`` gives it the cards the
+fair protocol opened to this device; ``fair_act {seat, action}`` takes a seat's action;
+``fair_view {seat}`` is a seat's view (one of this device's seats, a computer's refused: its
+cards are not the page's); ``fair_bot {seat, level}`` a computer's choice from its own view; ``fair_check`` replays the finished deal through the
+rules (``{fair: true}``, or ``{fair: false, seat, reason}``). Each reply says where each
+position is (``places``) and which positions this device must be shown before its seats'
+views can be made (``needs``): the protocol's dealing follows them. ``fair_save`` is the
+deal as the worker keeps it: it holds the cards of this device's own seats (its person's and
+its computers'), so, as a table's save, it is the worker's, never the page's.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .ai import BOTS, make_bot
+from .cards import CARDS
+from .errors import BriscolaError, quote
+from .masked import CheatError, MaskedDeal
+from .rules import Rules, find_variant
+
+MAX_OPEN = 64  # cards opened in one request: more than any deck
+
+
+class FairError(BriscolaError):
+    code = "bad_request"
+
+
+class HiddenSeat(BriscolaError):
+    code = "hidden_seat"
+
+
+def _rules(value: Any) -> Rules:
+    if isinstance(value, str):
+        return find_variant(value)
+    if isinstance(value, dict):
+        return Rules.from_dict(value)
+    raise FairError("rules: expected a variant name or an object of options")
+
+
+def _seat(x: Any, deal: MaskedDeal) -> int:
+    n = deal.rules.players
+    if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x < n:
+        raise FairError(f"seat: expected a seat from 0 to {n - 1}, got {quote(x)}")
+    return x
+
+
+def _seats(x: Any, what: str) -> list[int]:
+    if not isinstance(x, list) or len(x) > 8 \
+            or not all(isinstance(s, int) and not isinstance(s, bool) for s in x):
+        raise FairError(f"{what}: expected a list of seats")
+    return x
+
+
+class FairRequests:
+    """The fair deal of this device, and the requests that read and move it."""
+
+    def __init__(self) -> None:
+        self.deal: MaskedDeal | None = None
+        self.bots: frozenset[int] = frozenset()
+
+    def handlers(self) -> dict[str, Callable[[dict], dict]]:
+        return {"fair_deal": self.fair_deal, "fair_open": self.fair_open,
+                "fair_act": self.fair_act, "fair_view": self.fair_view,
+                "fair_bot": self.fair_bot, "fair_check": self.fair_check,
+                "fair_save": self.fair_save}
+
+    def _deal(self) -> MaskedDeal:
+        if self.deal is None:
+            raise FairError("no fair deal: start one with fair_deal")
+        return self.deal
+
+    def _reply(self) -> dict:
+        d = self._deal()
+        g = d._game
+        return {"places": d.places(), "needs": d.needs(), "over": d.is_over,
+                "turn": None if g is None else g.current_player,
+                "actions": len(d.actions), "open": d.rules.open_hands, "shows": d.shows()}
+
+    def fair_deal(self, args: dict) -> dict:
+        bots = _seats(args.get("bots", []), "bots: the seats this device's computers play")
+        if "save" in args:
+            deal = MaskedDeal.from_dict(args["save"])
+        else:
+            sees = _seats(args.get("sees"), "sees: this device's seats")
+            deal = MaskedDeal(_rules(args.get("rules")), args.get("dealer"), sees)  # type: ignore[arg-type]
+        if not set(bots) <= deal.sees:
+            raise FairError("bots: a computer's seat must be one of this device's (sees)")
+        self.deal, self.bots = deal, frozenset(bots)
+        # the variant's cards, for the protocol's deck (each card's point is its code hashed)
+        return {**self._reply(), "deck": [str(c) for c in deal.rules.tables.deck]}
+
+    def fair_open(self, args: dict) -> dict:
+        d = self._deal()
+        cards = args.get("cards")
+        if not isinstance(cards, list) or len(cards) > MAX_OPEN \
+                or not all(isinstance(x, list) and len(x) == 2 for x in cards):
+            raise FairError(f"cards: expected at most {MAX_OPEN} pairs [position, card]")
+        before = d.to_dict()
+        try:
+            for pos, card in cards:
+                d.reveal(pos, card)
+        except BaseException:
+            self.deal = MaskedDeal.from_dict(before)  # nothing a refused opening did stays
+            raise
+        return self._reply()
+
+    def fair_act(self, args: dict) -> dict:
+        d = self._deal()
+        d.act(args.get("action"), _seat(args.get("seat"), d))
+        return self._reply()
+
+    def fair_view(self, args: dict) -> dict:
+        seat = _seat(args.get("seat"), self._deal())
+        if seat in self.bots:
+            raise HiddenSeat(f"seat {seat} is a computer's: its cards are not the page's")
+        return {**self._reply(), "view": self._deal().view(seat).to_dict()}
+
+    def fair_bot(self, args: dict) -> dict:
+        """A computer's choice at its turn, from its own view (not applied: the table sends
+        it through the protocol, and ``fair_act`` takes it on every device alike)."""
+        d = self._deal()
+        seat = _seat(args.get("seat"), d)
+        level = args.get("level", "expert")
+        if not isinstance(level, str) or level not in BOTS:
+            raise FairError(f"level: expected one of {', '.join(BOTS)}, got {quote(level)}")
+        if seat not in self.bots:
+            raise FairError(f"seat {quote(seat)} is not one of this device's computers")
+        view = d.view(seat)
+        if d.game.current_player != seat:
+            raise FairError(f"it is not seat {quote(seat)}'s turn")
+        decision = make_bot(level, seed=f"fair/{len(d.actions)}").decide(view)
+        return {"action": str(decision.action)}
+
+    def fair_check(self, args: dict) -> dict:
+        d = self._deal()
+        try:
+            full = d.check()
+        except CheatError as e:
+            return {"fair": False, "seat": e.seat, "action": e.action, "reason": str(e)}
+        out = full.outcome()
+        assert out is not None  # the deal is over (check refuses it before)
+        return {"fair": True, "points": list(out.points),
+                "deck": [str(CARDS[c]) for c in full.deck]}
+
+    def fair_save(self, args: dict) -> dict:
+        return {"save": self._deal().to_dict(), "bots": sorted(self.bots)}

@@ -1,0 +1,171 @@
+// Whole fair deals in Node: one FairSeat a device (js/fair/seat.js), each with its own Python
+// engine (the bridge's fair_* requests, a python3 process a device) and a fake transport whose
+// lanes cross at random. Each person's choice is a random legal action of its own view; the
+// computers choose in their device's engine. Prints one line of JSON per scenario: each
+// device's actions in order, the results of the check after the deal, what each device's
+// engine knew mid-deal of the others' unplayed hands, and the cheats named. Read by
+// tests/test_fairseat.py. The command line: scenario names (or "all").
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { FairSeat } from "../../js/fair/seat.js";
+
+const PY = `
+import sys, json
+from briscola import bridge
+for line in sys.stdin:
+    kind, args = json.loads(line)
+    sys.stdout.write(bridge.call(kind, json.dumps(args)) + "\\n")
+    sys.stdout.flush()
+`;
+
+function pyEngine(log) {
+  const proc = spawn("python3", ["-c", PY], { env: { ...process.env, PYTHONPATH: "py" }, stdio: ["pipe", "pipe", "inherit"] });
+  const lines = createInterface({ input: proc.stdout });
+  const waiting = [];
+  lines.on("line", (line) => waiting.shift()(JSON.parse(line)));
+  const engine = (kind, args) => new Promise((resolve, reject) => {
+    waiting.push((got) => {
+      log.push(kind);
+      if (got.error) reject(Object.assign(new Error(got.error.message), { code: got.error.code }));
+      else resolve(got.result);
+    });
+    proc.stdin.write(JSON.stringify([kind, args]) + "\n");
+  });
+  engine.close = () => proc.stdin.end();
+  return engine;
+}
+
+let seed = 4242;
+function rand(k) { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % k; }
+
+const SCENARIOS = {
+  // name: [rules, owner (device of each seat), bots {seat: level}]
+  classic: ["classic", [0, 1], {}],
+  three: ["three", [0, 1, 2], {}],
+  four_teams_with_a_computer: ["four", [0, 1, 0, 2], { 2: "random" }],
+  four_show_first: ["four-show-first", [0, 1, 2, 3], {}],
+  exchange_seven: ["exchange-seven", [0, 1], {}],
+  exchange_two: ["exchange-two", [0, 1], {}],
+  brisca: ["brisca", [0, 1], {}],
+  bisca: ["bisca", [0, 1], {}],
+  rebury: ["rebury", [0, 1], {}],
+  scoperta: ["scoperta", [0, 1], {}],
+  bosnian_five: ["bosnian-five", [0, 1, 2, 3, 4], {}],
+  six: ["six", [0, 1, 2, 0, 3, 0], { 3: "random", 5: "random" }],
+  chiamata: ["chiamata", [0, 1, 2, 3, 4], {}],
+  // cheats
+  chiamata_revoke: ["chiamata", [0, 1, 2, 3, 4], {}, { revoke: 2 }],
+  a_card_named_unopened: ["classic", [0, 1], {}, { name: 1 }],
+};
+
+async function run(name) {
+  const [rules, owner, bots, cheat = {}] = SCENARIOS[name];
+  const devices = Math.max(...owner) + 1;
+  const logs = Array.from({ length: devices }, () => []);
+  const engines = logs.map((log) => pyEngine(log));
+  const dealer = rand(owner.length);
+  const seats = engines.map((engine, me) => new FairSeat({
+    table: `t-${name}`, round: 0, me, owner, rules, dealer, engine,
+    bots: Object.fromEntries(Object.entries(bots).filter(([s]) => owner[s] === me)),
+  }));
+  const lanes = new Map();
+  const moved = seats.map(() => []);
+  const results = seats.map(() => null);
+  const cheats = seats.map(() => []);
+  const leaks = [];
+  const shownTo = seats.map(() => new Set());
+  let spied = 0;
+  let bytes = 0;
+  const turns = [];
+  const post = (from, { send, events }) => {
+    for (const { to, msg } of send) {
+      const text = JSON.stringify(msg);
+      bytes += text.length;
+      for (let d = 0; d < devices; d++) {
+        if (d === from || (to !== null && to !== d)) continue;
+        const key = `${from}>${d}`;
+        if (!lanes.has(key)) lanes.set(key, []);
+        lanes.get(key).push(text);
+      }
+    }
+    for (const e of events) {
+      if (e.type === "moved") moved[from].push(e.action);
+      else if (e.type === "result") results[from] = e;
+      else if (e.type === "cheat") cheats[from].push(e);
+      else if (e.type === "shown") shownTo[from].add(e.pos);
+      else if (e.type === "turn") turns.push([from, e]);
+    }
+  };
+  for (let d = 0; d < devices; d++) post(d, await seats[d].start());
+  let steps = 0;
+  for (;;) {
+    const busy = [...lanes].filter(([, q]) => q.length);
+    if (busy.length) {
+      const [key, q] = busy[rand(busy.length)];
+      const [from, to] = key.split(">").map(Number);
+      post(to, await seats[to].receive(JSON.parse(q.shift()), from));
+      continue;
+    }
+    if (!turns.length) break;
+    const [d, { view }] = turns.shift();
+    steps += 1;
+    if (steps % 5 === 0) await spy(seats, engines, shownTo, leaks, () => { spied += 1; });
+    let action = view.legal[rand(view.legal.length)];
+    if (cheat.revoke !== undefined && view.phase === "auction") action = view.legal.includes("carichi") ? "carichi" : "pass";
+    const suit = view.trick.length ? view.trick[0].card.slice(-1) : null;
+    if (cheat.revoke === d && suit && view.phase === "play") {
+      const off = view.hand.find((c) => c.slice(-1) !== suit);
+      if (off && view.hand.some((c) => c.slice(-1) === suit)) {
+        action = off;
+        delete cheat.revoke; // once
+        cheat.revoked = off;
+        // a device whose code was changed: its own engine takes the card unchecked (as its
+        // save says, the way another device's engine takes it), and it plays it
+        const honest = seats[d].engine;
+        seats[d].engine = async (kind, args) => {
+          if (kind !== "fair_act" || args.action !== off) return honest(kind, args);
+          seats[d].engine = honest;
+          const { save, bots: mine } = await honest("fair_save", {});
+          save.unchecked.push(save.actions.length);
+          save.actions.push(off);
+          return honest("fair_deal", { save, bots: mine });
+        };
+        post(d, await seats[d]._serial(() => seats[d]._perform(off)));
+        continue;
+      }
+    }
+    if (cheat.name === d) {
+      delete cheat.name;
+      post(d, await seats[d]._serial(async () => seats[d]._take(seats[d].fair.say(action))));
+      continue;
+    }
+    post(d, await seats[d].act(action));
+  }
+  if (process.env.FAIRSEAT_DEBUG) for (const s of seats) console.error(JSON.stringify({ me: s.me, turn: s.reply.turn, needs: s.reply.needs, over: s.reply.over, waiting: s.waiting, stopped: s.stopped, asked: s.asked, actions: s.reply.actions, shows: s.reply.shows, phase: s.fair.phase, faceup: s.reply.places.faceup, hands: s.reply.places.hands }));
+  for (const e of engines) e.close();
+  return {
+    name, devices, moved, results, cheats: cheats.map((c) => c.map(({ device, code }) => ({ device, code }))),
+    leaks, spied, bytes, revoked: cheat.revoked ?? null, shown: shownTo.map((x) => x.size),
+    requests: logs.map((l) => l.length),
+  };
+}
+
+/** What each device's engine holds of another device's unplayed hand (its saved deal: what
+ * its worker keeps), the cards that device showed it aside. */
+async function spy(seats, engines, shownTo, leaks, count) {
+  for (let k = 0; k < seats.length; k++) {
+    const { save } = await engines[k]("fair_save", {});
+    count();
+    for (let j = 0; j < seats.length; j++) {
+      if (j === k) continue;
+      for (const [p, card] of seats[j].fair.hand()) {
+        if (save.known[String(p)] !== undefined && !shownTo[k].has(p) && !seats[k].fair.public[p]) leaks.push({ device: k, of: j, p, card });
+      }
+    }
+  }
+}
+
+const names = process.argv.slice(2);
+for (const name of names.includes("all") || !names.length ? Object.keys(SCENARIOS) : names) {
+  console.log(JSON.stringify(await run(name)));
+}

@@ -1,0 +1,75 @@
+"""Whole fair deals, the protocol and the engine together (js/fair/seat.js over js/fair/table.js
+and py/briscola/masked.py through the bridge's fair_* requests), run in Node by
+tests/js/fairseat.mjs: one FairSeat a device, each with its own python3 engine, a transport
+whose lanes cross at random. Every device plays the same deal in the same order and finds it
+fair; no device's engine ever holds a card of another device's unplayed hand that it was not
+shown (a partner's, where the rules show it); a computer plays in its device's engine; a card
+not followed a carichi is taken on trust during the deal and named, with its device and seat,
+by every device at the end; a card named without being opened stops the deal on every device.
+
+The suite runs the scenarios below; ``node tests/js/fairseat.mjs all`` runs every variant
+(three, Brisca, Bisca, re-burying, scoperta, Bosnian five, six, Chiamata with bids, the
+exchange of the 2...)."""
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "tests" / "js" / "fairseat.mjs"
+IN_SUITE = ["classic", "four_teams_with_a_computer", "four_show_first", "exchange_seven",
+            "chiamata_revoke", "a_card_named_unopened"]
+
+
+@pytest.fixture(scope="module")
+def runs(node):
+    out = subprocess.run([node, str(SCRIPT), *IN_SUITE], capture_output=True, text=True,
+                         check=True, timeout=600, cwd=ROOT)
+    return {d["name"]: d for d in map(json.loads, out.stdout.splitlines())}
+
+
+def honest(d, cards):
+    moved = d["moved"]
+    assert all(m == moved[0] for m in moved), "the devices played different deals"
+    assert len([a for a in moved[0] if not a.startswith("swap-")]) >= cards
+    assert all(r is not None and r["fair"] is True for r in d["results"]), d["results"]
+    assert all(r["points"] == d["results"][0]["points"] for r in d["results"])
+    assert sum(d["results"][0]["points"]) == 120
+    assert d["cheats"] == [[]] * d["devices"]
+    assert d["spied"] > 0 and d["leaks"] == [], d["leaks"]
+
+
+@pytest.mark.parametrize("name, cards", [("classic", 40), ("four_teams_with_a_computer", 40),
+                                         ("four_show_first", 40), ("exchange_seven", 40)])
+def test_an_honest_fair_deal_is_the_same_deal_on_every_device_and_found_fair(runs, name, cards):
+    honest(runs[name], cards)
+
+
+def test_partners_are_shown_each_others_hands_and_nobody_else_is(runs):
+    d = runs["four_show_first"]
+    # each device was shown its partner's hand as dealt (3 cards) and, when the talon ran out,
+    # what it had not seen of it (a card face up, known to all, is not shown again); the spy
+    # found nothing beyond what was shown
+    assert all(n >= 4 for n in d["shown"]), d["shown"]
+    # at four in teams with the show at the end only, the two people's devices (1 and 2, seats
+    # 1 and 3) are partners: each is shown the other's last hand
+    assert runs["four_teams_with_a_computer"]["shown"][1:] != [0, 0]
+    honest(d, 40)
+
+
+def test_a_card_not_followed_a_carichi_is_named_by_every_device_at_the_end(runs):
+    d = runs["chiamata_revoke"]
+    assert d["revoked"] is not None
+    moved = d["moved"]
+    assert all(m == moved[0] for m in moved) and moved[0].count(d["revoked"]) == 1
+    for r in d["results"]:
+        assert r["fair"] is False and r["device"] == 2 and r["seat"] == 2 and r["code"] == "rules"
+        assert "followed" in r["reason"] and d["revoked"] in r["reason"]
+    assert d["leaks"] == []
+
+
+def test_a_card_named_without_being_opened_stops_the_deal_everywhere(runs):
+    d = runs["a_card_named_unopened"]
+    assert d["cheats"] == [[{"device": 1, "code": "unopened"}]] * 2
+    assert d["results"] == [None, None] and d["moved"] == [[], []]

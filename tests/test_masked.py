@@ -1,0 +1,354 @@
+"""The engine's half of the fair deal (py/briscola/masked.py): each device's engine, knowing
+only its own seats' cards and those opened to all, referees the deal exactly as the whole game
+does, gives each of its seats the very view the whole game gives, keeps no card it was not
+shown, and catches at the end what it could not check during the deal."""
+import json
+import random
+
+import pytest
+
+from briscola.actions import CARICHI, PASS, SWAP, Action
+from briscola.cards import CARDS, CODES, N_CARDS
+from briscola.errors import IllegalActionError, RulesError, SaveError
+from briscola.game import Game
+from briscola.masked import CheatError, MaskedDeal, MaskedError
+from briscola.rules import VARIANTS, find_variant
+
+
+def _card_of(a):
+    return a if a < N_CARDS else a - SWAP if SWAP <= a < SWAP + N_CARDS else None
+
+
+class Table:
+    """A true game and one masked engine a device; the fair protocol stands in as what it
+    guarantees: a device is shown a position's card when its engine needs it for one of its
+    seats, and every device is shown a card the moment it is played or turned up."""
+
+    def __init__(self, rules, seed, devices):
+        self.g = Game.new(rules, seed=seed)
+        self.devices = devices
+        self.owner = {s: k for k, seats in enumerate(devices) for s in seats}
+        self.deals = [MaskedDeal(rules, self.g.dealer, sees=seats) for seats in devices]
+        self.opened = set()  # positions opened to everyone
+        self.sync()
+
+    def show(self, k, p):
+        self.deals[k].reveal(p, self.g.deck[p])
+
+    def sync(self):
+        moved = True
+        while moved:
+            moved = False
+            for k, d in enumerate(self.deals):
+                for p in d.setup_needs():  # the set-up's cards are opened to everyone
+                    self.opened.add(p)
+                    for j in range(len(self.deals)):
+                        self.show(j, p)
+                    moved = True
+                for p in d.needs():
+                    self.show(k, p)
+                    moved = True
+
+    def step(self, rng, pick=None):
+        g = self.g
+        cur = g.current_player
+        k = self.owner[cur]
+        v = self.deals[k].view(cur)
+        a = int(pick(v) if pick else rng.choice(v.legal))
+        c = _card_of(a)
+        if c is not None and g.phase == 3:
+            p = g.deck.index(c)
+            self.opened.add(p)
+            for j in range(len(self.deals)):
+                if j != k:
+                    self.show(j, p)
+        g.apply(a, cur)
+        for d in self.deals:
+            d.act(a, cur)
+        self.sync()
+        return a
+
+    def check_views(self):
+        g = self.g
+        for k, d in enumerate(self.deals):
+            for s in self.devices[k]:
+                assert d.view(s).to_dict() == g.view(s).to_dict(), (k, s)
+
+    def check_secrets(self):
+        """No device knows a card of another's unplayed hand its own seats may not see."""
+        g = self.g
+        for k, d in enumerate(self.deals):
+            may = set()
+            for s in self.devices[k]:
+                v = g.view(s)
+                may.update(int(c) for hand in v.known for c in hand)
+                if v.talon_next is not None:  # scoperta: the next card is open
+                    may.add(int(v.talon_next))
+            for s in range(g.n):
+                if s in self.devices[k]:
+                    continue
+                for c in g.hands[s]:
+                    p = g.deck.index(c)
+                    if p in d.known:
+                        assert c in may, (k, s, CARDS[c])
+            saved = d.to_dict()["known"]
+            for p in map(int, saved):
+                c = g.deck[p]
+                mine = any(c in g.initial_hands[s] for s in self.devices[k])
+                drawn = any(e.get("card") == CODES[c] and e["seat"] in self.devices[k]
+                            for e in g.events() if e["type"] == "draw")
+                assert p in self.opened or mine or drawn or c in may, (k, p)
+
+
+def _devices(n, rng):
+    """Seat 0 and a computer or two on the host's device, every other seat its own device."""
+    seats = list(range(1, n))
+    rng.shuffle(seats)
+    bots = seats[:n // 3]
+    return [{0, *bots}] + [{s} for s in seats[n // 3:]]
+
+
+PLAYABLE = [name for name, r in VARIANTS.items() if not r.signals]
+
+
+@pytest.mark.parametrize("name", PLAYABLE)
+def test_each_device_referees_the_deal_as_the_whole_game_does(name):
+    rules = find_variant(name)
+    rng = random.Random(name)
+    for seed in range(2 if rules.mode == "chiamata" else 1):
+        t = Table(rules, f"masked/{name}/{seed}", _devices(rules.players, rng))
+        t.check_views()
+        steps = 0
+        while not t.g.is_over:
+            t.step(rng)
+            steps += 1
+            if steps % 3 == 0:
+                t.check_views()
+            if steps % 7 == 0:
+                t.check_secrets()
+                # a reload mid-deal: the device's save gives back the same engine
+                k = rng.randrange(len(t.deals))
+                again = MaskedDeal.from_dict(t.deals[k].to_dict())
+                for s in t.devices[k]:
+                    assert again.view(s).to_dict() == t.g.view(s).to_dict()
+        t.check_views()
+        for d in t.deals:
+            full = d.check()
+            assert full.deck == t.g.deck and full.outcome() == t.g.outcome()
+            assert d.game.outcome() == t.g.outcome()
+
+
+def test_the_set_up_positions_are_the_games_own():
+    """``_setup_needs`` mirrors Game._setup on positions: the cards it names are the card
+    turned up and those re-buried, for many decks of each rule that turns cards up."""
+    for name in ("classic", "rebury", "bisca", "bisca-nine", "bosnian", "brisca"):
+        rules = find_variant(name)
+        for seed in range(60):
+            g = Game.new(rules, seed=seed)
+            d = MaskedDeal(rules, g.dealer)
+            while d.setup_needs():
+                for p in d.setup_needs():
+                    d.reveal(p, g.deck[p])
+            opened = sorted(g.deck[p] for p in d.known)
+            assert opened == sorted([g.turned, *g.reburied]), (name, seed)
+            assert d.game.faceup == g.faceup and d.game.talon[0] == g.talon[0]
+
+
+def _to_carichi(v):
+    """Bid a carichi where it may be bid, pass otherwise."""
+    legal = [int(a) for a in v.legal]
+    return CARICHI if CARICHI in legal else PASS if PASS in legal else random.Random(0).choice(legal)
+
+
+def _carichi_table(seed):
+    rules = find_variant("chiamata")
+    for s in range(seed, seed + 200):
+        t = Table(rules, f"carichi/{s}", [{0}, {1}, {2}, {3}, {4}])
+        rng = random.Random(s)
+        while t.g.phase != 3:
+            t.step(rng, _to_carichi)
+        if t.g.auction.carichi:
+            return t, rng
+    raise AssertionError("no carichi")
+
+
+def test_a_card_not_followed_a_carichi_waits_for_the_end_and_is_named_there():
+    t, rng = _carichi_table(1)
+    g = t.g
+    # find a moment where the seat to play holds the suit led and another card
+    while True:
+        cur = g.current_player
+        if g.trick:
+            suit = g.trick[0] // 13
+            off = [c for c in g.hands[cur] if c // 13 != suit]
+            if off and any(c // 13 == suit for c in g.hands[cur]):
+                break
+        t.step(rng)
+    k = t.owner[cur]
+    revoke = off[0]
+    with pytest.raises(IllegalActionError):  # its own device refuses it
+        t.deals[k].act(revoke, cur)
+    # another device cannot tell: it takes the card, waiting for the end to check it
+    p = g.deck.index(revoke)
+    other = (k + 1) % 5
+    t.show(other, p)
+    before = t.deals[other].to_dict()
+    t.deals[other].act(revoke, cur)
+    # (an honest card may wait too: the device could not tell the seat was void in the suit)
+    assert t.deals[other].unchecked[-1] == len(before["actions"])
+    assert set(t.deals[other].unchecked) > set(before["unchecked"])
+    again = MaskedDeal.from_dict(t.deals[other].to_dict())
+    assert again.unchecked == t.deals[other].unchecked
+    # play the deal out on that device alone, every card opened to it
+    d = t.deals[other]
+    full = Game(d.rules, list(g.deck), d.dealer)
+    for a in d.actions[:-1]:
+        full.apply(a)
+    full.apply_fast(revoke)
+    while not full.is_over:
+        a = int(full.legal_actions_fast()[0])
+        c = _card_of(a)
+        if c is not None:
+            t.show(other, g.deck.index(c))
+        d.act(a, full.current_player)
+        full.apply_fast(a)
+    for p in range(len(g.deck)):
+        if p not in d.known:
+            t.show(other, p)
+    with pytest.raises(CheatError) as e:
+        d.check()
+    assert e.value.seat == cur and "followed" in str(e.value)
+
+
+def test_a_card_unopened_or_not_in_the_hand_is_refused_and_changes_nothing():
+    rules = find_variant("four")
+    t = Table(rules, "refused", [{0}, {1}, {2}, {3}])
+    g = t.g
+    cur = g.current_player
+    k = (t.owner[cur] + 1) % 4
+    d = t.deals[k]
+    saved = d.to_dict()
+    own = g.hands[cur][0]
+    with pytest.raises(MaskedError) as e:  # not opened yet
+        d.act(own, cur)
+    assert g.deck.index(own) in e.value.needs  # one of the seat's positions not opened here
+    assert e.value.needs == [p for p in d.places()["hands"][cur] if p not in d.known]
+    # a card of another seat's hand, opened, is not the current player's to play
+    theirs = g.hands[(cur + 1) % 4][0]
+    t.show(k, g.deck.index(theirs))
+    with pytest.raises(IllegalActionError):
+        d.act(theirs, cur)
+    with pytest.raises(IllegalActionError):  # out of turn
+        d.act(own, (cur + 1) % 4)
+    saved["known"][str(g.deck.index(theirs))] = CODES[theirs]
+    assert d.to_dict() == saved
+
+
+def test_a_card_opened_twice_is_a_false_opening():
+    rules = find_variant("classic")
+    g = Game.new(rules, seed=5)
+    d = MaskedDeal(rules, g.dealer, sees={0})
+    d.reveal(0, g.deck[0])
+    with pytest.raises(MaskedError, match="twice"):
+        d.reveal(1, g.deck[0])
+    with pytest.raises(MaskedError, match="opened as"):
+        d.reveal(0, g.deck[1])
+    with pytest.raises(MaskedError):
+        d.reveal(40, g.deck[1])
+    assert d.known == {0: g.deck[0]}
+
+
+def test_a_view_is_made_only_of_known_cards():
+    rules = find_variant("classic")
+    g = Game.new(rules, seed=9)
+    d = MaskedDeal(rules, g.dealer, sees={0})
+    with pytest.raises(MaskedError) as e:
+        d.view(0)
+    assert e.value.needs == [6]  # the card turned up, first
+    d.reveal(6, g.deck[6])
+    with pytest.raises(MaskedError) as e:
+        d.view(0)
+    hand = sorted(g.deck.index(c) for c in g.hands[0])
+    assert e.value.needs == hand and e.value.to_dict()["needs"] == hand
+    with pytest.raises(IllegalActionError):
+        d.view(1)  # another device's seat
+
+
+def test_what_cannot_be_refereed_over_masked_cards_is_refused_at_once():
+    with pytest.raises(RulesError, match="signals"):
+        MaskedDeal(find_variant("four-signals"), 0)
+    with pytest.raises(SaveError):
+        MaskedDeal.from_dict({"format": "briscola/masked", "version": 1, "rules": {}})
+
+
+def _ask(b, kind, args):
+    import json
+    from briscola import bridge as _b
+    spare, _b._BRIDGE = _b._BRIDGE, b
+    try:
+        got = json.loads(_b.call(kind, json.dumps(args)))
+        return got.get("result", got)
+    finally:
+        _b._BRIDGE = spare
+
+
+def test_the_bridges_fair_requests_play_a_deal_and_say_no_card_a_device_was_not_shown():
+    """Four devices' bridges (the host's runs a computer too) play a whole deal of four in
+    teams through the fair requests alone; every reply a device's page gets holds only cards
+    that device was shown, a computer's seat answers the page nothing of its hand, and the
+    check after the deal finds it fair, with the true points."""
+    import re
+    from briscola.bridge import Bridge
+    rules = find_variant("four-show-never")
+    g = Game.new(rules, seed="bridges")
+    devices = [[0, 2], [1], [3]]  # seat 2: the host's computer
+    bots = [[2], [], []]
+    bridges = [Bridge() for _ in devices]
+    shown = [set() for _ in devices]  # card codes opened to each device
+    codes = set(CODES[c] for c in g.deck)
+    pages = [[] for _ in devices]  # every reply a page got
+
+    def ask(k, kind, args):
+        got = _ask(bridges[k], kind, args)
+        assert "error" not in got or kind in ("fair_view",), got
+        if kind != "fair_save":
+            pages[k].append(got)
+        return got
+
+    def opened(k, positions):
+        if positions:
+            shown[k].update(CODES[g.deck[p]] for p in positions)
+            ask(k, "fair_open", {"cards": [[p, CODES[g.deck[p]]] for p in positions]})
+
+    setup = [ask(k, "fair_deal", {"rules": rules.to_dict(), "dealer": g.dealer, "sees": seats,
+                                  "bots": bots[k]})["places"]["setup"]
+             for k, seats in enumerate(devices)]
+    assert setup == [[12]] * 3  # the card turned up (after 4 hands of 3), opened to all
+    for j in range(len(devices)):
+        opened(j, setup[j])
+    while True:
+        for k in range(len(devices)):
+            opened(k, ask(k, "fair_open", {"cards": []})["needs"])
+        cur = g.current_player
+        if cur is None:
+            break
+        k = next(i for i, seats in enumerate(devices) if cur in seats)
+        if cur in bots[k]:
+            hidden = _ask(bridges[k], "fair_view", {"seat": cur})
+            assert hidden["error"]["code"] == "hidden_seat" and "view" not in json.dumps(hidden)
+            a = ask(k, "fair_bot", {"seat": cur, "level": "random"})["action"]
+        else:
+            a = ask(k, "fair_view", {"seat": cur})["view"]["legal"][0]
+        card = Action.parse(a)
+        for j in range(len(devices)):
+            if j != k:
+                opened(j, [g.deck.index(int(card))])
+        g.apply(a, cur)
+        for j in range(len(devices)):
+            assert "error" not in ask(j, "fair_act", {"seat": cur, "action": a})
+    for k in range(len(devices)):
+        got = ask(k, "fair_check", {})
+        assert got["fair"] is True and got["points"] == list(g.outcome().points)
+        for reply in pages[k][:-1]:  # before the check, which shows the whole deck
+            said = set(re.findall(r'"([A2-9JHKQ][DCSBHP])"', json.dumps(reply))) & codes
+            assert said <= shown[k], (k, said - shown[k])
