@@ -12,6 +12,8 @@
 // The regional decks beyond the first three (Spanish, Sicilian, Trevisan, Triestine,
 // Bergamasque) are drawn in js/decks.js, which registers them; the embed's poster does not load
 // it. A figure's name carries what it prints where the word does not: "Re (10)", "Re (K)", "King".
+// The names are js/card-names.js's (given here with the art), the drawing tools and palettes
+// js/card-kit.js's; neither imports this module.
 //
 // Card codes are rank + suit: ranks A 2 3 4 5 6 7 J H K (+ 8 9 T for the
 // French deck), suits D C S B (denari/quadri, coppe/cuori, spade/picche,
@@ -19,191 +21,18 @@
 // Ids inside one SVG are prefixed with style and card code, so many cards
 // can be inlined in the same page.
 
-import { wordIn } from "./words.js";
+import { rd, esc, tf, use, pt, star, petals, dots, limb, PAL } from "./card-kit.js";
+import { REGISTERED as EXTRA, registerDeck, checkStyle, parseCode, backName, STYLES, cardName, suitName, rankName,
+  rankWord, printedIndex, deckRanks, deckStyle } from "./card-names.js";
 
-export const STYLES = ["napoletane", "piacentine", "siciliane", "trevisane", "triestine", "bergamasche",
-  "spagnole", "french"];
-
-// The decks drawn in another module (js/decks.js), by name: {pal, look, ranks, index, suit,
-// indexStick, ace, pips, court, over, back}; each part the deck does not give is drawn as the
-// Piacentine's (or the Napoletane's, with look "napoletane"). Their names are the locale files'
-// (card.rank.<style>.<rank>, card.suit.<style>.<suit>, looked up before the family's).
-const EXTRA = {};
+// The names of the cards (js/card-names.js), given with the art to every importer.
+export { STYLES, cardName, suitName, rankName, rankWord, printedIndex, deckRanks, deckStyle };
 
 /** Register the art of one of STYLES drawn in another module (js/decks.js). */
 export function registerStyle(name, art) {
-  if (!STYLES.includes(name) || name === "french") throw new Error(`Unknown card style "${name}"`);
-  EXTRA[name] = art;
+  registerDeck(name, art);
   PAL[name] = art.pal;
 }
-
-const ITALIAN_RANKS = ["A", "2", "3", "4", "5", "6", "7", "J", "H", "K"];
-const FRENCH_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "H", "K"];
-const SUITS = ["D", "C", "S", "B"];
-
-// The names are each language's words (js/locales/<lang>.js, keys "card.*"): a deck's own
-// word where its language has one ("card.rank.french.H", the Queen), else its family's
-// (Italian-suited or French-suited), else the plain one.
-const family = (style) => (style === "french" ? "french" : "italian");
-
-function word(lang, ...keys) {
-  for (const key of keys) {
-    const w = wordIn(lang, key);
-    if (w !== undefined) return w;
-  }
-  throw new Error(`No words for ${keys[keys.length - 1]}: the locale files (js/i18n.js) are not loaded`);
-}
-
-// ---------------------------------------------------------------- names
-
-function checkStyle(style) {
-  if (!STYLES.includes(style)) {
-    throw new Error(`Unknown card style "${style}" (expected one of ${STYLES.join(", ")})`);
-  }
-  if (!PAL[style]) throw new Error(`The ${style} deck is drawn by js/decks.js, which is not loaded`);
-  return style;
-}
-
-function parseCode(code, style) {
-  checkStyle(style);
-  if (typeof code !== "string" || code.length !== 2) {
-    throw new Error(`Unknown card code "${code}": expected two characters, rank then suit`);
-  }
-  const rank = code[0];
-  const suit = code[1];
-  if (!FRENCH_RANKS.includes(rank) || !SUITS.includes(suit)) {
-    throw new Error(`Unknown card code "${code}": rank must be one of ${FRENCH_RANKS.join(" ")}, suit one of ${SUITS.join(" ")}`);
-  }
-  if (!deckRanks(style).includes(rank)) {
-    throw new Error(`${code} does not exist in the ${style} deck`);
-  }
-  return { rank, suit };
-}
-
-/** The ranks a style draws: 40 Italian cards, 52 French, the Spanish deck's 48 (its 8s and 9s). */
-export function deckRanks(style) {
-  checkStyle(style);
-  if (style === "french") return FRENCH_RANKS;
-  return (EXTRA[style] && EXTRA[style].ranks) || ITALIAN_RANKS;
-}
-
-/** The style a deck is drawn in whatever the person chose (null: the Italian 40, any style):
- * the French decks in French, the 48-card Spanish deck (its 8s and 9s) in the Spanish style. */
-export function deckStyle(deck) {
-  if (!deck || deck === "italian") return null;
-  return deck === "spanish48" ? "spagnole" : "french";
-}
-
-/** The rank's word alone ("Re", "Queen"): for a legend that pairs it with the printed index. */
-export function rankWord(rank, lang = "it", style = "napoletane") {
-  checkStyle(style);
-  if (!FRENCH_RANKS.includes(rank)) throw new Error(`Unknown card rank "${rank}"`);
-  return word(lang, `card.rank.${style}.${rank}`, `card.rank.${family(style)}.${rank}`, `card.rank.${rank}`);
-}
-
-/** The rank's name as a player finds it on the card ("Re (10)", "Fante (J)", "Jack"). */
-export function rankName(rank, lang = "it", style = "napoletane") {
-  const word = rankWord(rank, lang, style);
-  if (!"JHK".includes(rank)) return word;
-  const printed = printedIndex(rank, style);
-  return word.startsWith(printed) ? word : `${word} (${printed})`;
-}
-
-/** What a card's corner prints: 1–10 (Italian decks), A 2–10 J Q K (French). */
-export function printedIndex(rank, style = "napoletane") {
-  checkStyle(style);
-  if (!FRENCH_RANKS.includes(rank)) throw new Error(`Unknown card rank "${rank}"`);
-  return indexLabel(style, rank);
-}
-
-export function suitName(suit, lang = "it", style = "napoletane") {
-  checkStyle(style);
-  if (!SUITS.includes(suit)) throw new Error(`Unknown card suit "${suit}"`);
-  return word(lang, `card.suit.${style}.${suit}`, `card.suit.${family(style)}.${suit}`);
-}
-
-export function cardName(code, lang = "it", style = "napoletane") {
-  const { rank, suit } = parseCode(code, style);
-  // the suit as it stands in a card's name ("card.of.*": Croatian's genitive, "špada")
-  const of = word(lang, `card.of.${style}.${suit}`, `card.of.${family(style)}.${suit}`);
-  return word(lang, "card.name").replace("{rank}", rankName(rank, lang, style)).replace("{suit}", of);
-}
-
-// ---------------------------------------------------------------- helpers
-
-const rd = (n) => Math.round(n * 10) / 10;
-const rs = (n) => Math.round(n * 1000) / 1000;
-const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-function tf(x, y, rot = 0, sx = 1, sy = sx) {
-  let t = `translate(${rd(x)} ${rd(y)})`;
-  if (rot) t += ` rotate(${rd(rot)})`;
-  if (sx !== 1 || sy !== 1) t += sx === sy ? ` scale(${rs(sx)})` : ` scale(${rs(sx)} ${rs(sy)})`;
-  return t;
-}
-const use = (id, x, y, rot = 0, sx = 1, sy = sx) => `<use href="#${id}" transform="${tf(x, y, rot, sx, sy)}"/>`;
-
-function pt(r, deg) {
-  const a = (deg - 90) * Math.PI / 180;
-  return `${rd(r * Math.cos(a))} ${rd(r * Math.sin(a))}`;
-}
-// n-pointed star around the origin
-function star(n, ro, ri, rot = 0) {
-  let d = "";
-  for (let i = 0; i < 2 * n; i++) d += (i ? "L" : "M") + pt(i % 2 ? ri : ro, rot + i * 180 / n);
-  return d + "Z";
-}
-// n petals from the origin to radius r, each `w` degrees wide
-function petals(n, r, w, rot = 0) {
-  let d = "";
-  for (let i = 0; i < n; i++) {
-    const a = rot + i * 360 / n;
-    d += `M0 0Q${pt(r * 0.7, a - w)} ${pt(r, a)}Q${pt(r * 0.7, a + w)} 0 0Z`;
-  }
-  return d;
-}
-// ring of small dots
-function dots(n, r, size, fill, rot = 0) {
-  let s = "";
-  for (let i = 0; i < n; i++) {
-    const [x, y] = pt(r, rot + i * 360 / n).split(" ");
-    s += `<circle cx="${x}" cy="${y}" r="${size}"/>`;
-  }
-  return `<g fill="${fill}" stroke="none">${s}</g>`;
-}
-// a thick outlined stroke (arms, legs): outline first, colour on top
-const limb = (d, color, w, ink) =>
-  `<path d="${d}" fill="none" stroke="${ink}" stroke-width="${w + 3}" stroke-linecap="round" stroke-linejoin="round"/>` +
-  `<path d="${d}" fill="none" stroke="${color}" stroke-width="${w}" stroke-linecap="round" stroke-linejoin="round"/>`;
-
-// ---------------------------------------------------------------- palettes
-
-const PAL = {
-  napoletane: {
-    bg: "#FBF2DC", edge: "#7A5A36", ink: "#3A2412", text: "#2A1408",
-    gold: "#E6A932", goldDark: "#A8651A", goldLight: "#FFE9A8",
-    red: "#C8302B", redDark: "#7A1A16", blue: "#2F62A8", green: "#3E8A3C",
-    greenDark: "#2B5A1E", brown: "#7A4A1F", steel: "#9AB2DA", steelLight: "#EEF3FB",
-    skin: "#F3CFA8", hair: "#6B3A1A", white: "#FFFDF6", horse: "#F4EEE2",
-    font: "serif",
-  },
-  piacentine: {
-    bg: "#FFFBF0", edge: "#4A5A7A", ink: "#1C1E3A", text: "#16204A",
-    gold: "#F2C230", goldDark: "#B8860B", goldLight: "#FFF1B0",
-    red: "#D2232A", redDark: "#7E1015", blue: "#1F4E9C", green: "#2E7D4F",
-    greenDark: "#1B4D30", brown: "#A0522D", steel: "#A9BEE0", steelLight: "#F2F6FC",
-    skin: "#F6D7B4", hair: "#3B2314", white: "#FFFFFF", horse: "#9A5B34",
-    font: "sans-serif",
-  },
-  french: {
-    bg: "#FFFFFF", edge: "#6A6A6A", ink: "#1B1B1B", text: "#1B1B1B",
-    gold: "#F2C230", goldDark: "#B8860B", goldLight: "#FFF1B0",
-    red: "#D0212B", redDark: "#7E1015", blue: "#2553A8", green: "#2E7D4F",
-    greenDark: "#1B4D30", brown: "#8A5A2B", steel: "#B7C6E0", steelLight: "#F2F6FC",
-    skin: "#F8DCC0", hair: "#2A1A10", white: "#FFFFFF", horse: "#FFFFFF",
-    font: "sans-serif",
-  },
-};
 
 // ---------------------------------------------------------------- suit symbols
 // Coins and cups fit a 60x64 box around the origin; swords and clubs are
@@ -377,12 +206,6 @@ function frenchPips(n) {
 
 // ---------------------------------------------------------------- index
 
-function indexLabel(style, rank) {
-  if (style === "french") return { A: "A", T: "10", J: "J", H: "Q", K: "K" }[rank] || rank;
-  if (EXTRA[style] && EXTRA[style].index) return EXTRA[style].index[rank] || rank;
-  return { A: "1", J: "8", H: "9", K: "10" }[rank] || rank;
-}
-
 // small bold sword and club for the corner index (about 40 units tall)
 function indexStick(style, suit, p) {
   if (EXTRA[style] && EXTRA[style].indexStick) return EXTRA[style].indexStick(suit, p);
@@ -404,7 +227,7 @@ function indexStick(style, suit, p) {
 
 function indexGroup(style, rank, suit, P) {
   const p = PAL[style];
-  const label = indexLabel(style, rank);
+  const label = printedIndex(rank, style);
   const red = style === "french" && (suit === "D" || suit === "C");
   const color = red ? p.red : p.text;
   const wide = label.length > 1;
@@ -748,7 +571,7 @@ export function backSVG(style, lang = "it", idSuffix = "") {
       `<circle cx="100" cy="160" r="7" fill="${field}" stroke="${frame}" stroke-width="2"/>`;
   }
   const pat = `<pattern id="${P}p" width="${tile.match(/width="(\d+)"/)[1]}" height="${tile.match(/height="(\d+)"/)[1]}" patternUnits="userSpaceOnUse" patternTransform="translate(100 160)">${tile}</pattern>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 320" role="img" aria-label="${esc(word(lang, "card.back"))}">` +
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 320" role="img" aria-label="${esc(backName(lang))}">` +
     `<defs>${pat}</defs>` +
     `<rect x="1" y="1" width="198" height="318" rx="14" fill="${PAL[style].bg}" stroke="${PAL[style].edge}" stroke-width="2"/>` +
     `<rect x="11" y="11" width="178" height="298" rx="8" fill="url(#${P}p)" stroke="${frame}" stroke-width="3"/>` +

@@ -139,7 +139,14 @@ export class Coach {
     const app = this.app;
     const parts = [];
     if (st.summary && st.summary.undone && app.humans().length === 1) {
-      parts.push(h("p", { class: "muted small sum-undone", text: t("sum.undone") }));
+      // undone for a friend back mid-deal in a seat a computer played (the bridge's set_seat),
+      // or for a play taken back: each said as it happened
+      const back = Array.isArray(st.summary.back) ? st.summary.back.filter((s) => names[s]) : [];
+      for (const s of back) {
+        const text = app.humans().includes(s) ? t("sum.back.you") : t("sum.back", { name: names[s] }); // a friend's own page
+        parts.push(h("p", { class: "muted small sum-undone", text }));
+      }
+      if (!back.length) parts.push(h("p", { class: "muted small sum-undone", text: t("sum.undone") }));
     }
     const dup = st.match && st.match.duplicate;
     if (dup && dup.now) parts.push(this.comparison(dup, st, names));

@@ -608,6 +608,52 @@ def test_a_friend_back_in_the_deal_it_left_changes_nothing_one_back_later_does()
     assert st["match"]["undone"] is True and st["match"]["undone_deals"] == [1]
 
 
+def test_the_summary_says_a_friend_came_back_not_that_a_play_was_taken_back():
+    """A friend back mid-deal in the seat a computer took in an earlier deal marks the deal
+    undone, and the summary said it as an undo ("a play was taken back"), which nobody did.
+    The seat and the summary now say why (``back``), kept in the save; a deal marked by an
+    undo, or the next deal, says no such thing."""
+    seats = [{"kind": "human"}, {"kind": "friend", "name": "Bruno"}]
+    ok("new_match", {"rules": "best-of-3", "seed": 4, "seats": seats})
+    ok("set_seat", {"seat": 1, "kind": "bot", "level": "random"})
+    game = bridge._BRIDGE.table.match.game
+    while not game.is_over:
+        ok("act", {"seat": 0, "action": ok("state", {"seat": 0})["view"]["legal"][0]}) \
+            if game.current_player == 0 else ok("bot_step", {"seat": 0})
+    ok("next_deal", {})
+    st = ok("set_seat", {"seat": 1, "kind": "friend", "name": "Bruno"})  # back mid-deal 1
+    assert st["seats"][1] == {"kind": "friend", "name": "Bruno", "back": 1}
+    st = ok("load", {"save": st["save"]})
+    assert st["seats"][1]["back"] == 1  # kept in the save
+    game = bridge._BRIDGE.table.match.game
+    while not game.is_over:
+        seat = game.current_player
+        st = ok("act", {"seat": seat, "action": ok("state", {"seat": seat})["view"]["legal"][0]})
+    assert st["summary"]["undone"] is True and st["summary"]["back"] == [1]
+    st = ok("next_deal", {})
+    game = bridge._BRIDGE.table.match.game
+    while not game.is_over:
+        seat = game.current_player
+        st = ok("act", {"seat": seat, "action": ok("state", {"seat": seat})["view"]["legal"][0]})
+    assert st["summary"]["undone"] is False and st["summary"]["back"] == []
+    # an undo, alone at the table: undone, and no friend said back
+    ok("new_match", {"rules": "classic", "seed": 4, "seats": SEATS})
+    game = bridge._BRIDGE.table.match.game
+    while game.current_player != 0:
+        ok("bot_step", {})
+    ok("act", {"seat": 0, "action": ok("state", {"seat": 0})["view"]["legal"][0]})
+    ok("undo", {"seat": 0})
+    game = bridge._BRIDGE.table.match.game  # the deal replayed to before that play
+    while not game.is_over:
+        st = ok("act", {"seat": 0, "action": ok("state", {"seat": 0})["view"]["legal"][0]}) \
+            if game.current_player == 0 else ok("bot_step", {"seat": 0})
+    assert st["summary"]["undone"] is True and st["summary"]["back"] == []
+    # a save whose human or computer seat says "back" is read without it
+    seats = [{"kind": "human", "back": 0}, {"kind": "bot", "level": "random", "back": 0}]
+    st = ok("new_match", {"rules": "classic", "seed": 4, "seats": seats})
+    assert st["seats"] == [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+
+
 def test_a_new_match_cannot_say_its_computer_stands_in_for_a_friend():
     seats = [{"kind": "human"}, {"kind": "bot", "level": "random", "stand_in": 0}]
     st = ok("new_match", {"rules": "classic", "seed": 4, "seats": seats})

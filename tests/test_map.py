@@ -102,7 +102,7 @@ def test_every_variant_and_option_has_its_words():
 
 
 def test_every_card_style_has_its_words():
-    found = re.search(r"export const STYLES = \[([^\]]*)\]", (JS / "cards.js").read_text())
+    found = re.search(r"export const STYLES = \[([^\]]*)\]", (JS / "card-names.js").read_text())
     styles = re.findall(r'"(\w+)"', found.group(1))
     assert "napoletane" in styles
     for lang, words in locales().items():
@@ -276,7 +276,7 @@ def test_the_sets_are_read_as_written(tmp_path, source, expected):
 # ---- the size of a module -----------------------------------------------------------------------
 
 # Modules still over the bound, each to be split by concern (the locales are words, not code).
-STILL_OVER = {"cards.js"}
+STILL_OVER = set()
 
 
 def test_no_module_of_the_page_is_over_600_lines():

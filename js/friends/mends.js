@@ -18,7 +18,7 @@ export const UNJOINED_MS = 15000;
 export const SILENT_MS = 5000;
 const SWEEP_MS = 2000;
 
-/** The RTCPeerConnection Trystero makes its connections with (its `rtcPolyfill`). It mends three
+/** The RTCPeerConnection Trystero makes its connections with (its `rtcPolyfill`). It mends four
  * things Trystero does to them, and tells ./net.js's health() what Trystero does not: whether a
  * connection is up, a TURN server's refusal, a connection answered that never opened (`state`).
  *
@@ -64,6 +64,19 @@ const SWEEP_MS = 2000;
  *    15 s close, the other two without the 5 s one. These tests lose the words on purpose, so
  *    whether the loss itself still happens is for bench/friends.py --reloads --trace to say.
  *
+ * 6. The offers made ahead (after the announce now and mend 5, below). Trystero makes 20 offers ahead for each medium (core
+ *    offer-pool.mjs), each gathering its addresses at once; with a TURN server each took an
+ *    allocation, though a page sends only a few (3 at a time to the trackers, one to each peer it meets):
+ *    a table of two took 82 allocations, so a TURN server of 100 ports served one table. Here,
+ *    with a TURN server given, an offer's first setLocalDescription is held until Trystero asks
+ *    for it (it reads localDescription to send it, getOffer) or makes it again (an ICE
+ *    restart): the table took 10 (5 a page). An answering connection and any connection
+ *    without a TURN server are made as before.
+ *    Shown by: test_an_offer_made_ahead_takes_a_turn_allocation_only_once_sent (test_friends.py),
+ *    the count by test_a_whole_deal_through_a_turn_server_with_addresses_hidden.
+ *    Can go when Trystero makes its offers on demand, or fewer ahead: run the whole-deal test
+ *    without the hold; if its count holds, remove it.
+ *
  * `onFrame` (set by hookFrames) gets every data-channel frame before Trystero reassembles it:
  * Trystero keeps an unfinished chunked message's parts with no bound until the peer leaves, so
  * the referee counts them and lets a peer go past its bounds (docs/friends.md).
@@ -84,6 +97,12 @@ export function mendedPeerConnection() {
     constructor(config) {
       super(config);
       open.add(this);
+      // mend 6: with a TURN server, an offer made ahead gathers (and takes its allocation) only
+      // once Trystero takes it from its pool to send it
+      this.deferring = !!(config && Array.isArray(config.iceServers) && config.iceServers.some((s) =>
+        [].concat(s && s.urls).some((u) => /^turns?:/.test(String(u)))));
+      this.offering = false; // it made the data channel: one of Trystero's offers
+      this.held = null; // the offer's setLocalDescription held back: {go, done}
       this.upSince = 0;
       this.heard = false; // a message came on one of its channels
       this.channels = new Set();
@@ -106,6 +125,7 @@ export function mendedPeerConnection() {
     }
 
     createDataChannel(...args) {
+      this.offering = true;
       const channel = super.createDataChannel(...args);
       this.listen(channel);
       return channel;
@@ -131,7 +151,33 @@ export function mendedPeerConnection() {
     setLocalDescription(description) { // mend 1
       if (description && description.type === "rollback" && this.signalingState === "have-local-offer"
         && !this.currentRemoteDescription) return Promise.resolve();
+      // mend 6: the first offer of one made ahead is held until it is asked for (localDescription)
+      if (description === undefined && this.deferring && this.offering && this.signalingState === "stable"
+        && !super.localDescription && !super.remoteDescription) {
+        if (!this.held) {
+          let go;
+          const asked = new Promise((resolve) => { go = resolve; });
+          this.held = { go, done: asked.then((make) => (make ? super.setLocalDescription() : undefined)) };
+        }
+        return this.held.done;
+      }
+      // another description first (the offer made again, with an ICE restart): it is the one
+      this.release(false);
       return super.setLocalDescription(description);
+    }
+
+    /** Mend 6: the held offer made now (`make`), or let go for another. */
+    release(make) {
+      const go = this.held && this.held.go;
+      if (!go) return;
+      this.held.go = null;
+      go(make);
+    }
+
+    // mend 6: Trystero reads it to send its offer (getOffer): the held offer is made now
+    get localDescription() {
+      this.release(true);
+      return super.localDescription;
     }
 
     /** Whether a connection is up now; the last TURN error (of the last minute); whether one

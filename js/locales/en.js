@@ -723,6 +723,8 @@ export default {
   "review.here.loss": "Best: {best}. {loss, plural, one {# point} other {# points}} ({label}).",
   "review.hand.empty": "no cards left",
   "sum.undone": "A play was taken back in this deal: it counts in the statistics, not in your rating.",
+  "sum.back": "A computer played for {name} while they were away, and they came back during this deal: it counts in the statistics, not in your rating.",
+  "sum.back.you": "A computer played for you while you were away, and you came back during this deal: it counts in the statistics, not in your rating.",
   "dup.button": "Play these cards again with seats swapped",
   "dup.started": "The cards of deal {n} again, seats swapped: you hold what the computer had.",
   "dup.title": "Same cards, seats swapped",

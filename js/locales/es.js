@@ -723,6 +723,8 @@ export default {
   "review.here.loss": "Lo mejor: {best}. {loss, plural, one {# punto} other {# puntos}} ({label}).",
   "review.hand.empty": "no quedan cartas",
   "sum.undone": "En esta mano se deshizo una jugada: cuenta en las estadísticas, no en tu puntuación.",
+  "sum.back": "En esta mano {name} volvió a su puesto, donde un ordenador jugaba durante su ausencia: cuenta en las estadísticas, no en tu puntuación.",
+  "sum.back.you": "En esta mano volviste a tu puesto, donde un ordenador jugaba durante tu ausencia: cuenta en las estadísticas, no en tu puntuación.",
   "dup.button": "Volver a jugar estas cartas con los puestos cambiados",
   "dup.started": "Las cartas de la mano {n} otra vez, con los puestos cambiados: tienes lo que tenía el ordenador.",
   "dup.title": "Mismas cartas, puestos cambiados",

@@ -723,6 +723,8 @@ export default {
   "review.here.loss": "Najbolje: {best}. {loss, plural, one {# punat} few {# punta} other {# punata}} ({label}).",
   "review.hand.empty": "nema više karata",
   "sum.undone": "U ovoj je partiji jedan potez poništen: broji se u statistici, ne u tvom rejtingu.",
+  "sum.back": "Dok je {name} bio odsutan, umjesto njega igralo je računalo, a vratio se usred ove partije: broji se u statistici, ne u tvom rejtingu.",
+  "sum.back.you": "Tijekom tvoje odsutnosti umjesto tebe igralo je računalo, a usred ove partije mjesto je opet tvoje: broji se u statistici, ne u tvom rejtingu.",
   "dup.button": "Igraj ove karte ponovno sa zamijenjenim mjestima",
   "dup.started": "Karte partije {n} ponovno, mjesta zamijenjena: imaš ono što je imalo računalo.",
   "dup.title": "Iste karte, zamijenjena mjesta",

@@ -723,6 +723,8 @@ export default {
   "review.here.loss": "Meglio: {best}. {loss, plural, one {# punto} other {# punti}} ({label}).",
   "review.hand.empty": "nessuna carta",
   "sum.undone": "In questa smazzata una giocata è stata annullata: conta nelle statistiche, non nel tuo punteggio.",
+  "sum.back": "In questa smazzata {name} ha ripreso il suo posto, dove durante la sua assenza giocava il computer: conta nelle statistiche, non nel tuo punteggio.",
+  "sum.back.you": "In questa smazzata hai ripreso il tuo posto, dove durante la tua assenza giocava il computer: conta nelle statistiche, non nel tuo punteggio.",
   "dup.button": "Rigioca queste carte a posti scambiati",
   "dup.started": "Le carte della smazzata {n} di nuovo, a posti scambiati: hai quelle che aveva il computer.",
   "dup.title": "Stesse carte, posti scambiati",

@@ -723,6 +723,8 @@ export default {
   "review.here.loss": "Melhor: {best}. {loss, plural, one {# ponto} other {# pontos}} ({label}).",
   "review.hand.empty": "já não há cartas",
   "sum.undone": "Nesta mão foi anulada uma jogada: conta nas estatísticas, não na tua classificação.",
+  "sum.back": "Nesta mão {name} voltou ao seu lugar, onde um computador jogava durante a sua ausência: conta nas estatísticas, não na tua classificação.",
+  "sum.back.you": "Nesta mão voltaste ao teu lugar, onde um computador jogava durante a tua ausência: conta nas estatísticas, não na tua classificação.",
   "dup.button": "Jogar outra vez estas cartas com os lugares trocados",
   "dup.started": "As cartas da mão {n} outra vez, lugares trocados: tens o que o computador tinha.",
   "dup.title": "Mesmas cartas, lugares trocados",

@@ -723,6 +723,8 @@ export default {
   "review.here.loss": "Najbolje: {best}. {loss, plural, one {# točka} two {# točki} few {# točke} other {# točk}} ({label}).",
   "review.hand.empty": "ni več kart",
   "sum.undone": "V tej partiji je bila poteza razveljavljena: šteje v statistiki, ne pa v tvoji oceni.",
+  "sum.back": "Medtem ko je bil {name} odsoten, je namesto njega igral računalnik, vrnil pa se je sredi te partije: šteje v statistiki, ne pa v tvoji oceni.",
+  "sum.back.you": "Medtem ko te ni bilo, je namesto tebe igral računalnik, sredi te partije pa je mesto spet tvoje: šteje v statistiki, ne pa v tvoji oceni.",
   "dup.button": "Igraj te karte znova z zamenjanimi mesti",
   "dup.started": "Karte partije {n} znova, mesti zamenjani: imaš, kar je imel računalnik.",
   "dup.title": "Iste karte, zamenjana mesta",

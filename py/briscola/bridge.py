@@ -82,6 +82,8 @@ it changes the table, what of it a friend may ask: one table, :mod:`briscola.pro
   host's view, as ``state``. A seat made a friend's while its deal is played, that was not a
   friend's all that deal (a computer's own, or one standing in since an earlier deal), marks
   the deal undone (not counted, not rated): the page may read that seat's hand from then on.
+  That seat then says so (``back``: the deal), and so does the deal's summary (``back``: those
+  seats), for the summary's words.
 - ``trick_winner`` [``rules``, ``trump``, ``cards``] -- which card takes a trick.
 - ``card_points`` [``rules``] -- points of every card of the variant's deck.
 - ``check_rules`` [``rules``] -- validate a set of options (new-game panel); the table is kept.
@@ -185,6 +187,10 @@ class Table:
                 entry: dict[str, Any] = {"kind": seat["kind"]}
                 if isinstance(name, str) and name.strip():
                     entry["name"] = name.strip()[:40]
+                back = seat.get("back")  # a friend back mid-deal (Bridge.set_seat), in a save
+                if saved and seat["kind"] == "friend" and isinstance(back, int) \
+                        and not isinstance(back, bool) and back >= 0:
+                    entry["back"] = back
                 out.append(entry)
         return out
 
@@ -331,6 +337,8 @@ class Table:
         if game.is_over:
             state["summary"] = _deal_summary(game)
             state["summary"]["undone"] = k in match.undone
+            # the friends who took their seat back from a computer during it (why it is undone)
+            state["summary"]["back"] = [s for s, x in enumerate(self.seats) if x.get("back") == k]
             if self.friends():  # every card of it is public now: each friend reviews it itself
                 state["record"] = deal_record(game, k, self.seats)
         return state
@@ -943,6 +951,7 @@ class Bridge:
         else:
             if old["kind"] == "bot" and old.get("stand_in") != k and not match.game.is_over:
                 match.undone.add(k)  # the page may read a hand it could not before
+                entry["back"] = k  # why, for the summary: back in a deal a computer played
             table.bots.pop(seat, None)
         table.seats[seat] = entry
         return self._reply(None)

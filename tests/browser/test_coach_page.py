@@ -191,6 +191,21 @@ def test_coach_at_the_table(new_page, base_url, artifacts, size, lang):
         bot_reason_worded(page)
         play_until(page, lambda pg, s: s == "summary")
         assert page.locator("#summary-dialog .sum-undone").count() == 1  # the deal had an undo
+        # said as an undo; a friend back mid-deal in the seat a computer played for them (the
+        # summary's `back`, the bridge's set_seat) was said so too, and is now said as it was
+        undo_words, back_words = {"en": ("taken back", "came back"), "it": ("annullata", "ripreso il suo posto")}[lang]
+        assert undo_words in page.text_content("#summary-dialog .sum-undone")
+        said = page.evaluate("""(names) => { const app = window.__briscola.app, st = app.state;
+            return app.coach.summaryParts({ ...st, summary: { ...st.summary, back: [1] } }, names)
+              .filter((el) => el && el.classList && el.classList.contains('sum-undone')).map((el) => el.textContent); }""",
+                             ["Tu", "Bruno"])
+        assert len(said) == 1 and back_words in said[0] and "Bruno" in said[0] and undo_words not in said[0], said
+        # on the page of the friend who came back, to that person
+        said = page.evaluate("""() => { const app = window.__briscola.app, st = app.state;
+            return app.coach.summaryParts({ ...st, summary: { ...st.summary, back: [0] } }, ["Bruno", "Carla"])
+              .filter((el) => el && el.classList && el.classList.contains('sum-undone')).map((el) => el.textContent); }""")
+        you = {"en": "you came back", "it": "hai ripreso il tuo posto"}[lang]
+        assert len(said) == 1 and you in said[0] and "Bruno" not in said[0], said
         review_deal(page, artifacts, f"{size}-{lang}")
         if size == "phone":
             # the statistics: the undo deal's mark, the levels' lines (asked of the engine: no

@@ -985,6 +985,63 @@ def test_an_offer_made_again_can_still_connect(rtc_browser, base_url):
         assert again == [True, True], "the offer made again has no data channel or no address"
 
 
+# Mend 4: with a TURN server, an offer Trystero makes ahead (20 a medium, each page) takes its
+# allocation only once it is asked for (its localDescription read, to be sent), or made again.
+OFFER_HELD = """async () => {
+  const net = await import("./js/friends/net.js");
+  const Mended = net.mendedPeerConnection();
+  const turn = { iceServers: [{ urls: "turn:127.0.0.1:9", username: "u", credential: "p" }] };
+  const own = Object.getOwnPropertyDescriptor(RTCPeerConnection.prototype, "localDescription").get;
+  const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+  const out = {};
+  // held until asked for
+  let pc = new Mended(turn);
+  pc.createDataChannel("data");
+  let made = false;
+  const setting = pc.setLocalDescription().then(() => { made = true; });
+  await pause(300);
+  out.held = [made, own.call(pc) === null, pc.iceGatheringState];
+  const read = pc.localDescription; // Trystero's getOffer: the offer is made now
+  await setting;
+  for (let i = 0; i < 50 && pc.iceGatheringState === "new"; i++) await pause(100);
+  out.asked = [read === null, /m=application/.test(pc.localDescription.sdp), pc.iceGatheringState !== "new"];
+  pc.close();
+  // made again with an ICE restart before it was asked for: the held one is let go, one offer
+  pc = new Mended(turn);
+  pc.createDataChannel("data");
+  made = false;
+  const first = pc.setLocalDescription().then(() => { made = true; });
+  pc.restartIce();
+  await pc.setLocalDescription(await pc.createOffer({ iceRestart: true }));
+  await first;
+  out.again = [made, pc.signalingState, /m=application/.test(own.call(pc).sdp)];
+  pc.close();
+  // without a TURN server, and an answering connection (no channel of its own): made at once
+  for (const [name, config, channel] of [["plain", {}, true], ["answering", turn, false]]) {
+    pc = new Mended(config);
+    if (channel) pc.createDataChannel("data");
+    else pc.addTransceiver("audio");
+    await pc.setLocalDescription();
+    out[name] = own.call(pc) !== null;
+    pc.close();
+  }
+  return out;
+}"""
+
+
+def test_an_offer_made_ahead_takes_a_turn_allocation_only_once_sent(rtc_browser, base_url):
+    # A TURN server given, each of the offers Trystero makes ahead gathered at once, and each
+    # took an allocation: a table of two took 82 (tests/browser/test_friends_connect.py prints
+    # the count; docs/friends.md, "Connecting through TURN")
+    with closing_all(Person(rtc_browser)) as (person,):
+        person.page.goto(f"{base_url}?lang=en")
+        out = person.page.evaluate(OFFER_HELD)
+        assert out["held"] == [False, True, "new"], out  # nothing gathered yet
+        assert out["asked"] == [True, True, True], out
+        assert out["again"] == [True, "have-local-offer", True], out
+        assert out["plain"] is True and out["answering"] is True, out
+
+
 def test_a_connection_that_failed_is_closed(rtc_browser, base_url):
     # Trystero lets go of a failed connection without closing it: each reload of a friend's
     # page left one open on the host's page (bench/friends.py --reloads). The page's

@@ -56,6 +56,19 @@ SELECTED_PAIRS = """async () => {
   return out;
 }"""
 
+# How many connections the page made, and how many of them took a TURN allocation (a relayed
+# candidate of their own): [made, relayed].
+ALLOCATIONS = """async () => {
+  let relayed = 0;
+  for (const pc of window.__pcs) {
+    const stats = await pc.getStats();
+    let any = false;
+    stats.forEach((s) => { if (s.type === "local-candidate" && s.candidateType === "relay") any = true; });
+    if (any) relayed++;
+  }
+  return [window.__pcs.length, relayed];
+}"""
+
 
 def free_port(kind=socket.SOCK_DGRAM) -> int:
     with socket.socket(socket.AF_INET, kind) as s:
@@ -205,6 +218,11 @@ def test_a_whole_deal_through_a_turn_server_with_addresses_hidden(rtc_browser, b
             assert pairs and all(pair == ["relay", "relay"] for pair in pairs), pairs
         for p in (host, friend):
             assert p.page.locator("#friends-connect-problem").count() == 0
+        # an allocation for each offer sent and each answer, not for every offer made ahead (20
+        # a medium): 5 of the host's 42 connections, 5 of the friend's 40 (before: all of them)
+        made = [p.page.evaluate(ALLOCATIONS) for p in (host, friend)]
+        print(f"\nthrough TURN: connections made, with a relayed address (an allocation): host {made[0]}, friend {made[1]}")
+        assert all(relayed <= 10 for _, relayed in made), made
 
 
 def test_a_turn_server_with_no_port_left_is_said(rtc_browser, base_url, relay):
