@@ -5,3 +5,4 @@ export { ALL, FairTable } from "./table.js";
 export { replay } from "./check.js";
 export { KINDS, VERSION, shapeError } from "./codec.js";
 export { SAVED_VERSION, restore, snapshot } from "./saved.js";
+export { FairSeat } from "./seat.js";
