@@ -12,6 +12,7 @@ median of --runs deals.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import sys
@@ -76,14 +77,18 @@ def one(name: str, seed: int) -> tuple[float, float, int]:
 
 
 def main() -> None:
-    runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
+    ap = argparse.ArgumentParser(description="one device's engine at a fair deal, against the whole game's")
+    ap.add_argument("--runs", type=int, default=5, help="deals per variant (the median is shown)")
+    ap.add_argument("--json", action="store_true", help="the rows as JSON")
+    opts = ap.parse_args()
+    runs = opts.runs
     rows = []
     for name in VARIANTS:
         got = [one(name, i) for i in range(runs)]
         rows.append({"variant": name, "actions": got[0][2],
                      "masked_ms": statistics.median(x[0] for x in got),
                      "whole_ms": statistics.median(x[1] for x in got)})
-    if "--json" in sys.argv:
+    if opts.json:
         print(json.dumps(rows))
         return
     print("| variant | actions | one device's engine, whole deal (ms) | the whole game's engine (ms) | per action (ms) |")
