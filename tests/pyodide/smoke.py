@@ -51,3 +51,39 @@ else:
     first = call("review_decision", {"seat": 0, "index": 0})
     assert first["action"] == plan["decisions"][0]["action"] and first["label"], first
     print("coach", plan["count"], "decisions, first:", first["label"])
+
+    # A fair deal's engine (py/briscola/masked.py through fair_*): two devices' engines in
+    # one Python, each shown its own cards and the cards played, play a whole deal and find it
+    # fair with the whole game's points.
+    from briscola import bridge as _bridge
+    from briscola.game import Game
+    truth = Game.new("classic", seed="smoke/fair")
+    engines = [_bridge.Bridge(), _bridge.Bridge()]
+
+    def fair(k, kind, args):
+        spare, _bridge._BRIDGE = _bridge._BRIDGE, engines[k]
+        try:
+            return call(kind, args)
+        finally:
+            _bridge._BRIDGE = spare
+
+    from briscola.actions import Action
+    from briscola.cards import CODES
+    replies = [fair(k, "fair_deal", {"rules": "classic", "dealer": truth.dealer, "sees": [k]}) for k in (0, 1)]
+    while True:
+        for k in (0, 1):
+            while replies[k]["needs"]:
+                replies[k] = fair(k, "fair_open", {"cards": [[p, CODES[truth.deck[p]]] for p in replies[k]["needs"]]})
+        if truth.is_over:
+            break
+        cur = truth.current_player
+        action = fair(cur, "fair_view", {"seat": cur})["view"]["legal"][0]
+        other = 1 - cur
+        fair(other, "fair_open", {"cards": [[truth.deck.index(int(Action.parse(action))), action]]})
+        truth.apply(action, cur)
+        for k in (0, 1):
+            replies[k] = fair(k, "fair_act", {"seat": cur, "action": action})
+    for k in (0, 1):
+        checked = fair(k, "fair_check", {})
+        assert checked["fair"] and checked["points"] == list(truth.outcome().points), checked
+    print("fair deal", checked["points"])
