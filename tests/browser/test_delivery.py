@@ -21,7 +21,6 @@ import pytest
 import build  # the repository's root is on the path (conftest.py)
 from briscola import bridge
 from pagekit import QUIET, read, watched_context
-from test_locales import listed, locales
 from tools import chromium
 from tools.build.friends import lazy
 from tools.build.service_worker import sri
@@ -415,6 +414,7 @@ def test_service_worker_lists_every_file_of_the_build(dist_dir):
     # models of the other variants, kept once fetched (tools/build/models.py)
     # models of the other variants, kept once fetched (tools/build/models.py), and the languages
     # but English (the fallback): a page fetches its own language's words alone (js/i18n.js)
+    from test_locales import listed  # tests/ (bench/stored_games.py imports this module)
     micropip = {manifest["micropip"]["wheel"], manifest["micropip"]["latest"]}
     models = {m["path"] for m in manifest["models"].values()}
     langs = {f"js/locales/{lang}.js" for lang in listed() if lang != "en"} | {"js/locales/index.js"}
@@ -442,6 +442,7 @@ def test_a_page_preloads_english_alone_and_the_one_file_page_carries_every_langu
     """The page's modules import English's words (the fallback) and every language's name, no
     other language's file: those are fetched when needed (js/lang-files.js). briscola.html,
     which fetches nothing, carries every language's whole file."""
+    from test_locales import locales
     html = (dist_dir / "index.html").read_text(encoding="utf-8")
     preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)"', html))
     assert {"js/locales/en.js", "js/lang-names.js", "js/lang-files.js"} <= preloaded
@@ -462,6 +463,7 @@ def test_a_language_is_fetched_when_picked_and_kept_for_offline(site, browser):
     it cannot be fetched (offline, never fetched before) the page says so in its language and
     stays in it; a language once fetched is kept by the service worker (and the first visit's
     own, fetched before the worker took the page over), and the page starts in it offline."""
+    from test_locales import locales
     it, sl = locales()["it"], locales()["sl"]
     context = browser.new_context(viewport={"width": 1000, "height": 700}, reduced_motion="reduce", locale="en-US")
     context.add_init_script(SET_PREFS)
