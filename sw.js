@@ -11,13 +11,15 @@
 // friends, which a page imports only when a person chooses it), each checked against this
 // build's hash: a copy of another build (the host deployed a new one since) is refused, so
 // that a tab never runs another build's friends code (js/engine.js friendsOfThisBuild then
-// reloads it into one build). (This source file has PRECACHE = null and does nothing.) A new build changes this file, so the browser
+// reloads it into one build). The languages other than English are `later` files too: a page
+// fetches only the words of its own language (js/i18n.js, js/lang-files.js). (This source file has PRECACHE = null and does nothing.) A new build changes this file, so the browser
 // installs the new worker beside the old one:
 //
 //   install   fill the cache "briscola:<scope path>:<hash>": each file is fetched and
 //             checked against its hash (a stale copy from the HTTP cache is refetched);
 //             a file that an older build's cache holds with the same hash is copied (a kept
-//             or later one too, which is never fetched here); where the browser has static routes,
+//             or later one too, which is never fetched here, but for a language's file an
+//             older build kept in another version, fetched anew); where the browser has static routes,
 //             the files come from that cache without the fetch handler (the page itself,
 //             whose query varies, still goes through it)
 //   activate  (when no page of the old build is open any more, or a page asks for it)
@@ -98,8 +100,19 @@ async function precache() {
     if (type) headers.set("Content-Type", type);
     await cache.put(url, new Response(await res.blob(), { headers }));
   };
+  /** A language's file (js/locales/, a later one) that an older build kept in another version:
+   * the person reads the page in it, so this build's is fetched now, for the page to start in
+   * it offline after the update too (a failure leaves it to be fetched when asked). */
+  const used = async ([path, integrity]) => {
+    const url = urlOf(path);
+    if (await have(url, integrity) || !path.startsWith("js/locales/")) return;
+    for (const name of older) {
+      if (await (await caches.open(name)).match(url)) return fetched([path, integrity]).catch(() => {});
+    }
+  };
   await Promise.all([...Object.entries(PRECACHE.files).map(fetched),
-    ...Object.entries({ ...PRECACHE.keep, ...PRECACHE.later }).map(([path, integrity]) => have(urlOf(path), integrity))]);
+    ...Object.entries(PRECACHE.keep).map(([path, integrity]) => have(urlOf(path), integrity)),
+    ...Object.entries(PRECACHE.later).map(used)]);
 }
 
 self.addEventListener("activate", (event) => {

@@ -8,7 +8,7 @@ import { Engine, friendsOfThisBuild } from "./engine.js";
 import { mark } from "./start.js";
 import { h, dialogLive } from "./dom.js";
 import { PlayLoop, SPEEDS, Stale } from "./play.js";
-import { t, tOr, setLang, getLang, onLangChange, applyStatic, detectLang, langName, LANGS } from "./i18n.js";
+import { t, tOr, setLang, getLang, onLangChange, applyStatic, detectLang, langName, loadLang, LANGS } from "./i18n.js";
 import { cardName, STYLES } from "./cards.js";
 import { langMenu, markLang } from "./langmenu.js";
 // the regional decks beyond the first three: their art registers with js/cards.js
@@ -81,7 +81,7 @@ class App {
     this.prefs = App.prefsKept();
     if (this.coach) this.coach.trackerOn = store.loadPrefs().tracker === true;
     this.applyMotion();
-    if (getLang() !== this.prefs.lang) setLang(this.prefs.lang); // relabels (and redraws)
+    if (getLang() !== this.prefs.lang) this.showLanguage(this.prefs.lang); // relabels (and redraws)
     else this.relabel();
   }
 
@@ -120,6 +120,8 @@ class App {
     // The table and the menus are set up while the engine starts (hidden until it is up):
     // nothing of them needs it yet, and a later visit's engine is up within a few ms.
     this.setupChrome();
+    // the language kept, its words not fetched (offline before it was ever kept): said in English
+    if (getLang() !== this.prefs.lang) this.notice(t("notice.lang.failed", { lang: langName(this.prefs.lang) }), 10000);
     // An invitation: its room opened now, beside the engine's start (the seats show once the
     // host answers, the table once the engine is up); what goes wrong with the link is said
     // once the engine is up (resume(), fromLink).
@@ -238,9 +240,41 @@ class App {
     document.documentElement.classList.toggle("no-motion", this.table.motion === 0);
   }
 
+  /** The language a person picked: shown, and kept in the settings, once its words are in
+   * (fetched if need be; the page stays as it is meanwhile). Resolves once it is shown or
+   * refused. */
   setLanguage(lang) {
-    this.prefs.lang = lang;
-    store.updatePrefs({ lang });
+    return this.showLanguage(lang, true);
+  }
+
+  /** The page in `lang` once its words are in (`keep`: and the choice kept); where they cannot
+   * be fetched (offline before it was ever kept), the page stays in its language and says why
+   * in it. The last choice wins. */
+  async showLanguage(lang, keep = false) {
+    const asked = (this.langAsked = lang);
+    const button = $("btn-lang");
+    button.setAttribute("aria-busy", "true");
+    let fetched = true;
+    try {
+      await loadLang(lang);
+    } catch {
+      fetched = false;
+    }
+    if (asked !== this.langAsked) return;
+    this.langAsked = null;
+    button.removeAttribute("aria-busy");
+    if (!fetched) {
+      if (this.panel) this.panel.state.lang = getLang();
+      this.relabel(); // the menus and selects back on the language shown
+      const text = t("notice.lang.failed", { lang: langName(lang) });
+      this.notice(text, 10000);
+      this.say(text); // heard inside an open dialog too
+      return;
+    }
+    if (keep) {
+      this.prefs.lang = lang;
+      store.updatePrefs({ lang });
+    }
     setLang(lang);
   }
 

@@ -42,8 +42,11 @@ def test_every_language_file_is_listed_in_the_index():
     files = sorted(p.stem for p in LOCALES.glob("*.js") if p.name != "index.js")
     assert listed() == files
     assert list(parse_index(index)) == files == list(languages())
-    src = (LOCALES.parent / "i18n.js").read_text(encoding="utf-8")
+    # the page learns the list from the index too: every language's name (js/lang-names.js,
+    # which the build writes as the names alone), its words fetched by their file's name
+    src = (LOCALES.parent / "lang-names.js").read_text(encoding="utf-8")
     assert 'import * as LOCALES from "./locales/index.js";' in src
+    assert "import(`./locales/${lang}.js`)" in (LOCALES.parent / "lang-files.js").read_text(encoding="utf-8")
 
 
 def test_at_least_italian_and_english():

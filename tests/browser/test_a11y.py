@@ -510,3 +510,49 @@ def test_the_long_hand_on_a_phone_keeps_its_places(new_page, base_url, artifacts
     finally:
         context.close()
     assert not page.console_watch.errors, page.console_watch.errors
+
+
+# ---- the friends' dialogs: the host's lobby and the friend's join dialog ---------------------
+
+FRIENDS_SIZES = [(1280, 800), (390, 844)]
+
+
+def friends_screen(page, where: str, found: list[str]) -> None:
+    """axe, the text contrast and the cuts over the open friends dialog at FRIENDS_SIZES."""
+    for w, h in FRIENDS_SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        found += violations(page, f"{where} {w}px")
+        found += [f"{where} {w}px: text contrast {x}" for x in page.evaluate(TEXT_CONTRAST_JS)]
+        found += [f"{where} {w}px: {x}" for x in page.evaluate(CUT_JS)]
+
+
+def test_axe_over_the_friends_lobby_and_the_join_dialog(rtc_browser, base_url):
+    """The host's lobby (js/friends/lobby.js: the invitation, its QR code, the seats) and the
+    friend's dialog before the deal (js/friends/guest-dialog.js: the name, the seats to take),
+    over the local relays, each drawn again in every language (a person picks the language
+    before opening the table: the lobby's dialog is modal), at two sizes."""
+    from test_friends import Person, closing_all, host_table, local_relay, named
+    from test_locales import locales
+    words = locales()
+    found: list[str] = []
+    with local_relay() as relay, closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
+        href = host_table(host, base_url, relay)
+        host.page.wait_for_selector("#friends-dialog[open] .invite-qr img")
+        friend.page.goto(href)
+        named(friend)
+        friend.page.wait_for_selector("#friends-dialog[open] [data-take='1']", timeout=120000)
+        for lang in LANGUAGES:
+            for person, where, title in ((host, "the host's lobby", "friends.title"),
+                                         (friend, "the friend's dialog", "friends.join.title")):
+                page = person.page
+                page.evaluate("""async (l) => { const app = window.__briscola.app;
+                  await app.setLanguage(l);
+                  if (app.friends.drawLobby) app.friends.drawLobby(); else app.friends.draw(); }""", lang)
+                assert page.text_content("#friends-dialog[open] #friends-title") == words[lang][title]
+                if where == "the host's lobby":
+                    page.wait_for_selector("#friends-dialog .invite-qr img")
+                # the relays' settings, folded in the dialog, opened too
+                page.evaluate("document.querySelectorAll('#friends-dialog details').forEach((d) => { d.open = true; })")
+                friends_screen(page, f"{lang} {where}", found)
+    print(f"axe over the friends' dialogs: {len(found)} violations")
+    assert not found, "\n".join(found)

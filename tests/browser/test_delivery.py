@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import threading
 from pathlib import Path
@@ -23,6 +24,7 @@ from pagekit import QUIET, read, watched_context
 from tools import chromium
 from tools.build.friends import lazy
 from tools.build.service_worker import sri
+from tools.build.site import shown_when_asked
 from tools.chromium import OFFLINE_READY, until
 
 pytestmark = pytest.mark.browser
@@ -410,19 +412,109 @@ def test_service_worker_lists_every_file_of_the_build(dist_dir):
     # Not precached either: the engine's wheels for micropip, which the page never fetches, the
     # code of playing with friends, loaded only when chosen (tools/build/friends.py), and the
     # models of the other variants, kept once fetched (tools/build/models.py)
+    # models of the other variants, kept once fetched (tools/build/models.py), and the languages
+    # but English (the fallback): a page fetches its own language's words alone (js/i18n.js)
+    from test_locales import listed  # tests/ (bench/stored_games.py imports this module)
     micropip = {manifest["micropip"]["wheel"], manifest["micropip"]["latest"]}
     models = {m["path"] for m in manifest["models"].values()}
+    langs = {f"js/locales/{lang}.js" for lang in listed() if lang != "en"} | {"js/locales/index.js"}
+    assert "js/locales/en.js" in manifest["files"] and langs <= set(manifest["files"])
+    # ... nor what the browser asks for when it needs it: the installed app's raster icons, the
+    # embed's poster (tools/build/site.py shown_when_asked)
+    asked = {"img/icon-192.png", "img/icon-512.png", "img/apple-touch-icon.png", "embed.html",
+             "css/poster.css", "js/poster.js", "js/poster-words.js"}
+    assert shown_when_asked(dist_dir) == asked
+    langs |= asked
     expected = {p for p in manifest["files"] if p not in ("sw.js", "build-manifest.json", build.ONE_FILE,
-                                                          *micropip, *models) and not lazy(p)}
+                                                          *micropip, *models, *langs) and not lazy(p)}
     assert any(lazy(p) for p in manifest["files"])
     assert set(precache["files"]) == expected
     assert set(precache["keep"]) == models
     # ... but listed with their hashes: fetched when first asked for, and checked (sw.js `later`)
-    assert set(precache["later"]) == {p for p in manifest["files"] if lazy(p)}
+    assert set(precache["later"]) == {p for p in manifest["files"] if lazy(p)} | langs
     for path, integrity in [*precache["files"].items(), *precache["keep"].items(), *precache["later"].items()]:
         assert integrity == manifest["files"][path]["integrity"]
     assert {"index.html", "manifest.webmanifest", manifest["wheel"], manifest["stdlib"],
             "pyodide/pyodide.asm.wasm"} <= expected
+
+
+def test_a_page_preloads_english_alone_and_the_one_file_page_carries_every_language(dist_dir):
+    """The page's modules import English's words (the fallback) and every language's name, no
+    other language's file: those are fetched when needed (js/lang-files.js). briscola.html,
+    which fetches nothing, carries every language's whole file."""
+    from test_locales import locales
+    html = (dist_dir / "index.html").read_text(encoding="utf-8")
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)"', html))
+    assert {"js/locales/en.js", "js/lang-names.js", "js/lang-files.js"} <= preloaded
+    assert not {p for p in preloaded if p.startswith("js/locales/")} - {"js/locales/en.js"}, preloaded
+    names = (dist_dir / "js" / "lang-names.js").read_text(encoding="utf-8")
+    assert "import" not in names and len(names) < 1000  # the names alone, as the build wrote them
+    one = (dist_dir / build.ONE_FILE).read_text(encoding="utf-8")
+    assert "import(" not in one
+    for lang, words in locales().items():
+        assert json.dumps(words["lang.name"], ensure_ascii=False) in names
+        for key in ("notice.lang.failed", "rules.text.01.p", "card.suit.italian.D"):  # the whole file, inside
+            assert json.dumps(words[key], ensure_ascii=False) in one, (lang, key)
+
+
+def test_a_language_is_fetched_when_picked_and_kept_for_offline(site, browser):
+    """A page fetches its own language's words alone (and English's, the fallback); another
+    language's file is fetched when picked in the menu, the page switching once it is in. Where
+    it cannot be fetched (offline, never fetched before) the page says so in its language and
+    stays in it; a language once fetched is kept by the service worker (and the first visit's
+    own, fetched before the worker took the page over), and the page starts in it offline."""
+    from test_locales import locales
+    it, sl = locales()["it"], locales()["sl"]
+    context = browser.new_context(viewport={"width": 1000, "height": 700}, reduced_motion="reduce", locale="en-US")
+    context.add_init_script(SET_PREFS)
+    context.add_init_script(WATCH_CSP)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+    try:
+        fetched_and_kept(page, context, site, it, sl, errors)
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def fetched_and_kept(page, context, site, it, sl, errors):
+    asked = []
+    page.on("request", lambda r: asked.append(r.url.split("/js/locales/")[1]) if "/js/locales/" in r.url else None)
+    page.goto(site.url + "?lang=it")
+    settle(page)
+    assert page.evaluate("document.documentElement.lang") == "it"
+    assert sorted(set(asked)) == ["en.js", "it.js"], asked
+    until(page, OFFLINE_READY)  # the first visit over: the service worker has the build
+    # offline, Slovene never fetched: said in Italian, the page stays Italian
+    context.set_offline(True)
+    page.click("#btn-lang")
+    page.click("#lang-menu button[data-lang=sl]")
+    failed = it["notice.lang.failed"].replace("{lang}", sl["lang.name"])
+    page.wait_for_function("t => document.getElementById('notice').textContent.includes(t)", arg=failed)
+    # the browser's own line for the file it could not fetch, and nothing else
+    assert errors and all(e.startswith("Failed to load resource: net::ERR_") for e in errors), errors
+    errors.clear()
+    assert page.evaluate("document.documentElement.lang") == "it"
+    assert page.text_content("#btn-lang-text") == "IT"
+    assert page.locator("#btn-rules").get_attribute("title") == it["menu.rules"]
+    assert json.loads(page.evaluate("localStorage.getItem('briscola.prefs')"))["lang"] == "it"
+    # online again: fetched, then shown whole, and kept
+    context.set_offline(False)
+    page.click("#btn-lang")
+    page.click("#lang-menu button[data-lang=sl]")
+    page.wait_for_function("() => document.documentElement.lang === 'sl'")
+    assert "sl.js" in asked
+    assert page.locator("#btn-rules").get_attribute("title") == sl["menu.rules"]
+    assert page.text_content("#btn-lang-text") == "SL"
+    until(page, """async () => !!(await caches.match(new URL('js/locales/sl.js', location.href).href))
+        && !!(await caches.match(new URL('js/locales/it.js', location.href).href))""")
+    context.set_offline(True)
+    page.reload()
+    settle(page)
+    assert page.evaluate("document.documentElement.lang") == "sl"
+    assert page.locator("#btn-rules").get_attribute("title") == sl["menu.rules"]
 
 
 # ---- a page and its worker are one build -----------------------------------------------------------

@@ -1,9 +1,11 @@
 // Writes an HTML gallery of every card of every style, plus the backs.
 // Usage: node tests/js/cards_gallery.mjs OUT.html [card width in px] [style ...]
 import { writeFileSync } from "node:fs";
-import "../../js/i18n.js"; // the card names: the locale files
+import { LANGS, loadLang } from "../../js/i18n.js"; // the card names: the locale files
 import { cardSVG, backSVG, cardName, deckRanks, STYLES } from "../../js/cards.js";
 import "../../js/decks.js";
+
+await Promise.all(LANGS.map(loadLang)); // a page holds its own language's words alone: every one here
 
 const out = process.argv[2];
 if (!out) {

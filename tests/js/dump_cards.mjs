@@ -1,8 +1,10 @@
 // Prints, as JSON, every card of every style (both languages), the backs,
 // the names and what happens with invalid codes. Read by tests/test_cards_svg.py.
-import "../../js/i18n.js"; // the card names: the locale files
+import { LANGS, loadLang } from "../../js/i18n.js"; // the card names: the locale files
 import * as cards from "../../js/cards.js";
 import "../../js/decks.js"; // registers the regional decks beyond the first three
+
+await Promise.all(LANGS.map(loadLang)); // a page holds its own language's words alone: every one here
 
 const { cardSVG, backSVG, cardName, suitName, rankName, deckRanks, STYLES } = cards;
 const SUITS = ["D", "C", "S", "B"];

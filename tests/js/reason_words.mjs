@@ -3,9 +3,11 @@
 // second item is {key, vars} is a locale key filled by t() instead. Read by
 // tests/test_reason_words.py.
 import { readFileSync } from "node:fs";
-import { setLang, t } from "../../js/i18n.js";
+import { LANGS, loadLang, setLang, t } from "../../js/i18n.js";
 import { cardName } from "../../js/cards.js";
 import { reasonText } from "../../js/reasons.js";
+
+await Promise.all(LANGS.map(loadLang)); // a page holds its own language's words alone: every one here
 
 const cases = JSON.parse(readFileSync(0, "utf-8"));
 const out = cases.map(([lang, reason, style]) => {

@@ -2,10 +2,12 @@
 // and 21 in each of its placeholders, and names every card of every deck style in every
 // language; prints, as JSON, what went wrong (nothing, when all is well) and a few renderings
 // for the test to look at. Read by tests/test_locales.py.
-import { LANGS, keysOf, locale, setLang, t } from "../../js/i18n.js";
+import { LANGS, keysOf, loadLang, locale, setLang, t } from "../../js/i18n.js";
 import { STYLES, cardName, suitName, rankWord, deckRanks } from "../../js/cards.js";
 import "../../js/decks.js"; // the regional decks: registered with js/cards.js
 import * as LOCALES from "../../js/locales/index.js";
+
+await Promise.all(LANGS.map(loadLang)); // a page holds its own language's words alone: every one here
 
 const COUNTS = [0, 1, 2, 3, 5, 21];
 const PLACEHOLDER = /\{(\w+)[,}]/g;

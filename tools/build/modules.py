@@ -18,10 +18,12 @@ IMPORT = re.compile(r"""^import\s+(?:(?:(\w+)\s*(?:,\s*)?)?(?:\{([^}]*)\}|\*\s+a
 REEXPORT = re.compile(r"""^export\s*\{\s*default\s+as\s+(\w+)\s*\}\s*from\s+["'](\.{1,2}/[^"']+)["'];?[ \t]*$""", re.M)
 
 
-def module_graph(stage: Path, entries: list[str], later: tuple[str, ...] = ()) -> list[str]:
+def module_graph(stage: Path, entries: list[str], later: tuple[str, ...] = (),
+                 replaced: dict[str, str] | None = None) -> list[str]:
     """Every module the entries import, directly or not (relative imports), in
     dependency order, the entries last. `later`: modules the build writes after this
-    (js/build-info.js), listed where imported but not read (they import nothing)."""
+    (js/build-info.js), listed where imported but not read (they import nothing).
+    `replaced`: modules read as the text given instead of their file (onefile.py)."""
     order: list[str] = []
 
     def visit(rel: str, chain: tuple[str, ...]) -> None:
@@ -35,7 +37,7 @@ def module_graph(stage: Path, entries: list[str], later: tuple[str, ...] = ()) -
         path = stage / rel
         if not path.is_file():
             raise BuildError(f"{chain[-1] if chain else 'index.html'} imports {rel}, which is missing")
-        text = path.read_text(encoding="utf-8")
+        text = (replaced or {}).get(rel) or path.read_text(encoding="utf-8")
         for m in IMPORT.finditer(text):
             visit(resolve(rel, m.group(4)), chain + (rel,))
         for m in REEXPORT.finditer(text):

@@ -57,16 +57,41 @@ def _bindings(names: str) -> list[tuple[str, str]]:
     return out
 
 
-def bundle_modules(stage: Path, entries: list[str], between: str = "", after: str | None = None) -> str:
+# The site fetches a language's words when they are needed (js/lang-files.js: an import of its
+# file); this page fetches nothing, so it carries every language: in place of that module, one
+# with the same exports that holds them all (js/locales/index.js) and has no service worker.
+LANG_FILES = "js/lang-files.js"
+ONE_FILE_WORDS = """import * as LOCALES from "./locales/index.js";
+export function importWords(lang) {
+  return Object.hasOwn(LOCALES, lang) ? Promise.resolve(LOCALES[lang]) : Promise.reject(new Error(`no words for ${lang}`));
+}
+export function keepOffline() {}
+"""
+
+
+def one_file_modules(stage: Path) -> dict[str, str]:
+    """The modules this page bundles as other text than their file's (ONE_FILE_WORDS), each
+    checked to export what the file does."""
+    if not (stage / LANG_FILES).is_file():
+        return {}
+    exported = lambda text: sorted(m.group(2) or m.group(3) or m.group(4) for m in _EXPORT_DECL.finditer(text))  # noqa: E731
+    if exported(ONE_FILE_WORDS) != exported((stage / LANG_FILES).read_text(encoding="utf-8")):
+        raise BuildError(f"{LANG_FILES}: its exports are not those of {ONE_FILE}'s version (onefile.py ONE_FILE_WORDS)")
+    return {LANG_FILES: ONE_FILE_WORDS}
+
+
+def bundle_modules(stage: Path, entries: list[str], between: str = "", after: str | None = None,
+                   replaced: dict[str, str] | None = None) -> str:
     """One inline module script from the page's ES modules: each module becomes a
     block that publishes its exports in `__modules`; imports read from there.
     Only what the UI uses is supported (named and namespace imports of relative
     paths, exported declarations and lists); anything else fails the build.
     `between` runs after the module `after` and its dependencies, before every other
     module (or, without `after`, after every dependency and before the entry modules)."""
-    order = module_graph(stage, entries)
+    replaced = replaced or {}
+    order = module_graph(stage, entries, replaced=replaced)
     deps = [m for m in order if m not in entries]
-    first = module_graph(stage, [after]) if after else deps
+    first = module_graph(stage, [after], replaced=replaced) if after else deps
     if after and (after not in deps or any(m in entries for m in first)):
         raise BuildError(f"{after}: not a module the page's entries import")
     sequence = first + ["\0between"] + [m for m in deps if m not in first] + [e for e in order if e in entries]
@@ -75,7 +100,7 @@ def bundle_modules(stage: Path, entries: list[str], between: str = "", after: st
         if rel == "\0between":
             parts.append(between)
             continue
-        code = (stage / rel).read_text(encoding="utf-8")
+        code = replaced.get(rel) or (stage / rel).read_text(encoding="utf-8")
         exports: list[tuple[str, str]] = []
 
         def imp(m: re.Match, rel=rel) -> str:
@@ -277,7 +302,8 @@ def one_file_page(stage: Path, info: dict) -> bytes:
         raise BuildError("index.html loads no module script")
     # The engine's worker starts before the UI's modules run: the bootstrap follows
     # js/engine.js (and what it imports) at the top of the bundle.
-    bundle = bundle_modules(stage, entries, ONE_FILE_BOOTSTRAP, after="js/engine.js")
+    bundle = bundle_modules(stage, entries, ONE_FILE_BOOTSTRAP, after="js/engine.js",
+                            replaced=one_file_modules(stage))
     if "</script" in bundle.lower():
         raise BuildError(f"a module contains the text </script: cannot inline it in {ONE_FILE}")
     if 'setWorker' not in (stage / "js" / "engine.js").read_text(encoding="utf-8"):

@@ -79,6 +79,7 @@ NOT_LEAN = {"js/friends/vendor.js", "js/fair/vendor.js"}
 
 
 POSTER_WORDS = "js/poster-words.js"
+LANG_NAMES = "js/lang-names.js"
 LOCALE_INDEX = "js/locales/index.js"
 GUARD = "js/guard.js"
 
@@ -102,23 +103,35 @@ def poster_words(stage: Path) -> None:
     starts with one of its POSTER_PREFIXES, from every language of js/locales/index.js), so the
     embed's poster loads a few KB of words instead of every language's whole file. A key
     missing from a locale stops the build."""
-    module = stage / POSTER_WORDS
+    picked_words(stage, POSTER_WORDS, "POSTER")
+
+
+def lang_names(stage: Path) -> None:
+    """js/lang-names.js written as every language's name and locale alone (its NAME_KEYS), so
+    that the game's page knows every language without downloading its words (js/i18n.js)."""
+    picked_words(stage, LANG_NAMES, "NAME")
+
+
+def picked_words(stage: Path, rel: str, name: str) -> None:
+    """The module `rel`, which picks its keys (`<name>_KEYS`, and every key that starts with one
+    of its `<name>_PREFIXES`) from every language's whole file, written as the picked words."""
+    module = stage / rel
     if not module.exists():
         return
     source = module.read_text(encoding="utf-8")
-    found = re.search(r"export const POSTER_KEYS = (\[[^\]]*\]);", source)
-    prefixes = re.search(r"export const POSTER_PREFIXES = (\[[^\]]*\]);", source)
+    found = re.search(rf"export const {name}_KEYS = (\[[^\]]*\]);", source)
+    prefixes = re.search(rf"export const {name}_PREFIXES = (\[[^\]]*\]);", source)
     if not found or not prefixes:
-        raise BuildError(f"{POSTER_WORDS}: no POSTER_KEYS or POSTER_PREFIXES to pick")
+        raise BuildError(f"{rel}: no {name}_KEYS or {name}_PREFIXES to pick")
     keys, starts = json.loads(found.group(1)), tuple(json.loads(prefixes.group(1)))
     words = {}
     for lang, table in locale_tables().items():
         missing = [k for k in keys if k not in table]
         if missing:
-            raise BuildError(f"{POSTER_WORDS}: {lang} has no {', '.join(missing)}")
-        words[lang] = {k: v for k, v in table.items() if k in keys or k.startswith(starts)}
-    module.write_text(f"export const POSTER_KEYS = {json.dumps(keys)};\n"
-                      f"export const POSTER_PREFIXES = {json.dumps(list(starts))};\n"
+            raise BuildError(f"{rel}: {lang} has no {', '.join(missing)}")
+        words[lang] = {k: v for k, v in table.items() if k in keys or (starts and k.startswith(starts))}
+    module.write_text(f"export const {name}_KEYS = {json.dumps(keys)};\n"
+                      f"export const {name}_PREFIXES = {json.dumps(list(starts))};\n"
                       f"export default {json.dumps(words, ensure_ascii=False)};\n", encoding="utf-8")
 
 
@@ -195,6 +208,36 @@ def preload_modules(stage: Path) -> None:
     (stage / "index.html").write_text(html, encoding="utf-8")
 
 
+def words_when_chosen(stage: Path) -> set[str]:
+    """The files of js/locales/ that the page's modules do not import: every language but
+    English (js/i18n.js imports it, the fallback), fetched when the page starts in it or a person
+    picks it (js/lang-files.js), and the index, which only the sources read."""
+    page = set(module_graph(stage, page_entries((stage / "index.html").read_text(encoding="utf-8"))))
+    return {p.relative_to(stage).as_posix() for p in (stage / "js" / "locales").glob("*.js")} - page
+
+
+def shown_when_asked(stage: Path) -> set[str]:
+    """The files the game's page never loads itself, which the browser asks for when it needs
+    them: the installed app's raster icons (the manifest's and the apple-touch-icon; its SVG
+    icon, which Chromium fetches on every visit, stays precached), and the embed's poster
+    (embed.html and what it loads beyond the page's own files; a blog's frame of it, on
+    another site, is never this site's worker's anyway)."""
+    html = (stage / "index.html").read_text(encoding="utf-8")
+    shown = set(re.findall(r'<link rel="(?:icon|stylesheet)" href="([^"]+)"', html))
+    asked = set(re.findall(r'<link rel="apple-touch-icon" href="([^"]+)"', html))
+    manifest = stage / "manifest.webmanifest"
+    if manifest.is_file():
+        asked |= {icon["src"] for icon in json.loads(manifest.read_text(encoding="utf-8")).get("icons", [])
+                  if icon.get("type") == "image/png"}
+    poster = stage / "embed.html"
+    if poster.is_file():
+        text = poster.read_text(encoding="utf-8")
+        page = set(module_graph(stage, page_entries(html)))
+        asked |= {"embed.html", *re.findall(r'<link rel="stylesheet" href="([^"]+)"', text)}
+        asked |= set(module_graph(stage, page_entries(text))) - page
+    return {p for p in asked - shown if (stage / p).is_file()}
+
+
 def build_info_js(info: dict) -> str:
     body = json.dumps(info, indent=2, sort_keys=False)
     return (
@@ -244,6 +287,7 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
     copy_static(stage)
     stage_worker(stage)  # js/worker.js with its modules (js/worker/) put in
     poster_words(stage)  # the embed's poster: its own words, not the whole locale files
+    lang_names(stage)  # the game's page: every language's name, its own language's words alone
     guard_words(stage)  # the loading guard's few words, in every language
     lean_modules(stage)
     bundle_vendor(stage)  # js/friends/vendor.js: loaded only to play with friends
@@ -322,11 +366,18 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
     # friends (friends.py: it loads when chosen; the worker fetches it then, checked against
     # this build's hashes, and keeps it: `later`) and the models of the other variants
     # (models.py), which it keeps once the page fetched one.
+    # The languages the page does not import (all but English, the fallback) are `later` files
+    # too: a first visit downloads its own language's alone (js/i18n.js), the worker keeps each
+    # once the page asked for it (js/lang-files.js asks again for a first visit's own); so are
+    # the files no page of this site shows until asked (the icons an installation takes, the
+    # embed's poster), which a first visit downloaded only to precache them.
     for entry in files.values():
         entry["integrity"] = sri(entry["sha256"])
-    precache = {p: f["integrity"] for p, f in files.items() if not lazy(p) and not is_model(p)}
+    chosen = words_when_chosen(stage) | shown_when_asked(stage)
+    precache = {p: f["integrity"] for p, f in files.items()
+                if not lazy(p) and not is_model(p) and p not in chosen}
     keep = {m["path"]: files[m["path"]]["integrity"] for m in models.values()}
-    later = {p: f["integrity"] for p, f in files.items() if lazy(p)}
+    later = {p: f["integrity"] for p, f in files.items() if lazy(p) or p in chosen}
     sw = service_worker((ROOT / "sw.js").read_text(encoding="utf-8"), build_hash, precache, keep, later)
     add_file(stage, files, "sw.js", without_comment_lines(sw).encode())
 
