@@ -352,3 +352,18 @@ def test_the_bridges_fair_requests_play_a_deal_and_say_no_card_a_device_was_not_
         for reply in pages[k][:-1]:  # before the check, which shows the whole deck
             said = set(re.findall(r'"([A2-9JHKQ][DCSBHP])"', json.dumps(reply))) & codes
             assert said <= shown[k], (k, said - shown[k])
+
+
+def test_the_fair_requests_are_imported_only_when_a_fair_table_asks():
+    """The page's start imports the bridge: the fair deal's modules wait for the first fair
+    request (the page's wheel carries them as source, tools/build/wheel.py AS_SOURCE)."""
+    import subprocess
+    import sys
+    from briscola.bridge import FAIR_REQUESTS
+    from briscola.fairplay import FairRequests
+    assert set(FAIR_REQUESTS) == set(FairRequests().handlers())
+    code = ("import sys, json; from briscola import bridge; "
+            "assert 'briscola.masked' not in sys.modules and 'briscola.fairplay' not in sys.modules; "
+            "r = json.loads(bridge.call('fair_deal', json.dumps({'rules': 'classic', 'dealer': 0, 'sees': [0]}))); "
+            "assert 'result' in r and 'briscola.masked' in sys.modules, r")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd="py", timeout=60)

@@ -104,7 +104,6 @@ from .cards import CARDS, SUITS, Card, CardError, parse_cards
 from .bounds import (MAX_BYTES, MAX_DEPTH, MAX_ITEMS, InputTooDeep, InputTooLarge,  # noqa: F401
                      JSONBoundsError, check_json)
 from .errors import BriscolaError, IllegalActionError, RulesError, SaveError, quote
-from .fairplay import FairRequests
 from .game import check_seed, trick_winner
 from .languages import languages
 from .match import Match
@@ -113,6 +112,7 @@ from .record import DealNotOver, deal_record, load_record
 from .rules import EDITION, OPTIONS, VARIANTS, Rules, find_variant
 
 if TYPE_CHECKING:  # for the annotations only
+    from .fairplay import FairRequests
     from .game import Game
     from .view import View
 
@@ -520,6 +520,10 @@ def _rules_arg(value: Any) -> Rules:
     raise BridgeError("rules: expected a variant name or an object of options")
 
 
+FAIR_REQUESTS = ("fair_deal", "fair_open", "fair_act", "fair_view", "fair_bot", "fair_check",
+                 "fair_save")
+
+
 class Bridge:
     """Dispatches requests; keeps the current table."""
 
@@ -565,9 +569,19 @@ class Bridge:
             "check_rules": self.check_rules,
             "model": self.model,
         }
-        # A fair deal's engine (py/briscola/fairplay.py): apart from the table
-        self.fair = FairRequests()
-        self.handlers.update(self.fair.handlers())
+        # A fair deal's engine (py/briscola/fairplay.py): apart from the table, imported by
+        # the first fair request (the page's wheel carries it as source: tools/build/wheel.py)
+        self._fair: FairRequests | None = None
+        for kind in FAIR_REQUESTS:
+            self.handlers[kind] = self._fair_handler(kind)
+
+    def _fair_handler(self, kind: str) -> Callable[[dict], dict]:
+        def handle(args: dict) -> dict:
+            if self._fair is None:
+                from .fairplay import FairRequests
+                self._fair = FairRequests()
+            return self._fair.handlers()[kind](args)  # (each a dict, as every handler's)
+        return handle
 
     def _table(self) -> Table:
         if self.table is None:
