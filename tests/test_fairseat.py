@@ -9,7 +9,8 @@ by every device at the end; a card named without being opened stops the deal on 
 
 The suite runs the scenarios below; ``node tests/js/fairseat.mjs all`` runs every variant
 (three, Brisca, Bisca, re-burying, scoperta, Bosnian five, six, Chiamata with bids, the
-exchange of the 2...)."""
+exchange of the 2, the host's page reloaded at four with its computer...). A device reloaded
+mid-deal carries on from its snapshot."""
 import json
 import subprocess
 from pathlib import Path
@@ -19,7 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "tests" / "js" / "fairseat.mjs"
 IN_SUITE = ["classic", "four_teams_with_a_computer", "four_show_first", "exchange_seven",
-            "chiamata_revoke", "a_card_named_unopened"]
+            "chiamata_revoke", "a_card_named_unopened", "classic_reload"]
 
 
 @pytest.fixture(scope="module")
@@ -67,6 +68,15 @@ def test_a_card_not_followed_a_carichi_is_named_by_every_device_at_the_end(runs)
         assert r["fair"] is False and r["device"] == 2 and r["seat"] == 2 and r["code"] == "rules"
         assert "followed" in r["reason"] and d["revoked"] in r["reason"]
     assert d["leaks"] == []
+
+
+def test_a_device_reloaded_mid_deal_carries_on_from_its_snapshot(runs):
+    """Each device reloads once (a friend's at the ninth turn, the host's later): its FairSeat
+    made again from what it kept (its table's snapshot, its engine's save) with a fresh engine,
+    the deal goes on, the same on both, and is found fair."""
+    d = runs["classic_reload"]
+    assert d["reloaded"] == [1, 0]
+    honest(d, 40)
 
 
 def test_a_card_named_without_being_opened_stops_the_deal_everywhere(runs):

@@ -14,8 +14,10 @@
 //   {type: "moved", seat, action}         an action taken (every device, in the turns' order)
 //   {type: "result", fair, device?, seat?, reason?}   the check after the deal, both halves
 import { ALL, FairTable } from "./table.js";
+import { restore as restoreTable, snapshot as snapshotTable } from "./saved.js";
 
 const QUEUED_MAX = 64;
+const SNAPSHOT = 1;
 
 export class FairSeat {
   constructor({ table, round, me, owner, bots = {}, rules, dealer, engine }) {
@@ -33,6 +35,37 @@ export class FairSeat {
     this.checks = { protocol: null, rules: null };
     this._out = { send: [], events: [] };
     this._lock = Promise.resolve();
+  }
+
+  /** What this device keeps for a reload, taken between two steps: its table's snapshot (its
+   * secret key and seed in it: the device's own storage only), its engine's save (its
+   * computers' cards in it), what it has shown and the actions waiting for their turns. */
+  async snapshot() {
+    await this._lock;
+    const { save } = await this.engine("fair_save", {});
+    const { table, round, me, owner, bots, rules, dealer } = this;
+    return { v: SNAPSHOT, options: { table, round, me, owner, bots, rules, dealer }, fair: snapshotTable(this.fair),
+      engine: save, shown: [...this.shown], waiting: this.waiting.map((q) => [...q]), finished: this.finished, stopped: this.stopped };
+  }
+
+  /** The device again after a reload, from its snapshot and a fresh engine; `resume()` then
+   * says what is due (its person's turn again, a computer's play). */
+  static async restore(saved, engine) {
+    if (!saved || saved.v !== SNAPSHOT || !saved.options || !saved.fair || !saved.engine) throw new Error("fair: not a saved seat of this version");
+    const seat = new FairSeat({ ...saved.options, engine });
+    const { table } = await restoreTable(saved.fair);
+    seat.fair = table;
+    seat.deck = new Set(table.deck);
+    seat.reply = await engine("fair_deal", { save: saved.engine, bots: Object.keys(seat.bots).map(Number) });
+    table.asked.forEach((to, p) => { if (to !== undefined) seat.dealt.add(p); });
+    seat.shown = new Set(saved.shown);
+    seat.waiting = saved.waiting.map((q) => [...q]);
+    Object.assign(seat, { finished: saved.finished, stopped: saved.stopped });
+    return seat;
+  }
+
+  resume() {
+    return this._serial(async () => {});
   }
 
   get seats() { return this.owner.flatMap((d, s) => (d === this.me ? [s] : [])); }

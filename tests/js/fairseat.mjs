@@ -56,6 +56,9 @@ const SCENARIOS = {
   // cheats
   chiamata_revoke: ["chiamata", [0, 1, 2, 3, 4], {}, { revoke: 2 }],
   a_card_named_unopened: ["classic", [0, 1], {}, { name: 1 }],
+  // reloads: a device's page reloaded mid-deal (its snapshot, a fresh engine)
+  classic_reload: ["classic", [0, 1], {}, { reload: [[1, 9], [0, 22]] }],
+  four_host_reloads: ["four", [0, 1, 0, 2], { 2: "random" }, { reload: [[0, 12]] }],
 };
 
 async function run(name) {
@@ -77,6 +80,7 @@ async function run(name) {
   let spied = 0;
   let bytes = 0;
   const turns = [];
+  const reloaded = [];
   const post = (from, { send, events }) => {
     for (const { to, msg } of send) {
       const text = JSON.stringify(msg);
@@ -109,6 +113,19 @@ async function run(name) {
     if (!turns.length) break;
     const [d, { view }] = turns.shift();
     steps += 1;
+    const due = (cheat.reload ?? []).findIndex(([, at]) => at <= steps);
+    if (due >= 0) {
+      const [k] = cheat.reload.splice(due, 1)[0];
+      const saved = JSON.parse(JSON.stringify(await seats[k].snapshot())); // (as storage keeps it)
+      engines[k].close();
+      engines[k] = pyEngine(logs[k]);
+      seats[k] = await FairSeat.restore(saved, engines[k]);
+      reloaded.push(k);
+      for (let i = turns.length - 1; i >= 0; i--) if (turns[i][0] === k) turns.splice(i, 1);
+      if (d !== k) turns.unshift([d, { view }]);
+      post(k, await seats[k].resume()); // (its person's turn said again)
+      continue;
+    }
     if (steps % 5 === 0) await spy(seats, engines, shownTo, leaks, () => { spied += 1; });
     let action = view.legal[rand(view.legal.length)];
     if (cheat.revoke !== undefined && view.phase === "auction") action = view.legal.includes("carichi") ? "carichi" : "pass";
@@ -145,7 +162,7 @@ async function run(name) {
   for (const e of engines) e.close();
   return {
     name, devices, moved, results, cheats: cheats.map((c) => c.map(({ device, code }) => ({ device, code }))),
-    leaks, spied, bytes, revoked: cheat.revoked ?? null, shown: shownTo.map((x) => x.size),
+    leaks, spied, bytes, revoked: cheat.revoked ?? null, reloaded, shown: shownTo.map((x) => x.size),
     requests: logs.map((l) => l.length),
   };
 }
