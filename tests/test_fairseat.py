@@ -20,7 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "tests" / "js" / "fairseat.mjs"
 IN_SUITE = ["classic", "four_teams_with_a_computer", "four_show_first", "exchange_seven",
-            "chiamata_revoke", "a_card_named_unopened", "classic_reload"]
+            "chiamata_revoke", "a_card_named_unopened", "classic_reload", "three_one_leaves"]
 
 
 @pytest.fixture(scope="module")
@@ -77,6 +77,13 @@ def test_a_device_reloaded_mid_deal_carries_on_from_its_snapshot(runs):
     d = runs["classic_reload"]
     assert d["reloaded"] == [1, 0]
     honest(d, 40)
+
+
+def test_a_device_gone_for_good_ends_the_deal_uncounted_on_the_others(runs):
+    d = runs["three_one_leaves"]
+    assert d["voided"][:2] == [[2], [2]]  # said on both devices left, naming the one gone
+    assert d["results"] == [None, None, None] and d["cheats"] == [[], [], []]
+    assert d["moved"][0] == d["moved"][1] and 0 < len(d["moved"][0]) < 39
 
 
 def test_a_card_named_without_being_opened_stops_the_deal_everywhere(runs):

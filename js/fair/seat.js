@@ -13,6 +13,7 @@
 //   {type: "turn", seat, view}            a seat of this device's person is to act (`act`)
 //   {type: "moved", seat, action}         an action taken (every device, in the turns' order)
 //   {type: "result", fair, device?, seat?, reason?}   the check after the deal, both halves
+//   {type: "void", device}                the deal ended uncounted: a device left for good
 import { ALL, FairTable } from "./table.js";
 import { restore as restoreTable, snapshot as snapshotTable } from "./saved.js";
 
@@ -64,6 +65,17 @@ export class FairSeat {
     return seat;
   }
 
+  /** A device gone for good mid-deal (the page's decision: its person left, its page is not
+   * coming back): the deal cannot go on without its shares, so it ends here, uncounted, on this
+   * device (event `void {device}`); the next deal is dealt without it. */
+  abandon(device) {
+    return this._serial(async () => {
+      if (this.stopped || this.finished) return;
+      this.stopped = { device, code: "gone", reason: `device ${device} left the table` };
+      this._out.events.push({ type: "void", device });
+    });
+  }
+
   resume() {
     return this._serial(async () => {});
   }
@@ -91,6 +103,7 @@ export class FairSeat {
    * for the face-up card), or a bid, a pass, a call. */
   act(action) {
     return this._serial(async () => {
+      if (this.stopped) throw new Error("fair: the deal has stopped");
       const turn = this.reply && this.reply.turn;
       if (turn === null || this.owner[turn] !== this.me || Object.hasOwn(this.bots, turn)) {
         throw new Error("fair: it is not this device's person's turn");

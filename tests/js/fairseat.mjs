@@ -58,6 +58,7 @@ const SCENARIOS = {
   a_card_named_unopened: ["classic", [0, 1], {}, { name: 1 }],
   // reloads: a device's page reloaded mid-deal (its snapshot, a fresh engine)
   classic_reload: ["classic", [0, 1], {}, { reload: [[1, 9], [0, 22]] }],
+  three_one_leaves: ["three", [0, 1, 2], {}, { leave: [2, 8] }],
   four_host_reloads: ["four", [0, 1, 0, 2], { 2: "random" }, { reload: [[0, 12]] }],
 };
 
@@ -81,6 +82,8 @@ async function run(name) {
   let bytes = 0;
   const turns = [];
   const reloaded = [];
+  const alive = new Array(devices).fill(true);
+  const voided = Array.from({ length: devices }, () => []);
   const post = (from, { send, events }) => {
     for (const { to, msg } of send) {
       const text = JSON.stringify(msg);
@@ -98,6 +101,7 @@ async function run(name) {
       else if (e.type === "cheat") cheats[from].push(e);
       else if (e.type === "shown") shownTo[from].add(e.pos);
       else if (e.type === "turn") turns.push([from, e]);
+      else if (e.type === "void") voided[from].push(e.device);
     }
   };
   for (let d = 0; d < devices; d++) post(d, await seats[d].start());
@@ -113,6 +117,16 @@ async function run(name) {
     if (!turns.length) break;
     const [d, { view }] = turns.shift();
     steps += 1;
+    if (cheat.leave && steps >= cheat.leave[1]) { // a device gone for good: the others end the deal
+      const [gone] = cheat.leave;
+      delete cheat.leave;
+      lanes.forEach((q, key) => { if (key.endsWith(`>${gone}`) || key.startsWith(`${gone}>`)) q.length = 0; });
+      for (let i = turns.length - 1; i >= 0; i--) if (turns[i][0] === gone) turns.splice(i, 1);
+      alive[gone] = false;
+      for (let k = 0; k < devices; k++) if (k !== gone) post(k, await seats[k].abandon(gone));
+      continue;
+    }
+    if (!alive[d] || seats[d].stopped) continue;
     const due = (cheat.reload ?? []).findIndex(([, at]) => at <= steps);
     if (due >= 0) {
       const [k] = cheat.reload.splice(due, 1)[0];
@@ -162,7 +176,7 @@ async function run(name) {
   for (const e of engines) e.close();
   return {
     name, devices, moved, results, cheats: cheats.map((c) => c.map(({ device, code }) => ({ device, code }))),
-    leaks, spied, bytes, revoked: cheat.revoked ?? null, reloaded, shown: shownTo.map((x) => x.size),
+    leaks, spied, bytes, revoked: cheat.revoked ?? null, reloaded, voided, shown: shownTo.map((x) => x.size),
     requests: logs.map((l) => l.length),
   };
 }
