@@ -42,6 +42,7 @@ export const REQUESTS = Object.freeze({
   "fair_bot": Object.freeze({"by": "bridge", "changes": false, "table": false, "seat": "none", "searches": true, "moves": false, "friend": "own", "referee": "refused", "why": ""}),
   "fair_check": Object.freeze({"by": "bridge", "changes": false, "table": false, "seat": "none", "searches": false, "moves": false, "friend": "own", "referee": "refused", "why": ""}),
   "fair_save": Object.freeze({"by": "bridge", "changes": false, "table": false, "seat": "none", "searches": false, "moves": false, "friend": "own", "referee": "refused", "why": ""}),
+  "fair_state": Object.freeze({"by": "bridge", "changes": false, "table": false, "seat": "none", "searches": false, "moves": false, "friend": "own", "referee": "refused", "why": ""}),
   "games": Object.freeze({"by": "worker", "changes": false, "table": false, "seat": "none", "searches": false, "moves": false, "friend": "own", "referee": "refused", "why": ""}),
   "resume": Object.freeze({"by": "worker", "changes": true, "table": false, "seat": "viewer", "searches": false, "moves": false, "friend": "refused", "referee": "refused", "why": "another game: the page leaves the table with friends first"}),
   "import_save": Object.freeze({"by": "worker", "changes": true, "table": false, "seat": "viewer", "searches": false, "moves": false, "friend": "refused", "referee": "refused", "why": "another game: the page leaves the table with friends first"}),

@@ -367,3 +367,37 @@ def test_the_fair_requests_are_imported_only_when_a_fair_table_asks():
             "r = json.loads(bridge.call('fair_deal', json.dumps({'rules': 'classic', 'dealer': 0, 'sees': [0]}))); "
             "assert 'result' in r and 'briscola.masked' in sys.modules, r")
     subprocess.run([sys.executable, "-c", code], check=True, cwd="py", timeout=60)
+
+
+@pytest.mark.parametrize("name", ["classic", "four", "chiamata"])
+def test_the_fair_state_is_drawn_as_the_tables_state(name):
+    """``fair_state`` has the table's ``state`` shape (what the page draws): the same keys, the
+    view the whole game gives, a match of one deal, and once the deal is over the summary the
+    table's would give, checked fair."""
+    from briscola.bridge import Bridge
+    from briscola.record import deal_summary
+    rules = find_variant(name)
+    t = Table(rules, f"state/{name}", [{s} for s in range(rules.players)])
+    table_state = json.loads(__import__("briscola.bridge", fromlist=["call"]).call(
+        "new_match", json.dumps({"rules": name, "seed": 1, "seats": [{"kind": "human"}] +
+                                [{"kind": "bot", "level": "random"}] * (rules.players - 1)})))["result"]
+    b = Bridge()
+    known = {str(p): CODES[c] for p, c in t.deals[0].known.items()}
+    save = {**t.deals[0].to_dict(), "known": known}
+    got = _ask(b, "fair_deal", {"save": save, "seats": [{"kind": "human", "name": "Ada"}] +
+                                [{"kind": "friend"}] * (rules.players - 1)})
+    assert "error" not in got, got
+    state = _ask(b, "fair_state", {"seat": 0})
+    assert set(state) == set(table_state) - {"changed", "save", "views"} - {"game"}, set(state) ^ set(table_state)
+    assert state["view"] == t.g.view(0).to_dict() and state["seats"][0] == {"kind": "human", "name": "Ada"}
+    assert set(state["match"]) == set(table_state["match"]) and state["match"]["score"] == table_state["match"]["score"]
+    assert state["card_points"] == table_state["card_points"] and state["order"] == table_state["order"]
+    rng = random.Random(name)
+    while not t.g.is_over:
+        t.step(rng)
+    b = Bridge()
+    _ask(b, "fair_deal", {"save": t.deals[0].to_dict()})
+    over = _ask(b, "fair_state", {"seat": 0})
+    assert over["summary"] == {**deal_summary(t.g), "undone": False, "back": []}
+    assert over["checked"]["fair"] is True and over["match"]["over"] is True
+    assert over["match"]["winners"] == list(t.g.outcome().winners)

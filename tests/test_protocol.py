@@ -78,7 +78,7 @@ def examples(game, s):
         "fair_deal": [{"rules": "classic", "dealer": 0, "sees": [s % 2], "bots": []}],
         "fair_open": [{"cards": [[6, "AD"]]}], "fair_act": [{"seat": s, "action": a} for a in legal[:1]],
         "fair_view": [{"seat": s}], "fair_bot": [{"seat": s}], "fair_check": [{}],
-        "fair_save": [{}],
+        "fair_save": [{}], "fair_state": [{"seat": s}],
     }
 
 

@@ -43,7 +43,7 @@ const HEALTH_MS = 1000; // how often what keeps this page from the host is looke
 // closed, with the score so far and a new game), while this page still listens for it
 const GONE_MS = 30000;
 // what needs no table (the day's puzzle included): this page's own engine
-const LOCAL = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games", "puzzle", "puzzle_move", "hint_view", "tracker_view", "review_load", "fair_deal", "fair_open", "fair_act", "fair_view", "fair_bot", "fair_check", "fair_save"]);
+const LOCAL = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games", "puzzle", "puzzle_move", "hint_view", "tracker_view", "review_load", "fair_deal", "fair_open", "fair_act", "fair_view", "fair_bot", "fair_check", "fair_save", "fair_state"]);
 
 /** The seat token of this room (kept, so a reload takes the same seat back), made once. */
 function tokenFor(room) {

@@ -108,7 +108,7 @@ from .game import check_seed, trick_winner
 from .languages import languages
 from .match import Match
 from .protocol import as_dict as requests_table, where
-from .record import DealNotOver, deal_record, load_record
+from .record import DealNotOver, card_points_of, deal_record, deal_summary, load_record
 from .rules import EDITION, OPTIONS, VARIANTS, Rules, find_variant
 
 if TYPE_CHECKING:  # for the annotations only
@@ -329,13 +329,13 @@ class Table:
                 "undone": k in match.undone,
                 "undone_deals": sorted(match.undone),
             },
-            "card_points": _points_of(game.rules),
+            "card_points": card_points_of(game.rules),
             "order": game.rules.tables.order,  # the ranks, strongest first (the auction's ladder)
         }
         if k in match.duplicates:
             state["match"]["duplicate"] = self._duplicate_info(k)
         if game.is_over:
-            state["summary"] = _deal_summary(game)
+            state["summary"] = deal_summary(game)
             state["summary"]["undone"] = k in match.undone
             # the friends who took their seat back from a computer during it (why it is undone)
             state["summary"]["back"] = [s for s, x in enumerate(self.seats) if x.get("back") == k]
@@ -472,25 +472,6 @@ def _common_dict(values: list) -> Any:
             for k, x in first.items()}
 
 
-def _points_of(rules: Rules) -> dict[str, int]:
-    t = rules.tables
-    return {str(c): t.points[c] for c in t.deck if t.points[c]}
-
-
-def _deal_summary(game: Game) -> dict:
-    """Who took which counting cards, and the points per seat and side."""
-    pts = game.rules.tables.points
-    taken = game.captured()
-    outcome = game.outcome()
-    assert outcome is not None  # a summary of a deal that is over
-    return {
-        "counting_cards": [[str(c) for c in cards if pts[c]] for cards in taken],
-        "points": list(game.points),
-        "side_points": game.side_points(),
-        "outcome": outcome.to_dict(),
-    }
-
-
 def _check_seat(seat: Any, n: int) -> int:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
         raise BridgeError(f"seat: expected a seat from 0 to {n - 1}, got {quote(seat)}")
@@ -521,7 +502,7 @@ def _rules_arg(value: Any) -> Rules:
 
 
 FAIR_REQUESTS = ("fair_deal", "fair_open", "fair_act", "fair_view", "fair_bot", "fair_check",
-                 "fair_save")
+                 "fair_save", "fair_state")
 
 
 class Bridge:

@@ -8,7 +8,9 @@ carries it on after a reload); ``fair_open {cards: [[position, card], ...]}`` gi
 fair protocol opened to this device; ``fair_act {seat, action}`` takes a seat's action;
 ``fair_view {seat}`` is a seat's view (one of this device's seats, a computer's refused: its
 cards are not the page's); ``fair_bot {seat, level}`` a computer's choice from its own view; ``fair_check`` replays the finished deal through the
-rules (``{fair: true}``, or ``{fair: false, seat, reason}``). Each reply says where each
+rules (``{fair: true}``, or ``{fair: false, seat, reason}``); ``fair_state {seat}`` is the
+seat's table in the shape of the table's ``state`` (what the page draws: the view, the seats as
+``fair_deal {seats}`` named them, a match of one deal, and once over the summary). Each reply says where each
 position is (``places``) and which positions this device must be shown before its seats'
 views can be made (``needs``): the protocol's dealing follows them. ``fair_save`` is the
 deal as the worker keeps it: it holds the cards of this device's own seats (its person's and
@@ -22,6 +24,7 @@ from .ai import BOTS, make_bot
 from .cards import CARDS
 from .errors import BriscolaError, quote
 from .masked import CheatError, MaskedDeal
+from .record import card_points_of, deal_summary
 from .rules import Rules, find_variant
 
 MAX_OPEN = 64  # cards opened in one request: more than any deck
@@ -57,18 +60,31 @@ def _seats(x: Any, what: str) -> list[int]:
     return x
 
 
+def _names(x: Any, n: int) -> list[dict]:
+    """The seats as the page names them: ``[{kind, name?}]`` (``kind`` human, friend or bot)."""
+    if x is None:
+        return [{"kind": "friend"} for _ in range(n)]
+    if not isinstance(x, list) or len(x) != n or not all(
+            isinstance(s, dict) and s.get("kind") in ("human", "friend", "bot")
+            and (s.get("name") is None or (isinstance(s.get("name"), str) and len(s["name"]) <= 40))
+            for s in x):
+        raise FairError(f"seats: expected {n} seats, each {{kind, name?}}")
+    return [{"kind": s["kind"], **({"name": s["name"]} if s.get("name") else {})} for s in x]
+
+
 class FairRequests:
     """The fair deal of this device, and the requests that read and move it."""
 
     def __init__(self) -> None:
         self.deal: MaskedDeal | None = None
         self.bots: frozenset[int] = frozenset()
+        self.seats: list[dict] = []
 
     def handlers(self) -> dict[str, Callable[[dict], dict]]:
         return {"fair_deal": self.fair_deal, "fair_open": self.fair_open,
                 "fair_act": self.fair_act, "fair_view": self.fair_view,
                 "fair_bot": self.fair_bot, "fair_check": self.fair_check,
-                "fair_save": self.fair_save}
+                "fair_save": self.fair_save, "fair_state": self.fair_state}
 
     def _deal(self) -> MaskedDeal:
         if self.deal is None:
@@ -91,7 +107,8 @@ class FairRequests:
             deal = MaskedDeal(_rules(args.get("rules")), args.get("dealer"), sees)  # type: ignore[arg-type]
         if not set(bots) <= deal.sees:
             raise FairError("bots: a computer's seat must be one of this device's (sees)")
-        self.deal, self.bots = deal, frozenset(bots)
+        seats = _names(args.get("seats"), deal.rules.players)
+        self.deal, self.bots, self.seats = deal, frozenset(bots), seats
         # the variant's cards, for the protocol's deck (each card's point is its code hashed)
         return {**self._reply(), "deck": [str(c) for c in deal.rules.tables.deck]}
 
@@ -147,6 +164,32 @@ class FairRequests:
         assert out is not None  # the deal is over (check refuses it before)
         return {"fair": True, "points": list(out.points),
                 "deck": [str(CARDS[c]) for c in full.deck]}
+
+    def fair_state(self, args: dict) -> dict:
+        """``seat``'s table at this fair deal in the shape of the table's ``state`` (what the
+        page draws): ``seat``, ``view``, ``seats``, ``match`` (one deal), ``card_points``,
+        ``order``; once the deal is over, its ``summary`` and ``checked`` (``fair_check``'s)."""
+        d = self._deal()
+        seat = _seat(args.get("seat"), d)
+        view = self.fair_view({"seat": seat})["view"]
+        g = d.game
+        out = g.outcome()
+        state: dict[str, Any] = {
+            "seat": seat, "view": view, "seats": self.seats,
+            # (the match's score: per side, per seat in Chiamata, as Match.score counts it)
+            "match": {"format": "single", "deal": 0,
+                      "score": [0] * (d.rules.players if d.rules.mode == "chiamata"
+                                      else d.rules.tables.n_sides),
+                      "over": out is not None,
+                      "winners": None if out is None else list(out.winners),
+                      "deals": [] if out is None else [out.to_dict()],
+                      "undone": False, "undone_deals": []},
+            "card_points": card_points_of(d.rules), "order": d.rules.tables.order,
+        }
+        if out is not None:
+            state["summary"] = {**deal_summary(g), "undone": False, "back": []}
+            state["checked"] = self.fair_check({})
+        return state
 
     def fair_save(self, args: dict) -> dict:
         return {"save": self._deal().to_dict(), "bots": sorted(self.bots)}

@@ -108,7 +108,7 @@ REQUESTS: dict[str, Request] = {
     "fair_deal": _FAIR, "fair_open": _FAIR, "fair_act": _FAIR, "fair_view": _FAIR,
     "fair_bot": Request(table=False, searches=True, friend="own"),
     "fair_check": _FAIR,
-    "fair_save": _FAIR,
+    "fair_save": _FAIR, "fair_state": _FAIR,
     # the worker's own: its store of games (js/worker.js, js/worker/games.js)
     "games": Request(by="worker", table=False, friend="own"),
     "resume": Request(by="worker", changes=True, table=False, seat="viewer",

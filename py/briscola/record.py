@@ -140,3 +140,23 @@ def _check_seat(seat: Any, i: int) -> dict:
         if key in seat and (not isinstance(seat[key], str) or len(seat[key]) > MAX_NAME):
             raise RecordError(f"record: seats[{i}].{key} must be text of at most {MAX_NAME}")
     return dict(seat)
+
+
+def card_points_of(rules: Rules) -> dict[str, int]:
+    """The points of each counting card of the variant's deck, by its text."""
+    t = rules.tables
+    return {str(c): t.points[c] for c in t.deck if t.points[c]}
+
+
+def deal_summary(game: Game) -> dict:
+    """Who took which counting cards, and the points per seat and side."""
+    pts = game.rules.tables.points
+    taken = game.captured()
+    outcome = game.outcome()
+    assert outcome is not None  # a summary of a deal that is over
+    return {
+        "counting_cards": [[str(c) for c in cards if pts[c]] for cards in taken],
+        "points": list(game.points),
+        "side_points": game.side_points(),
+        "outcome": outcome.to_dict(),
+    }
