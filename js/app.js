@@ -287,6 +287,7 @@ class App {
     markLang($("lang-menu"));
     document.title = `${t("app.title")} — ${t("app.tagline")}`;
     if (this.state) this.draw();
+    if (this.state && tips.current()) tips.atTurn(this.state.view, this.ctx()); // a tip up: in the new words
     if (this.coach) this.coach.review.relabel();
     if ($("rules-dialog").open) this.fillRules();
     if ($("stats-dialog").open) this.openStats();

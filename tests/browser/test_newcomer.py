@@ -118,6 +118,15 @@ def test_a_tip_left_up_gives_way_to_the_next(new_page, base_url):
     with checked(new_page(*SIZES["desktop"])) as page:
         assert first_visit(page, base_url, {"lang": "en", "speed": "instant"}) == "waiting"
         assert "sets the trump" in page.text_content("#tip .tip-text")
+        # the language changed with the tip up: the tip in the new words too (it stayed in
+        # the old ones), and back
+        page.evaluate("window.__briscola.app.setLanguage('it')")
+        page.wait_for_function("() => document.documentElement.lang === 'it'")
+        assert "briscola" in page.text_content("#tip .tip-text").lower() and "sets the trump" not in page.text_content("#tip")
+        assert page.text_content("#tip-ok") != "Got it"
+        page.evaluate("window.__briscola.app.setLanguage('en')")
+        page.wait_for_function("() => document.documentElement.lang === 'en'")
+        assert "sets the trump" in page.text_content("#tip .tip-text")
         while page.evaluate("window.__briscola.state.view.tricks_done") < 1:
             act_and_wait(page, lambda: page.locator(".hand-card.playable").first.click())
         assert page.locator("#tip").is_visible()
