@@ -384,7 +384,7 @@ def test_the_fair_state_is_drawn_as_the_tables_state(name):
     b = Bridge()
     known = {str(p): CODES[c] for p, c in t.deals[0].known.items()}
     save = {**t.deals[0].to_dict(), "known": known}
-    got = _ask(b, "fair_deal", {"save": save, "seats": [{"kind": "human", "name": "Ada"}] +
+    got = _ask(b, "fair_deal", {"deal": save, "seats": [{"kind": "human", "name": "Ada"}] +
                                 [{"kind": "friend"}] * (rules.players - 1)})
     assert "error" not in got, got
     state = _ask(b, "fair_state", {"seat": 0})
@@ -396,7 +396,7 @@ def test_the_fair_state_is_drawn_as_the_tables_state(name):
     while not t.g.is_over:
         t.step(rng)
     b = Bridge()
-    _ask(b, "fair_deal", {"save": t.deals[0].to_dict()})
+    _ask(b, "fair_deal", {"deal": t.deals[0].to_dict()})
     over = _ask(b, "fair_state", {"seat": 0})
     assert over["summary"] == {**deal_summary(t.g), "undone": False, "back": []}
     assert over["checked"]["fair"] is True and over["match"]["over"] is True

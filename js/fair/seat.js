@@ -43,10 +43,10 @@ export class FairSeat {
    * computers' cards in it), what it has shown and the actions waiting for their turns. */
   async snapshot() {
     await this._lock;
-    const { save } = await this.engine("fair_save", {});
+    const { deal } = await this.engine("fair_save", {});
     const { table, round, me, owner, bots, rules, dealer } = this;
     return { v: SNAPSHOT, options: { table, round, me, owner, bots, rules, dealer }, fair: snapshotTable(this.fair),
-      engine: save, shown: [...this.shown], waiting: this.waiting.map((q) => [...q]), finished: this.finished, stopped: this.stopped };
+      engine: deal, shown: [...this.shown], waiting: this.waiting.map((q) => [...q]), finished: this.finished, stopped: this.stopped };
   }
 
   /** The device again after a reload, from its snapshot and a fresh engine; `resume()` then
@@ -57,7 +57,7 @@ export class FairSeat {
     const { table } = await restoreTable(saved.fair);
     seat.fair = table;
     seat.deck = new Set(table.deck);
-    seat.reply = await engine("fair_deal", { save: saved.engine, bots: Object.keys(seat.bots).map(Number) });
+    seat.reply = await engine("fair_deal", { deal: saved.engine, bots: Object.keys(seat.bots).map(Number) });
     table.asked.forEach((to, p) => { if (to !== undefined) seat.dealt.add(p); });
     seat.shown = new Set(saved.shown);
     seat.waiting = saved.waiting.map((q) => [...q]);

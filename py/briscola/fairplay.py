@@ -3,7 +3,7 @@
 table, with what this device knows of the deal and nothing more.
 
 ``fair_deal {rules, dealer, sees, bots}`` starts it (``sees``: this device's seats, ``bots``:
-those of them its computers play; or ``{save, bots}``, ``save`` what ``fair_save`` gave,
+those of them its computers play; or ``{deal, bots}``, ``deal`` what ``fair_save`` gave,
 carries it on after a reload); ``fair_open {cards: [[position, card], ...]}`` gives it the cards the
 fair protocol opened to this device; ``fair_act {seat, action}`` takes a seat's action;
 ``fair_view {seat}`` is a seat's view (one of this device's seats, a computer's refused: its
@@ -100,8 +100,8 @@ class FairRequests:
 
     def fair_deal(self, args: dict) -> dict:
         bots = _seats(args.get("bots", []), "bots: the seats this device's computers play")
-        if "save" in args:
-            deal = MaskedDeal.from_dict(args["save"])
+        if "deal" in args:
+            deal = MaskedDeal.from_dict(args["deal"])
         else:
             sees = _seats(args.get("sees"), "sees: this device's seats")
             deal = MaskedDeal(_rules(args.get("rules")), args.get("dealer"), sees)  # type: ignore[arg-type]
@@ -192,4 +192,5 @@ class FairRequests:
         return state
 
     def fair_save(self, args: dict) -> dict:
-        return {"save": self._deal().to_dict(), "bots": sorted(self.bots)}
+        # (not `save`: the worker keeps a reply's `save` as the table's)
+        return {"deal": self._deal().to_dict(), "bots": sorted(self.bots)}

@@ -156,10 +156,10 @@ async function run(name) {
         seats[d].engine = async (kind, args) => {
           if (kind !== "fair_act" || args.action !== off) return honest(kind, args);
           seats[d].engine = honest;
-          const { save, bots: mine } = await honest("fair_save", {});
-          save.unchecked.push(save.actions.length);
-          save.actions.push(off);
-          return honest("fair_deal", { save, bots: mine });
+          const { deal, bots: mine } = await honest("fair_save", {});
+          deal.unchecked.push(deal.actions.length);
+          deal.actions.push(off);
+          return honest("fair_deal", { deal, bots: mine });
         };
         post(d, await seats[d]._serial(() => seats[d]._perform(off)));
         continue;
@@ -185,7 +185,7 @@ async function run(name) {
  * its worker keeps), the cards that device showed it aside. */
 async function spy(seats, engines, shownTo, leaks, count) {
   for (let k = 0; k < seats.length; k++) {
-    const { save } = await engines[k]("fair_save", {});
+    const { deal: save } = await engines[k]("fair_save", {});
     count();
     for (let j = 0; j < seats.length; j++) {
       if (j === k) continue;
