@@ -6,6 +6,7 @@ messages, a card claimed that a device does not hold, a position played that was
 another, a share sent for a card to a device the game did not deal it to, a commitment that
 does not open, a false accusation. The truth each test compares with is read in the script
 with every device's secret together (which no device has)."""
+import fcntl
 import json
 import re
 import subprocess
@@ -19,10 +20,24 @@ SCRIPT = ROOT / "tests" / "js" / "fairdeal.mjs"
 
 
 @pytest.fixture(scope="module")
-def runs(node):
-    """Every scenario in one Node process (the library loads once)."""
-    out = subprocess.run([node, str(SCRIPT), "all"], capture_output=True, text=True, check=True, timeout=300, cwd=ROOT)
-    return {d["name"]: d for d in map(json.loads, out.stdout.splitlines())}
+def runs(node, request, tmp_path_factory):
+    """Every scenario in one Node process (the library loads once), once a test run: the pytest
+    workers that get this module's tests share its output (a worker stealing some of them from
+    another would run the whole script, 25 s of a core, again)."""
+    def run():
+        return subprocess.run([node, str(SCRIPT), "all"], capture_output=True, text=True, check=True, timeout=300,
+                              cwd=ROOT).stdout
+    if getattr(request.config, "workerinput", None) is None:
+        text = run()
+    else:  # the workers' temporary folders share a parent, made anew for each run
+        shared = tmp_path_factory.getbasetemp().parent
+        with open(shared / "fairdeal.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            out = shared / "fairdeal.jsonl"
+            if not out.exists():
+                out.write_text(run(), encoding="utf-8")
+            text = out.read_text(encoding="utf-8")
+    return {d["name"]: d for d in map(json.loads, text.splitlines())}
 
 
 def honest_deal(d, *, hand, trump=True, partners=(), whole=True):
@@ -54,12 +69,13 @@ def honest_deal(d, *, hand, trump=True, partners=(), whole=True):
     assert set(holders) <= set(range(len(truth))) - face_up
     if whole:
         assert set(holders) == set(range(len(truth))) - face_up
-    # every position was opened, on every device (played, or the face-up trump)
+    # every position opened was opened on every device (played, or the face-up trump); in a
+    # whole deal, every position
     assert all(devs == set(range(n)) for devs in opened_by.values())
-    if not whole:
-        return
-    assert {pos for pos, _ in opened_by} == set(range(len(truth)))
-    # partners: each saw the other's hand at the end (its unplayed cards, shown to it alone)
+    if whole:
+        assert {pos for pos, _ in opened_by} == set(range(len(truth)))
+    # partners: each saw the others' hands once the talon was used up (their unplayed cards,
+    # shown to it alone)
     for team in partners:
         for me in team:
             shown = seen[me]["shown"]
@@ -87,28 +103,36 @@ def test_honest_deal_two_devices_with_the_exchange_of_the_trump(runs):
 def test_honest_deal_three_devices_39_cards(runs):
     d = runs["honest3"]
     assert len(d["deck"]) == 39 and "2B" not in d["deck"]
-    honest_deal(d, hand=3)
+    # three tricks (the whole deal is honest2's): each device drew and led once
+    honest_deal(d, hand=3, whole=False)
+    assert all(len(s["cards"]) == 3 + 3 for s in d["seen"])
+    assert all(len(s["opened"]) == 1 + 3 * 3 for s in d["seen"])
 
 
 def test_honest_deal_four_devices_partners_see_each_others_hands(runs):
-    honest_deal(runs["honest4"], hand=3, partners=[(0, 2), (1, 3)])
+    d = runs["honest4"]
+    # eight tricks of ten: the talon used up in the seventh, the partners' hands shown with the
+    # eighth's first card
+    honest_deal(d, hand=3, partners=[(0, 2), (1, 3)], whole=False)
+    assert sum(len(s["cards"]) for s in d["seen"]) == 39  # every card but the face-up trump (taken last)
+    assert all(len(s["opened"]) == 1 + 8 * 4 for s in d["seen"])
 
 
 def test_honest_chiamata_five_devices_eight_cards_each_no_face_up_card(runs):
     d = runs["chiamata5"]
-    honest_deal(d, hand=8, trump=False, whole=False)  # (four tricks of eight: the test's time)
+    honest_deal(d, hand=8, trump=False, whole=False)  # (two tricks of eight: there is no talon)
     assert all(len(s["cards"]) == 8 for s in d["seen"])
-    assert all(len(s["opened"]) == 4 * 5 for s in d["seen"])
+    assert all(len(s["opened"]) == 2 * 5 for s in d["seen"])
 
 
 def test_honest_deal_six_devices_36_cards_teams_of_three(runs):
     d = runs["honest6"]
     assert len(d["deck"]) == 36
-    # four tricks of six (the test's time): the whole talon drawn, the partners shown their hands
+    # three tricks of six: the whole talon drawn, the partners shown their hands
     honest_deal(d, hand=3, partners=[(0, 2, 4), (1, 3, 5)], whole=False)
     assert all(len(s["cards"]) == 6 or len(s["cards"]) == 5 for s in d["seen"])
     assert sum(len(s["cards"]) for s in d["seen"]) == 35  # every card but the face-up trump
-    assert all(len(s["opened"]) == 1 + 4 * 6 for s in d["seen"])
+    assert all(len(s["opened"]) == 1 + 3 * 6 for s in d["seen"])
 
 
 def test_a_device_that_reloads_mid_deal_carries_on_from_its_snapshot(runs):
@@ -117,7 +141,7 @@ def test_a_device_that_reloads_mid_deal_carries_on_from_its_snapshot(runs):
     # it had sent (so nothing changes for the others), and the deal goes on to a fair end
     assert d["same"] is True
     honest_deal(d, hand=3, whole=False)
-    assert len(d["seen"][1]["opened"]) == 1 + 6 * 2  # the face-up trump and six tricks
+    assert len(d["seen"][1]["opened"]) == 1 + 4 * 2  # the face-up trump and four tricks
     assert d["refused"] == ["fair: not a saved fair deal of this version"] * 2 + [
         "fair: a saved step that is not one (shuffle)"]
 
