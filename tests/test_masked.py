@@ -401,3 +401,7 @@ def test_the_fair_state_is_drawn_as_the_tables_state(name):
     assert over["summary"] == {**deal_summary(t.g), "undone": False, "back": []}
     assert over["checked"]["fair"] is True and over["match"]["over"] is True
     assert over["match"]["winners"] == list(t.g.outcome().winners)
+    # the finished deal's public record, which the page's own review loads
+    record = over["record"]
+    assert len(record["actions"]) == len(t.g.actions) and "seed" not in json.dumps(record)
+    assert "error" not in _ask(Bridge(), "review_load", {"record": record})

@@ -21,9 +21,9 @@ const QUEUED_MAX = 64;
 const SNAPSHOT = 1;
 
 export class FairSeat {
-  constructor({ table, round, me, owner, bots = {}, rules, dealer, engine }) {
+  constructor({ table, round, me, owner, bots = {}, rules, dealer, engine, seats = undefined }) {
     const devices = Math.max(...owner) + 1;
-    Object.assign(this, { table, round, me, owner, bots, rules, dealer, engine, devices });
+    Object.assign(this, { table, round, me, owner, bots, rules, dealer, engine, devices, names: seats });
     this.fair = null;     // made at start, with the engine's deck
     this.deck = new Set();
     this.reply = null;
@@ -86,7 +86,7 @@ export class FairSeat {
     return this._serial(async () => {
       this.reply = await this.engine("fair_deal", {
         rules: this.rules, dealer: this.dealer, sees: this.seats,
-        bots: Object.keys(this.bots).map(Number),
+        bots: Object.keys(this.bots).map(Number), ...(this.names ? { seats: this.names } : {}),
       });
       const { table, round, devices, me } = this;
       this.fair = new FairTable({ table, round, devices, me, deck: this.reply.deck });

@@ -21,6 +21,7 @@ import { openSealed, outerLimit, pairsFor, proofText } from "./pairs.js";
 import { damaged } from "./damaged.js";
 import { REVIEW, cleanName, closeDialog, connectionWords, hideBar, savedName } from "./common.js";
 import { GuestDialog } from "./guest-dialog.js";
+import { joinFair } from "./fair.js";
 
 const REMOTE = new Set(["state", "act"]);
 // what the host says that is heard before this page's engine is up (js/app.js starts the room
@@ -328,6 +329,7 @@ export class FriendsGuest {
       }
       return;
     }
+    if (this.fair) return; // a fair deal: this page's own engine draws the table
     // a request whose answer was lost: given up (the page lets the person go on), and the
     // view asked again, which shows what the host did with it
     const now = Date.now();
@@ -431,6 +433,8 @@ export class FriendsGuest {
         }
         return;
       }
+      case "fair_go": return void joinFair(this, msg); // a table that deals fairly starts (./fair.js)
+      case "fair": return void (this.fair && Number.isInteger(msg.from) && msg.from >= 0 && msg.from <= 5 && this.fair.receive(msg.m, msg.from));
       case "bye": // the host's page closed the table
         this.ended(true);
         return;

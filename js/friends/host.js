@@ -17,6 +17,7 @@ import { newPairs, openSealed } from "./pairs.js";
 import { cleanName, closeDialog, connectionWords, hideBar, peopleBar, savedName } from "./common.js";
 import { HostLobby } from "./lobby.js";
 import { Referee } from "./referee.js";
+import { hostFair } from "./fair.js";
 
 const TICK_MS = 1000; // how often the referee looks at the age of unfinished messages
 
@@ -29,6 +30,7 @@ export class FriendsHost {
    * @param auto start by itself once every friend's seat is taken (the test hook ?friends=1)
    */
   constructor(app, cfg, net, { auto = false } = {}) {
+    this.fairDeal = !!cfg.fair; // the lobby's "deal fairly" (./fair.js)
     this.app = app;
     this.cfg = cfg;
     this.net = net;
@@ -101,6 +103,7 @@ export class FriendsHost {
         return this.n;
       },
       seated: (peer, seat) => this.seated(peer, seat),
+      fair: (peer, seat, msg) => this.fairHeard(peer, seat)(msg),
       lobby: () => this.tellLobby(),
       room: this.room,
       build: BUILD_HASH,
@@ -300,6 +303,7 @@ export class FriendsHost {
 
   /** A friend away for longer than the host's timeout: a computer player plays the seat. */
   async takeOver(seat) {
+    if (this.fair) return; // a fair deal waits for its devices (docs/friends.md, "What remains")
     if (this.starting) await this.starting; // the next game first: the computer takes its seat
     const s = this.seats[seat];
     if (s.peer || s.away || this.gone) return;
@@ -407,6 +411,7 @@ export class FriendsHost {
   /** Whether the page waits for someone else at `turn` (a friend's seat). */
   waits(turn) {
     this.bar();
+    if (this.fair) return this.fair.waits(turn);
     // the bridge's seats say who plays now (a computer for a friend away)
     const seat = this.app.state && this.app.state.seats[turn];
     return !!seat && seat.kind === "friend";
@@ -415,6 +420,7 @@ export class FriendsHost {
   // ---- the start ---------------------------------------------------------------------------
   async start(fill = false) {
     if (this.started) return;
+    if (this.fairDeal) return this.startFair(fill);
     const app = this.app;
     const levels = (app.catalog && app.catalog.levels) || [];
     const level = levels.includes("intermediate") ? "intermediate" : levels[0];
@@ -449,6 +455,31 @@ export class FriendsHost {
     await app.seam.start(ownTable(reply));
   }
 
+  /** A table that deals fairly (./fair.js hostFair). */
+  startFair(fill) {
+    return hostFair(this, fill);
+  }
+
+  /** A fair deal's message of device `from` to device `to` (null: every other one), carried to
+   * the friends' pages it is for. */
+  fairPost(from, to, msg) {
+    this.seats.forEach((s, i) => {
+      const d = this.fairOwner[i];
+      if (s.kind === "friend" && s.peer && d !== from && (to === null || to === d)) this.send(s.peer, { t: "fair", from, m: msg });
+    });
+  }
+
+  /** A friend's page's fair-deal message (the referee's hook): for this page, the others, or
+   * both; its sender is the device of the seat that page holds, whatever the message says. */
+  fairHeard(peer, seat) {
+    return (msg) => {
+      const from = this.fairOwner && this.fairOwner[seat];
+      if (!this.fair || !from || !(msg.to === null || (Number.isInteger(msg.to) && msg.to >= 0))) return;
+      if (msg.to === null || msg.to === 0) this.fair.receive(msg.m, from);
+      if (msg.to !== 0) this.fairPost(from, msg.to, msg.m);
+    };
+  }
+
   /** The game's meta (kept with it by the worker): the names, and what a reload of this page
    * needs to be the host again (this device only), `round` the table's game it is. */
   metaFor(round) {
@@ -476,6 +507,14 @@ export class FriendsHost {
    */
   async playAgain() {
     if (!this.started || this.gone || this.starting) return false;
+    if (this.fair) { // the next fair deal, with the same friends, in the same room
+      this.round += 1;
+      this.started = false;
+      this.fair = null;
+      this.app.engine = this.fairWorker;
+      await this.startFair(false);
+      return true;
+    }
     const app = this.app;
     const levels = (app.catalog && app.catalog.levels) || [];
     const level = levels.includes("intermediate") ? "intermediate" : levels[0];
@@ -534,5 +573,6 @@ export function linkConfig(catalog, search) {
   const seats = [{ kind: "human", name: savedName() }];
   for (let i = 1; i < found.players; i++) seats.push({ kind: "friend" });
   return { variant, overrides: {}, rules: { name: variant }, seats, style: store.loadPrefs().style,
-    seed: seed && /^\d{1,15}$/.test(seed) ? Number(seed) : seed && /^[\w.-]{1,64}$/.test(seed) ? seed : "" };
+    seed: seed && /^\d{1,15}$/.test(seed) ? Number(seed) : seed && /^[\w.-]{1,64}$/.test(seed) ? seed : "",
+    fair: q.get("fair") === "1" };
 }

@@ -42,6 +42,8 @@ export class HostLobby {
       if (Number.isFinite(v) && v >= 5 && v <= 3600) this.timeout = v;
       else timeout.value = String(this.timeout);
     });
+    const fair = h("input", { id: "friends-fair", type: "checkbox", checked: !!this.fairDeal,
+      on: { change: () => { this.fairDeal = fair.checked; } } });
     const list = h("ul", { class: "friends-seats", id: "friends-seats" });
     this.seats.forEach((s, i) => {
       const who = s.kind === "bot" ? `${t("new.kind.bot")} · ${t(`level.${s.level}`)}`
@@ -72,6 +74,8 @@ export class HostLobby {
       h("h3", { text: t("new.seats") }),
       list,
       h("div", { class: "field" }, h("label", { attrs: { for: "friends-timeout" }, text: t("friends.timeout") }), timeout),
+      h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "friends-fair" } }, fair, h("span", { text: t("friends.fair") }))),
+      this.seats.some((s) => s.kind === "bot") ? h("p", { class: "muted small", text: t("friends.fair.bots") }) : "",
       h("p", { class: "muted small", text: t("friends.undo.off") }),
       // relays saved while the room is not open are the ones "Try again" opens it with; saved
       // in an open lobby, the room opens again with them (a new invitation where it changed)

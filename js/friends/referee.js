@@ -277,6 +277,9 @@ export class Referee {
         case "take": return this.take(peer, p, msg);
         case "req": return this.request(peer, p, msg);
         case "sync": return this.sync(peer, p);
+        case "fair": // a fair deal's message (./fair.js): the host's page carries it
+          if (p.seat === null || !this.hooks.started() || !this.hooks.fair) return this.refuse(peer, "friends_not_seated", "take a seat first");
+          return this.hooks.fair(peer, p.seat, msg);
         default: return this.refuse(peer, "friends_bad_message", `unknown message ${text(msg.t, 20)}`);
       }
     } catch (err) {

@@ -24,7 +24,7 @@ from .ai import BOTS, make_bot
 from .cards import CARDS
 from .errors import BriscolaError, quote
 from .masked import CheatError, MaskedDeal
-from .record import card_points_of, deal_summary
+from .record import card_points_of, deal_record, deal_summary
 from .rules import Rules, find_variant
 
 MAX_OPEN = 64  # cards opened in one request: more than any deck
@@ -188,7 +188,9 @@ class FairRequests:
         }
         if out is not None:
             state["summary"] = {**deal_summary(g), "undone": False, "back": []}
-            state["checked"] = self.fair_check({})
+            state["checked"] = checked = self.fair_check({})
+            if checked["fair"]:  # every card public now: the deal's record, for the review
+                state["record"] = deal_record(d.check(), 0, self.seats)
         return state
 
     def fair_save(self, args: dict) -> dict:
