@@ -12,7 +12,9 @@
 // build's hash: a copy of another build (the host deployed a new one since) is refused, so
 // that a tab never runs another build's friends code (js/engine.js friendsOfThisBuild then
 // reloads it into one build). The languages other than English are `later` files too: a page
-// fetches only the words of its own language (js/i18n.js, js/lang-files.js). (This source file has PRECACHE = null and does nothing.) A new build changes this file, so the browser
+// fetches only the words of its own language (js/i18n.js, js/lang-files.js), and the page's
+// modules that a first deal does not run are `later` files as well (`needed`: js/later.js),
+// which this worker also fetches all at once when a page asks (its first deal over). (This source file has PRECACHE = null and does nothing.) A new build changes this file, so the browser
 // installs the new worker beside the old one:
 //
 //   install   fill the cache "briscola:<scope path>:<hash>": each file is fetched and
@@ -102,10 +104,12 @@ async function precache() {
   };
   /** A language's file (js/locales/, a later one) that an older build kept in another version:
    * the person reads the page in it, so this build's is fetched now, for the page to start in
-   * it offline after the update too (a failure leaves it to be fetched when asked). */
+   * it offline after the update too (a failure leaves it to be fetched when asked); so is a
+   * page module loaded when first needed (js/later.js: the review, the puzzle), for its flow
+   * to work offline after the update as it did before. */
   const used = async ([path, integrity]) => {
     const url = urlOf(path);
-    if (await have(url, integrity) || !path.startsWith("js/locales/")) return;
+    if (await have(url, integrity) || !(path.startsWith("js/locales/") || PRECACHE.needed.includes(path))) return;
     for (const name of older) {
       if (await (await caches.open(name)).match(url)) return fetched([path, integrity]).catch(() => {});
     }
@@ -127,6 +131,12 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  // The page's modules loaded when first needed (js/later.js), all fetched and kept now: a page
+  // asks once its first deal is over, or a flow of theirs is in sight (a failure, the network
+  // gone, leaves each to be fetched when asked).
+  if (event.data && event.data.type === "keep-needed" && PRECACHE) {
+    event.waitUntil(Promise.all(PRECACHE.needed.map((path) => laterFile(path).catch(() => {}))));
+  }
 });
 
 self.addEventListener("fetch", (event) => {

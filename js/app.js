@@ -9,10 +9,10 @@ import { mark } from "./start.js";
 import { h, dialogLive } from "./dom.js";
 import { PlayLoop, SPEEDS, Stale } from "./play.js";
 import { t, tOr, setLang, getLang, onLangChange, applyStatic, detectLang, langName, loadLang, LANGS } from "./i18n.js";
-import { cardName, STYLES } from "./cards.js";
+import { cardName, STYLES, drawn } from "./cards.js";
 import { langMenu, markLang } from "./langmenu.js";
-// the regional decks beyond the first three: their art registers with js/cards.js
-import "./decks.js";
+// the regional decks beyond the first three: their art, imported when first needed
+import { loadDecks, inSight, loadChiamata, chiamataIn } from "./later.js";
 import * as store from "./storage.js";
 import { TableView } from "./table.js";
 import { NewGamePanel } from "./newgame.js";
@@ -120,6 +120,7 @@ class App {
     // The table and the menus are set up while the engine starts (hidden until it is up):
     // nothing of them needs it yet, and a later visit's engine is up within a few ms.
     this.setupChrome();
+    const deck = this.deckFor(this.prefs.style); // a regional deck kept: in before the first deal
     // the language kept, its words not fetched (offline before it was ever kept): said in English
     if (getLang() !== this.prefs.lang) this.notice(t("notice.lang.failed", { lang: langName(this.prefs.lang) }), 10000);
     // An invitation: its room opened now, beside the engine's start (the seats show once the
@@ -148,6 +149,7 @@ class App {
     this.engine.onstorage = () => this.storageTrouble("games"); // a new deal's write refused after its reply
     // older unfinished games let go past the bound the engine keeps (js/worker/games.js)
     this.engine.onletgo = (msg) => this.notice(t("notice.letgo", { n: msg.games.length, max: msg.max }), 15000);
+    await deck;
     await this.resume();
     this.unveil(); // whatever the start showed (a dialog, a notice) or left to the person
   }
@@ -315,11 +317,37 @@ class App {
   }
 
   style() {
-    return (this.meta && this.meta.style) || this.prefs.style;
+    const style = (this.meta && this.meta.style) || this.prefs.style;
+    if (drawn(style)) return style;
+    // a deck of js/decks.js before it is in (a game kept in it, a friend's table): drawn as the
+    // Napoletane until then, and again once it is
+    if (!this.decksIn && !this.decksFailed) this.deckFor(style).then((ok) => { if (ok) this.relabel(); });
+    return "napoletane";
+  }
+
+  /** Resolves once `style` can be drawn (js/decks.js imported if it draws it: js/later.js); false
+   * where it could not be loaded (offline, never fetched), said. */
+  deckFor(style) {
+    if (drawn(style)) return Promise.resolve(true);
+    this.decksIn = this.decksIn || loadDecks().then(() => true, () => {
+      this.decksIn = null;
+      this.decksFailed = true;
+      return this.laterFailed();
+    });
+    return this.decksIn;
+  }
+
+  /** A module loaded when first needed that could not be (offline, never kept: js/later.js):
+   * said, in the notice and in an open dialog's live region; the page stays as it was. */
+  laterFailed() {
+    this.notice(t("notice.later.failed"), 10000);
+    this.say(t("notice.later.failed"));
+    return false;
   }
 
   // ---- new game ----------------------------------------------------------------------------
   openNewGame(canCancel) {
+    inSight(loadDecks); // a deck picked there is drawn at once
     this.backToResult = false;
     this.ui("newgame");
     if (!this.panel) {
@@ -329,6 +357,7 @@ class App {
         onStart: (cfg) => this.newGame(cfg),
         onCancel: () => this.afterDialog(),
         onLang: (lang) => this.setLanguage(lang),
+        onStyle: (style) => this.deckFor(style), // in by the time Start is pressed
       });
       $("newgame-dialog").addEventListener("cancel", (e) => {
         if (!this.state) e.preventDefault();
@@ -353,6 +382,10 @@ class App {
       if (!FRIENDS_PAGE) return reloadForFriends(cfg); // into the policy that lets it reach relays
       return this.withFriends((f) => f.host(this, cfg));
     }
+    // Chiamata's panels (js/chiamata.js) in first: where they cannot be loaded, nothing changes
+    const listed = (this.catalog.variants || []).find((v) => v.name === cfg.variant);
+    const chiamata = ((cfg.rules && cfg.rules.mode) || (listed && listed.rules.mode)) === "chiamata";
+    if (chiamata && !chiamataIn() && !(await loadChiamata().then(() => true, () => false))) return this.laterFailed();
     if (this.friends) this.friends.leave(); // a game without them: the table with friends ends here
     this.friends = null;
     // No seed typed: the engine's worker draws one and keeps it (a typed seed is public by choice).
@@ -369,9 +402,11 @@ class App {
     // and nobody plays on it meanwhile: not the person's turn ("waiting") any more
     this.busy = true;
     this.ui("busy");
+    const deck = this.deckFor(cfg.style); // beside the engine's answer
     let reply;
     try {
       reply = await this.engine.call("new_match", { rules: cfg.rules, ...(seed === undefined ? {} : { seed }), meta, seats: cfg.seats.map((s) => (s.kind === "human" ? { kind: "human", ...(s.name ? { name: s.name } : {}) } : { kind: "bot", level: s.level })) });
+      await deck; // never refused: false where it could not be loaded (drawn as the Napoletane)
     } catch (err) {
       // from the panel: the reason beside its Start; from the end screen's "again": a notice
       if (this.panel && $("newgame-dialog").open) {

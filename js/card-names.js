@@ -51,6 +51,12 @@ function word(lang, ...keys) {
   throw new Error(`No words for ${keys[keys.length - 1]}: the locale files (js/i18n.js) are not loaded`);
 }
 
+/** Whether `style` can be drawn now: one of STYLES that js/cards.js draws, or one that js/decks.js
+ * (imported when first needed: js/later.js) registered. */
+export function drawn(style) {
+  return STYLES.includes(style) && (DRAWN_BY_CARDS.includes(style) || Object.hasOwn(REGISTERED, style));
+}
+
 /** The style itself, or an error: a style unknown, or drawn by js/decks.js not loaded. */
 export function checkStyle(style) {
   if (!STYLES.includes(style)) {

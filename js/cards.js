@@ -23,10 +23,10 @@
 
 import { rd, esc, tf, use, pt, star, petals, dots, limb, PAL } from "./card-kit.js";
 import { REGISTERED as EXTRA, registerDeck, checkStyle, parseCode, backName, STYLES, cardName, suitName, rankName,
-  rankWord, printedIndex, deckRanks, deckStyle } from "./card-names.js";
+  rankWord, printedIndex, deckRanks, deckStyle, drawn } from "./card-names.js";
 
 // The names of the cards (js/card-names.js), given with the art to every importer.
-export { STYLES, cardName, suitName, rankName, rankWord, printedIndex, deckRanks, deckStyle };
+export { STYLES, cardName, suitName, rankName, rankWord, printedIndex, deckRanks, deckStyle, drawn };
 
 /** Register the art of one of STYLES drawn in another module (js/decks.js). */
 export function registerStyle(name, art) {

@@ -12,7 +12,7 @@ import { h, s, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { cardName, rankName, rankWord, suitName } from "./cards.js";
 import { PHASE_PANELS, MODE_HOOKS, cardFace } from "./table.js";
-import { auctionNamesLine, printedNumber } from "./names.js";
+import { auctionNamesLine, printedNumber, signed } from "./names.js";
 
 const DEFAULT_ORDER = "A3KHJ76542";
 const SUITS = ["D", "C", "S", "B"];
@@ -423,10 +423,6 @@ function partnerText(view, ctx) {
       : t("ch.badge.partner", { name: ctx.names[ch.partner] });
   }
   return t("ch.badge.partner", { name: "?" });
-}
-
-export function signed(n) {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
 
 // ---- words for the controller -------------------------------------------------------------------

@@ -13,8 +13,8 @@ import { t, tOr, getLang } from "./i18n.js";
 import * as store from "./storage.js";
 import { reasonText } from "./reasons.js";
 import { renderTracker } from "./tracker.js";
-import { Review } from "./review.js";
-import { Puzzle, entryLabel, streakText } from "./puzzle.js";
+import { entryLabel, streakText } from "./puzzle-entry.js";
+import { loadReview, loadPuzzle, inSight } from "./later.js";
 import { sideName } from "./summary.js";
 
 // The rating a person starts from before the first rated deal (the engine's scale).
@@ -24,7 +24,9 @@ const HISTORY = 300; // rated deals kept for the chart
 export class Coach {
   constructor(app) {
     this.app = app;
-    this.review = new Review(app);
+    /** @type {any} js/review.js's Review once a review was opened, a stand-in until then */
+    this.review = new ReviewToCome(this);
+    this.puzzle = null; // js/puzzle.js's, at the button's first press
     const prefs = store.loadPrefs();
     this.trackerOn = prefs.tracker === true;
     this.trackerKey = null;
@@ -151,6 +153,7 @@ export class Coach {
     const dup = st.match && st.match.duplicate;
     if (dup && dup.now) parts.push(this.comparison(dup, st, names));
     const row = h("div", { class: "sum-coach" });
+    inSight(loadReview); // the first deal over: every later module kept, the review's in
     row.append(h("button", { class: "btn", id: "sum-review", type: "button", text: t("review.button"),
       on: { click: () => this.review.open({ deal: st.match.deal }) } }));
     if (this.canDuplicate(st)) {
@@ -260,6 +263,7 @@ export class Coach {
     const app = this.app;
     const box = h("section", { class: "match-history", id: "match-history", hidden: true, attrs: { "aria-labelledby": "history-title" } });
     if (!app.state || !app.state.match || !this.review.deals()) return box;
+    inSight(loadReview);
     app.engine.call("history", {}).then((reply) => {
       const deals = (reply && Array.isArray(reply.deals) ? reply.deals : []).filter((d) => d.over && d.outcome);
       if (!deals.length || !box.isConnected) return;
@@ -323,12 +327,57 @@ export class Coach {
 
   /** The puzzle of the day: its streak and the button that opens it. */
   puzzleSection() {
-    this.puzzle = this.puzzle || new Puzzle(this.app);
+    inSight(loadPuzzle); // in by the time it is pressed
     return h("section", { class: "puzzle-entry", attrs: { "aria-labelledby": "stats-puzzle-title" } },
       h("h3", { id: "stats-puzzle-title", text: t("puzzle.title") }),
       h("p", { class: "muted", id: "stats-puzzle-streak", text: streakText() }),
-      h("button", { class: "btn", id: "btn-puzzle", type: "button", text: entryLabel(), on: { click: () => this.puzzle.open() } }));
+      h("button", { class: "btn", id: "btn-puzzle", type: "button", text: entryLabel(), on: { click: () => this.openPuzzle() } }));
   }
+
+  /** Open the puzzle of the day (js/puzzle.js imported at the first). */
+  openPuzzle() {
+    loadPuzzle().then(({ Puzzle }) => {
+      this.puzzle = this.puzzle || new Puzzle(this.app);
+      this.puzzle.open();
+    }, () => this.app.laterFailed());
+  }
+}
+
+/** The review until js/review.js is in (js/later.js): the end screen and the statistics ask
+ * it what a review would (deals, relabel); the first `open` or `load` imports the module, and
+ * the coach then holds the Review itself (kept for the whole page: what a review learnt). */
+class ReviewToCome {
+  constructor(coach) {
+    this.coach = coach;
+    this.loading = null;
+  }
+
+  /** @returns {Promise<any>} the Review, once its module is in */
+  load() {
+    const coach = this.coach;
+    if (!this.loading) {
+      this.loading = loadReview().then(({ Review }) => {
+        if (coach.review === this) coach.review = new Review(coach.app);
+        return coach.review;
+      });
+      this.loading.catch(() => { this.loading = null; }); // asked again at the next open
+    }
+    return this.loading;
+  }
+
+  /** Deals of the match's history that can be reviewed (js/review.js's, the same). */
+  deals() {
+    const st = this.coach.app.state;
+    if (!st || !st.match) return 0;
+    return st.match.deal + (st.view.phase === "over" ? 1 : 0);
+  }
+
+  /** @param {{deal?: number, seat?: number}} [which] */
+  open(which) {
+    this.load().then((review) => review.open(which), () => this.coach.app.laterFailed());
+  }
+
+  relabel() {} // no dialog yet
 }
 
 /** Did the person undo a play in the deal of state `st` (it then counts for neither the

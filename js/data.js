@@ -10,7 +10,7 @@
 import { h, clear } from "./dom.js";
 import { t, locale } from "./i18n.js";
 import * as store from "./storage.js";
-import { makeFile, mergeSettings, mergeStats, readFile } from "./carry.js";
+import { loadCarry, inSight } from "./later.js";
 import { errorText } from "./errors.js";
 
 const $ = (id) => document.getElementById(id);
@@ -45,7 +45,13 @@ const dateText = (ms) => new Date(ms).toLocaleString(locale(), { dateStyle: "med
 
 /** Export: one file with the games, statistics, rating, puzzle streak and settings. */
 export async function exportData(app) {
-  let games;
+  let games, makeFile;
+  try {
+    ({ makeFile } = await loadCarry());
+  } catch {
+    app.laterFailed();
+    return;
+  }
   try {
     ({ games } = await app.engine.call("data_export", {}));
   } catch (err) {
@@ -76,6 +82,7 @@ function fileInput(app) {
 /** The buttons of Export and Import, and what says where the data lives; `where` prefixes the
  * ids ("stats", "set": the two dialogs that show it). */
 export function dataSection(app, where) {
+  inSight(loadCarry); // in by the time Export or Import is pressed
   fileInput(app);
   return h("section", { class: "data", attrs: { "aria-labelledby": `${where}-data-title` } },
     h("h3", { id: `${where}-data-title`, text: t("data.title") }),
@@ -121,6 +128,13 @@ export async function importFile(app, file) {
   } catch (err) {
     return refused("format", String(err && err.message ? err.message : err).slice(0, 200));
   }
+  let readFile;
+  try {
+    ({ readFile } = await loadCarry());
+  } catch {
+    app.laterFailed();
+    return;
+  }
   const read = readFile(text);
   if (read.error) return refused(read.error.why, read.error.message);
   const data = read.value;
@@ -159,6 +173,7 @@ async function carryIn(app, data, mode) {
     return fail(err && err.code === "bad_import" ? "damaged" : "engine", err);
   }
   const before = store.keptNow();
+  const { mergeSettings, mergeStats } = await loadCarry(); // in already: importFile's
   const stats = mergeStats(store.loadStats(), data, mode);
   const prefs = mergeSettings(store.loadPrefs(), data, mode);
   if (!store.replaceStats(stats) || !store.savePrefs(prefs)) {

@@ -13,6 +13,7 @@ import { SPEEDS } from "./play.js";
 import * as tips from "./tips.js";
 import { cardNamesFigure } from "./names.js";
 import { dataSection, asideSection } from "./data.js";
+import { loadDecks, inSight } from "./later.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -84,6 +85,7 @@ export class Dialogs {
   }
 
   openSettings() {
+    inSight(loadDecks); // a deck picked here is drawn at once
     const box = clear($("settings-body"));
     box.append(h("h2", { text: t("settings.title") }));
     const speed = h("select", { id: "set-speed" });
@@ -96,7 +98,11 @@ export class Dialogs {
     const forced = deckStyle(deck);
     style.value = forced || this.style();
     style.disabled = !!forced;
-    style.addEventListener("change", () => {
+    style.addEventListener("change", async () => {
+      if (!(await this.deckFor(style.value))) { // offline, never fetched: said, the deck as it was
+        style.value = this.style();
+        return;
+      }
       this.prefs.style = style.value;
       store.updatePrefs({ style: style.value });
       if (this.meta) {

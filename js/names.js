@@ -51,3 +51,8 @@ export function auctionNamesLine(lang, style) {
   if (printsNumbers(style)) line.append(" ", h("span", { class: "map", text: t("names.auction.map", { map: mappingText(lang, style) }) }));
   return line;
 }
+
+/** A game-point count with its sign ("+2", "−1", "0"): Chiamata's scores. */
+export function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}

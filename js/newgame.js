@@ -182,7 +182,7 @@ export class NewGamePanel {
     const ssel = h("select", { id: "ng-style", name: "style" });
     for (const s of STYLES) ssel.append(h("option", { value: s, text: t(`style.${s}`) }));
     ssel.value = st.style;
-    ssel.addEventListener("change", () => { st.style = ssel.value; });
+    ssel.addEventListener("change", () => { st.style = ssel.value; if (this.opts.onStyle) this.opts.onStyle(ssel.value); });
     this.el.style = ssel;
     this.el.styleNote = h("span", { class: "note", text: t("style.forced") });
     this.el.styleNote.hidden = true;

@@ -7,7 +7,8 @@
 import { sleep } from "./dom.js";
 import { t, tOr, getLang } from "./i18n.js";
 import { signalWords, actionLabel } from "./table.js";
-import { auctionWords, revealWords, turnWords, chiamataActionLabel } from "./chiamata.js";
+// Chiamata's panels and words (js/chiamata.js), imported as a Chiamata deal starts
+import { loadChiamata, chiamataIn } from "./later.js";
 import * as store from "./storage.js";
 import * as sound from "./sound.js";
 import * as tips from "./tips.js";
@@ -100,6 +101,10 @@ export class PlayLoop {
     this.app.checkStorage(reply);
     this.app.state = reply;
     await this.app.learnOrder(reply.view.rules, reply.order);
+    if (isChiamata(reply.view) && !chiamataIn()) {
+      // its panels (the auction's, the call's) are drawn from it: in before the deal is
+      await loadChiamata().catch(() => this.app.laterFailed());
+    }
     if (my !== this.gen) return;
     this.app.summaryShown = false;
     this.lastReveal = null;
@@ -228,7 +233,7 @@ export class PlayLoop {
         sound.play("turn");
         tips.atTurn(v, this.app.ctx()); // js/tips.js: a first deal's tips, each once
         const playable = v.legal.filter((a) => /^[A2-9TJHK][DCSB]$/.test(a)).map((c) => this.app.cardText(c));
-        if (!playable.length && v.chiamata) this.app.say(turnWords(v, this.app.ctx()));
+        if (!playable.length && v.chiamata && chiamataIn()) this.app.say(chiamataIn().turnWords(v, this.app.ctx()));
         else this.app.say(t("say.turn", { cards: playable.join(", ") }));
         return;
       }
@@ -328,7 +333,7 @@ export class PlayLoop {
 
   /** The called card has fallen: everyone learns who the partner is. */
   async revealPartner(e, view) {
-    const text = revealWords(e, view, this.app.ctx());
+    const text = chiamataIn() ? chiamataIn().revealWords(e, view, this.app.ctx()) : "";
     this.lastReveal = { seat: e.seat, text, deal: this.app.state.match.deal };
     this.app.table.reveal(e.seat, text, 2600);
     this.app.say(text);
@@ -367,8 +372,8 @@ export class PlayLoop {
         parts.push(t("say.rebury", { card: this.app.cardText(e.card) }));
       } else if (e.type === "end") {
         parts.push(t("say.end"));
-      } else if (this.app.state.view.chiamata) {
-        const words = auctionWords(e, this.app.state.view, this.app.ctx());
+      } else if (this.app.state.view.chiamata && chiamataIn()) {
+        const words = chiamataIn().auctionWords(e, this.app.state.view, this.app.ctx());
         if (words) {
           parts.push(words.say);
           if (words.bubble && e.seat !== this.app.display) this.app.table.bubble(e.seat, words.bubble, ms * 0.6);
@@ -384,7 +389,7 @@ export class PlayLoop {
     try {
       const res = await this.ask("hint", { seat: this.app.display, lang: getLang() });
       const words = /^[A2-9TJHK][DCSB]$/.test(res.action) ? this.app.cardText(res.action)
-        : (st.view.chiamata && chiamataActionLabel(res.action, st.view, this.app.ctx())) || actionLabel(res.action, getLang(), this.app.style());
+        : (st.view.chiamata && chiamataIn() && chiamataIn().chiamataActionLabel(res.action, st.view, this.app.ctx())) || actionLabel(res.action, getLang(), this.app.style());
       this.hinted = res.action;
       this.hintText = t("table.hint.says", { card: words, reason: this.app.coach.words(res.reason) });
       tips.hintAsked(); // the hint's line takes the tip's room
@@ -460,4 +465,9 @@ function withPlays(view, plays) {
     if (k >= 0) v.known[p.seat].splice(k, 1);
   }
   return v;
+}
+
+/** Whether `view` is of a Chiamata deal (its rules' mode; js/table.js MODE_HOOKS). */
+function isChiamata(view) {
+  return !!(view && (view.chiamata || (view.rules && view.rules.mode === "chiamata")));
 }

@@ -11,17 +11,13 @@ import { cardFace } from "./table.js";
 import { reasonText } from "./reasons.js";
 import { errorText } from "./errors.js";
 import * as store from "./storage.js";
-
-/** The local date as YYYY-MM-DD. */
-export function today(d = new Date()) {
-  const two = (n) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
-}
+import { today, refreshEntry, streakText } from "./puzzle-entry.js";
 
 export class Puzzle {
   constructor(app) {
     this.app = app;
     this.dialog = null;
+    this.date = today(); // the day shown (open's)
   }
 
   ensureDialog() {
@@ -138,24 +134,4 @@ export class Puzzle {
     body.append(h("div", { class: "buttons" },
       h("button", { class: "btn primary", id: "puzzle-close", type: "button", text: t("menu.close"), on: { click: () => { this.dialog.close(); refreshEntry(); } } }))); // at once: its close event comes a task later
   }
-}
-
-/** The button that opens the day's puzzle: says whether it was solved or failed today. */
-export function entryLabel(date = today()) {
-  const played = store.puzzleResult(date);
-  return t(!played ? "puzzle.open" : played.solved ? "puzzle.open.solved" : "puzzle.open.failed");
-}
-
-/** The statistics' puzzle entry (its streak, its button), as the statistics now hold. */
-export function refreshEntry() {
-  const streak = document.getElementById("stats-puzzle-streak");
-  if (streak) streak.textContent = streakText();
-  const btn = document.getElementById("btn-puzzle");
-  if (btn) btn.textContent = entryLabel();
-}
-
-/** "Puzzle streak: 3 (best 5)" from the statistics. */
-export function streakText() {
-  const p = store.loadPuzzle();
-  return t("puzzle.streak", { n: p.streak, best: p.best });
 }

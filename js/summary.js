@@ -4,7 +4,8 @@
 import { h, s, clear } from "./dom.js";
 import { t, tOr, formatNumber } from "./i18n.js";
 import { cardFace } from "./table.js";
-import { chiamataFacts, chiamataPoints, signed } from "./chiamata.js";
+import { chiamataIn } from "./later.js";
+import { signed } from "./names.js";
 
 /** Names of a side: "Anna", or "Anna + Gino". */
 export function sideName(side, names) {
@@ -47,7 +48,7 @@ export function renderSummary(box, state, ctx) {
   } else banner = t("sum.win.name", { name: sideName(sides[out.winners[0]], ctx.names) });
   const won = chiamata ? out.game_points[ctx.me] > 0 : !out.draw && out.winners.includes(meSide);
   box.append(h("p", { class: `banner ${out.draw ? "draw" : won ? "won" : "lost"}`, attrs: { role: "status" }, text: banner }));
-  if (chiamata) chiamataFacts(box, state, ctx);
+  if (chiamata && chiamataIn()) chiamataIn().chiamataFacts(box, state, ctx);
   box.append(dealFacts(state, ctx));
 
   const list = h("div", { class: "sum-sides" });
@@ -71,7 +72,7 @@ export function renderSummary(box, state, ctx) {
   });
   box.append(list);
 
-  if (chiamata) chiamataPoints(box, state, ctx);
+  if (chiamata && chiamataIn()) chiamataIn().chiamataPoints(box, state, ctx);
   else if (match.format !== "single" || match.deals.length > 1) {
     box.append(h("p", { class: "match-score" },
       `${t("sum.match")}: `,

@@ -131,9 +131,9 @@ def test_dist_holds_only_what_the_page_fetches(dist):
     import zipfile
     with zipfile.ZipFile(ROOT / "dist" / dist["wheel"]) as wheel:
         names = set(wheel.namelist())
-    assert {"briscola/bridge.pyc", "briscola/ai/expert.pyc", "briscola/arena.pyc"} <= names, names
+    assert {"briscola/bridge.pyc", "briscola/ai/expert.pyc", "briscola/match.pyc"} <= names, names
     assert not names & {"briscola/cli.pyc", "briscola/__main__.pyc", "briscola/env.pyc"}, names
-    # as source only the modules a fair table imports when it starts (tools/build/wheel.py)
+    # as source only the modules the engine's start does not import (tools/build/wheel.py)
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from tools.build.wheel import AS_SOURCE

@@ -860,6 +860,7 @@ export default {
   "stats.undone": "Deals with an undo, not counted: {n}",
   "notice.letgo": "{n, plural, one {An older unfinished game was let go} other {# older unfinished games were let go}}: {max, plural, one {at most # is kept, the one played most recently} other {at most # are kept, the ones played most recently}}.",
   "notice.lang.failed": "{lang} could not be loaded: there is no connection, or it dropped. The page stays in English; try again once you are online.",
+  "notice.later.failed": "This part of the page could not be loaded: there is no connection, or it dropped. Try again once you are online.",
   "notice.badsave": "The saved game could not be resumed ({message}). It was set aside, not deleted.",
   "notice.error": "Error: {message}",
   "error.error": "the engine refused this request.",

@@ -860,6 +860,7 @@ export default {
   "stats.undone": "Manos con un deshacer, sin contar: {n}",
   "notice.letgo": "{n, plural, one {Se ha quitado una partida sin terminar más antigua} other {Se han quitado # partidas sin terminar más antiguas}}: {max, plural, one {se guarda como mucho #, la última jugada} other {se guardan como mucho #, las últimas jugadas}}.",
   "notice.lang.failed": "No se ha podido cargar {lang}: no hay conexión o se ha cortado. La página sigue en español; vuelve a intentarlo cuando tengas conexión.",
+  "notice.later.failed": "No se ha podido cargar esta parte de la página: no hay conexión o se ha cortado. Vuelve a intentarlo cuando tengas conexión.",
   "notice.badsave": "No se ha podido continuar la partida guardada ({message}). Se ha apartado, no borrado.",
   "notice.error": "Error: {message}",
   "error.error": "el motor ha rechazado esta petición.",

@@ -860,6 +860,7 @@ export default {
   "stats.undone": "Partije s poništavanjem, ne broje se: {n}",
   "notice.letgo": "{n, plural, one {Maknuta je jedna starija nedovršena igra} few {Maknute su # starije nedovršene igre} other {Maknuto je # starijih nedovršenih igara}}: {max, plural, one {čuva se najviše #, zadnja igrana} few {čuvaju se najviše #, zadnje igrane} other {čuva ih se najviše #, zadnje igrane}}.",
   "notice.lang.failed": "Nije bilo moguće učitati jezik {lang}: veze nema ili je prekinuta. Stranica ostaje na hrvatskom; pokušaj ponovno kad veza bude dostupna.",
+  "notice.later.failed": "Ovaj dio stranice nije bilo moguće učitati: veze nema ili je prekinuta. Pokušaj ponovno kad veza bude dostupna.",
   "notice.badsave": "Spremljenu igru nije bilo moguće nastaviti ({message}). Stavljena je na stranu, nije izbrisana.",
   "notice.error": "Greška: {message}",
   "error.error": "igra je odbila ovaj zahtjev.",

@@ -860,6 +860,7 @@ export default {
   "stats.undone": "Smazzate con una mossa annullata, non contate: {n}",
   "notice.letgo": "{n, plural, one {Ho tolto una partita in sospeso più vecchia} other {Ho tolto # partite in sospeso più vecchie}}: {max, plural, one {ne tengo al massimo una, l'ultima giocata} other {ne tengo al massimo #, le ultime giocate}}.",
   "notice.lang.failed": "Non è stato possibile caricare {lang}: la connessione manca o si è interrotta. La pagina resta in italiano; riprova quando sei di nuovo in linea.",
+  "notice.later.failed": "Non è stato possibile caricare questa parte della pagina: la connessione manca o si è interrotta. Riprova quando sei di nuovo in linea.",
   "notice.badsave": "La partita salvata non si poteva riprendere ({message}). L'ho messa da parte, non cancellata.",
   "notice.error": "Errore: {message}",
   "error.error": "il motore ha rifiutato la richiesta.",

@@ -860,6 +860,7 @@ export default {
   "stats.undone": "Mãos com uma anulação, não contadas: {n}",
   "notice.letgo": "{n, plural, one {Foi apagado um jogo por acabar mais antigo} other {Foram apagados # jogos por acabar mais antigos}}: {max, plural, one {guarda-se no máximo #, o jogado mais recentemente} other {guardam-se no máximo #, os jogados mais recentemente}}.",
   "notice.lang.failed": "Não foi possível carregar {lang}: não há ligação ou a ligação caiu. A página continua em português; tenta de novo quando tiveres ligação.",
+  "notice.later.failed": "Não foi possível carregar esta parte da página: não há ligação ou a ligação caiu. Tenta de novo quando tiveres ligação.",
   "notice.badsave": "Não foi possível retomar o jogo guardado ({message}). Foi posto de parte, não apagado.",
   "notice.error": "Erro: {message}",
   "error.error": "o motor recusou este pedido.",

@@ -860,6 +860,7 @@ export default {
   "stats.undone": "Partije z razveljavitvijo, ne štejejo: {n}",
   "notice.letgo": "{n, plural, one {Odstranjena je bila ena starejša nedokončana igra} two {Odstranjeni sta bili # starejši nedokončani igri} few {Odstranjene so bile # starejše nedokončane igre} other {Odstranjenih je bilo # starejših nedokončanih iger}}: {max, plural, one {hrani se največ #, nazadnje igrana} two {hranita se največ #, nazadnje igrani} few {hranijo se največ #, nazadnje igrane} other {hrani se jih največ #, nazadnje igrane}}.",
   "notice.lang.failed": "Jezika {lang} ni bilo mogoče naložiti: povezave ni ali pa se je prekinila. Stran ostane v slovenščini; poskusi znova, ko bo povezava spet na voljo.",
+  "notice.later.failed": "Tega dela strani ni bilo mogoče naložiti: povezave ni ali pa se je prekinila. Poskusi znova, ko bo povezava spet na voljo.",
   "notice.badsave": "Shranjene igre ni bilo mogoče nadaljevati ({message}). Odložena je na stran, ne izbrisana.",
   "notice.error": "Napaka: {message}",
   "error.error": "igra je to zahtevo zavrnila.",

@@ -24,7 +24,7 @@ from pagekit import QUIET, read, watched_context
 from tools import chromium
 from tools.build.friends import lazy
 from tools.build.service_worker import sri
-from tools.build.site import shown_when_asked
+from tools.build.site import modules_when_needed, shown_when_asked
 from tools.chromium import OFFLINE_READY, until
 
 pytestmark = pytest.mark.browser
@@ -123,6 +123,14 @@ def test_second_visit_plays_with_the_network_gone(dist_dir, context, bot_level):
         # The first visit is over once the service worker has the whole build (and the engine
         # its snapshot).
         until(page, OFFLINE_READY)
+        # The statistics opened: the modules loaded when first needed (js/later.js: the review,
+        # the puzzle...) in sight, the service worker fetches and keeps them all (sw.js).
+        page.click("#btn-stats")
+        page.wait_for_selector("#stats-dialog[open] #btn-puzzle")
+        until(page, """async () => { for (const name of await caches.keys()) {
+            const c = await caches.open(name);
+            if (await c.match(new URL('js/review.js', location.href).href) && await c.match(new URL('js/decks.js', location.href).href)) return true;
+        } return false; }""")
         page.close()
     finally:
         site.stop()
@@ -151,6 +159,12 @@ def test_second_visit_plays_with_the_network_gone(dist_dir, context, bot_level):
     if sources:
         assert any(path.endswith("/js/start.js") for path, _ in sources), sources
         assert all(source == "cache" for _, source in sources), sources
+    # the review of the deal, which the first visit never opened, opens offline (its modules
+    # come through the fetch handler: later files, checked against the build)
+    if page.evaluate("document.documentElement.dataset.ui") == "summary":
+        page.click("#sum-review")
+        page.wait_for_selector("#review-dialog[open] #rv-pos")
+    assert not failed, failed
 
 
 def test_a_broken_engine_snapshot_is_replaced(site, context, bot_level):
@@ -424,7 +438,11 @@ def test_service_worker_lists_every_file_of_the_build(dist_dir):
     asked = {"img/icon-192.png", "img/icon-512.png", "img/apple-touch-icon.png", "embed.html",
              "css/poster.css", "js/poster.js", "js/poster-words.js"}
     assert shown_when_asked(dist_dir) == asked
-    langs |= asked
+    # ... nor the page's modules that a first deal does not run, imported when first needed
+    # (js/later.js; tools/build/site.py modules_when_needed)
+    needed = {"js/review.js", "js/replay.js", "js/puzzle.js", "js/carry.js", "js/limits.js", "js/decks.js", "js/chiamata.js"}
+    assert modules_when_needed(dist_dir) == needed
+    langs |= asked | needed
     expected = {p for p in manifest["files"] if p not in ("sw.js", "build-manifest.json", build.ONE_FILE,
                                                           *micropip, *models, *langs) and not lazy(p)}
     assert any(lazy(p) for p in manifest["files"])

@@ -157,6 +157,25 @@ def test_cards_are_named_as_they_print(new_page, base_url, style, lang):
             assert page.input_value("#set-style") == "spagnole"
 
 
+def test_a_regional_deck_picked_in_the_settings_is_drawn_at_once(new_page, base_url):
+    """The regional decks' art (js/decks.js) is not loaded by the page's start (js/later.js):
+    picked in the settings, it comes in and the hand is drawn and named in it."""
+    with checked(new_page(1280, 800)) as page:
+        assert first_visit(page, base_url, {"lang": "en", "style": "napoletane"}) == "waiting"
+        loaded = "() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/js/decks.js'))"
+        assert not page.evaluate(loaded)
+        art = "() => [...document.querySelectorAll('.hand .hand-card svg')].map((e) => e.outerHTML).join('')"
+        before = page.evaluate(art)
+        page.click("#btn-settings")
+        page.wait_for_selector("#settings-dialog[open] #set-style")
+        page.select_option("#set-style", "spagnole")
+        page.wait_for_function("() => window.__briscola.app.style() === 'spagnole'")
+        assert page.evaluate(loaded)
+        hand = hand_of_svg_indices(page)
+        assert hand and all(not bad_names(name, "en", "spagnole") for name, _ in hand), hand
+        page.wait_for_function(f"b => ({art})() !== b", arg=before)  # the hand redrawn in its art
+
+
 @pytest.mark.parametrize("width,height", SIZES)
 def test_rules_open_at_their_top(new_page, base_url, width, height, artifacts):
     """At every size and in both languages the Rules open with their title in view, and their

@@ -69,15 +69,36 @@ export function keepOffline() {}
 """
 
 
+# The same for the page's modules that a first deal does not run (js/later.js: each imported
+# when first needed): this page carries them, imported with the rest.
+LATER = "js/later.js"
+ONE_FILE_LATER = """import * as REVIEW from "./review.js";
+import * as PUZZLE from "./puzzle.js";
+import * as CARRY from "./carry.js";
+import * as DECKS from "./decks.js";
+import * as CHIAMATA from "./chiamata.js";
+export function loadReview() { return Promise.resolve(REVIEW); }
+export function loadPuzzle() { return Promise.resolve(PUZZLE); }
+export function loadCarry() { return Promise.resolve(CARRY); }
+export function loadDecks() { return Promise.resolve(DECKS); }
+export function inSight() {}
+export function loadChiamata() { return Promise.resolve(CHIAMATA); }
+export function chiamataIn() { return CHIAMATA; }
+"""
+
+
 def one_file_modules(stage: Path) -> dict[str, str]:
-    """The modules this page bundles as other text than their file's (ONE_FILE_WORDS), each
-    checked to export what the file does."""
-    if not (stage / LANG_FILES).is_file():
-        return {}
+    """The modules this page bundles as other text than their file's (ONE_FILE_WORDS,
+    ONE_FILE_LATER), each checked to export what the file does."""
     exported = lambda text: sorted(m.group(2) or m.group(3) or m.group(4) for m in _EXPORT_DECL.finditer(text))  # noqa: E731
-    if exported(ONE_FILE_WORDS) != exported((stage / LANG_FILES).read_text(encoding="utf-8")):
-        raise BuildError(f"{LANG_FILES}: its exports are not those of {ONE_FILE}'s version (onefile.py ONE_FILE_WORDS)")
-    return {LANG_FILES: ONE_FILE_WORDS}
+    out = {}
+    for rel, text, name in ((LANG_FILES, ONE_FILE_WORDS, "ONE_FILE_WORDS"), (LATER, ONE_FILE_LATER, "ONE_FILE_LATER")):
+        if not (stage / rel).is_file():
+            continue
+        if exported(text) != exported((stage / rel).read_text(encoding="utf-8")):
+            raise BuildError(f"{rel}: its exports are not those of {ONE_FILE}'s version (onefile.py {name})")
+        out[rel] = text
+    return out
 
 
 def bundle_modules(stage: Path, entries: list[str], between: str = "", after: str | None = None,

@@ -35,7 +35,7 @@ from .friends import FAIR_DIR, PEER_ID_DIR, bundle_vendor, lazy
 from .linking import patch_linking
 from .micropip import stage_micropip_wheels
 from .models import is_model, stage_models
-from .modules import module_graph, page_entries
+from .modules import module_graph, page_entries, resolve
 from .onefile import ONE_FILE, inline_build, inline_page_build, one_file_page, without_comment_lines
 from .runtime import PYODIDE_RUNTIME, check_pyodide, lock_info
 from .service_worker import service_worker, sri
@@ -216,6 +216,19 @@ def words_when_chosen(stage: Path) -> set[str]:
     return {p.relative_to(stage).as_posix() for p in (stage / "js" / "locales").glob("*.js")} - page
 
 
+def modules_when_needed(stage: Path) -> set[str]:
+    """The page's modules that only js/later.js imports (dynamically: the review and its
+    replay, the puzzle, the file of a person's data), with what they import that the page's
+    start does not: fetched when first needed, kept by the service worker from then on."""
+    later = stage / "js" / "later.js"
+    if not later.is_file():
+        return set()
+    targets = [resolve("js/later.js", spec) for spec in
+               re.findall(r"""\bimport\(\s*["'](\.{1,2}/[^"']+)["']\s*\)""", later.read_text(encoding="utf-8"))]
+    page = set(module_graph(stage, page_entries((stage / "index.html").read_text(encoding="utf-8"))))
+    return set(module_graph(stage, targets)) - page
+
+
 def shown_when_asked(stage: Path) -> set[str]:
     """The files the game's page never loads itself, which the browser asks for when it needs
     them: the installed app's raster icons (the manifest's and the apple-touch-icon; its SVG
@@ -373,12 +386,13 @@ def stage_dist(stock_stdlib: bool = False, verify_stdlib: bool = True,
     # embed's poster), which a first visit downloaded only to precache them.
     for entry in files.values():
         entry["integrity"] = sri(entry["sha256"])
-    chosen = words_when_chosen(stage) | shown_when_asked(stage)
+    chosen = words_when_chosen(stage) | shown_when_asked(stage) | modules_when_needed(stage)
     precache = {p: f["integrity"] for p, f in files.items()
                 if not lazy(p) and not is_model(p) and p not in chosen}
     keep = {m["path"]: files[m["path"]]["integrity"] for m in models.values()}
     later = {p: f["integrity"] for p, f in files.items() if lazy(p) or p in chosen}
-    sw = service_worker((ROOT / "sw.js").read_text(encoding="utf-8"), build_hash, precache, keep, later)
+    sw = service_worker((ROOT / "sw.js").read_text(encoding="utf-8"), build_hash, precache, keep, later,
+                        sorted(modules_when_needed(stage)))
     add_file(stage, files, "sw.js", without_comment_lines(sw).encode())
 
     # The one-file page, for a download: everything inside, opens from file://.

@@ -59,10 +59,15 @@ def read_version(pkg_dir: Path = PKG_DIR) -> str:
 # Briscola and Chiamata (models.py): each is a file of its own, loaded when its variant is played.
 NOT_IN_BROWSER = frozenset({"cli.py", "__main__.py", "env.py"})
 
-# The modules the page runs only at a table that deals fairly (docs/friends.md, "The fair
-# deal"): in the page's wheel as their source, which deflates to less than half of their
-# bytecode (18 KB of it against 8 KB), compiled when a fair table first imports them.
-AS_SOURCE = frozenset({"masked.py", "fairplay.py"})
+# The modules that the engine's start (bridge.prepare: a first deal's imports) does not import,
+# in the page's wheel as their source, which deflates to less than half of their bytecode,
+# compiled when first imported: those a table that deals fairly runs (docs/friends.md, "The
+# fair deal"; 18 KB of bytecode against 8 KB), the coach's review, puzzle, rating and tracker,
+# Chiamata's teaching notes (the review's) and the command line's arena (33 KB of bytecode
+# against 16 KB). The hint's (ai/teach.py, explain.py, evaluate.py) stay bytecode: a first
+# deal may ask for one at any turn, and each visit would compile them again (about 95 KB).
+AS_SOURCE = frozenset({"masked.py", "fairplay.py", "coach/review.py", "coach/puzzle.py", "coach/rating.py",
+                       "coach/tracker.py", "ai/chiamata/teach.py", "arena.py"})
 
 
 def not_in_browser(pkg_dir: Path) -> frozenset[str]:
