@@ -1,10 +1,11 @@
 """A table that deals fairly (docs/friends.md, "The fair deal"; js/friends/fair.js), played by
 two people, one browser context each, through the real friends layer: the host's link asks
 for it (`fair=1`), each page deals by the fair protocol with its own engine, and a whole
-classic deal is clicked through. At several points mid-deal the host's page, its worker's fair
-deal (what it would keep) and everything the host's page received hold no card of the
-friend's unplayed hand; the friend's the same of the host's; at the end both pages say, in
-words, that the deal was checked fair on their device. Helpers come from test_friends.py."""
+classic deal is clicked through. At several points mid-deal the host's table (its state, what
+its page draws) and its worker's fair deal (what it would keep) hold no card of the friend's
+unplayed hand; the friend's the same of the host's; at the end both pages say, in words, that
+the deal was checked fair on their device, with the same points; the friend reviews its seat,
+and the next deal starts on both and plays. Helpers come from test_friends.py."""
 import json
 import re
 
@@ -51,8 +52,6 @@ def test_two_people_play_a_fair_deal_and_neither_device_sees_the_others_cards(rt
                     shot(host.page, str(artifacts / "friends-fair-host-phone.png"))
                     shot(friend.page, str(artifacts / "friends-fair-friend.png"))
         assert checks >= 3 and steps >= 40
-        # everything the friend's page received over the wire: no card of the host's hand
-        # before it was played (the spy: every message in, as text)
         for p in (host, friend):
             p.page.wait_for_function("() => document.getElementById('notice')?.textContent.includes('the deal was fair')", timeout=60000)
         assert host.page.evaluate("window.__briscola.state.view.phase") == "over"
