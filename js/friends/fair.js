@@ -12,6 +12,7 @@
 
 import { t } from "../i18n.js";
 import { EngineError } from "../engine.js";
+import { errorText } from "../errors.js";
 import { REVIEW, cleanName, closeDialog } from "./common.js";
 
 /** The requests a page's own engine answers at a fair table (the rest: refused there). */
@@ -188,6 +189,7 @@ export async function hostFair(host, fill) {
   const level = levels.includes("intermediate") ? "intermediate" : levels[0];
   if (fill) host.seats.forEach((s, i) => { if (s.kind === "friend" && !s.token) host.seats[i] = { kind: "bot", level, name: "" }; });
   if (host.free().length) return;
+  const worker = (host.fairWorker ??= app.engine);
   host.started = true;
   let next = 1;
   const owner = host.seats.map((s) => (s.kind === "friend" ? next++ : 0));
@@ -195,10 +197,16 @@ export async function hostFair(host, fill) {
   const seats = host.seats.map((s) => (s.kind === "bot" ? { kind: "bot" } : { kind: "friend", ...(s.name ? { name: s.name } : {}) }));
   const dealer = crypto.getRandomValues(new Uint32Array(1))[0] % host.seats.length;
   const table = `${host.room}:${host.round}`;
+  try { // what a fair table cannot deal yet (signals) refused here, before any friend is told
+    await worker.call("fair_deal", { rules: host.cfg.rules, dealer, sees: [host.mine], bots: [] });
+  } catch (err) {
+    host.started = false;
+    app.notice(t("notice.error", { message: errorText(err) }), 15000);
+    return;
+  }
   const go = { t: "fair_go", table, round: host.round, owner, rules: host.cfg.rules, dealer, seats };
   host.fairOwner = owner;
   host.seats.forEach((s, i) => { if (s.kind === "friend" && s.peer) host.send(s.peer, { ...go, me: owner[i], seat: i }); });
-  const worker = (host.fairWorker ??= app.engine);
   host.fair = new FairPlay(app, { local: worker, post: (to, msg) => host.fairPost(0, to, msg), table, round: host.round,
     me: 0, owner, bots, rules: host.cfg.rules, dealer, seat: host.mine, seats });
   closeDialog();
