@@ -36,7 +36,7 @@ function savedTurn() {
 }
 
 // the review's requests, a name as a page sends it, what of a reply travels: the referee's
-export { REVIEW, cleanName, travelling } from "./referee.js";
+export { REVIEW, REVIEW_ARGS, cleanName, travelling } from "./referee.js";
 
 /** {relays, stun, turn, relayOnly, shareTurn, linkProblem}: the link's `relays` / `stun` /
  * `turn` (with `turn_user`, `turn_credential`) / `ice` first, else the settings, else the

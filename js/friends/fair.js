@@ -13,10 +13,12 @@
 import { t } from "../i18n.js";
 import { EngineError } from "../engine.js";
 import { errorText } from "../errors.js";
-import { REVIEW, cleanName, closeDialog } from "./common.js";
+import { REVIEW, REVIEW_ARGS, cleanName, closeDialog } from "./common.js";
+import { where } from "../requests.js";
 
-/** The requests a page's own engine answers at a fair table (the rest: refused there). */
-const OWN = new Set(["card_points", "check_rules", "catalog", "rate", "rating_levels", "trick_winner", "ping", "set_meta", "games", "puzzle", "puzzle_move", "hint_view", "tracker_view"]);
+/** The requests a page's own engine answers at a fair table, as a friend's does (js/requests.js),
+ * but the fair deal's own, which only the FairSeat asks (a computer's cards are in its save). */
+const OWN = new Set([...where("friend", "own")].filter((k) => !k.startsWith("fair_") && k !== "review_load"));
 
 export class FairPlay {
   /** `local`: this page's worker ({call}); `post(to, msg)`: a message to device `to` (null:
@@ -112,9 +114,7 @@ export class FairPlay {
     if (!this.shown) {
       this.shown = true;
       this.app.meta = { ...(this.app.meta || {}), names: this.seats.map((s) => s.name || ""), id: `fair:${this.table}` };
-      const sum = document.getElementById("summary-dialog"); // (the deal before's, at "play again")
-      if (sum instanceof HTMLDialogElement && sum.open) sum.close();
-      await this.app.seam.start(state);
+      await this.app.seam.shown(state, { fresh: true }); // a deal's start (the summary before it closed)
       return;
     }
     await this.app.seam.shown(state);
@@ -127,8 +127,7 @@ export class FairPlay {
       await this.local.call("review_load", { record: this.record });
       this.reviewLoaded = true;
     }
-    const keep = ["deal", "index", "step", "all_hands", "action"]; // (as a friend's page's review: ./guest.js)
-    const out = Object.fromEntries(keep.filter((k) => args[k] !== undefined).map((k) => [k, args[k]]));
+    const out = Object.fromEntries(REVIEW_ARGS.filter((k) => args[k] !== undefined).map((k) => [k, args[k]]));
     return this.local.call(type, { ...out, seat: this.seat, record: true });
   }
 

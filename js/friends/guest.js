@@ -19,7 +19,7 @@ import { PartsBound } from "./wire.js";
 import { openTable } from "./rooms.js";
 import { openSealed, outerLimit, pairsFor, proofText } from "./pairs.js";
 import { damaged } from "./damaged.js";
-import { REVIEW, cleanName, closeDialog, connectionWords, hideBar, savedName } from "./common.js";
+import { REVIEW, REVIEW_ARGS, cleanName, closeDialog, connectionWords, hideBar, savedName } from "./common.js";
 import { GuestDialog } from "./guest-dialog.js";
 import { joinFair } from "./fair.js";
 
@@ -29,7 +29,6 @@ const REMOTE = new Set(["state", "act"]);
 const BEFORE_OPEN = new Set(["lobby", "seated"]);
 // a finished deal's review (REVIEW): this page's own engine, from the deal's record the host
 // sent once the deal was over (every card of it public then); these args pass on
-const REVIEW_ARGS = ["deal", "index", "step", "all_hands", "action"];
 const RECORDS = 8; // the records kept: of the last deals (the bridge keeps as many loaded)
 const NUDGE_MS = 5000;
 // this long without the host's page: this page's offers are passed on again now (its next

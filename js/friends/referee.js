@@ -35,6 +35,8 @@ import { TRAVELLING, where } from "../requests.js";
 /** A finished deal's review: a friend's page answers it with its own engine, from the deal's
  * record (`record` in the views once the deal is over); the host's refuses it. */
 export const REVIEW = where("friend", "review");
+/** What of a review request a friend's page passes to its own engine (its seat and the record's flag added). */
+export const REVIEW_ARGS = ["deal", "index", "step", "all_hands", "action"];
 /** What a friend may ask the host's worker. */
 export const REQUESTS = where("referee", "asks");
 /** What a friend's page may ask that the host need not answer: refused without the worker. */

@@ -103,7 +103,9 @@ from .ai.reasons import public_reason
 from .cards import CARDS, SUITS, Card, CardError, parse_cards
 from .bounds import (MAX_BYTES, MAX_DEPTH, MAX_ITEMS, InputTooDeep, InputTooLarge,  # noqa: F401
                      JSONBoundsError, check_json)
-from .errors import BriscolaError, IllegalActionError, RulesError, SaveError, quote
+from .args import check_seat as _check_seat, rules_arg as _rules_arg
+from .errors import (BridgeError, BriscolaError, HiddenSeatError,  # noqa: F401 (BridgeError: the bridge's own)
+                     IllegalActionError, RulesError, SaveError, quote)
 from .game import check_seed, trick_winner
 from .languages import languages
 from .match import Match
@@ -125,10 +127,6 @@ LEVELS = ("beginner", "intermediate", "expert")
 CHANGES = where(by="bridge", changes=True)
 
 
-class BridgeError(BriscolaError):
-    code = "bad_request"
-
-
 class CannotUndo(BriscolaError):
     code = "cannot_undo"
 
@@ -137,10 +135,7 @@ class ReviewIncomplete(BriscolaError):
     code = "review_incomplete"
 
 
-class HiddenSeatError(BriscolaError):
-    """A request for what a seat the person does not control may know."""
 
-    code = "hidden_seat"
 
 
 class Table:
@@ -472,12 +467,6 @@ def _common_dict(values: list) -> Any:
             for k, x in first.items()}
 
 
-def _check_seat(seat: Any, n: int) -> int:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-        raise BridgeError(f"seat: expected a seat from 0 to {n - 1}, got {quote(seat)}")
-    return seat
-
-
 def _lang_arg(args: dict) -> str:
     """A language the page speaks (js/locales/index.js lists them: briscola.languages); an
     engine without the page takes any language code."""
@@ -486,19 +475,6 @@ def _lang_arg(args: dict) -> str:
     if not isinstance(lang, str) or (lang not in known if known else not re.fullmatch(r"[a-z]{2,3}", lang)):
         raise BridgeError(f"lang: one of {', '.join(repr(x) for x in known) or 'the language codes'}, got {lang!r}")
     return lang
-
-
-def _rules_arg(value: Any) -> Rules:
-    if isinstance(value, str):
-        return find_variant(value)
-    if isinstance(value, dict):
-        rules = Rules.from_dict(value)
-        if rules.edition != EDITION:
-            raise BridgeError(f"edition: only a saved game resumes under edition "
-                              f"{rules.edition}; a new one follows the rule book as it is "
-                              f"(edition {EDITION})")
-        return rules
-    raise BridgeError("rules: expected a variant name or an object of options")
 
 
 FAIR_REQUESTS = ("fair_deal", "fair_open", "fair_act", "fair_view", "fair_bot", "fair_check",

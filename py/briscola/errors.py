@@ -34,6 +34,18 @@ class SaveError(BriscolaError):
 
 
 
+class BridgeError(BriscolaError):
+    """A request the bridge cannot read: a missing or malformed argument."""
+
+    code = "bad_request"
+
+
+class HiddenSeatError(BriscolaError):
+    """A request for what a seat the person does not control may know."""
+
+    code = "hidden_seat"
+
+
 QUOTE_CHARS = 80
 
 

@@ -22,41 +22,22 @@ from typing import Any, Callable
 
 from .ai import BOTS, make_bot
 from .cards import CARDS
-from .errors import BriscolaError, quote
+from .args import check_seat, rules_arg
+from .errors import BridgeError, HiddenSeatError, quote
 from .masked import CheatError, MaskedDeal
 from .record import card_points_of, deal_record, deal_summary
-from .rules import Rules, find_variant
 
 MAX_OPEN = 64  # cards opened in one request: more than any deck
 
 
-class FairError(BriscolaError):
-    code = "bad_request"
-
-
-class HiddenSeat(BriscolaError):
-    code = "hidden_seat"
-
-
-def _rules(value: Any) -> Rules:
-    if isinstance(value, str):
-        return find_variant(value)
-    if isinstance(value, dict):
-        return Rules.from_dict(value)
-    raise FairError("rules: expected a variant name or an object of options")
-
-
 def _seat(x: Any, deal: MaskedDeal) -> int:
-    n = deal.rules.players
-    if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x < n:
-        raise FairError(f"seat: expected a seat from 0 to {n - 1}, got {quote(x)}")
-    return x
+    return check_seat(x, deal.rules.players)
 
 
 def _seats(x: Any, what: str) -> list[int]:
     if not isinstance(x, list) or len(x) > 8 \
             or not all(isinstance(s, int) and not isinstance(s, bool) for s in x):
-        raise FairError(f"{what}: expected a list of seats")
+        raise BridgeError(f"{what}: expected a list of seats")
     return x
 
 
@@ -68,7 +49,7 @@ def _names(x: Any, n: int) -> list[dict]:
             isinstance(s, dict) and s.get("kind") in ("human", "friend", "bot")
             and (s.get("name") is None or (isinstance(s.get("name"), str) and len(s["name"]) <= 40))
             for s in x):
-        raise FairError(f"seats: expected {n} seats, each {{kind, name?}}")
+        raise BridgeError(f"seats: expected {n} seats, each {{kind, name?}}")
     return [{"kind": s["kind"], **({"name": s["name"]} if s.get("name") else {})} for s in x]
 
 
@@ -88,7 +69,7 @@ class FairRequests:
 
     def _deal(self) -> MaskedDeal:
         if self.deal is None:
-            raise FairError("no fair deal: start one with fair_deal")
+            raise BridgeError("no fair deal: start one with fair_deal")
         return self.deal
 
     def _reply(self) -> dict:
@@ -104,9 +85,9 @@ class FairRequests:
             deal = MaskedDeal.from_dict(args["deal"])
         else:
             sees = _seats(args.get("sees"), "sees: this device's seats")
-            deal = MaskedDeal(_rules(args.get("rules")), args.get("dealer"), sees)  # type: ignore[arg-type]
+            deal = MaskedDeal(rules_arg(args.get("rules")), args.get("dealer"), sees)  # type: ignore[arg-type]
         if not set(bots) <= deal.sees:
-            raise FairError("bots: a computer's seat must be one of this device's (sees)")
+            raise BridgeError("bots: a computer's seat must be one of this device's (sees)")
         seats = _names(args.get("seats"), deal.rules.players)
         self.deal, self.bots, self.seats = deal, frozenset(bots), seats
         # the variant's cards, for the protocol's deck (each card's point is its code hashed)
@@ -117,7 +98,7 @@ class FairRequests:
         cards = args.get("cards")
         if not isinstance(cards, list) or len(cards) > MAX_OPEN \
                 or not all(isinstance(x, list) and len(x) == 2 for x in cards):
-            raise FairError(f"cards: expected at most {MAX_OPEN} pairs [position, card]")
+            raise BridgeError(f"cards: expected at most {MAX_OPEN} pairs [position, card]")
         before = d.to_dict()
         try:
             for pos, card in cards:
@@ -135,7 +116,7 @@ class FairRequests:
     def fair_view(self, args: dict) -> dict:
         seat = _seat(args.get("seat"), self._deal())
         if seat in self.bots:
-            raise HiddenSeat(f"seat {seat} is a computer's: its cards are not the page's")
+            raise HiddenSeatError(f"seat {seat} is a computer's: its cards are not the page's")
         return {**self._reply(), "view": self._deal().view(seat).to_dict()}
 
     def fair_bot(self, args: dict) -> dict:
@@ -145,12 +126,12 @@ class FairRequests:
         seat = _seat(args.get("seat"), d)
         level = args.get("level", "expert")
         if not isinstance(level, str) or level not in BOTS:
-            raise FairError(f"level: expected one of {', '.join(BOTS)}, got {quote(level)}")
+            raise BridgeError(f"level: expected one of {', '.join(BOTS)}, got {quote(level)}")
         if seat not in self.bots:
-            raise FairError(f"seat {quote(seat)} is not one of this device's computers")
+            raise BridgeError(f"seat {quote(seat)} is not one of this device's computers")
         view = d.view(seat)
         if d.game.current_player != seat:
-            raise FairError(f"it is not seat {quote(seat)}'s turn")
+            raise BridgeError(f"it is not seat {quote(seat)}'s turn")
         decision = make_bot(level, seed=f"fair/{len(d.actions)}").decide(view)
         return {"action": str(decision.action)}
 
