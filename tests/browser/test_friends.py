@@ -101,7 +101,7 @@ def losing(lose_js: str) -> str:
 })();""" % lose_js
 
 
-DROP_FIRST = losing("""  window.__dropped = 0;
+DROP_FIRST = losing(r"""  window.__dropped = 0;
   const marker = new RegExp(%s), most = %d;
   const lose = (event) => {
     if (window.__dropped >= most) return false;
