@@ -12,6 +12,7 @@ from briscola.cards import CARDS, CODES, N_CARDS
 from briscola.errors import IllegalActionError, RulesError, SaveError
 from briscola.game import Game
 from briscola.masked import CheatError, MaskedDeal, MaskedError
+from briscola.match import Match
 from briscola.rules import VARIANTS, find_variant
 
 
@@ -372,7 +373,7 @@ def test_the_fair_requests_are_imported_only_when_a_fair_table_asks():
 @pytest.mark.parametrize("name", ["classic", "four", "chiamata"])
 def test_the_fair_state_is_drawn_as_the_tables_state(name):
     """``fair_state`` has the table's ``state`` shape (what the page draws): the same keys, the
-    view the whole game gives, a match of one deal, and once the deal is over the summary the
+    view the whole game gives, the match, and once the deal is over the summary the
     table's would give, checked fair."""
     from briscola.bridge import Bridge
     from briscola.record import deal_summary
@@ -399,8 +400,11 @@ def test_the_fair_state_is_drawn_as_the_tables_state(name):
     _ask(b, "fair_deal", {"deal": t.deals[0].to_dict()})
     over = _ask(b, "fair_state", {"seat": 0})
     assert over["summary"] == {**deal_summary(t.g), "undone": False, "back": []}
-    assert over["checked"]["fair"] is True and over["match"]["over"] is True
-    assert over["match"]["winners"] == list(t.g.outcome().winners)
+    assert over["checked"]["fair"] is True
+    # the match with this deal counted (tests/test_fair_match.py: a match of several deals)
+    assert over["match"] == Match.of_deals(rules, [t.g]).public()
+    if name != "chiamata":  # a single deal: over, won by the deal's winners
+        assert over["match"]["over"] is True and over["match"]["winners"] == list(t.g.outcome().winners)
     # the finished deal's public record, which the page's own review loads
     record = over["record"]
     assert len(record["actions"]) == len(t.g.actions) and "seed" not in json.dumps(record)

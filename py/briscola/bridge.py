@@ -310,20 +310,10 @@ class Table:
         friends its public record, for each friend's own review)."""
         match = self.match
         game = match.game
-        results = match._results()
         k = match.deal_number
         state: dict[str, Any] = {
             "seats": self.seats,
-            "match": {
-                "format": match.rules.match,
-                "deal": k,
-                "score": match.score(),
-                "over": match.is_over,
-                "winners": None if (won := match.winners()) is None else list(won),
-                "deals": [o.to_dict() for o in results],
-                "undone": k in match.undone,
-                "undone_deals": sorted(match.undone),
-            },
+            "match": match.public(),
             "card_points": card_points_of(game.rules),
             "order": game.rules.tables.order,  # the ranks, strongest first (the auction's ladder)
         }

@@ -4,7 +4,8 @@ table, with what this device knows of the deal and nothing more.
 
 ``fair_deal {rules, dealer, sees, bots}`` starts it (``sees``: this device's seats, ``bots``:
 those of them its computers play; or ``{deal, bots}``, ``deal`` what ``fair_save`` gave,
-carries it on after a reload); ``fair_open {cards: [[position, card], ...]}`` gives it the cards the
+carries it on after a reload; ``past``, the records of the match's deals before this one,
+each found fair on this device when it ended: the match's score and its next dealer); ``fair_open {cards: [[position, card], ...]}`` gives it the cards the
 fair protocol opened to this device; ``fair_act {seat, action}`` takes a seat's action;
 ``fair_view {seat}`` is a seat's view (one of this device's seats, a computer's refused: its
 cards are not the page's); ``fair_bot {seat, level}`` a computer's choice from its own view; ``fair_check`` replays the finished deal through the
@@ -23,9 +24,11 @@ from typing import Any, Callable
 from .ai import BOTS, make_bot
 from .cards import CARDS
 from .args import check_seat, rules_arg
-from .errors import BridgeError, HiddenSeatError, quote
+from .errors import BridgeError, HiddenSeatError, IllegalActionError, quote
+from .game import Game
 from .masked import CheatError, MaskedDeal
-from .record import card_points_of, deal_record, deal_summary
+from .match import MAX_DEALS, Match
+from .record import card_points_of, deal_record, deal_summary, load_record
 
 MAX_OPEN = 64  # cards opened in one request: more than any deck
 
@@ -53,6 +56,32 @@ def _names(x: Any, n: int) -> list[dict]:
     return [{"kind": s["kind"], **({"name": s["name"]} if s.get("name") else {})} for s in x]
 
 
+def _past(x: Any, rules: Any, dealer: Any) -> tuple[list[dict], list[Game], Any]:
+    """The match's deals before this one (``past``: their public records, each found fair on
+    this device when it ended), each rebuilt through the rules' checks, numbered in order,
+    under this deal's rules, in a match not over; and this deal's dealer: the seat whose turn
+    it is (``dealer`` may be left out then; given, it must be that seat)."""
+    if x is None or x == []:
+        return [], [], dealer
+    if not isinstance(x, list) or len(x) >= MAX_DEALS:
+        raise BridgeError(f"past: expected the records of at most {MAX_DEALS - 1} deals")
+    games = []
+    for k, record in enumerate(x):
+        number, game, _ = load_record(record)
+        if number != k:
+            raise BridgeError(f"past: the record of deal {k + 1} says it is deal {number + 1}")
+        games.append(game)
+    try:
+        match = Match.of_deals(rules, games)
+    except IllegalActionError as e:
+        raise BridgeError(f"past: {e}") from None
+    if match.is_over:
+        raise BridgeError("past: that match is over; a new one starts without them")
+    if dealer is not None and dealer != match.next_dealer():
+        raise BridgeError(f"dealer: this match's next deal is dealt by seat {match.next_dealer()}")
+    return list(x), games, match.next_dealer()
+
+
 class FairRequests:
     """The fair deal of this device, and the requests that read and move it."""
 
@@ -60,6 +89,8 @@ class FairRequests:
         self.deal: MaskedDeal | None = None
         self.bots: frozenset[int] = frozenset()
         self.seats: list[dict] = []
+        self.past: list[dict] = []        # the match's deals before this one: their records
+        self.past_games: list[Game] = []
 
     def handlers(self) -> dict[str, Callable[[dict], dict]]:
         return {"fair_deal": self.fair_deal, "fair_open": self.fair_open,
@@ -83,15 +114,19 @@ class FairRequests:
         bots = _seats(args.get("bots", []), "bots: the seats this device's computers play")
         if "deal" in args:
             deal = MaskedDeal.from_dict(args["deal"])
+            past, games, _ = _past(args.get("past"), deal.rules, deal.dealer)
         else:
             sees = _seats(args.get("sees"), "sees: this device's seats")
-            deal = MaskedDeal(rules_arg(args.get("rules")), args.get("dealer"), sees)  # type: ignore[arg-type]
+            rules = rules_arg(args.get("rules"))
+            past, games, dealer = _past(args.get("past"), rules, args.get("dealer"))
+            deal = MaskedDeal(rules, dealer, sees)  # type: ignore[arg-type]
         if not set(bots) <= deal.sees:
             raise BridgeError("bots: a computer's seat must be one of this device's (sees)")
         seats = _names(args.get("seats"), deal.rules.players)
         self.deal, self.bots, self.seats = deal, frozenset(bots), seats
+        self.past, self.past_games = past, games
         # the variant's cards, for the protocol's deck (each card's point is its code hashed)
-        return {**self._reply(), "deck": [str(c) for c in deal.rules.tables.deck]}
+        return {**self._reply(), "dealer": deal.dealer, "deck": [str(c) for c in deal.rules.tables.deck]}
 
     def fair_open(self, args: dict) -> dict:
         d = self._deal()
@@ -148,32 +183,44 @@ class FairRequests:
 
     def fair_state(self, args: dict) -> dict:
         """``seat``'s table at this fair deal in the shape of the table's ``state`` (what the
-        page draws): ``seat``, ``view``, ``seats``, ``match`` (one deal), ``card_points``,
-        ``order``; once the deal is over, its ``summary`` and ``checked`` (``fair_check``'s)."""
+        page draws): ``seat``, ``view``, ``seats``, ``match`` (its deals before this one, given
+        to ``fair_deal`` as ``past``, and this one once over and found fair), ``card_points``,
+        ``order``; once the deal is over, its ``summary``, ``checked`` (``fair_check``'s) and,
+        found fair, its ``record`` (every card public now: for the review and the match)."""
         d = self._deal()
         seat = _seat(args.get("seat"), d)
         view = self.fair_view({"seat": seat})["view"]
         g = d.game
-        out = g.outcome()
+        over = g.outcome() is not None
+        checked = self.fair_check({}) if over else None
+        full = d.check() if checked and checked["fair"] else None
         state: dict[str, Any] = {
-            "seat": seat, "view": view, "seats": self.seats,
-            # (the match's score: per side, per seat in Chiamata, as Match.score counts it)
-            "match": {"format": "single", "deal": 0,
-                      "score": [0] * (d.rules.players if d.rules.mode == "chiamata"
-                                      else d.rules.tables.n_sides),
-                      "over": out is not None,
-                      "winners": None if out is None else list(out.winners),
-                      "deals": [] if out is None else [out.to_dict()],
-                      "undone": False, "undone_deals": []},
+            "seat": seat, "view": view, "seats": self.seats, "match": self._match(full),
             "card_points": card_points_of(d.rules), "order": d.rules.tables.order,
         }
-        if out is not None:
+        if over:
             state["summary"] = {**deal_summary(g), "undone": False, "back": []}
-            state["checked"] = checked = self.fair_check({})
-            if checked["fair"]:  # every card public now: the deal's record, for the review
-                state["record"] = deal_record(d.check(), 0, self.seats)
+            state["checked"] = checked
+            if full is not None:
+                state["record"] = deal_record(full, len(self.past), self.seats)
         return state
+
+    def _match(self, full: Game | None) -> dict:
+        """The match as :meth:`Match.public` says it, from the deals before this one and this
+        one's whole game (``full``) once it is over and found fair: a deal that stopped, or
+        was found unfair, does not count."""
+        rules = self._deal().rules
+        games = self.past_games + ([full] if full is not None else [])
+        if full is not None:
+            return Match.of_deals(rules, games).public()
+        n = rules.players if rules.mode == "chiamata" else rules.tables.n_sides
+        return {"format": rules.match, "deal": len(games),
+                "score": Match.of_deals(rules, games).score() if games else [0] * n,
+                "over": False, "winners": None,
+                "deals": [g.outcome().to_dict() for g in games],  # type: ignore[union-attr]
+                "undone": False, "undone_deals": []}
 
     def fair_save(self, args: dict) -> dict:
         # (not `save`: the worker keeps a reply's `save` as the table's)
-        return {"deal": self._deal().to_dict(), "bots": sorted(self.bots)}
+        return {"deal": self._deal().to_dict(), "bots": sorted(self.bots),
+                **({"past": self.past} if self.past else {})}

@@ -83,6 +83,53 @@ class Match:
                              f"{rules.players}")
         return Match(rules, seed, first_dealer=self.next_dealer())
 
+    @classmethod
+    def of_deals(cls, rules: Rules, games: list[Game]) -> "Match":
+        """The match made of deals dealt elsewhere, in order, the last the current one: at a
+        table that deals fairly each deal is dealt by the fair protocol, and is a whole
+        :class:`Game` once checked (its public record). Every deal but the last is over, each
+        is dealt under the match's rules by the seat whose turn it was (the rotation of
+        :meth:`next_deal`) and none comes after the match's end; otherwise
+        :class:`IllegalActionError` says which. Such a match has no seed: it is not saved as
+        one (each device keeps the deals' records)."""
+        if not isinstance(games, list) or not games or len(games) > MAX_DEALS:
+            raise IllegalActionError(f"a match of 1 to {MAX_DEALS} deals")
+        match = cls.__new__(cls)
+        match.rules, match.seed, match.first_dealer = rules, None, games[0].dealer
+        match.finished, match.undone, match.duplicates = [], set(), {}
+        for k, game in enumerate(games):
+            if game.rules != rules:
+                raise IllegalActionError(f"deal {k + 1}: its rules are not the match's")
+            due = (match.first_dealer + k) % rules.players
+            if game.dealer != due:
+                raise IllegalActionError(f"deal {k + 1}: dealt by seat {game.dealer}, where "
+                                         f"seat {due} deals")
+            if k:
+                if not match.game.is_over:
+                    raise IllegalActionError(f"deal {k}: not over, and a deal after it")
+                if match.is_over:
+                    raise IllegalActionError(f"deal {k + 1}: the match was over before it")
+                match.finished.append(match.game)
+            match.game = game
+        return match
+
+    def public(self) -> dict[str, Any]:
+        """What every seat may know of the match: its format, the current deal's number, the
+        score (per side, per seat in Chiamata), whether it is over and who won, each counted
+        deal's outcome and the deals with a play taken back."""
+        k = self.deal_number
+        won = self.winners()
+        return {
+            "format": self.rules.match,
+            "deal": k,
+            "score": self.score(),
+            "over": won is not None,
+            "winners": None if won is None else list(won),
+            "deals": [o.to_dict() for o in self._results()],
+            "undone": k in self.undone,
+            "undone_deals": sorted(self.undone),
+        }
+
     def _deal(self, k: int) -> Game:
         return Game.new(self.rules, seed=f"{self.seed}/{k}",
                         dealer=(self.first_dealer + k) % self.rules.players)
