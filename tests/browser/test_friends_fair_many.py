@@ -30,8 +30,8 @@ import re
 import pytest
 
 from briscola.cards import CODES
-from briscola.masked import MaskedDeal
-from test_friends import SPY, Person, closing_all, dealt, host_table, join, play_one, relay, short_auction  # noqa: F401 (relay: the fixture)
+from briscola.masked import MaskedDeal, MaskedError
+from test_friends import Person, closing_all, dealt, host_table, join, play_one, relay, short_auction  # noqa: F401 (relay: the fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -142,15 +142,16 @@ def engine_knows(save) -> set[str]:
     for seat in deal.sees:
         try:
             cards |= set(CARD.findall(json.dumps(deal.view(seat).to_dict())))
-        except Exception:  # (a view waits for a card not in yet: its known positions say it all)
+        except MaskedError:  # (a view waits for a card not in yet: its known positions say it all)
             pass
     return cards
 
 
 def check_nothing_hidden(people, partners=None, step=0):
     """At this moment no page holds, nor received, nor shows a card of another device's unplayed
-    hand (those opened to all aside, the called card's name in Chiamata, and the partner's hand
-    where `partners(seat, talon)` says the rules show it). Returns what each page held."""
+    hand (those opened to all aside, the called card's name in Chiamata, and a partner's hand
+    where `partners(seat, other_seat, talon_size)` says the rules show it to that seat). Returns
+    what each page held."""
     held = [p.page.evaluate(HELD_JS) for p in people]
     public = set().union(*(h["open"] for h in held))
     for h in held:
