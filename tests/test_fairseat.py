@@ -4,12 +4,14 @@ tests/js/fairseat.mjs: one FairSeat a device, each with its own python3 engine, 
 whose lanes cross at random. Every device plays the same deal in the same order and finds it
 fair; no device's engine ever holds a card of another device's unplayed hand that it was not
 shown (a partner's, where the rules show it); a card not followed a carichi is taken on trust during the deal and named, with its device and seat,
-by every device at the end; a card named without being opened stops the deal on every device.
+by every device at the end, and so is a false signal; a card named without being opened stops
+the deal on every device.
 
 The suite runs the scenarios below; ``node tests/js/fairseat.mjs all`` runs every variant
 (classic, three, four with a computer on the host's device, Brisca, Bisca, re-burying,
-scoperta, Bosnian five, six with two computers, the exchanges of the 2 and the 7, the host's
-page reloaded at four with its computer...). A device reloaded
+scoperta, Bosnian five, six with two computers, the exchanges of the 2 and the 7, signals at
+four and six, Brisca at six with the 48-card deck, the host's page reloaded at four with its
+computer...). A device reloaded
 mid-deal carries on from its snapshot."""
 import json
 import subprocess
@@ -23,7 +25,7 @@ SCRIPT = ROOT / "tests" / "js" / "fairseat.mjs"
 # classic_reload's, a computer on the host's device test_masked.py's bridges', the exchange's
 # give and take test_fairdeal.py's whole deal of two)
 IN_SUITE = ["four_show_first", "chiamata_revoke", "a_card_named_unopened", "classic_reload",
-            "three_one_leaves"]
+            "three_one_leaves", "four_false_signal"]
 
 
 @pytest.fixture(scope="module")
@@ -67,6 +69,22 @@ def test_a_card_not_followed_a_carichi_is_named_by_every_device_at_the_end(runs)
         assert r["fair"] is False and r["device"] == 2 and r["seat"] == 2 and r["code"] == "rules"
         assert "followed" in r["reason"] and d["revoked"] in r["reason"]
     assert d["leaks"] == []
+
+
+def test_a_false_signal_is_taken_on_trust_and_named_by_every_device_at_the_end(runs):
+    """A signal travels as any action that opens no card; a device whose code was changed
+    signals a card its seat does not hold: every other device takes it on trust (the hand is
+    hidden from them), the deal goes on the same everywhere, and the check after it names the
+    seat and its device on every device."""
+    d = runs["four_false_signal"]
+    claim = d["signalled"]
+    assert claim is not None
+    moved = d["moved"]
+    assert all(m == moved[0] for m in moved) and claim in moved[0]
+    for r in d["results"]:
+        assert r["fair"] is False and r["device"] == 1 and r["seat"] == 1 and r["code"] == "rules"
+        assert "false signal" in r["reason"] and claim in r["reason"]
+    assert d["cheats"] == [[]] * 4 and d["leaks"] == []
 
 
 def test_a_device_reloaded_mid_deal_carries_on_from_its_snapshot(runs):

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from briscola.actions import CARICHI, PASS, SWAP, Action
-from briscola.cards import CARDS, CODES, N_CARDS
+from briscola.actions import CARICHI, PASS, SIGNAL, SIGNAL_LOADED, SWAP, Action
+from briscola.cards import CARDS, CODES, N_CARDS, N_RANKS, RANK_INDEX
 from briscola.errors import IllegalActionError, RulesError, SaveError
 from briscola.game import Game
 from briscola.masked import CheatError, MaskedDeal, MaskedError
@@ -108,7 +108,7 @@ def _devices(n, rng):
     return [{0, *bots}] + [{s} for s in seats[n // 3:]]
 
 
-PLAYABLE = [name for name, r in VARIANTS.items() if not r.signals]
+PLAYABLE = list(VARIANTS)  # every variant, signals included
 
 
 @pytest.mark.parametrize("name", PLAYABLE)
@@ -132,6 +132,10 @@ def test_each_device_referees_the_deal_as_the_whole_game_does(name):
                 for s in t.devices[k]:
                     assert again.view(s).to_dict() == t.g.view(s).to_dict()
         t.check_views()
+        if rules.signals:  # signals were made, and some taken on trust by a device that could not tell
+            said = [a for a in t.g.actions if SIGNAL <= a <= SIGNAL_LOADED]
+            assert said and any(SIGNAL <= d.actions[i] <= SIGNAL_LOADED
+                                for d in t.deals for i in d.unchecked), name
         for d in t.deals:
             full = d.check()
             assert full.deck == t.g.deck and full.outcome() == t.g.outcome()
@@ -274,9 +278,107 @@ def test_a_view_is_made_only_of_known_cards():
         d.view(1)  # another device's seat
 
 
+def _signal_table(seed):
+    """A deal of four with signals, each seat its own device, played (random legal actions, no
+    signal) until a seat to act could signal but holds no ace of trump."""
+    rules = find_variant("four-signals")
+    t = Table(rules, f"signal/{seed}", [{0}, {1}, {2}, {3}])
+    rng = random.Random(seed)
+    g = t.g
+    while True:
+        cur = g.current_player
+        legal = [int(a) for a in g.legal_actions()]
+        ace = g.trump * N_RANKS + RANK_INDEX["A"]
+        if g.tricks_done > 0 and ace not in g.hands[cur] and any(a >= SIGNAL for a in legal):
+            return t, rng, cur, ace
+        t.step(rng, lambda v: rng.choice([a for a in v.legal if int(a) < SIGNAL]))
+
+
+def test_a_false_signal_is_taken_on_trust_and_named_at_the_end():
+    """A signal says what a hand holds: its own device refuses a false one; a device that
+    cannot see that hand takes it (it waits for the end), and the check after the deal names
+    the seat that signalled what it did not hold. A true signal passes the check."""
+    t, rng, cur, ace = _signal_table(3)
+    g = t.g
+    k = t.owner[cur]
+    false = SIGNAL  # signal-A: "I hold the ace of trump"
+    with pytest.raises(IllegalActionError, match="false signal"):
+        t.deals[k].act(false, cur)
+    # every other device takes it, on trust, wherever the ace is (a device holding it too:
+    # what a device could tell from its own hand, the others could not)
+    for j, d in enumerate(t.deals):
+        if j == k:
+            continue
+        n = len(d.actions)
+        d.act(false, cur)
+        assert d.unchecked[-1] == n
+        assert MaskedDeal.from_dict(d.to_dict()).unchecked == d.unchecked
+        # the seat's views are still the whole game's, the signal in them (the fill holds no card of theirs)
+        view = d.view(j).to_dict()
+        said = [e for e in view["events"] if e["type"] == "signal"]
+        assert said[-1]["seat"] == cur
+        assert said[-1]["signal"] == ("A" if (j - cur) % 2 == 0 else None)
+    # play it out on one opponent's device, every card opened to it
+    other = (k + 1) % 4
+    d = t.deals[other]
+    full = Game(d.rules, list(g.deck), d.dealer)
+    for a in d.actions[:-1]:
+        full.apply(a)
+    full.apply_fast(false)
+    while not full.is_over:
+        a = int(next(x for x in full.legal_actions_fast() if x < SIGNAL))
+        for p in {*d.needs(), g.deck.index(a)} - set(d.known):
+            t.show(other, p)
+        d.act(a, full.current_player)
+        full.apply_fast(a)
+    for p in range(len(g.deck)):
+        if p not in d.known:
+            t.show(other, p)
+    with pytest.raises(CheatError) as e:
+        d.check()
+    assert e.value.seat == cur and d.actions[e.value.action] == false
+    assert e.value.action == full.actions.index(false)
+    assert "false signal" in str(e.value) and CODES[ace] in str(e.value)
+
+
+def test_a_true_signal_taken_on_trust_passes_the_check():
+    t, rng, cur, ace = _signal_table(4)
+    g = t.g
+    true = next(int(a) for a in g.legal_actions() if int(a) >= SIGNAL)
+    k = (t.owner[cur] + 1) % 4
+    n = len(t.deals[k].actions)
+    t.step(rng, lambda v: true)
+    assert n in t.deals[k].unchecked  # taken on trust there
+    while not g.is_over:
+        t.step(rng)
+    t.check_views()
+    for d in t.deals:
+        assert d.check().outcome() == g.outcome()
+
+
+def test_a_signal_no_hand_could_make_is_refused_at_once():
+    """What does not depend on a hidden hand is checked at once on every device: a signal in
+    the first trick, a second one in a trick, a rank that is never signalled."""
+    t, rng, cur, ace = _signal_table(5)
+    g = t.g
+    d = t.deals[(t.owner[cur] + 1) % 4]
+    saved = d.to_dict()
+    with pytest.raises(IllegalActionError):
+        d.act(SIGNAL + RANK_INDEX["2"], cur)  # the 2 of trump is no signal
+    assert d.to_dict() == saved
+    t.step(rng, lambda v: next(a for a in v.legal if int(a) >= SIGNAL))
+    saved = d.to_dict()
+    with pytest.raises(IllegalActionError):
+        d.act(SIGNAL_LOADED, cur)  # a second signal in the same trick
+    assert d.to_dict() == saved
+    rules = find_variant("four-signals")
+    first = Table(rules, "signal/first", [{0}, {1}, {2}, {3}])
+    cur = first.g.current_player
+    with pytest.raises(IllegalActionError):  # the first trick: no signal yet
+        first.deals[(first.owner[cur] + 1) % 4].act(SIGNAL_LOADED, cur)
+
+
 def test_what_cannot_be_refereed_over_masked_cards_is_refused_at_once():
-    with pytest.raises(RulesError, match="signals"):
-        MaskedDeal(find_variant("four-signals"), 0)
     with pytest.raises(SaveError):
         MaskedDeal.from_dict({"format": "briscola/masked", "version": 1, "rules": {}})
 

@@ -23,15 +23,18 @@ made only once every card it shows is known (:class:`MaskedError` names the posi
 missing), the save holds the known positions, and the trick, the scores and the turn depend on
 opened cards only. Legal moves are checked where the fill cannot matter: a card played from
 another device's seat must be opened, from a position in that seat's hand; an obligation that
-depends on the rest of a hidden hand (following suit *a carichi*, a forced call) cannot be
-checked until that hand is open, and is checked by :meth:`check` at the end, when every card has
-been played and the whole deal is replayed through :class:`Game`'s checked ``apply``.
+depends on the rest of a hidden hand (following suit *a carichi*, a forced call, a partner's
+signal of what it holds) cannot be checked until that hand is open, and is checked by
+:meth:`check` at the end, when every card has been played and the whole deal is replayed through
+:class:`Game`'s checked ``apply``. A signal is a public action here, as a bid is: every device's
+engine hears which signal was made (a seat's view shows it to that seat's partners only, as
+:class:`Game`'s does).
 """
 from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from .actions import CALL_CARD, SWAP, Action, action_text
+from .actions import CALL_CARD, SIGNAL, SIGNAL_LOADED, SWAP, Action, action_text
 from .cards import CARDS, CODES, N_CARDS, Card, CardError
 from .errors import BriscolaError, IllegalActionError, RulesError, SaveError, quote
 from .game import Game, saved_rules
@@ -96,8 +99,6 @@ class MaskedDeal:
                  known: Mapping[int, Any] | None = None) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules: expected a Rules value, got {quote(rules)}")
-        if rules.signals:
-            raise RulesError("signals: a partner's signal cannot be checked at a fair table yet")
         n = rules.players
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
             raise RulesError(f"dealer: must be a seat from 0 to {n - 1}")
@@ -273,23 +274,30 @@ class MaskedDeal:
                                   [p for p in hidden if p not in self.known])
             if card not in g.hands[cur]:
                 raise IllegalActionError(f"{action_text(a)} is not in seat {cur}'s hand")
-        if a in legal and not unchecked:
-            g.apply(a, cur)
-        elif unchecked or self._waits_for_hand(a, cur):
+        # (what depends on the hidden rest of the hand waits for the end even where the fill
+        # would allow it: the fill says nothing of that hand, and a reload fills otherwise)
+        if unchecked or self._waits_for_hand(a, cur):
             self.unchecked.append(len(self.actions))
             g.apply_fast(a)
+        elif a in legal:
+            g.apply(a, cur)
         else:
             raise IllegalActionError(f"{action_text(a)} is not legal for seat {cur} now")
         self.actions.append(a)
 
     def _waits_for_hand(self, a: int, seat: int) -> bool:
         """Whether ``a`` may be legal with cards of ``seat``'s hand not known here: a card
-        under an obligation to follow suit (a carichi), a card called by force."""
+        under an obligation to follow suit (a carichi), a card called by force, a signal (what
+        it says the hand holds), made when the rules let the seat signal."""
         g = self._game
         assert g is not None
         hidden = any(self._pos_of[c] not in self.known for c in g.hands[seat])
         if not hidden:
             return False
+        if SIGNAL <= a <= SIGNAL_LOADED:
+            named = a == SIGNAL_LOADED or CARDS[a - SIGNAL].rank in self.rules.tables.signal_ranks
+            return named and g.phase == 3 and self.rules.signals and g.tricks_done > 0 \
+                and g.sig_last[seat] != g.tricks_done
         if a < N_CARDS:
             auction = g.auction
             return g.phase == 3 and auction is not None and auction.carichi

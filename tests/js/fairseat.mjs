@@ -53,9 +53,13 @@ const SCENARIOS = {
   bosnian_five: ["bosnian-five", [0, 1, 2, 3, 4], {}],
   six: ["six", [0, 1, 2, 0, 3, 0], { 3: "random", 5: "random" }],
   chiamata: ["chiamata", [0, 1, 2, 3, 4], {}],
+  four_signals: ["four-signals", [0, 1, 2, 3], {}],
+  six_signals: ["six-signals", [0, 1, 2, 0, 3, 0], { 3: "random", 5: "random" }],
+  brisca_six: ["brisca-six", [0, 1, 2, 3, 4, 5], {}], // the 48-card Spanish deck
   // cheats
   chiamata_revoke: ["chiamata", [0, 1, 2, 3, 4], {}, { revoke: 2 }],
   a_card_named_unopened: ["classic", [0, 1], {}, { name: 1 }],
+  four_false_signal: ["four-signals", [0, 1, 2, 3], {}, { signal: 1 }],
   // reloads: a device's page reloaded mid-deal (its snapshot, a fresh engine)
   classic_reload: ["classic", [0, 1], {}, { reload: [[1, 9], [0, 22]] }],
   three_one_leaves: ["three", [0, 1, 2], {}, { leave: [2, 8] }],
@@ -165,6 +169,27 @@ async function run(name) {
         continue;
       }
     }
+    const signals = view.legal.filter((a) => a.startsWith("signal-"));
+    if (cheat.signal === d && signals.length && view.talon_size > 8) { // (before partners see hands)
+      const claim = ["signal-A", "signal-3", "signal-K", "signal-H", "signal-J", "signal-loaded"].find((a) => !signals.includes(a));
+      if (claim) {
+        delete cheat.signal;
+        cheat.signalled = claim;
+        // a device whose code was changed: its own engine takes the false signal unchecked
+        // (as another device's engine takes it), and it says it
+        const honest = seats[d].engine;
+        seats[d].engine = async (kind, args) => {
+          if (kind !== "fair_act" || args.action !== claim) return honest(kind, args);
+          seats[d].engine = honest;
+          const { deal, bots: mine } = await honest("fair_save", {});
+          deal.unchecked.push(deal.actions.length);
+          deal.actions.push(claim);
+          return honest("fair_deal", { deal, bots: mine });
+        };
+        post(d, await seats[d]._serial(() => seats[d]._perform(claim)));
+        continue;
+      }
+    }
     if (cheat.name === d) {
       delete cheat.name;
       post(d, await seats[d]._serial(async () => seats[d]._take(seats[d].fair.say(action))));
@@ -176,7 +201,7 @@ async function run(name) {
   for (const e of engines) e.close();
   return {
     name, devices, moved, results, cheats: cheats.map((c) => c.map(({ device, code }) => ({ device, code }))),
-    leaks, spied, bytes, revoked: cheat.revoked ?? null, reloaded, voided, shown: shownTo.map((x) => x.size),
+    leaks, spied, bytes, revoked: cheat.revoked ?? null, signalled: cheat.signalled ?? null, reloaded, voided, shown: shownTo.map((x) => x.size),
     requests: logs.map((l) => l.length),
   };
 }
