@@ -22,6 +22,7 @@
 // their deals travels sealed).
 
 import { KEY_RE, b64url, unb64url } from "./identity.js";
+import { limitFor } from "./wire.js";
 
 /** What travels unsealed: the question and the proof. */
 export const PLAIN = new Set(["who", "host"]);
@@ -150,8 +151,10 @@ export class Pairs {
 
   /** A sealed message from `peer` opened, in the order it came: a promise of {m} (the message
    * inside, an object with a type `t`), or {error: {code, message}} (no pair, not sealed with
-   * the pair's key, heard before). `limit`: the most characters the message inside may have. */
+   * the pair's key, heard before, too big). `limit`: the most characters the message inside may
+   * have (a fair deal's message: wire.js limitFor). */
   open(peer, msg, limit) {
+    const most = limitFor("fair", limit); // (the type is read once opened)
     const p = this.pairs.get(peer);
     if (!p) {
       this.refusedCount.unsealed++;
@@ -160,17 +163,20 @@ export class Pairs {
     const opened = p.chain.then(async () => {
       let inner;
       try {
-        if (typeof msg.c !== "string" || msg.c.length > sealedLimit(limit)) throw new Error("size");
+        if (typeof msg.c !== "string" || msg.c.length > sealedLimit(most)) throw new Error("size");
         const all = unb64url(msg.c);
         if (all.length < 12 + 16) throw new Error("short");
         const plain = await this.subtle.decrypt({ name: "AES-GCM", iv: all.subarray(0, 12), additionalData: enc.encode(`${peer}>${this.self()}`) },
           p.key, all.subarray(12));
         const text = dec.decode(plain);
-        if (text.length > limit + 64) {
+        // (the +64: the counter around the message)
+        if (text.length <= most + 64) inner = JSON.parse(text);
+        const type = inner && inner.m && typeof inner.m === "object" ? inner.m.t : undefined;
+        const bound = limitFor(type, limit);
+        if (text.length > bound + 64) {
           this.refusedCount.sealed++;
-          return { error: { code: "friends_too_big", message: `a message of ${text.length} characters (at most ${limit})` } };
+          return { error: { code: "friends_too_big", message: `a message of ${text.length} characters (at most ${bound})` } };
         }
-        inner = JSON.parse(text);
       } catch {
         this.refusedCount.sealed++;
         return { error: { code: "friends_unsealed", message: "a message not sealed with this pair's key" } };
@@ -256,7 +262,7 @@ export async function openSealed(open, handlers, { pairs, limit }) {
         else handlers.message(peer, out.m, true);
       });
     },
-  }, outerLimit(limit));
+  }, outerLimit(limitFor("fair", limit))); // (a sealed message's type is read once opened)
   const send = conn.send;
   return {
     ...conn,

@@ -84,6 +84,7 @@ async function run(name) {
   const shownTo = seats.map(() => new Set());
   let spied = 0;
   let bytes = 0;
+  const biggest = {}; // the longest message of each kind
   const turns = [];
   const reloaded = [];
   const alive = new Array(devices).fill(true);
@@ -92,6 +93,7 @@ async function run(name) {
     for (const { to, msg } of send) {
       const text = JSON.stringify(msg);
       bytes += text.length;
+      biggest[msg.k] = Math.max(biggest[msg.k] ?? 0, text.length);
       for (let d = 0; d < devices; d++) {
         if (d === from || (to !== null && to !== d)) continue;
         const key = `${from}>${d}`;
@@ -201,7 +203,7 @@ async function run(name) {
   for (const e of engines) e.close();
   return {
     name, devices, moved, results, cheats: cheats.map((c) => c.map(({ device, code }) => ({ device, code }))),
-    leaks, spied, bytes, revoked: cheat.revoked ?? null, signalled: cheat.signalled ?? null, reloaded, voided, shown: shownTo.map((x) => x.size),
+    leaks, spied, bytes, biggest, revoked: cheat.revoked ?? null, signalled: cheat.signalled ?? null, reloaded, voided, shown: shownTo.map((x) => x.size),
     requests: logs.map((l) => l.length),
   };
 }
