@@ -15,6 +15,10 @@ from briscola.masked import CheatError, MaskedDeal, MaskedError
 from briscola.rules import VARIANTS, find_variant
 
 
+def _text(a):
+    return str(Action(a))
+
+
 def _card_of(a):
     return a if a < N_CARDS else a - SWAP if SWAP <= a < SWAP + N_CARDS else None
 
@@ -30,6 +34,7 @@ class Table:
         self.owner = {s: k for k, seats in enumerate(devices) for s in seats}
         self.deals = [MaskedDeal(rules, self.g.dealer, sees=seats) for seats in devices]
         self.opened = set()  # positions opened to everyone
+        self.hidden = {}  # device -> [(action index, signal)] it was not told
         self.sync()
 
     def show(self, k, p):
@@ -63,10 +68,31 @@ class Table:
                 if j != k:
                     self.show(j, p)
         g.apply(a, cur)
-        for d in self.deals:
-            d.act(a, cur)
+        for j, d in enumerate(self.deals):
+            d.act(self.told(j, a, cur), cur)
         self.sync()
         return a
+
+    def told(self, k, a, seat):
+        """What device ``k`` is told of ``seat``'s action ``a``: which signal it is only where
+        the device has a seat of the signaller's side (js/fair/signal.js), else that one was
+        made (told which at the end, :meth:`end`)."""
+        side = self.g.rules.tables.side_of
+        if SIGNAL <= a <= SIGNAL_LOADED and not any(side[s] == side[seat] for s in self.devices[k]):
+            self.hidden.setdefault(k, []).append((len(self.deals[k].actions), a))
+            return "signal"
+        return a
+
+    def end(self):
+        """The deal over: each device told the signals it was not told (the commitments opened)."""
+        for k, told in self.hidden.items():
+            d = self.deals[k]
+            assert d.untold() == [i for i, _ in told]
+            with pytest.raises(MaskedError, match="signals not told"):
+                d.check()
+            for i, a in told:
+                d.tell(i, _text(a))
+            assert d.untold() == []
 
     def check_views(self):
         g = self.g
@@ -132,10 +158,14 @@ def test_each_device_referees_the_deal_as_the_whole_game_does(name):
                 for s in t.devices[k]:
                     assert again.view(s).to_dict() == t.g.view(s).to_dict()
         t.check_views()
-        if rules.signals:  # signals were made, and some taken on trust by a device that could not tell
+        if rules.signals:  # signals made: some taken on trust by a partner's device that could
+            # not tell, the others not told which until the end
             said = [a for a in t.g.actions if SIGNAL <= a <= SIGNAL_LOADED]
             assert said and any(SIGNAL <= d.actions[i] <= SIGNAL_LOADED
                                 for d in t.deals for i in d.unchecked), name
+            assert t.hidden and all("signal" in d.to_dict()["actions"] for k, d in enumerate(t.deals)
+                                    if k in t.hidden)
+        t.end()
         for d in t.deals:
             full = d.check()
             assert full.deck == t.g.deck and full.outcome() == t.g.outcome()
@@ -295,32 +325,32 @@ def _signal_table(seed):
 
 
 def test_a_false_signal_is_taken_on_trust_and_named_at_the_end():
-    """A signal says what a hand holds: its own device refuses a false one; a device that
-    cannot see that hand takes it (it waits for the end), and the check after the deal names
-    the seat that signalled what it did not hold. A true signal passes the check."""
+    """A signal says what a hand holds: its own device refuses a false one; the partner's
+    device, told which signal it is, takes it on trust (it cannot see that hand); an opponent's
+    device, told only that a signal was made, takes it too and is told which at the end; the
+    check after the deal names the seat that signalled what it did not hold."""
     t, rng, cur, ace = _signal_table(3)
     g = t.g
     k = t.owner[cur]
     false = SIGNAL  # signal-A: "I hold the ace of trump"
     with pytest.raises(IllegalActionError, match="false signal"):
         t.deals[k].act(false, cur)
-    # every other device takes it, on trust, wherever the ace is (a device holding it too:
-    # what a device could tell from its own hand, the others could not)
     for j, d in enumerate(t.deals):
         if j == k:
             continue
+        partner = (j - k) % 2 == 0
         n = len(d.actions)
-        d.act(false, cur)
-        assert d.unchecked[-1] == n
-        assert MaskedDeal.from_dict(d.to_dict()).unchecked == d.unchecked
-        # the seat's views are still the whole game's, the signal in them (the fill holds no card of theirs)
-        view = d.view(j).to_dict()
-        said = [e for e in view["events"] if e["type"] == "signal"]
-        assert said[-1]["seat"] == cur
-        assert said[-1]["signal"] == ("A" if (j - cur) % 2 == 0 else None)
+        d.act(false if partner else "signal", cur)
+        assert d.unchecked[-1] == n and d.untold() == ([] if partner else [n])
+        again = MaskedDeal.from_dict(d.to_dict())
+        assert again.unchecked == d.unchecked and again.untold() == d.untold()
+        # the seat's view: the signal, which one to the partner only
+        said = [e for e in d.view(j).to_dict()["events"] if e["type"] == "signal"]
+        assert said[-1] == {"type": "signal", "seat": cur, "signal": "A" if partner else None}
     # play it out on one opponent's device, every card opened to it
     other = (k + 1) % 4
     d = t.deals[other]
+    at = d.untold()[-1]
     full = Game(d.rules, list(g.deck), d.dealer)
     for a in d.actions[:-1]:
         full.apply(a)
@@ -334,10 +364,16 @@ def test_a_false_signal_is_taken_on_trust_and_named_at_the_end():
     for p in range(len(g.deck)):
         if p not in d.known:
             t.show(other, p)
+    with pytest.raises(MaskedError, match="not told"):
+        d.check()
+    with pytest.raises(IllegalActionError):  # what it is told must be a signal, of that action
+        d.tell(at, "AD")
+    with pytest.raises(IllegalActionError):
+        d.tell(at - 1, "signal-A")
+    d.tell(at, "signal-A")
     with pytest.raises(CheatError) as e:
         d.check()
-    assert e.value.seat == cur and d.actions[e.value.action] == false
-    assert e.value.action == full.actions.index(false)
+    assert e.value.seat == cur and e.value.action == at
     assert "false signal" in str(e.value) and CODES[ace] in str(e.value)
 
 
@@ -345,37 +381,46 @@ def test_a_true_signal_taken_on_trust_passes_the_check():
     t, rng, cur, ace = _signal_table(4)
     g = t.g
     true = next(int(a) for a in g.legal_actions() if int(a) >= SIGNAL)
-    k = (t.owner[cur] + 1) % 4
-    n = len(t.deals[k].actions)
+    partner, opponent = t.deals[(t.owner[cur] + 2) % 4], t.deals[(t.owner[cur] + 1) % 4]
+    n = len(partner.actions)
     t.step(rng, lambda v: true)
-    assert n in t.deals[k].unchecked  # taken on trust there
+    assert n in partner.unchecked and partner.actions[n] == true  # told, taken on trust
+    assert opponent.untold() == [n]  # told only that a signal was made
     while not g.is_over:
         t.step(rng)
     t.check_views()
+    t.end()
     for d in t.deals:
         assert d.check().outcome() == g.outcome()
 
 
 def test_a_signal_no_hand_could_make_is_refused_at_once():
     """What does not depend on a hidden hand is checked at once on every device: a signal in
-    the first trick, a second one in a trick, a rank that is never signalled."""
+    the first trick, a second one in a trick, a rank that is never signalled; and a device of
+    the signaller's side is told which signal it is, never only that one was made."""
     t, rng, cur, ace = _signal_table(5)
-    g = t.g
-    d = t.deals[(t.owner[cur] + 1) % 4]
-    saved = d.to_dict()
+    opponent = t.deals[(t.owner[cur] + 1) % 4]
+    partner = t.deals[(t.owner[cur] + 2) % 4]
+    saved = [opponent.to_dict(), partner.to_dict()]
     with pytest.raises(IllegalActionError):
-        d.act(SIGNAL + RANK_INDEX["2"], cur)  # the 2 of trump is no signal
-    assert d.to_dict() == saved
+        partner.act(SIGNAL + RANK_INDEX["2"], cur)  # the 2 of trump is no signal
+    with pytest.raises(IllegalActionError, match="told"):
+        partner.act("signal", cur)
+    assert [opponent.to_dict(), partner.to_dict()] == saved
     t.step(rng, lambda v: next(a for a in v.legal if int(a) >= SIGNAL))
-    saved = d.to_dict()
+    saved = [opponent.to_dict(), partner.to_dict()]
     with pytest.raises(IllegalActionError):
-        d.act(SIGNAL_LOADED, cur)  # a second signal in the same trick
-    assert d.to_dict() == saved
+        partner.act(SIGNAL_LOADED, cur)  # a second signal in the same trick
+    with pytest.raises(IllegalActionError):
+        opponent.act("signal", cur)
+    assert [opponent.to_dict(), partner.to_dict()] == saved
     rules = find_variant("four-signals")
     first = Table(rules, "signal/first", [{0}, {1}, {2}, {3}])
     cur = first.g.current_player
     with pytest.raises(IllegalActionError):  # the first trick: no signal yet
-        first.deals[(first.owner[cur] + 1) % 4].act(SIGNAL_LOADED, cur)
+        first.deals[(first.owner[cur] + 2) % 4].act(SIGNAL_LOADED, cur)
+    with pytest.raises(IllegalActionError):
+        first.deals[(first.owner[cur] + 1) % 4].act("signal", cur)
 
 
 def test_what_cannot_be_refereed_over_masked_cards_is_refused_at_once():

@@ -24,6 +24,7 @@ from .ai import BOTS, make_bot
 from .cards import CARDS
 from .args import check_seat, rules_arg
 from .errors import BridgeError, HiddenSeatError, quote
+from .actions import action_text
 from .masked import CheatError, MaskedDeal
 from .record import card_points_of, deal_record, deal_summary
 
@@ -90,8 +91,10 @@ class FairRequests:
             raise BridgeError("bots: a computer's seat must be one of this device's (sees)")
         seats = _names(args.get("seats"), deal.rules.players)
         self.deal, self.bots, self.seats = deal, frozenset(bots), seats
-        # the variant's cards, for the protocol's deck (each card's point is its code hashed)
-        return {**self._reply(), "deck": [str(c) for c in deal.rules.tables.deck]}
+        # the variant's cards, for the protocol's deck (each card's point is its code hashed);
+        # each seat's side (a signal is told to the devices of the signaller's partners)
+        return {**self._reply(), "deck": [str(c) for c in deal.rules.tables.deck],
+                "side_of": list(deal.rules.tables.side_of)}
 
     def fair_open(self, args: dict) -> dict:
         d = self._deal()
@@ -137,6 +140,21 @@ class FairRequests:
 
     def fair_check(self, args: dict) -> dict:
         d = self._deal()
+        told = args.get("told", [])
+        if not isinstance(told, list) or len(told) > MAX_OPEN \
+                or not all(isinstance(x, list) and len(x) == 2 for x in told):
+            raise BridgeError(f"told: expected at most {MAX_OPEN} pairs [action index, signal]")
+        before = d.to_dict() if told else None
+        try:
+            for index, action in told:
+                if index in d.untold():
+                    d.tell(index, action)
+                elif not (isinstance(index, int) and not isinstance(index, bool)
+                          and 0 <= index < len(d.actions) and action_text(d.actions[index]) == action):
+                    raise BridgeError(f"told: action {quote(index)} is no signal this device waits for")
+        except BaseException:
+            self.deal = MaskedDeal.from_dict(before)  # nothing a refused telling did stays
+            raise
         try:
             full = d.check()
         except CheatError as e:
@@ -169,6 +187,7 @@ class FairRequests:
         }
         if out is not None:
             state["summary"] = {**deal_summary(g), "undone": False, "back": []}
+        if out is not None and not d.untold():  # (the check waits for the signals to be told)
             state["checked"] = checked = self.fair_check({})
             if checked["fair"]:  # every card public now: the deal's record, for the review
                 state["record"] = deal_record(d.check(), 0, self.seats)
