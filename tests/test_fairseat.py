@@ -35,9 +35,15 @@ def runs(node):
     return {d["name"]: d for d in map(json.loads, out.stdout.splitlines())}
 
 
+def same(moved):
+    """Every device took the same actions (a signal it was not told: "signal")."""
+    told = [["signal" if a.startswith("signal") else a for a in m] for m in moved]
+    return all(m == told[0] for m in told)
+
+
 def honest(d, cards):
     moved = d["moved"]
-    assert all(m == moved[0] for m in moved), "the devices played different deals"
+    assert same(moved), "the devices played different deals"
     assert len([a for a in moved[0] if not a.startswith("swap-")]) >= cards
     assert all(r is not None and r["fair"] is True for r in d["results"]), d["results"]
     assert all(r["points"] == d["results"][0]["points"] for r in d["results"])
@@ -72,19 +78,27 @@ def test_a_card_not_followed_a_carichi_is_named_by_every_device_at_the_end(runs)
 
 
 def test_a_false_signal_is_taken_on_trust_and_named_by_every_device_at_the_end(runs):
-    """A signal travels as any action that opens no card; a device whose code was changed
-    signals a card its seat does not hold: every other device takes it on trust (the hand is
-    hidden from them), the deal goes on the same everywhere, and the check after it names the
-    seat and its device on every device."""
+    """A signal is said as a commitment, sealed for the partner's device (js/fair/signal.js);
+    a device whose code was changed signals a card its seat does not hold: the partner's device
+    takes it on trust (the hand is hidden from it), the opponents' devices take "a signal" and
+    read which from the seeds opened after the deal, the deal goes on the same everywhere, and
+    the check after it names the seat and its device on every device."""
     d = runs["four_false_signal"]
     claim = d["signalled"]
     assert claim is not None
     moved = d["moved"]
-    assert all(m == moved[0] for m in moved) and claim in moved[0]
+    assert same(moved) and claim in moved[1] and claim in moved[3]
     for r in d["results"]:
         assert r["fair"] is False and r["device"] == 1 and r["seat"] == 1 and r["code"] == "rules"
         assert "false signal" in r["reason"] and claim in r["reason"]
     assert d["cheats"] == [[]] * 4 and d["leaks"] == []
+    # which signal, to the partners' devices only: the opponents' engines took "signal" (told
+    # which at the end), and no message said one in clear
+    at = moved[1].index(claim)
+    assert moved[3][at] == claim and moved[0][at] == moved[2][at] == "signal"
+    for a, b, c, e in zip(*moved):  # each signal told to one side, the other told one was made
+        assert (a, c) == (b, e) or (a == c and b == e and "signal" in (a, b)), (a, b, c, e)
+    assert d["clear"] == 0
 
 
 def test_a_device_reloaded_mid_deal_carries_on_from_its_snapshot(runs):
@@ -107,3 +121,21 @@ def test_a_card_named_without_being_opened_stops_the_deal_everywhere(runs):
     d = runs["a_card_named_unopened"]
     assert d["cheats"] == [[{"device": 1, "code": "unopened"}]] * 2
     assert d["results"] == [None, None] and d["moved"] == [[], []]
+
+
+def test_a_signal_is_sealed_for_the_partner_and_opened_by_the_seed_after_the_deal(node):
+    """js/fair/signal.js (tests/js/fair_signal.mjs, three devices' tables): the partner's device
+    opens the signal committed; an opponent's finds no box for it; a box bound to another
+    signal's number, or holding another signal than the one committed (a device whose code was
+    changed), opens to nothing (the partner's device stops the deal); after the deal every
+    device reads the commitment from the opened seed, and a commitment not made from the seed
+    opens to no signal (the check names the device)."""
+    out = subprocess.run([node, str(ROOT / "tests" / "js" / "fair_signal.mjs")], capture_output=True,
+                         text=True, check=True, timeout=120, cwd=ROOT)
+    got = json.loads(out.stdout)
+    assert got["phases"] == ["deal"] * 3 and got["prefix"] and got["length"] <= 320
+    assert got["partner"] == "signal-A"
+    assert got["opponent"] is None and got["other_number"] is None and got["forged_box"] is None
+    assert got["malformed"] == [None, None, None]
+    assert got["revealed"] == ["signal-A", "signal-A"]
+    assert got["wrong_number"] is None and got["not_from_seed"] is None

@@ -64,6 +64,7 @@ const SCENARIOS = {
   classic_reload: ["classic", [0, 1], {}, { reload: [[1, 9], [0, 22]] }],
   three_one_leaves: ["three", [0, 1, 2], {}, { leave: [2, 8] }],
   four_host_reloads: ["four", [0, 1, 0, 2], { 2: "random" }, { reload: [[0, 12]] }],
+  four_signals_reload: ["four-signals", [0, 1, 2, 3], {}, { reload: [[undefined, "signal"]] }],
 };
 
 async function run(name) {
@@ -85,6 +86,7 @@ async function run(name) {
   let spied = 0;
   let bytes = 0;
   const biggest = {}; // the longest message of each kind
+  let clear = 0;
   const turns = [];
   const reloaded = [];
   const alive = new Array(devices).fill(true);
@@ -94,6 +96,7 @@ async function run(name) {
       const text = JSON.stringify(msg);
       bytes += text.length;
       biggest[msg.k] = Math.max(biggest[msg.k] ?? 0, text.length);
+      if (text.includes("signal-")) clear += 1; // a signal said in clear (it travels sealed for partners)
       for (let d = 0; d < devices; d++) {
         if (d === from || (to !== null && to !== d)) continue;
         const key = `${from}>${d}`;
@@ -133,9 +136,11 @@ async function run(name) {
       continue;
     }
     if (!alive[d] || seats[d].stopped) continue;
-    const due = (cheat.reload ?? []).findIndex(([, at]) => at <= steps);
+    // (a reload at "signal": of a device that was told only that a signal was made, once one was)
+    const toldOnly = moved.findIndex((m) => m.includes("signal"));
+    const due = (cheat.reload ?? []).findIndex(([, at]) => (at === "signal" ? toldOnly >= 0 : at <= steps));
     if (due >= 0) {
-      const [k] = cheat.reload.splice(due, 1)[0];
+      const [k = toldOnly] = cheat.reload.splice(due, 1)[0];
       const saved = JSON.parse(JSON.stringify(await seats[k].snapshot())); // (as storage keeps it)
       engines[k].close();
       engines[k] = pyEngine(logs[k]);
@@ -203,7 +208,7 @@ async function run(name) {
   for (const e of engines) e.close();
   return {
     name, devices, moved, results, cheats: cheats.map((c) => c.map(({ device, code }) => ({ device, code }))),
-    leaks, spied, bytes, biggest, revoked: cheat.revoked ?? null, signalled: cheat.signalled ?? null, reloaded, voided, shown: shownTo.map((x) => x.size),
+    leaks, spied, bytes, biggest, clear, revoked: cheat.revoked ?? null, signalled: cheat.signalled ?? null, reloaded, voided, shown: shownTo.map((x) => x.size),
     requests: logs.map((l) => l.length),
   };
 }
