@@ -552,3 +552,18 @@ def test_the_fair_state_is_drawn_as_the_tables_state(name):
     record = over["record"]
     assert len(record["actions"]) == len(t.g.actions) and "seed" not in json.dumps(record)
     assert "error" not in _ask(Bridge(), "review_load", {"record": record})
+
+
+def test_the_rules_say_what_a_fair_table_checks_after_the_deal():
+    """``Rules.hand_checks``, which the engine over masked cards takes on trust and checks at the
+    end, is what the bridge's check_rules tells the host's lobby (its words under "Deal
+    fairly"): following suit a carichi and the forced call in Chiamata (by rank), signals."""
+    from briscola.bridge import Bridge
+    want = {"chiamata": ["carichi", "forced_call"], "chiamata-points": ["carichi"],
+            "chiamata-plain": [], "four-signals": ["signals"], "six-signals": ["signals"],
+            "classic": [], "four": [], "rebury": [], "brisca-six": []}
+    for name, checks in want.items():
+        assert list(find_variant(name).hand_checks) == checks, name
+        assert _ask(Bridge(), "check_rules", {"rules": name})["hand_checks"] == checks, name
+    for name, rules in VARIANTS.items():  # every option of the list is one the rules name
+        assert set(rules.hand_checks) <= {"carichi", "forced_call", "signals"}, name

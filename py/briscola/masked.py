@@ -306,7 +306,7 @@ class MaskedDeal:
         if any(side[s] == side[cur] for s in self.sees):
             raise IllegalActionError(f"signal: seat {cur}'s partners are this device's: it is told "
                                      "which signal is made")
-        may = self.rules.signals and g.phase == 3 and g.tricks_done > 0 \
+        may = "signals" in self.rules.hand_checks and g.phase == 3 and g.tricks_done > 0 \
             and g.sig_last[cur] != g.tricks_done
         hidden = any(self._pos_of[c] not in self.known for c in g.hands[cur])
         if may and not hidden:  # a hand known here whole: it must hold something to signal
@@ -342,15 +342,15 @@ class MaskedDeal:
         hidden = any(self._pos_of[c] not in self.known for c in g.hands[seat])
         if not hidden:
             return False
+        checks = self.rules.hand_checks
         if SIGNAL <= a <= SIGNAL_LOADED:
             named = a == SIGNAL_LOADED or CARDS[a - SIGNAL].rank in self.rules.tables.signal_ranks
-            return named and g.phase == 3 and self.rules.signals and g.tricks_done > 0 \
+            return named and "signals" in checks and g.phase == 3 and g.tricks_done > 0 \
                 and g.sig_last[seat] != g.tricks_done
         if a < N_CARDS:
             auction = g.auction
-            return g.phase == 3 and auction is not None and auction.carichi
-        return g.phase == 2 and CALL_CARD <= a < CALL_CARD + N_CARDS \
-            and self.rules.forced_call and self.rules.auction != "points"
+            return "carichi" in checks and g.phase == 3 and auction is not None and auction.carichi
+        return "forced_call" in checks and g.phase == 2 and CALL_CARD <= a < CALL_CARD + N_CARDS
 
     def view(self, seat: int) -> View:
         """``seat``'s view, the one :class:`Game` gives: only once every card it shows is
