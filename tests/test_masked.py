@@ -567,3 +567,31 @@ def test_the_rules_say_what_a_fair_table_checks_after_the_deal():
         assert _ask(Bridge(), "check_rules", {"rules": name})["hand_checks"] == checks, name
     for name, rules in VARIANTS.items():  # every option of the list is one the rules name
         assert set(rules.hand_checks) <= {"carichi", "forced_call", "signals"}, name
+
+
+def test_the_bridge_is_told_the_signals_at_the_check_and_refuses_what_is_no_signal():
+    """``fair_check {told}``: a device told only that signals were made is told which at the
+    end; the check waits for them (``fair_state`` gives no record until then), what is not a
+    signal, or not one it waits for, is refused and changes nothing."""
+    from briscola.bridge import Bridge
+    rules = find_variant("four-signals")
+    for seed in range(20):
+        t = Table(rules, f"told/{seed}", [{0}, {1}, {2}, {3}])
+        rng = random.Random(seed)
+        while not t.g.is_over:
+            t.step(rng)
+        if t.hidden:
+            break
+    k, told = next(iter(t.hidden.items()))
+    b = Bridge()
+    _ask(b, "fair_deal", {"deal": t.deals[k].to_dict()})
+    assert "record" not in _ask(b, "fair_state", {"seat": k})  # the check waits for the signals
+    (i, a), *rest = told
+    saved = _ask(b, "fair_save", {})
+    for bad in ([[i, "AD"]], [[i + 100, str(Action(a))]], [[i, 7]], "x", [[i]]):
+        assert "error" in _ask(b, "fair_check", {"told": bad}), bad
+        assert _ask(b, "fair_save", {}) == saved
+    assert "error" in _ask(b, "fair_check", {})  # not told: no check
+    got = _ask(b, "fair_check", {"told": [[j, str(Action(x))] for j, x in told]})
+    assert got["fair"] is True and got["points"] == list(t.g.outcome().points)
+    assert _ask(b, "fair_state", {"seat": k})["record"]["actions"] == [str(Action(x)) for x in t.g.actions]

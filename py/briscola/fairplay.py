@@ -5,10 +5,12 @@ table, with what this device knows of the deal and nothing more.
 ``fair_deal {rules, dealer, sees, bots}`` starts it (``sees``: this device's seats, ``bots``:
 those of them its computers play; or ``{deal, bots}``, ``deal`` what ``fair_save`` gave,
 carries it on after a reload); ``fair_open {cards: [[position, card], ...]}`` gives it the cards the
-fair protocol opened to this device; ``fair_act {seat, action}`` takes a seat's action;
+fair protocol opened to this device; ``fair_act {seat, action}`` takes a seat's action (``"signal"``:
+a signal this device is not told, its seats all the signaller's opponents);
 ``fair_view {seat}`` is a seat's view (one of this device's seats, a computer's refused: its
-cards are not the page's); ``fair_bot {seat, level}`` a computer's choice from its own view; ``fair_check`` replays the finished deal through the
-rules (``{fair: true}``, or ``{fair: false, seat, reason}``); ``fair_state {seat}`` is the
+cards are not the page's); ``fair_bot {seat, level}`` a computer's choice from its own view; ``fair_check {told}`` replays the finished deal through the
+rules, told first the signals this device was not (``told``: ``[[action index, signal]]``, read from the
+seeds opened: js/fair/signal.js), and says ``{fair: true}``, or ``{fair: false, seat, reason}``; ``fair_state {seat}`` is the
 seat's table in the shape of the table's ``state`` (what the page draws: the view, the seats as
 ``fair_deal {seats}`` named them, a match of one deal, and once over the summary). Each reply says where each
 position is (``places``) and which positions this device must be shown before its seats'
