@@ -4,12 +4,14 @@ tests/js/fairseat.mjs: one FairSeat a device, each with its own python3 engine, 
 whose lanes cross at random. Every device plays the same deal in the same order and finds it
 fair; no device's engine ever holds a card of another device's unplayed hand that it was not
 shown (a partner's, where the rules show it); a card not followed a carichi is taken on trust during the deal and named, with its device and seat,
-by every device at the end; a card named without being opened stops the deal on every device.
+by every device at the end, and so is a false signal; a card named without being opened stops
+the deal on every device.
 
 The suite runs the scenarios below; ``node tests/js/fairseat.mjs all`` runs every variant
 (classic, three, four with a computer on the host's device, Brisca, Bisca, re-burying,
-scoperta, Bosnian five, six with two computers, the exchanges of the 2 and the 7, the host's
-page reloaded at four with its computer...). A device reloaded
+scoperta, Bosnian five, six with two computers, the exchanges of the 2 and the 7, signals at
+four and six, Brisca at six with the 48-card deck, the host's page reloaded at four with its
+computer...). A device reloaded
 mid-deal carries on from its snapshot."""
 import json
 import subprocess
@@ -23,7 +25,7 @@ SCRIPT = ROOT / "tests" / "js" / "fairseat.mjs"
 # classic_reload's, a computer on the host's device test_masked.py's bridges', the exchange's
 # give and take test_fairdeal.py's whole deal of two)
 IN_SUITE = ["four_show_first", "chiamata_revoke", "a_card_named_unopened", "classic_reload",
-            "three_one_leaves"]
+            "three_one_leaves", "four_false_signal"]
 
 
 @pytest.fixture(scope="module")
@@ -33,9 +35,15 @@ def runs(node):
     return {d["name"]: d for d in map(json.loads, out.stdout.splitlines())}
 
 
+def same(moved):
+    """Every device took the same actions (a signal it was not told: "signal")."""
+    told = [["signal" if a.startswith("signal") else a for a in m] for m in moved]
+    return all(m == told[0] for m in told)
+
+
 def honest(d, cards):
     moved = d["moved"]
-    assert all(m == moved[0] for m in moved), "the devices played different deals"
+    assert same(moved), "the devices played different deals"
     assert len([a for a in moved[0] if not a.startswith("swap-")]) >= cards
     assert all(r is not None and r["fair"] is True for r in d["results"]), d["results"]
     assert all(r["points"] == d["results"][0]["points"] for r in d["results"])
@@ -69,6 +77,30 @@ def test_a_card_not_followed_a_carichi_is_named_by_every_device_at_the_end(runs)
     assert d["leaks"] == []
 
 
+def test_a_false_signal_is_taken_on_trust_and_named_by_every_device_at_the_end(runs):
+    """A signal is said as a commitment, sealed for the partner's device (js/fair/signal.js);
+    a device whose code was changed signals a card its seat does not hold: the partner's device
+    takes it on trust (the hand is hidden from it), the opponents' devices take "a signal" and
+    read which from the seeds opened after the deal, the deal goes on the same everywhere, and
+    the check after it names the seat and its device on every device."""
+    d = runs["four_false_signal"]
+    claim = d["signalled"]
+    assert claim is not None
+    moved = d["moved"]
+    assert same(moved) and claim in moved[1] and claim in moved[3]
+    for r in d["results"]:
+        assert r["fair"] is False and r["device"] == 1 and r["seat"] == 1 and r["code"] == "rules"
+        assert "false signal" in r["reason"] and claim in r["reason"]
+    assert d["cheats"] == [[]] * 4 and d["leaks"] == []
+    # which signal, to the partners' devices only: the opponents' engines took "signal" (told
+    # which at the end), and no message said one in clear
+    at = moved[1].index(claim)
+    assert moved[3][at] == claim and moved[0][at] == moved[2][at] == "signal"
+    for a, b, c, e in zip(*moved):  # each signal told to one side, the other told one was made
+        assert (a, c) == (b, e) or (a == c and b == e and "signal" in (a, b)), (a, b, c, e)
+    assert d["clear"] == 0
+
+
 def test_a_device_reloaded_mid_deal_carries_on_from_its_snapshot(runs):
     """Each device reloads once (a friend's at the ninth turn, the host's later): its FairSeat
     made again from what it kept (its table's snapshot, its engine's save) with a fresh engine,
@@ -89,3 +121,21 @@ def test_a_card_named_without_being_opened_stops_the_deal_everywhere(runs):
     d = runs["a_card_named_unopened"]
     assert d["cheats"] == [[{"device": 1, "code": "unopened"}]] * 2
     assert d["results"] == [None, None] and d["moved"] == [[], []]
+
+
+def test_a_signal_is_sealed_for_the_partner_and_opened_by_the_seed_after_the_deal(node):
+    """js/fair/signal.js (tests/js/fair_signal.mjs, three devices' tables): the partner's device
+    opens the signal committed; an opponent's finds no box for it; a box bound to another
+    signal's number, or holding another signal than the one committed (a device whose code was
+    changed), opens to nothing (the partner's device stops the deal); after the deal every
+    device reads the commitment from the opened seed, and a commitment not made from the seed
+    opens to no signal (the check names the device)."""
+    out = subprocess.run([node, str(ROOT / "tests" / "js" / "fair_signal.mjs")], capture_output=True,
+                         text=True, check=True, timeout=120, cwd=ROOT)
+    got = json.loads(out.stdout)
+    assert got["phases"] == ["deal"] * 3 and got["prefix"] and got["length"] <= 320
+    assert got["partner"] == "signal-A"
+    assert got["opponent"] is None and got["other_number"] is None and got["forged_box"] is None
+    assert got["malformed"] == [None, None, None]
+    assert got["revealed"] == ["signal-A", "signal-A"]
+    assert got["wrong_number"] is None and got["not_from_seed"] is None

@@ -55,3 +55,22 @@ def test_nesting_and_relays(node):
     assert out["relays"] == ["wss://a.example/announce", "ws://127.0.0.1:8000"]
     # a `nostr:` entry is a Nostr relay (the second signalling medium), any other a tracker
     assert out["media"] == {"trackers": ["wss://t.example"], "nostr": ["wss://n.example", "ws://127.0.0.1:9"]}
+
+
+def test_a_fair_deals_messages_reach_the_host_and_nothing_else_grows(node):
+    """A friend's page at a fair table sends the host its fair-deal messages to carry: the
+    biggest a FairTable sends (a shuffle of the 48-card Spanish deck, 4.4 KB; of a 64-card deck;
+    its shares of 64 positions at once, 9 KB) pass the host's bound (js/friends/pairs.js with
+    wire.js limitFor), sealed and through the transport's size check; every other message keeps
+    the 4 KB (a request as big is refused), and a fair message past LIMIT_FAIR is refused too
+    (tests/js/fair_limit.mjs, the real FairTable messages, the real pairs)."""
+    out = subprocess.run([node, str(ROOT / "tests" / "js" / "fair_limit.mjs")], capture_output=True,
+                         text=True, check=True, timeout=120, cwd=ROOT)
+    got = json.loads(out.stdout)
+    assert got["limitFor"] == [got["fair"], got["limit"], 262144]
+    for name in ("spanish_shuffle", "spanish_tokens", "shuffle_64", "tokens_64", "small_request"):
+        assert got[name]["ok"] and got[name]["refused"] is None, (name, got[name])
+    assert got["spanish_shuffle"]["size"] > got["limit"]  # what 4 KB refused
+    assert got["tokens_64"]["size"] <= got["fair"] - 1000  # the biggest, with room to spare
+    assert got["big_request"] == {"size": got["big_request"]["size"], "ok": False, "refused": "friends_too_big"}
+    assert got["fair_too_big"]["refused"] == "friends_too_big" and got["fair_too_big"]["size"] > got["fair"]

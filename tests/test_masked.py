@@ -7,13 +7,17 @@ import random
 
 import pytest
 
-from briscola.actions import CARICHI, PASS, SWAP, Action
-from briscola.cards import CARDS, CODES, N_CARDS
+from briscola.actions import CARICHI, PASS, SIGNAL, SIGNAL_LOADED, SWAP, Action
+from briscola.cards import CARDS, CODES, N_CARDS, N_RANKS, RANK_INDEX
 from briscola.errors import IllegalActionError, RulesError, SaveError
 from briscola.game import Game
 from briscola.masked import CheatError, MaskedDeal, MaskedError
 from briscola.match import Match
 from briscola.rules import VARIANTS, find_variant
+
+
+def _text(a):
+    return str(Action(a))
 
 
 def _card_of(a):
@@ -31,6 +35,7 @@ class Table:
         self.owner = {s: k for k, seats in enumerate(devices) for s in seats}
         self.deals = [MaskedDeal(rules, self.g.dealer, sees=seats) for seats in devices]
         self.opened = set()  # positions opened to everyone
+        self.hidden = {}  # device -> [(action index, signal)] it was not told
         self.sync()
 
     def show(self, k, p):
@@ -64,10 +69,31 @@ class Table:
                 if j != k:
                     self.show(j, p)
         g.apply(a, cur)
-        for d in self.deals:
-            d.act(a, cur)
+        for j, d in enumerate(self.deals):
+            d.act(self.told(j, a, cur), cur)
         self.sync()
         return a
+
+    def told(self, k, a, seat):
+        """What device ``k`` is told of ``seat``'s action ``a``: which signal it is only where
+        the device has a seat of the signaller's side (js/fair/signal.js), else that one was
+        made (told which at the end, :meth:`end`)."""
+        side = self.g.rules.tables.side_of
+        if SIGNAL <= a <= SIGNAL_LOADED and not any(side[s] == side[seat] for s in self.devices[k]):
+            self.hidden.setdefault(k, []).append((len(self.deals[k].actions), a))
+            return "signal"
+        return a
+
+    def end(self):
+        """The deal over: each device told the signals it was not told (the commitments opened)."""
+        for k, told in self.hidden.items():
+            d = self.deals[k]
+            assert d.untold() == [i for i, _ in told]
+            with pytest.raises(MaskedError, match="signals not told"):
+                d.check()
+            for i, a in told:
+                d.tell(i, _text(a))
+            assert d.untold() == []
 
     def check_views(self):
         g = self.g
@@ -109,7 +135,7 @@ def _devices(n, rng):
     return [{0, *bots}] + [{s} for s in seats[n // 3:]]
 
 
-PLAYABLE = [name for name, r in VARIANTS.items() if not r.signals]
+PLAYABLE = list(VARIANTS)  # every variant, signals included
 
 
 @pytest.mark.parametrize("name", PLAYABLE)
@@ -133,6 +159,14 @@ def test_each_device_referees_the_deal_as_the_whole_game_does(name):
                 for s in t.devices[k]:
                     assert again.view(s).to_dict() == t.g.view(s).to_dict()
         t.check_views()
+        if rules.signals:  # signals made: some taken on trust by a partner's device that could
+            # not tell, the others not told which until the end
+            said = [a for a in t.g.actions if SIGNAL <= a <= SIGNAL_LOADED]
+            assert said and any(SIGNAL <= d.actions[i] <= SIGNAL_LOADED
+                                for d in t.deals for i in d.unchecked), name
+            assert t.hidden and all("signal" in d.to_dict()["actions"] for k, d in enumerate(t.deals)
+                                    if k in t.hidden)
+        t.end()
         for d in t.deals:
             full = d.check()
             assert full.deck == t.g.deck and full.outcome() == t.g.outcome()
@@ -275,9 +309,122 @@ def test_a_view_is_made_only_of_known_cards():
         d.view(1)  # another device's seat
 
 
+def _signal_table(seed):
+    """A deal of four with signals, each seat its own device, played (random legal actions, no
+    signal) until a seat to act could signal but holds no ace of trump."""
+    rules = find_variant("four-signals")
+    t = Table(rules, f"signal/{seed}", [{0}, {1}, {2}, {3}])
+    rng = random.Random(seed)
+    g = t.g
+    while True:
+        cur = g.current_player
+        legal = [int(a) for a in g.legal_actions()]
+        ace = g.trump * N_RANKS + RANK_INDEX["A"]
+        if g.tricks_done > 0 and ace not in g.hands[cur] and any(a >= SIGNAL for a in legal):
+            return t, rng, cur, ace
+        t.step(rng, lambda v: rng.choice([a for a in v.legal if int(a) < SIGNAL]))
+
+
+def test_a_false_signal_is_taken_on_trust_and_named_at_the_end():
+    """A signal says what a hand holds: its own device refuses a false one; the partner's
+    device, told which signal it is, takes it on trust (it cannot see that hand); an opponent's
+    device, told only that a signal was made, takes it too and is told which at the end; the
+    check after the deal names the seat that signalled what it did not hold."""
+    t, rng, cur, ace = _signal_table(3)
+    g = t.g
+    k = t.owner[cur]
+    false = SIGNAL  # signal-A: "I hold the ace of trump"
+    with pytest.raises(IllegalActionError, match="false signal"):
+        t.deals[k].act(false, cur)
+    for j, d in enumerate(t.deals):
+        if j == k:
+            continue
+        partner = (j - k) % 2 == 0
+        n = len(d.actions)
+        d.act(false if partner else "signal", cur)
+        assert d.unchecked[-1] == n and d.untold() == ([] if partner else [n])
+        again = MaskedDeal.from_dict(d.to_dict())
+        assert again.unchecked == d.unchecked and again.untold() == d.untold()
+        # the seat's view: the signal, which one to the partner only
+        said = [e for e in d.view(j).to_dict()["events"] if e["type"] == "signal"]
+        assert said[-1] == {"type": "signal", "seat": cur, "signal": "A" if partner else None}
+    # play it out on one opponent's device, every card opened to it
+    other = (k + 1) % 4
+    d = t.deals[other]
+    at = d.untold()[-1]
+    full = Game(d.rules, list(g.deck), d.dealer)
+    for a in d.actions[:-1]:
+        full.apply(a)
+    full.apply_fast(false)
+    while not full.is_over:
+        a = int(next(x for x in full.legal_actions_fast() if x < SIGNAL))
+        for p in {*d.needs(), g.deck.index(a)} - set(d.known):
+            t.show(other, p)
+        d.act(a, full.current_player)
+        full.apply_fast(a)
+    for p in range(len(g.deck)):
+        if p not in d.known:
+            t.show(other, p)
+    with pytest.raises(MaskedError, match="not told"):
+        d.check()
+    with pytest.raises(IllegalActionError):  # what it is told must be a signal, of that action
+        d.tell(at, "AD")
+    with pytest.raises(IllegalActionError):
+        d.tell(at - 1, "signal-A")
+    d.tell(at, "signal-A")
+    with pytest.raises(CheatError) as e:
+        d.check()
+    assert e.value.seat == cur and e.value.action == at
+    assert "false signal" in str(e.value) and CODES[ace] in str(e.value)
+
+
+def test_a_true_signal_taken_on_trust_passes_the_check():
+    t, rng, cur, ace = _signal_table(4)
+    g = t.g
+    true = next(int(a) for a in g.legal_actions() if int(a) >= SIGNAL)
+    partner, opponent = t.deals[(t.owner[cur] + 2) % 4], t.deals[(t.owner[cur] + 1) % 4]
+    n = len(partner.actions)
+    t.step(rng, lambda v: true)
+    assert n in partner.unchecked and partner.actions[n] == true  # told, taken on trust
+    assert opponent.untold() == [n]  # told only that a signal was made
+    while not g.is_over:
+        t.step(rng)
+    t.check_views()
+    t.end()
+    for d in t.deals:
+        assert d.check().outcome() == g.outcome()
+
+
+def test_a_signal_no_hand_could_make_is_refused_at_once():
+    """What does not depend on a hidden hand is checked at once on every device: a signal in
+    the first trick, a second one in a trick, a rank that is never signalled; and a device of
+    the signaller's side is told which signal it is, never only that one was made."""
+    t, rng, cur, ace = _signal_table(5)
+    opponent = t.deals[(t.owner[cur] + 1) % 4]
+    partner = t.deals[(t.owner[cur] + 2) % 4]
+    saved = [opponent.to_dict(), partner.to_dict()]
+    with pytest.raises(IllegalActionError):
+        partner.act(SIGNAL + RANK_INDEX["2"], cur)  # the 2 of trump is no signal
+    with pytest.raises(IllegalActionError, match="told"):
+        partner.act("signal", cur)
+    assert [opponent.to_dict(), partner.to_dict()] == saved
+    t.step(rng, lambda v: next(a for a in v.legal if int(a) >= SIGNAL))
+    saved = [opponent.to_dict(), partner.to_dict()]
+    with pytest.raises(IllegalActionError):
+        partner.act(SIGNAL_LOADED, cur)  # a second signal in the same trick
+    with pytest.raises(IllegalActionError):
+        opponent.act("signal", cur)
+    assert [opponent.to_dict(), partner.to_dict()] == saved
+    rules = find_variant("four-signals")
+    first = Table(rules, "signal/first", [{0}, {1}, {2}, {3}])
+    cur = first.g.current_player
+    with pytest.raises(IllegalActionError):  # the first trick: no signal yet
+        first.deals[(first.owner[cur] + 2) % 4].act(SIGNAL_LOADED, cur)
+    with pytest.raises(IllegalActionError):
+        first.deals[(first.owner[cur] + 1) % 4].act("signal", cur)
+
+
 def test_what_cannot_be_refereed_over_masked_cards_is_refused_at_once():
-    with pytest.raises(RulesError, match="signals"):
-        MaskedDeal(find_variant("four-signals"), 0)
     with pytest.raises(SaveError):
         MaskedDeal.from_dict({"format": "briscola/masked", "version": 1, "rules": {}})
 
@@ -409,3 +556,46 @@ def test_the_fair_state_is_drawn_as_the_tables_state(name):
     record = over["record"]
     assert len(record["actions"]) == len(t.g.actions) and "seed" not in json.dumps(record)
     assert "error" not in _ask(Bridge(), "review_load", {"record": record})
+
+
+def test_the_rules_say_what_a_fair_table_checks_after_the_deal():
+    """``Rules.hand_checks``, which the engine over masked cards takes on trust and checks at the
+    end, is what the bridge's check_rules tells the host's lobby (its words under "Deal
+    fairly"): following suit a carichi and the forced call in Chiamata (by rank), signals."""
+    from briscola.bridge import Bridge
+    want = {"chiamata": ["carichi", "forced_call"], "chiamata-points": ["carichi"],
+            "chiamata-plain": [], "four-signals": ["signals"], "six-signals": ["signals"],
+            "classic": [], "four": [], "rebury": [], "brisca-six": []}
+    for name, checks in want.items():
+        assert list(find_variant(name).hand_checks) == checks, name
+        assert _ask(Bridge(), "check_rules", {"rules": name})["hand_checks"] == checks, name
+    for name, rules in VARIANTS.items():  # every option of the list is one the rules name
+        assert set(rules.hand_checks) <= {"carichi", "forced_call", "signals"}, name
+
+
+def test_the_bridge_is_told_the_signals_at_the_check_and_refuses_what_is_no_signal():
+    """``fair_check {told}``: a device told only that signals were made is told which at the
+    end; the check waits for them (``fair_state`` gives no record until then), what is not a
+    signal, or not one it waits for, is refused and changes nothing."""
+    from briscola.bridge import Bridge
+    rules = find_variant("four-signals")
+    for seed in range(20):
+        t = Table(rules, f"told/{seed}", [{0}, {1}, {2}, {3}])
+        rng = random.Random(seed)
+        while not t.g.is_over:
+            t.step(rng)
+        if t.hidden:
+            break
+    k, told = next(iter(t.hidden.items()))
+    b = Bridge()
+    _ask(b, "fair_deal", {"deal": t.deals[k].to_dict()})
+    assert "record" not in _ask(b, "fair_state", {"seat": k})  # the check waits for the signals
+    (i, a), *rest = told
+    saved = _ask(b, "fair_save", {})
+    for bad in ([[i, "AD"]], [[i + 100, str(Action(a))]], [[i, 7]], "x", [[i]]):
+        assert "error" in _ask(b, "fair_check", {"told": bad}), bad
+        assert _ask(b, "fair_save", {}) == saved
+    assert "error" in _ask(b, "fair_check", {})  # not told: no check
+    got = _ask(b, "fair_check", {"told": [[j, str(Action(x))] for j, x in told]})
+    assert got["fair"] is True and got["points"] == list(t.g.outcome().points)
+    assert _ask(b, "fair_state", {"seat": k})["record"]["actions"] == [str(Action(x)) for x in t.g.actions]

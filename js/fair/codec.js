@@ -42,7 +42,8 @@ const BODIES = {
   show: (m) => isInt(m.to, 0, 5) && typeof m.iv === "string" && typeof m.box === "string",
   open: (m) => typeof m.seed === "string" && Array.isArray(m.heard) && m.heard.length <= 6 &&
     m.heard.every((h) => Array.isArray(h) && h.length === 2 && isInt(h[0], 0, 1 << 20) && typeof h[1] === "string" && h[1].length <= 44),
-  say: (m) => typeof m.action === "string" && m.action.length >= 1 && m.action.length <= 24,
+  // (an action, or a signal: its commitment and its boxes for two partners' devices, signal.js)
+  say: (m) => typeof m.action === "string" && m.action.length >= 1 && m.action.length <= 320,
   stop: (m) => (m.device === null || isInt(m.device, 0, 5)) && typeof m.code === "string" && m.code.length <= 32 &&
     (m.p === undefined || isInt(m.p, 0, 63)) && (m.of === undefined || isInt(m.of, 0, 5)),
 };

@@ -3,7 +3,8 @@
 // (py/briscola/masked.py, asked through the bridge's fair_* requests), kept in step. The engine
 // says where each position is (`places`) and whose turn it is; this deals what the engine says
 // to the devices that own the seats, opens what the protocol opens to this device into the
-// engine, and gives the engine every device's actions in the order of the turns. JavaScript
+// engine, and gives the engine every device's actions in the order of the turns (a partner's
+// signal told only to the devices of the signaller's partners, ./signal.js). JavaScript
 // decides no rule: which positions go where, whose turn, what is legal and who cheated at the
 // end are the engine's; which device holds which share is the protocol's.
 //
@@ -16,6 +17,7 @@
 //   {type: "void", device}                the deal ended uncounted: a device left for good
 import { ALL, FairTable } from "./table.js";
 import { restore as restoreTable, snapshot as snapshotTable } from "./saved.js";
+import { PREFIX, SIGNALS, openSignal, readSignal, revealSignal, sealSignal } from "./signal.js";
 
 const QUEUED_MAX = 64;
 const SNAPSHOT = 1;
@@ -34,6 +36,10 @@ export class FairSeat {
     this.finished = false;
     this.stopped = null;
     this.checks = { protocol: null, rules: null };
+    this.sides = [];        // each seat's side (the engine's): a signal is told to the signaller's partners
+    // signals (./signal.js): this device's made, each device's taken, those this device was
+    // not told (to read once the seeds are open), this device's own by commitment
+    this.sig = { made: 0, heard: new Array(devices).fill(0), hidden: [], mine: {} };
     this._out = { send: [], events: [] };
     this._lock = Promise.resolve();
   }
@@ -46,7 +52,8 @@ export class FairSeat {
     const { deal } = await this.engine("fair_save", {});
     const { table, round, me, owner, bots, rules, dealer } = this;
     return { v: SNAPSHOT, options: { table, round, me, owner, bots, rules, dealer }, fair: snapshotTable(this.fair),
-      engine: deal, shown: [...this.shown], waiting: this.waiting.map((q) => [...q]), finished: this.finished, stopped: this.stopped };
+      engine: deal, shown: [...this.shown], waiting: this.waiting.map((q) => [...q]), finished: this.finished, stopped: this.stopped,
+      sig: this.sig };
   }
 
   /** The device again after a reload, from its snapshot and a fresh engine; `resume()` then
@@ -58,6 +65,8 @@ export class FairSeat {
     seat.fair = table;
     seat.deck = new Set(table.deck);
     seat.reply = await engine("fair_deal", { deal: saved.engine, bots: Object.keys(seat.bots).map(Number) });
+    seat.sides = seat.reply.side_of;
+    if (saved.sig) seat.sig = JSON.parse(JSON.stringify(saved.sig));
     table.asked.forEach((to, p) => { if (to !== undefined) seat.dealt.add(p); });
     seat.shown = new Set(saved.shown);
     seat.waiting = saved.waiting.map((q) => [...q]);
@@ -88,6 +97,7 @@ export class FairSeat {
         rules: this.rules, dealer: this.dealer, sees: this.seats,
         bots: Object.keys(this.bots).map(Number), ...(this.names ? { seats: this.names } : {}),
       });
+      this.sides = this.reply.side_of;
       const { table, round, devices, me } = this;
       this.fair = new FairTable({ table, round, devices, me, deck: this.reply.deck });
       this.deck = new Set(this.reply.deck);
@@ -174,7 +184,31 @@ export class FairSeat {
     if (this.deck.has(card)) {
       if (!hand.has(card)) throw new Error(`fair: ${card} is not in this device's hand`);
       await this._take(action === card ? this.fair.play(hand.get(card)) : this.fair.give(hand.get(card)));
+    } else if (SIGNALS.includes(action)) {
+      // said to all as a commitment, sealed for each device of the seat's partners (./signal.js)
+      const seat = this.reply.turn;
+      const partners = [...new Set(this.owner.filter((d, s) => s !== seat && d !== this.me && this.sides[s] === this.sides[seat]))];
+      const { text, commit } = await sealSignal(this.fair, this.sig.made++, action, partners);
+      this.sig.mine[commit] = action;
+      await this._take(this.fair.say(text));
     } else await this._take(this.fair.say(action));
+  }
+
+  /** What the engine is told of device `device`'s signal at `seat`'s turn: which signal, where
+   * this device holds a seat of the signaller's side (its box opened and checked against the
+   * commitment), else "signal" (one was made: which, once the seeds are open); null when the
+   * deal stops (a signal that does not open, or not to what was committed). */
+  async _signalOf(device, seat, text) {
+    const n = this.sig.heard[device]++;
+    const sig = readSignal(text);
+    const bad = (why) => { this._stop({ device, code: "signal", reason: `device ${device}'s signal ${why}` }); return null; };
+    if (!sig) return bad("is malformed");
+    if (device === this.me) return this.sig.mine[sig.commit] ?? bad("is not one this device made");
+    if (!this.seats.some((s) => this.sides[s] === this.sides[seat])) {
+      this.sig.hidden.push({ index: this.reply.actions, device, seat, n, commit: sig.commit });
+      return "signal";
+    }
+    return (await openSignal(this.fair, device, n, sig)) ?? bad("to this device does not open to what it committed");
   }
 
   /** Move the engine on while the next turn's action is in; deal what it says; ask. */
@@ -208,13 +242,15 @@ export class FairSeat {
         return;
       }
       this.waiting[device].shift();
+      const action = next.startsWith(PREFIX) ? await this._signalOf(device, seat, next) : next;
+      if (action === null) return;
       try {
-        this.reply = await this.engine("fair_act", { seat, action: next });
+        this.reply = await this.engine("fair_act", { seat, action });
       } catch (err) {
         this._stop({ device, code: "illegal", reason: `device ${device}, seat ${seat}: ${err && err.message || err}` });
         return;
       }
-      this._out.events.push({ type: "moved", seat, action: next });
+      this._out.events.push({ type: "moved", seat, action });
     }
   }
 
@@ -257,12 +293,24 @@ export class FairSeat {
   async _result() {
     let rules = { fair: true };
     if (this.checks.protocol.fair && !this.stopped) {
-      try { rules = await this.engine("fair_check", {}); } catch (err) { rules = { fair: false, seat: null, reason: String(err && err.message || err) }; }
+      // the signals this device was not told, read from the seeds now open (./signal.js)
+      const told = [];
+      for (const h of this.sig.hidden) {
+        const action = revealSignal(this.fair, h.device, h.n, h.commit);
+        if (action === null) {
+          rules = { fair: false, seat: h.seat, code: "signal", reason: `device ${h.device}'s signal at action ${h.index + 1} was committed to no signal` };
+          break;
+        }
+        told.push([h.index, action]);
+      }
+      if (rules.fair) {
+        try { rules = await this.engine("fair_check", { told }); } catch (err) { rules = { fair: false, seat: null, reason: String(err && err.message || err) }; }
+      }
     }
     this.checks.rules = rules;
     const p = this.checks.protocol;
     const bad = !p.fair ? { device: p.device, code: p.code, reason: p.reason }
-      : !rules.fair ? { device: rules.seat === null ? null : this.owner[rules.seat], seat: rules.seat, code: "rules", reason: rules.reason } : {};
+      : !rules.fair ? { device: rules.seat === null ? null : this.owner[rules.seat], seat: rules.seat, code: rules.code ?? "rules", reason: rules.reason } : {};
     this._out.events.push({ type: "result", fair: p.fair && rules.fair, ...bad, ...(rules.points ? { points: rules.points } : {}) });
   }
 }

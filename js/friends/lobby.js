@@ -43,7 +43,7 @@ export class HostLobby {
       else timeout.value = String(this.timeout);
     });
     const fair = h("input", { id: "friends-fair", type: "checkbox", checked: !!this.fairDeal,
-      on: { change: () => { this.fairDeal = fair.checked; } } });
+      on: { change: () => { this.fairDeal = fair.checked; this.drawLobby(); } } });
     const list = h("ul", { class: "friends-seats", id: "friends-seats" });
     this.seats.forEach((s, i) => {
       const who = s.kind === "bot" ? `${t("new.kind.bot")} · ${t(`level.${s.level}`)}`
@@ -76,11 +76,27 @@ export class HostLobby {
       h("div", { class: "field" }, h("label", { attrs: { for: "friends-timeout" }, text: t("friends.timeout") }), timeout),
       h("div", { class: "opt opt-bool" }, h("label", { class: "check", attrs: { for: "friends-fair" } }, fair, h("span", { text: t("friends.fair") }))),
       this.seats.some((s) => s.kind === "bot") ? h("p", { class: "muted small", text: t("friends.fair.bots") }) : "",
+      this.fairDeal ? this.fairNote() : "",
       h("p", { class: "muted small", text: t("friends.undo.off") }),
       // relays saved while the room is not open are the ones "Try again" opens it with; saved
       // in an open lobby, the room opens again with them (a new invitation where it changed)
       settingsSection(this.net, (net) => this.renet(net)),
       h("div", { class: "buttons pinned" }, cancel, fill, start));
+  }
+
+  /** Under "Deal fairly", what such a table checks only when the deal ends under these rules
+   * (the engine's check_rules says which: each device sees its own cards alone); asked once. */
+  fairNote() {
+    if (this.fairRules === undefined) {
+      this.fairRules = null;
+      this.call("check_rules", { rules: this.cfg.rules }).then((got) => {
+        this.fairRules = got;
+        if (got.hand_checks.length) this.drawLobby();
+      }, () => {});
+    }
+    const later = (this.fairRules && this.fairRules.hand_checks) || [];
+    return later.length ? h("p", { class: "muted small", id: "friends-fair-later",
+      text: t("friends.fair.later", { what: later.map((k) => t(`friends.fair.later.${k}`)).join(", ") }) }) : "";
   }
 
   retryButton() {

@@ -940,7 +940,9 @@ class Bridge:
         t = rules.tables
         return {"rules": rules.to_dict(), "players": rules.players, "deck": rules.deck,
                 "teams": rules.is_team_game, "sides": [list(s) for s in t.teams or ()],
-                "hand_size": rules.hand_size, "deck_size": len(t.deck)}
+                "hand_size": rules.hand_size, "deck_size": len(t.deck),
+                # what a table that deals fairly checks after the deal (the lobby says so)
+                "hand_checks": list(rules.hand_checks)}
 
     def model(self, args: dict) -> dict:
         """The learned evaluation the expert searches with under ``rules`` (a variant's name or

@@ -5,13 +5,16 @@ table, with what this device knows of the deal and nothing more.
 ``fair_deal {rules, dealer, sees, bots}`` starts it (``sees``: this device's seats, ``bots``:
 those of them its computers play; or ``{deal, bots}``, ``deal`` what ``fair_save`` gave,
 carries it on after a reload; ``past``, the records of the match's deals before this one,
-each found fair on this device when it ended: the match's score and its next dealer); ``fair_open {cards: [[position, card], ...]}`` gives it the cards the
-fair protocol opened to this device; ``fair_act {seat, action}`` takes a seat's action;
+each found fair on this device when it ended: the match's score and its next dealer);
+``fair_open {cards: [[position, card], ...]}`` gives it the cards the
+fair protocol opened to this device; ``fair_act {seat, action}`` takes a seat's action (``"signal"``:
+a signal this device is not told, its seats all the signaller's opponents);
 ``fair_view {seat}`` is a seat's view (one of this device's seats, a computer's refused: its
-cards are not the page's); ``fair_bot {seat, level}`` a computer's choice from its own view; ``fair_check`` replays the finished deal through the
-rules (``{fair: true}``, or ``{fair: false, seat, reason}``); ``fair_state {seat}`` is the
+cards are not the page's); ``fair_bot {seat, level}`` a computer's choice from its own view; ``fair_check {told}`` replays the finished deal through the
+rules, told first the signals this device was not (``told``: ``[[action index, signal]]``, read from the
+seeds opened: js/fair/signal.js), and says ``{fair: true}``, or ``{fair: false, seat, reason}``; ``fair_state {seat}`` is the
 seat's table in the shape of the table's ``state`` (what the page draws: the view, the seats as
-``fair_deal {seats}`` named them, a match of one deal, and once over the summary). Each reply says where each
+``fair_deal {seats}`` named them, the match, and once over the summary). Each reply says where each
 position is (``places``) and which positions this device must be shown before its seats'
 views can be made (``needs``): the protocol's dealing follows them. ``fair_save`` is the
 deal as the worker keeps it: it holds the cards of this device's own seats (its person's and
@@ -24,6 +27,7 @@ from typing import Any, Callable
 from .ai import BOTS, make_bot
 from .cards import CARDS
 from .args import check_seat, rules_arg
+from .actions import action_text
 from .errors import BridgeError, HiddenSeatError, IllegalActionError, quote
 from .game import Game
 from .masked import CheatError, MaskedDeal
@@ -125,8 +129,10 @@ class FairRequests:
         seats = _names(args.get("seats"), deal.rules.players)
         self.deal, self.bots, self.seats = deal, frozenset(bots), seats
         self.past, self.past_games = past, games
-        # the variant's cards, for the protocol's deck (each card's point is its code hashed)
-        return {**self._reply(), "dealer": deal.dealer, "deck": [str(c) for c in deal.rules.tables.deck]}
+        # the variant's cards, for the protocol's deck (each card's point is its code hashed);
+        # each seat's side (a signal is told to the devices of the signaller's partners)
+        return {**self._reply(), "dealer": deal.dealer, "deck": [str(c) for c in deal.rules.tables.deck],
+                "side_of": list(deal.rules.tables.side_of)}
 
     def fair_open(self, args: dict) -> dict:
         d = self._deal()
@@ -172,6 +178,21 @@ class FairRequests:
 
     def fair_check(self, args: dict) -> dict:
         d = self._deal()
+        told = args.get("told", [])
+        if not isinstance(told, list) or len(told) > MAX_OPEN \
+                or not all(isinstance(x, list) and len(x) == 2 for x in told):
+            raise BridgeError(f"told: expected at most {MAX_OPEN} pairs [action index, signal]")
+        before = d.to_dict() if told else None
+        try:
+            for index, action in told:
+                if index in d.untold():
+                    d.tell(index, action)
+                elif not (isinstance(index, int) and not isinstance(index, bool)
+                          and 0 <= index < len(d.actions) and action_text(d.actions[index]) == action):
+                    raise BridgeError(f"told: action {quote(index)} is no signal this device waits for")
+        except BaseException:
+            self.deal = MaskedDeal.from_dict(before)  # nothing a refused telling did stays
+            raise
         try:
             full = d.check()
         except CheatError as e:
@@ -192,7 +213,8 @@ class FairRequests:
         view = self.fair_view({"seat": seat})["view"]
         g = d.game
         over = g.outcome() is not None
-        checked = self.fair_check({}) if over else None
+        # (the check waits for the signals this device was not told: fair_check {told})
+        checked = self.fair_check({}) if over and not d.untold() else None
         full = d.check() if checked and checked["fair"] else None
         state: dict[str, Any] = {
             "seat": seat, "view": view, "seats": self.seats, "match": self._match(full),
@@ -200,7 +222,8 @@ class FairRequests:
         }
         if over:
             state["summary"] = {**deal_summary(g), "undone": False, "back": []}
-            state["checked"] = checked
+            if checked is not None:
+                state["checked"] = checked
             if full is not None:
                 state["record"] = deal_record(full, len(self.past), self.seats)
         return state

@@ -525,6 +525,14 @@ class Game:
             if a not in self.hands[seat]:
                 return f"{text} is not in seat {seat}'s hand"
             return f"{text} may not be played now: the suit led must be followed (a carichi)"
+        if self.phase == _PLAY and SIGNAL <= a <= SIGNAL_LOADED and self.rules.signals \
+                and self.tricks_done > 0 and self.sig_last[seat] != self.tricks_done \
+                and self.trump is not None:
+            if a == SIGNAL_LOADED:
+                return f"{text} is a false signal: seat {seat} holds no loaded card off trump"
+            card = CARDS[self.trump * N_RANKS + a - SIGNAL]
+            if card.rank in self.rules.tables.signal_ranks:
+                return f"{text} is a false signal: seat {seat} does not hold {card}"
         legal = ", ".join(action_text(x) for x in self.legal_actions_fast())
         return f"{text} is not legal for seat {seat} now (legal: {legal})"
 

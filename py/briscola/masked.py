@@ -23,15 +23,19 @@ made only once every card it shows is known (:class:`MaskedError` names the posi
 missing), the save holds the known positions, and the trick, the scores and the turn depend on
 opened cards only. Legal moves are checked where the fill cannot matter: a card played from
 another device's seat must be opened, from a position in that seat's hand; an obligation that
-depends on the rest of a hidden hand (following suit *a carichi*, a forced call) cannot be
-checked until that hand is open, and is checked by :meth:`check` at the end, when every card has
-been played and the whole deal is replayed through :class:`Game`'s checked ``apply``.
+depends on the rest of a hidden hand (following suit *a carichi*, a forced call, a partner's
+signal of what it holds) cannot be checked until that hand is open, and is checked by
+:meth:`check` at the end, when every card has been played and the whole deal is replayed through
+:class:`Game`'s checked ``apply``. Which signal a seat made is told only to the devices of its
+partners (js/fair/signal.js); another device's engine takes ``"signal"``, one was made (its seats'
+views show no more, as :class:`Game`'s do not), and is told which at the end (:meth:`tell`),
+before the check.
 """
 from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from .actions import CALL_CARD, SWAP, Action, action_text
+from .actions import CALL_CARD, SIGNAL, SIGNAL_LOADED, SWAP, Action, action_text
 from .cards import CARDS, CODES, N_CARDS, Card, CardError
 from .errors import BriscolaError, IllegalActionError, RulesError, SaveError, quote
 from .game import Game, saved_rules
@@ -40,6 +44,8 @@ from .view import View, _partners_see
 
 SAVE_FORMAT = "briscola/masked"
 SAVE_VERSION = 1
+HIDDEN_SIGNAL = -1  # a signal made, which of them this device is not told until the end
+HIDDEN_TEXT = "signal"
 
 
 class MaskedError(BriscolaError):
@@ -96,8 +102,6 @@ class MaskedDeal:
                  known: Mapping[int, Any] | None = None) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules: expected a Rules value, got {quote(rules)}")
-        if rules.signals:
-            raise RulesError("signals: a partner's signal cannot be checked at a fair table yet")
         n = rules.players
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
             raise RulesError(f"dealer: must be a seat from 0 to {n - 1}")
@@ -161,7 +165,7 @@ class MaskedDeal:
         deck = [known[p] if p in known else next(rest) for p in range(self.size)]
         g = Game._deal(rules, deck, self.dealer)
         for a in self.actions:
-            g.apply_fast(a)
+            g.apply_fast(SIGNAL_LOADED if a == HIDDEN_SIGNAL else a)  # (any signal: none is shown)
         self._game = g
         self._pos_of = {c: p for p, c in enumerate(deck)}
 
@@ -250,6 +254,9 @@ class MaskedDeal:
         changes nothing when the action is not allowed. (``unchecked``: a saved deal replayed,
         an action that was taken unchecked then, taken so again.)"""
         g = self.game
+        if action == HIDDEN_TEXT:
+            self._hidden_signal(seat)
+            return
         a = int(Action.parse(action))
         cur = g.current_player
         if cur is None:
@@ -273,28 +280,77 @@ class MaskedDeal:
                                   [p for p in hidden if p not in self.known])
             if card not in g.hands[cur]:
                 raise IllegalActionError(f"{action_text(a)} is not in seat {cur}'s hand")
-        if a in legal and not unchecked:
-            g.apply(a, cur)
-        elif unchecked or self._waits_for_hand(a, cur):
+        # (what depends on the hidden rest of the hand waits for the end even where the fill
+        # would allow it: the fill says nothing of that hand, and a reload fills otherwise)
+        if unchecked or self._waits_for_hand(a, cur):
             self.unchecked.append(len(self.actions))
             g.apply_fast(a)
+        elif a in legal:
+            g.apply(a, cur)
         else:
             raise IllegalActionError(f"{action_text(a)} is not legal for seat {cur} now")
         self.actions.append(a)
 
+    def _hidden_signal(self, seat: int | None) -> None:
+        """The current player signals, and this device is not told which signal: its seats are
+        all the signaller's opponents (their views show only that a signal was made). Taken on
+        trust when the rules let the seat signal now; which signal it was, and whether the hand
+        held it, is told (:meth:`tell`) and checked at the end."""
+        g = self.game
+        cur = g.current_player
+        if cur is None:
+            raise IllegalActionError("signal: the deal is over")
+        if seat is not None and seat != cur:
+            raise IllegalActionError(f"signal: it is seat {cur}'s turn, not seat {seat}'s")
+        side = self.rules.tables.side_of
+        if any(side[s] == side[cur] for s in self.sees):
+            raise IllegalActionError(f"signal: seat {cur}'s partners are this device's: it is told "
+                                     "which signal is made")
+        may = "signals" in self.rules.hand_checks and g.phase == 3 and g.tricks_done > 0 \
+            and g.sig_last[cur] != g.tricks_done
+        hidden = any(self._pos_of[c] not in self.known for c in g.hands[cur])
+        if may and not hidden:  # a hand known here whole: it must hold something to signal
+            may = any(SIGNAL <= x <= SIGNAL_LOADED for x in g.legal_actions_fast())
+        if not may:
+            raise IllegalActionError(f"signal: seat {cur} may not signal now")
+        self.unchecked.append(len(self.actions))
+        g.apply_fast(SIGNAL_LOADED)
+        self.actions.append(HIDDEN_SIGNAL)
+
+    def untold(self) -> list[int]:
+        """The indices of the signals made that this device has not been told yet."""
+        return [i for i, a in enumerate(self.actions) if a == HIDDEN_SIGNAL]
+
+    def tell(self, index: Any, action: Any) -> None:
+        """Action ``index`` was a signal this device was not told: it was ``action`` (told at
+        the end, when each device's commitments are opened). Raises and changes nothing when
+        that action was no hidden signal or ``action`` is no signal."""
+        if not isinstance(index, int) or isinstance(index, bool) or index not in self.untold():
+            raise IllegalActionError(f"action {quote(index)} is not a signal this device was not told")
+        a = int(Action.parse(action))
+        if not SIGNAL <= a <= SIGNAL_LOADED:
+            raise IllegalActionError(f"{action_text(a)} is not a signal")
+        self.actions[index] = a
+        self._rebuild()
+
     def _waits_for_hand(self, a: int, seat: int) -> bool:
         """Whether ``a`` may be legal with cards of ``seat``'s hand not known here: a card
-        under an obligation to follow suit (a carichi), a card called by force."""
+        under an obligation to follow suit (a carichi), a card called by force, a signal (what
+        it says the hand holds), made when the rules let the seat signal."""
         g = self._game
         assert g is not None
         hidden = any(self._pos_of[c] not in self.known for c in g.hands[seat])
         if not hidden:
             return False
+        checks = self.rules.hand_checks
+        if SIGNAL <= a <= SIGNAL_LOADED:
+            named = a == SIGNAL_LOADED or CARDS[a - SIGNAL].rank in self.rules.tables.signal_ranks
+            return named and "signals" in checks and g.phase == 3 and g.tricks_done > 0 \
+                and g.sig_last[seat] != g.tricks_done
         if a < N_CARDS:
             auction = g.auction
-            return g.phase == 3 and auction is not None and auction.carichi
-        return g.phase == 2 and CALL_CARD <= a < CALL_CARD + N_CARDS \
-            and self.rules.forced_call and self.rules.auction != "points"
+            return "carichi" in checks and g.phase == 3 and auction is not None and auction.carichi
+        return "forced_call" in checks and g.phase == 2 and CALL_CARD <= a < CALL_CARD + N_CARDS
 
     def view(self, seat: int) -> View:
         """``seat``'s view, the one :class:`Game` gives: only once every card it shows is
@@ -323,6 +379,8 @@ class MaskedDeal:
         missing = [p for p in range(self.size) if p not in self.known]
         if missing:
             raise MaskedError("positions never opened", missing)
+        if self.untold():
+            raise MaskedError(f"signals not told yet: actions {[i + 1 for i in self.untold()]}")
         full = Game(self.rules, [self.known[p] for p in range(self.size)], self.dealer)
         for i, a in enumerate(self.actions):
             seat = full.current_player
@@ -342,7 +400,7 @@ class MaskedDeal:
             "rules": {**self.rules.to_dict(), "edition": self.rules.edition},
             "dealer": self.dealer, "sees": sorted(self.sees),
             "known": {str(p): CODES[c] for p, c in sorted(self.known.items())},
-            "actions": [action_text(a) for a in self.actions],
+            "actions": [HIDDEN_TEXT if a == HIDDEN_SIGNAL else action_text(a) for a in self.actions],
             "unchecked": list(self.unchecked),
         }
 

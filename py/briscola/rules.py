@@ -240,6 +240,22 @@ class Rules:
             return 8
         return 4 if self.double else self.hand_cards
 
+    @property
+    def hand_checks(self) -> tuple[str, ...]:
+        """The options under which an action is allowed or not by the rest of the player's hand,
+        not by the card played alone: ``carichi`` (after the bid a carichi, the suit led must be
+        followed), ``forced_call`` (a call forced by the cards held, auction by rank),
+        ``signals`` (a signal says what the hand holds). Where each device sees only its own
+        hand (the fair deal, py/briscola/masked.py), these are checked after the deal."""
+        out = []
+        if self.mode == "chiamata" and self.carichi:
+            out.append("carichi")
+        if self.mode == "chiamata" and self.forced_call and self.auction != "points":
+            out.append("forced_call")
+        if self.signals:
+            out.append("signals")
+        return tuple(out)
+
     def _validate(self) -> None:
         n = self.players
         if self.mode == "chiamata":

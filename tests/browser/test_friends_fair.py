@@ -71,3 +71,17 @@ def test_two_people_play_a_fair_deal_and_neither_device_sees_the_others_cards(rt
         for p in (host, friend):
             p.page.wait_for_function("() => window.__briscola.state && window.__briscola.state.round === 1 && window.__briscola.state.view.events.length < 5", timeout=60000)
         assert play_one([host, friend], timeout=120) and play_one([host, friend], timeout=120)
+
+
+def test_the_lobby_says_what_a_fair_table_checks_when_the_deal_ends(rtc_browser, base_url, relay):
+    """Under rules whose obligations depend on the rest of a hand (here signals), the host's
+    lobby says, with "Deal fairly" checked, that they are checked when the deal ends; unchecked,
+    it says nothing of it (classic rules have nothing to say: test_masked.py's hand_checks)."""
+    with closing_all(Person(rtc_browser)) as (host,):
+        host_table(host, base_url, relay, variant="four-signals", extra="&fair=1")
+        note = host.page.wait_for_selector("#friends-fair-later", timeout=60000)
+        assert "each signal is true" in note.text_content() and "when the deal ends" in note.text_content()
+        host.page.click("label[for=friends-fair]")
+        host.page.wait_for_selector("#friends-fair-later", state="detached", timeout=10000)
+        host.page.click("label[for=friends-fair]")
+        host.page.wait_for_selector("#friends-fair-later", timeout=10000)

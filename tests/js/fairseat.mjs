@@ -53,13 +53,18 @@ const SCENARIOS = {
   bosnian_five: ["bosnian-five", [0, 1, 2, 3, 4], {}],
   six: ["six", [0, 1, 2, 0, 3, 0], { 3: "random", 5: "random" }],
   chiamata: ["chiamata", [0, 1, 2, 3, 4], {}],
+  four_signals: ["four-signals", [0, 1, 2, 3], {}],
+  six_signals: ["six-signals", [0, 1, 2, 0, 3, 0], { 3: "random", 5: "random" }],
+  brisca_six: ["brisca-six", [0, 1, 2, 3, 4, 5], {}], // the 48-card Spanish deck
   // cheats
   chiamata_revoke: ["chiamata", [0, 1, 2, 3, 4], {}, { revoke: 2 }],
   a_card_named_unopened: ["classic", [0, 1], {}, { name: 1 }],
+  four_false_signal: ["four-signals", [0, 1, 2, 3], {}, { signal: 1 }],
   // reloads: a device's page reloaded mid-deal (its snapshot, a fresh engine)
   classic_reload: ["classic", [0, 1], {}, { reload: [[1, 9], [0, 22]] }],
   three_one_leaves: ["three", [0, 1, 2], {}, { leave: [2, 8] }],
   four_host_reloads: ["four", [0, 1, 0, 2], { 2: "random" }, { reload: [[0, 12]] }],
+  four_signals_reload: ["four-signals", [0, 1, 2, 3], {}, { reload: [[undefined, "signal"]] }],
 };
 
 async function run(name) {
@@ -80,6 +85,8 @@ async function run(name) {
   const shownTo = seats.map(() => new Set());
   let spied = 0;
   let bytes = 0;
+  const biggest = {}; // the longest message of each kind
+  let clear = 0;
   const turns = [];
   const reloaded = [];
   const alive = new Array(devices).fill(true);
@@ -88,6 +95,8 @@ async function run(name) {
     for (const { to, msg } of send) {
       const text = JSON.stringify(msg);
       bytes += text.length;
+      biggest[msg.k] = Math.max(biggest[msg.k] ?? 0, text.length);
+      if (text.includes("signal-")) clear += 1; // a signal said in clear (it travels sealed for partners)
       for (let d = 0; d < devices; d++) {
         if (d === from || (to !== null && to !== d)) continue;
         const key = `${from}>${d}`;
@@ -127,9 +136,11 @@ async function run(name) {
       continue;
     }
     if (!alive[d] || seats[d].stopped) continue;
-    const due = (cheat.reload ?? []).findIndex(([, at]) => at <= steps);
+    // (a reload at "signal": of a device that was told only that a signal was made, once one was)
+    const toldOnly = moved.findIndex((m) => m.includes("signal"));
+    const due = (cheat.reload ?? []).findIndex(([, at]) => (at === "signal" ? toldOnly >= 0 : at <= steps));
     if (due >= 0) {
-      const [k] = cheat.reload.splice(due, 1)[0];
+      const [k = toldOnly] = cheat.reload.splice(due, 1)[0];
       const saved = JSON.parse(JSON.stringify(await seats[k].snapshot())); // (as storage keeps it)
       engines[k].close();
       engines[k] = pyEngine(logs[k]);
@@ -165,6 +176,27 @@ async function run(name) {
         continue;
       }
     }
+    const signals = view.legal.filter((a) => a.startsWith("signal-"));
+    if (cheat.signal === d && signals.length && view.talon_size > 8) { // (before partners see hands)
+      const claim = ["signal-A", "signal-3", "signal-K", "signal-H", "signal-J", "signal-loaded"].find((a) => !signals.includes(a));
+      if (claim) {
+        delete cheat.signal;
+        cheat.signalled = claim;
+        // a device whose code was changed: its own engine takes the false signal unchecked
+        // (as another device's engine takes it), and it says it
+        const honest = seats[d].engine;
+        seats[d].engine = async (kind, args) => {
+          if (kind !== "fair_act" || args.action !== claim) return honest(kind, args);
+          seats[d].engine = honest;
+          const { deal, bots: mine } = await honest("fair_save", {});
+          deal.unchecked.push(deal.actions.length);
+          deal.actions.push(claim);
+          return honest("fair_deal", { deal, bots: mine });
+        };
+        post(d, await seats[d]._serial(() => seats[d]._perform(claim)));
+        continue;
+      }
+    }
     if (cheat.name === d) {
       delete cheat.name;
       post(d, await seats[d]._serial(async () => seats[d]._take(seats[d].fair.say(action))));
@@ -176,7 +208,7 @@ async function run(name) {
   for (const e of engines) e.close();
   return {
     name, devices, moved, results, cheats: cheats.map((c) => c.map(({ device, code }) => ({ device, code }))),
-    leaks, spied, bytes, revoked: cheat.revoked ?? null, reloaded, voided, shown: shownTo.map((x) => x.size),
+    leaks, spied, bytes, biggest, clear, revoked: cheat.revoked ?? null, signalled: cheat.signalled ?? null, reloaded, voided, shown: shownTo.map((x) => x.size),
     requests: logs.map((l) => l.length),
   };
 }
