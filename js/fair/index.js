@@ -6,3 +6,4 @@ export { replay } from "./check.js";
 export { KINDS, VERSION, shapeError } from "./codec.js";
 export { SAVED_VERSION, restore, snapshot } from "./saved.js";
 export { FairSeat } from "./seat.js";
+export { tableCode } from "./code.js";
