@@ -6,6 +6,7 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { forget } from "../embed.js";
 import { cleanName, closeDialog, dialog, peopleBar, savedName, saveName, settingsSection } from "./common.js";
+import { fairWords } from "./fair.js";
 
 export class GuestDialog {
   // ---- the dialog before the deal ----------------------------------------------------------
@@ -131,6 +132,6 @@ export class GuestDialog {
     peopleBar(this.lobbySeats.map((s, i) => ({ kind: s.kind, name: names[i] || s.name,
       connected: i === this.seat || (s.kind === "human" ? this.hostHere : s.connected), away: s.kind === "friend" && s.away,
       relay: s.kind === "human" && this.hostHere && this.relay })), turn,
-    this.netProblem ? { text: t("friends.problem.host", { problem: this.netProblem }) } : null);
+    this.netProblem ? { text: t("friends.problem.host", { problem: this.netProblem }) } : fairWords(this));
   }
 }

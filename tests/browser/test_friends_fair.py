@@ -71,3 +71,107 @@ def test_two_people_play_a_fair_deal_and_neither_device_sees_the_others_cards(rt
         for p in (host, friend):
             p.page.wait_for_function("() => window.__briscola.state && window.__briscola.state.round === 1 && window.__briscola.state.view.events.length < 5", timeout=60000)
         assert play_one([host, friend], timeout=120) and play_one([host, friend], timeout=120)
+
+
+# What a page keeps of its fair deal in its own storage (js/friends/fair-kept.js), as JSON text,
+# the deck's list of card codes (every code of the variant, in no dealt order) left out.
+KEPT_JS = """async (key) => {
+  const db = await new Promise((ok, no) => { const r = indexedDB.open("briscola-fair", 1); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+  const rec = await new Promise((ok, no) => { const q = db.transaction("tables").objectStore("tables").get(key); q.onsuccess = () => ok(q.result ?? null); q.onerror = () => no(q.error); });
+  db.close();
+  if (rec && rec.deal) rec.deal.fs.fair.options.deck = null;
+  return rec && JSON.stringify(rec);
+}"""
+HAND_JS = "() => window.__briscola.app.friends.fair.fs.fair.hand().map(([, c]) => c)"
+ROOM_JS = "() => window.__briscola.app.friends.room"
+FAIR_END_JS = "() => document.getElementById('notice')?.textContent.includes('the deal was fair')"
+
+
+def kept_holds_nothing_of(page, key, others_hand, own_hand):
+    """What `page` kept under `key` is its deal (its own unplayed cards in it) and holds no card
+    of the other device's unplayed hand."""
+    text = page.evaluate(KEPT_JS, key)
+    assert text, f"nothing kept under {key}"
+    kept = json.loads(text)
+    assert kept["deal"]["fs"]["fair"]["secrets"]["x"]  # (the device's key: its own storage only)
+    codes = set(CODES.findall(text))
+    assert set(own_hand) <= codes, "the page's own cards are not in what it kept"
+    assert others_hand and not set(others_hand) & codes, sorted(set(others_hand) & codes)
+
+
+def play_to_the_end_checked_fair(host, friend, steps):
+    while play_one([host, friend], timeout=120):
+        steps += 1
+    assert steps == 40
+    for p in (host, friend):
+        p.page.wait_for_function(FAIR_END_JS, timeout=60000)
+    points = [p.page.evaluate("window.__briscola.state.summary.points") for p in (host, friend)]
+    assert points[0] == points[1] and sum(points[0]) == 120
+
+
+def test_a_friend_s_page_reloaded_mid_deal_carries_on_and_the_deal_ends_checked_fair(rtc_browser, base_url, relay):
+    with closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
+        href = host_table(host, base_url, relay, seed=13, extra="&fair=1")
+        join(friend, href, 1)
+        dealt(host, friend)
+        for _ in range(5):
+            assert play_one([host, friend], timeout=120)
+        hand = sorted(friend.page.evaluate("window.__briscola.state.view.hand"))
+        room = friend.page.evaluate(ROOM_JS)
+        friend.page.reload()
+        dealt(friend)
+        # its own deal again, from what it kept: the same hand, the same deal
+        friend.page.wait_for_function("h => JSON.stringify(window.__briscola.state.view.hand.slice().sort()) === JSON.stringify(h)", arg=hand, timeout=60000)
+        assert friend.page.evaluate("window.__briscola.app.friends.fair.fs.fair.round") == 0
+        kept_holds_nothing_of(friend.page, f"guest:{room}", host.page.evaluate(HAND_JS), hand)
+        play_to_the_end_checked_fair(host, friend, 5)
+        # the deal over and checked: its snapshot is gone from the friend's storage
+        friend.page.wait_for_function(f"() => ({KEPT_JS})('guest:{room}').then((t) => t === null)", timeout=30000)
+
+
+def test_the_host_s_page_reloaded_mid_deal_carries_on_and_the_deal_ends_checked_fair(rtc_browser, base_url, relay):
+    with closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
+        href = host_table(host, base_url, relay, seed=17, extra="&fair=1")
+        join(friend, href, 1)
+        dealt(host, friend)
+        for _ in range(6):
+            assert play_one([host, friend], timeout=120)
+        hand = sorted(host.page.evaluate("window.__briscola.state.view.hand"))
+        room = host.page.evaluate(ROOM_JS)
+        host.page.reload()
+        # the host's page hosts its table again, in the same room, and carries its deal on
+        host.page.wait_for_function("() => window.__briscola && window.__briscola.state && window.__briscola.app.friends"
+                                    " && window.__briscola.app.friends.fair && window.__briscola.app.friends.fair.fs", timeout=120000)
+        assert host.page.evaluate(ROOM_JS) == room
+        host.page.wait_for_function("h => JSON.stringify(window.__briscola.state.view.hand.slice().sort()) === JSON.stringify(h)", arg=hand, timeout=60000)
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='on']", timeout=90000)
+        kept = json.loads(host.page.evaluate(KEPT_JS, f"host:{room}"))
+        assert kept["table"]["room"] == room and kept["table"]["seats"][1]["token"]
+        kept_holds_nothing_of(host.page, f"host:{room}", friend.page.evaluate(HAND_JS), hand)
+        play_to_the_end_checked_fair(host, friend, 6)
+
+
+def test_a_friend_gone_for_good_is_said_the_deal_ends_uncounted_and_a_computer_plays_the_next(rtc_browser, base_url, relay):
+    with closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
+        href = host_table(host, base_url, relay, seed=19, extra="&fair=1&friends_timeout=4")
+        join(friend, href, 1)
+        dealt(host, friend)
+        for _ in range(4):
+            assert play_one([host, friend], timeout=120)
+        friend.context.close()  # gone for good
+        # the host's page says whom the deal waits for and what follows
+        host.page.wait_for_selector("#friends-bar .problem:has-text(\"The deal waits for Bruno's device\")", timeout=60000)
+        assert "within 4 s" in host.page.text_content("#friends-bar .problem")
+        # then the deal ends uncounted, said in words, and the next deal is offered
+        host.page.wait_for_function("() => document.getElementById('notice')?.textContent.includes('does not count')", timeout=60000)
+        assert host.page.evaluate("window.__briscola.app.friends.fair.voided.device") == 1
+        host.page.click("#fair-again")
+        # no friend's device left at the table: the host's engine deals (a fair deal needs two
+        # devices), a computer in the friend's seat, on the host's device
+        host.page.wait_for_function("() => { const st = window.__briscola.state; return st && st.game && st.view.events.length < 5; }", timeout=60000)
+        assert host.page.evaluate("window.__briscola.state.seats[1].kind") == "bot"
+        assert host.page.evaluate("window.__briscola.app.friends.fair") is None
+        for _ in range(3):
+            assert play_one([host], timeout=120)
+        events = host.page.evaluate("window.__briscola.state.view.events")
+        assert any(e["type"] == "play" and e["seat"] == 1 for e in events)
