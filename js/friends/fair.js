@@ -360,7 +360,11 @@ export function hostPlay(host, options, saved = null) {
   const fair = new FairPlay(app, { ...options, local: worker, post: (to, msg) => host.fairPost(0, to, msg), round: host.round,
     keep: (snap) => keep(`host:${host.room}`, { table: hostTable(host), deal: snap }), saved });
   app.engine = fair.engine();
-  host.call = (type, args) => worker.call(type, args);
+  // the host's worker holds no table here: a friend's page asking for its view (a sync) is
+  // answered nothing (each page draws its own)
+  host.call = (type, args) => (type === "state" || type === "act"
+    ? Promise.reject(new EngineError("friends_not_offered", `${type}: a table that deals fairly is drawn by each page's own engine`))
+    : worker.call(type, args));
   return fair;
 }
 
@@ -376,6 +380,7 @@ export function hostTable(host) {
 
 /** The host's page leaves its fair table (another game): what it kept of it goes. */
 export function forgetFair(host) {
+  delete host.call; // (the worker's table again, FriendsHost's own)
   setTabFairTable(null);
   drop(`host:${host.room}`);
 }
@@ -383,13 +388,14 @@ export function forgetFair(host) {
 /** The host's page: a friend's page took its seat back (a reload, or the host's page came back)
  * while a fair deal is on: it is sent the deal again (`fair_go`, `back`, with how many of its
  * messages this device has heard) and every message of the others it may have missed; a deal
- * already void, said so. A friend gone for good that comes back plays from the next deal. */
+ * already void, said so; one over, nothing (its page joins the next). A friend gone for good that
+ * comes back plays from the next deal. */
 export async function fairBack(host, peer, seat) {
   const s = host.seats[seat];
   s.away = false;
   const fair = host.fair;
   const d = host.fairOwner ? host.fairOwner[seat] : 0;
-  if (!fair || !d) return; // (a computer plays the seat this deal)
+  if (!fair || !d || fair.result) return; // (a computer plays the seat this deal; the deal is over: the next)
   await fair.begun;
   if (!host.seats[seat] || host.seats[seat].peer !== peer) return;
   const heard = fair.fs ? fair.fs.fair.nextSeq[d] : 0;

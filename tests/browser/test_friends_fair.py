@@ -84,6 +84,15 @@ KEPT_JS = """async (key) => {
 }"""
 HAND_JS = "() => window.__briscola.app.friends.fair.fs.fair.hand().map(([, c]) => c)"
 ROOM_JS = "() => window.__briscola.app.friends.room"
+BAD_INPUT_JS = """async () => {
+  const g = window.__briscola.app.friends, fair = g.fair;
+  for (const msg of [{ t: "fair_void", round: 3, device: 0 }, { t: "fair_void", round: 0, device: 1 }, { t: "fair_void", round: 0, device: 0 },
+      { t: "fair_void", round: 0, device: "1" }, { t: "fair_go", round: 0, table: fair.table, seat: 0, me: 0, owner: fair.owner, rules: fair.rules, dealer: fair.dealer, seats: fair.seats, back: true },
+      { t: "fair", from: 0, m: { v: 1, t: "fair", k: "say", table: fair.table, round: 9, from: 0, seq: 0, action: "pass" } }]) g.heard(msg);
+  await new Promise((r) => setTimeout(r, 300));
+  await fair.queue;
+  return g.fair !== fair ? "another deal" : fair.voided || fair.fs.stopped || fair.lost || null;
+}"""
 FAIR_END_JS = "() => document.getElementById('notice')?.textContent.includes('the deal was fair')"
 
 
@@ -124,6 +133,9 @@ def test_a_friend_s_page_reloaded_mid_deal_carries_on_and_the_deal_ends_checked_
         friend.page.wait_for_function("h => JSON.stringify(window.__briscola.state.view.hand.slice().sort()) === JSON.stringify(h)", arg=hand, timeout=60000)
         assert friend.page.evaluate("window.__briscola.app.friends.fair.fs.fair.round") == 0
         kept_holds_nothing_of(friend.page, f"guest:{room}", host.page.evaluate(HAND_JS), hand)
+        # bad input changes nothing: an end of another deal, or naming this device or the host's,
+        # a deal sent again for another seat, a fair message of another round
+        assert friend.page.evaluate(BAD_INPUT_JS) is None
         play_to_the_end_checked_fair(host, friend, 5)
         # the deal over and checked: its snapshot is gone from the friend's storage
         friend.page.wait_for_function(f"() => ({KEPT_JS})('guest:{room}').then((t) => t === null)", timeout=30000)
