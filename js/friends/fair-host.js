@@ -7,7 +7,7 @@
 
 import { setTabFairTable } from "../storage.js";
 import { FriendsHost } from "./host.js";
-import { fairLogged, hostFair, hostPlay } from "./fair.js";
+import { hostFair, hostPlay } from "./fair.js";
 import { readKept } from "./fair-kept.js";
 
 /** Host again the fair table of `room` this tab hosted; false where nothing of it was kept. */
@@ -28,11 +28,11 @@ export async function rehostFair(app, room) {
   const deal = rec.deal;
   if (deal && deal.round === kept.round && deal.table === `${room}:${kept.round}` && Array.isArray(deal.owner)) {
     host.fairWorker = app.engine;
-    Object.assign(host, { fairOwner: deal.owner, fairGo: kept.go, fairLog: [] });
+    Object.assign(host, { fairOwner: deal.owner, fairGo: kept.go });
     // the friends' seats wait for their friends (then the deal ends uncounted)
     seats.forEach((s, i) => { if (s.kind === "friend" && deal.owner[i]) host.away(i); });
     host.fair = hostPlay(host, { table: deal.table, me: 0, owner: deal.owner, bots: deal.bots, rules: deal.rules, dealer: deal.dealer,
-      seat: deal.seat, seats: deal.seats, restored: (sent) => sent.forEach(({ to, msg }) => fairLogged(host, 0, to, msg)) }, Promise.resolve(deal));
+      seat: deal.seat, seats: deal.seats }, Promise.resolve(deal));
     await host.fair.start();
     await host.connect();
   } else { // the deal was over and checked: the next one

@@ -10,8 +10,9 @@
 // A reload carries on: each page keeps its deal's snapshot in its own storage (./fair-kept.js;
 // its secret key, its own cards and those opened, never another's), before it sends what a step
 // made; when a page comes back (a friend taking its seat again, the host's page hosting its table
-// again) it is sent again what it may have missed and sends again what the others may have
-// missed (a device refuses, changing nothing, a message it has heard). A device gone for good:
+// again) it sends again what the host's device has not heard of it, says how many messages of
+// each device it has heard (`fair_heard`), and each device sends it again what came after
+// (`fair_again`; a device refuses, changing nothing, a message it has heard). A device gone for good:
 // the table says whom it waits for; after the host's timeout (the lobby's, for a dropped friend),
 // or when the host ends it, the deal ends uncounted on every device left (`fair_void`), and the
 // next deal has a computer in that seat, on the host's device.
@@ -31,7 +32,6 @@ import { drop, keep, readKept } from "./fair-kept.js";
  * but the fair deal's own, which only the FairSeat asks (a computer's cards are in its save). */
 const OWN = new Set([...where("friend", "own")].filter((k) => !k.startsWith("fair_") && k !== "review_load"));
 const EARLY_MAX = 4096; // messages heard before the seat is up (a page come back is sent a whole deal's)
-const LOG_MAX = 8192; // messages the host's page keeps of a deal, to send again to a page come back
 const AGAIN_BATCH = 16; // a page's own messages sent again, so many a second (the referee's rate: 20)
 const SNAPSHOT = 1;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -41,10 +41,10 @@ export class FairPlay {
    * every other device); `seat`: this page's person's seat; `owner[seat]`: each seat's device;
    * `bots`: {seat: level} of this page's computers; `seats`: [{kind, name?}] as this page shows them;
    * `keep(snapshot | null)`: keeps this deal in the page's own storage (null: the deal is over);
-   * `saved`: a promise of what `keep` kept (a reload), restored where it is this deal's;
-   * `restored(sent)`: told what this device had sent, once restored. */
-  constructor(app, { local, post, table, round, me, owner, bots = {}, rules, dealer, seat, seats, keep: kept = null, saved = null, restored = null }) {
-    Object.assign(this, { app, local, post, table, round, me, owner, bots, rules, dealer, seat, seats, kept, saved, restored });
+   * `saved`: a promise of what `keep` kept (a reload), restored where it is this deal's. */
+  constructor(app, { local, post, table, round, me, owner, bots = {}, rules, dealer, seat, seats, keep: kept = null, saved = null }) {
+    Object.assign(this, { app, local, post, table, round, me, owner, bots, rules, dealer, seat, seats, kept, saved });
+    this.outbox = Promise.resolve(); // what this device sends, in its order (the same message numbers' order)
     this.fs = null;
     this.sent = []; // what this device sent this deal ({to, msg}): sent again to a page come back
     this.over = false; // checked, void, or lost here: nothing more is kept
@@ -79,7 +79,6 @@ export class FairPlay {
       if (mine) {
         this.fs = await FairSeat.restore(mine.fs, engine);
         this.sent = [...this.fs.sent];
-        if (this.restored) this.restored(this.sent);
         await this.serial(async () => this.take(await this.fs.resume()));
       } else if (back) {
         this.lost = this.over = true;
@@ -104,15 +103,27 @@ export class FairPlay {
     return this.serial(async () => this.take(await this.fs.receive(msg, from)));
   }
 
-  /** What this device sent this deal, sent again (the host's page came back, or this page did):
-   * from its message `from` on (how many of them the host's device has heard), a few at a time. */
-  async again(from = 0) {
+  /** What this device sent this deal, sent again from its message number `from` on (a page come
+   * back has heard those before), to where it went (or, `only`, to that device alone, of what went
+   * there): a few a second, in order with what it sends meanwhile. */
+  async again(from = 0, only = undefined) {
     await this.begun;
-    const list = this.sent.filter(({ msg }) => !(Number.isInteger(msg.seq) && msg.seq < from));
-    for (let i = 0; i < list.length; i++) {
-      if (i && i % AGAIN_BATCH === 0) await sleep(1000);
-      this.post(list[i].to, list[i].msg);
-    }
+    const list = this.sent.filter(({ to, msg }) => msg.seq >= from && (only === undefined || to === null || to === only));
+    list.forEach(({ to, msg }, i) => this.out(only === undefined ? to : only, msg, i > 0 && i % AGAIN_BATCH === 0));
+    await this.outbox;
+  }
+
+  /** How many messages of each device this one has heard (a page come back says it: `fair_heard`). */
+  heard() {
+    return this.fs ? [...this.fs.fair.nextSeq] : null;
+  }
+
+  /** `msg` sent to `to`, after what this device sent before it (`pause`: a second first). */
+  out(to, msg, pause = false) {
+    this.outbox = this.outbox.then(async () => {
+      if (pause) await sleep(1000);
+      this.post(to, msg);
+    }).catch((err) => console.warn("fair: a message could not be sent:", err));
   }
 
   /** A device gone for good (the host's page decided, or this is the host's page): the deal
@@ -178,7 +189,7 @@ export class FairPlay {
     else this.later();
     for (const { to, msg } of send) {
       this.sent.push({ to, msg });
-      this.post(to, msg);
+      this.out(to, msg);
     }
     // drawn once this page's cards are in (its engine can show its seat then: a card drawn
     // after a trick comes with the others' shares); the first time as soon as they are
@@ -279,7 +290,7 @@ export class FairPlay {
 export async function joinFair(guest, msg) {
   const owner = msg.owner;
   const heard = Number.isInteger(msg.heard) && msg.heard >= 0 ? msg.heard : 0; // this device's messages the host's has heard
-  if (guest.fair && msg.round === guest.fair.round && msg.table === guest.fair.table && msg.seat === guest.seat) return void guest.fair.again(heard);
+  if (guest.fair && msg.round === guest.fair.round && msg.table === guest.fair.table && msg.seat === guest.seat) return void guest.fairCatchUp(heard);
   if (guest.fair && !(Number.isInteger(msg.round) && msg.round > guest.fair.round)) return; // (a new round: the next fair deal)
   if (!Array.isArray(owner) || owner.length > 8 || !owner.every((d) => Number.isInteger(d) && d >= 0 && d <= 5) ||
       msg.seat !== guest.seat || owner[msg.seat] !== msg.me || !Number.isInteger(msg.dealer) || !Array.isArray(msg.seats) ||
@@ -293,8 +304,18 @@ export async function joinFair(guest, msg) {
   closeDialog();
   guest.app.engine = guest.fair.engine();
   await guest.fair.start({ back: msg.back === true });
-  if (guest.fair.fs && msg.back === true) await guest.fair.again(heard);
+  if (guest.fair.lost) guest.fairLost(); // (the others then end it)
+  if (guest.fair.fs && msg.back === true) await guest.fairCatchUp(heard);
   guest.bar();
+}
+
+/** A friend's page: the host's page asks it to send device `to` again what it sent from its
+ * message `from` on (`fair_again {round, to, from}`: that device's page came back). */
+export function againFair(guest, msg) {
+  const fair = guest.fair;
+  if (!fair || !fair.fs || msg.round !== fair.round || !Number.isInteger(msg.to) || msg.to < 0 || msg.to > 5 || msg.to === fair.me ||
+      !Number.isInteger(msg.from) || msg.from < 0) return;
+  fair.again(msg.from, msg.to);
 }
 
 /** A friend's page: the host's page ended the deal uncounted, a device gone for good (`fair_void
@@ -344,7 +365,7 @@ export async function hostFair(host, fill) {
     return;
   }
   const go = { t: "fair_go", table, round: host.round, owner, rules: host.cfg.rules, dealer, seats };
-  Object.assign(host, { fairOwner: owner, fairGo: go, fairLog: [] });
+  Object.assign(host, { fairOwner: owner, fairGo: go });
   host.seats.forEach((s, i) => { if (owner[i] && s.peer) host.send(s.peer, { ...go, me: owner[i], seat: i }); });
   host.fair = hostPlay(host, { table, me: 0, owner, bots, rules: host.cfg.rules, dealer, seat: host.mine, seats });
   closeDialog();
@@ -387,7 +408,7 @@ export function forgetFair(host) {
 
 /** The host's page: a friend's page took its seat back (a reload, or the host's page came back)
  * while a fair deal is on: it is sent the deal again (`fair_go`, `back`, with how many of its
- * messages this device has heard) and every message of the others it may have missed; a deal
+ * messages this device has heard; it then says what it has heard: fairMissed); a deal
  * already void, said so; one over, nothing (its page joins the next). A friend gone for good that
  * comes back plays from the next deal. */
 export async function fairBack(host, peer, seat) {
@@ -400,14 +421,24 @@ export async function fairBack(host, peer, seat) {
   if (!host.seats[seat] || host.seats[seat].peer !== peer) return;
   const heard = fair.fs ? fair.fs.fair.nextSeq[d] : 0;
   host.send(peer, { ...host.fairGo, me: d, seat, back: true, heard });
-  for (const [from, to, m] of host.fairLog) if (from !== d && (to === null || to === d)) host.send(peer, { t: "fair", from, m });
   if (fair.voided) host.send(peer, { t: "fair_void", round: fair.round, device: fair.voided.device });
 }
 
-/** The host's page logs what it carries (and sends) of a fair deal, to send again to a page that
- * comes back. */
-export function fairLogged(host, from, to, msg) {
-  if (host.fairLog && host.fairLog.length < LOG_MAX) host.fairLog.push([from, to, msg]);
+/** The host's page: a friend's page back at the deal says how many messages of each device it has
+ * heard (`fair_heard {round, heard}`): this device sends it again what came after, and asks each
+ * other friend's page to (`fair_again {round, to, from}`). Anything else is ignored. */
+export async function fairMissed(host, seat, msg) {
+  const fair = host.fair;
+  const owner = host.fairOwner;
+  const d = owner ? owner[seat] : 0;
+  const devices = owner ? Math.max(...owner) + 1 : 0;
+  if (!fair || !d || msg.round !== fair.round || !Array.isArray(msg.heard) || msg.heard.length !== devices ||
+      !msg.heard.every((n) => Number.isInteger(n) && n >= 0 && n <= 1e6)) return;
+  await fair.again(msg.heard[0], d);
+  host.seats.forEach((s, i) => {
+    const j = owner[i];
+    if (j && j !== d && s.peer) host.send(s.peer, { t: "fair_again", round: fair.round, to: d, from: msg.heard[j] });
+  });
 }
 
 /** The host's page: a friend's page gone for longer than the host's timeout, or the host ended
@@ -424,6 +455,18 @@ export async function fairGone(host, seat) {
     await fair.abandon(d);
     host.seats.forEach((o) => { if (o.kind === "friend" && o.peer) host.send(o.peer, { t: "fair_void", round: fair.round, device: d }); });
   }
+  host.tellLobby();
+}
+
+/** The host's page: a friend's page came back without the deal under way (`fair_lost {round}`:
+ * its storage kept nothing of it): the deal cannot go on without its device's shares and ends
+ * uncounted on every device; the seat stays its friend's, whose page joins the next deal. */
+export async function fairLost(host, seat, round) {
+  const fair = host.fair;
+  const d = host.fairOwner ? host.fairOwner[seat] : 0;
+  if (!fair || !d || round !== fair.round || fair.over) return;
+  await fair.abandon(d);
+  host.seats.forEach((o) => { if (o.kind === "friend" && o.peer) host.send(o.peer, { t: "fair_void", round: fair.round, device: d }); });
   host.tellLobby();
 }
 

@@ -17,7 +17,7 @@ import { newPairs, openSealed } from "./pairs.js";
 import { cleanName, closeDialog, connectionWords, hideBar, peopleBar, savedName } from "./common.js";
 import { HostLobby } from "./lobby.js";
 import { Referee } from "./referee.js";
-import { fairBack, fairBar, fairDevices, fairGone, fairLogged, forgetFair, hostFair } from "./fair.js";
+import { fairBack, fairBar, fairDevices, fairGone, fairLost, fairMissed, forgetFair, hostFair } from "./fair.js";
 
 const TICK_MS = 1000; // how often the referee looks at the age of unfinished messages
 
@@ -465,7 +465,6 @@ export class FriendsHost {
   /** A fair deal's message of device `from` to device `to` (null: every other one), carried to
    * the friends' pages it is for. */
   fairPost(from, to, msg) {
-    fairLogged(this, from, to, msg);
     this.seats.forEach((s, i) => {
       const d = this.fairOwner[i];
       if (s.kind === "friend" && s.peer && d !== from && (to === null || to === d)) this.send(s.peer, { t: "fair", from, m: msg });
@@ -477,6 +476,8 @@ export class FriendsHost {
   fairHeard(peer, seat) {
     return (msg) => {
       const from = this.fairOwner && this.fairOwner[seat];
+      if (msg.t === "fair_lost") return void fairLost(this, seat, msg.round);
+      if (msg.t === "fair_heard") return void fairMissed(this, seat, msg);
       if (!this.fair || !from || !(msg.to === null || (Number.isInteger(msg.to) && msg.to >= 0))) return;
       if (msg.to === null || msg.to === 0) this.fair.receive(msg.m, from);
       if (msg.to !== 0) this.fairPost(from, msg.to, msg.m);

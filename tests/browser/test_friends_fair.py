@@ -12,7 +12,7 @@ import re
 import pytest
 
 from pagekit import shot
-from test_friends import Person, closing_all, dealt, host_table, join, play_one, relay  # noqa: F401 (relay: the fixture)
+from test_friends import Person, closing_all, dealt, host_table, join, play_one, relay, whose_turn  # noqa: F401 (relay: the fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -93,6 +93,8 @@ BAD_INPUT_JS = """async () => {
   await fair.queue;
   return g.fair !== fair ? "another deal" : fair.voided || fair.fs.stopped || fair.lost || null;
 }"""
+# the page's table shows every card of `h` in its hand
+HAS_HAND_JS = "h => { const mine = window.__briscola.state.view.hand; return h.every((c) => mine.includes(c)); }"
 FAIR_END_JS = "() => document.getElementById('notice')?.textContent.includes('the deal was fair')"
 
 
@@ -106,6 +108,15 @@ def kept_holds_nothing_of(page, key, others_hand, own_hand):
     codes = set(CODES.findall(text))
     assert set(own_hand) <= codes, "the page's own cards are not in what it kept"
     assert others_hand and not set(others_hand) & codes, sorted(set(others_hand) & codes)
+
+
+def until_the_turn_of(person, people, steps):
+    """Play on (at least `steps` cards) until it is `person`'s turn; how many were played."""
+    n = 0
+    while n < steps or whose_turn(people) is not person:
+        assert play_one(people, timeout=120)
+        n += 1
+    return n
 
 
 def play_to_the_end_checked_fair(host, friend, steps):
@@ -123,20 +134,23 @@ def test_a_friend_s_page_reloaded_mid_deal_carries_on_and_the_deal_ends_checked_
         href = host_table(host, base_url, relay, seed=13, extra="&fair=1")
         join(friend, href, 1)
         dealt(host, friend)
-        for _ in range(5):
-            assert play_one([host, friend], timeout=120)
-        hand = sorted(friend.page.evaluate("window.__briscola.state.view.hand"))
+        steps = until_the_turn_of(host, [host, friend], 5)
+        hand = friend.page.evaluate("window.__briscola.state.view.hand")
         room = friend.page.evaluate(ROOM_JS)
         friend.page.reload()
+        # the host plays while the friend's page is away: its device missed that, and is sent it
+        # again once back (it says what it has heard: fair_heard)
+        assert play_one([host], timeout=120)
         dealt(friend)
-        # its own deal again, from what it kept: the same hand, the same deal
-        friend.page.wait_for_function("h => JSON.stringify(window.__briscola.state.view.hand.slice().sort()) === JSON.stringify(h)", arg=hand, timeout=60000)
+        # its own deal again, from what it kept: the same hand (and the card drawn since, where the
+        # host's card ended the trick), the same deal
+        friend.page.wait_for_function(HAS_HAND_JS, arg=hand, timeout=60000)
         assert friend.page.evaluate("window.__briscola.app.friends.fair.fs.fair.round") == 0
         kept_holds_nothing_of(friend.page, f"guest:{room}", host.page.evaluate(HAND_JS), hand)
         # bad input changes nothing: an end of another deal, or naming this device or the host's,
         # a deal sent again for another seat, a fair message of another round
         assert friend.page.evaluate(BAD_INPUT_JS) is None
-        play_to_the_end_checked_fair(host, friend, 5)
+        play_to_the_end_checked_fair(host, friend, steps + 1)
         # the deal over and checked: its snapshot is gone from the friend's storage
         friend.page.wait_for_function(f"() => ({KEPT_JS})('guest:{room}').then((t) => t === null)", timeout=30000)
 
@@ -146,21 +160,23 @@ def test_the_host_s_page_reloaded_mid_deal_carries_on_and_the_deal_ends_checked_
         href = host_table(host, base_url, relay, seed=17, extra="&fair=1")
         join(friend, href, 1)
         dealt(host, friend)
-        for _ in range(6):
-            assert play_one([host, friend], timeout=120)
-        hand = sorted(host.page.evaluate("window.__briscola.state.view.hand"))
+        steps = until_the_turn_of(friend, [host, friend], 6)
+        hand = host.page.evaluate("window.__briscola.state.view.hand")
         room = host.page.evaluate(ROOM_JS)
         host.page.reload()
+        # the friend plays while the host's page is away: the host's device missed it, and is sent
+        # it again once its page is back (how many it heard: fair_go's `heard`)
+        assert play_one([friend], timeout=120)
         # the host's page hosts its table again, in the same room, and carries its deal on
         host.page.wait_for_function("() => window.__briscola && window.__briscola.state && window.__briscola.app.friends"
                                     " && window.__briscola.app.friends.fair && window.__briscola.app.friends.fair.fs", timeout=120000)
         assert host.page.evaluate(ROOM_JS) == room
-        host.page.wait_for_function("h => JSON.stringify(window.__briscola.state.view.hand.slice().sort()) === JSON.stringify(h)", arg=hand, timeout=60000)
+        host.page.wait_for_function(HAS_HAND_JS, arg=hand, timeout=60000)
         host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='on']", timeout=90000)
         kept = json.loads(host.page.evaluate(KEPT_JS, f"host:{room}"))
         assert kept["table"]["room"] == room and kept["table"]["seats"][1]["token"]
         kept_holds_nothing_of(host.page, f"host:{room}", friend.page.evaluate(HAND_JS), hand)
-        play_to_the_end_checked_fair(host, friend, 6)
+        play_to_the_end_checked_fair(host, friend, steps + 1)
 
 
 def test_a_friend_gone_for_good_is_said_the_deal_ends_uncounted_and_a_computer_plays_the_next(rtc_browser, base_url, relay):
