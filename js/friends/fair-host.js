@@ -3,11 +3,12 @@
 // in its own storage (./fair-kept.js): the same room and key, the seats and their tokens, the
 // round, and the deal under way, carried on from its snapshot; every friend's seat waits for its
 // friend (the host's timeout, then the deal ends uncounted: ./fair.js fairGone). A deal that
-// was over: the next one starts, the friends' pages joining it as they come back.
+// was over: the next one starts, the friends' pages joining it as they come back (with no
+// friend's device left, the host's engine deals it, as at a table that does not deal fairly).
 
 import { setTabFairTable } from "../storage.js";
 import { FriendsHost } from "./host.js";
-import { hostFair, hostPlay } from "./fair.js";
+import { fairDevices, forgetFair, hostFair, hostPlay } from "./fair.js";
 import { readKept } from "./fair-kept.js";
 
 /** Host again the fair table of `room` this tab hosted; false where nothing of it was kept. */
@@ -35,11 +36,16 @@ export async function rehostFair(app, room) {
       seat: deal.seat, seats: deal.seats }, Promise.resolve(deal));
     await host.fair.start();
     await host.connect();
-  } else { // the deal was over and checked: the next one
+  } else if (fairDevices(host)) { // the deal was over (checked, or void): the next one
     host.round = kept.round + 1;
     host.started = false;
     await host.connect();
     await hostFair(host, false);
+  } else { // no friend's device left: the host's engine deals the next, a computer in each seat
+    forgetFair(host);
+    host.listen();
+    await host.connect();
+    await host.playAgain();
   }
   host.tellLobby();
   return true;

@@ -353,6 +353,10 @@ export async function hostFair(host, fill) {
   let next = 1;
   const computer = (s) => s.kind === "bot" || (s.kind === "friend" && s.away);
   const owner = host.seats.map((s) => (s.kind === "friend" && !s.away ? next++ : 0));
+  if (next === 1) { // every friend's seat a computer's (the lobby's "start with computers"): nobody to deal fairly with
+    Object.assign(host, { started: false, fairDeal: false });
+    return host.start(false);
+  }
   const bots = Object.fromEntries(host.seats.flatMap((s, i) => (computer(s) ? [[i, s.kind === "bot" ? s.level : level]] : [])));
   const seats = host.seats.map((s) => (computer(s) ? { kind: "bot" } : { kind: "friend", ...(s.name ? { name: s.name } : {}) }));
   const dealer = crypto.getRandomValues(new Uint32Array(1))[0] % host.seats.length;
