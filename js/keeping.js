@@ -53,6 +53,9 @@ export class Keeping {
     if (FRIENDS_LINK && (await this.withFriends((f) => f.fromLink(this)))) return;
     const friendsStart = takeFriendsStart(); // a table with friends started before the reload
     if (friendsStart) return this.newGame(friendsStart);
+    // the table that deals fairly this tab hosted (js/friends/fair-host.js): hosted again
+    const fair = store.tabFairTable();
+    if (fair && FRIENDS_PAGE && (await this.withFriends((f) => f.rehostFair(this, fair)))) return;
     if (await startFromLink(this)) return; // a deal asked for by the URL (js/embed.js)
     if (await this.migrate()) return;
     // This tab's own game (a reload), finished or not, unless another tab has it open now.

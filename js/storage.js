@@ -9,7 +9,9 @@
 //   save, meta   the running game as pages before the worker kept games wrote it: moved to
 //                the worker once (legacySave, clearLegacySave), then gone
 //   bad-save-*   saves an older page set aside
-// sessionStorage "briscola.game": the id of the game this tab plays (a reload resumes it).
+// sessionStorage "briscola.game": the id of the game this tab plays (a reload resumes it);
+// "briscola.fair-host": the room of the table that deals fairly this tab hosts (a reload hosts
+// it again: js/friends/fair-kept.js keeps the table, in IndexedDB "briscola-fair").
 //
 // Every access is guarded: a full, disabled or corrupt storage never breaks the game. When
 // storage refuses a write, the handler given to onTrouble is called (the page tells the
@@ -83,6 +85,24 @@ export function setTabGame(id) {
     else window.sessionStorage.removeItem(P + "game");
   } catch {
     // a tab without session storage resumes from the list of games instead
+  }
+}
+
+/** The room of the table that deals fairly this tab hosts, or null. */
+export function tabFairTable() {
+  try {
+    return window.sessionStorage.getItem(P + "fair-host");
+  } catch {
+    return null;
+  }
+}
+
+export function setTabFairTable(room) {
+  try {
+    if (room) window.sessionStorage.setItem(P + "fair-host", room);
+    else window.sessionStorage.removeItem(P + "fair-host");
+  } catch {
+    // a tab without session storage: a reload of the host's page does not host the table again
   }
 }
 

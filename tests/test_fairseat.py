@@ -104,10 +104,15 @@ def test_a_false_signal_is_taken_on_trust_and_named_by_every_device_at_the_end(r
 def test_a_device_reloaded_mid_deal_carries_on_from_its_snapshot(runs):
     """Each device reloads once (a friend's at the ninth turn, the host's later): its FairSeat
     made again from what it kept (its table's snapshot, its engine's save) with a fresh engine,
-    the deal goes on, the same on both, and is found fair."""
+    the deal goes on, the same on both, and is found fair. The replay makes again every message
+    the device had sent (`sent`, the very ones), which it sends again, as a page that comes back
+    does: the other device refuses them as replays, changing nothing."""
     d = runs["classic_reload"]
     assert d["reloaded"] == [1, 0]
     honest(d, 40)
+    # (honest: no leak, and `sent` was what each had sent, or a leak says so)
+    assert d["refused"][0] and set(d["refused"][0]) == {"replay"}
+    assert d["refused"][1] and set(d["refused"][1]) == {"replay"}
 
 
 def test_a_device_gone_for_good_ends_the_deal_uncounted_on_the_others(runs):

@@ -31,19 +31,23 @@ const OPS = {
   receive: (t, text, sender) => t.receive(text === null ? null : JSON.parse(text), sender ?? undefined),
 };
 
-/** `{table, events}`: the table as it was, and every event it had (to draw the hand again). A
- * snapshot that is not one, or whose replay fails, is refused with an error. */
+/** `{table, events, sent}`: the table as it was, every event it had (to draw the hand again)
+ * and every message it sent (`{to, msg}`, in order: to send again to a device that may have
+ * missed them, which refuses those it has heard). A snapshot that is not one, or whose replay
+ * fails, is refused with an error. */
 export async function restore(saved) {
   if (!saved || saved.v !== SAVED_VERSION || !saved.options || !saved.secrets || !Array.isArray(saved.log)) {
     throw new Error("fair: not a saved fair deal of this version");
   }
   const t = new FairTable({ ...saved.options, secrets: saved.secrets });
   const events = [];
+  const sent = [];
   for (const entry of saved.log) {
     const [op, ...args] = Array.isArray(entry) ? entry : [];
     if (!Object.hasOwn(OPS, op)) throw new Error(`fair: a saved step that is not one (${op})`);
     const out = await OPS[op](t, ...args);
     events.push(...out.events);
+    sent.push(...out.send);
   }
-  return { table: t, events };
+  return { table: t, events, sent };
 }

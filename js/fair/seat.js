@@ -57,12 +57,15 @@ export class FairSeat {
   }
 
   /** The device again after a reload, from its snapshot and a fresh engine; `resume()` then
-   * says what is due (its person's turn again, a computer's play). */
+   * says what is due (its person's turn again, a computer's play). `sent`: every message the
+   * device had sent ({to, msg}, in order), for the page to send again where they may have been
+   * lost (a device refuses, changing nothing, those it has heard). */
   static async restore(saved, engine) {
     if (!saved || saved.v !== SNAPSHOT || !saved.options || !saved.fair || !saved.engine) throw new Error("fair: not a saved seat of this version");
     const seat = new FairSeat({ ...saved.options, engine });
-    const { table } = await restoreTable(saved.fair);
+    const { table, sent } = await restoreTable(saved.fair);
     seat.fair = table;
+    seat.sent = sent;
     seat.deck = new Set(table.deck);
     seat.reply = await engine("fair_deal", { deal: saved.engine, bots: Object.keys(seat.bots).map(Number) });
     seat.sides = seat.reply.side_of;

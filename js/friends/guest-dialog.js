@@ -6,6 +6,7 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { forget } from "../embed.js";
 import { cleanName, closeDialog, dialog, peopleBar, savedName, saveName, settingsSection } from "./common.js";
+import { fairWords } from "./fair.js";
 
 export class GuestDialog {
   // ---- the dialog before the deal ----------------------------------------------------------
@@ -118,6 +119,23 @@ export class GuestDialog {
     return new Promise((resolve) => { this.nextWaiter = resolve; });
   }
 
+  /** Back at the fair deal (this page's reload, or the host's page back): what the host's device
+   * has not heard of this one sent again (from its message `heard` on), and what this one has
+   * heard of each device said (`fair_heard`), for the others to send again what came after. */
+  async fairCatchUp(heard) {
+    const fair = this.fair;
+    await fair.begun;
+    if (!fair.fs) return;
+    await fair.again(heard);
+    this.send({ t: "fair_heard", round: fair.round, heard: fair.heard() });
+  }
+
+  /** Back without the fair deal under way (nothing of it kept here): the host's page is told,
+   * and ends it uncounted on every device (this page joins the next). */
+  fairLost() {
+    this.send({ t: "fair_lost", round: this.fair.round });
+  }
+
   waits(turn) {
     this.bar();
     return turn !== this.seat;
@@ -131,6 +149,6 @@ export class GuestDialog {
     peopleBar(this.lobbySeats.map((s, i) => ({ kind: s.kind, name: names[i] || s.name,
       connected: i === this.seat || (s.kind === "human" ? this.hostHere : s.connected), away: s.kind === "friend" && s.away,
       relay: s.kind === "human" && this.hostHere && this.relay })), turn,
-    this.netProblem ? { text: t("friends.problem.host", { problem: this.netProblem }) } : null);
+    this.netProblem ? { text: t("friends.problem.host", { problem: this.netProblem }) } : fairWords(this));
   }
 }

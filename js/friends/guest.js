@@ -21,7 +21,7 @@ import { openSealed, outerLimit, pairsFor, proofText } from "./pairs.js";
 import { damaged } from "./damaged.js";
 import { REVIEW, REVIEW_ARGS, cleanName, closeDialog, connectionWords, hideBar, savedName } from "./common.js";
 import { GuestDialog } from "./guest-dialog.js";
-import { joinFair } from "./fair.js";
+import { againFair, joinFair, voidFair } from "./fair.js";
 
 const REMOTE = new Set(["state", "act"]);
 // what the host says that is heard before this page's engine is up (js/app.js starts the room
@@ -408,7 +408,7 @@ export class FriendsGuest {
         return;
       case "view":
         if (!Number.isInteger(msg.n) || !msg.state || typeof msg.state !== "object") return;
-        if (msg.n <= this.lastN) return; // already shown (the answer to our own play)
+        if (msg.n <= this.lastN || this.fair) return; // already shown (the answer to our own play); a fair table draws its own
         this.lastN = msg.n;
         this.viewAt = Date.now();
         this.show(msg.state);
@@ -433,6 +433,8 @@ export class FriendsGuest {
         return;
       }
       case "fair_go": return void joinFair(this, msg); // a table that deals fairly starts (./fair.js)
+      case "fair_void": return voidFair(this, msg); // a device gone for good: the deal ends uncounted
+      case "fair_again": return againFair(this, msg); // a device came back: what it missed of this one, again
       case "fair": return void (this.fair && Number.isInteger(msg.from) && msg.from >= 0 && msg.from <= 5 && this.fair.receive(msg.m, msg.from));
       case "bye": // the host's page closed the table
         this.ended(true);

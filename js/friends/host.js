@@ -17,7 +17,7 @@ import { newPairs, openSealed } from "./pairs.js";
 import { cleanName, closeDialog, connectionWords, hideBar, peopleBar, savedName } from "./common.js";
 import { HostLobby } from "./lobby.js";
 import { Referee } from "./referee.js";
-import { hostFair } from "./fair.js";
+import { fairBack, fairBar, fairDevices, fairGone, fairLost, fairMissed, forgetFair, hostFair } from "./fair.js";
 
 const TICK_MS = 1000; // how often the referee looks at the age of unfinished messages
 
@@ -268,7 +268,7 @@ export class FriendsHost {
     peopleBar(this.seats.map((s) => ({ kind: s.kind, name: s.kind === "bot" ? "" : s.name, connected: s.kind === "human" || !!s.peer, away: !!s.away,
       relay: !!s.peer && !!this.conn && this.conn.medium(s.peer) === "relay" })), turn,
       this.problem ? { text: t("friends.room.closed"), detail: this.problem, button: this.retryButton() }
-        : this.connectProblem ? { text: this.connectProblem } : null);
+        : this.connectProblem ? { text: this.connectProblem } : fairBar(this));
     const names = this.app.names();
     const bar = document.getElementById("friends-bar");
     if (bar) bar.querySelectorAll("li[data-seat]").forEach((li) => { const i = Number(li.dataset.seat); if (!this.seats[i].name && names[i]) li.children[1].textContent = names[i]; });
@@ -303,7 +303,7 @@ export class FriendsHost {
 
   /** A friend away for longer than the host's timeout: a computer player plays the seat. */
   async takeOver(seat) {
-    if (this.fair) return; // a fair deal waits for its devices (docs/friends.md, "What remains")
+    if (this.fair) return fairGone(this, seat); // the deal ends uncounted; a computer from the next
     if (this.starting) await this.starting; // the next game first: the computer takes its seat
     const s = this.seats[seat];
     if (s.peer || s.away || this.gone) return;
@@ -334,7 +334,8 @@ export class FriendsHost {
     const s = this.seats[seat];
     clearTimeout(this.timers.get(seat));
     this.tellLobby();
-    if (this.started && s.away) { // back: the computer gives the seat back, then the view
+    if (this.started && this.fair) fairBack(this, peer, seat).then(() => this.tellLobby()); // the deal sent again
+    else if (this.started && s.away) { // back: the computer gives the seat back, then the view
       s.away = false;
       // (the view the seat change's reply carries, or, without one, asked)
       this.reseat({ seat, kind: "friend", name: s.name }).then((reply) => this.pushTo(peer, seat, this.n, reply));
@@ -392,6 +393,7 @@ export class FriendsHost {
     this.timers.forEach((timer) => clearTimeout(timer));
     clearInterval(this.ticker);
     if (this.unlisten) this.unlisten();
+    if (this.fairOwner) forgetFair(this);
     this.farewell();
     hideBar();
   }
@@ -474,6 +476,8 @@ export class FriendsHost {
   fairHeard(peer, seat) {
     return (msg) => {
       const from = this.fairOwner && this.fairOwner[seat];
+      if (msg.t === "fair_lost") return void fairLost(this, seat, msg.round);
+      if (msg.t === "fair_heard") return void fairMissed(this, seat, msg);
       if (!this.fair || !from || !(msg.to === null || (Number.isInteger(msg.to) && msg.to >= 0))) return;
       if (msg.to === null || msg.to === 0) this.fair.receive(msg.m, from);
       if (msg.to !== 0) this.fairPost(from, msg.to, msg.m);
@@ -507,13 +511,17 @@ export class FriendsHost {
    */
   async playAgain() {
     if (!this.started || this.gone || this.starting) return false;
-    if (this.fair) { // the next fair deal, with the same friends, in the same room
-      this.round += 1;
-      this.started = false;
+    if (this.fairDeal && (this.fair || fairDevices(this))) { // the next fair deal, in the same room
       this.fair = null;
       this.app.engine = this.fairWorker;
-      await this.startFair(false);
-      return true;
+      if (fairDevices(this)) {
+        this.round += 1;
+        this.started = false;
+        await this.startFair(false);
+        return true;
+      }
+      forgetFair(this); // no friend's device left: the host's engine deals (below), a computer for each,
+      this.listen(); // until a friend's device is back
     }
     const app = this.app;
     const levels = (app.catalog && app.catalog.levels) || [];

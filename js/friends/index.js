@@ -69,6 +69,9 @@ export async function fromLink(app, search = location.search) {
   return host(app, cfg, { auto: true, net });
 }
 
+/** The host's page reloaded while it hosted a table that deals fairly: host it again. */
+export { rehostFair } from "./fair-host.js";
+
 /** The host's page resumed a game with friends' seats (a reload): host it again. */
 export async function rehost(app, saved) {
   return FriendsHost.rehost(app, saved);

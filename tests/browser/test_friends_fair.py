@@ -12,7 +12,7 @@ import re
 import pytest
 
 from pagekit import shot
-from test_friends import Person, closing_all, dealt, host_table, join, play_one, relay  # noqa: F401 (relay: the fixture)
+from test_friends import Person, closing_all, dealt, host_table, join, play_one, relay, whose_turn  # noqa: F401 (relay: the fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -85,3 +85,135 @@ def test_the_lobby_says_what_a_fair_table_checks_when_the_deal_ends(rtc_browser,
         host.page.wait_for_selector("#friends-fair-later", state="detached", timeout=10000)
         host.page.click("label[for=friends-fair]")
         host.page.wait_for_selector("#friends-fair-later", timeout=10000)
+
+
+# What a page keeps of its fair deal in its own storage (js/friends/fair-kept.js), as JSON text,
+# the deck's list of card codes (every code of the variant, in no dealt order) left out.
+KEPT_JS = """async (key) => {
+  const db = await new Promise((ok, no) => { const r = indexedDB.open("briscola-fair", 1); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+  const rec = await new Promise((ok, no) => { const q = db.transaction("tables").objectStore("tables").get(key); q.onsuccess = () => ok(q.result ?? null); q.onerror = () => no(q.error); });
+  db.close();
+  if (rec && rec.deal) rec.deal.fs.fair.options.deck = null;
+  return rec && JSON.stringify(rec);
+}"""
+HAND_JS = "() => window.__briscola.app.friends.fair.fs.fair.hand().map(([, c]) => c)"
+ROOM_JS = "() => window.__briscola.app.friends.room"
+BAD_INPUT_JS = """async () => {
+  const g = window.__briscola.app.friends, fair = g.fair;
+  for (const msg of [{ t: "fair_void", round: 3, device: 0 }, { t: "fair_void", round: 0, device: 1 }, { t: "fair_void", round: 0, device: 0 },
+      { t: "fair_void", round: 0, device: "1" }, { t: "fair_go", round: 0, table: fair.table, seat: 0, me: 0, owner: fair.owner, rules: fair.rules, dealer: fair.dealer, seats: fair.seats, back: true },
+      { t: "fair", from: 0, m: { v: 1, t: "fair", k: "say", table: fair.table, round: 9, from: 0, seq: 0, action: "pass" } }]) g.heard(msg);
+  await new Promise((r) => setTimeout(r, 300));
+  await fair.queue;
+  return g.fair !== fair ? "another deal" : fair.voided || fair.fs.stopped || fair.lost || null;
+}"""
+# the page's table shows every card of `h` in its hand
+HAS_HAND_JS = "h => { const mine = window.__briscola.state.view.hand; return h.every((c) => mine.includes(c)); }"
+FAIR_END_JS = "() => document.getElementById('notice')?.textContent.includes('the deal was fair')"
+
+
+def kept_holds_nothing_of(page, key, others_hand, own_hand):
+    """What `page` kept under `key` is its deal (its own unplayed cards in it) and holds no card
+    of the other device's unplayed hand."""
+    text = page.evaluate(KEPT_JS, key)
+    assert text, f"nothing kept under {key}"
+    kept = json.loads(text)
+    assert kept["deal"]["fs"]["fair"]["secrets"]["x"]  # (the device's key: its own storage only)
+    codes = set(CODES.findall(text))
+    assert set(own_hand) <= codes, "the page's own cards are not in what it kept"
+    assert others_hand and not set(others_hand) & codes, sorted(set(others_hand) & codes)
+
+
+def until_the_turn_of(person, people, steps):
+    """Play on (at least `steps` cards) until it is `person`'s turn; how many were played."""
+    n = 0
+    while n < steps or whose_turn(people) is not person:
+        assert play_one(people, timeout=120)
+        n += 1
+    return n
+
+
+def play_to_the_end_checked_fair(host, friend, steps):
+    while play_one([host, friend], timeout=120):
+        steps += 1
+    assert steps == 40
+    for p in (host, friend):
+        p.page.wait_for_function(FAIR_END_JS, timeout=60000)
+    points = [p.page.evaluate("window.__briscola.state.summary.points") for p in (host, friend)]
+    assert points[0] == points[1] and sum(points[0]) == 120
+
+
+def test_a_friend_s_page_reloaded_mid_deal_carries_on_and_the_deal_ends_checked_fair(rtc_browser, base_url, relay):
+    with closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
+        href = host_table(host, base_url, relay, seed=13, extra="&fair=1")
+        join(friend, href, 1)
+        dealt(host, friend)
+        steps = until_the_turn_of(host, [host, friend], 5)
+        hand = friend.page.evaluate("window.__briscola.state.view.hand")
+        room = friend.page.evaluate(ROOM_JS)
+        friend.page.reload()
+        # the host plays while the friend's page is away: its device missed that, and is sent it
+        # again once back (it says what it has heard: fair_heard)
+        assert play_one([host], timeout=120)
+        dealt(friend)
+        # its own deal again, from what it kept: the same hand (and the card drawn since, where the
+        # host's card ended the trick), the same deal
+        friend.page.wait_for_function(HAS_HAND_JS, arg=hand, timeout=60000)
+        assert friend.page.evaluate("window.__briscola.app.friends.fair.fs.fair.round") == 0
+        kept_holds_nothing_of(friend.page, f"guest:{room}", host.page.evaluate(HAND_JS), hand)
+        # bad input changes nothing: an end of another deal, or naming this device or the host's,
+        # a deal sent again for another seat, a fair message of another round
+        assert friend.page.evaluate(BAD_INPUT_JS) is None
+        play_to_the_end_checked_fair(host, friend, steps + 1)
+        # the deal over and checked: its snapshot is gone from the friend's storage
+        friend.page.wait_for_function(f"() => ({KEPT_JS})('guest:{room}').then((t) => t === null)", timeout=30000)
+
+
+def test_the_host_s_page_reloaded_mid_deal_carries_on_and_the_deal_ends_checked_fair(rtc_browser, base_url, relay):
+    with closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
+        href = host_table(host, base_url, relay, seed=17, extra="&fair=1")
+        join(friend, href, 1)
+        dealt(host, friend)
+        steps = until_the_turn_of(friend, [host, friend], 6)
+        hand = host.page.evaluate("window.__briscola.state.view.hand")
+        room = host.page.evaluate(ROOM_JS)
+        host.page.reload()
+        # the friend plays while the host's page is away: the host's device missed it, and is sent
+        # it again once its page is back (how many it heard: fair_go's `heard`)
+        assert play_one([friend], timeout=120)
+        # the host's page hosts its table again, in the same room, and carries its deal on
+        host.page.wait_for_function("() => window.__briscola && window.__briscola.state && window.__briscola.app.friends"
+                                    " && window.__briscola.app.friends.fair && window.__briscola.app.friends.fair.fs", timeout=120000)
+        assert host.page.evaluate(ROOM_JS) == room
+        host.page.wait_for_function(HAS_HAND_JS, arg=hand, timeout=60000)
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='on']", timeout=90000)
+        kept = json.loads(host.page.evaluate(KEPT_JS, f"host:{room}"))
+        assert kept["table"]["room"] == room and kept["table"]["seats"][1]["token"]
+        kept_holds_nothing_of(host.page, f"host:{room}", friend.page.evaluate(HAND_JS), hand)
+        play_to_the_end_checked_fair(host, friend, steps + 1)
+
+
+def test_a_friend_gone_for_good_is_said_the_deal_ends_uncounted_and_a_computer_plays_the_next(rtc_browser, base_url, relay):
+    with closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
+        href = host_table(host, base_url, relay, seed=19, extra="&fair=1&friends_timeout=4")
+        join(friend, href, 1)
+        dealt(host, friend)
+        for _ in range(4):
+            assert play_one([host, friend], timeout=120)
+        friend.context.close()  # gone for good
+        # the host's page says whom the deal waits for and what follows
+        host.page.wait_for_selector("#friends-bar .problem:has-text(\"The deal waits for Bruno's device\")", timeout=60000)
+        assert "within 4 s" in host.page.text_content("#friends-bar .problem")
+        # then the deal ends uncounted, said in words, and the next deal is offered
+        host.page.wait_for_function("() => document.getElementById('notice')?.textContent.includes('does not count')", timeout=60000)
+        assert host.page.evaluate("window.__briscola.app.friends.fair.voided.device") == 1
+        host.page.click("#fair-again")
+        # no friend's device left at the table: the host's engine deals (a fair deal needs two
+        # devices), a computer in the friend's seat, on the host's device
+        host.page.wait_for_function("() => { const st = window.__briscola.state; return st && st.game && st.view.events.length < 5; }", timeout=60000)
+        assert host.page.evaluate("window.__briscola.state.seats[1].kind") == "bot"
+        assert host.page.evaluate("window.__briscola.app.friends.fair") is None
+        for _ in range(3):
+            assert play_one([host], timeout=120)
+        events = host.page.evaluate("window.__briscola.state.view.events")
+        assert any(e["type"] == "play" and e["seat"] == 1 for e in events)

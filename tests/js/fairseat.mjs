@@ -91,11 +91,14 @@ async function run(name) {
   const reloaded = [];
   const alive = new Array(devices).fill(true);
   const voided = Array.from({ length: devices }, () => []);
-  const post = (from, { send, events }) => {
+  const sentBy = seats.map(() => []); // what each device sent, in order (its reload's `sent` is checked against it)
+  const refused = seats.map(() => []);
+  const post = (from, { send, events }, again = false) => {
     for (const { to, msg } of send) {
       const text = JSON.stringify(msg);
-      bytes += text.length;
-      biggest[msg.k] = Math.max(biggest[msg.k] ?? 0, text.length);
+      if (!again) sentBy[from].push(JSON.stringify({ to, msg }));
+      bytes += again ? 0 : text.length;
+      if (!again) biggest[msg.k] = Math.max(biggest[msg.k] ?? 0, text.length);
       if (text.includes("signal-")) clear += 1; // a signal said in clear (it travels sealed for partners)
       for (let d = 0; d < devices; d++) {
         if (d === from || (to !== null && to !== d)) continue;
@@ -111,6 +114,7 @@ async function run(name) {
       else if (e.type === "shown") shownTo[from].add(e.pos);
       else if (e.type === "turn") turns.push([from, e]);
       else if (e.type === "void") voided[from].push(e.device);
+      else if (e.type === "refused") refused[from].push(e.code);
     }
   };
   for (let d = 0; d < devices; d++) post(d, await seats[d].start());
@@ -149,6 +153,11 @@ async function run(name) {
       for (let i = turns.length - 1; i >= 0; i--) if (turns[i][0] === k) turns.splice(i, 1);
       if (d !== k) turns.unshift([d, { view }]);
       post(k, await seats[k].resume()); // (its person's turn said again)
+      // what it had sent, made again by the replay, is sent again (as a page that comes back
+      // does: some may have been lost on the way); every device refuses those it has heard
+      const again = seats[k].sent.map((m) => JSON.stringify(m));
+      if (JSON.stringify(again) !== JSON.stringify(sentBy[k])) leaks.push({ device: k, resent: "not the messages it had sent" });
+      post(k, { send: seats[k].sent, events: [] }, true);
       continue;
     }
     if (steps % 5 === 0) await spy(seats, engines, shownTo, leaks, () => { spied += 1; });
@@ -208,7 +217,7 @@ async function run(name) {
   for (const e of engines) e.close();
   return {
     name, devices, moved, results, cheats: cheats.map((c) => c.map(({ device, code }) => ({ device, code }))),
-    leaks, spied, bytes, biggest, clear, revoked: cheat.revoked ?? null, signalled: cheat.signalled ?? null, reloaded, voided, shown: shownTo.map((x) => x.size),
+    leaks, spied, bytes, biggest, clear, revoked: cheat.revoked ?? null, signalled: cheat.signalled ?? null, reloaded, voided, refused, shown: shownTo.map((x) => x.size),
     requests: logs.map((l) => l.length),
   };
 }
