@@ -6,7 +6,6 @@ messages, a card claimed that a device does not hold, a position played that was
 another, a share sent for a card to a device the game did not deal it to, a commitment that
 does not open, a false accusation. The truth each test compares with is read in the script
 with every device's secret together (which no device has)."""
-import fcntl
 import json
 import re
 import subprocess
@@ -15,28 +14,20 @@ from pathlib import Path
 
 import pytest
 
+from once import once
+
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "tests" / "js" / "fairdeal.mjs"
 
 
 @pytest.fixture(scope="module")
 def runs(node, request, tmp_path_factory):
-    """Every scenario in one Node process (the library loads once), once a test run: the pytest
-    workers that get this module's tests share its output (a worker stealing some of them from
-    another would run the whole script, 25 s of a core, again)."""
+    """Every scenario in one Node process (the library loads once), once a test run (once.py:
+    25 s of a core, not again for each worker that gets some of these tests)."""
     def run():
         return subprocess.run([node, str(SCRIPT), "all"], capture_output=True, text=True, check=True, timeout=300,
                               cwd=ROOT).stdout
-    if getattr(request.config, "workerinput", None) is None:
-        text = run()
-    else:  # the workers' temporary folders share a parent, made anew for each run
-        shared = tmp_path_factory.getbasetemp().parent
-        with open(shared / "fairdeal.lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            out = shared / "fairdeal.jsonl"
-            if not out.exists():
-                out.write_text(run(), encoding="utf-8")
-            text = out.read_text(encoding="utf-8")
+    text = once(request, tmp_path_factory, "fairdeal", run)
     return {d["name"]: d for d in map(json.loads, text.splitlines())}
 
 

@@ -59,7 +59,7 @@ const SCENARIOS = {
   // cheats
   chiamata_revoke: ["chiamata", [0, 1, 2, 3, 4], {}, { revoke: 2 }],
   a_card_named_unopened: ["classic", [0, 1], {}, { name: 1 }],
-  four_false_signal: ["four-signals", [0, 1, 2, 3], {}, { signal: 1 }],
+  four_false_signal: ["four-signals", [0, 1, 2, 3], {}, { signal: "any" }], // (the first device that may signal: the cards are random)
   // reloads: a device's page reloaded mid-deal (its snapshot, a fresh engine)
   classic_reload: ["classic", [0, 1], {}, { reload: [[1, 9], [0, 22]] }],
   three_one_leaves: ["three", [0, 1, 2], {}, { leave: [2, 8] }],
@@ -186,11 +186,12 @@ async function run(name) {
       }
     }
     const signals = view.legal.filter((a) => a.startsWith("signal-"));
-    if (cheat.signal === d && signals.length && view.talon_size > 8) { // (before partners see hands)
+    if ((cheat.signal === d || cheat.signal === "any") && signals.length && view.talon_size > 8) { // (before partners see hands)
       const claim = ["signal-A", "signal-3", "signal-K", "signal-H", "signal-J", "signal-loaded"].find((a) => !signals.includes(a));
       if (claim) {
         delete cheat.signal;
         cheat.signalled = claim;
+        cheat.signaller = d;
         // a device whose code was changed: its own engine takes the false signal unchecked
         // (as another device's engine takes it), and it says it
         const honest = seats[d].engine;
@@ -217,7 +218,7 @@ async function run(name) {
   for (const e of engines) e.close();
   return {
     name, devices, moved, results, cheats: cheats.map((c) => c.map(({ device, code }) => ({ device, code }))),
-    leaks, spied, bytes, biggest, clear, revoked: cheat.revoked ?? null, signalled: cheat.signalled ?? null, reloaded, voided, refused, shown: shownTo.map((x) => x.size),
+    leaks, spied, bytes, biggest, clear, revoked: cheat.revoked ?? null, signalled: cheat.signalled ?? null, signaller: cheat.signaller ?? null, reloaded, voided, refused, shown: shownTo.map((x) => x.size),
     requests: logs.map((l) => l.length),
   };
 }
