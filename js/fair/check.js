@@ -31,7 +31,7 @@ export function replay({ table, round, devices, H, decks, commits, seeds, known 
       return { fair: false, device: i, code: "commitment", reason: `device ${i}'s opening does not match the commitment it sent with its shuffle` };
     }
     const drawn = expandSeed(seeds[i], size, context);
-    const again = shuffleDeck(decks[i], H, drawn);
+    const again = shuffleDeck(decks[i], H, drawn, { open: true }); // the seed is public now
     const sent = decks[i + 1];
     for (let k = 0; k < size; k++) {
       if (!again[k][0].equals(sent[k][0]) || !again[k][1].equals(sent[k][1])) {

@@ -16,7 +16,7 @@
 // Positions are those of the shuffled deck, 0 to size − 1; the game decides which it deals to
 // whom. A device's messages carry its index and a sequence number, bound into every proof.
 import {
-  Point, cardPoint, commitSeed, deckBytes, expandSeed, hash, openDeck, proveKey, randomBytes, randomScalar,
+  Point, cardPoint, commitSeed, deckBytes, expandSeed, hash, openDeck, pointBytes, proveKey, randomBytes, randomScalar,
   readDeck, readPoint, readScalar, shuffleDeck, sizes, token, verifyKey, verifyToken,
 } from "./group.js";
 import {
@@ -29,6 +29,13 @@ export const ALL = -1;
 const WAIT = Symbol("wait");
 const QUEUE_MAX = 256;
 const G = Point.BASE;
+// Windows of precomputed multiples (the library's, built on a point's first multiplication):
+// another device's key is multiplied once for each of its shares checked here (some forty a
+// deal), the joint key 80 times a shuffle replayed (400 in the check). A wider window makes each
+// multiplication cheaper and its table dearer (2^(w−1) points for each w bits of the scalar):
+// measured in bench/fairdeal.mjs, 4 bits for a key and 6 for the joint key cost least in all.
+const KEY_WINDOW = 4;
+const JOINT_WINDOW = 6;
 
 export class FairTable {
   /** `table`: the table's id; `round`: which deal of the table (a fresh key and shuffle each);
@@ -46,13 +53,13 @@ export class FairTable {
     Object.assign(this, { table, round, devices, me, deck, secrets });
     this.size = deck.length;
     this.points = deck.map(cardPoint);
-    this.byPoint = new Map(this.points.map((M, k) => [b64(M.toBytes()), k]));
+    this.byPoint = new Map(this.points.map((M, k) => [b64(pointBytes(M)), k]));
     this.phase = "keys";
     this.x = secrets ? readScalar(unb64(secrets.x, 32)) : randomScalar();
     if (!this.x) throw new Error("fair: a saved key that is no key");
     this.log = [];                          // every call and message, in order (saved.js replays it)
     this.Y = new Array(devices);
-    this.Y[me] = G.multiply(this.x).precompute(8, false);
+    this.Y[me] = G.multiply(this.x); // never multiplied here: no window
     this.decks = [openDeck(this.points)];
     this.commits = new Array(devices);
     this.seeds = new Array(devices);
@@ -87,7 +94,7 @@ export class FairTable {
     this.log.push(["start"]);
     const seq = this.seq;
     const proof = proveKey(this.x, this.Y[this.me], this._ctx(this.me, seq, "key"));
-    this._send("key", { Y: b64(this.Y[this.me].toBytes()), proof: b64(proofBytes(proof)) });
+    this._send("key", { Y: b64(pointBytes(this.Y[this.me])), proof: b64(proofBytes(proof)) });
     return this._flush();
   }
 
@@ -114,7 +121,7 @@ export class FairTable {
       const ctx = this._ctx(this.me, seq, "token", p, to);
       const { T, proof } = token(this.x, this.Y[this.me], this._deck()[p][0], ctx);
       this.tokens[p].set(this.me, { T, proof, ctx, ok: true });
-      items.push([p, to, b64(concat(T.toBytes(), proofBytes(proof)))]);
+      items.push([p, to, b64(concat(pointBytes(T), proofBytes(proof)))]);
     }
     if (items.length) this._send("tokens", { items }); // at most the deck's 64 positions: one message, one number
     for (const [p] of list) this._settle(p);
@@ -145,7 +152,7 @@ export class FairTable {
       const ctx = this._ctx(this.me, this.seq, "play", p);
       const { T, proof } = token(this.x, this.Y[this.me], this._deck()[p][0], ctx);
       this.tokens[p].set(this.me, { T, proof, ctx, ok: true });
-      body.token = b64(concat(T.toBytes(), proofBytes(proof)));
+      body.token = b64(concat(pointBytes(T), proofBytes(proof)));
       this._opened(p, this.card[p], this.me);
     } else {
       this._events.push({ type: "opened", pos: p, card: body.card, by: this.me });
@@ -314,9 +321,9 @@ export class FairTable {
     if (!Y || !proof || !verifyKey(Y, proof, this._ctx(j, m.seq, "key"))) {
       return this._cheat(j, "key_proof", `device ${j}'s key comes with no valid proof that it knows its secret`);
     }
-    this.Y[j] = Y.precompute(8, false);
+    this.Y[j] = Y.precompute(KEY_WINDOW); // built when first used
     if (this.Y.filter(Boolean).length === this.devices) {
-      this.H = this.Y.reduce((a, b) => a.add(b)).precompute(8, false);
+      this.H = this.Y.reduce((a, b) => a.add(b)).precompute(JOINT_WINDOW);
       this.phase = "shuffle";
       if (this.me === 0) this._shuffleMine();
     }
