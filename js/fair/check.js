@@ -70,3 +70,31 @@ export function sameTranscripts(me, heard, chains) {
   }
   return null;
 }
+
+/** The check after the deal on table `t` (FairTable._check), once every shuffle is opened
+ * (`force`: with what is in): its result and event. */
+export function checkTable(t, force) {
+  if (t.result || (t.phase !== "over" && t.phase !== "stopped")) return;
+  if (!t.H) { // stopped while the keys were made: no deck to check
+    if (!t.stopped) return;
+    t.result = { fair: false, ...t.stopped };
+    t._events.push({ type: "check", ...t.result });
+    return;
+  }
+  // stopped mid-shuffle: the devices that shuffled are the ones that have a seed to open
+  const shuffled = t.phase === "stopped" ? t.turn : t.devices;
+  if (!force && t.seeds.slice(0, shuffled).filter(Boolean).length < shuffled) return;
+  const known = [];
+  t.card.forEach((c, p) => { if (c !== undefined) known.push([p, c]); });
+  const out = replay({
+    table: t.table, round: t.round, devices: t.devices, H: t.H,
+    decks: t.decks, commits: t.commits, seeds: t.seeds, known,
+  });
+  // a deal stopped before every shuffle was in or opened: the stop says what happened
+  const early = !out.fair && (out.code === "no_shuffle" || out.code === "not_opened");
+  const result = t.stopped && (out.fair || early) ? { fair: false, ...t.stopped }
+    : (out.fair && sameTranscripts(t.me, t.heard, t.chains)) || out;
+  delete result.order;
+  t.result = result;
+  t._events.push({ type: "check", ...result });
+}

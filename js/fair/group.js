@@ -131,6 +131,14 @@ export function readPoint(bytes) {
 
 export const sizes = { SCALAR, POINT, PROOF: 2 * SCALAR, PAIR: 2 * POINT };
 
+// Windows of precomputed multiples (the library's, built on a point's first multiplication,
+// FairTable's choice): another device's key is multiplied once for each of its shares checked
+// (some forty a deal), the joint key 80 times a shuffle (400 in the check). A wider window makes
+// a multiplication cheaper and its table dearer (2^(w−1) points for every w bits of a scalar):
+// in bench/fairdeal.mjs 4 bits for a key and 6 for the joint key cost least, tables included.
+export const KEY_WINDOW = 4;
+export const JOINT_WINDOW = 6;
+
 // -- proofs -----------------------------------------------------------------------------------
 
 /** A proof's nonce, derived from the secret and everything the proof states (as Ed25519 derives

@@ -16,26 +16,22 @@
 // Positions are those of the shuffled deck, 0 to size − 1; the game decides which it deals to
 // whom. A device's messages carry its index and a sequence number, bound into every proof.
 import {
-  Point, cardPoint, commitSeed, deckBytes, expandSeed, hash, openDeck, pointBytes, proveKey, randomBytes, randomScalar,
-  readDeck, readPoint, readScalar, shuffleDeck, sizes, token, verifyKey, verifyToken,
+  JOINT_WINDOW, KEY_WINDOW, Point, cardPoint, commitSeed, deckBytes, expandSeed, hash, openDeck, pointBytes, proveKey,
+  randomBytes, randomScalar, readDeck, readPoint, readScalar, shuffleDeck, sizes, token, verifyKey, verifyToken,
 } from "./group.js";
 import {
   TYPE, VERSION, b64, concat, proofBytes, readProof, readToken, shapeError, unb64,
 } from "./codec.js";
-import { replay, sameTranscripts } from "./check.js";
+import { checkTable } from "./check.js";
 import { onHand, sealHand, unsealHand } from "./hand.js";
 
 export const ALL = -1;
 const WAIT = Symbol("wait");
 const QUEUE_MAX = 256;
 const G = Point.BASE;
-// Windows of precomputed multiples (the library's, built on a point's first multiplication):
-// another device's key is multiplied once for each of its shares checked here (some forty a
-// deal), the joint key 80 times a shuffle replayed (400 in the check). A wider window makes each
-// multiplication cheaper and its table dearer (2^(w−1) points for each w bits of the scalar):
-// measured in bench/fairdeal.mjs, 4 bits for a key and 6 for the joint key cost least in all.
-const KEY_WINDOW = 4;
-const JOINT_WINDOW = 6;
+// The most shares a `tokens` message carries (some 140 characters each): the friends layer takes
+// at most 4,096 a message to the host (js/friends/wire.js); five devices deal 32 shares at once.
+const TOKENS_PER_MESSAGE = 16;
 
 export class FairTable {
   /** `table`: the table's id; `round`: which deal of the table (a fresh key and shuffle each);
@@ -102,7 +98,6 @@ export class FairTable {
    * as the face-up trump). Every device's game asks the same, in the same order. */
   deal(list) {
     this._need("deal", "deal");
-    const items = [];
     const ps = new Set();
     for (const [p, to] of list) {
       if (!Number.isInteger(p) || p < 0 || p >= this.size) throw new Error(`fair: no position ${p}`);
@@ -115,15 +110,19 @@ export class FairTable {
       this.asked[p] = to;
       this.holder[p] = to;
     }
-    const seq = this.seq;
-    for (const [p, to] of list) {
-      if (to === this.me) continue;
-      const ctx = this._ctx(this.me, seq, "token", p, to);
-      const { T, proof } = token(this.x, this.Y[this.me], this._deck()[p][0], ctx);
-      this.tokens[p].set(this.me, { T, proof, ctx, ok: true });
-      items.push([p, to, b64(concat(pointBytes(T), proofBytes(proof)))]);
+    // a message carries at most TOKENS_PER_MESSAGE shares, each proof bound to that message's number
+    const shared = list.filter(([, to]) => to !== this.me);
+    for (let at = 0; at < shared.length; at += TOKENS_PER_MESSAGE) {
+      const seq = this.seq;
+      const items = [];
+      for (const [p, to] of shared.slice(at, at + TOKENS_PER_MESSAGE)) {
+        const ctx = this._ctx(this.me, seq, "token", p, to);
+        const { T, proof } = token(this.x, this.Y[this.me], this._deck()[p][0], ctx);
+        this.tokens[p].set(this.me, { T, proof, ctx, ok: true });
+        items.push([p, to, b64(concat(pointBytes(T), proofBytes(proof)))]);
+      }
+      this._send("tokens", { items });
     }
-    if (items.length) this._send("tokens", { items }); // at most the deck's 64 positions: one message, one number
     for (const [p] of list) this._settle(p);
     this._pump();
     return this._flush();
@@ -534,29 +533,7 @@ export class FairTable {
   }
 
   _check(force) {
-    if (this.result || (this.phase !== "over" && this.phase !== "stopped")) return;
-    if (!this.H) { // stopped while the keys were made: no deck to check
-      if (!this.stopped) return;
-      this.result = { fair: false, ...this.stopped };
-      this._events.push({ type: "check", ...this.result });
-      return;
-    }
-    // stopped mid-shuffle: the devices that shuffled are the ones that have a seed to open
-    const shuffled = this.phase === "stopped" ? this.turn : this.devices;
-    if (!force && this.seeds.slice(0, shuffled).filter(Boolean).length < shuffled) return;
-    const known = [];
-    this.card.forEach((c, p) => { if (c !== undefined) known.push([p, c]); });
-    const out = replay({
-      table: this.table, round: this.round, devices: this.devices, H: this.H,
-      decks: this.decks, commits: this.commits, seeds: this.seeds, known,
-    });
-    // a deal stopped before every shuffle was in or opened: the stop says what happened
-    const early = !out.fair && (out.code === "no_shuffle" || out.code === "not_opened");
-    const result = this.stopped && (out.fair || early) ? { fair: false, ...this.stopped }
-      : (out.fair && sameTranscripts(this.me, this.heard, this.chains)) || out;
-    delete result.order;
-    this.result = result;
-    this._events.push({ type: "check", ...result });
+    checkTable(this, force);
   }
 
   _deck() {
