@@ -325,7 +325,16 @@ export class FairTable {
       this.H = this.Y.reduce((a, b) => a.add(b)).precompute(JOINT_WINDOW);
       this.phase = "shuffle";
       if (this.me === 0) this._shuffleMine();
+      else this._windows();
     }
+  }
+
+  /** The other devices' keys' windows built now (else at their first share checked), where this
+   * device waits for another's shuffle: a device's first card would wait for four tables. */
+  _windows() {
+    if (this._built) return;
+    this._built = true;
+    for (let j = 0; j < this.devices; j++) if (j !== this.me) this.Y[j].multiplyUnsafe(2n);
   }
 
   _onShuffle(j, m) {
@@ -347,6 +356,8 @@ export class FairTable {
       this._events.push({ type: "ready" });
     } else if (this.turn === this.me) {
       this._shuffleMine();
+    } else if (j !== this.me) {
+      this._windows(); // (the first device: while the second's shuffle goes on)
     }
   }
 
