@@ -135,9 +135,10 @@ export const sizes = { SCALAR, POINT, PROOF: 2 * SCALAR, PAIR: 2 * POINT };
 // FairTable's choice): another device's key is multiplied once for each of its shares checked
 // (some forty a deal), the joint key 80 times a shuffle (400 in the check). A wider window makes
 // a multiplication cheaper and its table dearer (2^(w−1) points for every w bits of a scalar):
-// in bench/fairdeal.mjs 4 bits for a key and 6 for the joint key cost least, tables included.
+// in bench/fairdeal.mjs (3, 4, 5, 8 bits tried for the keys, 4, 5, 6, 8 for the joint key) 4
+// bits cost least for both, tables included (the 8 bits of before: 25–30 ms a table).
 export const KEY_WINDOW = 4;
-export const JOINT_WINDOW = 6;
+export const JOINT_WINDOW = 4;
 
 // -- proofs -----------------------------------------------------------------------------------
 

@@ -329,11 +329,13 @@ export class FairTable {
     }
   }
 
-  /** The other devices' keys' windows built now (else at their first share checked), where this
-   * device waits for another's shuffle: a device's first card would wait for four tables. */
+  /** The windows of the joint key and the other devices' keys built now (else at their first
+   * use: this device's shuffle, on the set-up's path, and its first card, which would wait for
+   * four tables), while this device waits for another's shuffle. */
   _windows() {
     if (this._built) return;
     this._built = true;
+    this.H.multiplyUnsafe(2n);
     for (let j = 0; j < this.devices; j++) if (j !== this.me) this.Y[j].multiplyUnsafe(2n);
   }
 
