@@ -256,3 +256,42 @@ def test_the_bundle_the_page_loads_deals_and_is_not_precached(node, tmp_path):
     for evs in kinds:
         assert evs.count("ready") == 1 and evs.count("card") == 3 and "cheat" not in evs
     assert checks == [[{"type": "check", "fair": True}]] * 2
+
+
+# Five devices dealt their forty cards at once (Chiamata, as the page deals them): every
+# message a device sends fits what the friends layer takes from a friend's page to the host's
+# (js/friends/wire.js LIMIT_TO_HOST, with the wrapper the host's page carries it in), and every
+# card reaches its holder. A single `tokens` message of the 32 shares was 4.7 KB: refused.
+WHOLE_HAND = """
+import { FairTable } from "./js/fair/index.js";
+const SUITS = ["D", "C", "S", "B"];
+const DECK = SUITS.flatMap((s) => ["A", "2", "3", "4", "5", "6", "7", "J", "H", "K"].map((r) => r + s));
+const N = 5, tables = Array.from({ length: N }, (_, me) => new FairTable({ table: "t", round: 0, devices: N, me, deck: DECK }));
+const sizes = [], cards = new Array(N).fill(0);
+let lanes = [];
+const take = (d, out) => {
+  for (const { msg } of out.send) {
+    sizes.push(JSON.stringify({ t: "fair", to: null, m: msg }).length);
+    for (let k = 0; k < N; k++) if (k !== d) lanes.push([d, k, JSON.stringify(msg)]);
+  }
+  cards[d] += out.events.filter((e) => e.type === "card").length;
+};
+const drain = async () => { while (lanes.length) { const [f, to, text] = lanes.shift(); take(to, await tables[to].receive(JSON.parse(text), f)); } };
+for (const t of tables) take(t.me, t.start());
+await drain();
+const list = DECK.map((_, p) => [p, p % N]);
+for (const t of tables) take(t.me, t.deal(list));
+await drain();
+console.log(JSON.stringify({ largest: Math.max(...sizes), cards, tokens: tables[0].seq }));
+"""
+
+
+def test_a_whole_hand_dealt_at_once_fits_the_friends_layer_messages(node):
+    from_wire = (ROOT / "js" / "friends" / "wire.js").read_text(encoding="utf-8")
+    limit = int(re.search(r"LIMIT_TO_HOST = (\d+)", from_wire).group(1))
+    out = subprocess.run([node, "--input-type=module", "-e", WHOLE_HAND], capture_output=True, text=True,
+                         check=True, timeout=120, cwd=ROOT)
+    got = json.loads(out.stdout)
+    assert got["cards"] == [8] * 5
+    assert got["largest"] <= limit, got
+    assert got["tokens"] == 4  # device 0 sent its key, its shuffle and two `tokens` messages

@@ -31,7 +31,7 @@ export function replay({ table, round, devices, H, decks, commits, seeds, known 
       return { fair: false, device: i, code: "commitment", reason: `device ${i}'s opening does not match the commitment it sent with its shuffle` };
     }
     const drawn = expandSeed(seeds[i], size, context);
-    const again = shuffleDeck(decks[i], H, drawn);
+    const again = shuffleDeck(decks[i], H, drawn, { open: true }); // the seed is public now
     const sent = decks[i + 1];
     for (let k = 0; k < size; k++) {
       if (!again[k][0].equals(sent[k][0]) || !again[k][1].equals(sent[k][1])) {
@@ -69,4 +69,32 @@ export function sameTranscripts(me, heard, chains) {
     }
   }
   return null;
+}
+
+/** The check after the deal on table `t` (FairTable._check), once every shuffle is opened
+ * (`force`: with what is in): its result and event. */
+export function checkTable(t, force) {
+  if (t.result || (t.phase !== "over" && t.phase !== "stopped")) return;
+  if (!t.H) { // stopped while the keys were made: no deck to check
+    if (!t.stopped) return;
+    t.result = { fair: false, ...t.stopped };
+    t._events.push({ type: "check", ...t.result });
+    return;
+  }
+  // stopped mid-shuffle: the devices that shuffled are the ones that have a seed to open
+  const shuffled = t.phase === "stopped" ? t.turn : t.devices;
+  if (!force && t.seeds.slice(0, shuffled).filter(Boolean).length < shuffled) return;
+  const known = [];
+  t.card.forEach((c, p) => { if (c !== undefined) known.push([p, c]); });
+  const out = replay({
+    table: t.table, round: t.round, devices: t.devices, H: t.H,
+    decks: t.decks, commits: t.commits, seeds: t.seeds, known,
+  });
+  // a deal stopped before every shuffle was in or opened: the stop says what happened
+  const early = !out.fair && (out.code === "no_shuffle" || out.code === "not_opened");
+  const result = t.stopped && (out.fair || early) ? { fair: false, ...t.stopped }
+    : (out.fair && sameTranscripts(t.me, t.heard, t.chains)) || out;
+  delete result.order;
+  t.result = result;
+  t._events.push({ type: "check", ...result });
 }

@@ -12,6 +12,7 @@
 // - every proof's challenge hashes the context (table, round, sender, sequence, kind, position)
 //   with a domain tag: a proof made for one message is no proof for another.
 import { ristretto255, ristretto255_hasher } from "@noble/curves/ed25519.js";
+import { mulAddUnsafe } from "@noble/curves/abstract/curve.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { hkdf } from "@noble/hashes/hkdf.js";
 
@@ -48,7 +49,7 @@ export function transcript(...parts) {
   for (const part of parts) {
     let bytes;
     if (part instanceof Uint8Array) bytes = part;
-    else if (part instanceof Point) bytes = part.toBytes();
+    else if (part instanceof Point) bytes = pointBytes(part);
     else if (typeof part === "string") bytes = enc.encode(part);
     else if (typeof part === "number" && Number.isSafeInteger(part)) bytes = enc.encode(`#${part}`);
     else throw new TypeError("transcript: a string, integer, bytes or point");
@@ -100,17 +101,44 @@ export function readScalar(bytes) {
   return n < Fn.ORDER ? n : null;
 }
 
-/** A point from its 32 bytes; null unless a canonical ristretto255 encoding. */
+/** A point's 32 bytes, encoded once: a ristretto255 encoding (and a decoding) costs an inverse
+ * square root in the field, a fifth of a multiplication, and the same points (the keys, a
+ * deck's masks, the shares) are hashed into many proofs. The bytes given are the cache's own:
+ * copy them (`out.set(...)`, `concat`) before changing them. */
+export function pointBytes(P) {
+  let bytes = ENCODED.get(P);
+  if (!bytes) {
+    bytes = P.toBytes();
+    ENCODED.set(P, bytes);
+  }
+  return bytes;
+}
+const ENCODED = new WeakMap(); // point -> its encoding (a decoded point: the bytes it came from)
+
+/** A point from its 32 bytes; null unless a canonical ristretto255 encoding (RFC 9496 refuses
+ * every other: the bytes are then the point's one encoding, kept as such). */
 export function readPoint(bytes) {
   if (!(bytes instanceof Uint8Array) || bytes.length !== POINT) return null;
+  let P;
   try {
-    return Point.fromBytes(bytes);
+    P = Point.fromBytes(bytes);
   } catch {
     return null;
   }
+  ENCODED.set(P, bytes.slice());
+  return P;
 }
 
 export const sizes = { SCALAR, POINT, PROOF: 2 * SCALAR, PAIR: 2 * POINT };
+
+// Windows of precomputed multiples (the library's, built on a point's first multiplication,
+// FairTable's choice): another device's key is multiplied once for each of its shares checked
+// (some forty a deal), the joint key 80 times a shuffle (400 in the check). A wider window makes
+// a multiplication cheaper and its table dearer (2^(w−1) points for every w bits of a scalar):
+// in bench/fairdeal.mjs (3, 4, 5, 8 bits tried for the keys, 4, 5, 6, 8 for the joint key) 4
+// bits cost least for both, tables included (the 8 bits of before: 25–30 ms a table).
+export const KEY_WINDOW = 4;
+export const JOINT_WINDOW = 4;
 
 // -- proofs -----------------------------------------------------------------------------------
 
@@ -135,17 +163,21 @@ export function verifyKey(Y, [c, s], context) {
   return challenge("key", ...context, Y, R) === c;
 }
 
-/** A reveal token T = x·A with a Chaum–Pedersen proof that log_G(Y) = log_A(T). */
-export function token(x, Y, A, context) {
-  const T = A.multiply(x);
+/** A reveal token T = x·A with a Chaum–Pedersen proof that log_G(Y) = log_A(T). `T`, where
+ * given, is x·A made ahead (FairTable.prepare): it depends on nothing but the key and the deck. */
+export function token(x, Y, A, context, T = A.multiply(x)) {
   const w = nonce(x, "token", [...context, Y, A]);
   const c = challenge("token", ...context, Y, A, T, G.multiply(w), A.multiply(w));
   return { T, proof: [c, Fn.add(w, Fn.mul(c, x))] };
 }
 
+/** The check of a token's proof. R2 = s·A − c·T is one multi-scalar multiplication of the
+ * library's (Strauss–Shamir: one chain of doublings for both points), R1 = s·G − c·Y two
+ * multiplications over the library's table for G and the device's own (FairTable keeps a
+ * window for each key): every input is public, so the variable-time paths are the right ones. */
 export function verifyToken(Y, A, T, [c, s], context) {
   const R1 = G.multiplyUnsafe(s).subtract(Y.multiplyUnsafe(c));
-  const R2 = A.multiplyUnsafe(s).subtract(T.multiplyUnsafe(c));
+  const R2 = mulAddUnsafe(Point, [A, T], [s, Fn.neg(c)]);
   return challenge("token", ...context, Y, A, T, R1, R2) === c;
 }
 
@@ -174,11 +206,15 @@ export function expandSeed(seed, size, context) {
   return { pi, scalars };
 }
 
-/** The deck permuted by `pi` and re-masked with `scalars` under the joint key H. */
-export function shuffleDeck(deck, H, { pi, scalars }) {
+/** The deck permuted by `pi` and re-masked with `scalars` under the joint key H. `open`: the
+ * scalars are public (the check after the deal replays a shuffle from its opened seed), so the
+ * library's variable-time multiplication does; a device's own shuffle keeps its scalars secret
+ * with the constant-time one. */
+export function shuffleDeck(deck, H, { pi, scalars }, { open = false } = {}) {
+  const mul = open ? (P, k) => P.multiplyUnsafe(k) : (P, k) => P.multiply(k);
   return pi.map((from, k) => {
     const [A, B] = deck[from];
-    return [A.add(G.multiply(scalars[k])), B.add(H.multiply(scalars[k]))];
+    return [A.add(mul(G, scalars[k])), B.add(mul(H, scalars[k]))];
   });
 }
 
@@ -188,7 +224,7 @@ export function commitSeed(seed, context) {
 
 export function deckBytes(deck) {
   const out = new Uint8Array(deck.length * 2 * POINT);
-  deck.forEach(([A, B], k) => { out.set(A.toBytes(), k * 64); out.set(B.toBytes(), k * 64 + 32); });
+  deck.forEach(([A, B], k) => { out.set(pointBytes(A), k * 64); out.set(pointBytes(B), k * 64 + 32); });
   return out;
 }
 

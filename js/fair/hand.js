@@ -3,7 +3,7 @@
 // under a key from the two devices' table keys), and the partner's side: open, check, read.
 // Functions of a FairTable (table.js), kept here to keep that module short.
 import { b64, concat, envBytes, proofBytes, readToken, seal, unb64, unseal } from "./codec.js";
-import { Point, token } from "./group.js";
+import { Point, pointBytes, token } from "./group.js";
 
 const G = Point.BASE;
 
@@ -14,7 +14,7 @@ export async function sealHand(t, to) {
   for (let p = 0; p < t.size; p++) {
     if (t.holder[p] !== t.me || t.played[p] || t.public[p]) continue;
     const { T, proof } = token(t.x, t.Y[t.me], t._deck()[p][0], t._ctx(t.me, seq, "show", p, to));
-    items.push([p, b64(concat(T.toBytes(), proofBytes(proof)))]);
+    items.push([p, b64(concat(pointBytes(T), proofBytes(proof)))]);
   }
   const env = t._envelope("show", seq);
   const sealed = await seal(t.Y[to].multiply(t.x), [t.table, t.round, t.me, to],

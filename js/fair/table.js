@@ -16,19 +16,22 @@
 // Positions are those of the shuffled deck, 0 to size − 1; the game decides which it deals to
 // whom. A device's messages carry its index and a sequence number, bound into every proof.
 import {
-  Point, cardPoint, commitSeed, deckBytes, expandSeed, hash, openDeck, proveKey, randomBytes, randomScalar,
-  readDeck, readPoint, readScalar, shuffleDeck, sizes, token, verifyKey, verifyToken,
+  JOINT_WINDOW, KEY_WINDOW, Point, cardPoint, commitSeed, deckBytes, expandSeed, hash, openDeck, pointBytes, proveKey,
+  randomBytes, randomScalar, readDeck, readPoint, readScalar, shuffleDeck, sizes, token, verifyKey, verifyToken,
 } from "./group.js";
 import {
   TYPE, VERSION, b64, concat, proofBytes, readProof, readToken, shapeError, unb64,
 } from "./codec.js";
-import { replay, sameTranscripts } from "./check.js";
+import { checkTable } from "./check.js";
 import { onHand, sealHand, unsealHand } from "./hand.js";
 
 export const ALL = -1;
 const WAIT = Symbol("wait");
 const QUEUE_MAX = 256;
 const G = Point.BASE;
+// The most shares a `tokens` message carries (some 140 characters each): the friends layer takes
+// at most 4,096 a message to the host (js/friends/wire.js); five devices deal 32 shares at once.
+const TOKENS_PER_MESSAGE = 16;
 
 export class FairTable {
   /** `table`: the table's id; `round`: which deal of the table (a fresh key and shuffle each);
@@ -46,13 +49,13 @@ export class FairTable {
     Object.assign(this, { table, round, devices, me, deck, secrets });
     this.size = deck.length;
     this.points = deck.map(cardPoint);
-    this.byPoint = new Map(this.points.map((M, k) => [b64(M.toBytes()), k]));
+    this.byPoint = new Map(this.points.map((M, k) => [b64(pointBytes(M)), k]));
     this.phase = "keys";
     this.x = secrets ? readScalar(unb64(secrets.x, 32)) : randomScalar();
     if (!this.x) throw new Error("fair: a saved key that is no key");
     this.log = [];                          // every call and message, in order (saved.js replays it)
     this.Y = new Array(devices);
-    this.Y[me] = G.multiply(this.x).precompute(8, false);
+    this.Y[me] = G.multiply(this.x); // never multiplied here: no window
     this.decks = [openDeck(this.points)];
     this.commits = new Array(devices);
     this.seeds = new Array(devices);
@@ -87,7 +90,7 @@ export class FairTable {
     this.log.push(["start"]);
     const seq = this.seq;
     const proof = proveKey(this.x, this.Y[this.me], this._ctx(this.me, seq, "key"));
-    this._send("key", { Y: b64(this.Y[this.me].toBytes()), proof: b64(proofBytes(proof)) });
+    this._send("key", { Y: b64(pointBytes(this.Y[this.me])), proof: b64(proofBytes(proof)) });
     return this._flush();
   }
 
@@ -95,7 +98,6 @@ export class FairTable {
    * as the face-up trump). Every device's game asks the same, in the same order. */
   deal(list) {
     this._need("deal", "deal");
-    const items = [];
     const ps = new Set();
     for (const [p, to] of list) {
       if (!Number.isInteger(p) || p < 0 || p >= this.size) throw new Error(`fair: no position ${p}`);
@@ -108,15 +110,19 @@ export class FairTable {
       this.asked[p] = to;
       this.holder[p] = to;
     }
-    const seq = this.seq;
-    for (const [p, to] of list) {
-      if (to === this.me) continue;
-      const ctx = this._ctx(this.me, seq, "token", p, to);
-      const { T, proof } = token(this.x, this.Y[this.me], this._deck()[p][0], ctx);
-      this.tokens[p].set(this.me, { T, proof, ctx, ok: true });
-      items.push([p, to, b64(concat(T.toBytes(), proofBytes(proof)))]);
+    // a message carries at most TOKENS_PER_MESSAGE shares, each proof bound to that message's number
+    const shared = list.filter(([, to]) => to !== this.me);
+    for (let at = 0; at < shared.length; at += TOKENS_PER_MESSAGE) {
+      const seq = this.seq;
+      const items = [];
+      for (const [p, to] of shared.slice(at, at + TOKENS_PER_MESSAGE)) {
+        const ctx = this._ctx(this.me, seq, "token", p, to);
+        const { T, proof } = token(this.x, this.Y[this.me], this._deck()[p][0], ctx);
+        this.tokens[p].set(this.me, { T, proof, ctx, ok: true });
+        items.push([p, to, b64(concat(pointBytes(T), proofBytes(proof)))]);
+      }
+      this._send("tokens", { items });
     }
-    if (items.length) this._send("tokens", { items }); // at most the deck's 64 positions: one message, one number
     for (const [p] of list) this._settle(p);
     this._pump();
     return this._flush();
@@ -145,7 +151,7 @@ export class FairTable {
       const ctx = this._ctx(this.me, this.seq, "play", p);
       const { T, proof } = token(this.x, this.Y[this.me], this._deck()[p][0], ctx);
       this.tokens[p].set(this.me, { T, proof, ctx, ok: true });
-      body.token = b64(concat(T.toBytes(), proofBytes(proof)));
+      body.token = b64(concat(pointBytes(T), proofBytes(proof)));
       this._opened(p, this.card[p], this.me);
     } else {
       this._events.push({ type: "opened", pos: p, card: body.card, by: this.me });
@@ -314,12 +320,23 @@ export class FairTable {
     if (!Y || !proof || !verifyKey(Y, proof, this._ctx(j, m.seq, "key"))) {
       return this._cheat(j, "key_proof", `device ${j}'s key comes with no valid proof that it knows its secret`);
     }
-    this.Y[j] = Y.precompute(8, false);
+    this.Y[j] = Y.precompute(KEY_WINDOW); // built when first used
     if (this.Y.filter(Boolean).length === this.devices) {
-      this.H = this.Y.reduce((a, b) => a.add(b)).precompute(8, false);
+      this.H = this.Y.reduce((a, b) => a.add(b)).precompute(JOINT_WINDOW);
       this.phase = "shuffle";
       if (this.me === 0) this._shuffleMine();
+      else this._windows();
     }
+  }
+
+  /** The windows of the joint key and the other devices' keys built now (else at their first
+   * use: this device's shuffle, on the set-up's path, and its first card, which would wait for
+   * four tables), while this device waits for another's shuffle. */
+  _windows() {
+    if (this._built) return;
+    this._built = true;
+    this.H.multiplyUnsafe(2n);
+    for (let j = 0; j < this.devices; j++) if (j !== this.me) this.Y[j].multiplyUnsafe(2n);
   }
 
   _onShuffle(j, m) {
@@ -341,6 +358,8 @@ export class FairTable {
       this._events.push({ type: "ready" });
     } else if (this.turn === this.me) {
       this._shuffleMine();
+    } else if (j !== this.me) {
+      this._windows(); // (the first device: while the second's shuffle goes on)
     }
   }
 
@@ -527,29 +546,7 @@ export class FairTable {
   }
 
   _check(force) {
-    if (this.result || (this.phase !== "over" && this.phase !== "stopped")) return;
-    if (!this.H) { // stopped while the keys were made: no deck to check
-      if (!this.stopped) return;
-      this.result = { fair: false, ...this.stopped };
-      this._events.push({ type: "check", ...this.result });
-      return;
-    }
-    // stopped mid-shuffle: the devices that shuffled are the ones that have a seed to open
-    const shuffled = this.phase === "stopped" ? this.turn : this.devices;
-    if (!force && this.seeds.slice(0, shuffled).filter(Boolean).length < shuffled) return;
-    const known = [];
-    this.card.forEach((c, p) => { if (c !== undefined) known.push([p, c]); });
-    const out = replay({
-      table: this.table, round: this.round, devices: this.devices, H: this.H,
-      decks: this.decks, commits: this.commits, seeds: this.seeds, known,
-    });
-    // a deal stopped before every shuffle was in or opened: the stop says what happened
-    const early = !out.fair && (out.code === "no_shuffle" || out.code === "not_opened");
-    const result = this.stopped && (out.fair || early) ? { fair: false, ...this.stopped }
-      : (out.fair && sameTranscripts(this.me, this.heard, this.chains)) || out;
-    delete result.order;
-    this.result = result;
-    this._events.push({ type: "check", ...result });
+    checkTable(this, force);
   }
 
   _deck() {
