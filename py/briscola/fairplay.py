@@ -123,7 +123,7 @@ class FairRequests:
             sees = _seats(args.get("sees"), "sees: this device's seats")
             rules = rules_arg(args.get("rules"))
             past, games, dealer = _past(args.get("past"), rules, args.get("dealer"))
-            deal = MaskedDeal(rules, dealer, sees)  # type: ignore[arg-type]
+            deal = MaskedDeal(rules, dealer, sees)
         if not set(bots) <= deal.sees:
             raise BridgeError("bots: a computer's seat must be one of this device's (sees)")
         seats = _names(args.get("seats"), deal.rules.players)

@@ -50,7 +50,7 @@ class Match:
             seed = random.SystemRandom().randrange(2**53)
         check_seed(seed)
         self.rules = rules
-        self.seed = seed
+        self.seed: int | str | None = seed  # (None: a match of deals dealt elsewhere, of_deals)
         if first_dealer is None:
             first_dealer = random.Random(f"{seed}/dealer").randrange(rules.players)
         if (not isinstance(first_dealer, int) or isinstance(first_dealer, bool)

@@ -262,14 +262,14 @@ def test_a_host_page_posting_10000_new_deals_gets_one_playable_deal(page, base_u
     is playable again within moments of the last request and keeps one game, not 10,000."""
     page.goto(base_url + "build-manifest.json")
     page.evaluate(FRAME_GAME_JS, f"{base_url}index.html?embed=1&variant=classic&lang=en&level={bot_level}&seed=7")
-    page.wait_for_function("window.__messages.some((m) => m.type === 'briscola:deal-start')", timeout=120000)
+    page.wait_for_function("() => window.__messages.some((m) => m.type === 'briscola:deal-start')", timeout=120000)
     game = page.frames[1]
     assert settle(game) == "waiting"
     flood_start = time.monotonic()
     page.evaluate(FLOOD_JS, 10_000)
     posted = time.monotonic()
     # The frame deals the first request and then the last one (the rest replaced on the way).
-    page.wait_for_function("window.__messages.filter((m) => m.type === 'briscola:deal-start').length >= 3",
+    page.wait_for_function("() => window.__messages.filter((m) => m.type === 'briscola:deal-start').length >= 3",
                            timeout=30000)
     game.wait_for_selector(".hand .hand-card.playable", timeout=30000)
     playable = time.monotonic()
@@ -315,7 +315,7 @@ def test_unfinished_games_are_bounded_and_the_person_told(page, base_url, bot_le
     page.evaluate(SEED_GAMES_JS, [*played, left, legacy])
     page.goto(base_url + f"?variant=classic&lang=en&level={bot_level}&seed=4")
     settle(page)
-    page.wait_for_function("document.getElementById('notice').textContent.includes('unfinished games were let go')",
+    page.wait_for_function("() => document.getElementById('notice').textContent.includes('unfinished games were let go')",
                            timeout=20000)
     assert "4 older unfinished games were let go: at most 10 are kept" in page.text_content("#notice")
     ids = sorted(g["id"] for g in page.evaluate(STORED_GAMES_JS))
