@@ -238,6 +238,19 @@ def test_a_false_accusation_names_the_accuser(runs):
 
 
 
+def test_a_cheat_one_device_s_engine_finds_stops_the_deal_on_every_device(runs):
+    """What the protocol cannot see (an action the rules refuse, judged with cards only one
+    device knows) is told by that device (FairTable.accuse): every other device stops too,
+    saying it as that device's word, and the check after the deal names the device it accused;
+    the accusation is in the device's log, so a reload keeps it."""
+    d = runs["accused"]
+    assert [c[:2] + c[3:] for c in d["seen"][1]["cheats"]] == [[2, "illegal", None]]
+    for me in (0, 2):
+        assert [c[:2] + c[3:] for c in d["seen"][me]["cheats"]] == [[2, "illegal", 1]]  # device 1's word
+    cheat_named(d, 2, "illegal", honest=[0, 1, 2])
+    assert d["restored"] == [2, "illegal"]
+
+
 def test_the_bundle_the_page_loads_deals_and_is_not_precached(node, tmp_path):
     import sys
     sys.path.insert(0, str(ROOT))

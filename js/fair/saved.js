@@ -27,6 +27,7 @@ const OPS = {
   show: (t, to) => t.show(to),
   say: (t, action) => t.say(action),
   finish: (t) => t.finish(),
+  accuse: (t, device, code, reason) => t.accuse(device, code, reason),
   check: (t) => t.check(),
   receive: (t, text, sender) => t.receive(text === null ? null : JSON.parse(text), sender ?? undefined),
 };

@@ -41,6 +41,7 @@ export class FairSeat {
     // not told (to read once the seeds are open), this device's own by commitment
     this.sig = { made: 0, heard: new Array(devices).fill(0), hidden: [], mine: {} };
     this._out = { send: [], events: [] };
+    this._accused = []; // what the table says of a cheat this device's engine found (FairTable.accuse)
     this._lock = Promise.resolve();
   }
 
@@ -130,6 +131,7 @@ export class FairSeat {
   _serial(step) {
     const run = this._lock.then(async () => {
       await step();
+      while (this._accused.length) await this._take(this._accused.shift());
       await this._pump();
       const out = this._out;
       this._out = { send: [], events: [] };
@@ -170,7 +172,14 @@ export class FairSeat {
 
   _stop(e) {
     if (!this.stopped) this.stopped = e;
-    if (e.type !== "cheat") this._out.events.push({ type: "cheat", ...e });
+    if (e.type === "cheat") return; // (the protocol's: the table has told the others)
+    if (this.fair && !this.fair.stopped && this.fair.phase !== "over") {
+      // what this device's engine found, with cards the others may not know: they are told
+      // (the table's own event says it here)
+      this._accused.push(this.fair.accuse(e.device ?? null, e.code, e.reason));
+      return;
+    }
+    this._out.events.push({ type: "cheat", ...e });
   }
 
   async _open(cards) {

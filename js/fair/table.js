@@ -24,6 +24,7 @@ import {
 } from "./codec.js";
 import { checkTable } from "./check.js";
 import { onHand, sealHand, unsealHand } from "./hand.js";
+import { onStop } from "./stop.js";
 
 export const ALL = -1;
 const WAIT = Symbol("wait");
@@ -196,6 +197,17 @@ export class FairTable {
     return this._flush();
   }
 
+  /** This device's own engine found what the protocol cannot see (an action its rules refuse,
+   * judged with cards only this device knows: a partner's false signal, once partners see each
+   * other's hands): the deal stops here, and the others are told (`stop`), who stop too and say
+   * it as this device's word (`by`, `checked: false`); the commitments open, and the check after
+   * the deal runs on every device. */
+  accuse(device, code, reason) {
+    this.log.push(["accuse", device, code, reason]);
+    if (!this.stopped && this.phase !== "over") this._cheat(device, code, reason);
+    return this._flush();
+  }
+
   /** The deal is over: a token the game never asked for is a cheat; this device opens its
    * commitment, and the check runs once every device's is in. */
   finish() {
@@ -307,7 +319,7 @@ export class FairTable {
       case "play": return this._onPlay(j, m);
       case "show": return onHand(this, j, m, WAIT);
       case "open": return this._onOpen(j, m);
-      case "stop": return this._onStop(j, m);
+      case "stop": return onStop(this, j, m);
       case "say": return this.phase === "keys" || this.phase === "shuffle" ? WAIT : this.phase !== "deal"
         ? this._cheat(j, "protocol", `device ${j} spoke after the deal`) : void this._events.push({ type: "said", by: j, action: m.action });
     }
@@ -494,32 +506,6 @@ export class FairTable {
     this.seeds[j] = seed;
     this.heard[j] = m.heard;
     this._check(false);
-  }
-
-  /** Another device stopped the deal, naming a device (or none). A share said wrong can be
-   * checked here (the shares go to every device), whether the stop says a share is wrong
-   * (`bad_token`, the share of `device`) or that an accusation of one was false
-   * (`false_accusation` of `device`, about the share of `of`): whoever the share proves wrong is
-   * named. Anything else is said as the accuser's word (`by`, `checked: false`): this device
-   * stops too. */
-  _onStop(j, m) {
-    const about = m.code === "bad_token" ? m.device : m.code === "false_accusation" ? m.of : undefined;
-    if (this.phase !== "keys" && this.phase !== "shuffle" && Number.isInteger(about) && about < this.devices &&
-        m.p !== undefined && m.p < this.size) {
-      const entry = this.tokens[m.p].get(about) ?? this.pending[m.p].get(about);
-      if (entry) {
-        const right = entry.ok || verifyToken(this.Y[about], this._deck()[m.p][0], entry.T, entry.proof, entry.ctx);
-        const accuser = m.code === "bad_token" ? j : m.device;
-        if (right && accuser !== null) {
-          this._cheat(accuser, "false_accusation", `device ${accuser} said device ${about}'s share of position ${m.p} was wrong; it is right`, { p: m.p, of: about });
-        } else if (!right) {
-          this._cheat(about, "bad_token", `device ${about}'s share for position ${m.p} is wrong (its proof fails)`, { p: m.p });
-        }
-        if (this.stopped) return;
-      }
-    }
-    const who = m.device === null ? "a shuffle was forged" : `device ${m.device} cheated`;
-    this._cheat(m.device, m.code, `device ${j} stopped the deal: it says ${who} (${m.code})`, { by: j });
   }
 
   /** The deal stops: `device` named (null: only the check after the deal can name it). `by`:

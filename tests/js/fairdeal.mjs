@@ -155,13 +155,14 @@ function summary({ bus, tables, truth: order }) {
   return {
     devices: tables.length,
     truth: order,
+    restored: bus.restored ?? null,
     deck: tables[0].deck,
     seen: bus.events.map((evs) => ({
       cards: evs.filter((e) => e.type === "card").map((e) => [e.pos, e.card]),
       opened: evs.filter((e) => e.type === "opened").map((e) => [e.pos, e.card, e.by]),
       shown: evs.filter((e) => e.type === "shown").map((e) => [e.pos, e.card, e.holder]),
       refused: evs.filter((e) => e.type === "refused").map((e) => [e.device, e.code]),
-      cheats: evs.filter((e) => e.type === "cheat").map((e) => [e.device, e.code, e.reason]),
+      cheats: evs.filter((e) => e.type === "cheat").map((e) => [e.device, e.code, e.reason, e.by ?? null]),
       checks: evs.filter((e) => e.type === "check").map((e) => [e.fair, e.device ?? null, e.code ?? null, e.reason ?? null]),
       ready: evs.filter((e) => e.type === "ready").length,
     })),
@@ -396,6 +397,18 @@ const SCENARIOS = {
     },
   }),
   // device 2 says device 0's share was wrong; it was right
+  // a device's engine refuses an action with cards only it knows: it tells the others
+  accused: () => deal(3, {
+    cheat: {
+      afterDeal: async (bus) => {
+        bus.post(1, bus.tables[1].accuse(2, "illegal", "device 2's action is against the rules"));
+        await bus.drain();
+        // the accusation is in the device's log: restored, it has stopped the same
+        const { table } = await restore(snapshot(bus.tables[1]));
+        bus.restored = table.stopped && [table.stopped.device, table.stopped.code];
+      },
+    },
+  }),
   false_accusation: () => deal(3, {
     cheat: {
       afterDeal: async (bus) => {
