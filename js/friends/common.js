@@ -226,13 +226,13 @@ export function setTableCode(text) {
   code = text;
   const bar = document.getElementById("friends-bar");
   const li = bar && bar.querySelector(".fair-code");
-  if (li && text) li.textContent = text;
+  if (li && text) li.firstChild.textContent = text;
   else if (li) li.remove();
   else if (bar && text) bar.append(codeLine());
 }
 
 function codeLine() {
-  return h("li", { class: "fair-code", id: "fair-code", attrs: { role: "status" }, text: code });
+  return h("li", { class: "fair-code" }, h("span", { id: "fair-code", attrs: { role: "status" }, text: code }));
 }
 
 export function peopleBar(people, turn, problem = null) {

@@ -15,6 +15,7 @@ import re
 import pytest
 
 from pagekit import shot
+from test_a11y import TEXT_CONTRAST_JS, violations
 from test_friends import Person, closing_all, dealt, host_table, join, play_one, relay, whose_turn  # noqa: F401 (relay: the fixture)
 
 pytestmark = pytest.mark.browser
@@ -39,6 +40,11 @@ def test_two_people_play_a_fair_deal_and_neither_device_sees_the_others_cards(rt
         # the table's code under the names, the same on both pages once the keys are in
         codes = [p.page.wait_for_selector("#fair-code", timeout=60000).text_content() for p in (host, friend)]
         assert codes[0] == codes[1] and re.search(r"Table code \d{3} \d{3} \d{3}: the same on every device", codes[0])
+        # read out (a status line), and axe finds nothing at the table with it, on a phone and a desktop
+        assert all(p.page.get_attribute("#fair-code", "role") == "status" for p in (host, friend))
+        found = [v for p, where in ((host, "host"), (friend, "friend")) for v in violations(p.page, f"the fair table, {where}")
+                 + [f"{where}: text contrast {x}" for x in p.page.evaluate(TEXT_CONTRAST_JS)]]
+        assert not found, "\n".join(found)
         first = [p.page.evaluate(DEALER_JS) for p in (host, friend)]
         assert first[0] == first[1] and first[0] in (0, 1)
         checks = 0
