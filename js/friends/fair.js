@@ -102,14 +102,19 @@ export class FairPlay {
       } else {
         this.fs = new FairSeat({ table: this.table, round: this.round, me: this.me, owner: this.owner, bots: this.bots,
           rules: this.rules, dealer: this.dealer, seats: this.seats, engine, past: this.past });
-        try {
-          await this.serial(async () => this.take(await this.fs.start()));
-        } catch (err) { // this engine refuses the deal: not the match's next (its dealer), or rules it cannot deal
-          if (!(err instanceof EngineError)) throw err;
-          this.fs = null;
-          this.refused = this.over = true;
-          this.app.notice(`${t("fair.notmatch")} (${errorText(err)})`, 30000);
-        }
+        await this.serial(async () => {
+          let out;
+          try {
+            out = await this.fs.start();
+          } catch (err) { // this engine refuses the deal: not the match's next (its dealer), or rules it cannot deal
+            if (!(err instanceof EngineError)) throw err;
+            this.fs = null;
+            this.refused = this.over = true;
+            this.app.notice(`${t("fair.notmatch")} (${errorText(err)})`, 30000);
+            return;
+          }
+          await this.take(out);
+        });
       }
     } finally {
       this.began();

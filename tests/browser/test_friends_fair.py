@@ -104,6 +104,12 @@ def test_two_people_play_a_fair_deal_and_neither_device_sees_the_others_cards(rt
         # a new round, new keys: another code, the same on both pages
         later = [p.page.wait_for_selector("#fair-code", timeout=60000).text_content() for p in (host, friend)]
         assert later[0] == later[1] and later[0] != codes[0]
+        # a host's page that deals the match's third deal with another dealer than the match's (or
+        # counting another number of deals before it): the friend's engine refuses it, in words,
+        # and the deal does not start there
+        for wrong in ({"dealer": first[0], "deal": 1}, {"dealer": 1 - first[0], "deal": 2}):
+            said = friend.page.evaluate(WRONG_DEAL_JS, wrong)
+            assert said["fs"] is False and said["refused"] and "not this match's next one" in said["notice"], said
 
 
 def test_the_lobby_says_what_a_fair_table_checks_when_the_deal_ends(rtc_browser, base_url, relay):
@@ -121,6 +127,15 @@ def test_the_lobby_says_what_a_fair_table_checks_when_the_deal_ends(rtc_browser,
 
 
 DEALER_JS = "() => window.__briscola.app.friends.fair.fs.dealer"
+# a friend's page sent the next round's fair_go with `wrong`'s dealer and count of deals
+WRONG_DEAL_JS = """async (wrong) => {
+  const g = window.__briscola.app.friends, fair = g.fair;
+  g.heard({ t: "fair_go", table: fair.table + ":x", round: fair.round + 1, owner: fair.owner, rules: fair.rules, seats: fair.seats,
+            me: fair.me, seat: fair.seat, ...wrong });
+  for (let i = 0; i < 100 && g.fair === fair; i++) await new Promise((r) => setTimeout(r, 50));
+  await g.fair.begun;
+  return { fs: !!g.fair.fs, refused: !!g.fair.refused, notice: document.getElementById("notice")?.textContent || "" };
+}"""
 
 
 # What a page keeps of its fair deal in its own storage (js/friends/fair-kept.js), as JSON text,
