@@ -410,7 +410,7 @@ export async function hostFair(host, fill) {
   const table = `${host.room}:${host.round}`;
   // the match's next deal, its dealer the engine's, from the deals this page found fair; a new
   // match (none, or the last one over): a random dealer
-  let past = Array.isArray(host.fairPast) ? host.fairPast : [];
+  const past = Array.isArray(host.fairPast) ? host.fairPast : [];
   let dealer;
   try { // what a fair table cannot deal refused here, before any friend is told
     dealer = (await worker.call("fair_deal", { rules: host.cfg.rules, sees: [host.mine], bots: [], ...(past.length ? { past } : { dealer: randomSeat(host) }) })).dealer;
