@@ -16,7 +16,8 @@ export function sideName(side, names) {
  * The deal result into `box`. ctx: {names, me (the seat whose side is "you"), humans, style,
  * lang, onNext, onNew, onAgain, onLook, friends}; `friends` at a table with friends: the
  * host's {again} (its "again" plays the next match with them), a friend's {waiting, leave}
- * (whom the next deal waits for, and the way out instead of any button that deals)
+ * (whom the next deal waits for, and the way out instead of any button that deals); either's
+ * `note` at a fair table (the check on this device and the table's code)
  */
 export function renderSummary(box, state, ctx) {
   clear(box);
@@ -89,6 +90,8 @@ export function renderSummary(box, state, ctx) {
   const buttons = h("div", { class: "buttons" });
   buttons.append(h("button", { class: "btn", type: "button", text: t("sum.look"), on: { click: ctx.onLook } }));
   const friends = ctx.friends;
+  // a table that deals fairly: the check on this device, and the table's code to compare
+  if (friends && friends.note) box.append(h("p", { id: "sum-fair", class: "sum-fair", text: friends.note }));
   if (friends && friends.waiting) {
     // a friend's page: the host deals the next deal or match; nothing to press but leaving
     box.append(h("p", { id: "sum-waiting", class: "muted", attrs: { role: "status" }, text: friends.waiting }));

@@ -23,9 +23,12 @@ const QUEUED_MAX = 64;
 const SNAPSHOT = 1;
 
 export class FairSeat {
-  constructor({ table, round, me, owner, bots = {}, rules, dealer, engine, seats = undefined }) {
+  /** `past`: the public records of the match's deals before this one, each found fair on this
+   * device (py/briscola/fairplay.py `fair_deal {past}`): the engine makes the match of them, and
+   * refuses a `dealer` that is not the match's (or, `dealer` null, answers it: `this.dealer`). */
+  constructor({ table, round, me, owner, bots = {}, rules, dealer, engine, seats = undefined, past = [] }) {
     const devices = Math.max(...owner) + 1;
-    Object.assign(this, { table, round, me, owner, bots, rules, dealer, engine, devices, names: seats });
+    Object.assign(this, { table, round, me, owner, bots, rules, dealer, engine, devices, names: seats, past });
     this.fair = null;     // made at start, with the engine's deck
     this.deck = new Set();
     this.reply = null;
@@ -61,14 +64,14 @@ export class FairSeat {
    * says what is due (its person's turn again, a computer's play). `sent`: every message the
    * device had sent ({to, msg}, in order), for the page to send again where they may have been
    * lost (a device refuses, changing nothing, those it has heard). */
-  static async restore(saved, engine) {
+  static async restore(saved, engine, { past = [] } = {}) {
     if (!saved || saved.v !== SNAPSHOT || !saved.options || !saved.fair || !saved.engine) throw new Error("fair: not a saved seat of this version");
-    const seat = new FairSeat({ ...saved.options, engine });
+    const seat = new FairSeat({ ...saved.options, engine, past }); // (the match's records: the page keeps them, not each step)
     const { table, sent } = await restoreTable(saved.fair);
     seat.fair = table;
     seat.sent = sent;
     seat.deck = new Set(table.deck);
-    seat.reply = await engine("fair_deal", { deal: saved.engine, bots: Object.keys(seat.bots).map(Number) });
+    seat.reply = await engine("fair_deal", { deal: saved.engine, bots: Object.keys(seat.bots).map(Number), ...(past.length ? { past } : {}) });
     seat.sides = seat.reply.side_of;
     if (saved.sig) seat.sig = JSON.parse(JSON.stringify(saved.sig));
     table.asked.forEach((to, p) => { if (to !== undefined) seat.dealt.add(p); });
@@ -98,9 +101,11 @@ export class FairSeat {
   start() {
     return this._serial(async () => {
       this.reply = await this.engine("fair_deal", {
-        rules: this.rules, dealer: this.dealer, sees: this.seats,
+        rules: this.rules, sees: this.seats, ...(this.dealer === null || this.dealer === undefined ? {} : { dealer: this.dealer }),
         bots: Object.keys(this.bots).map(Number), ...(this.names ? { seats: this.names } : {}),
+        ...(this.past.length ? { past: this.past } : {}),
       });
+      this.dealer = this.reply.dealer;
       this.sides = this.reply.side_of;
       const { table, round, devices, me } = this;
       this.fair = new FairTable({ table, round, devices, me, deck: this.reply.deck });

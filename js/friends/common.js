@@ -219,6 +219,22 @@ export function closeDialog() {
 /** The people at the table, who is connected and whose turn it is: a line beside the table
  * (on a phone, read out only: the others' seats on the table carry the same dots).
  * `problem` ({text, detail, button}): what keeps the friends away, under the names. */
+let code = null; // the table's code at a fair table (./fair.js), once every device's key is in
+
+/** The line of the fair table's code under the names (null: none; the bar drawn again now). */
+export function setTableCode(text) {
+  code = text;
+  const bar = document.getElementById("friends-bar");
+  const li = bar && bar.querySelector(".fair-code");
+  if (li && text) li.firstChild.textContent = text;
+  else if (li) li.remove();
+  else if (bar && text) bar.append(codeLine());
+}
+
+function codeLine() {
+  return h("li", { class: "fair-code" }, h("span", { id: "fair-code", attrs: { role: "status" }, text: code }));
+}
+
 export function peopleBar(people, turn, problem = null) {
   let bar = document.getElementById("friends-bar");
   if (!bar) {
@@ -257,10 +273,12 @@ export function peopleBar(people, turn, problem = null) {
       h("span", { class: "state", text: words })));
   });
   if (problem) bar.append(h("li", { class: "problem", attrs: { role: "alert", title: problem.detail || "" } }, h("span", { text: problem.text }), problem.button));
+  if (code) bar.append(codeLine());
   bar.hidden = false;
 }
 
 export function hideBar() {
+  setTableCode(null);
   const bar = document.getElementById("friends-bar");
   if (bar) bar.hidden = true;
   // a table without friends next: no seat keeps its dot

@@ -23,6 +23,7 @@ export async function rehostFair(app, room) {
   const host = new FriendsHost(app, { ...kept.cfg, seats, fair: true }, kept.net);
   Object.assign(host, { seats, room, key: kept.key, timeout: kept.timeout || host.timeout, round: kept.round, started: true });
   host.mine = seats.findIndex((s) => s.kind === "human");
+  host.fairPast = Array.isArray(rec.past) ? rec.past : []; // (the match's deals found fair here)
   app.friends = host;
   app.meta = { variant: kept.cfg.variant, custom: !!kept.cfg.custom, names: seats.map((s) => (s.kind === "bot" ? "" : s.name || "")), style: kept.cfg.style || app.prefs.style };
   app.ui("friends");

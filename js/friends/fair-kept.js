@@ -1,10 +1,12 @@
 // What a page keeps of a table that deals fairly, in its own storage (IndexedDB "briscola-fair",
 // this page's origin only; docs/friends.md, "The page at a fair table"): one record a table and
 // role, replaced at each step, so that a reload carries on.
-//   guest:ROOM  {deal}                  a friend's page: its FairPlay's snapshot (./fair.js)
-//   host:ROOM   {table, deal}           the host's page: what it needs to host the table again
+//   guest:ROOM  {deal, past}            a friend's page: its FairPlay's snapshot (./fair.js)
+//   host:ROOM   {table, deal, past}     the host's page: what it needs to host the table again
 //                                       (the room, its key, the seats and their tokens, the
 //                                       round) and the deal under way, or null once it is over
+// `past`: the public records of the match's deals found fair here (every card public once a deal
+// is over), for the match's next deal; none once the match is over.
 // A deal's snapshot holds this device's secret key and seed, its own cards and those opened to
 // all (its engine's `fair_save`), and the messages it heard (masked cards, shares): never a card
 // of another device's hand. It never leaves the device. At most KEPT records stay (the oldest

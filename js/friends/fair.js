@@ -17,14 +17,19 @@
 // or when the host ends it, the deal ends uncounted on every device left (`fair_void`), and the
 // next deal has a computer in that seat, on the host's device.
 //
-// What is not done yet (docs/friends.md, "What remains"): the match's later deals.
+// A match: each page keeps the public records of the match's deals it found fair (with its
+// snapshot, ./fair-kept.js) and gives them to the next deal (`past`): its own engine makes the
+// match of them and refuses a deal dealt by another seat than the match's. The host's page takes
+// the next dealer from its engine; a new match (none yet, or the last one over) a random one.
+// Once the keys are in, each page shows the table's code (js/fair/code.js) under the names and
+// on the end screen, for the friends to compare.
 
 import { t } from "../i18n.js";
 import { h } from "../dom.js";
 import { EngineError } from "../engine.js";
 import { errorText } from "../errors.js";
 import { setTabFairTable } from "../storage.js";
-import { REVIEW, REVIEW_ARGS, cleanName, closeDialog } from "./common.js";
+import { REVIEW, REVIEW_ARGS, cleanName, closeDialog, setTableCode } from "./common.js";
 import { where } from "../requests.js";
 import { drop, keep, readKept } from "./fair-kept.js";
 
@@ -41,9 +46,14 @@ export class FairPlay {
    * every other device); `seat`: this page's person's seat; `owner[seat]`: each seat's device;
    * `bots`: {seat: level} of this page's computers; `seats`: [{kind, name?}] as this page shows them;
    * `keep(snapshot | null)`: keeps this deal in the page's own storage (null: the deal is over);
-   * `saved`: a promise of what `keep` kept (a reload), restored where it is this deal's. */
-  constructor(app, { local, post, table, round, me, owner, bots = {}, rules, dealer, seat, seats, keep: kept = null, saved = null }) {
-    Object.assign(this, { app, local, post, table, round, me, owner, bots, rules, dealer, seat, seats, kept, saved });
+   * `saved`: a promise of what `keep` kept (a reload), restored where it is this deal's;
+   * `past`: the records of the match's deals before this one, found fair here (`dealer` null:
+   * the match's); `next()`: the host's page deals the match's next deal (the end screen's). */
+  constructor(app, { local, post, table, round, me, owner, bots = {}, rules, dealer, seat, seats, keep: kept = null, saved = null, past = [], deal = null, next = null }) {
+    Object.assign(this, { app, local, post, table, round, me, owner, bots, rules, dealer, seat, seats, kept, saved, past, deal, next });
+    this.code = null; // the table's code, once every device's key is in
+    this.match = null;
+    setTableCode(null);
     this.outbox = Promise.resolve(); // what this device sends, in its order (the same message numbers' order)
     this.fs = null;
     this.sent = []; // what this device sent this deal ({to, msg}): sent again to a page come back
@@ -71,22 +81,40 @@ export class FairPlay {
    * `back`: this device is known to have been at the deal (the host sent it again): without a
    * snapshot of it, it cannot rejoin (a new key would be another device's), and says so. */
   async start({ back = false } = {}) {
-    const { FairSeat } = await import("../fair/vendor.js");
+    const { FairSeat, tableCode } = await import("../fair/vendor.js");
+    this.tableCode = tableCode;
     const engine = (kind, args) => this.local.call(kind, args);
     const kept = await this.saved;
+    this.past = await this.past; // (a promise of what the page kept, after a reload)
     const mine = kept && kept.v === SNAPSHOT && kept.table === this.table && kept.round === this.round && kept.me === this.me ? kept : null;
     try {
       if (mine) {
-        this.fs = await FairSeat.restore(mine.fs, engine);
+        this.past = Array.isArray(mine.past) ? mine.past : [];
+        this.fs = await FairSeat.restore(mine.fs, engine, { past: this.past });
         this.sent = [...this.fs.sent];
         await this.serial(async () => this.take(await this.fs.resume()));
+      } else if (this.deal !== null && this.past.length !== this.deal) { // the host's page counts another match's deals
+        this.refused = this.over = true;
+        this.app.notice(t("fair.notmatch"), 30000);
       } else if (back) {
         this.lost = this.over = true;
         this.app.notice(t("fair.lost"), 30000);
       } else {
         this.fs = new FairSeat({ table: this.table, round: this.round, me: this.me, owner: this.owner, bots: this.bots,
-          rules: this.rules, dealer: this.dealer, seats: this.seats, engine });
-        await this.serial(async () => this.take(await this.fs.start()));
+          rules: this.rules, dealer: this.dealer, seats: this.seats, engine, past: this.past });
+        await this.serial(async () => {
+          let out;
+          try {
+            out = await this.fs.start();
+          } catch (err) { // this engine refuses the deal: not the match's next (its dealer), or rules it cannot deal
+            if (!(err instanceof EngineError)) throw err;
+            this.fs = null;
+            this.refused = this.over = true;
+            this.app.notice(`${t("fair.notmatch")} (${errorText(err)})`, 30000);
+            return;
+          }
+          await this.take(out);
+        });
       }
     } finally {
       this.began();
@@ -97,7 +125,7 @@ export class FairPlay {
 
   receive(msg, from) {
     if (!this.fs) {
-      if (this.early.length < EARLY_MAX && !this.lost) this.early.push([msg, from]);
+      if (this.early.length < EARLY_MAX && !this.lost && !this.refused) this.early.push([msg, from]);
       return this.queue;
     }
     return this.serial(async () => this.take(await this.fs.receive(msg, from)));
@@ -137,15 +165,15 @@ export class FairPlay {
   /** This deal as the page keeps it: its seat's snapshot (the secret key, this device's cards,
    * the messages heard) and what the page needs to make it again. */
   async snapshot() {
-    const { table, round, me, owner, bots, rules, dealer, seat, seats } = this;
-    return { v: SNAPSHOT, table, round, me, owner, bots, rules, dealer, seat, seats, fs: await this.fs.snapshot() };
+    const { table, round, me, owner, bots, rules, seat, seats, past } = this;
+    return { v: SNAPSHOT, table, round, me, owner, bots, rules, dealer: this.fs.dealer, seat, seats, past, fs: await this.fs.snapshot() };
   }
 
   /** Kept in the page's own storage now (inside a step: the seat between two steps). */
   async save() {
     if (!this.kept || this.over) return;
     let ok = false;
-    try { ok = await this.kept(await this.snapshot()); } catch (err) { console.warn("fair: the deal could not be kept:", err); }
+    try { ok = await this.kept(await this.snapshot(), this.past); } catch (err) { console.warn("fair: the deal could not be kept:", err); }
     if (!ok && !this.unkeptSaid) {
       this.unkeptSaid = true;
       this.app.notice(t("fair.unkept"), 15000);
@@ -172,6 +200,9 @@ export class FairPlay {
         this.result = e;
         redraw = ended = true;
         this.app.notice(e.fair ? t("fair.checked") : t("fair.cheated", { who: this.who(e) }), 15000);
+        if (e.fair) await this.state(); // its record, for the match's next deal (kept below)
+        const note = document.getElementById("sum-fair");
+        if (note) note.textContent = endNote(this);
       } else if (e.type === "cheat") {
         this.app.notice(t("fair.stopped", { who: this.who(e), reason: e.reason || "" }), 30000);
       } else if (e.type === "void") {
@@ -184,13 +215,14 @@ export class FairPlay {
     // choosing another card would be another message under the same number)
     if (ended && this.kept && !this.over) {
       this.over = true;
-      await this.kept(null);
+      await this.kept(null, this.nextPast());
     } else if (send.length) await this.save();
     else this.later();
     for (const { to, msg } of send) {
       this.sent.push({ to, msg });
       this.out(to, msg);
     }
+    if (!this.code && this.fs && this.fs.fair && (this.code = this.tableCode(this.fs.fair))) setTableCode(t("fair.code", { code: this.code }));
     // drawn once this page's cards are in (its engine can show its seat then: a card drawn
     // after a trick comes with the others' shares); the first time as soon as they are
     if (redraw && draw) this.due = true;
@@ -227,9 +259,17 @@ export class FairPlay {
     return (seat >= 0 && ((this.seats[seat] && this.seats[seat].name) || names[seat])) || "";
   }
 
+  /** The records of the match's deals for the next one: this deal's added where it was found
+   * fair here, none where it ended the match (the next is a new match's first). */
+  nextPast() {
+    if (!this.record || !this.match) return this.past;
+    return this.match.over ? [] : [...this.past, this.record];
+  }
+
   async state() {
     const { record = null, ...state } = await this.local.call("fair_state", { seat: this.seat });
-    if (record) this.record = record; // the finished deal, public now: its review (./common.js REVIEW)
+    if (record) this.record = record; // the finished deal, public now: its review (./common.js REVIEW), the match's next
+    this.match = state.match;
     return { ...state, seats: this.seats.map((s, i) => (i === this.seat ? { ...s, kind: "human" } : s)), round: this.round, game: null };
   }
 
@@ -275,6 +315,9 @@ export class FairPlay {
           return this.local.call(`${type}_view`, { view });
         }
         if (REVIEW.has(type)) return this.review(type, args);
+        if (type === "next_deal" && this.next) { // the host's page deals the match's next fair deal (and draws it)
+          return Promise.resolve(this.next()).then(() => { throw new EngineError("stale", "the next fair deal is drawn by its own FairPlay"); });
+        }
         if (OWN.has(type)) return this.local.call(type, args);
         return Promise.reject(new EngineError("friends_host_only", `${type} is not offered at a table that deals fairly`));
       },
@@ -297,9 +340,14 @@ export async function joinFair(guest, msg) {
       msg.seats.length !== owner.length || typeof msg.table !== "string" || msg.table.length > 128) return;
   const seats = msg.seats.map((s) => ({ kind: s && s.kind === "bot" ? "bot" : "friend", ...(s && cleanName(s.name) ? { name: cleanName(s.name) } : {}) }));
   const key = `guest:${guest.room}`;
+  const kept = readKept(key);
+  // the match's deals this page found fair (the last deal's, or what it kept); the host's page
+  // says how many came before (none: a new match): another count is another match (FairPlay's start)
+  const deal = Number.isInteger(msg.deal) && msg.deal >= 0 ? msg.deal : 0;
+  const past = deal === 0 ? [] : guest.fair ? guest.fair.nextPast() : kept.then((r) => (r && Array.isArray(r.past) ? r.past : []));
   guest.fair = new FairPlay(guest.app, { local: guest.local, post: (to, m) => guest.send({ t: "fair", to, m }), table: msg.table,
-    round: Number.isInteger(msg.round) ? msg.round : 0, me: msg.me, owner, rules: msg.rules, dealer: msg.dealer, seat: guest.seat, seats,
-    keep: (snap) => (snap ? keep(key, { deal: snap }) : drop(key)), saved: readKept(key).then((r) => r && r.deal) });
+    round: Number.isInteger(msg.round) ? msg.round : 0, me: msg.me, owner, rules: msg.rules, dealer: msg.dealer, seat: guest.seat, seats, past, deal,
+    keep: (snap, rest) => keep(key, { deal: snap, past: rest }), saved: kept.then((r) => r && r.deal) });
   guest.shown = true;
   closeDialog();
   guest.app.engine = guest.fair.engine();
@@ -359,19 +407,26 @@ export async function hostFair(host, fill) {
   }
   const bots = Object.fromEntries(host.seats.flatMap((s, i) => (computer(s) ? [[i, s.kind === "bot" ? s.level : level]] : [])));
   const seats = host.seats.map((s) => (computer(s) ? { kind: "bot" } : { kind: "friend", ...(s.name ? { name: s.name } : {}) }));
-  const dealer = crypto.getRandomValues(new Uint32Array(1))[0] % host.seats.length;
   const table = `${host.room}:${host.round}`;
-  try { // what a fair table cannot deal yet (signals) refused here, before any friend is told
-    await worker.call("fair_deal", { rules: host.cfg.rules, dealer, sees: [host.mine], bots: [] });
+  // the match's next deal, its dealer the engine's, from the deals this page found fair; a new
+  // match (none, or the last one over): a random dealer
+  const past = Array.isArray(host.fairPast) ? host.fairPast : [];
+  let dealer;
+  try { // what a fair table cannot deal refused here, before any friend is told
+    dealer = (await worker.call("fair_deal", { rules: host.cfg.rules, sees: [host.mine], bots: [], ...(past.length ? { past } : { dealer: randomSeat(host) }) })).dealer;
   } catch (err) {
+    if (past.length) { // (records this engine refuses: a new match)
+      host.fairPast = [];
+      return hostFair(host, false);
+    }
     host.started = false;
     app.notice(t("notice.error", { message: errorText(err) }), 15000);
     return;
   }
-  const go = { t: "fair_go", table, round: host.round, owner, rules: host.cfg.rules, dealer, seats };
+  const go = { t: "fair_go", table, round: host.round, owner, rules: host.cfg.rules, dealer, seats, deal: past.length };
   Object.assign(host, { fairOwner: owner, fairGo: go });
   host.seats.forEach((s, i) => { if (owner[i] && s.peer) host.send(s.peer, { ...go, me: owner[i], seat: i }); });
-  host.fair = hostPlay(host, { table, me: 0, owner, bots, rules: host.cfg.rules, dealer, seat: host.mine, seats });
+  host.fair = hostPlay(host, { table, me: 0, owner, bots, rules: host.cfg.rules, dealer, seat: host.mine, seats, past });
   closeDialog();
   host.tellLobby();
   await host.fair.start();
@@ -383,7 +438,10 @@ export function hostPlay(host, options, saved = null) {
   const worker = host.fairWorker;
   setTabFairTable(host.room);
   const fair = new FairPlay(app, { ...options, local: worker, post: (to, msg) => host.fairPost(0, to, msg), round: host.round,
-    keep: (snap) => keep(`host:${host.room}`, { table: hostTable(host), deal: snap }), saved });
+    keep: (snap, past) => {
+      host.fairPast = past;
+      return keep(`host:${host.room}`, { table: hostTable(host), deal: snap, past });
+    }, saved, next: () => host.playAgain() });
   app.engine = fair.engine();
   // the host's worker holds no table here: a friend's page asking for its view (a sync) is
   // answered nothing (each page draws its own)
@@ -495,6 +553,22 @@ export function fairBar(host) {
  * for good): with none, the next deal is the host's engine's, a computer in each friend's seat. */
 export function fairDevices(host) {
   return host.seats.some((s) => s.kind === "friend" && !s.away);
+}
+
+function randomSeat(host) {
+  return crypto.getRandomValues(new Uint32Array(1))[0] % host.seats.length;
+}
+
+/** The end screen's words at a fair table (js/summary.js `friends.note`): the check's result on
+ * this device and the table's code; {} elsewhere. */
+export function fairEnd(x) {
+  return x && x.fair ? { note: endNote(x.fair) } : {};
+}
+
+function endNote(fair) {
+  const e = fair.result;
+  const said = e ? (e.fair ? t("fair.checked") : t("fair.cheated", { who: fair.who(e) })) : "";
+  return [said, fair.code ? t("fair.code", { code: fair.code }) : ""].filter(Boolean).join(" ");
 }
 
 export function botLevel(app) {

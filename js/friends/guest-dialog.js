@@ -6,7 +6,7 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { forget } from "../embed.js";
 import { cleanName, closeDialog, dialog, peopleBar, savedName, saveName, settingsSection } from "./common.js";
-import { fairWords } from "./fair.js";
+import { fairEnd, fairWords } from "./fair.js";
 
 export class GuestDialog {
   // ---- the dialog before the deal ----------------------------------------------------------
@@ -110,7 +110,7 @@ export class GuestDialog {
     const host = this.lobbySeats.findIndex((s) => s.kind === "human");
     const names = this.app.state ? this.app.names() : [];
     const name = (host >= 0 && (this.lobbySeats[host].name || names[host])) || t("friends.host.someone");
-    return { waiting: t("friends.next.waiting", { name }), leave: () => this.cancel() };
+    return { waiting: t("friends.next.waiting", { name }), leave: () => this.cancel(), ...fairEnd(this) };
   }
 
   /** The summary's "next deal": the host deals it; this page shows it when it comes. */

@@ -17,7 +17,7 @@ import { newPairs, openSealed } from "./pairs.js";
 import { cleanName, closeDialog, connectionWords, hideBar, peopleBar, savedName } from "./common.js";
 import { HostLobby } from "./lobby.js";
 import { Referee } from "./referee.js";
-import { fairBack, fairBar, fairDevices, fairGone, fairLost, fairMissed, forgetFair, hostFair } from "./fair.js";
+import { fairBack, fairBar, fairDevices, fairEnd, fairGone, fairLost, fairMissed, forgetFair, hostFair } from "./fair.js";
 
 const TICK_MS = 1000; // how often the referee looks at the age of unfinished messages
 
@@ -497,7 +497,7 @@ export class FriendsHost {
 
   /** The end screen's choices at this table (js/app.js): play again with the same friends. */
   endScreen() {
-    return this.started && !this.gone ? { again: () => this.playAgain() } : null;
+    return this.started && !this.gone ? { again: () => this.playAgain(), ...fairEnd(this) } : null; // (a fair table: the check, its code)
   }
 
   /**

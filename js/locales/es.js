@@ -184,6 +184,8 @@ export default {
   "fair.void.wait": "Esta mano ha terminado sin contar: el anfitrión reparte la siguiente.",
   "fair.lost": "Este dispositivo ya no tiene la mano en curso (aquí no se guardó nada de ella), así que no puede volver a ella: vuelves a jugar desde la siguiente.",
   "fair.unkept": "Este dispositivo no ha podido guardar la mano en curso: si la página se recarga ahora, aquí la mano se pierde.",
+  "fair.code": "Código de la mesa {code}: es el mismo en todos los dispositivos. Compáralo con tus amigos.",
+  "fair.notmatch": "El anfitrión ha empezado una mano que no es la siguiente de esta partida (quien reparte, o cuántas manos se han jugado antes, no coincide con lo que tiene tu dispositivo), así que en tu dispositivo no empieza.",
   "friends.fair": "Reparto limpio: ningún dispositivo, ni el del anfitrión, ve una carta antes de que sea suya o esté en la mesa",
   "friends.fair.bots": "Los ordenadores juegan en el dispositivo del anfitrión, que ve sus cartas.",
   "friends.fair.later": "Se comprueba al acabar la mano, porque cada dispositivo solo ve sus propias cartas: {what}. Un dispositivo que se haya saltado una regla queda señalado entonces, y la mano no cuenta.",

@@ -184,6 +184,8 @@ export default {
   "fair.void.wait": "Esta mão acabou sem contar: o anfitrião dá a próxima.",
   "fair.lost": "Este dispositivo já não tem a mão em curso (não ficou aqui nada dela), por isso não pode voltar a ela: voltas a jogar a partir da próxima.",
   "fair.unkept": "Este dispositivo não conseguiu guardar a mão em curso: se a página recarregar agora, aqui a mão perde-se.",
+  "fair.code": "Código da mesa {code}: é o mesmo em todos os dispositivos. Compara-o com os teus amigos.",
+  "fair.notmatch": "O anfitrião começou uma mão que não é a próxima deste jogo (quem dá, ou quantas mãos houve antes, não é o que o teu dispositivo registou), por isso no teu dispositivo ela não começa.",
   "friends.fair": "Distribuição justa: nenhum dispositivo, nem o do anfitrião, vê uma carta antes de ser sua ou estar na mesa",
   "friends.fair.bots": "Os computadores jogam no dispositivo do anfitrião, que vê as suas cartas.",
   "friends.fair.later": "Verifica-se no fim da mão, porque cada dispositivo só vê as suas próprias cartas: {what}. Um dispositivo que tenha violado uma regra é apontado nessa altura, e a mão não conta.",

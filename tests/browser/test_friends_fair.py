@@ -5,13 +5,17 @@ classic deal is clicked through. At several points mid-deal the host's table (it
 its page draws) and its worker's fair deal (what it would keep) hold no card of the friend's
 unplayed hand; the friend's the same of the host's; at the end both pages say, in words, that
 the deal was checked fair on their device, with the same points; the friend reviews its seat,
-and the next deal starts on both and plays. Helpers come from test_friends.py."""
+and the next deal starts on both and plays. The table deals a match (best of three): each page
+shows the same table's code under the names and on the end screen, the score after the first
+deal on both, and the second deal is dealt by the match's next dealer, both pages' matches
+agreeing. Helpers come from test_friends.py."""
 import json
 import re
 
 import pytest
 
 from pagekit import shot
+from test_a11y import TEXT_CONTRAST_JS, violations
 from test_friends import Person, closing_all, dealt, host_table, join, play_one, relay, whose_turn  # noqa: F401 (relay: the fixture)
 
 pytestmark = pytest.mark.browser
@@ -30,9 +34,19 @@ HELD_JS = """async () => {
 
 def test_two_people_play_a_fair_deal_and_neither_device_sees_the_others_cards(rtc_browser, base_url, relay, artifacts):
     with closing_all(Person(rtc_browser, 390, 844), Person(rtc_browser, spy=True)) as (host, friend):
-        href = host_table(host, base_url, relay, seed=11, extra="&fair=1")
+        href = host_table(host, base_url, relay, variant="best-of-3", seed=11, extra="&fair=1")
         join(friend, href, 1)
         dealt(host, friend)
+        # the table's code under the names, the same on both pages once the keys are in
+        codes = [p.page.wait_for_selector("#fair-code", timeout=60000).text_content() for p in (host, friend)]
+        assert codes[0] == codes[1] and re.search(r"Table code \d{3} \d{3} \d{3}: the same on every device", codes[0])
+        # read out (a status line), and axe finds nothing at the table with it, on a phone and a desktop
+        assert all(p.page.get_attribute("#fair-code", "role") == "status" for p in (host, friend))
+        found = [v for p, where in ((host, "host"), (friend, "friend")) for v in violations(p.page, f"the fair table, {where}")
+                 + [f"{where}: text contrast {x}" for x in p.page.evaluate(TEXT_CONTRAST_JS)]]
+        assert not found, "\n".join(found)
+        first = [p.page.evaluate(DEALER_JS) for p in (host, friend)]
+        assert first[0] == first[1] and first[0] in (0, 1)
         checks = 0
         steps = 0
         while play_one([host, friend], timeout=120):
@@ -57,6 +71,17 @@ def test_two_people_play_a_fair_deal_and_neither_device_sees_the_others_cards(rt
         assert host.page.evaluate("window.__briscola.state.view.phase") == "over"
         points = [p.page.evaluate("window.__briscola.state.summary.points") for p in (host, friend)]
         assert points[0] == points[1] and sum(points[0]) == 120
+        # the match after its first deal, the same on both pages: one deal won (none at 60-60)
+        matches = [p.page.evaluate("window.__briscola.state.match") for p in (host, friend)]
+        assert matches[0] == matches[1] and matches[0]["format"] == "best3" and not matches[0]["over"]
+        assert sum(matches[0]["score"]) == (0 if points[0][0] == points[0][1] else 1), matches[0]
+        for p in (host, friend):
+            p.page.wait_for_selector("#summary-dialog[open] .match-score", timeout=30000)
+            score = p.page.eval_on_selector_all("#summary-dialog .match-score b", "bs => bs.map((b) => Number(b.textContent))")
+            assert score == matches[0]["score"], score
+            # the end screen: the check on this device, and the table's code
+            p.page.wait_for_function("c => { const e = document.getElementById('sum-fair'); return e && e.textContent.includes('the deal was fair') && e.textContent.includes(c); }",
+                                     arg=codes[0].split(":")[0], timeout=30000)
         shot(host.page, str(artifacts / "friends-fair-host-end-phone.png"))
         # each page reviews its own seat with its own engine, from the deal's record (every
         # card public by then, the deal checked fair)
@@ -65,12 +90,26 @@ def test_two_people_play_a_fair_deal_and_neither_device_sees_the_others_cards(rt
         friend.page.wait_for_selector("#review-dialog[open] #rv-accuracy", timeout=180000)
         assert friend.page.eval_on_selector_all("#rv-seat option", "os => os.map(o => o.value)") == ["1"]
         friend.page.click("#rv-close")
-        # the next fair deal with the same friends: both pages show it, and it plays
-        host.page.wait_for_selector("#summary-dialog[open]")
-        host.page.click("#summary-dialog button:has-text('Play again with the same friends')")
+        # the match's next deal (the host's "Next deal"): both pages show it, dealt by the match's
+        # next dealer (each friend's engine refuses another), and it plays
+        host.page.wait_for_selector("#summary-dialog[open] #sum-next")
+        assert not friend.page.query_selector("#summary-dialog #sum-next")  # (the host deals it)
+        host.page.click("#sum-next")
         for p in (host, friend):
             p.page.wait_for_function("() => window.__briscola.state && window.__briscola.state.round === 1 && window.__briscola.state.view.events.length < 5", timeout=60000)
+        assert [p.page.evaluate(DEALER_JS) for p in (host, friend)] == [1 - first[0]] * 2
         assert play_one([host, friend], timeout=120) and play_one([host, friend], timeout=120)
+        again = [p.page.evaluate("window.__briscola.state.match") for p in (host, friend)]
+        assert again[0] == again[1] and again[0]["deal"] == 1 and again[0]["score"] == matches[0]["score"]
+        # a new round, new keys: another code, the same on both pages
+        later = [p.page.wait_for_selector("#fair-code", timeout=60000).text_content() for p in (host, friend)]
+        assert later[0] == later[1] and later[0] != codes[0]
+        # a host's page that deals the match's third deal with another dealer than the match's (or
+        # counting another number of deals before it): the friend's engine refuses it, in words,
+        # and the deal does not start there
+        for wrong in ({"dealer": first[0], "deal": 1}, {"dealer": 1 - first[0], "deal": 2}):
+            said = friend.page.evaluate(WRONG_DEAL_JS, wrong)
+            assert said["fs"] is False and said["refused"] and "not this match's next one" in said["notice"], said
 
 
 def test_the_lobby_says_what_a_fair_table_checks_when_the_deal_ends(rtc_browser, base_url, relay):
@@ -85,6 +124,18 @@ def test_the_lobby_says_what_a_fair_table_checks_when_the_deal_ends(rtc_browser,
         host.page.wait_for_selector("#friends-fair-later", state="detached", timeout=10000)
         host.page.click("label[for=friends-fair]")
         host.page.wait_for_selector("#friends-fair-later", timeout=10000)
+
+
+DEALER_JS = "() => window.__briscola.app.friends.fair.fs.dealer"
+# a friend's page sent the next round's fair_go with `wrong`'s dealer and count of deals
+WRONG_DEAL_JS = """async (wrong) => {
+  const g = window.__briscola.app.friends, fair = g.fair;
+  g.heard({ t: "fair_go", table: fair.table + ":x", round: fair.round + 1, owner: fair.owner, rules: fair.rules, seats: fair.seats,
+            me: fair.me, seat: fair.seat, ...wrong });
+  for (let i = 0; i < 100 && g.fair === fair; i++) await new Promise((r) => setTimeout(r, 50));
+  await g.fair.begun;
+  return { fs: !!g.fair.fs, refused: !!g.fair.refused, notice: document.getElementById("notice")?.textContent || "" };
+}"""
 
 
 # What a page keeps of its fair deal in its own storage (js/friends/fair-kept.js), as JSON text,
@@ -165,8 +216,10 @@ def test_a_friend_s_page_reloaded_mid_deal_carries_on_and_the_deal_ends_checked_
         # a deal sent again for another seat, a fair message of another round
         assert friend.page.evaluate(BAD_INPUT_JS) is None
         play_to_the_end_checked_fair(host, friend, steps + 1)
-        # the deal over and checked: its snapshot is gone from the friend's storage
-        friend.page.wait_for_function(f"() => ({KEPT_JS})('guest:{room}').then((t) => t === null)", timeout=30000)
+        # the deal over and checked: its snapshot is gone from the friend's storage; what stays is
+        # the deal's public record, for the match's next deal (classic: a single deal, none)
+        friend.page.wait_for_function(f"() => ({KEPT_JS})('guest:{room}').then((t) => t !== null && JSON.parse(t).deal === null)", timeout=30000)
+        assert json.loads(friend.page.evaluate(KEPT_JS, f"guest:{room}"))["past"] == []
 
 
 def test_the_host_s_page_reloaded_mid_deal_carries_on_and_the_deal_ends_checked_fair(rtc_browser, base_url, relay):
