@@ -222,7 +222,11 @@ export class FairPlay {
       this.sent.push({ to, msg });
       this.out(to, msg);
     }
-    if (!this.code && this.fs && this.fs.fair && (this.code = this.tableCode(this.fs.fair))) setTableCode(t("fair.code", { code: this.code }));
+    if (!this.code && this.fs && this.fs.fair && (this.code = this.tableCode(this.fs.fair))) {
+      // the line under the names stays narrow (it sits beside the hand); the whole sentence once
+      setTableCode(t("fair.code.bar", { code: this.code }));
+      this.app.notice(t("fair.code", { code: this.code }), 8000);
+    }
     // drawn once this page's cards are in (its engine can show its seat then: a card drawn
     // after a trick comes with the others' shares); the first time as soon as they are
     if (redraw && draw) this.due = true;

@@ -185,6 +185,7 @@ export default {
   "fair.lost": "This device no longer has the deal under way (nothing of it was kept here), so it cannot rejoin it: you play again from the next deal.",
   "fair.unkept": "This device could not keep the deal under way in its storage: if the page reloads now, the deal is lost here.",
   "fair.code": "Table code {code}: the same on every device. Compare it with your friends.",
+  "fair.code.bar": "Table code {code}",
   "fair.notmatch": "The host's page started a deal that is not this match's next one (its dealer, or how many deals came before, is not what your device found), so it does not start on your device.",
   "friends.fair": "Deal fairly: no device, the host's included, sees a card before it is its own or on the table",
   "friends.fair.bots": "The computers play on the host's device, which sees their cards.",

@@ -185,6 +185,7 @@ export default {
   "fair.lost": "Este dispositivo ya no tiene la mano en curso (aquí no se guardó nada de ella), así que no puede volver a ella: vuelves a jugar desde la siguiente.",
   "fair.unkept": "Este dispositivo no ha podido guardar la mano en curso: si la página se recarga ahora, aquí la mano se pierde.",
   "fair.code": "Código de la mesa {code}: es el mismo en todos los dispositivos. Compáralo con tus amigos.",
+  "fair.code.bar": "Código de la mesa {code}",
   "fair.notmatch": "El anfitrión ha empezado una mano que no es la siguiente de esta partida (quien reparte, o cuántas manos se han jugado antes, no coincide con lo que tiene tu dispositivo), así que en tu dispositivo no empieza.",
   "friends.fair": "Reparto limpio: ningún dispositivo, ni el del anfitrión, ve una carta antes de que sea suya o esté en la mesa",
   "friends.fair.bots": "Los ordenadores juegan en el dispositivo del anfitrión, que ve sus cartas.",

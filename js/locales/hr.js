@@ -185,6 +185,7 @@ export default {
   "fair.lost": "Ovaj uređaj više nema dijeljenje u tijeku (ovdje od njega nije ništa sačuvano) pa mu se ne može vratiti: ponovno igraš od sljedećeg.",
   "fair.unkept": "Ovaj uređaj nije mogao spremiti dijeljenje u tijeku: ako se stranica sada ponovno učita, ovdje se dijeljenje gubi.",
   "fair.code": "Kod stola {code}: isti je na svakom uređaju. Usporedi ga s prijateljima.",
+  "fair.code.bar": "Kod stola {code}",
   "fair.notmatch": "Domaćin je pokrenuo dijeljenje koje nije sljedeće u ovoj partiji (djelitelj, ili broj dosadašnjih dijeljenja, nije onakav kakav je zabilježio tvoj uređaj), pa na tvom uređaju ne počinje.",
   "friends.fair": "Pošteno dijeljenje: nijedan uređaj, ni domaćinov, ne vidi kartu prije nego što postane njegova ili dođe na stol",
   "friends.fair.bots": "Računala igraju na domaćinovu uređaju, koji vidi njihove karte.",

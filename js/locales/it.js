@@ -185,6 +185,7 @@ export default {
   "fair.lost": "Questo dispositivo non ha più la smazzata in corso (qui non ne è rimasto niente), quindi non può rientrarci: giochi di nuovo dalla prossima.",
   "fair.unkept": "Questo dispositivo non è riuscito a salvare la smazzata in corso: se la pagina si ricarica ora, qui la smazzata va persa.",
   "fair.code": "Codice del tavolo {code}: è lo stesso su ogni dispositivo. Confrontalo con i tuoi amici.",
+  "fair.code.bar": "Codice del tavolo {code}",
   "fair.notmatch": "Chi ospita ha avviato una smazzata che non è la prossima di questa partita (il mazziere, o quante smazzate ci sono state prima, non è quello che risulta al tuo dispositivo), quindi sul tuo dispositivo non parte.",
   "friends.fair": "Distribuzione equa: nessun dispositivo, nemmeno quello di chi ospita, vede una carta prima che sia sua o in tavola",
   "friends.fair.bots": "I computer giocano sul dispositivo di chi ospita, che ne vede le carte.",

@@ -185,6 +185,7 @@ export default {
   "fair.lost": "Este dispositivo já não tem a mão em curso (não ficou aqui nada dela), por isso não pode voltar a ela: voltas a jogar a partir da próxima.",
   "fair.unkept": "Este dispositivo não conseguiu guardar a mão em curso: se a página recarregar agora, aqui a mão perde-se.",
   "fair.code": "Código da mesa {code}: é o mesmo em todos os dispositivos. Compara-o com os teus amigos.",
+  "fair.code.bar": "Código da mesa {code}",
   "fair.notmatch": "O anfitrião começou uma mão que não é a próxima deste jogo (quem dá, ou quantas mãos houve antes, não é o que o teu dispositivo registou), por isso no teu dispositivo ela não começa.",
   "friends.fair": "Distribuição justa: nenhum dispositivo, nem o do anfitrião, vê uma carta antes de ser sua ou estar na mesa",
   "friends.fair.bots": "Os computadores jogam no dispositivo do anfitrião, que vê as suas cartas.",

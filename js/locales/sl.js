@@ -185,6 +185,7 @@ export default {
   "fair.lost": "Ta naprava nima več deljenja v teku (tu ni ostalo nič od njega), zato se mu ne more pridružiti: znova igraš od naslednjega.",
   "fair.unkept": "Ta naprava ni mogla shraniti deljenja v teku: če se stran zdaj znova naloži, se tu deljenje izgubi.",
   "fair.code": "Koda mize {code}: na vsaki napravi je enaka. Primerjaj jo s prijatelji.",
+  "fair.code.bar": "Koda mize {code}",
   "fair.notmatch": "Gostitelj je začel deljenje, ki ni naslednje v tej partiji (delivec ali število dosedanjih deljenj ni tak, kot ga je zabeležila tvoja naprava), zato se na tvoji napravi ne začne.",
   "friends.fair": "Pošteno deljenje: nobena naprava, niti gostiteljeva, ne vidi karte, preden je njena ali na mizi",
   "friends.fair.bots": "Računalniki igrajo na gostiteljevi napravi, ki vidi njihove karte.",
