@@ -224,7 +224,7 @@ export class FairPlay {
     }
     if (!this.code && this.fs && this.fs.fair && (this.code = this.tableCode(this.fs.fair))) {
       // the line under the names stays narrow (it sits beside the hand); the whole sentence once
-      setTableCode(t("fair.code.bar", { code: this.code }));
+      setTableCode(t("fair.code.bar", { code: this.code.replace(/ /g, "\u00a0") })); // (the digits kept on one line)
       this.app.notice(t("fair.code", { code: this.code }), 8000);
     }
     // drawn once this page's cards are in (its engine can show its seat then: a card drawn
