@@ -78,15 +78,21 @@ def test_a_match_of_fair_deals_is_the_whole_match(name, fmt):
     assert over["error"]["code"] == "bad_request" and "over" in over["error"]["message"]
 
 
-def test_the_match_is_carried_in_the_fair_save_and_the_state_mid_deal_has_its_score():
-    rules = find_variant("classic")
-    rules = dataclasses.replace(rules, match="best5")
-    whole = Match(rules, seed="fair-match/save")
+def _first_deal(fmt, seed):
+    """A classic match of format ``fmt`` after its first deal, played fair: its rules, the whole
+    match (that deal played in it too) and the deal's record."""
+    rules = dataclasses.replace(find_variant("classic"), match=fmt)
+    whole = Match(rules, seed=seed)
     game = Game.new(rules, seed=f"{whole.seed}/0", dealer=whole.game.dealer)
     _, state = _fair_deal(rules, game, [])
-    past = [state["record"]]
     for a in game.actions:
         whole.game.apply(a)
+    return rules, whole, state["record"]
+
+
+def test_the_match_is_carried_in_the_fair_save_and_the_state_mid_deal_has_its_score():
+    rules, whole, record = _first_deal("best5", "fair-match/save")
+    past = [record]
     whole.next_deal()
     b = Bridge()
     got = _ask(b, "fair_deal", {"rules": rules.to_dict(), "sees": [0, 1], "past": past})
@@ -104,12 +110,7 @@ def test_the_match_is_carried_in_the_fair_save_and_the_state_mid_deal_has_its_sc
 
 
 def test_a_record_that_is_not_this_matchs_is_refused_and_changes_nothing():
-    rules = find_variant("classic")
-    rules = dataclasses.replace(rules, match="best3")
-    whole = Match(rules, seed="fair-match/bad")
-    game = Game.new(rules, seed=f"{whole.seed}/0", dealer=whole.game.dealer)
-    _, state = _fair_deal(rules, game, [])
-    record = state["record"]
+    rules, _, record = _first_deal("best3", "fair-match/bad")
     b = Bridge()
     ok = _ask(b, "fair_deal", {"rules": rules.to_dict(), "sees": [0], "past": [record]})
     assert "error" not in ok
