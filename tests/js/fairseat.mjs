@@ -67,6 +67,21 @@ const SCENARIOS = {
   four_signals_reload: ["four-signals", [0, 1, 2, 3], {}, { reload: [[undefined, "signal"]] }],
 };
 
+/** A device whose code was changed takes `action` against the rules: its own engine takes it
+ * unchecked (as its save says, the way another device's engine takes it), and it sends it. */
+async function cheatWith(seat, action) {
+  const honest = seat.engine;
+  seat.engine = async (kind, args) => {
+    if (kind !== "fair_act" || args.action !== action) return honest(kind, args);
+    seat.engine = honest;
+    const { deal, bots } = await honest("fair_save", {});
+    deal.unchecked.push(deal.actions.length);
+    deal.actions.push(action);
+    return honest("fair_deal", { deal, bots });
+  };
+  return seat._serial(() => seat._perform(action));
+}
+
 async function run(name) {
   const [rules, owner, bots, cheat = {}] = SCENARIOS[name];
   const devices = Math.max(...owner) + 1;
@@ -170,18 +185,7 @@ async function run(name) {
         action = off;
         delete cheat.revoke; // once
         cheat.revoked = off;
-        // a device whose code was changed: its own engine takes the card unchecked (as its
-        // save says, the way another device's engine takes it), and it plays it
-        const honest = seats[d].engine;
-        seats[d].engine = async (kind, args) => {
-          if (kind !== "fair_act" || args.action !== off) return honest(kind, args);
-          seats[d].engine = honest;
-          const { deal, bots: mine } = await honest("fair_save", {});
-          deal.unchecked.push(deal.actions.length);
-          deal.actions.push(off);
-          return honest("fair_deal", { deal, bots: mine });
-        };
-        post(d, await seats[d]._serial(() => seats[d]._perform(off)));
+        post(d, await cheatWith(seats[d], off)); // the card played
         continue;
       }
     }
@@ -192,18 +196,7 @@ async function run(name) {
         delete cheat.signal;
         cheat.signalled = claim;
         cheat.signaller = d;
-        // a device whose code was changed: its own engine takes the false signal unchecked
-        // (as another device's engine takes it), and it says it
-        const honest = seats[d].engine;
-        seats[d].engine = async (kind, args) => {
-          if (kind !== "fair_act" || args.action !== claim) return honest(kind, args);
-          seats[d].engine = honest;
-          const { deal, bots: mine } = await honest("fair_save", {});
-          deal.unchecked.push(deal.actions.length);
-          deal.actions.push(claim);
-          return honest("fair_deal", { deal, bots: mine });
-        };
-        post(d, await seats[d]._serial(() => seats[d]._perform(claim)));
+        post(d, await cheatWith(seats[d], claim)); // the false signal said
         continue;
       }
     }
