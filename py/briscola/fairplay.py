@@ -193,14 +193,18 @@ class FairRequests:
         except BaseException:
             self.deal = MaskedDeal.from_dict(before)  # nothing a refused telling did stays
             raise
+        return self._checked()[0]
+
+    def _checked(self) -> tuple[dict, Game | None]:
+        """The check after the deal (``fair_check``'s reply) and, found fair, the whole game."""
         try:
-            full = d.check()
+            full = self._deal().check()
         except CheatError as e:
-            return {"fair": False, "seat": e.seat, "action": e.action, "reason": str(e)}
+            return {"fair": False, "seat": e.seat, "action": e.action, "reason": str(e)}, None
         out = full.outcome()
         assert out is not None  # the deal is over (check refuses it before)
         return {"fair": True, "points": list(out.points),
-                "deck": [str(CARDS[c]) for c in full.deck]}
+                "deck": [str(CARDS[c]) for c in full.deck]}, full
 
     def fair_state(self, args: dict) -> dict:
         """``seat``'s table at this fair deal in the shape of the table's ``state`` (what the
@@ -214,8 +218,7 @@ class FairRequests:
         g = d.game
         over = g.outcome() is not None
         # (the check waits for the signals this device was not told: fair_check {told})
-        checked = self.fair_check({}) if over and not d.untold() else None
-        full = d.check() if checked and checked["fair"] else None
+        checked, full = self._checked() if over and not d.untold() else (None, None)
         state: dict[str, Any] = {
             "seat": seat, "view": view, "seats": self.seats, "match": self._match(full),
             "card_points": card_points_of(d.rules), "order": d.rules.tables.order,
