@@ -230,6 +230,29 @@ def test_a_key_without_its_proof_or_a_card_left_unmasked_stops_the_deal_before_i
     assert d["seen"][0]["checks"][0][:3] == [False, 1, code]
 
 
+def test_a_message_changed_on_the_way_names_the_device_that_carried_it(runs):
+    """js/fair/sign.js: the hub (device 0, the host's page) changes device 1's shares on their
+    way to device 2. Without signatures device 2 would find device 1's share wrong and name
+    device 1, who sent it right; signed, device 2 names the hub, and so does every device."""
+    d = runs["changed_on_the_way"]
+    assert [c[:2] for c in d["seen"][2]["cheats"]] == [[0, "changed"]]
+    assert "device 0 carried it" in d["seen"][2]["cheats"][0][2]
+    for s in d["seen"]:
+        assert s["checks"] and s["checks"][0][:3] == [False, 0, "changed"]
+        assert all(c[0] != 1 for c in s["cheats"])  # the sender, honest, is named nowhere
+
+
+def test_a_message_its_sender_did_not_sign_is_not_carried_and_names_the_sender(runs):
+    """A device that sends a message under a signature that is not its own (to have the hub
+    named for it) gets the hub to carry it to no one, and is named by every device."""
+    d = runs["unsigned_by_its_sender"]
+    assert d["dropped"] == 1  # the hub did not pass it to device 2
+    assert [c[:2] for c in d["seen"][0]["cheats"]] == [[1, "changed"]]
+    for s in d["seen"]:
+        assert s["checks"] and s["checks"][0][:3] == [False, 1, "changed"]
+        assert all(c[0] != 0 for c in s["cheats"])
+
+
 def test_a_false_accusation_names_the_accuser(runs):
     d = runs["false_accusation"]
     for me in (0, 1):

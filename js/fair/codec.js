@@ -6,7 +6,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { hkdf } from "@noble/hashes/hkdf.js";
 import { readPoint, readScalar, scalarBytes, transcript } from "./group.js";
 
-export const VERSION = 1;
+export const VERSION = 2;
 export const TYPE = "fair";
 const enc = new TextEncoder();
 
@@ -57,6 +57,7 @@ export function shapeError(m) {
   if (!KINDS.includes(m.k)) return "an unknown kind";
   if (typeof m.table !== "string" || !isInt(m.round, 0, 2 ** 31)) return "no table or round";
   if (!isInt(m.from, 0, 5) || !isInt(m.seq, 0, 1 << 20)) return "no sender or sequence";
+  if (typeof m.sig !== "string" || m.sig.length !== 86) return "no signature";
   return BODIES[m.k](m) ? "" : `a malformed ${m.k}`;
 }
 

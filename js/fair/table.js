@@ -25,6 +25,7 @@ import {
 import { checkTable } from "./check.js";
 import { onHand, sealHand, unsealHand } from "./hand.js";
 import { onStop } from "./stop.js";
+import { carried, signed, unsigned } from "./sign.js";
 
 export const ALL = -1;
 const WAIT = Symbol("wait");
@@ -57,6 +58,9 @@ export class FairTable {
     this.log = [];                          // every call and message, in order (saved.js replays it)
     this.Y = new Array(devices);
     this.Y[me] = G.multiply(this.x); // never multiplied here: no window
+    this.signers = new Array(devices);     // the key each device's messages are signed with (sign.js)
+    this._carryKeys = new Array(devices);  // the same, as the hub's `carry` learnt them
+    this._carried = new WeakSet();         // messages whose signature `carry` checked already
     this.decks = [openDeck(this.points)];
     this.commits = new Array(devices);
     this.seeds = new Array(devices);
@@ -274,6 +278,9 @@ export class FairTable {
     if (sender !== j) return refuse(sender, "not_sender", `device ${sender} sent a message as device ${j}`);
     if (j === this.me || j >= this.devices) return refuse(j, "malformed", `no device ${j} at this table`);
     if (msg.table !== this.table || msg.round !== this.round) return refuse(j, "other_deal", `device ${j} sent a message of another table or deal`);
+    const forged = unsigned(this, msg);
+    if (forged) return forged === "early" ? refuse(j, "unsigned", `device ${j}'s message ${msg.seq} came before its key`)
+      : (logged(), this._cheat(...forged), this._flush());
     const digest = b64(hash(JSON.stringify(msg)));
     if (msg.seq < this.nextSeq[j]) {
       if (this.digests[j].get(msg.seq) === digest) return refuse(j, "replay", `device ${j}'s message ${msg.seq} came again: ignored`);
@@ -281,17 +288,23 @@ export class FairTable {
       this._cheat(j, "equivocation", `device ${j} sent two different messages numbered ${msg.seq}`);
       return this._flush();
     }
-    if (msg.seq > this.nextSeq[j]) return refuse(j, "out_of_order", `device ${j}'s message ${msg.seq} came before its message ${this.nextSeq[j]}`);
+    // (once stopped, an opening is what the check waits for: what it skips no longer matters)
+    if (msg.seq > this.nextSeq[j] && !(this.stopped && msg.k === "open")) return refuse(j, "out_of_order", `device ${j}'s message ${msg.seq} came before its message ${this.nextSeq[j]}`);
     if (this.queue[j].length >= QUEUE_MAX) return refuse(j, "flood", `device ${j} sent too many messages ahead of the deal`);
     const shown = msg.k === "show" && msg.to === this.me ? await unsealHand(this, msg) : undefined;
     logged();
-    this.nextSeq[j] += 1;
+    this.nextSeq[j] = msg.seq + 1;
     this.digests[j].set(msg.seq, digest);
     this._chain(j, digest);
     if (shown !== undefined) this._shown.set(msg, shown);
     this.queue[j].push(msg);
     this._pump();
     return this._flush();
+  }
+
+  /** The hub's check of a message of device `from` that it passes on (sign.js `carried`). */
+  carry(msg, from) {
+    return carried(this, msg, from);
   }
 
   // -- inside --------------------------------------------------------------------------------
@@ -557,7 +570,7 @@ export class FairTable {
   }
 
   _send(k, body, to = null) {
-    const msg = { ...this._envelope(k, this.seq), ...body };
+    const msg = signed({ ...this._envelope(k, this.seq), ...body }, this.x, this.Y[this.me]);
     this.seq += 1;
     this._chain(this.me, b64(hash(JSON.stringify(msg))));
     this._out.push({ to, msg });

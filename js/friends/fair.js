@@ -63,6 +63,7 @@ export class FairPlay {
     this.saving = false;
     this.begun = new Promise((resolve) => { this.began = resolve; });
     this.early = [];
+    this.toCarry = []; // (the host's page) friends' messages to pass on, heard before this device's deal began
     this.shown = false;
     this.result = null;
     this.due = false;
@@ -118,6 +119,8 @@ export class FairPlay {
       }
     } finally {
       this.began();
+      this.carrying = true;
+      for (const [msg, from, forward] of this.toCarry.splice(0)) this.carry(msg, from, forward);
     }
     if (!this.fs) return;
     for (const [msg, from] of this.early.splice(0)) this.receive(msg, from);
@@ -139,6 +142,17 @@ export class FairPlay {
     const list = this.sent.filter(({ to, msg }) => msg.seq >= from && (only === undefined || to === null || to === only));
     list.forEach(({ to, msg }, i) => this.out(only === undefined ? to : only, msg, i > 0 && i % AGAIN_BATCH === 0));
     await this.outbox;
+  }
+
+  /** The host's page: a friend's message `msg` of device `from`, passed on to the others
+   * (`forward()`) only where its sender's signature holds (js/fair/sign.js: else this device's
+   * own table names the sender, and nobody else hears it), in the order heard. */
+  carry(msg, from, forward) {
+    if (!this.carrying) {
+      if (this.toCarry.length < EARLY_MAX) this.toCarry.push([msg, from, forward]);
+      return;
+    }
+    if (this.fs?.fair?.carry(msg, from)) forward();
   }
 
   /** How many messages of each device this one has heard (a page come back says it: `fair_heard`). */

@@ -480,7 +480,7 @@ export class FriendsHost {
       if (msg.t === "fair_heard") return void fairMissed(this, seat, msg);
       if (!this.fair || !from || !(msg.to === null || (Number.isInteger(msg.to) && msg.to >= 0))) return;
       if (msg.to === null || msg.to === 0) this.fair.receive(msg.m, from);
-      if (msg.to !== 0) this.fairPost(from, msg.to, msg.m);
+      if (msg.to !== 0) this.fair.carry(msg.m, from, () => this.fairPost(from, msg.to, msg.m)); // (signed by its sender)
     };
   }
 

@@ -309,3 +309,43 @@ def test_a_forged_shuffle_stops_the_deal_and_every_other_page_names_its_device(r
             result = p.page.evaluate("window.__briscola.app.friends.fair.result")
             assert result["fair"] is False and result["device"] == 2 and result["code"] == "shuffle", result
             assert p.page.evaluate("window.__briscola.app.friends.fair.fs.stopped") is not None  # the deal stopped
+
+
+# The host's page changes what it carries: the first shares of the first friend's device (1) it
+# passes on to the second friend's page, two of them swapped (each still a well-formed share).
+CHANGE_CARRIED = """() => {
+  const host = window.__briscola.app.friends, post = host.fairPost.bind(host);
+  window.__changed = null;
+  host.fairPost = (from, to, msg) => {
+    if (from === 1 && msg.k === "tokens" && msg.items.length > 1 && window.__changed === null) {
+      const items = msg.items.map((it) => [...it]);
+      [items[0][2], items[1][2]] = [items[1][2], items[0][2]];
+      msg = { ...msg, items };
+      window.__changed = msg.seq;
+    }
+    return post(from, to, msg);
+  };
+}"""
+
+
+def test_a_message_the_host_s_page_changes_on_the_way_names_the_host_not_the_sender(rtc_browser, base_url, relay):
+    """Every fair-deal message is signed by its device (js/fair/sign.js); a host's page that
+    changes a friend's shares on their way to another friend is named by that friend's page,
+    and by every page, as the device that broke the deal; the friend who sent them is named
+    nowhere. (Unsigned, the second friend's page would have named the first.)"""
+    people = [Person(rtc_browser, *PHONE) for _ in range(3)]
+    with closing_all(*people):
+        host, bruno, carla = people
+        href = host_table(host, base_url, relay, "three", 9, extra="&fair=1")
+        host.page.evaluate(CHANGE_CARRIED)
+        join(bruno, href, 1, name="Bruno")
+        join(carla, href, 2, name="Carla")
+        host.page.wait_for_function("() => window.__changed !== null", timeout=60000)
+        for p in (carla, bruno, host):
+            who = p.page.evaluate("window.__briscola.app.friends.fair.who({ device: 0 })")
+            p.page.wait_for_function(NAMES_JS, arg=who, timeout=60000)
+            result = p.page.evaluate("window.__briscola.app.friends.fair.result")
+            assert result["fair"] is False and result["device"] == 0 and result["code"] == "changed", result
+        said = carla.page.evaluate("window.__briscola.app.friends.fair.fs.stopped")
+        assert said["device"] == 0 and "device 0 carried it" in said["reason"], said
+        assert "Bruno" not in carla.page.evaluate("document.getElementById('notice').textContent")

@@ -8,6 +8,7 @@
 import { ALL, FairTable, restore, snapshot } from "../../js/fair/index.js";
 import { Point, randomScalar, readDeck, scalarBytes, token, verifyToken } from "../../js/fair/group.js";
 import { b64, unb64 } from "../../js/fair/codec.js";
+import { HUB, signed } from "../../js/fair/sign.js";
 
 const SUITS = ["D", "C", "S", "B"];
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "J", "H", "K"];
@@ -23,8 +24,18 @@ export function deckFor(n) {
 let seed = 12345;
 function rand(k) { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % k; }
 
+/** A message changed by its sender's own cheat: signed again by it (a cheat signs its own words). */
+function resign(t, msg) {
+  const bare = { ...msg };
+  delete bare.sig;
+  return signed(bare, t.x, t.Y[t.me]);
+}
+
+// Messages between two devices that are not the hub (device 0, the host's page) go through the
+// hub, which passes on only those its `carry` finds signed by their sender; `carrier(from, to,
+// msg)` is the hub changing what it carries (not signed again: it has not the sender's key).
 class Bus {
-  constructor(tables, { tamper = null, split = null, priority = null, burst = false } = {}) {
+  constructor(tables, { tamper = null, split = null, priority = null, burst = false, carrier = null } = {}) {
     this.tables = tables;
     this.lanes = new Map();        // "from>to" -> [text]
     this.events = tables.map(() => []);
@@ -34,11 +45,13 @@ class Bus {
     this.split = split;            // (from, to, msg) -> the message that device `to` gets
     this.priority = priority;      // ("from>to") -> a number: the lanes of the highest go first
     this.burst = burst;            // a lane's messages all given at once, none awaited before the next
+    this.carrier = carrier;
+    this.dropped = 0;              // messages the hub would not carry
   }
   post(from, { send, events }) {
     this.events[from].push(...events);
     for (const { to, msg } of send) {
-      for (const m of this.tamper ? this.tamper(from, msg, this) : [msg]) this.wire(from, to, m);
+      for (const m of this.tamper ? this.tamper(from, msg, this) : [msg]) this.wire(from, to, m === msg ? m : resign(this.tables[from], m));
     }
   }
   wire(from, to, msg) {
@@ -49,7 +62,13 @@ class Bus {
       if (d === from || (to !== null && to !== d)) continue;
       const key = `${from}>${d}`;
       if (!this.lanes.has(key)) this.lanes.set(key, []);
-      this.lanes.get(key).push(this.split ? JSON.stringify(this.split(from, d, msg)) : text);
+      let m = this.split ? this.split(from, d, msg) : msg;
+      if (m !== msg) m = resign(this.tables[from], m);
+      if (from !== HUB && d !== HUB) {
+        if (!this.tables[HUB].carry(m, from)) { this.dropped += 1; continue; }
+        if (this.carrier) m = this.carrier(from, d, m);
+      }
+      this.lanes.get(key).push(m === msg ? text : JSON.stringify(m));
     }
   }
   async drain() {
@@ -87,10 +106,10 @@ function truth(tables) {
  * for the face-up trump when `exchange`; the deal finished after `tricks` tricks (all by
  * default: a cheat's test needs no more than the cheat). `cheat` hooks into the game; `opts.tamper` into the
  * wire. Returns the bus and the truth. */
-export async function deal(n, { hand = 3, noTrump = false, partners = null, exchange = false, cheat = {}, tamper = null, split = null, priority = null, burst = false, table = "T1", tricks = Infinity } = {}) {
+export async function deal(n, { hand = 3, noTrump = false, partners = null, exchange = false, cheat = {}, tamper = null, split = null, priority = null, burst = false, carrier = null, table = "T1", tricks = Infinity } = {}) {
   const deck = deckFor(n);
   const tables = Array.from({ length: n }, (_, me) => new FairTable({ table, round: 1, devices: n, me, deck }));
-  const bus = new Bus(tables, { tamper, split, priority, burst });
+  const bus = new Bus(tables, { tamper, split, priority, burst, carrier });
   for (const t of tables) bus.post(t.me, t.start());
   await bus.drain();
   if (cheat.afterShuffle) await cheat.afterShuffle(bus);
@@ -169,6 +188,7 @@ function summary({ bus, tables, truth: order }) {
     holders: tables[0].holder,
     bytes: bus.bytes,
     messages: bus.messages,
+    dropped: bus.dropped,
   };
 }
 
@@ -416,6 +436,35 @@ const SCENARIOS = {
         const p = bus.tables[1].hand()[0][0];
         t._send("stop", { device: 0, code: "bad_token", p });
         bus.post(2, t._flush());
+        await bus.drain();
+      },
+    },
+  }),
+  // the hub (device 0) changes device 1's first shares on their way to device 2 (another point
+  // for one, the message's signature left as it was: the hub has not device 1's key)
+  changed_on_the_way: () => {
+    let done = false;
+    return deal(3, {
+      tricks: 1,
+      carrier: (from, to, msg) => {
+        if (from !== 1 || to !== 2 || msg.k !== "tokens" || done) return msg;
+        done = true;
+        return forgeToken(msg);
+      },
+    });
+  },
+  // device 1 sends a message whose signature is not its own: the hub carries it to no one and
+  // names device 1 (whatever device 2 would have said, it never gets it)
+  unsigned_by_its_sender: () => deal(3, {
+    tricks: 1,
+    cheat: {
+      afterDeal: async (bus) => {
+        const t = bus.tables[1];
+        t._send("say", { action: "{}" });
+        const [{ msg }] = t._flush().send;
+        const sig = unb64(msg.sig);
+        sig[3] ^= 1;
+        bus.wire(1, null, { ...msg, sig: b64(sig) });
         await bus.drain();
       },
     },
