@@ -135,7 +135,7 @@ def reloads(browser, base: str, relay: str, n: int, wait: float, trace: bool = F
         if trace:
             c.add_init_script(COUNT)
     try:
-        host.goto(f"{base}?friends=1&variant=four&seed=5&lang=en&relays={relay}&stun=")
+        host.goto(f"{base}?friends=1&variant=four&seed=5&lang=en&relays={relay}&stun=&fair=0")
         host.wait_for_selector("a[data-invite]")
         href = host.get_attribute("a[data-invite]", "href")
         times = []
@@ -182,7 +182,7 @@ def one_deal(browser, base: str, relay: str, seed: int) -> dict:
     hctx, host = context(browser)
     fctx, friend = context(browser)
     try:
-        host.goto(f"{base}?friends=1&variant=classic&seed={seed}&lang=en&relays={relay}&stun=")
+        host.goto(f"{base}?friends=1&variant=classic&seed={seed}&lang=en&relays={relay}&stun=&fair=0")
         host.wait_for_selector("a[data-invite]")
         href = host.get_attribute("a[data-invite]", "href")
         opened = time.time() * 1000

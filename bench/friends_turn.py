@@ -45,7 +45,7 @@ def one_pair(browser, base, relay, query, prefs, keep) -> tuple[float, list]:
         pages.append(ctx.new_page())
     host, friend = pages
     try:
-        host.goto(f"{base}?friends=1&variant=classic&seed=7&lang=en&relays={relay}&stun={query}")
+        host.goto(f"{base}?friends=1&variant=classic&seed=7&lang=en&relays={relay}&stun={query}&fair=0")
         host.wait_for_selector("a[data-invite]", timeout=120000)
         friend.goto(host.get_attribute("a[data-invite]", "href") + query)
         took = friend.wait_for_function(SEATS_SHOWN, timeout=120000).json_value() / 1000

@@ -30,7 +30,7 @@ export class FriendsHost {
    * @param auto start by itself once every friend's seat is taken (the test hook ?friends=1)
    */
   constructor(app, cfg, net, { auto = false } = {}) {
-    this.fairDeal = !!cfg.fair; // the lobby's "deal fairly" (./fair.js)
+    this.fairDeal = cfg.fair !== false; // the lobby's "deal fairly" (./fair.js), checked unless said otherwise
     this.app = app;
     this.cfg = cfg;
     this.net = net;
@@ -225,7 +225,7 @@ export class FriendsHost {
       if (kept && typeof kept.token === "string") return { kind: "friend", name: cleanName(kept.name), token: kept.token, peer: null, away: s.kind === "bot" };
       return s.kind === "bot" ? { kind: "bot", level: s.level, name: "" } : { kind: s.kind, name: cleanName(s.name) };
     });
-    const cfg = { variant: app.meta.variant, seats, rules: saved.rules ?? app.state.view.rules, style: app.meta.style, custom: !!app.meta.custom };
+    const cfg = { variant: app.meta.variant, seats, rules: saved.rules ?? app.state.view.rules, style: app.meta.style, custom: !!app.meta.custom, fair: false };
     const host = new FriendsHost(app, cfg, { relays: saved.relays, stun: saved.stun, turn: saved.turn && typeof saved.turn.urls === "string" ? saved.turn : null, relayOnly: saved.relayOnly === true });
     Object.assign(host, { seats, room: saved.room, key: saved.key, started: true, game: app.game, timeout: saved.timeout || host.timeout,
       round: Number.isInteger(saved.round) && saved.round >= 0 ? saved.round : 0 });
@@ -582,5 +582,5 @@ export function linkConfig(catalog, search) {
   for (let i = 1; i < found.players; i++) seats.push({ kind: "friend" });
   return { variant, overrides: {}, rules: { name: variant }, seats, style: store.loadPrefs().style,
     seed: seed && /^\d{1,15}$/.test(seed) ? Number(seed) : seed && /^[\w.-]{1,64}$/.test(seed) ? seed : "",
-    fair: q.get("fair") === "1" };
+    fair: q.get("fair") !== "0" };
 }

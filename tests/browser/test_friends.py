@@ -347,6 +347,8 @@ def dealt(*people, timeout=180000):
 def host_table(host: Person, base_url, relay, variant="classic", seed=7, lang="en", extra="") -> str:
     """The host opens a table for friends (?friends=1, the local relay, no STUN; `extra` more of
     the query). The invitation link."""
+    if "fair=" not in extra:  # (a table that deals fairly is the default: these tests say when they want one)
+        extra += "&fair=0"
     host.page.goto(f"{base_url}?friends=1&variant={variant}&seed={seed}&lang={lang}&relays={relay}&stun={extra}")
     return invitation(host, relay)
 
@@ -657,6 +659,10 @@ def test_four_players_two_people_two_computers_from_the_new_game_panel(rtc_brows
         href = invitation(host, relay)
         shot(host.page, str(artifacts / "friends-lobby-en.png"))
         assert host.page.locator("#friends-start").is_disabled()
+        # "Deal fairly" is checked unless the host says otherwise; this table deals as before
+        assert host.page.locator("#friends-fair").is_checked()
+        host.page.click("label[for=friends-fair]")
+        assert not host.page.locator("#friends-fair").is_checked()
         join(friend, href, 2, name="Carla")
         host.page.wait_for_function("() => !document.getElementById('friends-start').disabled")
         host.page.click("#friends-start")
@@ -1217,7 +1223,7 @@ def test_a_host_refused_its_connections_says_so_and_tries_again(rtc_browser, bas
     with closing_all(Person(rtc_browser, 390, 844), Person(rtc_browser)) as (host, friend):
         host.add_init_script("sessionStorage.setItem('refuse', '1')")
         host.add_init_script(REFUSE_WHILE_ASKED)
-        host.page.goto(f"{base_url}?friends=1&variant=classic&seed=8&lang=en&relays={relay}&stun=")
+        host.page.goto(f"{base_url}?friends=1&variant=classic&seed=8&lang=en&relays={relay}&stun=&fair=0")
         alert = host.page.wait_for_selector("#friends-body .form-error[role='alert']")
         assert "could not be opened" in alert.text_content() and "Cannot create so many" in alert.text_content()
         assert host.page.locator("#friends-body", has_text="Connecting").count() == 0

@@ -190,7 +190,7 @@ def test_the_turn_server_is_a_setting_and_bad_input_changes_nothing(rtc_browser,
         assert (q["turn"], q["turn_user"], q["turn_credential"]) == (["turn:turn.example:3478"], ["u"], ["p"])
         assert "ice" not in q
         # the link's TURN server comes first; a bad one in a link is said and left out
-        person.page.goto(f"{base_url}?friends=1&variant=classic&relays={relay}&stun=&turn=http://x&turn_user=u&turn_credential=p")
+        person.page.goto(f"{base_url}?friends=1&variant=classic&relays={relay}&stun=&turn=http://x&turn_user=u&turn_credential=p&fair=0")
         invitation(person, relay)
         said = person.page.text_content("#notice")
         assert "The link's TURN server was left out" in said and "turn:" in said, said

@@ -74,7 +74,7 @@ def local_relays(log):
 
 
 def open_host(host: Person, base_url, relays, seed):
-    host.page.goto(f"{base_url}?friends=1&variant=classic&seed={seed}&lang=en&relays={relays}&stun=")
+    host.page.goto(f"{base_url}?friends=1&variant=classic&seed={seed}&lang=en&relays={relays}&stun=&fair=0")
     host.page.wait_for_selector("a[data-invite]", timeout=120000)
     href = host.page.get_attribute("a[data-invite]", "href")
     assert "nostr%3Aws%3A%2F%2F127.0.0.1" in href  # the invitation carries the Nostr relay
