@@ -218,6 +218,19 @@ export function shuffleDeck(deck, H, { pi, scalars }, { open = false } = {}) {
   });
 }
 
+/** A device's own shuffle as its seed says, made before the deck it shuffles comes: the
+ * permutation, and each card's re-masking (s·G, s·H), which depends on nothing but the seed and
+ * the joint key (the constant-time multiplication: the scalars are secret until the check). */
+export function masking(seed, size, context, H) {
+  const { pi, scalars } = expandSeed(seed, size, context);
+  return { pi, masks: scalars.map((k) => [G.multiply(k), H.multiply(k)]) };
+}
+
+/** The deck permuted and re-masked by `masking`'s result: as `shuffleDeck` gives, by additions. */
+export function remask(deck, { pi, masks }) {
+  return pi.map((from, k) => [deck[from][0].add(masks[k][0]), deck[from][1].add(masks[k][1])]);
+}
+
 export function commitSeed(seed, context) {
   return hash("commit", ...context, seed);
 }

@@ -16,8 +16,8 @@
 // Positions are those of the shuffled deck, 0 to size − 1; the game decides which it deals to
 // whom. A device's messages carry its index and a sequence number, bound into every proof.
 import {
-  JOINT_WINDOW, KEY_WINDOW, Point, cardPoint, commitSeed, deckBytes, expandSeed, hash, openDeck, pointBytes, proveKey,
-  randomBytes, randomScalar, readDeck, readPoint, readScalar, shuffleDeck, sizes, token, verifyKey, verifyToken,
+  JOINT_WINDOW, KEY_WINDOW, Point, cardPoint, commitSeed, deckBytes, hash, masking, openDeck, pointBytes, proveKey,
+  randomBytes, randomScalar, readDeck, readPoint, readScalar, remask, sizes, token, verifyKey, verifyToken,
 } from "./group.js";
 import {
   TYPE, VERSION, b64, concat, proofBytes, readProof, readToken, shapeError, unb64,
@@ -362,6 +362,12 @@ export class FairTable {
     this._built = true;
     this.H.multiplyUnsafe(2n);
     for (let j = 0; j < this.devices; j++) if (j !== this.me) this.Y[j].multiplyUnsafe(2n);
+    this._masks = this._masking(); // this device's re-masking, made before its turn comes
+  }
+
+  _masking() {
+    this.seed ??= this.secrets?.seed ? unb64(this.secrets.seed, 32) : randomBytes(32);
+    return masking(this.seed, this.size, [this.table, this.round, this.me], this.H);
   }
 
   _onShuffle(j, m) {
@@ -389,10 +395,8 @@ export class FairTable {
   }
 
   _shuffleMine() {
-    this.seed = this.secrets?.seed ? unb64(this.secrets.seed, 32) : randomBytes(32);
-    const context = [this.table, this.round, this.me];
-    const deck = shuffleDeck(this._deck(), this.H, expandSeed(this.seed, this.size, context));
-    const commit = commitSeed(this.seed, context);
+    const deck = remask(this._deck(), this._masks ?? this._masking());
+    const commit = commitSeed(this.seed, [this.table, this.round, this.me]);
     this._send("shuffle", { deck: b64(deckBytes(deck)), commit: b64(commit) });
     this._shuffled(this.me, deck, commit);
   }
