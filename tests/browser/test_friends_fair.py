@@ -104,10 +104,24 @@ def test_two_people_play_a_fair_deal_and_neither_device_sees_the_others_cards(rt
         # a new round, new keys: another code, the same on both pages
         later = [p.page.wait_for_selector("#fair-code", timeout=60000).text_content() for p in (host, friend)]
         assert later[0] == later[1] and later[0] != codes[0]
-        # a host's page that deals the match's third deal with another dealer than the match's (or
-        # counting another number of deals before it): the friend's engine refuses it, in words,
-        # and the deal does not start there
-        for wrong in ({"dealer": first[0], "deal": 1}, {"dealer": 1 - first[0], "deal": 2}):
+        # a host's page that deals the match's third deal with another dealer than the match's: the
+        # friend's engine refuses it, in words, and tells the host's page, which ends it uncounted
+        # on every device, says so and offers the next deal: a new match (the devices disagree on
+        # this one), dealt by the seat after the last deal counted, as "play again" passes it on
+        host.page.evaluate(TAMPER_JS, {"dealer": first[0]})
+        friend.page.wait_for_function(REFUSED_JS, timeout=60000)
+        host.page.wait_for_function("() => document.getElementById('notice')?.textContent.includes('refused it')", timeout=60000)
+        assert host.page.evaluate("window.__briscola.app.friends.fair.why") == "refused"
+        host.page.wait_for_selector("#friends-bar .problem:has-text('starts a new match')", timeout=30000)
+        host.page.evaluate(RANDOM_SEAT_JS, first[0])  # (a dealer drawn at random now: deal 1's)
+        host.page.click("#fair-again")
+        for p in (host, friend):
+            p.page.wait_for_function("() => { const st = window.__briscola.state; return st && st.round === 3 && st.match.deal === 0"
+                                     " && st.view.events.length < 5; }", timeout=60000)
+        assert [p.page.evaluate(DEALER_JS) for p in (host, friend)] == [1 - first[0]] * 2
+        assert [p.page.evaluate("window.__briscola.state.match.score") for p in (host, friend)] == [[0, 0]] * 2
+        # a deal sent to the friend's page counting another number of deals before it: refused there
+        for wrong in ({"dealer": 1 - first[0], "deal": 1}, {"dealer": 1 - first[0], "deal": 2}):
             said = friend.page.evaluate(WRONG_DEAL_JS, wrong)
             assert said["fs"] is False and said["refused"] and "not this match's next one" in said["notice"], said
 
@@ -127,6 +141,19 @@ def test_the_lobby_says_what_a_fair_table_checks_when_the_deal_ends(rtc_browser,
 
 
 DEALER_JS = "() => window.__briscola.app.friends.fair.fs.dealer"
+# the host's page deals another deal mid-deal, its fair_go to the friend changed by `wrong`
+TAMPER_JS = """async (wrong) => {
+  const host = window.__briscola.app.friends, send = host.send;
+  host.send = (peer, msg) => send.call(host, peer, msg && msg.t === "fair_go" ? { ...msg, ...wrong } : msg);
+  try { await host.playAgain(); } finally { delete host.send; }
+}"""
+REFUSED_JS = """() => { const fair = window.__briscola.app.friends.fair;
+  return fair.refused && !fair.fs && document.getElementById("notice")?.textContent.includes("not this match's next one"); }"""
+# the next seat drawn at random on this page (a dealer: crypto.getRandomValues of one number) is `seat`
+RANDOM_SEAT_JS = """(seat) => {
+  const own = crypto.getRandomValues.bind(crypto);
+  crypto.getRandomValues = (a) => { if (!(a instanceof Uint32Array && a.length === 1)) return own(a); crypto.getRandomValues = own; a[0] = seat; return a; };
+}"""
 # a friend's page sent the next round's fair_go with `wrong`'s dealer and count of deals
 WRONG_DEAL_JS = """async (wrong) => {
   const g = window.__briscola.app.friends, fair = g.fair;
