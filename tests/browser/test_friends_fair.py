@@ -174,6 +174,12 @@ KEPT_JS = """async (key) => {
   if (rec && rec.deal) rec.deal.fs.fair.options.deck = null;
   return rec && JSON.stringify(rec);
 }"""
+# the record `key` of the page's fair storage deleted (as a person clearing the site's storage)
+FORGET_JS = """async (key) => {
+  const db = await new Promise((ok, no) => { const r = indexedDB.open("briscola-fair", 1); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+  await new Promise((ok, no) => { const tx = db.transaction("tables", "readwrite"); tx.objectStore("tables").delete(key); tx.oncomplete = ok; tx.onerror = () => no(tx.error); });
+  db.close();
+}"""
 HAND_JS = "() => window.__briscola.app.friends.fair.fs.fair.hand().map(([, c]) => c)"
 ROOM_JS = "() => window.__briscola.app.friends.room"
 BAD_INPUT_JS = """async () => {
@@ -251,7 +257,7 @@ def test_a_friend_s_page_reloaded_mid_deal_carries_on_and_the_deal_ends_checked_
 
 def test_the_host_s_page_reloaded_mid_deal_carries_on_and_the_deal_ends_checked_fair(rtc_browser, base_url, relay):
     with closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
-        href = host_table(host, base_url, relay, seed=17, extra="&fair=1")
+        href = host_table(host, base_url, relay, variant="best-of-3", seed=17, extra="&fair=1")
         join(friend, href, 1)
         dealt(host, friend)
         steps = until_the_turn_of(friend, [host, friend], 6)
@@ -271,6 +277,30 @@ def test_the_host_s_page_reloaded_mid_deal_carries_on_and_the_deal_ends_checked_
         assert kept["table"]["room"] == room and kept["table"]["seats"][1]["token"]
         kept_holds_nothing_of(host.page, f"host:{room}", friend.page.evaluate(HAND_JS), hand)
         play_to_the_end_checked_fair(host, friend, steps + 1)
+        # a reload mid-match: the host's page back after the deal shows its end as before (the
+        # summary, the check on its device, the match's score, "Next deal") and deals nothing
+        # until asked; the friend's page back meanwhile with its storage cleared (none of the
+        # match's records kept there) takes the host's, said to be the host's word, and both
+        # deal the match's next, the score kept
+        host.page.wait_for_selector("#summary-dialog[open] #sum-next", timeout=30000)
+        score = host.page.evaluate("window.__briscola.state.match.score")
+        dealer = host.page.evaluate(DEALER_JS)
+        friend.page.evaluate(FORGET_JS, f"guest:{room}")
+        friend.page.reload()
+        host.page.reload()
+        host.page.wait_for_selector("#summary-dialog[open] #sum-next", timeout=120000)
+        host.page.wait_for_function("() => document.getElementById('sum-fair')?.textContent.includes('the deal was fair')", timeout=30000)
+        assert host.page.evaluate("[window.__briscola.app.friends.fair.round, window.__briscola.state.match.score]") == [0, score]
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='on']", timeout=120000)
+        host.page.click("#sum-next")
+        for p in (host, friend):
+            p.page.wait_for_function("() => { const st = window.__briscola.state; return st && st.round === 1 && st.match.deal === 1"
+                                     " && st.view.events.length < 5; }", timeout=90000)
+        matches = [p.page.evaluate("window.__briscola.state.match") for p in (host, friend)]
+        assert matches[0] == matches[1] and matches[0]["score"] == score, matches
+        assert [p.page.evaluate(DEALER_JS) for p in (host, friend)] == [1 - dealer] * 2
+        friend.page.wait_for_selector("#friends-bar .problem:has-text(\"the host's word\")", timeout=30000)
+        assert play_one([host, friend], timeout=120)
 
 
 def test_a_friend_gone_for_good_is_said_the_deal_ends_uncounted_and_a_computer_plays_the_next(rtc_browser, base_url, relay):
