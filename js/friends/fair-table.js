@@ -116,7 +116,9 @@ export async function fairBack(host, peer, seat) {
   if (!host.seats[seat] || host.seats[seat].peer !== peer) return;
   const heard = fair.fs ? fair.fs.fair.nextSeq[d] : 0;
   host.send(peer, { ...host.fairGo, me: d, seat, back: true, heard });
-  if (fair.voided) host.send(peer, { t: "fair_void", round: fair.round, device: fair.voided.device, ...(fair.why ? { why: fair.why } : {}) });
+  // (its own device the one gone: the host ended the deal while it was away, `why: "away"`)
+  const why = fair.why || (fair.voided && fair.voided.device === d ? "away" : null);
+  if (fair.voided) host.send(peer, { t: "fair_void", round: fair.round, device: fair.voided.device, ...(why ? { why } : {}) });
 }
 
 /** The host's page: a friend's page back at the deal says how many messages of each device it has

@@ -230,7 +230,7 @@ export class FairPlay {
       } else if (e.type === "void") {
         this.voided = e;
         ended = true;
-        this.app.notice(t(this.why === "refused" ? "fair.void.refused" : "fair.void", { who: this.who(e) }), 30000);
+        this.app.notice(t(this.why === "refused" ? "fair.void.refused" : this.why === "away" ? "fair.void.away" : "fair.void", { who: this.who(e) }), 30000);
       }
     }
     // kept before it is sent: a reload never sends again a step it has not kept (its person
@@ -422,11 +422,13 @@ export function againFair(guest, msg) {
 
 /** A friend's page: the host's page ended the deal uncounted, a device gone for good or one
  * that refused it (`fair_void {round, device, why?}`); ignored unless it is this deal and
- * another device. */
+ * another device, or this one with `why: "away"` (its page back after the host ended it). */
 export function voidFair(guest, msg) {
   const fair = guest.fair;
-  if (!fair || msg.round !== fair.round || !Number.isInteger(msg.device) || msg.device < 1 || msg.device > 5 || msg.device === fair.me) return;
-  fair.abandon(msg.device, msg.why === "refused" ? "refused" : null).then(() => guest.bar());
+  if (!fair || msg.round !== fair.round || !Number.isInteger(msg.device) || msg.device < 1 || msg.device > 5) return;
+  // this page's own device only where the host's page ended the deal while this page was away
+  if (msg.device === fair.me && msg.why !== "away") return;
+  fair.abandon(msg.device, msg.why === "refused" || msg.why === "away" ? msg.why : null).then(() => guest.bar());
 }
 
 /** What a friend's page says under the names at a fair table (null: nothing): whom the deal

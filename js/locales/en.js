@@ -188,6 +188,7 @@ export default {
   "fair.code.bar": "Table code {code}",
   "fair.notmatch": "The host's page started a deal that is not this match's next one (its dealer, or how many deals came before, is not what your device found), so it does not start on your device.",
   "fair.void.refused": "The deal ends here and does not count: {who}'s device refused it, as it is not this match's next deal there. The next deal starts a new match.",
+  "fair.void.away": "The host ended this deal while your device was away: it does not count. The host deals the next one.",
   "fair.void.bar.refused": "This deal ended without counting: {who}'s device refused it ({why}). The next one starts a new match.",
   "fair.hearsay": "Your device kept none of this match's earlier deals: their score is the host's word, not checked on your device.",
   "error.fair_notmatch": "not this match's next deal on that device (another dealer, or another count of the deals before it)",

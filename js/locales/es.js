@@ -188,6 +188,7 @@ export default {
   "fair.code.bar": "Código de la mesa {code}",
   "fair.notmatch": "El anfitrión ha empezado una mano que no es la siguiente de esta partida (quien reparte, o cuántas manos se han jugado antes, no coincide con lo que tiene tu dispositivo), así que en tu dispositivo no empieza.",
   "fair.void.refused": "La mano termina aquí y no cuenta: el dispositivo de {who} la ha rechazado, porque allí no es la siguiente de esta partida. La próxima mano empieza una partida nueva.",
+  "fair.void.away": "El anfitrión terminó esta mano mientras tu dispositivo no estaba: no cuenta. El anfitrión reparte la siguiente.",
   "fair.void.bar.refused": "Esta mano ha terminado sin contar: el dispositivo de {who} la ha rechazado ({why}). La siguiente empieza una partida nueva.",
   "fair.hearsay": "Tu dispositivo no guardó ninguna de las manos anteriores de esta partida: su puntuación es la palabra del anfitrión, no se ha comprobado en tu dispositivo.",
   "error.fair_notmatch": "en ese dispositivo no es la siguiente mano de esta partida (otra persona reparte, o se cuentan otras manos antes)",

@@ -188,6 +188,7 @@ export default {
   "fair.code.bar": "Kod stola {code}",
   "fair.notmatch": "Domaćin je pokrenuo dijeljenje koje nije sljedeće u ovoj partiji (djelitelj, ili broj dosadašnjih dijeljenja, nije onakav kakav je zabilježio tvoj uređaj), pa na tvom uređaju ne počinje.",
   "fair.void.refused": "Dijeljenje ovdje završava i ne računa se: uređaj igrača {who} ga je odbio jer ondje to nije sljedeće dijeljenje ove partije. Sljedećim dijeljenjem počinje nova partija.",
+  "fair.void.away": "Domaćin je završio ovo dijeljenje dok tvoj uređaj nije bio tu: ne računa se. Domaćin dijeli sljedeće.",
   "fair.void.bar.refused": "Ovo je dijeljenje završilo bez bodovanja: uređaj igrača {who} ga je odbio ({why}). Sljedećim počinje nova partija.",
   "fair.hearsay": "Tvoj uređaj nije sačuvao nijedno ranije dijeljenje ove partije: njihov rezultat je domaćinova riječ, na tvom uređaju nije provjeren.",
   "error.fair_notmatch": "na tom uređaju to nije sljedeće dijeljenje ove partije (dijeli netko drugi ili se prije broji drukčiji broj dijeljenja)",

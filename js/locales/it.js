@@ -188,6 +188,7 @@ export default {
   "fair.code.bar": "Codice del tavolo {code}",
   "fair.notmatch": "Chi ospita ha avviato una smazzata che non è la prossima di questa partita (il mazziere, o quante smazzate ci sono state prima, non è quello che risulta al tuo dispositivo), quindi sul tuo dispositivo non parte.",
   "fair.void.refused": "La smazzata finisce qui e non conta: il dispositivo di {who} l'ha rifiutata, perché lì non è la prossima di questa partita. Con la prossima smazzata comincia una nuova partita.",
+  "fair.void.away": "Chi ospita ha chiuso questa smazzata mentre il tuo dispositivo era assente: non conta. La prossima la dà chi ospita.",
   "fair.void.bar.refused": "Questa smazzata è finita senza contare: il dispositivo di {who} l'ha rifiutata ({why}). Con la prossima comincia una nuova partita.",
   "fair.hearsay": "Il tuo dispositivo non ha conservato nessuna delle smazzate precedenti di questa partita: il loro punteggio è quello che dice chi ospita, non è stato verificato sul tuo dispositivo.",
   "error.fair_notmatch": "su quel dispositivo non è la prossima smazzata di questa partita (un altro mazziere, o un altro numero di smazzate giocate prima)",

@@ -188,6 +188,7 @@ export default {
   "fair.code.bar": "Código da mesa {code}",
   "fair.notmatch": "O anfitrião começou uma mão que não é a próxima deste jogo (quem dá, ou quantas mãos houve antes, não é o que o teu dispositivo registou), por isso no teu dispositivo ela não começa.",
   "fair.void.refused": "A mão acaba aqui e não conta: o dispositivo de {who} recusou-a, porque lá não é a próxima mão deste jogo. A próxima mão começa um jogo novo.",
+  "fair.void.away": "O anfitrião terminou esta mão enquanto o teu dispositivo estava ausente: não conta. O anfitrião dá a próxima.",
   "fair.void.bar.refused": "Esta mão acabou sem contar: o dispositivo de {who} recusou-a ({why}). A próxima começa um jogo novo.",
   "fair.hearsay": "O teu dispositivo não guardou nenhuma das mãos anteriores deste jogo: a pontuação delas é a palavra do anfitrião, não foi verificada no teu dispositivo.",
   "error.fair_notmatch": "nesse dispositivo não é a próxima mão deste jogo (é outra pessoa a dar, ou contam-se outras mãos antes)",

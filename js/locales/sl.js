@@ -188,6 +188,7 @@ export default {
   "fair.code.bar": "Koda mize {code}",
   "fair.notmatch": "Gostitelj je začel deljenje, ki ni naslednje v tej partiji (delivec ali število dosedanjih deljenj ni tak, kot ga je zabeležila tvoja naprava), zato se na tvoji napravi ne začne.",
   "fair.void.refused": "Deljenje se tu konča in ne šteje: naprava igralca {who} ga je zavrnila, ker tam ni naslednje deljenje te partije. Z naslednjim deljenjem se začne nova partija.",
+  "fair.void.away": "Gostitelj je končal to deljenje, ko tvoje naprave ni bilo: ne šteje. Gostitelj deli naslednje.",
   "fair.void.bar.refused": "To deljenje se je končalo brez točkovanja: naprava igralca {who} ga je zavrnila ({why}). Z naslednjim se začne nova partija.",
   "fair.hearsay": "Tvoja naprava ni shranila nobenega od prejšnjih deljenj te partije: njihov izid je gostiteljeva beseda, na tvoji napravi ni preverjen.",
   "error.fair_notmatch": "na tej napravi to ni naslednje deljenje te partije (deli nekdo drug ali se prej šteje drugačno število deljenj)",

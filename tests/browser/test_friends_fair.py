@@ -193,6 +193,8 @@ BAD_INPUT_JS = """async () => {
 }"""
 # the page's table shows every card of `h` in its hand
 HAS_HAND_JS = "h => { const mine = window.__briscola.state.view.hand; return h.every((c) => mine.includes(c)); }"
+# the page shows the start of the fair deal of round `r`
+ROUND_JS = "(r) => { const st = window.__briscola.state; return !!st && st.round === r && st.view.events.length < 5 && !!window.__briscola.app.friends.fair.fs; }"
 FAIR_END_JS = "() => document.getElementById('notice')?.textContent.includes('the deal was fair')"
 
 
@@ -253,6 +255,35 @@ def test_a_friend_s_page_reloaded_mid_deal_carries_on_and_the_deal_ends_checked_
         # the deal's public record, for the match's next deal (classic: a single deal, none)
         friend.page.wait_for_function(f"() => ({KEPT_JS})('guest:{room}').then((t) => t !== null && JSON.parse(t).deal === null)", timeout=30000)
         assert json.loads(friend.page.evaluate(KEPT_JS, f"guest:{room}"))["past"] == []
+        # a new match after this one (classic: a match of one deal) is dealt by the seat after
+        # this deal's dealer, as "play again" passes the deal on at any table (a dealer drawn at
+        # random there would be this one again)
+        dealer = host.page.evaluate(DEALER_JS)
+        host.page.wait_for_selector("#summary-dialog[open] #sum-again", timeout=30000)
+        host.page.evaluate(RANDOM_SEAT_JS, dealer)
+        host.page.click("#sum-again")
+        for p in (host, friend):
+            p.page.wait_for_function(ROUND_JS, arg=1, timeout=60000)
+        assert [p.page.evaluate(DEALER_JS) for p in (host, friend)] == [1 - dealer] * 2
+        # its friend's page gone, the host ends the deal now: uncounted, said on the host's page,
+        # and on the friend's once back; the next deal, dealt by the same seat (the deal ended did
+        # not count), plays on both
+        assert play_one([host, friend], timeout=120)
+        url = friend.page.url
+        friend.page.goto("about:blank")
+        host.page.click("#fair-end", timeout=60000)
+        host.page.wait_for_function("() => document.getElementById('notice')?.textContent.includes('does not count')", timeout=30000)
+        host.page.wait_for_selector("#fair-again", timeout=30000)
+        friend.page.goto(url)
+        friend.page.wait_for_function("() => document.getElementById('notice')?.textContent.includes('while your device was away')", timeout=120000)
+        assert friend.page.evaluate("window.__briscola.app.friends.fair.voided.device") == 1
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='on']", timeout=60000)
+        host.page.evaluate(RANDOM_SEAT_JS, dealer)
+        host.page.click("#fair-again")
+        for p in (host, friend):
+            p.page.wait_for_function(ROUND_JS, arg=2, timeout=60000)
+        assert [p.page.evaluate(DEALER_JS) for p in (host, friend)] == [1 - dealer] * 2
+        assert play_one([host, friend], timeout=120)
 
 
 def test_the_host_s_page_reloaded_mid_deal_carries_on_and_the_deal_ends_checked_fair(rtc_browser, base_url, relay):
