@@ -19,8 +19,11 @@
 //
 // A match: each page keeps the public records of the match's deals it found fair (with its
 // snapshot, ./fair-kept.js) and gives them to the next deal (`past`): its own engine makes the
-// match of them and refuses a deal dealt by another seat than the match's. The host's page takes
-// the next dealer from its engine; a new match (none yet, or the last one over) a random one.
+// match of them and refuses a deal dealt by another seat than the match's, or counting other deals
+// before it: the page tells the host's (`fair_refuse`), which ends it uncounted on every device, and
+// the next deal starts a new match. A page that kept none of the match's records takes the host's
+// (sent with `fair_go`), on its word, and says so. The host's page takes the next dealer from its
+// engine; a new match's, the seat after the last deal counted (./fair-table.js).
 // Once the keys are in, each page shows the table's code (js/fair/code.js) under the names and
 // on the end screen, for the friends to compare.
 
@@ -312,11 +315,11 @@ export class FairPlay {
     await this.app.seam.shown(state);
   }
 
-  /** What the host's page keeps of a deal checked (fair or not) once it is over, to show its
+  /** What the host's page keeps of a deal played out and checked (fair or not), to show its
    * end again after a reload: the last table (every card public by then), the check's result,
    * the table's code and the deal's record (its review, the match's next). Null otherwise. */
   endKept() {
-    if (!this.result || !this.last) return null;
+    if (!this.result || !this.last || !this.last.view || this.last.view.phase !== "over") return null; // (a deal stopped mid-way: none)
     const { table, round, me, owner, bots, rules, seat, seats, code, record } = this;
     return { table, round, me, owner, bots, rules, seat, seats, code, record, dealer: this.fs ? this.fs.dealer : this.dealer,
       result: JSON.parse(JSON.stringify(this.result)), state: this.last };
