@@ -292,7 +292,7 @@ export class FairPlay {
    * fair here, none where it ended the match (the next is a new match's first). */
   nextPast() {
     if (this.why === "refused") return []; // (a device holds another match: a new one)
-    if (!this.record || !this.match) return this.past;
+    if (!this.record || !this.match || !(this.result && this.result.fair)) return this.past; // (found fair here only)
     return this.match.over ? [] : [...this.past, this.record];
   }
 
@@ -398,8 +398,10 @@ export async function joinFair(guest, msg) {
   // here, the host's records then taken on its word); the host's page says how many came before
   // (none: a new match): another count is another match (FairPlay's start)
   const deal = Number.isInteger(msg.deal) && msg.deal >= 0 ? msg.deal : 0;
-  const past = deal === 0 ? [] : guest.fair ? guest.fair.nextPast() : kept.then((r) => (r && Array.isArray(r.past) ? r.past : null));
-  const hearsay = deal > 0 && (guest.fair ? guest.fair.hearsay : kept.then((r) => !!r && r.hearsay === true));
+  // (the last deal's once its steps under way are done: its check, where its last messages came)
+  const prev = guest.fair;
+  const past = deal === 0 ? [] : prev ? prev.queue.then(() => prev.nextPast()) : kept.then((r) => (r && Array.isArray(r.past) ? r.past : null));
+  const hearsay = deal > 0 && (prev ? prev.hearsay : kept.then((r) => !!r && r.hearsay === true));
   const given = deal > 0 && Array.isArray(msg.past) && msg.past.length === deal ? msg.past : null;
   guest.fair = new FairPlay(guest.app, { local: guest.local, post: (to, m) => guest.send({ t: "fair", to, m }), table: msg.table,
     round: Number.isInteger(msg.round) ? msg.round : 0, me: msg.me, owner, rules: msg.rules, dealer: msg.dealer, seat: guest.seat, seats, past, deal,
