@@ -8,7 +8,11 @@ the deal was checked fair on their device, with the same points; the friend revi
 and the next deal starts on both and plays. The table deals a match (best of three): each page
 shows the same table's code under the names and on the end screen, the score after the first
 deal on both, and the second deal is dealt by the match's next dealer, both pages' matches
-agreeing. Helpers come from test_friends.py."""
+agreeing; a deal the friend's page refuses as not the match's next ends uncounted on both, and
+the next is a new match's. The reloads: each page's mid-deal; the host's after a deal of a match
+(its end shown again, the next dealt when asked) while the friend's page lost its records (it
+takes the host's, said to be the host's word); a new match after one, its dealer passed on; the
+host's "End the deal now", said on both pages. Helpers come from test_friends.py."""
 import json
 import re
 
