@@ -19,19 +19,20 @@
 //
 // A match: each page keeps the public records of the match's deals it found fair (with its
 // snapshot, ./fair-kept.js) and gives them to the next deal (`past`): its own engine makes the
-// match of them and refuses a deal dealt by another seat than the match's. The host's page takes
-// the next dealer from its engine; a new match (none yet, or the last one over) a random one.
+// match of them and refuses a deal dealt by another seat than the match's, or counting other deals
+// before it: the page tells the host's (`fair_refuse`), which ends it uncounted on every device, and
+// the next deal starts a new match. A page that kept none of the match's records takes the host's
+// (sent with `fair_go`), on its word, and says so. The host's page takes the next dealer from its
+// engine; a new match's, the seat after the last deal counted (./fair-table.js).
 // Once the keys are in, each page shows the table's code (js/fair/code.js) under the names and
 // on the end screen, for the friends to compare.
 
 import { t } from "../i18n.js";
-import { h } from "../dom.js";
 import { EngineError } from "../engine.js";
 import { errorText } from "../errors.js";
-import { setTabFairTable } from "../storage.js";
 import { REVIEW, REVIEW_ARGS, cleanName, closeDialog, setTableCode } from "./common.js";
 import { where } from "../requests.js";
-import { drop, keep, readKept } from "./fair-kept.js";
+import { keep, readKept } from "./fair-kept.js";
 
 /** The requests a page's own engine answers at a fair table, as a friend's does (js/requests.js),
  * but the fair deal's own, which only the FairSeat asks (a computer's cards are in its save). */
@@ -39,6 +40,7 @@ const OWN = new Set([...where("friend", "own")].filter((k) => !k.startsWith("fai
 const EARLY_MAX = 4096; // messages heard before the seat is up (a page come back is sent a whole deal's)
 const AGAIN_BATCH = 16; // a page's own messages sent again, so many a second (the referee's rate: 20)
 const SNAPSHOT = 1;
+const NOT_MATCH = { code: "fair_notmatch" }; // a deal this page refuses: not the match's next here (fair_refuse)
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class FairPlay {
@@ -48,9 +50,14 @@ export class FairPlay {
    * `keep(snapshot | null)`: keeps this deal in the page's own storage (null: the deal is over);
    * `saved`: a promise of what `keep` kept (a reload), restored where it is this deal's;
    * `past`: the records of the match's deals before this one, found fair here (`dealer` null:
-   * the match's); `next()`: the host's page deals the match's next deal (the end screen's). */
-  constructor(app, { local, post, table, round, me, owner, bots = {}, rules, dealer, seat, seats, keep: kept = null, saved = null, past = [], deal = null, next = null }) {
-    Object.assign(this, { app, local, post, table, round, me, owner, bots, rules, dealer, seat, seats, kept, saved, past, deal, next });
+   * the match's; null, or a promise of null: this page kept none, and takes `given`, the host's,
+   * where the host counts deals before: `hearsay`); `next()`: the host's page deals the match's
+   * next deal (the end screen's). */
+  constructor(app, { local, post, table, round, me, owner, bots = {}, rules, dealer, seat, seats, keep: kept = null, saved = null, past = [], given = null, hearsay = false, deal = null, next = null }) {
+    Object.assign(this, { app, local, post, table, round, me, owner, bots, rules, dealer, seat, seats, kept, saved, past, given, hearsay, deal, next });
+    this.why = null; // why the deal ended uncounted, where not a device gone ("refused": a device refused it)
+    this.end = null; // a finished deal shown again after a reload (the host's page: ./fair-table.js)
+    this.last = null; // the last table drawn
     this.code = null; // the table's code, once every device's key is in
     this.match = null;
     setTableCode(null);
@@ -86,21 +93,28 @@ export class FairPlay {
     this.tableCode = tableCode;
     const engine = (kind, args) => this.local.call(kind, args);
     const kept = await this.saved;
-    this.past = await this.past; // (a promise of what the page kept, after a reload)
+    const own = await this.past; // (a promise of what the page kept, after a reload; null: nothing)
     const mine = kept && kept.v === SNAPSHOT && kept.table === this.table && kept.round === this.round && kept.me === this.me ? kept : null;
+    // nothing of the match kept here (storage cleared, or refused): the host's records, its word
+    this.hearsay = (await this.hearsay) === true;
+    const given = own === null && this.deal > 0 && Array.isArray(this.given) && this.given.length === this.deal
+      && this.given.every((r) => r && typeof r === "object") ? this.given : null;
+    this.past = given || own;
+    if (given) this.hearsay = true;
     try {
       if (mine) {
         this.past = Array.isArray(mine.past) ? mine.past : [];
+        this.hearsay = mine.hearsay === true;
         this.fs = await FairSeat.restore(mine.fs, engine, { past: this.past });
         this.sent = [...this.fs.sent];
         await this.serial(async () => this.take(await this.fs.resume()));
-      } else if (this.deal !== null && this.past.length !== this.deal) { // the host's page counts another match's deals
-        this.refused = this.over = true;
-        this.app.notice(t("fair.notmatch"), 30000);
+      } else if (this.deal !== null && (this.past || []).length !== this.deal) { // the host's page counts another match's deals
+        this.refuse(NOT_MATCH.code, t("fair.notmatch"));
       } else if (back) {
         this.lost = this.over = true;
         this.app.notice(t("fair.lost"), 30000);
       } else {
+        this.past = this.past || [];
         this.fs = new FairSeat({ table: this.table, round: this.round, me: this.me, owner: this.owner, bots: this.bots,
           rules: this.rules, dealer: this.dealer, seats: this.seats, engine, past: this.past });
         await this.serial(async () => {
@@ -110,8 +124,7 @@ export class FairPlay {
           } catch (err) { // this engine refuses the deal: not the match's next (its dealer), or rules it cannot deal
             if (!(err instanceof EngineError)) throw err;
             this.fs = null;
-            this.refused = this.over = true;
-            this.app.notice(`${t("fair.notmatch")} (${errorText(err)})`, 30000);
+            this.refuse(NOT_MATCH.code, `${t("fair.notmatch")} (${errorText(err)})`);
             return;
           }
           await this.take(out);
@@ -123,7 +136,16 @@ export class FairPlay {
       for (const [msg, from, forward] of this.toCarry.splice(0)) this.carry(msg, from, forward);
     }
     if (!this.fs) return;
+    if (given && !mine) this.app.notice(t("fair.hearsay"), 30000);
     for (const [msg, from] of this.early.splice(0)) this.receive(msg, from);
+  }
+
+  /** This page does not deal this deal (`code`, said in `words`): its page tells the host's
+   * (`fair_refuse`), which ends it uncounted on every device. */
+  refuse(code, words) {
+    this.refused = typeof code === "string" && /^[a-z_]{1,64}$/.test(code) ? code : NOT_MATCH.code;
+    this.over = true;
+    this.app.notice(words, 30000);
   }
 
   receive(msg, from) {
@@ -170,9 +192,10 @@ export class FairPlay {
 
   /** A device gone for good (the host's page decided, or this is the host's page): the deal
    * ends here uncounted (FairSeat's `void`). */
-  async abandon(device) {
+  async abandon(device, why = null) {
     await this.begun;
     if (!this.fs || this.over) return;
+    this.why = why;
     await this.serial(async () => this.take(await this.fs.abandon(device)));
   }
 
@@ -180,14 +203,15 @@ export class FairPlay {
    * the messages heard) and what the page needs to make it again. */
   async snapshot() {
     const { table, round, me, owner, bots, rules, seat, seats, past } = this;
-    return { v: SNAPSHOT, table, round, me, owner, bots, rules, dealer: this.fs.dealer, seat, seats, past, fs: await this.fs.snapshot() };
+    return { v: SNAPSHOT, table, round, me, owner, bots, rules, dealer: this.fs.dealer, seat, seats, past, hearsay: this.hearsay,
+      fs: await this.fs.snapshot() };
   }
 
   /** Kept in the page's own storage now (inside a step: the seat between two steps). */
   async save() {
     if (!this.kept || this.over) return;
     let ok = false;
-    try { ok = await this.kept(await this.snapshot(), this.past); } catch (err) { console.warn("fair: the deal could not be kept:", err); }
+    try { ok = await this.kept(await this.snapshot(), this.past, this.hearsay); } catch (err) { console.warn("fair: the deal could not be kept:", err); }
     if (!ok && !this.unkeptSaid) {
       this.unkeptSaid = true;
       this.app.notice(t("fair.unkept"), 15000);
@@ -214,7 +238,8 @@ export class FairPlay {
         this.result = e;
         redraw = ended = true;
         this.app.notice(e.fair ? t("fair.checked") : t("fair.cheated", { who: this.who(e) }), 15000);
-        if (e.fair) await this.state(); // its record, for the match's next deal (kept below)
+        // its record, for the match's next deal (kept below); the last table, the end screen's
+        await this.state().catch((err) => console.warn("fair: the finished table could not be read:", err));
         const note = document.getElementById("sum-fair");
         if (note) note.textContent = endNote(this);
       } else if (e.type === "cheat") {
@@ -222,14 +247,14 @@ export class FairPlay {
       } else if (e.type === "void") {
         this.voided = e;
         ended = true;
-        this.app.notice(t("fair.void", { who: this.who(e) }), 30000);
+        this.app.notice(t(this.why === "refused" ? "fair.void.refused" : this.why === "away" ? "fair.void.away" : "fair.void", { who: this.who(e) }), 30000);
       }
     }
     // kept before it is sent: a reload never sends again a step it has not kept (its person
     // choosing another card would be another message under the same number)
     if (ended && this.kept && !this.over) {
       this.over = true;
-      await this.kept(null, this.nextPast());
+      await this.kept(null, this.nextPast(), this.hearsay);
     } else if (send.length) await this.save();
     else this.later();
     for (const { to, msg } of send) {
@@ -280,7 +305,8 @@ export class FairPlay {
   /** The records of the match's deals for the next one: this deal's added where it was found
    * fair here, none where it ended the match (the next is a new match's first). */
   nextPast() {
-    if (!this.record || !this.match) return this.past;
+    if (this.why === "refused") return []; // (a device holds another match: a new one)
+    if (!this.record || !this.match || !(this.result && this.result.fair)) return this.past; // (found fair here only)
     return this.match.over ? [] : [...this.past, this.record];
   }
 
@@ -288,7 +314,8 @@ export class FairPlay {
     const { record = null, ...state } = await this.local.call("fair_state", { seat: this.seat });
     if (record) this.record = record; // the finished deal, public now: its review (./common.js REVIEW), the match's next
     this.match = state.match;
-    return { ...state, seats: this.seats.map((s, i) => (i === this.seat ? { ...s, kind: "human" } : s)), round: this.round, game: null };
+    this.last = { ...state, seats: this.seats.map((s, i) => (i === this.seat ? { ...s, kind: "human" } : s)), round: this.round, game: null };
+    return this.last;
   }
 
   async draw() {
@@ -300,6 +327,27 @@ export class FairPlay {
       return;
     }
     await this.app.seam.shown(state);
+  }
+
+  /** What the host's page keeps of a deal played out and checked (fair or not), to show its
+   * end again after a reload: the last table (every card public by then), the check's result,
+   * the table's code and the deal's record (its review, the match's next). Null otherwise. */
+  endKept() {
+    if (!this.result || !this.last || !this.last.view || this.last.view.phase !== "over") return null; // (a deal stopped mid-way: none)
+    const { table, round, me, owner, bots, rules, seat, seats, code, record } = this;
+    return { table, round, me, owner, bots, rules, seat, seats, code, record, dealer: this.fs ? this.fs.dealer : this.dealer,
+      result: JSON.parse(JSON.stringify(this.result)), state: this.last };
+  }
+
+  /** The finished deal `end` (endKept) shown again as it ended: its table, the end screen with
+   * the check's result and the table's code; the next deal waits for the host. */
+  async ended(end) {
+    Object.assign(this, { end, result: end.result, code: end.code || null, record: end.record || null, match: end.state.match,
+      last: end.state, over: true, shown: true });
+    this.began();
+    if (this.code) setTableCode(t("fair.code.bar", { code: this.code.replace(/ /g, "\u00a0") }));
+    this.app.meta = { ...(this.app.meta || {}), names: this.seats.map((s) => s.name || ""), id: `fair:${this.table}` };
+    await this.app.seam.shown(end.state, { fresh: true });
   }
 
   /** A finished deal's review of this page's seat, by its own engine, from the deal's record. */
@@ -326,6 +374,7 @@ export class FairPlay {
           return this.serial(async () => this.take(await this.fs.act(args.action), { draw: false }))
             .then(() => this.whenReady()).then(() => this.serial(() => this.state()));
         }
+        if (type === "state" && this.end) return Promise.resolve(this.end.state);
         if (type === "state") return this.whenReady().then(() => this.serial(() => this.state()));
         if (type === "hint" || type === "tracker") {
           const view = this.app.state && this.app.state.view;
@@ -359,18 +408,24 @@ export async function joinFair(guest, msg) {
   const seats = msg.seats.map((s) => ({ kind: s && s.kind === "bot" ? "bot" : "friend", ...(s && cleanName(s.name) ? { name: cleanName(s.name) } : {}) }));
   const key = `guest:${guest.room}`;
   const kept = readKept(key);
-  // the match's deals this page found fair (the last deal's, or what it kept); the host's page
-  // says how many came before (none: a new match): another count is another match (FairPlay's start)
+  // the match's deals this page found fair (the last deal's, or what it kept; null: none kept
+  // here, the host's records then taken on its word); the host's page says how many came before
+  // (none: a new match): another count is another match (FairPlay's start)
   const deal = Number.isInteger(msg.deal) && msg.deal >= 0 ? msg.deal : 0;
-  const past = deal === 0 ? [] : guest.fair ? guest.fair.nextPast() : kept.then((r) => (r && Array.isArray(r.past) ? r.past : []));
+  // (the last deal's once its steps under way are done: its check, where its last messages came)
+  const prev = guest.fair;
+  const past = deal === 0 ? [] : prev ? prev.queue.then(() => prev.nextPast()) : kept.then((r) => (r && Array.isArray(r.past) ? r.past : null));
+  const hearsay = deal > 0 && (prev ? prev.hearsay : kept.then((r) => !!r && r.hearsay === true));
+  const given = deal > 0 && Array.isArray(msg.past) && msg.past.length === deal ? msg.past : null;
   guest.fair = new FairPlay(guest.app, { local: guest.local, post: (to, m) => guest.send({ t: "fair", to, m }), table: msg.table,
     round: Number.isInteger(msg.round) ? msg.round : 0, me: msg.me, owner, rules: msg.rules, dealer: msg.dealer, seat: guest.seat, seats, past, deal,
-    keep: (snap, rest) => keep(key, { deal: snap, past: rest }), saved: kept.then((r) => r && r.deal) });
+    given, hearsay, keep: (snap, rest, said) => keep(key, { deal: snap, past: rest, hearsay: said && rest.length > 0 }), saved: kept.then((r) => r && r.deal) });
   guest.shown = true;
   closeDialog();
   guest.app.engine = guest.fair.engine();
   await guest.fair.start({ back: msg.back === true });
   if (guest.fair.lost) guest.fairLost(); // (the others then end it)
+  if (guest.fair.refused) guest.fairRefuse(); // (the host's page then ends it on every device)
   if (guest.fair.fs && msg.back === true) await guest.fairCatchUp(heard);
   guest.bar();
 }
@@ -384,12 +439,15 @@ export function againFair(guest, msg) {
   fair.again(msg.from, msg.to);
 }
 
-/** A friend's page: the host's page ended the deal uncounted, a device gone for good (`fair_void
- * {round, device}`); ignored unless it is this deal and another device. */
+/** A friend's page: the host's page ended the deal uncounted, a device gone for good or one
+ * that refused it (`fair_void {round, device, why?}`); ignored unless it is this deal and
+ * another device, or this one with `why: "away"` (its page back after the host ended it). */
 export function voidFair(guest, msg) {
   const fair = guest.fair;
-  if (!fair || msg.round !== fair.round || !Number.isInteger(msg.device) || msg.device < 1 || msg.device > 5 || msg.device === fair.me) return;
-  fair.abandon(msg.device).then(() => guest.bar());
+  if (!fair || msg.round !== fair.round || !Number.isInteger(msg.device) || msg.device < 1 || msg.device > 5) return;
+  // this page's own device only where the host's page ended the deal while this page was away
+  if (msg.device === fair.me && msg.why !== "away") return;
+  fair.abandon(msg.device, msg.why === "refused" || msg.why === "away" ? msg.why : null).then(() => guest.bar());
 }
 
 /** What a friend's page says under the names at a fair table (null: nothing): whom the deal
@@ -397,184 +455,12 @@ export function voidFair(guest, msg) {
 export function fairWords(guest) {
   const fair = guest.fair;
   if (!fair || fair.result) return null;
-  if (fair.voided || fair.lost) return { text: t("fair.void.wait") };
+  if (fair.voided || fair.lost || fair.refused) return { text: t("fair.void.wait") };
   const host = guest.lobbySeats.findIndex((s) => s.kind === "human");
   const gone = fair.owner.map((d, i) => i).filter((i) => i !== fair.seat && (i === host ? !guest.hostHere
     : fair.owner[i] > 0 && guest.lobbySeats[i] && !guest.lobbySeats[i].connected));
-  return gone.length ? { text: t("fair.waits", { who: gone.map((i) => fair.nameOf(i) || t("new.seat", { n: i + 1 })).join(", ") }) } : null;
-}
-
-/** The host's page starts a table that deals fairly: no deal in its worker; each page, this one
- * included, deals with the others by the fair protocol and draws its own engine's state; this
- * page starts it and carries the devices' messages. Devices: this page 0 (its person and its
- * computers, a computer in the seat of a friend gone for good among them), then each friend's
- * page in the order of the seats. */
-export async function hostFair(host, fill) {
-  const app = host.app;
-  const level = botLevel(app);
-  if (fill) host.seats.forEach((s, i) => { if (s.kind === "friend" && !s.token) host.seats[i] = { kind: "bot", level, name: "" }; });
-  if (host.free().length) return;
-  const worker = (host.fairWorker ??= app.engine);
-  host.started = true;
-  let next = 1;
-  const computer = (s) => s.kind === "bot" || (s.kind === "friend" && s.away);
-  const owner = host.seats.map((s) => (s.kind === "friend" && !s.away ? next++ : 0));
-  if (next === 1) { // every friend's seat a computer's (the lobby's "start with computers"): nobody to deal fairly with
-    Object.assign(host, { started: false, fairDeal: false });
-    return host.start(false);
-  }
-  const bots = Object.fromEntries(host.seats.flatMap((s, i) => (computer(s) ? [[i, s.kind === "bot" ? s.level : level]] : [])));
-  const seats = host.seats.map((s) => (computer(s) ? { kind: "bot" } : { kind: "friend", ...(s.name ? { name: s.name } : {}) }));
-  const table = `${host.room}:${host.round}`;
-  // the match's next deal, its dealer the engine's, from the deals this page found fair; a new
-  // match (none, or the last one over): a random dealer
-  const past = Array.isArray(host.fairPast) ? host.fairPast : [];
-  let dealer;
-  try { // what a fair table cannot deal refused here, before any friend is told
-    dealer = (await worker.call("fair_deal", { rules: host.cfg.rules, sees: [host.mine], bots: [], ...(past.length ? { past } : { dealer: randomSeat(host) }) })).dealer;
-  } catch (err) {
-    if (past.length) { // (records this engine refuses: a new match)
-      host.fairPast = [];
-      return hostFair(host, false);
-    }
-    host.started = false;
-    app.notice(t("notice.error", { message: errorText(err) }), 15000);
-    return;
-  }
-  const go = { t: "fair_go", table, round: host.round, owner, rules: host.cfg.rules, dealer, seats, deal: past.length };
-  Object.assign(host, { fairOwner: owner, fairGo: go });
-  host.seats.forEach((s, i) => { if (owner[i] && s.peer) host.send(s.peer, { ...go, me: owner[i], seat: i }); });
-  host.fair = hostPlay(host, { table, me: 0, owner, bots, rules: host.cfg.rules, dealer, seat: host.mine, seats, past });
-  closeDialog();
-  host.tellLobby();
-  await host.fair.start();
-}
-
-/** The host's page's FairPlay (`saved`: the deal it kept, after a reload). */
-export function hostPlay(host, options, saved = null) {
-  const app = host.app;
-  const worker = host.fairWorker;
-  setTabFairTable(host.room);
-  const fair = new FairPlay(app, { ...options, local: worker, post: (to, msg) => host.fairPost(0, to, msg), round: host.round,
-    keep: (snap, past) => {
-      host.fairPast = past;
-      return keep(`host:${host.room}`, { table: hostTable(host), deal: snap, past });
-    }, saved, next: () => host.playAgain() });
-  app.engine = fair.engine();
-  // the host's worker holds no table here: a friend's page asking for its view (a sync) is
-  // answered nothing (each page draws its own)
-  host.call = (type, args) => (type === "state" || type === "act"
-    ? Promise.reject(new EngineError("friends_not_offered", `${type}: a table that deals fairly is drawn by each page's own engine`))
-    : worker.call(type, args));
-  return fair;
-}
-
-/** What the host's page keeps to host its fair table again after a reload (its own storage):
- * the room, its key, the settings, the seats with their tokens, the round and how it started. */
-export function hostTable(host) {
-  const { cfg } = host;
-  return { room: host.room, key: host.key, net: host.net, timeout: host.timeout, round: host.round, go: host.fairGo,
-    cfg: { variant: cfg.variant, rules: cfg.rules, style: cfg.style, custom: !!cfg.custom },
-    seats: host.seats.map((s) => (s.kind === "friend" ? { kind: "friend", name: s.name || "", token: s.token, away: !!s.away }
-      : s.kind === "bot" ? { kind: "bot", level: s.level, name: "" } : { kind: s.kind, name: s.name || "" })) };
-}
-
-/** The host's page leaves its fair table (another game): what it kept of it goes. */
-export function forgetFair(host) {
-  delete host.call; // (the worker's table again, FriendsHost's own)
-  setTabFairTable(null);
-  drop(`host:${host.room}`);
-}
-
-/** The host's page: a friend's page took its seat back (a reload, or the host's page came back)
- * while a fair deal is on: it is sent the deal again (`fair_go`, `back`, with how many of its
- * messages this device has heard; it then says what it has heard: fairMissed); a deal
- * already void, said so; one over, nothing (its page joins the next). A friend gone for good that
- * comes back plays from the next deal. */
-export async function fairBack(host, peer, seat) {
-  const s = host.seats[seat];
-  s.away = false;
-  const fair = host.fair;
-  const d = host.fairOwner ? host.fairOwner[seat] : 0;
-  if (!fair || !d || fair.result) return; // (a computer plays the seat this deal; the deal is over: the next)
-  await fair.begun;
-  if (!host.seats[seat] || host.seats[seat].peer !== peer) return;
-  const heard = fair.fs ? fair.fs.fair.nextSeq[d] : 0;
-  host.send(peer, { ...host.fairGo, me: d, seat, back: true, heard });
-  if (fair.voided) host.send(peer, { t: "fair_void", round: fair.round, device: fair.voided.device });
-}
-
-/** The host's page: a friend's page back at the deal says how many messages of each device it has
- * heard (`fair_heard {round, heard}`): this device sends it again what came after, and asks each
- * other friend's page to (`fair_again {round, to, from}`). Anything else is ignored. */
-export async function fairMissed(host, seat, msg) {
-  const fair = host.fair;
-  const owner = host.fairOwner;
-  const d = owner ? owner[seat] : 0;
-  const devices = owner ? Math.max(...owner) + 1 : 0;
-  if (!fair || !d || msg.round !== fair.round || !Array.isArray(msg.heard) || msg.heard.length !== devices ||
-      !msg.heard.every((n) => Number.isInteger(n) && n >= 0 && n <= 1e6)) return;
-  await fair.again(msg.heard[0], d);
-  host.seats.forEach((s, i) => {
-    const j = owner[i];
-    if (j && j !== d && s.peer) host.send(s.peer, { t: "fair_again", round: fair.round, to: d, from: msg.heard[j] });
-  });
-}
-
-/** The host's page: a friend's page gone for longer than the host's timeout, or the host ended
- * the deal: the deal ends uncounted on every device left (`fair_void` to each friend's page),
- * and a computer takes the seat from the next deal, until its friend comes back. */
-export async function fairGone(host, seat) {
-  const s = host.seats[seat];
-  if (!s || s.peer || host.gone) return;
-  clearTimeout(host.timers.get(seat));
-  s.away = true;
-  const fair = host.fair;
-  const d = host.fairOwner ? host.fairOwner[seat] : 0;
-  if (fair && d && !fair.over) {
-    await fair.abandon(d);
-    host.seats.forEach((o) => { if (o.kind === "friend" && o.peer) host.send(o.peer, { t: "fair_void", round: fair.round, device: d }); });
-  }
-  host.tellLobby();
-}
-
-/** The host's page: a friend's page came back without the deal under way (`fair_lost {round}`:
- * its storage kept nothing of it): the deal cannot go on without its device's shares and ends
- * uncounted on every device; the seat stays its friend's, whose page joins the next deal. */
-export async function fairLost(host, seat, round) {
-  const fair = host.fair;
-  const d = host.fairOwner ? host.fairOwner[seat] : 0;
-  if (!fair || !d || round !== fair.round || fair.over) return;
-  await fair.abandon(d);
-  host.seats.forEach((o) => { if (o.kind === "friend" && o.peer) host.send(o.peer, { t: "fair_void", round: fair.round, device: d }); });
-  host.tellLobby();
-}
-
-/** What the host's page says under the names at a fair table (null: nothing): whom the deal
- * waits for and what follows, with the host's choice to end it now; a deal ended uncounted,
- * with the next. */
-export function fairBar(host) {
-  const fair = host.fair;
-  if (!fair || fair.result) return null;
-  if (fair.voided) {
-    return { text: t("fair.void.bar", { who: fair.who(fair.voided) }),
-      button: h("button", { class: "btn primary", type: "button", id: "fair-again", text: t("fair.again"), on: { click: () => host.playAgain() } }) };
-  }
-  const gone = host.seats.map((s, i) => i).filter((i) => host.fairOwner[i] > 0 && !host.seats[i].peer);
-  if (!gone.length || fair.over) return null;
-  const who = gone.map((i) => fair.nameOf(i) || t("new.seat", { n: i + 1 })).join(", ");
-  return { text: t("fair.waits.host", { who, s: host.timeout }),
-    button: h("button", { class: "btn", type: "button", id: "fair-end", text: t("fair.end"), on: { click: () => gone.forEach((i) => fairGone(host, i)) } }) };
-}
-
-/** Whether a friend's device is still at the host's fair table (a seat whose friend is not gone
- * for good): with none, the next deal is the host's engine's, a computer in each friend's seat. */
-export function fairDevices(host) {
-  return host.seats.some((s) => s.kind === "friend" && !s.away);
-}
-
-function randomSeat(host) {
-  return crypto.getRandomValues(new Uint32Array(1))[0] % host.seats.length;
+  if (gone.length) return { text: t("fair.waits", { who: gone.map((i) => fair.nameOf(i) || t("new.seat", { n: i + 1 })).join(", ") }) };
+  return fair.hearsay ? { text: t("fair.hearsay") } : null; // (the match's earlier deals: the host's word)
 }
 
 /** The end screen's words at a fair table (js/summary.js `friends.note`): the check's result on
@@ -586,10 +472,5 @@ export function fairEnd(x) {
 function endNote(fair) {
   const e = fair.result;
   const said = e ? (e.fair ? t("fair.checked") : t("fair.cheated", { who: fair.who(e) })) : "";
-  return [said, fair.code ? t("fair.code", { code: fair.code }) : ""].filter(Boolean).join(" ");
-}
-
-export function botLevel(app) {
-  const levels = (app.catalog && app.catalog.levels) || [];
-  return levels.includes("intermediate") ? "intermediate" : levels[0];
+  return [said, fair.code ? t("fair.code", { code: fair.code }) : "", fair.hearsay ? t("fair.hearsay") : ""].filter(Boolean).join(" ");
 }

@@ -136,6 +136,12 @@ export class GuestDialog {
     this.send({ t: "fair_lost", round: this.fair.round });
   }
 
+  /** This page refused the fair deal (not the match's next here: FairPlay's `refused`, the
+   * code): the host's page is told, and ends it uncounted on every device. */
+  fairRefuse() {
+    this.send({ t: "fair_refuse", round: this.fair.round, code: this.fair.refused });
+  }
+
   waits(turn) {
     this.bar();
     return turn !== this.seat;

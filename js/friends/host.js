@@ -17,7 +17,8 @@ import { newPairs, openSealed } from "./pairs.js";
 import { cleanName, closeDialog, connectionWords, hideBar, peopleBar, savedName } from "./common.js";
 import { HostLobby } from "./lobby.js";
 import { Referee } from "./referee.js";
-import { fairBack, fairBar, fairDevices, fairEnd, fairGone, fairLost, fairMissed, forgetFair, hostFair } from "./fair.js";
+import { fairEnd } from "./fair.js";
+import { fairBack, fairBar, fairDevices, fairGone, fairLost, fairMissed, fairRefused, forgetFair, hostFair } from "./fair-table.js";
 
 const TICK_MS = 1000; // how often the referee looks at the age of unfinished messages
 
@@ -103,7 +104,8 @@ export class FriendsHost {
         return this.n;
       },
       seated: (peer, seat) => this.seated(peer, seat),
-      fair: (peer, seat, msg) => this.fairHeard(peer, seat)(msg),
+      // (a page that refused the deal: ./fair-table.js; every other, fairHeard)
+      fair: (peer, seat, msg) => (msg.t === "fair_refuse" ? void fairRefused(this, seat, msg) : this.fairHeard(peer, seat)(msg)),
       lobby: () => this.tellLobby(),
       room: this.room,
       build: BUILD_HASH,

@@ -280,8 +280,9 @@ export class Referee {
         case "req": return this.request(peer, p, msg);
         case "sync": return this.sync(peer, p);
         case "fair": // a fair deal's message (./fair.js): the host's page carries it
-        case "fair_lost": // a page come back without the fair deal under way (./fair.js fairLost)
-        case "fair_heard": // a page come back at the fair deal: what it has heard (./fair.js fairMissed)
+        case "fair_lost": // a page come back without the fair deal under way (./fair-table.js fairLost)
+        case "fair_heard": // a page come back at the fair deal: what it has heard (./fair-table.js fairMissed)
+        case "fair_refuse": // a page that does not deal the deal: not the match's next there (./fair-table.js fairRefused)
           if (p.seat === null || !this.hooks.started() || !this.hooks.fair) return this.refuse(peer, "friends_not_seated", "take a seat first");
           return this.hooks.fair(peer, p.seat, msg);
         default: return this.refuse(peer, "friends_bad_message", `unknown message ${text(msg.t, 20)}`);

@@ -8,7 +8,11 @@ the deal was checked fair on their device, with the same points; the friend revi
 and the next deal starts on both and plays. The table deals a match (best of three): each page
 shows the same table's code under the names and on the end screen, the score after the first
 deal on both, and the second deal is dealt by the match's next dealer, both pages' matches
-agreeing. Helpers come from test_friends.py."""
+agreeing; a deal the friend's page refuses as not the match's next ends uncounted on both, and
+the next is a new match's. The reloads: each page's mid-deal; the host's after a deal of a match
+(its end shown again, the next dealt when asked) while the friend's page lost its records (it
+takes the host's, said to be the host's word); a new match after one, its dealer passed on; the
+host's "End the deal now", said on both pages. Helpers come from test_friends.py."""
 import json
 import re
 
@@ -104,10 +108,24 @@ def test_two_people_play_a_fair_deal_and_neither_device_sees_the_others_cards(rt
         # a new round, new keys: another code, the same on both pages
         later = [p.page.wait_for_selector("#fair-code", timeout=60000).text_content() for p in (host, friend)]
         assert later[0] == later[1] and later[0] != codes[0]
-        # a host's page that deals the match's third deal with another dealer than the match's (or
-        # counting another number of deals before it): the friend's engine refuses it, in words,
-        # and the deal does not start there
-        for wrong in ({"dealer": first[0], "deal": 1}, {"dealer": 1 - first[0], "deal": 2}):
+        # a host's page that deals the match's third deal with another dealer than the match's: the
+        # friend's engine refuses it, in words, and tells the host's page, which ends it uncounted
+        # on every device, says so and offers the next deal: a new match (the devices disagree on
+        # this one), dealt by the seat after the last deal counted, as "play again" passes it on
+        host.page.evaluate(TAMPER_JS, {"dealer": first[0]})
+        friend.page.wait_for_function(REFUSED_JS, timeout=60000)
+        host.page.wait_for_function("() => document.getElementById('notice')?.textContent.includes('refused it')", timeout=60000)
+        assert host.page.evaluate("window.__briscola.app.friends.fair.why") == "refused"
+        host.page.wait_for_selector("#friends-bar .problem:has-text('starts a new match')", timeout=30000)
+        host.page.evaluate(RANDOM_SEAT_JS, first[0])  # (a dealer drawn at random now: deal 1's)
+        host.page.click("#fair-again")
+        for p in (host, friend):
+            p.page.wait_for_function("() => { const st = window.__briscola.state; return st && st.round === 3 && st.match.deal === 0"
+                                     " && st.view.events.length < 5; }", timeout=60000)
+        assert [p.page.evaluate(DEALER_JS) for p in (host, friend)] == [1 - first[0]] * 2
+        assert [p.page.evaluate("window.__briscola.state.match.score") for p in (host, friend)] == [[0, 0]] * 2
+        # a deal sent to the friend's page counting another number of deals before it: refused there
+        for wrong in ({"dealer": 1 - first[0], "deal": 1}, {"dealer": 1 - first[0], "deal": 2}):
             said = friend.page.evaluate(WRONG_DEAL_JS, wrong)
             assert said["fs"] is False and said["refused"] and "not this match's next one" in said["notice"], said
 
@@ -127,6 +145,19 @@ def test_the_lobby_says_what_a_fair_table_checks_when_the_deal_ends(rtc_browser,
 
 
 DEALER_JS = "() => window.__briscola.app.friends.fair.fs.dealer"
+# the host's page deals another deal mid-deal, its fair_go to the friend changed by `wrong`
+TAMPER_JS = """async (wrong) => {
+  const host = window.__briscola.app.friends, send = host.send;
+  host.send = (peer, msg) => send.call(host, peer, msg && msg.t === "fair_go" ? { ...msg, ...wrong } : msg);
+  try { await host.playAgain(); } finally { delete host.send; }
+}"""
+REFUSED_JS = """() => { const fair = window.__briscola.app.friends.fair;
+  return fair.refused && !fair.fs && document.getElementById("notice")?.textContent.includes("not this match's next one"); }"""
+# the next seat drawn at random on this page (a dealer: crypto.getRandomValues of one number) is `seat`
+RANDOM_SEAT_JS = """(seat) => {
+  const own = crypto.getRandomValues.bind(crypto);
+  crypto.getRandomValues = (a) => { if (!(a instanceof Uint32Array && a.length === 1)) return own(a); crypto.getRandomValues = own; a[0] = seat; return a; };
+}"""
 # a friend's page sent the next round's fair_go with `wrong`'s dealer and count of deals
 WRONG_DEAL_JS = """async (wrong) => {
   const g = window.__briscola.app.friends, fair = g.fair;
@@ -147,6 +178,12 @@ KEPT_JS = """async (key) => {
   if (rec && rec.deal) rec.deal.fs.fair.options.deck = null;
   return rec && JSON.stringify(rec);
 }"""
+# the record `key` of the page's fair storage deleted (as a person clearing the site's storage)
+FORGET_JS = """async (key) => {
+  const db = await new Promise((ok, no) => { const r = indexedDB.open("briscola-fair", 1); r.onsuccess = () => ok(r.result); r.onerror = () => no(r.error); });
+  await new Promise((ok, no) => { const tx = db.transaction("tables", "readwrite"); tx.objectStore("tables").delete(key); tx.oncomplete = ok; tx.onerror = () => no(tx.error); });
+  db.close();
+}"""
 HAND_JS = "() => window.__briscola.app.friends.fair.fs.fair.hand().map(([, c]) => c)"
 ROOM_JS = "() => window.__briscola.app.friends.room"
 BAD_INPUT_JS = """async () => {
@@ -160,6 +197,8 @@ BAD_INPUT_JS = """async () => {
 }"""
 # the page's table shows every card of `h` in its hand
 HAS_HAND_JS = "h => { const mine = window.__briscola.state.view.hand; return h.every((c) => mine.includes(c)); }"
+# the page shows the start of the fair deal of round `r`
+ROUND_JS = "(r) => { const st = window.__briscola.state; return !!st && st.round === r && st.view.events.length < 5 && !!window.__briscola.app.friends.fair.fs; }"
 FAIR_END_JS = "() => document.getElementById('notice')?.textContent.includes('the deal was fair')"
 
 
@@ -220,11 +259,40 @@ def test_a_friend_s_page_reloaded_mid_deal_carries_on_and_the_deal_ends_checked_
         # the deal's public record, for the match's next deal (classic: a single deal, none)
         friend.page.wait_for_function(f"() => ({KEPT_JS})('guest:{room}').then((t) => t !== null && JSON.parse(t).deal === null)", timeout=30000)
         assert json.loads(friend.page.evaluate(KEPT_JS, f"guest:{room}"))["past"] == []
+        # a new match after this one (classic: a match of one deal) is dealt by the seat after
+        # this deal's dealer, as "play again" passes the deal on at any table (a dealer drawn at
+        # random there would be this one again)
+        dealer = host.page.evaluate(DEALER_JS)
+        host.page.wait_for_selector("#summary-dialog[open] #sum-again", timeout=30000)
+        host.page.evaluate(RANDOM_SEAT_JS, dealer)
+        host.page.click("#sum-again")
+        for p in (host, friend):
+            p.page.wait_for_function(ROUND_JS, arg=1, timeout=60000)
+        assert [p.page.evaluate(DEALER_JS) for p in (host, friend)] == [1 - dealer] * 2
+        # its friend's page gone, the host ends the deal now: uncounted, said on the host's page,
+        # and on the friend's once back; the next deal, dealt by the same seat (the deal ended did
+        # not count), plays on both
+        assert play_one([host, friend], timeout=120)
+        url = friend.page.url
+        friend.page.goto("about:blank")
+        host.page.click("#fair-end", timeout=60000)
+        host.page.wait_for_function("() => document.getElementById('notice')?.textContent.includes('does not count')", timeout=30000)
+        host.page.wait_for_selector("#fair-again", timeout=30000)
+        friend.page.goto(url)
+        friend.page.wait_for_function("() => document.getElementById('notice')?.textContent.includes('while your device was away')", timeout=120000)
+        assert friend.page.evaluate("window.__briscola.app.friends.fair.voided.device") == 1
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='on']", timeout=60000)
+        host.page.evaluate(RANDOM_SEAT_JS, dealer)
+        host.page.click("#fair-again")
+        for p in (host, friend):
+            p.page.wait_for_function(ROUND_JS, arg=2, timeout=60000)
+        assert [p.page.evaluate(DEALER_JS) for p in (host, friend)] == [1 - dealer] * 2
+        assert play_one([host, friend], timeout=120)
 
 
 def test_the_host_s_page_reloaded_mid_deal_carries_on_and_the_deal_ends_checked_fair(rtc_browser, base_url, relay):
     with closing_all(Person(rtc_browser), Person(rtc_browser)) as (host, friend):
-        href = host_table(host, base_url, relay, seed=17, extra="&fair=1")
+        href = host_table(host, base_url, relay, variant="best-of-3", seed=17, extra="&fair=1")
         join(friend, href, 1)
         dealt(host, friend)
         steps = until_the_turn_of(friend, [host, friend], 6)
@@ -244,6 +312,30 @@ def test_the_host_s_page_reloaded_mid_deal_carries_on_and_the_deal_ends_checked_
         assert kept["table"]["room"] == room and kept["table"]["seats"][1]["token"]
         kept_holds_nothing_of(host.page, f"host:{room}", friend.page.evaluate(HAND_JS), hand)
         play_to_the_end_checked_fair(host, friend, steps + 1)
+        # a reload mid-match: the host's page back after the deal shows its end as before (the
+        # summary, the check on its device, the match's score, "Next deal") and deals nothing
+        # until asked; the friend's page back meanwhile with its storage cleared (none of the
+        # match's records kept there) takes the host's, said to be the host's word, and both
+        # deal the match's next, the score kept
+        host.page.wait_for_selector("#summary-dialog[open] #sum-next", timeout=30000)
+        score = host.page.evaluate("window.__briscola.state.match.score")
+        dealer = host.page.evaluate(DEALER_JS)
+        friend.page.evaluate(FORGET_JS, f"guest:{room}")
+        friend.page.reload()
+        host.page.reload()
+        host.page.wait_for_selector("#summary-dialog[open] #sum-next", timeout=120000)
+        host.page.wait_for_function("() => document.getElementById('sum-fair')?.textContent.includes('the deal was fair')", timeout=30000)
+        assert host.page.evaluate("[window.__briscola.app.friends.fair.round, window.__briscola.state.match.score]") == [0, score]
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='on']", timeout=120000)
+        host.page.click("#sum-next")
+        for p in (host, friend):
+            p.page.wait_for_function("() => { const st = window.__briscola.state; return st && st.round === 1 && st.match.deal === 1"
+                                     " && st.view.events.length < 5; }", timeout=90000)
+        matches = [p.page.evaluate("window.__briscola.state.match") for p in (host, friend)]
+        assert matches[0] == matches[1] and matches[0]["score"] == score, matches
+        assert [p.page.evaluate(DEALER_JS) for p in (host, friend)] == [1 - dealer] * 2
+        friend.page.wait_for_selector("#friends-bar .problem:has-text(\"the host's word\")", timeout=30000)
+        assert play_one([host, friend], timeout=120)
 
 
 def test_a_friend_gone_for_good_is_said_the_deal_ends_uncounted_and_a_computer_plays_the_next(rtc_browser, base_url, relay):
