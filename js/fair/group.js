@@ -10,8 +10,8 @@
 //   the card is B − ΣT; the shares a message carries for one recipient, one such proof for
 //   their random combination (weights hashed from all of them);
 // - a proof's nonce is derived from the secret and the statement (deterministic, as Ed25519's);
-// - every proof's challenge hashes the context (table, round, sender, sequence, kind, position)
-//   with a domain tag: a proof made for one message is no proof for another.
+// - every proof's challenge hashes the context (table, round, sender, sequence, kind, recipient,
+//   position) with a domain tag: a proof made for one message is no proof for another.
 import { ristretto255, ristretto255_hasher } from "@noble/curves/ed25519.js";
 import { mulAddUnsafe } from "@noble/curves/abstract/curve.js";
 import { sha256 } from "@noble/hashes/sha2.js";
@@ -133,8 +133,8 @@ export function readPoint(bytes) {
 export const sizes = { SCALAR, POINT, PROOF: 2 * SCALAR, PAIR: 2 * POINT };
 
 // Windows of precomputed multiples (the library's, built on a point's first multiplication,
-// FairTable's choice): another device's key is multiplied once for each of its shares checked
-// (some forty a deal), the joint key 80 times a shuffle (400 in the check). A wider window makes
+// FairTable's choice): another device's key is multiplied once for each of its proofs checked
+// (some forty a deal dealt a card at a time, a few when a hand is dealt at once), the joint key 80 times a shuffle (400 in the check). A wider window makes
 // a multiplication cheaper and its table dearer (2^(w−1) points for every w bits of a scalar):
 // in bench/fairdeal.mjs (3, 4, 5, 8 bits tried for the keys, 4, 5, 6, 8 for the joint key) 4
 // bits cost least for both, tables included (the 8 bits of before: 25–30 ms a table).

@@ -11,7 +11,7 @@
 import { b64, proofBytes, readProof, unb64 } from "./codec.js";
 import { pointBytes, proveShares, readPoint, verifyShares, verifyToken } from "./group.js";
 
-const ALL = -1;
+const ALL = -1; // (table.js's: a card opened to every device)
 
 /** The body of the `tokens` message of this device's shares of `list` ([[p, to]], none to
  * itself): `items` [[p, to, T]], `proofs` [[to, proof]] one for each recipient, in the order it

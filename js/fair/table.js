@@ -303,7 +303,7 @@ export class FairTable {
     switch (m.k) {
       case "key": return this._onKey(j, m);
       case "shuffle": return this._onShuffle(j, m);
-      case "tokens": return this._onTokens(j, m);
+      case "tokens": return onTokens(this, j, m, WAIT);
       case "play": return this._onPlay(j, m);
       case "show": return onHand(this, j, m, WAIT);
       case "open": return this._onOpen(j, m);
@@ -370,10 +370,6 @@ export class FairTable {
     const commit = commitSeed(this.seed, context);
     this._send("shuffle", { deck: b64(deckBytes(deck)), commit: b64(commit) });
     this._shuffled(this.me, deck, commit);
-  }
-
-  _onTokens(j, m) {
-    return onTokens(this, j, m, WAIT);
   }
 
   _verify(j, p, entry) {
