@@ -1,7 +1,8 @@
 """The fair deal's protocol (js/fair/, docs/friends.md "The fair deal"), run in Node by
 tests/js/fairdeal.mjs: one FairTable per device against a fake transport whose lanes cross at
 random. Honest deals at two to six devices, and each cheat caught and named: a wrong reveal
-token, a card duplicated or substituted in a shuffle, replayed, reordered and renumbered
+token (alone, or among the shares proven together: one wrong, two swapped, two moved by opposite
+amounts, the proof made again for them), a card duplicated or substituted in a shuffle, replayed, reordered and renumbered
 messages, a card claimed that a device does not hold, a position played that was dealt to
 another, a share sent for a card to a device the game did not deal it to, a commitment that
 does not open, a false accusation. The truth each test compares with is read in the script
@@ -160,11 +161,10 @@ def test_a_wrong_share_among_those_proven_together_is_caught_and_names_the_sende
     by opposite amounts (their sum the true one's, which a proof of the plain sum would pass)
     stops the deal at the holder, and every other device checks the proof itself."""
     d = runs[name]
-    for me in range(5):
-        if me != 1:
-            assert [c[:2] for c in d["seen"][me]["cheats"]] == [[1, "bad_token"]], (me, d["seen"][me]["cheats"])
+    for me in (0, 2):
+        assert [c[:2] for c in d["seen"][me]["cheats"]] == [[1, "bad_token"]], (me, d["seen"][me]["cheats"])
     assert d["seen"][0]["cards"] == []  # none of device 0's cards read with a wrong share
-    cheat_named(d, 1, "bad_token", honest=[0, 2, 3, 4])
+    cheat_named(d, 1, "bad_token", honest=[0, 2])
 
 
 def test_a_counter_accusation_is_checked_too(runs):

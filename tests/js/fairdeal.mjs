@@ -181,11 +181,11 @@ function forgeToken(msg, k = 0, delta = Point.BASE) {
   return { ...msg, items };
 }
 
-/** Device 1's `tokens` message of a deal of five (eight shares for device 0), changed by `forge`
+/** Device 1's `tokens` message of a deal of three, eight cards each (eight shares for device 0), changed by `forge`
  * (the indexes of its items for device 0 given), and the one proof of those shares made again
  * for the changed ones, with device 1's key (what a device that cheats can do) before it goes. */
 function batchCheat(forge) {
-  return deal(5, {
+  return deal(3, {
     hand: 8, noTrump: true, tricks: 0,
     tamper: (from, msg, bus) => {
       if (from !== 1 || msg.k !== "tokens") return [msg];
