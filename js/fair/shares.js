@@ -111,10 +111,10 @@ export function verifyShare(t, j, p, entry) {
 }
 
 /** Another device's share of a `tokens` message. Its point is decoded where it is first used
- * (its group checked, its card read): a device checks the shares for it at once, and most of
- * the others' never (a card's shares are read when it is played, and a hand's last card is not:
- * a decoding costs what a seventh of a multiplication does). A point that does not decode fails
- * its group's proof, as a wrong one does. */
+ * (its group checked, its card read): a device checks the shares for it at once, the others'
+ * when their holder first plays, not while the hand is dealt (a decoding costs what a seventh of
+ * a multiplication does: 96 of them at five devices). A point that does not decode fails its
+ * group's proof, as a wrong one does. */
 class Share {
   constructor(bytes, to, group) {
     Object.assign(this, { bytes, to, group, ok: false });
