@@ -10,6 +10,9 @@
 //                the slowest counts) and checked by the holder, which reads the card
 //   a play       a card played, opened on every device: the holder's share made, then each
 //                device checks the five shares (the slowest device counts)
+//   a hand       the forty cards dealt at once, as the page deals them (another deal): each
+//                device's shares made (32) and those for it checked (32), its eight cards read;
+//                the wait for a hand is the slowest device's making, then the holder's checking
 //   the check    the check after the deal on one device: the five shuffles replayed
 //   bytes        what each device sends in a deal (JSON text)
 // Usage: node bench/fairdeal.mjs [--runs N] [--devices N] [--json]
@@ -132,19 +135,53 @@ async function setupPath() {
   return { path, ready: tables.every((t) => t.phase === "deal") };
 }
 
+// the whole hand dealt at once: every device's deal (its shares made), then the messages
+async function handAtOnce() {
+  const tables = Array.from({ length: N }, (_, me) => new FairTable({ table: "bench", round: 2, devices: N, me, deck: DECK }));
+  let lanes = [];
+  const post = (d, out) => { for (const { msg } of out.send) for (let k = 0; k < N; k++) if (k !== d) lanes.push([d, k, JSON.stringify(msg)]); };
+  const drain = async (work) => {
+    while (lanes.length) {
+      const [from, to, text] = lanes.shift();
+      const t0 = performance.now();
+      const out = await tables[to].receive(JSON.parse(text), from);
+      if (work) work[to] += performance.now() - t0;
+      post(to, out);
+    }
+  };
+  for (const t of tables) post(t.me, t.start());
+  await drain(null);
+  const list = DECK.map((_, p) => [p, p % N]);
+  const make = [];
+  for (const t of tables) {
+    const t0 = performance.now();
+    post(t.me, t.deal(list));
+    make.push(performance.now() - t0);
+  }
+  const check = new Array(N).fill(0);
+  await drain(check);
+  const cards = tables.every((t) => t.hand().length === HAND);
+  return { make, check, wait: check.map((c) => Math.max(...make) + c), cards };
+}
+
 const runs = [];
 const paths = [];
+const hands = [];
 for (let r = 0; r < RUNS; r++) {
   runs.push(await oneDeal());
   paths.push(await setupPath());
+  hands.push(await handAtOnce());
 }
 const all = (f) => runs.flatMap(f);
 const out = {
   devices: N, runs: RUNS, cards: DECK.length,
-  fair: runs.every((r) => r.ok) && paths.every((p) => p.ready),
+  fair: runs.every((r) => r.ok) && paths.every((p) => p.ready) && hands.every((h) => h.cards),
   setup_path_ms: median(paths.map((p) => p.path)),
   card_ms: { median: median(all((r) => r.card)), p90: p90(all((r) => r.card)) },
   play_ms: { median: median(all((r) => r.play)), p90: p90(all((r) => r.play)) },
+  hand_make_ms: median(hands.flatMap((h) => h.make)),
+  hand_check_ms: median(hands.flatMap((h) => h.check)),
+  hand_wait_ms: { median: median(hands.flatMap((h) => h.wait)), p90: p90(hands.flatMap((h) => h.wait)) },
   check_ms: median(runs.map((r) => r.check)),
   bytes_per_device: median(all((r) => r.bytes)),
   bytes_max: Math.max(...all((r) => r.bytes)),
@@ -156,6 +193,9 @@ else {
   console.log(`| the set-up (keys, then the ${N} shuffles in turn): its critical path | ${out.setup_path_ms.toFixed(0)} ms | |`);
   console.log(`| a card reaching its holder (${N - 1} shares made at once, checked by the holder) | ${out.card_ms.median.toFixed(1)} ms | ${out.card_ms.p90.toFixed(1)} ms |`);
   console.log(`| a card played, opened on every device | ${out.play_ms.median.toFixed(1)} ms | ${out.play_ms.p90.toFixed(1)} ms |`);
+  console.log(`| the whole hand dealt at once: one device's ${(N - 1) * HAND} shares made | ${out.hand_make_ms.toFixed(1)} ms | |`);
+  console.log(`| the whole hand dealt at once: the ${(N - 1) * HAND} shares for one device checked, its cards read | ${out.hand_check_ms.toFixed(1)} ms | |`);
+  console.log(`| the whole hand dealt at once: the wait for a hand (the slowest device's shares made, then the holder's check) | ${out.hand_wait_ms.median.toFixed(1)} ms | ${out.hand_wait_ms.p90.toFixed(1)} ms |`);
   console.log(`| the check after the deal, one device | ${out.check_ms.toFixed(0)} ms | |`);
   console.log(`| bytes one device sends in a deal | ${out.bytes_per_device} | max ${out.bytes_max} |`);
   console.log(out.fair ? "every deal checked fair on every device" : "NOT FAIR: a deal failed its check");

@@ -1,7 +1,8 @@
 """The fair deal's protocol (js/fair/, docs/friends.md "The fair deal"), run in Node by
 tests/js/fairdeal.mjs: one FairTable per device against a fake transport whose lanes cross at
 random. Honest deals at two to six devices, and each cheat caught and named: a wrong reveal
-token, a card duplicated or substituted in a shuffle, replayed, reordered and renumbered
+token (alone, or among the shares proven together: one wrong, two swapped, two moved by opposite
+amounts, the proof made again for them), a card duplicated or substituted in a shuffle, replayed, reordered and renumbered
 messages, a card claimed that a device does not hold, a position played that was dealt to
 another, a share sent for a card to a device the game did not deal it to, a commitment that
 does not open, a false accusation. The truth each test compares with is read in the script
@@ -153,6 +154,19 @@ def test_a_wrong_reveal_token_stops_the_deal_and_names_the_device(runs):
     cheat_named(d, 1, "bad_token", honest=[0, 2])
 
 
+@pytest.mark.parametrize("name", ["batch_one_wrong", "batch_swapped", "batch_offset"])
+def test_a_wrong_share_among_those_proven_together_is_caught_and_names_the_sender(runs, name):
+    """Device 1's eight shares for device 0 go with one proof (of their combination, its weights
+    hashed from every share): one share wrong, two swapped between their positions, or two moved
+    by opposite amounts (their sum the true one's, which a proof of the plain sum would pass)
+    stops the deal at the holder, and every other device checks the proof itself."""
+    d = runs[name]
+    for me in (0, 2):
+        assert [c[:2] for c in d["seen"][me]["cheats"]] == [[1, "bad_token"]], (me, d["seen"][me]["cheats"])
+    assert d["seen"][0]["cards"] == []  # none of device 0's cards read with a wrong share
+    cheat_named(d, 1, "bad_token", honest=[0, 2])
+
+
 def test_a_counter_accusation_is_checked_too(runs):
     d = runs["counter_accusation"]
     # device 2 heard device 1's "device 0 accused me falsely" before device 0's accusation: it
@@ -187,6 +201,10 @@ def test_a_message_sent_again_under_a_new_number_is_a_cheat(runs):
 def test_every_proof_is_bound_to_its_message(runs):
     assert runs["binding"]["verified"] == {"same": True, "seq": False, "pos": False, "to": False, "sender": False,
                                            "kind": False, "table": False, "round": False}
+    # the one proof of a message's shares for one recipient: the shares in any order, nothing else
+    assert runs["binding"]["shares"] == {"same": True, "order": True, "seq": False, "to": False, "sender": False,
+                                         "kind": False, "table": False, "round": False, "pos": False, "fewer": False,
+                                         "more": False, "swapped": False, "wrong": False}
 
 
 def test_a_card_claimed_that_the_device_does_not_hold_is_caught(runs):
@@ -297,7 +315,8 @@ def test_the_bundle_the_page_loads_deals_and_is_not_precached(node, tmp_path):
 # Five devices dealt their forty cards at once (Chiamata, as the page deals them): every
 # message a device sends fits what the friends layer takes from a friend's page to the host's
 # (js/friends/wire.js LIMIT_TO_HOST, with the wrapper the host's page carries it in), and every
-# card reaches its holder. A single `tokens` message of the 32 shares was 4.7 KB: refused.
+# card reaches its holder. A single `tokens` message of the 32 shares, each with its own proof, was
+# 4.7 KB: refused; with one proof for each recipient's shares, it is 2 KB.
 WHOLE_HAND = """
 import { FairTable } from "./js/fair/index.js";
 const SUITS = ["D", "C", "S", "B"];
@@ -330,4 +349,4 @@ def test_a_whole_hand_dealt_at_once_fits_the_friends_layer_messages(node):
     got = json.loads(out.stdout)
     assert got["cards"] == [8] * 5
     assert got["largest"] <= limit, got
-    assert got["tokens"] == 4  # device 0 sent its key, its shuffle and two `tokens` messages
+    assert got["tokens"] == 3  # device 0 sent its key, its shuffle and one `tokens` message

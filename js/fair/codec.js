@@ -6,6 +6,8 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { hkdf } from "@noble/hashes/hkdf.js";
 import { readPoint, readScalar, scalarBytes, transcript } from "./group.js";
 
+// 2: a `tokens` message's shares proven together, one proof for each recipient (1: one a share);
+// every message signed by its device (`sig`, sign.js)
 export const VERSION = 2;
 export const TYPE = "fair";
 const enc = new TextEncoder();
@@ -35,8 +37,11 @@ const isInt = (v, lo, hi) => Number.isInteger(v) && v >= lo && v <= hi;
 const BODIES = {
   key: (m) => typeof m.Y === "string" && typeof m.proof === "string",
   shuffle: (m) => typeof m.deck === "string" && typeof m.commit === "string",
+  // (the shares, T alone; one proof for the shares of each recipient, js/fair/shares.js)
   tokens: (m) => Array.isArray(m.items) && m.items.length >= 1 && m.items.length <= 64 &&
-    m.items.every((it) => Array.isArray(it) && it.length === 3 && isInt(it[0], 0, 63) && isInt(it[1], -1, 5) && typeof it[2] === "string"),
+    m.items.every((it) => Array.isArray(it) && it.length === 3 && isInt(it[0], 0, 63) && isInt(it[1], -1, 5) && typeof it[2] === "string") &&
+    Array.isArray(m.proofs) && m.proofs.length >= 1 && m.proofs.length <= 7 &&
+    m.proofs.every((it) => Array.isArray(it) && it.length === 2 && isInt(it[0], -1, 5) && typeof it[1] === "string"),
   play: (m) => isInt(m.p, 0, 63) && typeof m.card === "string" && m.card.length <= 8 &&
     (m.token === undefined || typeof m.token === "string") && (m.up === undefined || m.up === 1),
   show: (m) => isInt(m.to, 0, 5) && typeof m.iv === "string" && typeof m.box === "string",

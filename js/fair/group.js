@@ -7,10 +7,11 @@
 // - a masked card: ElGamal under the joint key H = ΣY, a pair (A, B) = (r·G, M + r·H);
 // - re-masking: (A + s·G, B + s·H), which leaves the card and makes the pair new;
 // - a reveal token: T = x·A, with a Chaum–Pedersen proof that log_G(Y) = log_A(T) (DLEQ);
-//   the card is B − ΣT;
+//   the card is B − ΣT; the shares a message carries for one recipient, one such proof for
+//   their random combination (weights hashed from all of them);
 // - a proof's nonce is derived from the secret and the statement (deterministic, as Ed25519's);
-// - every proof's challenge hashes the context (table, round, sender, sequence, kind, position)
-//   with a domain tag: a proof made for one message is no proof for another.
+// - every proof's challenge hashes the context (table, round, sender, sequence, kind, recipient,
+//   position) with a domain tag: a proof made for one message is no proof for another.
 import { ristretto255, ristretto255_hasher } from "@noble/curves/ed25519.js";
 import { mulAddUnsafe } from "@noble/curves/abstract/curve.js";
 import { sha256 } from "@noble/hashes/sha2.js";
@@ -132,8 +133,8 @@ export function readPoint(bytes) {
 export const sizes = { SCALAR, POINT, PROOF: 2 * SCALAR, PAIR: 2 * POINT };
 
 // Windows of precomputed multiples (the library's, built on a point's first multiplication,
-// FairTable's choice): another device's key is multiplied once for each of its shares checked
-// (some forty a deal), the joint key 80 times a shuffle (400 in the check). A wider window makes
+// FairTable's choice): another device's key is multiplied once for each of its proofs checked
+// (some forty a deal dealt a card at a time, a few when a hand is dealt at once), the joint key 80 times a shuffle (400 in the check). A wider window makes
 // a multiplication cheaper and its table dearer (2^(w−1) points for every w bits of a scalar):
 // in bench/fairdeal.mjs (3, 4, 5, 8 bits tried for the keys, 4, 5, 6, 8 for the joint key) 4
 // bits cost least for both, tables included (the 8 bits of before: 25–30 ms a table).
@@ -163,8 +164,8 @@ export function verifyKey(Y, [c, s], context) {
   return challenge("key", ...context, Y, R) === c;
 }
 
-/** A reveal token T = x·A with a Chaum–Pedersen proof that log_G(Y) = log_A(T). `T`, where
- * given, is x·A made ahead (FairTable.prepare): it depends on nothing but the key and the deck. */
+/** A reveal token T = x·A with a Chaum–Pedersen proof that log_G(Y) = log_A(T) (a card played,
+ * a partner's hand shown; the shares of a deal are proven together, proveShares). */
 export function token(x, Y, A, context, T = A.multiply(x)) {
   const w = nonce(x, "token", [...context, Y, A]);
   const c = challenge("token", ...context, Y, A, T, G.multiply(w), A.multiply(w));
@@ -179,6 +180,44 @@ export function verifyToken(Y, A, T, [c, s], context) {
   const R1 = G.multiplyUnsafe(s).subtract(Y.multiplyUnsafe(c));
   const R2 = mulAddUnsafe(Point, [A, T], [s, Fn.neg(c)]);
   return challenge("token", ...context, Y, A, T, R1, R2) === c;
+}
+
+/** The shares a message carries for one recipient, proven at once: `items` are [p, A, T] (a
+ * position, its masked card's A, the share T = x·A), in any order (they are taken by position,
+ * so the statement is the set). Their digest hashes the context (table, round, sender, sequence,
+ * kind, recipient), the key and every (p, A, T); from it come the weights r (the first 1, the
+ * others 128 bits, HKDF-SHA-256), and the statement is one Chaum–Pedersen one, log_G(Y) =
+ * log_A*(T*) with A* = Σ r·A and T* = Σ r·T (two multi-scalar multiplications of the library's:
+ * every input is public). A wrong T among them leaves T* ≠ x·A* but for one value of its weight
+ * in 2^128, and the weights are hashed after every T is fixed (docs/friends.md, "How it works"). */
+function combine(context, Y, items) {
+  const sorted = [...items].sort((a, b) => a[0] - b[0]);
+  const digest = hash("shares", ...context, Y, ...sorted.flat());
+  const bytes = hkdf(sha256, digest, enc.encode(`${DST}-weights`), transcript(...context), 16 * sorted.length);
+  const r = sorted.map((_, i) => (i === 0 ? 1n : numberLE(bytes.subarray(16 * i, 16 * i + 16)) || 1n));
+  // (one share: A* = A and T* = T, the points themselves, their encodings known)
+  const [As, Ts] = sorted.length === 1 ? sorted[0].slice(1)
+    : [1, 2].map((k) => mulAddUnsafe(Point, sorted.map((item) => item[k]), r));
+  return { digest, As, Ts };
+}
+
+/** One proof for the shares `items` ([p, A, T], each T = x·A), bound to `context`. */
+export function proveShares(x, Y, items, context) {
+  const { digest, As, Ts } = combine(context, Y, items);
+  const w = nonce(x, "shares", [...context, digest]);
+  const c = challenge("shares", ...context, digest, Y, As, Ts, G.multiply(w), As.multiply(w));
+  return [c, Fn.add(w, Fn.mul(c, x))];
+}
+
+/** The check of the one proof of the shares `items` ([p, A, T]): false when any T is not x·A
+ * (up to the 2^-128 of the weights), as when the proof was made for other shares or context. */
+export function verifyShares(Y, items, [c, s], context) {
+  if (!items.length) return false;
+  const { digest, As, Ts } = combine(context, Y, items);
+  if (As.is0()) return false;
+  const R1 = G.multiplyUnsafe(s).subtract(Y.multiplyUnsafe(c));
+  const R2 = mulAddUnsafe(Point, [As, Ts], [s, Fn.neg(c)]);
+  return challenge("shares", ...context, digest, Y, As, Ts, R1, R2) === c;
 }
 
 // -- the deck ---------------------------------------------------------------------------------

@@ -7,7 +7,9 @@ import { FairTable } from "./table.js";
 import { b64 } from "./codec.js";
 import { scalarBytes } from "./group.js";
 
-export const SAVED_VERSION = 1;
+// 2: the messages of the protocol's VERSION 2 (codec.js): a deal kept by a page of version 1
+// replays into another deal, and is refused
+export const SAVED_VERSION = 2;
 
 export function snapshot(t) {
   return {

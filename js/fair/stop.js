@@ -1,5 +1,5 @@
 // A stop heard from another device (js/fair/table.js `stop`): FairTable's, apart for its size.
-import { verifyToken } from "./group.js";
+import { shareRight } from "./shares.js";
 
 /** Another device stopped the deal, naming a device (or none). A share said wrong can be
  * checked here (the shares go to every device), whether the stop says a share is wrong
@@ -13,7 +13,7 @@ export function onStop(t, j, m) {
       m.p !== undefined && m.p < t.size) {
     const entry = t.tokens[m.p].get(about) ?? t.pending[m.p].get(about);
     if (entry) {
-      const right = entry.ok || verifyToken(t.Y[about], t._deck()[m.p][0], entry.T, entry.proof, entry.ctx);
+      const right = shareRight(t, about, m.p, entry); // (a share's group: its one proof)
       const accuser = m.code === "bad_token" ? j : m.device;
       if (right && accuser !== null) {
         t._cheat(accuser, "false_accusation", `device ${accuser} said device ${about}'s share of position ${m.p} was wrong; it is right`, { p: m.p, of: about });

@@ -17,13 +17,14 @@
 // whom. A device's messages carry its index and a sequence number, bound into every proof.
 import {
   JOINT_WINDOW, KEY_WINDOW, Point, cardPoint, commitSeed, deckBytes, hash, masking, openDeck, pointBytes, proveKey,
-  randomBytes, randomScalar, readDeck, readPoint, readScalar, remask, sizes, token, verifyKey, verifyToken,
+  randomBytes, randomScalar, readDeck, readPoint, readScalar, remask, sizes, token, verifyKey,
 } from "./group.js";
 import {
   TYPE, VERSION, b64, concat, proofBytes, readProof, readToken, shapeError, unb64,
 } from "./codec.js";
 import { checkTable } from "./check.js";
 import { onHand, sealHand, unsealHand } from "./hand.js";
+import { accept, makeShares, onTokens, verifyShare } from "./shares.js";
 import { onStop } from "./stop.js";
 import { carried, signed, unsigned } from "./sign.js";
 
@@ -31,9 +32,6 @@ export const ALL = -1;
 const WAIT = Symbol("wait");
 const QUEUE_MAX = 256;
 const G = Point.BASE;
-// The most shares a `tokens` message carries (some 140 characters each): the friends layer takes
-// at most 4,096 a message to the host (js/friends/wire.js); five devices deal 32 shares at once.
-const TOKENS_PER_MESSAGE = 16;
 
 export class FairTable {
   /** `table`: the table's id; `round`: which deal of the table (a fresh key and shuffle each);
@@ -73,7 +71,7 @@ export class FairTable {
     this.queue = Array.from({ length: devices }, () => []);
     this.asked = new Array(this.size);      // position -> the device it is dealt to, or ALL
     this.holder = new Array(this.size);     // position -> who holds it now (ALL: on the table, face up)
-    this.tokens = Array.from({ length: this.size }, () => new Map()); // position -> device -> {T, proof, ctx, ok}
+    this.tokens = Array.from({ length: this.size }, () => new Map()); // position -> device -> a share (shares.js)
     this.pending = Array.from({ length: this.size }, () => new Map()); // tokens before the game dealt the position
     this.card = new Array(this.size);       // position -> deck index, where this device knows it
     this.public = new Array(this.size).fill(false);
@@ -115,19 +113,9 @@ export class FairTable {
       this.asked[p] = to;
       this.holder[p] = to;
     }
-    // a message carries at most TOKENS_PER_MESSAGE shares, each proof bound to that message's number
+    // one message: the shares (at most 64, 52 characters each), one proof for each recipient
     const shared = list.filter(([, to]) => to !== this.me);
-    for (let at = 0; at < shared.length; at += TOKENS_PER_MESSAGE) {
-      const seq = this.seq;
-      const items = [];
-      for (const [p, to] of shared.slice(at, at + TOKENS_PER_MESSAGE)) {
-        const ctx = this._ctx(this.me, seq, "token", p, to);
-        const { T, proof } = token(this.x, this.Y[this.me], this._deck()[p][0], ctx);
-        this.tokens[p].set(this.me, { T, proof, ctx, ok: true });
-        items.push([p, to, b64(concat(pointBytes(T), proofBytes(proof)))]);
-      }
-      this._send("tokens", { items });
-    }
+    if (shared.length) this._send("tokens", makeShares(this, shared));
     for (const [p] of list) this._settle(p);
     this._pump();
     return this._flush();
@@ -328,7 +316,7 @@ export class FairTable {
     switch (m.k) {
       case "key": return this._onKey(j, m);
       case "shuffle": return this._onShuffle(j, m);
-      case "tokens": return this._onTokens(j, m);
+      case "tokens": return onTokens(this, j, m, WAIT);
       case "play": return this._onPlay(j, m);
       case "show": return onHand(this, j, m, WAIT);
       case "open": return this._onOpen(j, m);
@@ -401,48 +389,15 @@ export class FairTable {
     this._shuffled(this.me, deck, commit);
   }
 
-  _onTokens(j, m) {
-    if (this.phase === "keys" || this.phase === "shuffle") return WAIT;
-    if (this.phase !== "deal") return this._cheat(j, "unasked", `device ${j} sent shares after the deal`);
-    for (const [p, to, data] of m.items) {
-      if (p >= this.size || to >= this.devices || to === j) return this._cheat(j, "protocol", `device ${j} sent a share for no position or device`);
-      const tk = readToken(unb64(data, 96));
-      if (!tk) return this._cheat(j, "bad_token", `device ${j}'s share for position ${p} is malformed`);
-      if (this.tokens[p].has(j) || this.pending[p].has(j)) return this._cheat(j, "protocol", `device ${j} sent its share of position ${p} twice`);
-      const entry = { ...tk, to, ctx: this._ctx(j, m.seq, "token", p, to), ok: false };
-      if (this.asked[p] === undefined) { this.pending[p].set(j, entry); continue; }
-      if (!this._accept(j, p, entry)) return;
-    }
-    for (const [p] of m.items) if (this.asked[p] !== undefined) this._settle(p);
-  }
-
-  /** A share for a position the game dealt: for that position's recipient, or a cheat. */
-  _accept(j, p, entry) {
-    if (entry.to !== this.asked[p]) {
-      const whose = this.asked[p] === ALL ? "opened to all" : `dealt to device ${this.asked[p]}`;
-      this._cheat(j, "unasked", `device ${j} sent its share of position ${p} for device ${entry.to === ALL ? "all" : entry.to}, but the game ${whose}`);
-      return false;
-    }
-    if ((entry.to === this.me || entry.to === ALL) && !this._verify(j, p, entry)) return false;
-    this.tokens[p].set(j, entry);
-    return true;
-  }
-
   _verify(j, p, entry) {
-    if (entry.ok) return true;
-    if (!verifyToken(this.Y[j], this._deck()[p][0], entry.T, entry.proof, entry.ctx)) {
-      this._cheat(j, "bad_token", `device ${j}'s share for position ${p} is wrong (its proof fails)`, { p });
-      return false;
-    }
-    entry.ok = true;
-    return true;
+    return verifyShare(this, j, p, entry);
   }
 
   /** The shares that came before the game dealt `p`, then the card if it can be read now. */
   _settle(p) {
     for (const [j, entry] of this.pending[p]) {
       this.pending[p].delete(j);
-      if (!this._accept(j, p, entry)) return;
+      if (!accept(this, j, p, entry)) return;
     }
     const to = this.asked[p];
     if (this.card[p] !== undefined || (to !== this.me && to !== ALL)) return;

@@ -6,8 +6,9 @@
 // cheats named and the check after the deal. Read by tests/test_fairdeal.py. The command line:
 // scenario names (or "all").
 import { ALL, FairTable, restore, snapshot } from "../../js/fair/index.js";
-import { Point, randomScalar, readDeck, scalarBytes, token, verifyToken } from "../../js/fair/group.js";
-import { b64, unb64 } from "../../js/fair/codec.js";
+import { Point, proveShares, randomScalar, readDeck, readPoint, scalarBytes, token, verifyShares, verifyToken } from "../../js/fair/group.js";
+import { b64, proofBytes, unb64 } from "../../js/fair/codec.js";
+import { makeShares } from "../../js/fair/shares.js";
 import { HUB, signed } from "../../js/fair/sign.js";
 
 const SUITS = ["D", "C", "S", "B"];
@@ -192,13 +193,29 @@ function summary({ bus, tables, truth: order }) {
   };
 }
 
-/** A token message's item with its point changed (another valid point, the proof unchanged). */
-function forgeToken(msg) {
-  const [p, to, data] = msg.items[0];
-  const bytes = unb64(data);
-  const T = Point.fromBytes(bytes.subarray(0, 32)).add(Point.BASE);
-  bytes.set(T.toBytes(), 0);
-  return { ...msg, items: [[p, to, b64(bytes)], ...msg.items.slice(1)] };
+/** A `tokens` message with the share of its item k changed by `delta` (another valid point; the
+ * message's proofs, made for the true shares, unchanged). */
+function forgeToken(msg, k = 0, delta = Point.BASE) {
+  const items = msg.items.map((item) => [...item]);
+  items[k][2] = b64(readPoint(unb64(items[k][2])).add(delta).toBytes());
+  return { ...msg, items };
+}
+
+/** Device 1's `tokens` message of a deal of three, eight cards each (eight shares for device 0), changed by `forge`
+ * (the indexes of its items for device 0 given), and the one proof of those shares made again
+ * for the changed ones, with device 1's key (what a device that cheats can do) before it goes. */
+function batchCheat(forge) {
+  return deal(3, {
+    hand: 8, noTrump: true, tricks: 0,
+    tamper: (from, msg, bus) => {
+      if (from !== 1 || msg.k !== "tokens") return [msg];
+      const t = bus.tables[1];
+      const forged = forge(msg, msg.items.flatMap(([, to], k) => (to === 0 ? [k] : [])));
+      const items = forged.items.filter(([, to]) => to === 0).map(([p, , data]) => [p, t._deck()[p][0], readPoint(unb64(data))]);
+      const proof = b64(proofBytes(proveShares(t.x, t.Y[1], items, t._ctx(1, msg.seq, "tokens", 0))));
+      return [{ ...forged, proofs: forged.proofs.map(([to, data]) => [to, to === 0 ? proof : data]) }];
+    },
+  });
 }
 
 /** A play message made by hand: device t's share of position p, saying it is `code`. */
@@ -278,6 +295,16 @@ const SCENARIOS = {
       },
     });
   },
+  // device 1's eight shares for device 0 proven at once: the fifth of them wrong
+  batch_one_wrong: () => batchCheat((msg, mine) => forgeToken(msg, mine[4])),
+  // two of them swapped between their positions (each right for the other's card)
+  batch_swapped: () => batchCheat((msg, mine) => {
+    const items = msg.items.map((item) => [...item]);
+    [items[mine[1]][2], items[mine[5]][2]] = [items[mine[5]][2], items[mine[1]][2]];
+    return { ...msg, items };
+  }),
+  // one moved by G and another by −G: their sum unchanged, so a proof of the plain sum would pass
+  batch_offset: () => batchCheat((msg, mine) => forgeToken(forgeToken(msg, mine[1]), mine[6], Point.BASE.negate())),
   // device 1's shuffle: one masked card replaced by a copy of another (a card duplicated)
   duplicate_shuffle: () => deal(2, {
     tamper: (from, msg, bus) => {
@@ -343,7 +370,20 @@ const SCENARIOS = {
       to: t._ctx(0, 5, "token", 3, 0), sender: t._ctx(1, 5, "token", 3, 1), kind: t._ctx(0, 5, "play", 3, 1),
       table: ["T2", 1, 0, 5, "token", 3, 1], round: ["T1", 2, 0, 5, "token", 3, 1] };
     const verified = Object.fromEntries(Object.entries(variants).map(([k, c]) => [k, verifyToken(t.Y[0], A, T, proof, c)]));
-    return { verified };
+    // the one proof of a message's shares for one recipient: bound the same, and to every share
+    const items = [3, 7, 9].map((p) => { const B = Point.BASE.multiply(randomScalar()); return [p, B, B.multiply(t.x)]; });
+    const sctx = t._ctx(0, 5, "tokens", 1);
+    const sproof = proveShares(t.x, t.Y[0], items, sctx);
+    const [a, b, c] = items;
+    const groups = {
+      same: [items, sctx], order: [[c, a, b], sctx], seq: [items, t._ctx(0, 6, "tokens", 1)], to: [items, t._ctx(0, 5, "tokens", 0)],
+      sender: [items, t._ctx(1, 5, "tokens", 1)], kind: [items, t._ctx(0, 5, "show", 1)], table: [items, ["T2", 1, 0, 5, "tokens", 1]],
+      round: [items, ["T1", 2, 0, 5, "tokens", 1]], pos: [[[4, a[1], a[2]], b, c], sctx], fewer: [[a, b], sctx],
+      more: [[...items, [11, A, A.multiply(t.x)]], sctx], swapped: [[[3, a[1], b[2]], [7, b[1], a[2]], c], sctx],
+      wrong: [[a, b, [9, c[1], c[2].add(Point.BASE)]], sctx],
+    };
+    const shares = Object.fromEntries(Object.entries(groups).map(([k, [its, cx]]) => [k, verifyShares(t.Y[0], its, sproof, cx)]));
+    return { verified, shares };
   },
   // device 1 plays its card saying it is another of the deck
   claim: () => deal(2, {
@@ -376,8 +416,7 @@ const SCENARIOS = {
       afterDeal: async (bus) => {
         const t = bus.tables[2];
         const p = 3 * 3 + 1;
-        const { T, proof } = token(t.x, t.Y[2], t._deck()[p][0], t._ctx(2, t.seq, "token", p, 1));
-        t._send("tokens", { items: [[p, 1, b64(shareBytes(T, proof))]] });
+        t._send("tokens", makeShares(t, [[p, 1]], false));
         bus.post(2, t._flush());
         await bus.drain();
       },
