@@ -14,11 +14,11 @@ export const LIMIT_TO_HOST = 4096;
 export const LIMIT_TO_FRIEND = 262144;
 // One message a friend's page sends the host may be bigger than a request: a fair deal's (`fair
 // {to, m}`, which the host's page carries to the other devices, docs/friends.md "The page at a
-// fair table"). The biggest a FairTable (js/fair/) sends: its shares of 64 positions dealt at
-// once (`tokens`, 64 items, the most its message holds, of at most 138 characters each: 8,897),
-// then a shuffle of a 64-card deck (64 bytes a card in base64: 5,462, and the seed's hash); with
-// the envelopes (a table id of 128 characters, the largest numbers) at most 9,200 characters.
-// The 48-card Spanish deck's shuffle is about 4.3 KB, Chiamata's shares of the first deal 4.5 KB.
+// fair table"). The biggest a FairTable (js/fair/) sends: a shuffle of a 64-card deck (64 bytes a
+// card in base64: 5,462, the seed's hash, the signature); its shares of 64 positions dealt at once
+// (`tokens`: 64 items of some 52 characters, and one proof for each recipient) about 3.7 KB; with
+// the envelopes (a table id of 128 characters, the largest numbers) under 6 KB. The 48-card
+// Spanish deck's shuffle is about 4.4 KB, Chiamata's shares of the first deal 2.2 KB.
 export const LIMIT_FAIR = 10240;
 
 /** The most characters a message of type `t` may have, where `limit` bounds a peer's messages:
