@@ -162,6 +162,7 @@ export class Fallback {
     this.refusedCount = { replay: 0, old: 0, sealed: 0 };
     this.closed = false;
     this.sub = `bf${Math.random().toString(36).slice(2, 10)}`;
+    this.inOrder = Promise.resolve(); // the events heard, opened and taken in the order they came
   }
 
   async start() {
@@ -233,9 +234,18 @@ export class Fallback {
     this.receive(ev.content, ev.pubkey);
   }
 
-  /** A sealed content: opened, checked (sender, recipient, counter, time), then heard. */
-  async receive(content, pubkey = "") {
-    const m = await unseal(this.keys, content);
+  /** A sealed content: opened, checked (sender, recipient, counter, time), then heard, in the
+   * order the relay passed the events on (each opened at once, heard after those before it: a
+   * small message opens sooner than a big one sent before it, and a page's messages, a fair
+   * deal's above all, are taken in their order). */
+  receive(content, pubkey = "") {
+    const opened = unseal(this.keys, content);
+    const run = this.inOrder.then(() => opened).then((m) => this.opened(m, pubkey));
+    this.inOrder = run.catch((err) => console.warn(`friends: a relay's event could not be heard: ${err}`));
+    return run;
+  }
+
+  opened(m, pubkey) {
     if (this.closed) return;
     if (!m) {
       this.refusedCount.sealed++;

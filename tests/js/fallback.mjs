@@ -272,6 +272,35 @@ const scenarios = {
     return { tooBig: host.heard.refused, unfinished, held, afterTick, expired, left, inFirstSecond, took, order, problems, queued,
       rate: RATE, burst: BURST, said: q.said };
   },
+
+  /** A big message, then small ones, come at once (a fair deal's shares, then a play): the
+   * receiving page opens the big one more slowly (its decryption held back here, as a slower
+   * device's may be) and still hears them in the order they were sent. */
+  async order() {
+    const relay = fakeRelay();
+    const a = page(relay, "ROOMoooooooooooo", "peerA");
+    const b = page(relay, "ROOMoooooooooooo", "peerB");
+    await a.fb.start();
+    await b.fb.start();
+    await until(() => a.heard.joins.length && b.heard.joins.length);
+    const subtle = globalThis.crypto.subtle;
+    const decrypt = subtle.decrypt.bind(subtle);
+    let slowed = 0;
+    subtle.decrypt = async (algo, key, data) => {
+      if (data.byteLength > 4000) {
+        slowed++;
+        await sleep(200);
+      }
+      return decrypt(algo, key, data);
+    };
+    const texts = [JSON.stringify({ t: "fair", seq: 0, pad: "s".repeat(9000) }), ...[1, 2, 3].map((seq) => JSON.stringify({ t: "fair", seq }))];
+    for (const text of texts) a.fb.send("peerB", text);
+    await until(() => b.heard.messages.length === texts.length);
+    subtle.decrypt = decrypt;
+    await a.fb.leave();
+    await b.fb.leave();
+    return { order: b.heard.messages.map(([, text]) => JSON.parse(text).seq), slowed };
+  },
 };
 
 const name = process.argv[2];
