@@ -83,3 +83,13 @@ def test_a_page_s_messages_are_heard_in_their_order_though_a_big_one_opens_slowe
     out = run(node, "order")
     assert out["slowed"] >= 1
     assert out["order"] == [0, 1, 2, 3]
+
+
+def test_a_page_s_messages_are_heard_in_their_order_though_a_relay_passes_them_on_in_another(node):
+    """A relay may pass events on in another order (tools/relay/nostr.mjs checks each signature
+    on its own, and so may a public one): each page's events are taken in the order of its
+    counter, one ahead of a gap waiting for it (a while at most: a dropped event is given up)."""
+    out = run(node, "reordered")
+    assert out["marked"] == 8  # (each message one event, through the relay's hook)
+    assert out["order"] == [0, 1, 2, 3, 5, 6]
+    assert out["released"] == 1  # only the gap of the dropped event waited its time; the third page's event was none
