@@ -202,7 +202,7 @@ export class FairPlay {
         this.app.notice(e.fair ? t("fair.checked") : t("fair.cheated", { who: this.who(e) }), 15000);
         if (e.fair) await this.state(); // its record, for the match's next deal (kept below)
         const note = document.getElementById("sum-fair");
-        if (note) note.textContent = endNote(this);
+        if (note) this.app.say(note.textContent = endNote(this)); // (heard inside the end screen, where the focus is)
       } else if (e.type === "cheat") {
         this.app.notice(t("fair.stopped", { who: this.who(e), reason: e.reason || "" }), 30000);
       } else if (e.type === "void") {
