@@ -38,6 +38,26 @@ HEARD_JS = """() => { const f = window.__briscola.app.friends.fair, heard = wind
 # refuses it, changing nothing
 BIG_JS = """const g = window.__briscola.app.friends, first = g.fair.sent[0];
 g.send({ t: 'fair', to: first.to, m: { ...first.msg, seq: 1000000, pad: 'x'.repeat(9000) } });"""
+# The line under the names drawn again (js/friends/common.js peopleBar) while a button of it has
+# the focus, as the host's page draws it at a fair table whose friend has gone ("End the deal
+# now", then "Deal the next one"), then without a button: where the focus is each time.
+BAR_FOCUS_JS = """async () => {
+  const { peopleBar } = await import(new URL("js/friends/common.js", document.baseURI).href);
+  const people = [{ kind: "human", name: "A", connected: true }, { kind: "friend", name: "B", connected: false }];
+  const button = (id) => Object.assign(document.createElement("button"), { id, className: "btn", type: "button", textContent: id });
+  const where = () => { const a = document.activeElement; return a.id || (a.closest(".hand") ? "hand" : a.tagName); };
+  peopleBar(people, 0, { text: "waits", button: button("fair-end") });
+  document.getElementById("fair-end").focus();
+  const out = [];
+  peopleBar(people, 0, { text: "waits", button: button("fair-end") });
+  out.push(where());
+  peopleBar(people, 0, { text: "void", button: button("fair-again") });
+  out.push(where());
+  peopleBar(people, 0, null);
+  out.push(where());
+  window.__briscola.app.friends.bar();
+  return out;
+}"""
 ON_CARD_JS = "() => !!document.activeElement && document.activeElement.classList.contains('hand-card')"
 # ... or on the hand itself, its last card played (the friend's still to come)
 ON_HAND_JS = """() => { const a = document.activeElement, hand = document.querySelector('#table .mine .hand');
@@ -262,6 +282,8 @@ def test_a_fair_deal_through_the_relay_between_two_chromium_pages_the_friend_on_
             assert time.monotonic() < end, "the next deal never came to rest"
             time.sleep(0.05)
         assert page.evaluate(ON_CARD_JS), f"the next deal: {focus_desc(page)}"
+        # the line under the names drawn again under a focused button of it: the focus stays
+        assert page.evaluate(BAR_FOCUS_JS) == ["fair-end", "fair-again", "hand"]
         assert friend.page.evaluate("window.__briscola.app.friends.conn.medium(window.__briscola.app.friends.hostId)") == "relay"
         assert len(fair_events(log)) > 60
         assert_nothing_in_clear(log, set(CARD.findall(json.dumps(host.state()["view"]))))
