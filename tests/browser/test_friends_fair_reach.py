@@ -13,19 +13,19 @@ import time
 import pytest
 
 from pagekit import shot, shot_webdriver
-from test_a11y import TABBABLE_JS, focus_desc, live_said, press, tab_to, wait_said
+from test_a11y import focus_desc, press, tab_to, wait_said
 from test_friends import CARD, Person, closing_all, dealt, join, whose_turn
 from test_friends_fallback import NO_ICE, local_relays, relay_seen
-from test_webkit import webkit  # noqa: F401 (a fixture)
+from test_webkit import click, troubles, until, watch, webkit  # noqa: F401 (webkit: a fixture)
 
 pytestmark = pytest.mark.browser
 
 FAIR = "the deal was fair"
 CODE = re.compile(r"Table code \d{3}\u00a0\d{3}\u00a0\d{3}")
 EVENTS_JS = "() => window.__briscola.state.view.events.length"
-# [the page's mode, whether it waits for its own seat, its events, its deal]
+# [the page's mode, whether it waits for its own seat]
 TURN_JS = """() => { const ui = document.documentElement.dataset.ui, st = window.__briscola && window.__briscola.state;
-  return [ui, ui === "waiting" && !!st && st.view.turn === st.seat, st ? st.view.events.length : -1, st ? st.match.deal : -1]; }"""
+  return [ui, ui === "waiting" && !!st && st.view.turn === st.seat]; }"""
 # where a page's fair deal stands, for a failure's message: what its device heard of each device's,
 # how many it sent, the cards its engine still waits for
 STANDS_JS = """() => { const f = window.__briscola.app.friends.fair; return f && f.fs ? JSON.stringify({ heard: f.fs.fair.nextSeq,
@@ -71,7 +71,7 @@ def open_fair_host(host: Person, base_url, relays, seed, variant="best-of-3"):
 
 
 def fair_events(log):
-    """The sealed events the Nostr relay passed on between the pages: their sizes."""
+    """The events the Nostr relay heard from the pages (each sealed with the room's key)."""
     events = [m[1] for m in map(json.loads, relay_seen(log)) if m[0] == "EVENT" and isinstance(m[1], dict)]
     return events
 
@@ -103,7 +103,6 @@ FRIEND_TURN = ("const s = window.__briscola.state; return document.documentEleme
 def one_play(page, driver, plays):
     """Whoever's turn it is plays: the host (`page`) by keyboard, the WebKit friend by a click;
     the play reaches the other page."""
-    from test_webkit import click, until
     end = time.monotonic() + 120
     while True:
         if page.evaluate(TURN_JS)[1]:
@@ -136,8 +135,8 @@ def test_a_webkit_friend_plays_a_fair_match_through_the_relay_with_a_host_on_the
     host's page the focus is on a card of its hand after every play, its own or the friend's
     (the fair table redrawn), the table's code and the check are said, the end screen's "Next
     deal" is reached by Tab and deals the match's second deal on both pages. Through the relay
-    nothing of the game is in clear, and the fair messages bigger than any other pass."""
-    from test_webkit import click, troubles, until, watch
+    nothing of the game is in clear, and a fair message of 9 KB from the WebKit page (past the
+    4 KB of any other message) reaches the host's device and changes nothing."""
     driver = webkit
     driver.set_script_timeout(120)
     log = tmp_path / "nostr.log"
