@@ -15,8 +15,9 @@ import pytest
 from pagekit import shot, shot_webdriver
 from test_a11y import focus_desc, press, tab_to, wait_said
 from test_friends import CARD, Person, closing_all, dealt, join, whose_turn
+from test_friends_fair import KEPT_JS
 from test_friends_fallback import NO_ICE, local_relays, relay_seen
-from test_webkit import click, troubles, until, watch, webkit  # noqa: F401 (webkit: a fixture)
+from test_webkit import click, run_async, troubles, until, watch, webkit  # noqa: F401 (webkit: a fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -182,6 +183,10 @@ def test_a_webkit_friend_plays_a_fair_match_through_the_relay_with_a_host_on_the
             if page.evaluate("document.documentElement.dataset.ui") != "summary":
                 assert page.evaluate(ON_HAND_JS), f"after play {plays}: {focus_desc(page)}"
             if plays == 10:
+                # the friend's device keeps its deal in WebKit's IndexedDB (a reload carries on)
+                room = driver.execute_script("return window.__briscola.app.friends.room")
+                kept = json.loads(run_async(driver, KEPT_JS, f"guest:{room}"))
+                assert kept["deal"]["fs"]["fair"]["secrets"]["x"], kept
                 driver.execute_script(BIG_JS)
         # the end: checked fair on both devices, the same points; said on the host's page inside
         # its end screen, where the focus is
