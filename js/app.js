@@ -546,6 +546,7 @@ class App {
     this.ui("summary");
     const primary = dialog.querySelector(".btn.primary");
     if (primary) primary.focus({ preventScroll: true });
+    if (friends && friends.note && !redraw) this.say(friends.note); // a fair table's check, heard with the result
     dialog.scrollTop = 0; // the result first; the buttons stay in view at the bottom
   }
 

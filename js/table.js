@@ -107,7 +107,7 @@ export class TableView {
     this.el.mybadges = h("span", { class: "badges" });
     this.el.mypile = h("span", { class: "pile mypile", data: { key: `pile-${me}`, anchor: `pile-${me}` }, attrs: { role: "group" } });
     this.el.mybar.append(this.el.myname, this.el.mybadges, this.el.mypile);
-    this.el.hand = h("div", { class: "hand", attrs: { role: "group" }, data: { anchor: `seat-${me}` } });
+    this.el.hand = h("div", { class: "hand", attrs: { role: "group", tabindex: "-1" }, data: { anchor: `seat-${me}` } }); // (focused once empty)
     this.el.actions = h("div", { class: "actions" });
     this.el.extra = h("div", { class: "extra-actions" });
     this.el.hintBtn = h("button", { class: "btn small hint-btn", type: "button", on: { click: () => this.on.hint() } });
@@ -374,7 +374,7 @@ export class TableView {
     const points = ctx.showPoints && ctx.cardPoints ? cards.map((c) => (c && ctx.cardPoints[c]) || 0) : null;
     if (this._unchanged("hand", JSON.stringify([cards, view.seat, cards.map((c) => !!c && ctx.canPlay && legal.has(c)),
       ctx.hinted, points, this.focusKey, label, style, lang]))) return;
-    const at = [...this.el.hand.children].indexOf(document.activeElement); // kept in the hand below
+    const at = document.activeElement === this.el.hand ? 0 : [...this.el.hand.children].indexOf(document.activeElement); // kept in the hand below
     const box = clear(this.el.hand);
     box.setAttribute("aria-label", label);
     box.style.setProperty("--count", String(Math.max(2, cards.length)));
@@ -407,7 +407,7 @@ export class TableView {
       focusable[idx].tabIndex = 0;
       tabSet = true;
       if (at >= 0) focusable[idx].focus({ preventScroll: true }); // the same card, else the one in its place: never <body>
-    }
+    } else if (at >= 0) box.focus({ preventScroll: true }); // its last card played, the others' to come (a friend's): the hand itself
     return tabSet;
   }
 

@@ -242,6 +242,9 @@ export function peopleBar(people, turn, problem = null) {
     bar = h("ul", { id: "friends-bar", class: "friends-bar", attrs: { "aria-label": t("friends.people") } });
     document.getElementById("app-main").prepend(bar);
   }
+  // a button of the line focused (End the deal now, Deal the next one): the focus stays on it
+  // once drawn again, or goes to the line's new button, or to the hand; never to <body>
+  const had = bar.contains(document.activeElement) ? document.activeElement.id || "-" : null;
   clear(bar);
   people.forEach((p, i) => {
     if (!p) return;
@@ -275,6 +278,8 @@ export function peopleBar(people, turn, problem = null) {
   if (problem) bar.append(h("li", { class: "problem", attrs: { role: "alert", title: problem.detail || "" } }, h("span", { text: problem.text }), problem.button));
   if (code) bar.append(codeLine());
   bar.hidden = false;
+  const next = had && ((had !== "-" && document.getElementById(had)) || bar.querySelector("button") || document.querySelector("#app-main .mine .hand"));
+  if (next) next.focus({ preventScroll: true });
 }
 
 export function hideBar() {

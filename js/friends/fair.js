@@ -241,7 +241,7 @@ export class FairPlay {
         // its record, for the match's next deal (kept below); the last table, the end screen's
         await this.state().catch((err) => console.warn("fair: the finished table could not be read:", err));
         const note = document.getElementById("sum-fair");
-        if (note) note.textContent = endNote(this);
+        if (note) this.app.say(note.textContent = endNote(this)); // (heard inside the end screen, where the focus is)
       } else if (e.type === "cheat") {
         this.app.notice(t("fair.stopped", { who: this.who(e), reason: e.reason || "" }), 30000);
       } else if (e.type === "void") {

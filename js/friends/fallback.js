@@ -38,6 +38,10 @@ export const PART_MS = 20000;
 export const OLD_MS = 5 * 60000;
 /** A peer let go (the referee's bounds) is not heard for this long. */
 export const DROP_MS = 30000;
+/** A peer's event ahead of a gap in its counter waits this long at most for the gap, and so
+ * many at most wait at once (then they are taken as they are). */
+export const HOLD_MS = 3000;
+export const MAX_HELD = 64;
 /** The counters remembered per sender: one further back than this is refused as a replay. */
 export const WINDOW = 256;
 /** The most peers known at once (the pages of one room are a few). */
@@ -128,7 +132,7 @@ export function parts(text, size = PART_CHARS) {
 /**
  * The fallback of one page in one room. `opts`: {room, relays (ws URLs of Nostr relays), self
  * (this page's peer id), limit (the most a message to this page may weigh), schnorr (keygen,
- * signAsync: @noble/secp256k1's), WebSocket, now}. `handlers`: {join(peer), leave(peer),
+ * signAsync: @noble/secp256k1's), WebSocket, now, hold (HOLD_MS)}. `handlers`: {join(peer), leave(peer),
  * message(peer, text), refused(peer, code, message), problem(code, message)}.
  * Call start(); then send(peer, text), peers(), has(peer), drop(peer), leave(), state().
  */
@@ -141,6 +145,7 @@ export class Fallback {
     this.schnorr = opts.schnorr;
     this.WS = opts.WebSocket || globalThis.WebSocket;
     this.now = opts.now || (() => Date.now());
+    this.hold = opts.hold ?? HOLD_MS; // how long an event ahead of a gap waits for it
     this.h = handlers;
     this.sockets = new Map(); // url -> {ws, tries, timer}
     this.queue = []; // plain objects waiting for a token, in order
@@ -162,6 +167,7 @@ export class Fallback {
     this.refusedCount = { replay: 0, old: 0, sealed: 0 };
     this.closed = false;
     this.sub = `bf${Math.random().toString(36).slice(2, 10)}`;
+    this.inOrder = Promise.resolve(); // the events heard, opened and taken in the order they came
   }
 
   async start() {
@@ -233,9 +239,18 @@ export class Fallback {
     this.receive(ev.content, ev.pubkey);
   }
 
-  /** A sealed content: opened, checked (sender, recipient, counter, time), then heard. */
-  async receive(content, pubkey = "") {
-    const m = await unseal(this.keys, content);
+  /** A sealed content: opened, checked (sender, recipient, counter, time), then heard, in the
+   * order the relay passed the events on (each opened at once, heard after those before it: a
+   * small message opens sooner than a big one sent before it, and a page's messages, a fair
+   * deal's above all, are taken in their order). */
+  receive(content, pubkey = "") {
+    const opened = unseal(this.keys, content);
+    const run = this.inOrder.then(() => opened).then((m) => this.opened(m, pubkey));
+    this.inOrder = run.catch((err) => console.warn(`friends: a relay's event could not be heard: ${err}`));
+    return run;
+  }
+
+  opened(m, pubkey) {
     if (this.closed) return;
     if (!m) {
       this.refusedCount.sealed++;
@@ -243,7 +258,6 @@ export class Fallback {
     }
     const from = m.f;
     if (typeof from !== "string" || !ID_RE.test(from) || from === this.self) return;
-    if (m.to !== "" && m.to !== this.self) return; // for another page of the room
     if (!Number.isInteger(m.n) || m.n < 0 || typeof m.at !== "number" || !["m", "here", "bye"].includes(m.k)) return;
     const now = this.now();
     if (now - m.at > OLD_MS) {
@@ -257,6 +271,10 @@ export class Fallback {
     }
     const key = `${from}|${pubkey}`;
     let p = this.known.get(key);
+    if (m.to !== "" && m.to !== this.self) { // for another page of the room: only its counter's turn taken here
+      if (p && m.n > p.top - WINDOW && !p.seen.has(m.n)) this.inTurn(key, p, { n: m.n, k: "other" }, false);
+      return;
+    }
     // (a counter heard under another key of the same id is a replay too: a relay that signs a
     // page's content again with a key of its own)
     if ((p && m.n <= p.top - WINDOW) || (!p && m.n <= this.retiredTop(from)) || this.seenBy(from, m.n)) {
@@ -267,21 +285,61 @@ export class Fallback {
     if (!p) {
       if (m.k === "bye") return;
       if (this.known.size >= MAX_PEERS) this.forgetOldest();
-      p = { peer: from, at: now, top: -1, seen: new Set(), unfinished: new Map() };
+      p = { peer: from, at: now, top: -1, seen: new Set(), unfinished: new Map(), next: undefined, held: new Map(), timer: null };
       this.known.set(key, p);
     }
-    p.at = now;
     p.seen.add(m.n);
     if (m.n > p.top) {
       p.top = m.n;
       for (const n of p.seen) if (n <= p.top - WINDOW) p.seen.delete(n);
     }
+    this.inTurn(key, p, m, fresh);
+  }
+
+  /** An event of a peer's key taken in the order of its counter: a relay may pass events on in
+   * another order than they were sent (it checks each signature on its own), and a page's
+   * messages are heard in their order, as on a data channel (a fair deal's device refuses one
+   * ahead of the next it expects). One ahead of a gap waits for it, HOLD_MS at most (a relay may
+   * have dropped an event, or it went before this page listened), and so many at most. */
+  inTurn(key, p, m, fresh) {
+    if (p.next !== undefined && m.n > p.next) {
+      p.held.set(m.n, m);
+      if (p.held.size > MAX_HELD) this.release(key, p);
+      else if (!p.timer) p.timer = setTimeout(() => this.release(key, p), this.hold);
+      return;
+    }
+    if (m.n >= (p.next ?? 0)) p.next = m.n + 1; // (the first heard, or the next; one given up waiting for is taken late)
+    this.take(key, p, m, fresh);
+    for (let q; (q = p.held.get(p.next)) !== undefined; p.next++) {
+      p.held.delete(p.next);
+      this.take(key, p, q, false);
+    }
+    clearTimeout(p.timer);
+    p.timer = p.held.size ? setTimeout(() => this.release(key, p), this.hold) : null; // (another gap: its own wait)
+  }
+
+  /** The events held for a gap that did not fill, taken in their order from the first. */
+  release(key, p) {
+    clearTimeout(p.timer);
+    p.timer = null;
+    if (this.closed || !p.held.size || this.known.get(key) !== p) return;
+    const first = Math.min(...p.held.keys());
+    const m = p.held.get(first);
+    p.held.delete(first);
+    p.next = first;
+    this.inTurn(key, p, m, false);
+  }
+
+  /** An event heard, in its turn. */
+  take(key, p, m, fresh) {
+    if (this.known.get(key) !== p || m.k === "other") return; // (its page gone meanwhile; another page's event)
+    p.at = this.now();
     if (fresh) {
-      this.h.join(from);
-      if (m.k !== "here" || m.to === "") this.here(from); // the newcomer learns of this page at once
+      this.h.join(p.peer);
+      if (m.k !== "here" || m.to === "") this.here(p.peer); // the newcomer learns of this page at once
     }
     if (m.k === "bye") this.gone(key);
-    else if (m.k === "m") this.part(from, p, m, now);
+    else if (m.k === "m") this.part(p.peer, p, m, p.at);
   }
 
   /** The highest counter heard from `peer` under a key since forgotten (-1: none): a new key
@@ -345,6 +403,7 @@ export class Fallback {
   gone(key) {
     const p = this.known.get(key);
     if (!p) return;
+    clearTimeout(p.timer);
     this.known.delete(key);
     this.retired.delete(key);
     this.retired.set(key, { peer: p.peer, top: p.top });

@@ -4,12 +4,12 @@
 // heard and refused and what the relay saw. The command line: the scenario's name. Read by
 // tests/test_relay_fallback.py.
 import { schnorr } from "@noble/secp256k1";
-import { BURST, Fallback, KIND, PART_CHARS, QUEUE_MAX, RATE, eventId, roomKeys, seal } from "../../js/friends/fallback.js";
+import { BURST, Fallback, HOLD_MS, KIND, PART_CHARS, QUEUE_MAX, RATE, eventId, roomKeys, seal } from "../../js/friends/fallback.js";
 
 /** A relay in memory: every text each socket sends is logged; an EVENT goes to every other
  * socket whose subscription matches its kind and `t` tag. `tamper(event)` may change or drop
  * an event on its way (return null: dropped). */
-function fakeRelay({ tamper = (ev) => ev } = {}) {
+function fakeRelay({ tamper = (ev) => ev, late = () => 1 } = {}) {
   const log = [];
   const sockets = new Set();
   class FakeSocket {
@@ -44,7 +44,7 @@ function fakeRelay({ tamper = (ev) => ev } = {}) {
         for (const [id, filters] of s.subs) {
           if (filters.some((f) => f.kinds.includes(ev.kind) && ev.tags.some((t) => t[0] === "t" && f["#t"].includes(t[1])))) {
             const text = JSON.stringify(["EVENT", id, ev]);
-            setTimeout(() => { if (s.readyState === 1 && s.onmessage) s.onmessage({ data: text }); }, 1);
+            setTimeout(() => { if (s.readyState === 1 && s.onmessage) s.onmessage({ data: text }); }, late(ev));
           }
         }
       }
@@ -54,9 +54,9 @@ function fakeRelay({ tamper = (ev) => ev } = {}) {
 }
 
 /** A page of the fallback: what it heard ({joins, leaves, messages, refused, problems}). */
-function page(relay, room, self, { limit = 262144, now } = {}) {
+function page(relay, room, self, { limit = 262144, now, hold } = {}) {
   const heard = { joins: [], leaves: [], messages: [], refused: [], problems: [] };
-  const fb = new Fallback({ room, relays: ["ws://relay.test"], self, limit, schnorr, WebSocket: relay.FakeSocket, now }, {
+  const fb = new Fallback({ room, relays: ["ws://relay.test"], self, limit, schnorr, WebSocket: relay.FakeSocket, now, hold }, {
     join: (p) => heard.joins.push(p),
     leave: (p) => heard.leaves.push(p),
     message: (p, text) => heard.messages.push([p, text]),
@@ -232,7 +232,7 @@ const scenarios = {
     friend.fb.send("host", "y".repeat(PART_CHARS * 3));
     await until(() => host.heard.refused.length === 1);
     // parts of 5 messages, each missing its last part: the fifth pushes the first out
-    const big = page(relay, "ROOMcccccccccccc", "big", { limit: 262144, now: () => clock });
+    const big = page(relay, "ROOMcccccccccccc", "big", { limit: 262144, now: () => clock, hold: 0 }); // (no wait for the parts lost)
     await big.fb.start();
     await until(() => big.heard.joins.includes("friend"));
     dropParts = { n: 0 };
@@ -271,6 +271,69 @@ const scenarios = {
     q.done();
     return { tooBig: host.heard.refused, unfinished, held, afterTick, expired, left, inFirstSecond, took, order, problems, queued,
       rate: RATE, burst: BURST, said: q.said };
+  },
+
+  /** A big message, then small ones, come at once (a fair deal's shares, then a play): the
+   * receiving page opens the big one more slowly (its decryption held back here, as a slower
+   * device's may be) and still hears them in the order they were sent. */
+  async order() {
+    const relay = fakeRelay();
+    const a = page(relay, "ROOMoooooooooooo", "peerA");
+    const b = page(relay, "ROOMoooooooooooo", "peerB");
+    await a.fb.start();
+    await b.fb.start();
+    await until(() => a.heard.joins.length && b.heard.joins.length);
+    const subtle = globalThis.crypto.subtle;
+    const decrypt = subtle.decrypt.bind(subtle);
+    let slowed = 0;
+    subtle.decrypt = async (algo, key, data) => {
+      if (data.byteLength > 4000) {
+        slowed++;
+        await sleep(200);
+      }
+      return decrypt(algo, key, data);
+    };
+    const texts = [JSON.stringify({ t: "fair", seq: 0, pad: "s".repeat(9000) }), ...[1, 2, 3].map((seq) => JSON.stringify({ t: "fair", seq }))];
+    for (const text of texts) a.fb.send("peerB", text);
+    await until(() => b.heard.messages.length === texts.length);
+    subtle.decrypt = decrypt;
+    await a.fb.leave();
+    await b.fb.leave();
+    return { order: b.heard.messages.map(([, text]) => JSON.parse(text).seq), slowed };
+  },
+
+  /** A relay passes a page's events on in another order than they were sent (as a relay that
+   * checks each signature on its own may), and drops one: the receiving page hears them in
+   * their order, waits for the dropped one HOLD_MS at most, then hears the rest. The sender's
+   * events to a third page, between them, are no gap to wait for. */
+  async reordered() {
+    const mark = (ev) => (ev.content.length > 300 ? ev : null); // (the messages, not the pages' presence)
+    let sent = 0;
+    const late = new Map();
+    const relay = fakeRelay({
+      tamper: (ev) => {
+        if (!mark(ev)) return ev;
+        const i = sent++;
+        if (i === 1) late.set(ev.id, 120); // passed on after the two that follow it
+        return i === 5 ? null : ev; // dropped
+      },
+      late: (ev) => late.get(ev.id) || 1,
+    });
+    const a = page(relay, "ROOMrrrrrrrrrrrr", "peerA");
+    const b = page(relay, "ROOMrrrrrrrrrrrr", "peerB");
+    await a.fb.start();
+    await b.fb.start();
+    await until(() => a.heard.joins.length && b.heard.joins.length);
+    let released = 0;
+    const release = b.fb.release.bind(b.fb);
+    b.fb.release = (key, p) => { if (p.held.size) released++; return release(key, p); };
+    const text = (seq) => JSON.stringify({ t: "fair", seq, pad: "p".repeat(300) });
+    // 0 1 (late) 2, one to a third page, 3, 4 (dropped), 5 6
+    for (const [to, seq] of [["peerB", 0], ["peerB", 1], ["peerB", 2], ["peerC", -1], ["peerB", 3], ["peerB", 4], ["peerB", 5], ["peerB", 6]]) a.fb.send(to, text(seq));
+    await until(() => b.heard.messages.length === 6, HOLD_MS + 5000);
+    await a.fb.leave();
+    await b.fb.leave();
+    return { order: b.heard.messages.map(([, t]) => JSON.parse(t).seq), released, marked: sent };
   },
 };
 
