@@ -260,15 +260,16 @@ def test_a_message_changed_on_the_way_names_the_device_that_carried_it(runs):
         assert all(c[0] != 1 for c in s["cheats"])  # the sender, honest, is named nowhere
 
 
-def test_a_message_its_sender_did_not_sign_is_not_carried_and_names_the_sender(runs):
-    """A device that sends a message under a signature that is not its own (to have the hub
-    named for it) gets the hub to carry it to no one, and is named by every device."""
+def test_a_message_its_sender_did_not_sign_is_refused_and_carried_to_no_one(runs):
+    """A device that sends a message under a signature that is not its own (to have the host
+    named for changing it) has it refused by the host, which changes nothing and carries it to
+    no one: nobody is named, and the deal goes on with its real message to a fair end."""
     d = runs["unsigned_by_its_sender"]
     assert d["dropped"] == 1  # the hub did not pass it to device 2
-    assert [c[:2] for c in d["seen"][0]["cheats"]] == [[1, "changed"]]
+    assert d["seen"][0]["refused"] == [[1, "unsigned"]]
     for s in d["seen"]:
-        assert s["checks"] and s["checks"][0][:3] == [False, 1, "changed"]
-        assert all(c[0] != 0 for c in s["cheats"])
+        assert s["cheats"] == [] and s["checks"] == [[True, None, None, None]]
+    assert d["seen"][2]["refused"] == []  # device 2 never heard it
 
 
 def test_a_false_accusation_names_the_accuser(runs):

@@ -54,16 +54,19 @@ export function blamed(me, j) {
 }
 
 /** On device t's receipt of `msg` from device j (its envelope checked): null when its signature
- * holds (and the key of a key message is noted), "early" when no key of j's is known to check it
- * with, else the cheat to stop the deal with ([device, code, reason]). */
+ * holds (and the key of a key message is noted); else what to do with it: `{refuse: reason}`
+ * where it came straight from its sender (a message its own device did not sign is bad input:
+ * refused, changing nothing, and carried to no one) or no key of j's is known to check it with;
+ * `{cheat: [device, code, reason]}` where the hub carried it between two other devices and it
+ * came changed (the deal stops, the hub named). */
 export function unsigned(t, msg) {
   const j = msg.from;
   const signer = signerOf(msg, t.signers[j]);
-  if (!signer && msg.seq === t.nextSeq[j]) return "early";
+  if (!signer && msg.seq === t.nextSeq[j]) return { refuse: `device ${j}'s message ${msg.seq} came before its key` };
   if (signer && !t._carried.has(msg) && !signatureOk(msg, signer)) {
     const by = blamed(t.me, j);
-    return [by, "changed", by === j ? `device ${j}'s message ${msg.seq} does not bear its signature`
-      : `device ${j}'s message ${msg.seq} reached this device changed: device ${by} carried it`];
+    if (by === j) return { refuse: `device ${j}'s message ${msg.seq} does not bear its signature` };
+    return { cheat: [by, "changed", `device ${j}'s message ${msg.seq} reached this device changed: device ${by} carried it`] };
   }
   if (msg.k === "key" && !t.signers[j]) t.signers[j] = signer;
   return null;
@@ -71,7 +74,7 @@ export function unsigned(t, msg) {
 
 /** The hub's check of a message of device `from` that it passes on to the others: true when it
  * bears its sender's signature. False: not to be passed on (the hub's own `receive` of it
- * refuses it, or stops the deal naming its sender). Changes nothing the deal depends on. */
+ * refuses it). Changes nothing the deal depends on. */
 export function carried(t, msg, from) {
   if (shapeError(msg) || msg.from !== from || from === t.me || !(from < t.devices) ||
       msg.table !== t.table || msg.round !== t.round) return false;

@@ -267,8 +267,8 @@ export class FairTable {
     if (j === this.me || j >= this.devices) return refuse(j, "malformed", `no device ${j} at this table`);
     if (msg.table !== this.table || msg.round !== this.round) return refuse(j, "other_deal", `device ${j} sent a message of another table or deal`);
     const forged = unsigned(this, msg);
-    if (forged) return forged === "early" ? refuse(j, "unsigned", `device ${j}'s message ${msg.seq} came before its key`)
-      : (logged(), this._cheat(...forged), this._flush());
+    if (forged?.refuse) return refuse(j, "unsigned", forged.refuse);
+    if (forged) return (logged(), this._cheat(...forged.cheat), this._flush());
     const digest = b64(hash(JSON.stringify(msg)));
     if (msg.seq < this.nextSeq[j]) {
       if (this.digests[j].get(msg.seq) === digest) return refuse(j, "replay", `device ${j}'s message ${msg.seq} came again: ignored`);

@@ -168,7 +168,7 @@ export class FairPlay {
 
   /** The host's page: a friend's message `msg` of device `from`, passed on to the others
    * (`forward()`) only where its sender's signature holds (js/fair/sign.js: else this device's
-   * own table names the sender, and nobody else hears it), in the order heard. */
+   * own table refuses it, and nobody else hears it), in the order heard. */
   carry(msg, from, forward) {
     if (!this.carrying) {
       if (this.toCarry.length < EARLY_MAX) this.toCarry.push([msg, from, forward]);

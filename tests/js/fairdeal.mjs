@@ -492,18 +492,22 @@ const SCENARIOS = {
       },
     });
   },
-  // device 1 sends a message whose signature is not its own: the hub carries it to no one and
-  // names device 1 (whatever device 2 would have said, it never gets it)
+  // device 1 sends, before a message of its own, a copy of it under a signature that is not its
+  // own (to have the hub named for changing it): the hub refuses it, changing nothing, and carries
+  // it to no one; the real one goes on, and the deal ends fair
   unsigned_by_its_sender: () => deal(3, {
     tricks: 1,
     cheat: {
       afterDeal: async (bus) => {
         const t = bus.tables[1];
         t._send("say", { action: "{}" });
-        const [{ msg }] = t._flush().send;
+        const out = t._flush();
+        const { msg } = out.send[0];
         const sig = unb64(msg.sig);
         sig[3] ^= 1;
         bus.wire(1, null, { ...msg, sig: b64(sig) });
+        await bus.drain();
+        bus.post(1, out);
         await bus.drain();
       },
     },
