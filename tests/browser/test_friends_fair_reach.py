@@ -237,7 +237,14 @@ def test_a_fair_deal_through_the_relay_between_two_chromium_pages_the_friend_on_
         join(friend, href, 1)
         dealt(host, friend)
         page = friend.page
+        # the table says it: on the friend's page beside the host's name, on the host's beside the
+        # friend's; no problem said once the relay carries the game, on either page
         page.wait_for_selector("#friends-bar li[data-seat='0'][data-medium='relay']", timeout=60000)
+        assert "through the relay (slower)" in page.text_content("#friends-bar li[data-seat='0']")
+        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-medium='relay']", timeout=30000)
+        assert "through the relay (slower)" in host.page.text_content("#friends-bar li[data-seat='1']")
+        assert host.page.locator("#friends-bar li.problem").count() == 0
+        assert page.locator("#friends-bar li.problem").count() == 0
         code = page.wait_for_selector("#fair-code", timeout=120000).text_content()
         assert CODE.fullmatch(code) and host.page.text_content("#fair-code") == code
         assert page.get_attribute("#fair-code", "role") == "status"

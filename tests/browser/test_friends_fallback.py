@@ -4,22 +4,22 @@ encrypted end to end. The local relays (`tools/relay/relays.mjs`: the tracker an
 relay) run for each test, the Nostr relay writing every message it hears and sends to a log
 that the test reads: no card code of the deal may be in it in clear.
 
-- Two Chromium pages whose every ICE candidate is removed (an init script): the friend's page
-  finds no WebRTC path, says so, and the whole deal goes through the relay.
+- Two Chromium pages whose every ICE candidate is removed (`NO_ICE`, an init script): the
+  friend's page finds no WebRTC path, says so, and the whole deal goes through the relay: at a
+  table that deals fairly, the default (tests/browser/test_friends_fair_reach.py).
 - A Chromium host and a friend on WebKitGTK (Selenium, tests/browser/test_webkit.py's
   fixtures), which has no RTCPeerConnection at all: the friend plays through the relay.
 """
 from __future__ import annotations
 
 import json
-import statistics
 import subprocess
 import time
 from contextlib import contextmanager
 
 import pytest
 
-from pagekit import shot, shot_webdriver
+from pagekit import shot_webdriver
 from test_friends import CARD, ROOT, Person, closing_all, dealt, join, whose_turn
 from test_webkit import webkit  # noqa: F401 (a fixture)
 
@@ -105,61 +105,6 @@ def assert_nothing_in_clear(log, host: Person):
     for ev in events:
         by[ev["pubkey"]] = by.get(ev["pubkey"], 0) + 1
     print(f"\nthe relay passed on {len(events)} events, by page: {sorted(by.values())}")
-
-
-def test_a_whole_deal_through_the_relay_when_no_webrtc_path_forms(rtc_browser, base_url, tmp_path, artifacts):
-    log = tmp_path / "nostr.log"
-    with local_relays(log) as relays, closing_all(Person(rtc_browser), Person(rtc_browser, 390, 844)) as (host, friend):
-        for p in (host, friend):
-            p.add_init_script(NO_ICE)
-        href = open_host(host, base_url, relays, seed=7)
-        t0 = time.monotonic()
-        join(friend, href, 1)
-        seated = time.monotonic() - t0
-        from_room = friend.page.evaluate("(performance.now() - performance.getEntriesByName('briscola:friends room')[0].startTime) / 1000")
-        dealt(host, friend)
-        # the table says it: on the friend's page beside the host's name, on the host's beside the friend's
-        friend.page.wait_for_selector("#friends-bar li[data-seat='0'][data-medium='relay']", timeout=30000)
-        assert "through the relay (slower)" in friend.page.text_content("#friends-bar li[data-seat='0']")
-        host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-medium='relay']", timeout=30000)
-        assert "through the relay (slower)" in host.page.text_content("#friends-bar li[data-seat='1']")
-        # no problem said once the relay carries the game (a no_path is none then), on either page
-        assert host.page.locator("#friends-bar li.problem").count() == 0
-        assert friend.page.locator("#friends-bar li.problem").count() == 0
-        shot(friend.page, str(artifacts / "friends-relay-phone-en.png"))
-        shot(host.page, str(artifacts / "friends-relay-host-en.png"))
-        assert friend.page.evaluate("(() => { const g = window.__briscola.app.friends;"
-                                    " return g.conn.medium(g.hostId); })()") == "relay"
-        lat = {0: [], 1: []}
-        plays = 0
-        while plays < 40:
-            p = None
-            end = time.monotonic() + 60
-            while p is None and time.monotonic() < end:
-                p = whose_turn([host, friend])
-                time.sleep(0.02)
-            assert p is not None, "nobody's turn came"
-            other = friend if p is host else host
-            n = len(other.state()["view"]["events"])
-            t1 = time.monotonic()
-            p.page.locator(".hand-card.playable").first.click()
-            other.page.wait_for_function("n => window.__briscola.state.view.events.length > n", arg=n, timeout=60000)
-            lat[0 if p is host else 1].append(time.monotonic() - t1)
-            plays += 1
-        for p in (host, friend):
-            p.page.wait_for_selector("#summary-dialog[open]", timeout=60000)
-        final = host.state()
-        assert final["view"]["phase"] == "over"
-        assert friend.state()["summary"]["side_points"] == final["summary"]["side_points"]
-        assert len([e for e in final["view"]["events"] if e["type"] == "play"]) == 40
-        assert_nothing_in_clear(log, host)
-        both = lat[0] + lat[1]
-        q = statistics.quantiles(both, n=10)
-        print(f"\nthrough the relay: the seat taken {seated:.1f} s after the invitation was opened ({from_room:.1f} s after "
-              f"the page joined the room, of which STUCK_MS waiting for a WebRTC path); a play shown on the "
-              f"other page: median {statistics.median(both) * 1000:.0f} ms, p90 {q[-1] * 1000:.0f} ms "
-              f"(host→friend median {statistics.median(lat[0]) * 1000:.0f} ms, friend→host {statistics.median(lat[1]) * 1000:.0f} ms)")
-        # the console's warnings of the stuck connections are no errors of the page
 
 
 def test_a_friend_on_webkit_without_webrtc_plays_a_whole_deal_through_the_relay(webkit, rtc_browser, base_url, tmp_path, artifacts):
