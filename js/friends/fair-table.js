@@ -149,10 +149,16 @@ export async function fairGone(host, seat) {
   const fair = host.fair;
   const d = host.fairOwner ? host.fairOwner[seat] : 0;
   if (fair && d && !fair.over) {
-    await fair.abandon(d);
-    host.seats.forEach((o) => { if (o.kind === "friend" && o.peer) host.send(o.peer, { t: "fair_void", round: fair.round, device: d }); });
+    await voidEverywhere(host, fair, d);
   }
   host.tellLobby();
+}
+
+/** The deal ends uncounted on this device and on every friend's page (`fair_void`, with `why`
+ * where given): device `d`'s page is gone, lost its deal, or refused it. */
+async function voidEverywhere(host, fair, d, why = undefined) {
+  await fair.abandon(d, why);
+  host.seats.forEach((o) => { if (o.kind === "friend" && o.peer) host.send(o.peer, { t: "fair_void", round: fair.round, device: d, ...(why ? { why } : {}) }); });
 }
 
 /** The host's page: a friend's page came back without the deal under way (`fair_lost {round}`:
@@ -162,8 +168,7 @@ export async function fairLost(host, seat, round) {
   const fair = host.fair;
   const d = host.fairOwner ? host.fairOwner[seat] : 0;
   if (!fair || !d || round !== fair.round || fair.over) return;
-  await fair.abandon(d);
-  host.seats.forEach((o) => { if (o.kind === "friend" && o.peer) host.send(o.peer, { t: "fair_void", round: fair.round, device: d }); });
+  await voidEverywhere(host, fair, d);
   host.tellLobby();
 }
 
@@ -177,8 +182,7 @@ export async function fairRefused(host, seat, msg) {
   if (!fair || !d || msg.round !== fair.round || fair.over || typeof msg.code !== "string" || !/^[a-z_]{1,64}$/.test(msg.code)) return;
   console.warn(`friends: device ${d} refused the fair deal ${fair.round} (${msg.code})`);
   fair.refusedCode = msg.code;
-  await fair.abandon(d, "refused");
-  host.seats.forEach((o) => { if (o.kind === "friend" && o.peer) host.send(o.peer, { t: "fair_void", round: fair.round, device: d, why: "refused" }); });
+  await voidEverywhere(host, fair, d, "refused");
   host.tellLobby();
 }
 
