@@ -370,6 +370,9 @@ export class FairPlay {
   engine() {
     return {
       call: (type, args = {}) => {
+        if (type === "act" && (this.over || !this.fs || this.fs.stopped)) { // (a deal ended: checked, void or stopped)
+          return Promise.reject(new EngineError("fair_over", "this fair deal has ended"));
+        }
         if (type === "act") {
           return this.serial(async () => this.take(await this.fs.act(args.action), { draw: false }))
             .then(() => this.whenReady()).then(() => this.serial(() => this.state()));

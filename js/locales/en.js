@@ -192,6 +192,7 @@ export default {
   "fair.void.bar.refused": "This deal ended without counting: {who}'s device refused it ({why}). The next one starts a new match.",
   "fair.hearsay": "Your device kept none of this match's earlier deals: their score is the host's word, not checked on your device.",
   "error.fair_notmatch": "not this match's next deal on that device (another dealer, or another count of the deals before it)",
+  "error.fair_over": "this deal has ended: no more cards are played in it.",
   "friends.fair": "Deal fairly: no device, the host's included, sees a card before it is its own or on the table",
   "friends.fair.bots": "The computers play on the host's device, which sees their cards.",
   "friends.fair.later": "Checked when the deal ends, as each device sees only its own cards: {what}. A device that broke a rule is named then, and the deal does not count.",

@@ -192,6 +192,7 @@ export default {
   "fair.void.bar.refused": "Esta mano ha terminado sin contar: el dispositivo de {who} la ha rechazado ({why}). La siguiente empieza una partida nueva.",
   "fair.hearsay": "Tu dispositivo no guardó ninguna de las manos anteriores de esta partida: su puntuación es la palabra del anfitrión, no se ha comprobado en tu dispositivo.",
   "error.fair_notmatch": "en ese dispositivo no es la siguiente mano de esta partida (otra persona reparte, o se cuentan otras manos antes)",
+  "error.fair_over": "esta mano ha terminado: ya no se juega ninguna carta más.",
   "friends.fair": "Reparto limpio: ningún dispositivo, ni el del anfitrión, ve una carta antes de que sea suya o esté en la mesa",
   "friends.fair.bots": "Los ordenadores juegan en el dispositivo del anfitrión, que ve sus cartas.",
   "friends.fair.later": "Se comprueba al acabar la mano, porque cada dispositivo solo ve sus propias cartas: {what}. Un dispositivo que se haya saltado una regla queda señalado entonces, y la mano no cuenta.",

@@ -192,6 +192,7 @@ export default {
   "fair.void.bar.refused": "Ovo je dijeljenje završilo bez bodovanja: uređaj igrača {who} ga je odbio ({why}). Sljedećim počinje nova partija.",
   "fair.hearsay": "Tvoj uređaj nije sačuvao nijedno ranije dijeljenje ove partije: njihov rezultat je domaćinova riječ, na tvom uređaju nije provjeren.",
   "error.fair_notmatch": "na tom uređaju to nije sljedeće dijeljenje ove partije (dijeli netko drugi ili se prije broji drukčiji broj dijeljenja)",
+  "error.fair_over": "ovo je dijeljenje završilo: u njemu se više ne igra nijedna karta.",
   "friends.fair": "Pošteno dijeljenje: nijedan uređaj, ni domaćinov, ne vidi kartu prije nego što postane njegova ili dođe na stol",
   "friends.fair.bots": "Računala igraju na domaćinovu uređaju, koji vidi njihove karte.",
   "friends.fair.later": "Provjerava se na kraju dijeljenja, jer svaki uređaj vidi samo svoje karte: {what}. Uređaj koji je prekršio pravilo tada se imenuje, a dijeljenje se ne računa.",

@@ -192,6 +192,7 @@ export default {
   "fair.void.bar.refused": "Questa smazzata è finita senza contare: il dispositivo di {who} l'ha rifiutata ({why}). Con la prossima comincia una nuova partita.",
   "fair.hearsay": "Il tuo dispositivo non ha conservato nessuna delle smazzate precedenti di questa partita: il loro punteggio è quello che dice chi ospita, non è stato verificato sul tuo dispositivo.",
   "error.fair_notmatch": "su quel dispositivo non è la prossima smazzata di questa partita (un altro mazziere, o un altro numero di smazzate giocate prima)",
+  "error.fair_over": "questa smazzata è finita: non si gioca più nessuna carta.",
   "friends.fair": "Distribuzione equa: nessun dispositivo, nemmeno quello di chi ospita, vede una carta prima che sia sua o in tavola",
   "friends.fair.bots": "I computer giocano sul dispositivo di chi ospita, che ne vede le carte.",
   "friends.fair.later": "Controllato a fine smazzata, perché ogni dispositivo vede solo le proprie carte: {what}. Un dispositivo che ha violato una regola viene indicato allora, e la smazzata non conta.",

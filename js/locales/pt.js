@@ -192,6 +192,7 @@ export default {
   "fair.void.bar.refused": "Esta mão acabou sem contar: o dispositivo de {who} recusou-a ({why}). A próxima começa um jogo novo.",
   "fair.hearsay": "O teu dispositivo não guardou nenhuma das mãos anteriores deste jogo: a pontuação delas é a palavra do anfitrião, não foi verificada no teu dispositivo.",
   "error.fair_notmatch": "nesse dispositivo não é a próxima mão deste jogo (é outra pessoa a dar, ou contam-se outras mãos antes)",
+  "error.fair_over": "esta mão acabou: já não se joga mais nenhuma carta.",
   "friends.fair": "Distribuição justa: nenhum dispositivo, nem o do anfitrião, vê uma carta antes de ser sua ou estar na mesa",
   "friends.fair.bots": "Os computadores jogam no dispositivo do anfitrião, que vê as suas cartas.",
   "friends.fair.later": "Verifica-se no fim da mão, porque cada dispositivo só vê as suas próprias cartas: {what}. Um dispositivo que tenha violado uma regra é apontado nessa altura, e a mão não conta.",

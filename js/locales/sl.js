@@ -192,6 +192,7 @@ export default {
   "fair.void.bar.refused": "To deljenje se je končalo brez točkovanja: naprava igralca {who} ga je zavrnila ({why}). Z naslednjim se začne nova partija.",
   "fair.hearsay": "Tvoja naprava ni shranila nobenega od prejšnjih deljenj te partije: njihov izid je gostiteljeva beseda, na tvoji napravi ni preverjen.",
   "error.fair_notmatch": "na tej napravi to ni naslednje deljenje te partije (deli nekdo drug ali se prej šteje drugačno število deljenj)",
+  "error.fair_over": "to deljenje se je končalo: v njem se ne igra nobena karta več.",
   "friends.fair": "Pošteno deljenje: nobena naprava, niti gostiteljeva, ne vidi karte, preden je njena ali na mizi",
   "friends.fair.bots": "Računalniki igrajo na gostiteljevi napravi, ki vidi njihove karte.",
   "friends.fair.later": "Preveri se ob koncu deljenja, ker vsaka naprava vidi le svoje karte: {what}. Naprava, ki je prekršila pravilo, je takrat imenovana in deljenje ne šteje.",

@@ -352,6 +352,10 @@ def test_a_friend_gone_for_good_is_said_the_deal_ends_uncounted_and_a_computer_p
         # then the deal ends uncounted, said in words, and the next deal is offered
         host.page.wait_for_function("() => document.getElementById('notice')?.textContent.includes('does not count')", timeout=60000)
         assert host.page.evaluate("window.__briscola.app.friends.fair.voided.device") == 1
+        # a card played at the deal that ended is refused in words (not an error of the page's)
+        refused = host.page.evaluate("""() => window.__briscola.app.engine.call("act", { action: window.__briscola.state.view.hand[0] })
+          .then(() => null, (err) => err.code)""")
+        assert refused == "fair_over"
         host.page.click("#fair-again")
         # no friend's device left at the table: the host's engine deals (a fair deal needs two
         # devices), a computer in the friend's seat, on the host's device
