@@ -3,10 +3,11 @@
 // in its own storage (./fair-kept.js): the same room and key, the seats and their tokens, the
 // round, and the deal under way, carried on from its snapshot; every friend's seat waits for its
 // friend (the host's timeout, then the deal ends uncounted: ./fair-table.js fairGone). A deal
-// that was over and checked: its end again (the summary, the check's result, the table's code),
-// the next deal when the host asks. One that ended uncounted: the next one starts, the friends'
-// pages joining it as they come back (with no friend's device left, the host's engine deals it,
-// as at a table that does not deal fairly).
+// that was over and checked, or ended uncounted: its end again (the summary and the check's
+// result, or the table as it stopped and why; the table's code), the next deal when the host
+// asks. One kept without its end: the next one starts, the friends' pages joining it as they
+// come back (with no friend's device left, the host's engine deals it, as at a table that does
+// not deal fairly).
 
 import { setTabFairTable } from "../storage.js";
 import { FriendsHost } from "./host.js";
@@ -41,9 +42,10 @@ export async function rehostFair(app, room) {
       seat: deal.seat, seats: deal.seats }, Promise.resolve(deal));
     await host.fair.start();
     await host.connect();
-  } else if (end && end.round === kept.round && end.table === `${room}:${kept.round}` && Array.isArray(end.owner) && end.state && end.result) {
-    // the deal was over and checked: its end shown again as it was (the summary, the check's
-    // result, the table's code); the next deal (or match) when the host asks for it
+  } else if (end && end.round === kept.round && end.table === `${room}:${kept.round}` && Array.isArray(end.owner) && end.state && (end.result || end.voided)) {
+    // the deal was over and checked, or ended uncounted: its end shown again as it was (the
+    // summary and the check's result, or the table as it stopped and why; the table's code);
+    // the next deal (or match) when the host asks for it
     host.fairWorker = app.engine;
     Object.assign(host, { fairOwner: end.owner, fairGo: kept.go });
     seats.forEach((s, i) => { if (s.kind === "friend" && end.owner[i]) host.away(i); });

@@ -333,17 +333,19 @@ export class FairPlay {
    * end again after a reload: the last table (every card public by then), the check's result,
    * the table's code and the deal's record (its review, the match's next). Null otherwise. */
   endKept() {
-    if (!this.result || !this.last || !this.last.view || this.last.view.phase !== "over") return null; // (a deal stopped mid-way: none)
+    if (!this.last || !this.last.view) return null;
+    const voided = this.voided && { voided: { device: this.voided.device }, why: this.why || null };
+    if (!voided && (!this.result || this.last.view.phase !== "over")) return null; // (a deal stopped mid-way: none)
     const { table, round, me, owner, bots, rules, seat, seats, code, record } = this;
     return { table, round, me, owner, bots, rules, seat, seats, code, record, dealer: this.fs ? this.fs.dealer : this.dealer,
-      result: JSON.parse(JSON.stringify(this.result)), state: this.last };
+      result: voided ? null : JSON.parse(JSON.stringify(this.result)), state: this.last, ...voided };
   }
 
   /** The finished deal `end` (endKept) shown again as it ended: its table, the end screen with
    * the check's result and the table's code; the next deal waits for the host. */
   async ended(end) {
     Object.assign(this, { end, result: end.result, code: end.code || null, record: end.record || null, match: end.state.match,
-      last: end.state, over: true, shown: true });
+      last: end.state, over: true, shown: true, voided: end.voided || null, why: end.why || null });
     this.began();
     if (this.code) setTableCode(t("fair.code.bar", { code: this.code.replace(/ /g, "\u00a0") }));
     this.app.meta = { ...(this.app.meta || {}), names: this.seats.map((s) => s.name || ""), id: `fair:${this.table}` };

@@ -356,6 +356,12 @@ def test_a_friend_gone_for_good_is_said_the_deal_ends_uncounted_and_a_computer_p
         refused = host.page.evaluate("""() => window.__briscola.app.engine.call("act", { action: window.__briscola.state.view.hand[0] })
           .then(() => null, (err) => err.code)""")
         assert refused == "fair_over"
+        # the host's page reloaded now shows the deal as it ended, and what follows, again: the
+        # next deal waits for the host
+        host.page.reload()
+        host.page.wait_for_selector("#fair-again", timeout=120000)
+        assert host.page.evaluate("window.__briscola.app.friends.fair.voided.device") == 1
+        assert host.page.evaluate("window.__briscola.state.view.events.filter((e) => e.type === 'play').length") == 4
         host.page.click("#fair-again")
         # no friend's device left at the table: the host's engine deals (a fair deal needs two
         # devices), a computer in the friend's seat, on the host's device
