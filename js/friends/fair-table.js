@@ -73,7 +73,9 @@ export function hostPlay(host, options, saved = null) {
       host.fairPast = past;
       if (!snap && fair.result && fair.result.fair && fair.fs) host.fairLast = fair.fs.dealer; // (the next match's first deals after it)
       // a deal over: its end, shown again after a reload (the next deal waits for the host)
-      return keep(`host:${host.room}`, { table: hostTable(host), deal: snap, past, end: snap ? null : fair.endKept() });
+      const kept = keep(`host:${host.room}`, { table: hostTable(host), deal: snap, past, end: snap ? null : fair.endKept() });
+      if (!snap) host.bar(); // (the deal over: what follows under the names, a table drawn or not)
+      return kept;
     }, saved, next: () => host.playAgain() });
   app.engine = fair.engine();
   // the host's worker holds no table here: a friend's page asking for its view (a sync) is
@@ -191,17 +193,25 @@ export async function fairRefused(host, seat, msg) {
  * with the next. */
 export function fairBar(host) {
   const fair = host.fair;
+  if (fair && fair.result && !fair.result.fair && (!fair.last || !fair.last.view || fair.last.view.phase !== "over")) {
+    // stopped mid-way by a cheat (named by the check): the next deal when the host asks
+    return { text: t("fair.stopped.bar", { who: fair.who(fair.result) }), button: againButton(host) };
+  }
   if (!fair || fair.result) return null;
   if (fair.voided) {
     const why = fair.refusedCode ? errorText({ code: fair.refusedCode, message: fair.refusedCode }) : "";
     return { text: t(fair.why === "refused" ? "fair.void.bar.refused" : "fair.void.bar", { who: fair.who(fair.voided), why }),
-      button: h("button", { class: "btn primary", type: "button", id: "fair-again", text: t("fair.again"), on: { click: () => host.playAgain() } }) };
+      button: againButton(host) };
   }
   const gone = host.seats.map((s, i) => i).filter((i) => host.fairOwner[i] > 0 && !host.seats[i].peer);
   if (!gone.length || fair.over) return null;
   const who = gone.map((i) => fair.nameOf(i) || t("new.seat", { n: i + 1 })).join(", ");
   return { text: t("fair.waits.host", { who, s: host.timeout }),
     button: h("button", { class: "btn", type: "button", id: "fair-end", text: t("fair.end"), on: { click: () => gone.forEach((i) => fairGone(host, i)) } }) };
+}
+
+function againButton(host) {
+  return h("button", { class: "btn primary", type: "button", id: "fair-again", text: t("fair.again"), on: { click: () => host.playAgain() } });
 }
 
 /** Whether a friend's device is still at the host's fair table (a seat whose friend is not gone

@@ -335,7 +335,7 @@ export class FairPlay {
   endKept() {
     if (!this.last || !this.last.view) return null;
     const voided = this.voided && { voided: { device: this.voided.device }, why: this.why || null };
-    if (!voided && (!this.result || this.last.view.phase !== "over")) return null; // (a deal stopped mid-way: none)
+    if (!voided && !this.result) return null; // (a deal checked, or stopped mid-way by a cheat: its result)
     const { table, round, me, owner, bots, rules, seat, seats, code, record } = this;
     return { table, round, me, owner, bots, rules, seat, seats, code, record, dealer: this.fs ? this.fs.dealer : this.dealer,
       result: voided ? null : JSON.parse(JSON.stringify(this.result)), state: this.last, ...voided };

@@ -264,14 +264,14 @@ export class FriendsHost {
   }
 
   bar() {
-    if (!this.started || !this.app.state) return;
+    if (!this.started) return; // (with no table drawn yet too: a fair deal stopped as it was dealt)
     this.readHealth();
-    const turn = this.app.state.view.turn;
+    const turn = this.app.state ? this.app.state.view.turn : null;
     peopleBar(this.seats.map((s) => ({ kind: s.kind, name: s.kind === "bot" ? "" : s.name, connected: s.kind === "human" || !!s.peer, away: !!s.away,
       relay: !!s.peer && !!this.conn && this.conn.medium(s.peer) === "relay" })), turn,
       this.problem ? { text: t("friends.room.closed"), detail: this.problem, button: this.retryButton() }
         : this.connectProblem ? { text: this.connectProblem } : fairBar(this));
-    const names = this.app.names();
+    const names = this.app.state ? this.app.names() : [];
     const bar = document.getElementById("friends-bar");
     if (bar) bar.querySelectorAll("li[data-seat]").forEach((li) => { const i = Number(li.dataset.seat); if (!this.seats[i].name && names[i]) li.children[1].textContent = names[i]; });
   }

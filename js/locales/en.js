@@ -173,6 +173,7 @@ export default {
   "fair.checked": "Checked on your device: the deal was fair.",
   "fair.cheated": "Checked on your device: the deal was not fair ({who}); it does not count.",
   "fair.stopped": "The deal stopped: {who} broke the fair deal ({reason}).",
+  "fair.stopped.bar": "This deal stopped and does not count: {who} broke the fair deal.",
   "fair.someone": "one of the devices",
   "fair.device": "device {n}",
   "fair.waits": "The deal waits for {who}'s device.",

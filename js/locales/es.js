@@ -173,6 +173,7 @@ export default {
   "fair.checked": "Comprobado en tu dispositivo: la mano ha sido limpia.",
   "fair.cheated": "Comprobado en tu dispositivo: la mano no ha sido limpia ({who}); no cuenta.",
   "fair.stopped": "La mano se ha detenido: {who} ha roto el reparto limpio ({reason}).",
+  "fair.stopped.bar": "Esta mano se ha detenido y no cuenta: {who} ha roto el reparto limpio.",
   "fair.someone": "uno de los dispositivos",
   "fair.device": "dispositivo {n}",
   "fair.waits": "La mano espera al dispositivo de {who}.",

@@ -173,6 +173,7 @@ export default {
   "fair.checked": "Provjereno na tvom uređaju: dijeljenje je bilo pošteno.",
   "fair.cheated": "Provjereno na tvom uređaju: dijeljenje nije bilo pošteno ({who}); ne računa se.",
   "fair.stopped": "Dijeljenje je zaustavljeno: {who} je prekršio pošteno dijeljenje ({reason}).",
+  "fair.stopped.bar": "Ovo je dijeljenje zaustavljeno i ne računa se: {who} je prekršio pošteno dijeljenje.",
   "fair.someone": "jedan od uređaja",
   "fair.device": "uređaj {n}",
   "fair.waits": "Dijeljenje čeka uređaj igrača {who}.",

@@ -173,6 +173,7 @@ export default {
   "fair.checked": "Verificato su questo dispositivo: la smazzata è stata regolare.",
   "fair.cheated": "Verificato su questo dispositivo: la smazzata non è stata regolare ({who}); non conta.",
   "fair.stopped": "La smazzata si è fermata: {who} ha violato la distribuzione equa ({reason}).",
+  "fair.stopped.bar": "Questa smazzata si è fermata e non conta: {who} ha violato la distribuzione equa.",
   "fair.someone": "uno dei dispositivi",
   "fair.device": "dispositivo {n}",
   "fair.waits": "La smazzata aspetta il dispositivo di {who}.",

@@ -173,6 +173,7 @@ export default {
   "fair.checked": "Verificado no teu dispositivo: a mão foi limpa.",
   "fair.cheated": "Verificado no teu dispositivo: a mão não foi limpa ({who}); não conta.",
   "fair.stopped": "A mão parou: {who} quebrou a distribuição justa ({reason}).",
+  "fair.stopped.bar": "Esta mão parou e não conta: {who} quebrou a distribuição justa.",
   "fair.someone": "um dos dispositivos",
   "fair.device": "dispositivo {n}",
   "fair.waits": "A mão está à espera do dispositivo de {who}.",

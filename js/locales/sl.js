@@ -173,6 +173,7 @@ export default {
   "fair.checked": "Preverjeno na tvoji napravi: deljenje je bilo pošteno.",
   "fair.cheated": "Preverjeno na tvoji napravi: deljenje ni bilo pošteno ({who}); ne šteje.",
   "fair.stopped": "Deljenje se je ustavilo: {who} je prekršil pošteno deljenje ({reason}).",
+  "fair.stopped.bar": "To deljenje se je ustavilo in ne šteje: {who} je prekršil pošteno deljenje.",
   "fair.someone": "ena od naprav",
   "fair.device": "naprava {n}",
   "fair.waits": "Deljenje čaka napravo igralca {who}.",

@@ -30,6 +30,7 @@ import re
 import pytest
 
 from briscola.cards import CODES
+from pagekit import shot
 from briscola.masked import MaskedDeal, MaskedError
 from test_friends import Person, closing_all, dealt, host_table, join, play_one, relay, short_auction  # noqa: F401 (relay: the fixture)
 
@@ -295,7 +296,7 @@ FORGE = """(() => {
 NAMES_JS = "(who) => (document.getElementById('notice')?.textContent || '').includes(`not fair (${who})`)"
 
 
-def test_a_forged_shuffle_stops_the_deal_and_every_other_page_names_its_device(rtc_browser, base_url, relay):
+def test_a_forged_shuffle_stops_the_deal_and_every_other_page_names_its_device(rtc_browser, base_url, relay, artifacts):
     people = [Person(rtc_browser, *PHONE) for _ in range(3)]
     with closing_all(*people):
         host, bruno, carla = people
@@ -309,6 +310,13 @@ def test_a_forged_shuffle_stops_the_deal_and_every_other_page_names_its_device(r
             result = p.page.evaluate("window.__briscola.app.friends.fair.result")
             assert result["fair"] is False and result["device"] == 2 and result["code"] == "shuffle", result
             assert p.page.evaluate("window.__briscola.app.friends.fair.fs.stopped") is not None  # the deal stopped
+        # the table goes on: the host's page says the deal does not count and offers the next,
+        # which every page joins
+        host.page.wait_for_selector("#friends-bar :text('does not count: Carla broke the fair deal')", timeout=30000)
+        shot(host.page, str(artifacts / "friends-fair-forged-host-phone.png"))
+        host.page.click("#fair-again")
+        for p in people:
+            p.page.wait_for_function("() => window.__briscola.app.friends.fair?.round === 1", timeout=60000)
 
 
 # The host's page changes what it carries: the first shares of the first friend's device (1) it
