@@ -153,7 +153,9 @@ export class FairPlay {
       if (this.early.length < EARLY_MAX && !this.lost && !this.refused) this.early.push([msg, from]);
       return this.queue;
     }
-    return this.serial(async () => this.take(await this.fs.receive(msg, from)));
+    // (the seat read when the step runs: one that came while the deal started, which this
+    // device's engine then refused, finds none)
+    return this.serial(async () => { if (this.fs) await this.take(await this.fs.receive(msg, from)); });
   }
 
   /** What this device sent this deal, sent again from its message number `from` on (a page come
@@ -196,7 +198,7 @@ export class FairPlay {
     await this.begun;
     if (!this.fs || this.over) return;
     this.why = why;
-    await this.serial(async () => this.take(await this.fs.abandon(device)));
+    await this.serial(async () => { if (this.fs) await this.take(await this.fs.abandon(device)); });
   }
 
   /** This deal as the page keeps it: its seat's snapshot (the secret key, this device's cards,
