@@ -280,6 +280,17 @@ export class FairPlay {
     }
   }
 
+  /** The seat's table, read in a step of its own once this page's engine can show it, and
+   * again later where a step before it dealt a card still on its way (a draw after a trick:
+   * its view would show a position not known yet). */
+  async readyState() {
+    for (;;) {
+      await this.whenReady();
+      const state = await this.serial(() => (this.ready() ? this.state() : null));
+      if (state) return state;
+    }
+  }
+
   /** Whether this page's engine can show its seat now (every card its view shows is in). */
   ready() {
     const r = this.fs && this.fs.reply;
@@ -379,10 +390,10 @@ export class FairPlay {
         }
         if (type === "act") {
           return this.serial(async () => this.take(await this.fs.act(args.action), { draw: false }))
-            .then(() => this.whenReady()).then(() => this.serial(() => this.state()));
+            .then(() => this.readyState());
         }
         if (type === "state" && this.end) return Promise.resolve(this.end.state);
-        if (type === "state") return this.whenReady().then(() => this.serial(() => this.state()));
+        if (type === "state") return this.readyState();
         if (type === "hint" || type === "tracker") {
           const view = this.app.state && this.app.state.view;
           if (!view) return Promise.reject(new EngineError("friends_not_offered", `${type}: no view yet`));
