@@ -256,6 +256,10 @@ def new_game(driver, variant: str, seed: int, level: str) -> None:
         Select(find(driver, f"#ng-seat-{n}")).select_by_value(f"bot:{level}")
     if not find(driver, "#ng-seed").is_displayed():
         click(driver, "details.advanced summary")
+    # (the advanced part opened and laid out: WebKitGTK under load once refused the box as not
+    # interactable right after the click)
+    until(driver, "const b = document.getElementById('ng-seed'); return !!b && b.getClientRects().length > 0 && !b.disabled"
+          " && document.querySelector('details.advanced').open", what="the seed's box")
     seed_box = find(driver, "#ng-seed")
     seed_box.clear()
     seed_box.send_keys(str(seed))
