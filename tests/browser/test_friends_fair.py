@@ -145,6 +145,17 @@ def test_the_lobby_says_what_a_fair_table_checks_when_the_deal_ends(rtc_browser,
 
 
 DEALER_JS = "() => window.__briscola.app.friends.fair.fs.dealer"
+
+
+def next_deal_dealt_by(host, friend, button, round_, drawn, dealer):
+    """The host clicks `button` for the next deal, the next random seat drawn on its page being
+    `drawn` (so that a dealer drawn at random would be that one); both pages reach `round_`,
+    and the deal's dealer is `dealer` on both."""
+    host.page.evaluate(RANDOM_SEAT_JS, drawn)
+    host.page.click(button)
+    for p in (host, friend):
+        p.page.wait_for_function(ROUND_JS, arg=round_, timeout=60000)
+    assert [p.page.evaluate(DEALER_JS) for p in (host, friend)] == [dealer] * 2
 # the host's page deals another deal mid-deal, its fair_go to the friend changed by `wrong`
 TAMPER_JS = """async (wrong) => {
   const host = window.__briscola.app.friends, send = host.send;
@@ -264,11 +275,7 @@ def test_a_friend_s_page_reloaded_mid_deal_carries_on_and_the_deal_ends_checked_
         # random there would be this one again)
         dealer = host.page.evaluate(DEALER_JS)
         host.page.wait_for_selector("#summary-dialog[open] #sum-again", timeout=30000)
-        host.page.evaluate(RANDOM_SEAT_JS, dealer)
-        host.page.click("#sum-again")
-        for p in (host, friend):
-            p.page.wait_for_function(ROUND_JS, arg=1, timeout=60000)
-        assert [p.page.evaluate(DEALER_JS) for p in (host, friend)] == [1 - dealer] * 2
+        next_deal_dealt_by(host, friend, "#sum-again", 1, dealer, 1 - dealer)
         # its friend's page gone, the host ends the deal now: uncounted, said on the host's page,
         # and on the friend's once back; the next deal, dealt by the same seat (the deal ended did
         # not count), plays on both
@@ -282,11 +289,7 @@ def test_a_friend_s_page_reloaded_mid_deal_carries_on_and_the_deal_ends_checked_
         friend.page.wait_for_function("() => document.getElementById('notice')?.textContent.includes('while your device was away')", timeout=120000)
         assert friend.page.evaluate("window.__briscola.app.friends.fair.voided.device") == 1
         host.page.wait_for_selector("#friends-bar li[data-seat='1'][data-state='on']", timeout=60000)
-        host.page.evaluate(RANDOM_SEAT_JS, dealer)
-        host.page.click("#fair-again")
-        for p in (host, friend):
-            p.page.wait_for_function(ROUND_JS, arg=2, timeout=60000)
-        assert [p.page.evaluate(DEALER_JS) for p in (host, friend)] == [1 - dealer] * 2
+        next_deal_dealt_by(host, friend, "#fair-again", 2, dealer, 1 - dealer)
         assert play_one([host, friend], timeout=120)
 
 
